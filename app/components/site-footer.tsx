@@ -1,0 +1,27 @@
+import { Link } from "react-router";
+import type { SiteSettings } from "#app/domain/site";
+
+export function SiteFooter({ settings, signedIn }: { settings: SiteSettings; signedIn: boolean }) {
+  return (
+    <footer className="mt-16 bg-ink text-slate-300">
+      <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-10 sm:flex-row sm:items-center sm:justify-between">
+        <nav aria-label="Footer" className="flex flex-wrap items-center gap-x-6 gap-y-2 text-sm">
+          {settings.socialLinks.map((link) => (
+            <a key={link.url} href={link.url} rel="noopener noreferrer" target="_blank" className="hover:text-white">
+              {link.label}
+            </a>
+          ))}
+          <Link to="/privacy" className="hover:text-white">
+            Privacy
+          </Link>
+          <Link to={signedIn ? "/dashboard" : "/login"} className="hover:text-white">
+            Admin
+          </Link>
+        </nav>
+        <p className="text-sm text-slate-300">
+          © {new Date().getFullYear()} {settings.copyrightHolder}. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,138 @@
+import { useEffect, useId, useState } from "react";
+import { Form, Link, NavLink, useLocation } from "react-router";
+
+/** SPEC §9: the sidebar closes once the window is this wide. */
+export const SIDEBAR_BREAKPOINT_PX = 1000;
+
+const NAV_ITEMS = [
+  { to: "/", label: "Home", end: true },
+  { to: "/catalog", label: "Products", end: false },
+  { to: "/about", label: "About", end: false },
+  { to: "/contact", label: "Contact", end: false },
+  { to: "/support", label: "Support", end: false },
+] as const;
+
+function navClass({ isActive }: { isActive: boolean }) {
+  return `rounded-md px-3 py-2 text-sm font-medium transition-colors ${
+    isActive ? "bg-white/10 text-white" : "text-slate-300 hover:bg-white/5 hover:text-white"
+  }`;
+}
+
+function sideNavClass({ isActive }: { isActive: boolean }) {
+  return `block rounded-md px-3 py-2 text-base font-medium ${
+    isActive ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100"
+  }`;
+}
+
+export function SiteHeader({ companyName, signedIn }: { companyName: string; signedIn: boolean }) {
+  const { pathname } = useLocation();
+  // The menu belongs to the page it was opened on: navigating anywhere closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const menuOpen = openOn === pathname;
+  const setMenuOpen = (open: boolean) => setOpenOn(open ? pathname : null);
+  const menuId = useId();
+
+  useEffect(() => {
+    const wide = window.matchMedia(`(min-width: ${SIDEBAR_BREAKPOINT_PX}px)`);
+    const closeWhenWide = () => {
+      if (wide.matches) setOpenOn(null);
+    };
+    wide.addEventListener("change", closeWhenWide);
+    return () => wide.removeEventListener("change", closeWhenWide);
+  }, []);
+  useEffect(() => {
+    if (!menuOpen) return;
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key === "Escape") setOpenOn(null);
+    };
+    window.addEventListener("keydown", closeOnEscape);
+    return () => window.removeEventListener("keydown", closeOnEscape);
+  }, [menuOpen]);
+
+  const links = [...NAV_ITEMS, ...(signedIn ? [{ to: "/dashboard", label: "Dashboard", end: false }] : [])];
+
+  return (
+    <header className="sticky top-0 z-40 bg-ink text-white shadow">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4">
+        <button
+          type="button"
+          className="inline-flex h-10 w-10 items-center justify-center rounded-md text-slate-200 hover:bg-white/10 min-[1000px]:hidden"
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          aria-label={menuOpen ? "Close menu" : "Open menu"}
+          onClick={() => setMenuOpen(!menuOpen)}
+        >
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="h-6 w-6"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
+            {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+          </svg>
+        </button>
+        <Link to="/" className="flex items-center gap-2 text-lg font-semibold tracking-tight">
+          <img src="/favicon.svg" alt="" width="28" height="28" />
+          {companyName}
+        </Link>
+        <nav aria-label="Main" className="ml-4 hidden items-center gap-1 min-[1000px]:flex">
+          {links.map((item) => (
+            <NavLink key={item.to} to={item.to} end={item.end} className={navClass}>
+              {item.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="ml-auto flex items-center gap-2">
+          <Form method="get" action="/search" role="search" className="relative">
+            <label htmlFor="site-search" className="sr-only">
+              Search products and categories
+            </label>
+            <input
+              id="site-search"
+              type="search"
+              name="q"
+              placeholder="Search"
+              autoComplete="off"
+              className="w-36 rounded-md border-0 bg-white/10 px-3 py-1.5 text-sm text-white placeholder:text-slate-400 focus:bg-white focus:text-slate-900 sm:w-56"
+            />
+          </Form>
+          {signedIn ? (
+            <Form method="post" action="/logout" className="hidden min-[1000px]:block">
+              <button
+                type="submit"
+                className="rounded-md px-3 py-2 text-sm font-medium text-slate-300 hover:bg-white/5 hover:text-white"
+              >
+                Sign Out
+              </button>
+            </Form>
+          ) : null}
+        </div>
+      </div>
+      <div
+        id={menuId}
+        hidden={!menuOpen}
+        className="border-t border-white/10 bg-white text-slate-900 shadow-lg min-[1000px]:hidden"
+      >
+        <nav aria-label="Menu" className="mx-auto max-w-7xl space-y-1 px-4 py-3">
+          {links.map((item) => (
+            <NavLink key={item.to} to={item.to} end={item.end} className={sideNavClass}>
+              {item.label}
+            </NavLink>
+          ))}
+          {signedIn ? (
+            <Form method="post" action="/logout">
+              <button
+                type="submit"
+                className="block w-full rounded-md px-3 py-2 text-left text-base font-medium text-slate-700 hover:bg-slate-100"
+              >
+                Sign Out
+              </button>
+            </Form>
+          ) : null}
+        </nav>
+      </div>
+    </header>
+  );
+}

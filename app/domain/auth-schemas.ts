@@ -1,0 +1,16 @@
+import { z } from "zod";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./limits";
+import { MESSAGES } from "./messages";
+
+export const forgotSchema = z.object({ email: z.email(MESSAGES.resetFailed) });
+
+export const newPasswordSchema = z
+  .object({
+    token: z.string().min(1),
+    password: z
+      .string()
+      .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+      .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+    confirm: z.string(),
+  })
+  .refine((value) => value.password === value.confirm, { message: "Passwords do not match", path: ["confirm"] });

@@ -1,0 +1,107 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useNavigation,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { useLiveUpdates } from "./components/live-updates";
+import { SiteFooter } from "./components/site-footer";
+import { SiteHeader } from "./components/site-header";
+import type { LiveHandle } from "./domain/live";
+import { DEFAULT_SITE, pageTitle } from "./domain/site";
+import { getSiteSettings } from "./server/settings.server";
+
+export const handle: LiveHandle = { live: ["settings"] };
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const [user, settings] = await Promise.all([context.user(), getSiteSettings()]);
+  return { user: user ? { email: user.email } : null, settings, nonce: context.nonce };
+}
+
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const nonce = data?.nonce;
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+        >
+          Skip to content
+        </a>
+        <SiteHeader
+          companyName={data?.settings.companyName ?? DEFAULT_SITE.companyName}
+          signedIn={Boolean(data?.user)}
+        />
+        <NavigationProgress />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        <SiteFooter
+          settings={data?.settings ?? { ...DEFAULT_SITE, socialLinks: [...DEFAULT_SITE.socialLinks] }}
+          signedIn={Boolean(data?.user)}
+        />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+/** A slim bar while a client-side navigation loads, instead of a full-screen loading image. */
+function NavigationProgress() {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  return (
+    <div aria-hidden="true" className="pointer-events-none fixed inset-x-0 top-0 z-50 h-0.5">
+      <div
+        className={`h-full bg-brand-500 transition-all duration-500 ${busy ? "w-3/4 opacity-100" : "w-full opacity-0"}`}
+      />
+    </div>
+  );
+}
+
+export default function App() {
+  useLiveUpdates();
+  return <Outlet />;
+}
+
+export function meta() {
+  return [{ title: pageTitle() }];
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let detail = "An unexpected error occurred.";
+  let status = 500;
+  if (isRouteErrorResponse(error)) {
+    status = error.status;
+    detail = error.statusText || (typeof error.data === "string" ? error.data : `Error ${error.status}`);
+  } else if (error instanceof Error && import.meta.env.DEV) {
+    detail = error.message;
+  }
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-24 text-center">
+      <title>{pageTitle(status === 404 ? "Not Found" : "Error")}</title>
+      <h1 className="text-4xl font-bold tracking-tight text-slate-900">Opps</h1>
+      <p className="mt-4 text-lg text-slate-700">Sorry, an error has occurred.</p>
+      <p className="mt-2 text-slate-600">
+        <i>{detail}</i>
+      </p>
+    </section>
+  );
+}

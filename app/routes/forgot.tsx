@@ -1,0 +1,42 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import { Alert, Button, Card, TextField } from "#app/components/ui";
+import { forgotSchema } from "#app/domain/auth-schemas";
+import { MESSAGES } from "#app/domain/messages";
+import { pageTitle } from "#app/domain/site";
+import { runtime } from "#app/server/runtime.server";
+import type { Route } from "./+types/forgot";
+
+export function meta() {
+  return [{ title: pageTitle("Password Reset") }, { name: "robots", content: "noindex" }];
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const parsed = forgotSchema.safeParse({ email: String(form.get("email") ?? "").trim() });
+  if (!parsed.success) return data({ ok: false as const, message: MESSAGES.resetFailed }, { status: 400 });
+  // The answer is the same whether or not the address has an account, so it reveals none.
+  await runtime().auth.requestPasswordReset(parsed.data.email);
+  return { ok: true as const, message: MESSAGES.resetSent };
+}
+
+export default function Forgot({ actionData }: Route.ComponentProps) {
+  const submitting = useNavigation().state === "submitting";
+  return (
+    <div className="mx-auto max-w-md px-4 py-16">
+      <Card title="Password Reset">
+        <Form method="post" className="space-y-4" noValidate>
+          {actionData ? <Alert tone={actionData.ok ? "success" : "error"}>{actionData.message}</Alert> : null}
+          <TextField id="email" name="email" type="email" label="Email" autoComplete="username" required />
+          <Button type="submit" className="w-full" disabled={submitting}>
+            Send reset link
+          </Button>
+          <p className="text-center text-sm">
+            <Link to="/login" className="text-brand-700 underline hover:text-brand-900">
+              Back to login
+            </Link>
+          </p>
+        </Form>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Alert, Button, Card, TextField } from "#app/components/ui";
+import { MESSAGES } from "#app/domain/messages";
+import { pageTitle } from "#app/domain/site";
+import { runtime } from "#app/server/runtime.server";
+import { safeRedirectPath } from "#app/server/session.server";
+import type { Route } from "./+types/login";
+
+export function meta() {
+  return [{ title: pageTitle("Admin Login") }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const redirectTo = new URL(request.url).searchParams.get("redirectTo");
+  if (await context.user()) throw redirect(safeRedirectPath(redirectTo));
+  return { redirectTo, passwordChanged: new URL(request.url).searchParams.has("reset") };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const email = String(form.get("email") ?? "");
+  const password = String(form.get("password") ?? "");
+  const redirectTo = safeRedirectPath(String(form.get("redirectTo") ?? ""));
+  if (!email.trim() || !password) return data({ error: MESSAGES.loginFailed }, { status: 400 });
+  const result = await runtime().auth.signIn({
+    email,
+    password,
+    clientAddress: context.clientAddress,
+    headers: request.headers,
+  });
+  if (result.ok) throw redirect(redirectTo, { headers: result.headers });
+  if (result.reason === "rate-limited") {
+    return data(
+      { error: MESSAGES.tooManySignIns(Math.ceil(result.retryAfterSeconds / 60)) },
+      { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
+    );
+  }
+  return data({ error: MESSAGES.loginFailed }, { status: 401 });
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const submitting = useNavigation().state === "submitting";
+  return (
+    <div className="mx-auto max-w-md px-4 py-16">
+      <Card title="Admin Login">
+        <Form method="post" className="space-y-4">
+          {loaderData.passwordChanged ? (
+            <Alert tone="success">Your password was changed. Log in with the new one.</Alert>
+          ) : null}
+          {actionData?.error ? <Alert tone="error">{actionData.error}</Alert> : null}
+          <input type="hidden" name="redirectTo" value={loaderData.redirectTo ?? ""} />
+          <TextField id="email" name="email" type="email" label="Email" autoComplete="username" required />
+          <TextField
+            id="password"
+            name="password"
+            type="password"
+            label="Password"
+            autoComplete="current-password"
+            required
+          />
+          <Button type="submit" className="w-full" disabled={submitting}>
+            Log in
+          </Button>
+          <p className="text-center text-sm">
+            <Link to="/forgot" className="text-brand-700 underline hover:text-brand-900">
+              Forgot password?
+            </Link>
+          </p>
+        </Form>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Alert, Button, Card, TextField } from "#app/components/ui";
+import { newPasswordSchema } from "#app/domain/auth-schemas";
+import { pageTitle } from "#app/domain/site";
+import { runtime } from "#app/server/runtime.server";
+import type { Route } from "./+types/reset-password";
+
+const EXPIRED = "This reset link has expired or has already been used.";
+
+export function meta() {
+  return [{ title: pageTitle("Choose a new password") }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const valid = token ? await runtime().auth.isResetTokenValid(token) : false;
+  return { token, valid };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const parsed = newPasswordSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) {
+    const errors = Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
+    return data({ errors, expired: false }, { status: 400 });
+  }
+  const changed = await runtime().auth.resetPassword(parsed.data.token, parsed.data.password);
+  if (!changed) return data({ errors: {} as Record<string, string>, expired: true }, { status: 400 });
+  throw redirect("/login?reset=1");
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const submitting = useNavigation().state === "submitting";
+  const expired = !loaderData.valid || actionData?.expired;
+  return (
+    <div className="mx-auto max-w-md px-4 py-16">
+      <Card title="Choose a new password">
+        {expired ? (
+          <div className="space-y-4">
+            <Alert tone="error">{EXPIRED}</Alert>
+            <p className="text-sm">
+              <Link to="/forgot" className="text-brand-700 underline hover:text-brand-900">
+                Ask for a new link
+              </Link>
+            </p>
+          </div>
+        ) : (
+          <Form method="post" className="space-y-4" noValidate>
+            <input type="hidden" name="token" value={loaderData.token} />
+            <TextField
+              id="password"
+              name="password"
+              type="password"
+              label="New password"
+              autoComplete="new-password"
+              minLength={8}
+              maxLength={128}
+              required
+              error={actionData?.errors.password}
+            />
+            <TextField
+              id="confirm"
+              name="confirm"
+              type="password"
+              label="Confirm new password"
+              autoComplete="new-password"
+              required
+              error={actionData?.errors.confirm}
+            />
+            <Button type="submit" className="w-full" disabled={submitting}>
+              Set new password
+            </Button>
+          </Form>
+        )}
+      </Card>
+    </div>
+  );
+}

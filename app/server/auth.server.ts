@@ -1,0 +1,231 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError } from "better-auth/api";
+import { asc, eq } from "drizzle-orm";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#app/domain/limits";
+import type { Database } from "./db/client.server";
+import { account, session, user, verification } from "./db/schema";
+import type { SendMail } from "./mail.server";
+import type { RateLimiter, RateLimitRule } from "./rate-limit.server";
+
+export const SESSION_COOKIE_PREFIX = "vantage";
+const RESET_TOKEN_SECONDS = 60 * 60;
+
+/** Failed sign-ins: per account, and per client address (which may hold many accounts' attempts). */
+export const ACCOUNT_FAILURE_RULE: RateLimitRule = { limit: 5, windowSeconds: 15 * 60 };
+export const CLIENT_FAILURE_RULE: RateLimitRule = { limit: 20, windowSeconds: 15 * 60 };
+
+export function createAuth(options: {
+  db: Database;
+  secret: string;
+  publicUrl: string;
+  sendMail: SendMail;
+  rateLimiter: RateLimiter;
+}) {
+  const { db, secret, publicUrl, sendMail, rateLimiter } = options;
+  const auth = betterAuth({
+    appName: "Vantage",
+    secret,
+    baseURL: publicUrl,
+    basePath: "/api/auth",
+    trustedOrigins: [publicUrl],
+    database: drizzleAdapter(db, { provider: "pg", schema: { user, session, account, verification } }),
+    emailAndPassword: {
+      enabled: true,
+      disableSignUp: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user: recipient, token }) {
+        const link = `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        await sendMail({
+          to: recipient.email,
+          subject: "Reset your Vantage password",
+          text:
+            `Someone asked to reset the password of the Vantage admin account ${recipient.email}.\n\n` +
+            `Choose a new password here (the link works once, for one hour):\n${link}\n\n` +
+            "If this was not you, ignore this message: your password stays as it is.\n",
+        });
+      },
+    },
+    session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
+    // Sign-in attempts are limited by our own database counters (see signIn), shared by all instances.
+    rateLimit: { enabled: false },
+    advanced: {
+      cookiePrefix: SESSION_COOKIE_PREFIX,
+      useSecureCookies: publicUrl.startsWith("https://"),
+      defaultCookieAttributes: { sameSite: "lax", httpOnly: true },
+    },
+    telemetry: { enabled: false },
+  });
+
+  async function passwordContext() {
+    return auth.$context;
+  }
+
+  return {
+    auth,
+
+    async getUser(headers: Headers) {
+      if (!headers.get("cookie")?.includes(SESSION_COOKIE_PREFIX)) return null;
+      const result = await auth.api.getSession({ headers });
+      return result?.user ?? null;
+    },
+
+    /**
+     * Signs in and returns the Set-Cookie headers, or says why not. Failures count against both the
+     * account and the client address; a success clears the account's count.
+     */
+    async signIn(input: { email: string; password: string; clientAddress: string; headers: Headers }) {
+      const email = input.email.trim().toLowerCase();
+      const accountKey = `signin:account:${email}`;
+      const clientKey = `signin:client:${input.clientAddress}`;
+      const wait = Math.max(
+        await rateLimiter.retryAfter(accountKey, ACCOUNT_FAILURE_RULE),
+        await rateLimiter.retryAfter(clientKey, CLIENT_FAILURE_RULE),
+      );
+      if (wait > 0) return { ok: false as const, reason: "rate-limited" as const, retryAfterSeconds: wait };
+      try {
+        const result = await auth.api.signInEmail({
+          body: { email, password: input.password, rememberMe: true },
+          headers: input.headers,
+          returnHeaders: true,
+        });
+        await rateLimiter.reset(accountKey);
+        return { ok: true as const, headers: result.headers };
+      } catch (error) {
+        if (!(error instanceof APIError)) throw error;
+        await rateLimiter.hit(accountKey, ACCOUNT_FAILURE_RULE);
+        await rateLimiter.hit(clientKey, CLIENT_FAILURE_RULE);
+        return { ok: false as const, reason: "invalid" as const };
+      }
+    },
+
+    async signOut(headers: Headers): Promise<Headers> {
+      const result = await auth.api.signOut({ headers, returnHeaders: true });
+      return result.headers;
+    },
+
+    /** Always resolves the same way whether or not the address has an account. */
+    async requestPasswordReset(email: string): Promise<void> {
+      await auth.api.requestPasswordReset({ body: { email: email.trim().toLowerCase() } });
+    },
+
+    /** False when the token is unknown, used or expired. */
+    async resetPassword(token: string, newPassword: string): Promise<boolean> {
+      try {
+        await auth.api.resetPassword({ body: { token, newPassword } });
+        return true;
+      } catch (error) {
+        if (error instanceof APIError) return false;
+        throw error;
+      }
+    },
+
+    async isResetTokenValid(token: string): Promise<boolean> {
+      const context = await passwordContext();
+      const found = await context.internalAdapter.findVerificationValue(`reset-password:${token}`);
+      return Boolean(found && found.expiresAt > new Date());
+    },
+
+    admins: {
+      async list() {
+        return db
+          .select({ id: user.id, email: user.email, createdAt: user.createdAt })
+          .from(user)
+          .orderBy(asc(user.email));
+      },
+      async create(email: string, password: string) {
+        const context = await passwordContext();
+        const normalized = email.trim().toLowerCase();
+        const existing = await context.internalAdapter.findUserByEmail(normalized);
+        if (existing) throw new AdminError(`An admin with the email ${normalized} already exists.`);
+        assertPasswordLength(password);
+        const hash = await context.password.hash(password);
+        const created = await context.internalAdapter.createUser(
+          {
+            email: normalized,
+            name: normalized,
+            emailVerified: true,
+          },
+          { method: "admin" },
+        );
+        await context.internalAdapter.linkAccount({
+          userId: created.id,
+          providerId: "credential",
+          accountId: created.id,
+          password: hash,
+        });
+        return created;
+      },
+      async setPassword(email: string, password: string) {
+        const context = await passwordContext();
+        const found = await context.internalAdapter.findUserByEmail(email.trim().toLowerCase());
+        if (!found) throw new AdminError(`No admin with the email ${email}.`);
+        assertPasswordLength(password);
+        const hash = await context.password.hash(password);
+        await context.internalAdapter.updatePassword(found.user.id, hash);
+        await context.internalAdapter.deleteUserSessions(found.user.id);
+      },
+      async delete(email: string) {
+        const deleted = await db
+          .delete(user)
+          .where(eq(user.email, email.trim().toLowerCase()))
+          .returning({ id: user.id });
+        if (deleted.length === 0) throw new AdminError(`No admin with the email ${email}.`);
+      },
+      /** Makes sure this admin exists with this password (ADMIN_EMAIL + ADMIN_PASSWORD at start). */
+      async ensure(email: string, password: string) {
+        const context = await passwordContext();
+        const found = await context.internalAdapter.findUserByEmail(email.trim().toLowerCase(), {
+          includeAccounts: true,
+        });
+        if (!found) {
+          await this.create(email, password);
+          return;
+        }
+        const credential = found.accounts.find((linked) => linked.providerId === "credential");
+        const matches = credential?.password
+          ? await context.password.verify({ hash: credential.password, password })
+          : false;
+        if (!matches) await this.setPassword(email, password);
+      },
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuth>;
+export type SessionUser = NonNullable<Awaited<ReturnType<AuthService["getUser"]>>>;
+
+export class AdminError extends Error {}
+
+function assertPasswordLength(password: string) {
+  if (password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH) {
+    throw new AdminError(
+      `A password must have at least ${PASSWORD_MIN_LENGTH} and at most ${PASSWORD_MAX_LENGTH} characters.`,
+    );
+  }
+}
+
+/** AUTH_SECRET, or one generated once into DATA_DIR so sessions survive restarts. */
+export function resolveAuthSecret(configured: string | undefined, dataDir: string): string {
+  if (configured) return configured;
+  const file = path.join(dataDir, "auth-secret");
+  try {
+    return fs.readFileSync(file, "utf8").trim();
+  } catch {
+    fs.mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(32).toString("base64url");
+    try {
+      fs.writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
+      return secret;
+    } catch {
+      // Another process wrote it first: use theirs.
+      return fs.readFileSync(file, "utf8").trim();
+    }
+  }
+}

@@ -1,0 +1,206 @@
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { sql, type SQL } from "drizzle-orm";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import { projectPath } from "../paths.server";
+import * as schema from "./schema";
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+/** Either the database or an open transaction: services accept both so they compose. */
+export type Queryable = Database | Transaction;
+
+/** Rows of a raw SQL query; both drivers return them under `rows`. */
+export async function selectRows<Row>(db: Queryable, query: SQL): Promise<Row[]> {
+  const result = (await db.execute(query)) as unknown as { rows: Row[] };
+  return result.rows;
+}
+
+export type NotificationHandler = (payload: string) => void;
+
+export interface DatabaseHandle {
+  readonly db: Database;
+  readonly kind: "pglite" | "postgres";
+  /** Calls `onPayload` for every NOTIFY on `channel`; `onResync` after a lost listener connection is back. */
+  listen(channel: string, onPayload: NotificationHandler, onResync: () => void): Promise<() => Promise<void>>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export class DatabaseInUseError extends Error {}
+
+const MIGRATIONS_FOLDER = projectPath("drizzle");
+/** Any fixed number: every instance takes this advisory lock while it migrates. */
+const MIGRATION_LOCK_ID = 720_215_001;
+
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  onListenerError?: (error: unknown) => void;
+}): Promise<DatabaseHandle> {
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.onListenerError)
+    : openPglite(path.join(options.dataDir, "db"));
+}
+
+/**
+ * PGlite keeps its files in one folder and must never be opened by two processes at once, so the
+ * folder is guarded by a lock file holding the owner's pid. A lock left by a dead process is taken over.
+ */
+function acquireFolderLock(lockPath: string): () => void {
+  fs.mkdirSync(path.dirname(lockPath), { recursive: true });
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockPath, String(process.pid), { flag: "wx" });
+      return () => {
+        try {
+          if (fs.readFileSync(lockPath, "utf8") === String(process.pid)) fs.unlinkSync(lockPath);
+        } catch {
+          // Already gone: nothing to release.
+        }
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const owner = Number.parseInt(fs.readFileSync(lockPath, "utf8"), 10);
+      if (Number.isInteger(owner) && owner !== process.pid && isProcessAlive(owner)) {
+        throw new DatabaseInUseError(
+          `The embedded database in ${path.dirname(lockPath)} is in use by another process (pid ${owner}). ` +
+            "Stop that process first, or point DATABASE_URL at a PostgreSQL server to run several processes.",
+        );
+      }
+      fs.rmSync(lockPath, { force: true });
+    }
+  }
+  throw new DatabaseInUseError(`Could not lock the embedded database folder ${path.dirname(lockPath)}.`);
+}
+
+function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+async function openPglite(folder: string): Promise<DatabaseHandle> {
+  fs.mkdirSync(folder, { recursive: true });
+  const release = acquireFolderLock(`${folder}.lock`);
+  try {
+    const client = await PGlite.create({ dataDir: folder, extensions: { pg_trgm } });
+    const db = drizzlePglite(client, { schema }) as unknown as Database;
+    await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    return {
+      db,
+      kind: "pglite",
+      async listen(channel, onPayload) {
+        const unsubscribe = await client.listen(channel, onPayload);
+        return async () => unsubscribe();
+      },
+      async ping() {
+        await client.query("select 1");
+      },
+      async close() {
+        try {
+          await client.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+async function openPostgres(url: string, onListenerError?: (error: unknown) => void): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = drizzleNodePg(pool, { schema }) as unknown as Database;
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+    await migrateNodePg(drizzleNodePg(lockClient, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+  } finally {
+    await lockClient.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => undefined);
+    lockClient.release();
+  }
+  const stoppers = new Set<() => Promise<void>>();
+  return {
+    db,
+    kind: "postgres",
+    async listen(channel, onPayload, onResync) {
+      const stop = await listenWithReconnect(url, channel, onPayload, onResync, onListenerError);
+      stoppers.add(stop);
+      return async () => {
+        stoppers.delete(stop);
+        await stop();
+      };
+    },
+    async ping() {
+      await db.execute(sql`select 1`);
+    },
+    async close() {
+      await Promise.all([...stoppers].map((stop) => stop()));
+      await pool.end();
+    },
+  };
+}
+
+/** A dedicated LISTEN connection that comes back with growing pauses when the server drops it. */
+async function listenWithReconnect(
+  url: string,
+  channel: string,
+  onPayload: NotificationHandler,
+  onResync: () => void,
+  onError: (error: unknown) => void = () => undefined,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let delay = 250;
+
+  const connect = async (isRetry: boolean): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on("notification", (message) => {
+      if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+    });
+    const scheduleRetry = (error: unknown) => {
+      onError(error);
+      next.removeAllListeners("end");
+      next.end().catch(() => undefined);
+      if (stopped || retryTimer) return;
+      retryTimer = setTimeout(() => {
+        retryTimer = undefined;
+        connect(true).catch(scheduleRetry);
+      }, delay);
+      delay = Math.min(delay * 2, 10_000);
+    };
+    next.on("error", scheduleRetry);
+    next.on("end", () => scheduleRetry(new Error("LISTEN connection ended")));
+    await next.connect();
+    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    client = next;
+    delay = 250;
+    if (isRetry) onResync();
+  };
+
+  await connect(false);
+  return async () => {
+    stopped = true;
+    if (retryTimer) clearTimeout(retryTimer);
+    const current = client;
+    client = undefined;
+    if (current) {
+      current.removeAllListeners("end");
+      await current.end().catch(() => undefined);
+    }
+  };
+}

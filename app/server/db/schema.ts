@@ -1,0 +1,266 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const timestamps = {
+  createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true })
+    .defaultNow()
+    .$onUpdate(() => new Date())
+    .notNull(),
+};
+
+/**
+ * Every stored file. Rows elsewhere reference files with ON DELETE RESTRICT, so a file row can only
+ * go once nothing points at it; its bytes leave storage after that transaction commits.
+ */
+export const files = pgTable(
+  "files",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    storageKey: text("storage_key").notNull().unique(),
+    originalName: text("original_name").notNull(),
+    size: bigint("size", { mode: "number" }).notNull(),
+    contentType: text("content_type").notNull(),
+    sha256: text("sha256").notNull(),
+    width: integer("width"),
+    height: integer("height"),
+    /** Uploaded but not yet referenced by a saved record; swept when old. */
+    staged: boolean("staged").default(true).notNull(),
+    uploadedBy: text("uploaded_by"),
+    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
+  },
+  (table) => [index("files_staged_created_idx").on(table.staged, table.createdAt)],
+);
+
+export const categories = pgTable(
+  "categories",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    description: text("description").default("").notNull(),
+    version: integer("version").default(1).notNull(),
+    ...timestamps,
+  },
+  (table) => [uniqueIndex("categories_name_lower_idx").on(sql`lower(${table.name})`)],
+);
+
+export const categoryFeatures = pgTable(
+  "category_features",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    categoryId: uuid("category_id")
+      .notNull()
+      .references(() => categories.id, { onDelete: "cascade" }),
+    label: text("label").notNull(),
+  },
+  (table) => [index("category_features_category_idx").on(table.categoryId)],
+);
+
+export const products = pgTable(
+  "products",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    model: text("model").notNull(),
+    description: text("description").default("").notNull(),
+    specs: text("specs"),
+    /** Rows of cells from the first sheet of an uploaded spreadsheet. */
+    specsTable: jsonb("specs_table").$type<string[][]>(),
+    ndaa: boolean("ndaa").default(true).notNull(),
+    categoryId: uuid("category_id")
+      .notNull()
+      .references(() => categories.id, { onDelete: "restrict" }),
+    imageFileId: uuid("image_file_id")
+      .notNull()
+      .references(() => files.id, { onDelete: "restrict" }),
+    version: integer("version").default(1).notNull(),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex("products_model_lower_idx").on(sql`lower(${table.model})`),
+    index("products_category_idx").on(table.categoryId),
+  ],
+);
+
+export const productFeatures = pgTable(
+  "product_features",
+  {
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    featureId: uuid("feature_id")
+      .notNull()
+      .references(() => categoryFeatures.id, { onDelete: "cascade" }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.productId, table.featureId] }),
+    index("product_features_feature_idx").on(table.featureId),
+  ],
+);
+
+/** One row per pair, smaller id first: the relation is two-way by construction. */
+export const productAccessories = pgTable(
+  "product_accessories",
+  {
+    productA: uuid("product_a")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    productB: uuid("product_b")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.productA, table.productB] }),
+    index("product_accessories_b_idx").on(table.productB),
+    check("product_accessories_ordered", sql`${table.productA} < ${table.productB}`),
+  ],
+);
+
+export const productImages = pgTable(
+  "product_images",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    fileId: uuid("file_id")
+      .notNull()
+      .references(() => files.id, { onDelete: "restrict" }),
+    position: integer("position").notNull(),
+  },
+  (table) => [index("product_images_product_idx").on(table.productId, table.position)],
+);
+
+export const productDownloads = pgTable(
+  "product_downloads",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    fileId: uuid("file_id")
+      .notNull()
+      .references(() => files.id, { onDelete: "restrict" }),
+    description: text("description").default("").notNull(),
+    position: integer("position").notNull(),
+  },
+  (table) => [index("product_downloads_product_idx").on(table.productId, table.position)],
+);
+
+export const downloads = pgTable("downloads", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  description: text("description").notNull(),
+  fileId: uuid("file_id")
+    .notNull()
+    .references(() => files.id, { onDelete: "restrict" }),
+  version: integer("version").default(1).notNull(),
+  ...timestamps,
+});
+
+export const infoItemTypes = ["banner", "card", "image"] as const;
+export type InfoItemType = (typeof infoItemTypes)[number];
+
+export const infoItems = pgTable(
+  "info_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    type: text("type", { enum: infoItemTypes }).notNull(),
+    heading: text("heading"),
+    content: text("content"),
+    imageFileId: uuid("image_file_id").references(() => files.id, { onDelete: "restrict" }),
+    /** "Move to top" sets this to now; the home page lists items by it, newest first. */
+    sortAt: timestamp("sort_at", { withTimezone: true }).defaultNow().notNull(),
+    version: integer("version").default(1).notNull(),
+    ...timestamps,
+  },
+  (table) => [
+    index("info_items_sort_idx").on(table.sortAt),
+    check("info_items_type_check", sql`${table.type} in ('banner', 'card', 'image')`),
+  ],
+);
+
+/** Site-wide settings, one row per key; values are validated by the settings service. */
+export const siteSettings = pgTable("site_settings", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  ...timestamps,
+});
+
+/** Fixed-window counters for sign-in attempts, shared by every instance. */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+  count: integer("count").notNull(),
+});
+
+// better-auth tables. Written by hand because its schema generator needs a newer Node.
+
+export const user = pgTable("user", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").default(false).notNull(),
+  image: text("image"),
+  ...timestamps,
+});
+
+export const session = pgTable(
+  "session",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    token: text("token").notNull().unique(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    ...timestamps,
+  },
+  (table) => [index("session_user_idx").on(table.userId)],
+);
+
+export const account = pgTable(
+  "account",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    ...timestamps,
+  },
+  (table) => [index("account_user_idx").on(table.userId)],
+);
+
+export const verification = pgTable(
+  "verification",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (table) => [index("verification_identifier_idx").on(table.identifier)],
+);

@@ -1,0 +1,203 @@
+import { createHash, randomUUID } from "node:crypto";
+import { Readable } from "node:stream";
+import { and, eq, inArray, lt } from "drizzle-orm";
+import sharp from "sharp";
+import { MAX_UPLOAD_BYTES } from "#app/domain/limits";
+import type { Database, Queryable } from "./db/client.server";
+import { files } from "./db/schema";
+import type { Logger } from "./logger.server";
+import { isImageType, SNIFF_BYTES, sniffContentType } from "./sniff.server";
+import type { FileStorage } from "./storage.server";
+
+export type FileRow = typeof files.$inferSelect;
+
+export class UploadTooLargeError extends Error {
+  constructor() {
+    super(`The file is larger than ${MAX_UPLOAD_BYTES.toLocaleString("en-US")} bytes.`);
+  }
+}
+
+export class NotAnImageError extends Error {
+  constructor() {
+    super("The file is not an image.");
+  }
+}
+
+export class MissingFileError extends Error {
+  constructor(public readonly fileIds: string[]) {
+    super("A file this change refers to is no longer available. Upload it again.");
+  }
+}
+
+/** A safe display name: no folders, no control characters, a sane length, never empty. */
+export function cleanFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? "";
+  const cleaned = base
+    .split("")
+    .filter((char) => char.charCodeAt(0) >= 0x20 && char.charCodeAt(0) !== 0x7f)
+    .join("")
+    .replace(/^\.+/, "")
+    .trim()
+    .slice(0, 200);
+  return cleaned || "file";
+}
+
+/** The path a stored file is served at: its id, then its original name for people and browsers. */
+export function fileUrl(file: Pick<FileRow, "id" | "originalName">): string {
+  return `/files/${file.id}/${encodeURIComponent(file.originalName)}`;
+}
+
+export function createFileService(options: { db: Database; storage: FileStorage; logger: Logger }) {
+  const { db, storage, logger } = options;
+
+  return {
+    /**
+     * Streams an upload into storage, counting and hashing as it goes: the moment it passes the cap
+     * the stream is abandoned and nothing is kept. The result is a staged file no record uses yet.
+     */
+    async stage(input: {
+      body: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>;
+      originalName: string;
+      uploadedBy: string | null;
+      requireImage: boolean;
+    }): Promise<FileRow> {
+      const id = randomUUID();
+      const storageKey = `${id.slice(0, 2)}/${id}`;
+      const hash = createHash("sha256");
+      const head = new Uint8Array(SNIFF_BYTES);
+      let headLength = 0;
+      let size = 0;
+      const source = input.body instanceof ReadableStream ? Readable.fromWeb(input.body as never) : input.body;
+
+      async function* counted(): AsyncGenerator<Uint8Array> {
+        for await (const chunk of source as AsyncIterable<Uint8Array>) {
+          size += chunk.byteLength;
+          if (size > MAX_UPLOAD_BYTES) throw new UploadTooLargeError();
+          if (headLength < SNIFF_BYTES) {
+            const take = chunk.subarray(0, SNIFF_BYTES - headLength);
+            head.set(take, headLength);
+            headLength += take.byteLength;
+          }
+          hash.update(chunk);
+          yield chunk;
+        }
+      }
+
+      await storage.write(storageKey, counted());
+      try {
+        const contentType = sniffContentType(head.subarray(0, headLength));
+        if (input.requireImage && !isImageType(contentType)) throw new NotAnImageError();
+        const dimensions = isImageType(contentType) ? await imageDimensions(storage, storageKey) : null;
+        if (input.requireImage && !dimensions) throw new NotAnImageError();
+        const [row] = await db
+          .insert(files)
+          .values({
+            id,
+            storageKey,
+            originalName: cleanFileName(input.originalName),
+            size,
+            contentType,
+            sha256: hash.digest("hex"),
+            width: dimensions?.width ?? null,
+            height: dimensions?.height ?? null,
+            staged: true,
+            uploadedBy: input.uploadedBy,
+          })
+          .returning();
+        if (!row) throw new Error("Insert returned no row");
+        return row;
+      } catch (error) {
+        await storage.delete(storageKey);
+        throw error;
+      }
+    },
+
+    async get(id: string): Promise<FileRow | undefined> {
+      if (!isUuid(id)) return undefined;
+      const [row] = await db.select().from(files).where(eq(files.id, id));
+      return row;
+    },
+
+    /**
+     * Marks staged files as used by the record being written in `tx`. Throws MissingFileError when
+     * one is gone (swept or never uploaded) so the whole write rolls back.
+     */
+    async claim(tx: Queryable, ids: string[], options: { images?: boolean } = {}): Promise<FileRow[]> {
+      const unique = [...new Set(ids)];
+      if (unique.length === 0) return [];
+      if (!unique.every(isUuid)) throw new MissingFileError(unique.filter((id) => !isUuid(id)));
+      const rows = await tx
+        .update(files)
+        .set({ staged: false })
+        .where(and(inArray(files.id, unique), eq(files.staged, true)))
+        .returning();
+      const missing = unique.filter((id) => !rows.some((row) => row.id === id));
+      if (missing.length > 0) throw new MissingFileError(missing);
+      if (options.images && rows.some((row) => !isImageType(row.contentType))) throw new NotAnImageError();
+      return rows;
+    },
+
+    /**
+     * Drops file rows inside `tx` (their references must already be gone: the foreign keys refuse
+     * otherwise). Returns the storage keys to delete once the transaction has committed.
+     */
+    async release(tx: Queryable, ids: string[]): Promise<string[]> {
+      const unique = [...new Set(ids)].filter(isUuid);
+      if (unique.length === 0) return [];
+      const rows = await tx.delete(files).where(inArray(files.id, unique)).returning({ storageKey: files.storageKey });
+      return rows.map((row) => row.storageKey);
+    },
+
+    /** After a commit: bytes nobody references any more leave storage. A failure is logged, not fatal. */
+    async purge(storageKeys: string[]): Promise<void> {
+      await Promise.all(
+        storageKeys.map((key) =>
+          storage
+            .delete(key)
+            .catch((error: unknown) => logger.error({ err: error, key }, "could not delete stored file")),
+        ),
+      );
+    },
+
+    /** Staged files older than `maxAgeMs` were abandoned by their uploader. */
+    async sweepStaged(maxAgeMs: number): Promise<number> {
+      const cutoff = new Date(Date.now() - maxAgeMs);
+      const rows = await db
+        .delete(files)
+        .where(and(eq(files.staged, true), lt(files.createdAt, cutoff)))
+        .returning({ storageKey: files.storageKey });
+      await this.purge(rows.map((row) => row.storageKey));
+      return rows.length;
+    },
+
+    open: storage.read.bind(storage),
+  };
+}
+
+export type FileService = ReturnType<typeof createFileService>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}
+
+/** Headers of every supported format sit well inside this many leading bytes. */
+const IMAGE_HEADER_BYTES = 512 * 1024;
+
+/** Reads only the image's leading bytes, so checking a 20 MB upload never holds it all in memory. */
+async function imageDimensions(storage: FileStorage, key: string) {
+  try {
+    const head = await readHead(storage.read(key, { start: 0, end: IMAGE_HEADER_BYTES - 1 }));
+    const metadata = await sharp(head, { failOn: "none" }).metadata();
+    return metadata.width && metadata.height ? { width: metadata.width, height: metadata.height } : null;
+  } catch {
+    return null;
+  }
+}
+
+async function readHead(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}

@@ -1,0 +1,42 @@
+import { randomUUID } from "node:crypto";
+import fsp from "node:fs/promises";
+import path from "node:path";
+import nodemailer from "nodemailer";
+import type { Logger } from "./logger.server";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export type SendMail = (message: MailMessage) => Promise<void>;
+
+/**
+ * Sends over SMTP when SMTP_URL is set. Without it every message is written to DATA_DIR/outbox as
+ * one .eml file and logged, so password resets work on a laptop with no mail server.
+ */
+export function createMailer(options: { smtpUrl?: string; from: string; outboxDir: string; logger: Logger }): SendMail {
+  const { smtpUrl, from, outboxDir, logger } = options;
+  if (smtpUrl) {
+    const url = new URL(smtpUrl);
+    const transport = nodemailer.createTransport({
+      url: smtpUrl,
+      // A plain smtp:// URL to a local relay must not be forced into STARTTLS.
+      ignoreTLS: url.protocol === "smtp:" && url.searchParams.get("starttls") !== "1",
+    });
+    return async (message) => {
+      await transport.sendMail({ from, ...message });
+      logger.info({ to: message.to, subject: message.subject }, "mail sent");
+    };
+  }
+  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return async (message) => {
+    const info = await composer.sendMail({ from, ...message });
+    await fsp.mkdir(outboxDir, { recursive: true });
+    const file = path.join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomUUID()}.eml`);
+    await fsp.writeFile(file, info.message as Buffer, { mode: 0o600 });
+    logger.info({ to: message.to, subject: message.subject, file, text: message.text }, "mail written to outbox");
+  };
+}

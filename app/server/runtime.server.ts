@@ -1,0 +1,99 @@
+import path from "node:path";
+import { createAuth, resolveAuthSecret, type AuthService } from "./auth.server";
+import { openDatabase, type DatabaseHandle } from "./db/client.server";
+import { getEnv, type Env } from "./env.server";
+import { createFileService, type FileService } from "./files.server";
+import { ChangeHub, CHANGE_CHANNEL, parseChangeEvent } from "./live.server";
+import { createLogger, type Logger } from "./logger.server";
+import { createMailer, type SendMail } from "./mail.server";
+import { createRateLimiter } from "./rate-limit.server";
+import { createLocalStorage, storageRootFromEnv, type FileStorage } from "./storage.server";
+
+/** Everything one server process holds open. Made once at start, closed once at shutdown. */
+export interface Runtime {
+  env: Env;
+  logger: Logger;
+  database: DatabaseHandle;
+  storage: FileStorage;
+  files: FileService;
+  auth: AuthService;
+  sendMail: SendMail;
+  changes: ChangeHub;
+  close(): Promise<void>;
+}
+
+let current: Runtime | undefined;
+let starting: Promise<Runtime> | undefined;
+
+export function runtime(): Runtime {
+  if (!current) throw new Error("The server runtime is not started");
+  return current;
+}
+
+export async function startRuntime(
+  env: Env = getEnv(),
+  logger: Logger = createLogger(env.LOG_LEVEL),
+): Promise<Runtime> {
+  if (current) return current;
+  starting ??= createRuntime(env, logger).then((made) => {
+    current = made;
+    return made;
+  });
+  try {
+    return await starting;
+  } finally {
+    starting = undefined;
+  }
+}
+
+async function createRuntime(env: Env, logger: Logger): Promise<Runtime> {
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.dataDir,
+    onListenerError: (error) => logger.warn({ err: error }, "change listener lost its connection; reconnecting"),
+  });
+  try {
+    const storage = createLocalStorage(storageRootFromEnv(env.STORAGE_URL, env.dataDir));
+    const sendMail = createMailer({
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM,
+      outboxDir: path.join(env.dataDir, "outbox"),
+      logger,
+    });
+    const auth = createAuth({
+      db: database.db,
+      secret: resolveAuthSecret(env.AUTH_SECRET, env.dataDir),
+      publicUrl: env.publicUrl,
+      sendMail,
+      rateLimiter: createRateLimiter(database.db),
+    });
+    const changes = new ChangeHub();
+    const stopListening = await database.listen(
+      CHANGE_CHANNEL,
+      (payload) => {
+        const event = parseChangeEvent(payload);
+        if (event) changes.publish(event);
+      },
+      // Events may have been missed while disconnected: every page refreshes what it shows.
+      () => changes.publish({ topics: ["*"] }),
+    );
+    return {
+      env,
+      logger,
+      database,
+      storage,
+      files: createFileService({ db: database.db, storage, logger }),
+      auth,
+      sendMail,
+      changes,
+      async close() {
+        await stopListening();
+        await database.close();
+        current = undefined;
+      },
+    };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}

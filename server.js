@@ -1,0 +1,65 @@
+// @ts-check
+// Starts the web server: the production build by default, Vite's dev server with --dev.
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const development = process.argv.includes("--dev");
+
+async function main() {
+  /** @type {typeof import("./server/app")} */
+  let app;
+  /** @type {import("./server/app").AppOptions} */
+  let options;
+  /** @type {import("vite").ViteDevServer | undefined} */
+  let vite;
+  if (development) {
+    const { createServer } = await import("vite");
+    vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
+    const viteServer = vite;
+    app = /** @type {typeof import("./server/app")} */ (await vite.ssrLoadModule("./server/app.ts"));
+    options = {
+      development: true,
+      before: viteServer.middlewares,
+      build: async () =>
+        /** @type {import("react-router").ServerBuild} */ (
+          await viteServer.ssrLoadModule("virtual:react-router/server-build")
+        ),
+    };
+  } else {
+    app = await import(/* @vite-ignore */ path.join(root, "build/server/index.js"));
+    options = { build: await app.loadBuild(), clientDir: path.join(root, "build/client") };
+  }
+
+  const started = await app.start();
+  const { env, logger } = started;
+  const server = app.createApp(options).listen(env.PORT, env.HOST ?? "127.0.0.1", () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : env.PORT;
+    logger.info({ port, url: env.publicUrl }, "Vantage is listening");
+    process.send?.({ type: "listening", port });
+  });
+  server.keepAliveTimeout = 65_000;
+
+  let stopping = false;
+  const stop = async (/** @type {string} */ signal) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down");
+    const forced = setTimeout(() => process.exit(1), 10_000);
+    forced.unref();
+    server.close();
+    server.closeAllConnections();
+    await vite?.close();
+    await started.close();
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error && error.constructor.name.endsWith("Error") ? error.message : error);
+  if (process.env.LOG_LEVEL === "debug" && error instanceof Error) console.error(error.stack);
+  process.exit(1);
+});

@@ -1,0 +1,140 @@
+import { randomUUID } from "node:crypto";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type NextFunction, type Request, type Response } from "express";
+import type { AppLoadContext, ServerBuild } from "react-router";
+import type { SessionUser } from "#app/server/auth.server";
+import { getEnv } from "#app/server/env.server";
+import { loadDemoCatalogIfEmpty } from "#app/server/demo/load.server";
+import { runtime, startRuntime, type Runtime } from "#app/server/runtime.server";
+import { streamChanges } from "./events";
+import { serveFile } from "./files";
+import { requestHeaders } from "./request";
+import { capRequestBodies, sameOriginWrites, securityHeaders } from "./security";
+import { stageUpload } from "./uploads";
+
+declare module "react-router" {
+  interface AppLoadContext {
+    nonce: string;
+    requestId: string;
+    clientAddress: string;
+    /** The signed-in admin, looked up at most once per request. */
+    user: () => Promise<SessionUser | null>;
+  }
+}
+
+const STAGED_FILE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+
+export interface AppOptions {
+  /** The React Router build, or (in development) a function that loads the current one. */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  clientDir?: string;
+  development?: boolean;
+  /** Mounted before the app in development (Vite's middlewares). */
+  before?: express.RequestHandler;
+}
+
+/** The React Router build bundled beside this module. */
+export async function loadBuild(): Promise<ServerBuild> {
+  return (await import("virtual:react-router/server-build")) as unknown as ServerBuild;
+}
+
+/** Opens the database and storage, makes sure the configured admin and the demo catalog exist. */
+export async function start(): Promise<Runtime> {
+  const env = getEnv();
+  const started = await startRuntime(env);
+  if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
+    await started.auth.admins.ensure(env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
+  }
+  if (env.DEMO_DATA) await loadDemoCatalogIfEmpty(started);
+  const sweep = () =>
+    started.files
+      .sweepStaged(STAGED_FILE_MAX_AGE_MS)
+      .then((count) => count > 0 && started.logger.info({ count }, "swept abandoned uploads"))
+      .catch((error: unknown) => started.logger.error({ err: error }, "sweeping abandoned uploads failed"));
+  void sweep();
+  setInterval(sweep, SWEEP_INTERVAL_MS).unref();
+  return started;
+}
+
+export function createApp(options: AppOptions): express.Express {
+  const { env, logger } = runtime();
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", env.TRUST_PROXY);
+  const security = { publicUrl: env.publicUrl, development: Boolean(options.development) };
+
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const requestId = req.get("x-request-id")?.slice(0, 64) || randomUUID();
+    const startedAt = process.hrtime.bigint();
+    res.locals.requestId = requestId;
+    res.setHeader("X-Request-Id", requestId);
+    res.on("finish", () => {
+      const ms = Number(process.hrtime.bigint() - startedAt) / 1e6;
+      logger.info({ requestId, method: req.method, url: req.originalUrl, status: res.statusCode, ms }, "request");
+    });
+    next();
+  });
+  app.use(securityHeaders(security));
+  app.use(sameOriginWrites(security));
+  app.use(capRequestBodies());
+  app.use(
+    compression({
+      // Event streams must reach the browser as they are written, not when a buffer fills.
+      filter: (req, res) =>
+        !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res),
+    }),
+  );
+
+  app.get("/healthz", (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    res.json({ status: "ok" });
+  });
+  app.get("/readyz", async (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    try {
+      await Promise.all([runtime().database.ping(), runtime().storage.ping()]);
+      res.json({ status: "ready" });
+    } catch (error) {
+      logger.warn({ err: error }, "readiness check failed");
+      res.status(503).json({ status: "unavailable" });
+    }
+  });
+  app.get("/events", streamChanges);
+  app.get("/files/:id{/:name}", serveFile);
+  app.post("/uploads", stageUpload);
+
+  if (options.before) app.use(options.before);
+  if (options.clientDir) {
+    app.use("/assets", express.static(`${options.clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }));
+    app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
+  }
+
+  app.all(
+    "/{*path}",
+    createRequestHandler({
+      build: options.build,
+      mode: options.development ? "development" : "production",
+      getLoadContext(req, res) {
+        let user: ReturnType<AppLoadContext["user"]> | undefined;
+        return {
+          nonce: String(res.locals.nonce),
+          requestId: String(res.locals.requestId),
+          clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
+          user: () => (user ??= runtime().auth.getUser(requestHeaders(req))),
+        };
+      },
+    }),
+  );
+
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    logger.error({ err: error, requestId: res.locals.requestId, url: req.originalUrl }, "unhandled error");
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    res.status(500).type("text/plain").send("Sorry, an error has occurred.");
+  });
+  return app;
+}

@@ -1,0 +1,86 @@
+import type { Request, Response } from "express";
+import { isImageType } from "#app/server/sniff.server";
+import { runtime } from "#app/server/runtime.server";
+
+/** RFC 6266: an ASCII fallback plus the exact UTF-8 name. */
+export function contentDisposition(kind: "inline" | "attachment", name: string): string {
+  const fallback = name.replace(/[^\x20-\x7e]|["\\%]/g, "_");
+  return `${kind}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
+}
+
+function parseRange(header: string, size: number): { start: number; end: number } | "invalid" | undefined {
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match) return undefined;
+  const [, first = "", last = ""] = match;
+  if (first === "" && last === "") return "invalid";
+  let start: number;
+  let end: number;
+  if (first === "") {
+    const suffix = Number(last);
+    if (suffix === 0) return "invalid";
+    start = Math.max(0, size - suffix);
+    end = size - 1;
+  } else {
+    start = Number(first);
+    end = last === "" ? size - 1 : Math.min(Number(last), size - 1);
+  }
+  if (start > end || start >= size) return "invalid";
+  return { start, end };
+}
+
+/**
+ * Serves a stored file. Ids are immutable (a replaced file gets a new id), so responses are cached
+ * for a year. Images are shown inline; everything else downloads under its original name, and a
+ * sandboxing CSP keeps any of it from ever running as a page.
+ */
+export async function serveFile(req: Request, res: Response): Promise<void> {
+  const { files } = runtime();
+  const id = String(req.params.id ?? "");
+  const file = await files.get(id);
+  if (!file) {
+    res.status(404).type("text/plain").send("Not found");
+    return;
+  }
+  const etag = `"${file.sha256}"`;
+  const image = isImageType(file.contentType);
+  res.setHeader("Content-Security-Policy", "default-src 'none'; sandbox");
+  res.setHeader("Cross-Origin-Resource-Policy", "same-origin");
+  res.setHeader("ETag", etag);
+  res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
+  res.setHeader("Accept-Ranges", "bytes");
+  res.setHeader("Content-Type", image ? file.contentType : "application/octet-stream");
+  res.setHeader("Content-Disposition", contentDisposition(image ? "inline" : "attachment", file.originalName));
+
+  if (req.get("if-none-match") === etag) {
+    res.status(304).end();
+    return;
+  }
+  const rangeHeader = req.get("range");
+  const ifRange = req.get("if-range");
+  const range = rangeHeader && (!ifRange || ifRange === etag) ? parseRange(rangeHeader, file.size) : undefined;
+  if (range === "invalid") {
+    res.setHeader("Content-Range", `bytes */${file.size}`);
+    res.status(416).end();
+    return;
+  }
+  if (range) {
+    res.status(206);
+    res.setHeader("Content-Range", `bytes ${range.start}-${range.end}/${file.size}`);
+    res.setHeader("Content-Length", String(range.end - range.start + 1));
+  } else {
+    res.status(200);
+    res.setHeader("Content-Length", String(file.size));
+  }
+  if (req.method === "HEAD") {
+    res.end();
+    return;
+  }
+  const stream = files.open(file.storageKey, range);
+  stream.on("error", (error) => {
+    runtime().logger.error({ err: error, fileId: file.id }, "stored file could not be read");
+    if (!res.headersSent) res.status(500).type("text/plain").send("The file could not be read.");
+    else res.destroy();
+  });
+  res.on("close", () => stream.destroy());
+  stream.pipe(res);
+}

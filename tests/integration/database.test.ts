@@ -1,0 +1,87 @@
+import { spawnSync } from "node:child_process";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, selectRows, type DatabaseHandle } from "#app/server/db/client.server";
+import { categories } from "#app/server/db/schema";
+import { CHANGE_CHANNEL, notifyChange, parseChangeEvent } from "#app/server/live.server";
+import { DATABASE_KINDS, testDatabaseConfig } from "#tests/support/database";
+
+describe.each(DATABASE_KINDS)("database on %s", (kind) => {
+  let handle: DatabaseHandle;
+  let config: Awaited<ReturnType<typeof testDatabaseConfig>>;
+
+  beforeAll(async () => {
+    config = await testDatabaseConfig(kind);
+    handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  });
+  afterAll(async () => {
+    await handle.close();
+    config.cleanup();
+  });
+
+  it("applies the migrations: the tables exist and category names are unique in any letter case", async () => {
+    await handle.db.insert(categories).values({ name: "Dome Cameras" });
+    await expect(handle.db.insert(categories).values({ name: "dome cameras" })).rejects.toThrow();
+    const rows = await handle.db.select().from(categories);
+    expect(rows.map((row) => row.name)).toEqual(["Dome Cameras"]);
+  });
+
+  it("has pg_trgm for search", async () => {
+    const [row] = await selectRows<{ score: number }>(handle.db, sql`select similarity('camera', 'camara') as score`);
+    expect(Number(row?.score)).toBeGreaterThan(0.2);
+  });
+
+  it("delivers a change event only when its transaction commits", async () => {
+    const received: string[] = [];
+    const stop = await handle.listen(
+      CHANGE_CHANNEL,
+      (payload) => received.push(payload),
+      () => undefined,
+    );
+    try {
+      await handle.db
+        .transaction(async (tx) => {
+          await notifyChange(tx, ["products"]);
+          throw new Error("roll back");
+        })
+        .catch(() => undefined);
+      await handle.db.transaction(async (tx) => notifyChange(tx, ["categories"], "tab-1"));
+      await expect.poll(() => received.length).toBe(1);
+      expect(parseChangeEvent(received[0] ?? "")).toEqual({ topics: ["categories"], origin: "tab-1" });
+    } finally {
+      await stop();
+    }
+  });
+});
+
+describe("the embedded database folder", () => {
+  it("refuses a second opener in the same folder with a clear message instead of corrupting it", async () => {
+    const config = await testDatabaseConfig("pglite");
+    const first = await openDatabase({ dataDir: config.dataDir });
+    try {
+      const startedAt = Date.now();
+      const result = spawnSync("npx", ["tsx", "tests/support/open-database.ts", config.dataDir], { encoding: "utf8" });
+      expect(result.status).toBe(3);
+      expect(result.stdout).toContain("is in use by another process");
+      expect(Date.now() - startedAt).toBeLessThan(20_000);
+    } finally {
+      await first.close();
+      config.cleanup();
+    }
+  });
+
+  it("takes over a lock left by a process that no longer exists", async () => {
+    const config = await testDatabaseConfig("pglite");
+    const fs = await import("node:fs");
+    fs.mkdirSync(`${config.dataDir}/db`, { recursive: true });
+    fs.writeFileSync(`${config.dataDir}/db.lock`, "999999999");
+    const handle = await openDatabase({ dataDir: config.dataDir });
+    try {
+      expect(fs.readFileSync(`${config.dataDir}/db.lock`, "utf8")).toBe(String(process.pid));
+      await expect(handle.ping()).resolves.toBeUndefined();
+    } finally {
+      await handle.close();
+      config.cleanup();
+    }
+  });
+});

@@ -1,0 +1,22 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { inject } from "vitest";
+import { createDatabase } from "./postgres";
+
+export type DatabaseKind = "pglite" | "postgres";
+export const DATABASE_KINDS: DatabaseKind[] = ["pglite", "postgres"];
+
+/** A temp data folder, and for PostgreSQL a fresh database on the run's server. */
+export async function testDatabaseConfig(kind: DatabaseKind) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vantage-it-"));
+  const databaseUrl =
+    kind === "postgres"
+      ? await createDatabase(inject("postgresAdminUrl"), `t_${Math.random().toString(36).slice(2, 12)}`)
+      : undefined;
+  return {
+    dataDir,
+    databaseUrl,
+    cleanup: () => fs.rmSync(dataDir, { recursive: true, force: true }),
+  };
+}

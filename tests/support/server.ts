@@ -1,0 +1,73 @@
+import { fork, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { freePort } from "./ports";
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  dataDir: string;
+  logs: () => string;
+  stop: () => Promise<void>;
+}
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+/**
+ * Starts the production build (`node server.js`) on a free loopback port with its own temp DATA_DIR.
+ * Resolves once it listens; `stop()` ends it and removes the folder it made.
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const ownDataDir = !env.DATA_DIR;
+  const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "vantage-test-"));
+  let output = "";
+  const child: ChildProcess = fork(path.join(root, "server.js"), [], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? os.tmpdir(),
+      NODE_ENV: "production",
+      LOG_LEVEL: "warn",
+      DEMO_DATA: "0",
+      ...env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+    },
+    stdio: ["ignore", "pipe", "pipe", "ipc"],
+  });
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    if (ownDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`Server did not start in time:\n${output}`)), 60_000);
+    child.on("message", (message: { type?: string }) => {
+      if (message?.type === "listening") {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`Server exited with code ${code} before listening:\n${output}`));
+    });
+  }).catch(async (error: unknown) => {
+    await stop();
+    throw error;
+  });
+
+  return { url: `http://127.0.0.1:${port}`, port, dataDir, logs: () => output, stop };
+}

@@ -1,7 +1,7 @@
 // @ts-check
 // `npm test`: installs what the tests need from Debian when it is missing (Chromium, the PostgreSQL
-// server), then runs the unit and integration tests (Vitest) and the end-to-end tests (Playwright
-// on the production build).
+// server), builds the site, then runs the unit and integration tests (Vitest) and the end-to-end
+// tests (Playwright on the production build).
 import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 
@@ -43,6 +43,7 @@ function run(label, args) {
 }
 
 ensureSystemPackages();
-run("unit and integration tests", ["vitest", "run"]);
+// Integration tests start the production server too, so the build comes first.
 run("production build", ["react-router", "build"]);
+run("unit and integration tests", ["vitest", "run"]);
 run("end-to-end tests", ["playwright", "test"]);

@@ -1,0 +1,35 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { EnvError, parseEnv } from "./env.server";
+
+describe("parseEnv", () => {
+  it("fills in the documented defaults", () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.dataDir).toBe(path.resolve("./data"));
+    expect(env.DEMO_DATA).toBe(true);
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.publicUrl).toBe("http://127.0.0.1:3000");
+  });
+
+  it("names every bad variable in one message", () => {
+    const attempt = () => parseEnv({ PORT: "seventy", DATABASE_URL: "mysql://x", LOG_LEVEL: "loud" });
+    expect(attempt).toThrow(EnvError);
+    expect(attempt).toThrow(/PORT[\s\S]*DATABASE_URL[\s\S]*LOG_LEVEL/);
+  });
+
+  it("wants ADMIN_EMAIL and ADMIN_PASSWORD together", () => {
+    expect(() => parseEnv({ ADMIN_EMAIL: "a@b.example" })).toThrow(/ADMIN_EMAIL and ADMIN_PASSWORD/);
+    expect(() => parseEnv({ ADMIN_EMAIL: "a@b.example", ADMIN_PASSWORD: "short" })).toThrow(/ADMIN_PASSWORD/);
+  });
+
+  it("reads DEMO_DATA=0 as off and takes PUBLIC_URL without its trailing slash", () => {
+    const env = parseEnv({ DEMO_DATA: "0", PUBLIC_URL: "https://cams.example/" });
+    expect(env.DEMO_DATA).toBe(false);
+    expect(env.publicUrl).toBe("https://cams.example");
+  });
+
+  it("treats empty values as unset", () => {
+    expect(parseEnv({ DATABASE_URL: "", SMTP_URL: "" }).DATABASE_URL).toBeUndefined();
+  });
+});

@@ -1,4 +1,5 @@
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -21,8 +22,15 @@ export const handle: LiveHandle = { live: ["settings"] };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const [user, settings] = await Promise.all([context.user(), getSiteSettings()]);
-  return { user: user ? { email: user.email } : null, settings, nonce: context.nonce };
+  return data(
+    { user: user ? { email: user.email } : null, settings, nonce: context.nonce },
+    // A signed-in page holds admin data: no cache may keep it, nor show it again on Back after Sign Out.
+    user ? { headers: { "Cache-Control": "private, no-store" } } : undefined,
+  );
 }
+
+/** Routes without their own `headers` inherit these. */
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 

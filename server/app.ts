@@ -58,6 +58,17 @@ export async function start(): Promise<Runtime> {
   return started;
 }
 
+/**
+ * Behind a TLS proxy the request React Router sees may say http://internal-host while the browser's
+ * Origin is PUBLIC_URL; React Router would then refuse every form post. Writes reach it only after
+ * `sameOriginWrites` checked their Origin, so the public origin can be allowed here too.
+ */
+function allowPublicOrigin(build: ServerBuild, publicUrl: string): ServerBuild {
+  const host = new URL(publicUrl).host;
+  const allowed = Array.isArray(build.allowedActionOrigins) ? build.allowedActionOrigins : [];
+  return { ...build, allowedActionOrigins: [...allowed, host] };
+}
+
 export function createApp(options: AppOptions): express.Express {
   const { env, logger } = runtime();
   const app = express();
@@ -111,10 +122,14 @@ export function createApp(options: AppOptions): express.Express {
     app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
   }
 
+  const build = options.build;
   app.all(
     "/{*path}",
     createRequestHandler({
-      build: options.build,
+      build:
+        typeof build === "function"
+          ? async () => allowPublicOrigin(await build(), env.publicUrl)
+          : allowPublicOrigin(build, env.publicUrl),
       mode: options.development ? "development" : "production",
       getLoadContext(req, res) {
         let user: ReturnType<AppLoadContext["user"]> | undefined;

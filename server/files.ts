@@ -8,6 +8,15 @@ export function contentDisposition(kind: "inline" | "attachment", name: string):
   return `${kind}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
 }
 
+/** If-None-Match may list several validators, weak or strong (RFC 9110 §13.1.2: weak comparison). */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(",").some((candidate) => {
+    const value = candidate.trim();
+    return value === "*" || value.replace(/^W\//, "") === etag;
+  });
+}
+
 function parseRange(header: string, size: number): { start: number; end: number } | "invalid" | undefined {
   const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
   if (!match) return undefined;
@@ -51,7 +60,7 @@ export async function serveFile(req: Request, res: Response): Promise<void> {
   res.setHeader("Content-Type", image ? file.contentType : "application/octet-stream");
   res.setHeader("Content-Disposition", contentDisposition(image ? "inline" : "attachment", file.originalName));
 
-  if (req.get("if-none-match") === etag) {
+  if (matchesEtag(req.get("if-none-match"), etag)) {
     res.status(304).end();
     return;
   }

@@ -1,4 +1,4 @@
-import type { Request } from "express";
+import type { Request, Response } from "express";
 
 /** The Fetch API view of an Express request's headers. */
 export function requestHeaders(req: Request): Headers {
@@ -8,4 +8,38 @@ export function requestHeaders(req: Request): Headers {
     for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
   }
   return headers;
+}
+
+/** How long the rest of a refused request's body is read and thrown away before the connection is cut. */
+const LINGER_MS = 5_000;
+
+/**
+ * Answers a request whose body will not be used, then closes the connection. Closing a socket while
+ * the client is still sending makes the kernel reset the connection, and clients writing the body at
+ * that moment lose the answer too. So the whole answer goes out at once, but the connection stays
+ * open, discarding what still arrives, until the body has ended or a few seconds have passed (the
+ * "lingering close" of nginx and Apache).
+ */
+export function refuseRequest(req: Request, res: Response, status: number, body: string, contentType: string): void {
+  const payload = Buffer.from(body, "utf8");
+  res.status(status);
+  res.setHeader("Content-Type", contentType);
+  res.setHeader("Content-Length", String(payload.byteLength));
+  res.setHeader("Cache-Control", "no-store");
+  res.setHeader("Connection", "close");
+  if (req.complete || req.destroyed) {
+    res.end(payload);
+    return;
+  }
+  res.write(payload);
+  const close = () => {
+    clearTimeout(timer);
+    if (!res.writableEnded) res.end();
+  };
+  const timer = setTimeout(close, LINGER_MS);
+  timer.unref();
+  req.once("end", close);
+  req.once("close", close);
+  req.once("error", close);
+  req.resume();
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import { MAX_FORM_BODY_BYTES } from "#app/domain/limits";
+import { refuseRequest } from "./request";
 
 export interface SecurityOptions {
   publicUrl: string;
@@ -64,25 +65,25 @@ export function sameOriginWrites(options: SecurityOptions) {
     const sameHost = host ? [`http://${host}`, `https://${host}`] : [];
     if (origin && origin !== "null" && (allowed.has(origin) || sameHost.includes(origin))) return next();
     if (!origin && req.get("sec-fetch-site") !== "cross-site") return next();
-    res.status(403).type("text/plain").send("Cross-origin requests are not allowed.");
+    refuseRequest(req, res, 403, "Cross-origin requests are not allowed.", "text/plain; charset=utf-8");
   };
 }
 
 /** Ordinary form posts are small; anything larger, or of unknown length, is refused before it is read. */
 export function capRequestBodies() {
   return (req: Request, res: Response, next: NextFunction) => {
-    if (SAFE_METHODS.has(req.method) || STREAMING_UPLOAD_PATHS.has(req.path)) return next();
+    if (SAFE_METHODS.has(req.method)) return next();
+    if (req.method === "POST" && STREAMING_UPLOAD_PATHS.has(req.path)) return next();
     const declared = req.get("content-length");
     if (declared === undefined) {
       if (req.get("transfer-encoding")) {
-        res.status(411).type("text/plain").send("A Content-Length is required.");
+        refuseRequest(req, res, 411, "A Content-Length is required.", "text/plain; charset=utf-8");
         return;
       }
       return next();
     }
     if (Number(declared) > MAX_FORM_BODY_BYTES) {
-      res.setHeader("Connection", "close");
-      res.status(413).type("text/plain").send("The request is too large.");
+      refuseRequest(req, res, 413, "The request is too large.", "text/plain; charset=utf-8");
       return;
     }
     next();

@@ -3,7 +3,7 @@ import { MAX_UPLOAD_BYTES } from "#app/domain/limits";
 import { UPLOAD_ERRORS } from "#app/domain/messages";
 import { fileUrl, NotAnImageError, UploadTooLargeError } from "#app/server/files.server";
 import { runtime } from "#app/server/runtime.server";
-import { requestHeaders } from "./request";
+import { refuseRequest, requestHeaders } from "./request";
 
 /**
  * Stages one upload: the raw file bytes are the request body, `?name=` carries the file's name and
@@ -11,12 +11,14 @@ import { requestHeaders } from "./request";
  */
 export async function stageUpload(req: Request, res: Response): Promise<void> {
   const { auth, files, logger } = runtime();
-  const refuse = (status: number, code: keyof typeof UPLOAD_ERRORS) => {
-    res.setHeader("Connection", "close");
-    res.status(status).json({ error: UPLOAD_ERRORS[code], code });
-    // Whatever the client is still sending is not wanted: stop reading once the answer is out.
-    res.on("finish", () => req.destroy());
-  };
+  const refuse = (status: number, code: keyof typeof UPLOAD_ERRORS) =>
+    refuseRequest(
+      req,
+      res,
+      status,
+      JSON.stringify({ error: UPLOAD_ERRORS[code], code }),
+      "application/json; charset=utf-8",
+    );
   const user = await auth.getUser(requestHeaders(req));
   if (!user) return refuse(401, "unauthenticated");
   const declared = req.get("content-length");
@@ -25,7 +27,8 @@ export async function stageUpload(req: Request, res: Response): Promise<void> {
   if (!name.trim()) return refuse(400, "noName");
   try {
     const file = await files.stage({
-      body: req,
+      // Stopping early (too large) must leave the request open, so the refusal can still be sent.
+      body: { [Symbol.asyncIterator]: () => req.iterator({ destroyOnReturn: false }) },
       originalName: name,
       uploadedBy: user.id,
       requireImage: req.query.kind === "image",

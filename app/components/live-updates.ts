@@ -41,6 +41,7 @@ export function useLiveUpdates(): void {
       source = new EventSource(`/events?client=${encodeURIComponent(liveClientId())}`);
       source.addEventListener("ready", () => {
         backoff = 1_000;
+        setLiveState("connected");
         // Changes made while we were away were never delivered: catch up once.
         if (reconnecting) refresh();
         reconnecting = false;
@@ -52,6 +53,7 @@ export function useLiveUpdates(): void {
       source.addEventListener("error", () => {
         source?.close();
         if (stopped) return;
+        setLiveState("reconnecting");
         reconnecting = true;
         retry = setTimeout(connect, backoff);
         backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
@@ -63,6 +65,16 @@ export function useLiveUpdates(): void {
       clearTimeout(debounce);
       clearTimeout(retry);
       source?.close();
+      setLiveState(undefined);
     };
   }, []);
+}
+
+/**
+ * Shows on <html data-live> whether changes reach this page right now: a hook for styles and for
+ * tests that must not make a change before the page can hear about it.
+ */
+function setLiveState(state: "connected" | "reconnecting" | undefined): void {
+  if (state) document.documentElement.dataset.live = state;
+  else delete document.documentElement.dataset.live;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 
 /** SPEC §9: the sidebar closes once the window is this wide. */
@@ -31,6 +31,8 @@ export function SiteHeader({ companyName, signedIn }: { companyName: string; sig
   const menuOpen = openOn === pathname;
   const setMenuOpen = (open: boolean) => setOpenOn(open ? pathname : null);
   const menuId = useId();
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const menuPanel = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     const wide = window.matchMedia(`(min-width: ${SIDEBAR_BREAKPOINT_PX}px)`);
@@ -43,7 +45,10 @@ export function SiteHeader({ companyName, signedIn }: { companyName: string; sig
   useEffect(() => {
     if (!menuOpen) return;
     const closeOnEscape = (event: KeyboardEvent) => {
-      if (event.key === "Escape") setOpenOn(null);
+      if (event.key !== "Escape") return;
+      // Hiding the panel would drop focus that sits inside it to the top of the page.
+      if (menuPanel.current?.contains(document.activeElement)) menuButton.current?.focus();
+      setOpenOn(null);
     };
     window.addEventListener("keydown", closeOnEscape);
     return () => window.removeEventListener("keydown", closeOnEscape);
@@ -55,6 +60,7 @@ export function SiteHeader({ companyName, signedIn }: { companyName: string; sig
     <header className="sticky top-0 z-40 bg-ink text-white shadow">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4">
         <button
+          ref={menuButton}
           type="button"
           className="inline-flex h-10 w-10 items-center justify-center rounded-md text-slate-200 hover:bg-white/10 min-[1000px]:hidden"
           aria-expanded={menuOpen}
@@ -111,18 +117,20 @@ export function SiteHeader({ companyName, signedIn }: { companyName: string; sig
         </div>
       </div>
       <div
+        ref={menuPanel}
         id={menuId}
         hidden={!menuOpen}
         className="border-t border-white/10 bg-white text-slate-900 shadow-lg min-[1000px]:hidden"
       >
         <nav aria-label="Menu" className="mx-auto max-w-7xl space-y-1 px-4 py-3">
+          {/* A link to the page already shown leaves the pathname as it is, so close explicitly. */}
           {links.map((item) => (
-            <NavLink key={item.to} to={item.to} end={item.end} className={sideNavClass}>
+            <NavLink key={item.to} to={item.to} end={item.end} className={sideNavClass} onClick={() => setOpenOn(null)}>
               {item.label}
             </NavLink>
           ))}
           {signedIn ? (
-            <Form method="post" action="/logout">
+            <Form method="post" action="/logout" onSubmit={() => setOpenOn(null)}>
               <button
                 type="submit"
                 className="block w-full rounded-md px-3 py-2 text-left text-base font-medium text-slate-700 hover:bg-slate-100"

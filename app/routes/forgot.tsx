@@ -10,12 +10,25 @@ export function meta() {
   return [{ title: pageTitle("Password Reset") }, { name: "robots", content: "noindex" }];
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export const headers: Route.HeadersFunction = ({ parentHeaders, actionHeaders }) => {
+  const merged = new Headers(parentHeaders);
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) merged.set("Retry-After", retryAfter);
+  return merged;
+};
+
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const parsed = forgotSchema.safeParse({ email: String(form.get("email") ?? "").trim() });
   if (!parsed.success) return data({ ok: false as const, message: MESSAGES.resetFailed }, { status: 400 });
   // The answer is the same whether or not the address has an account, so it reveals none.
-  await runtime().auth.requestPasswordReset(parsed.data.email);
+  const { retryAfterSeconds } = await runtime().auth.requestPasswordReset(parsed.data.email, context.clientAddress);
+  if (retryAfterSeconds > 0) {
+    return data(
+      { ok: false as const, message: MESSAGES.tooManyResets(Math.ceil(retryAfterSeconds / 60)) },
+      { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } },
+    );
+  }
   return { ok: true as const, message: MESSAGES.resetSent };
 }
 

@@ -10,6 +10,14 @@ export function meta() {
   return [{ title: pageTitle("Admin Login") }, { name: "robots", content: "noindex" }];
 }
 
+// Without this, React Router keeps only the cookies of an action's headers, and Retry-After is lost.
+export const headers: Route.HeadersFunction = ({ parentHeaders, actionHeaders }) => {
+  const merged = new Headers(parentHeaders);
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) merged.set("Retry-After", retryAfter);
+  return merged;
+};
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const redirectTo = new URL(request.url).searchParams.get("redirectTo");
   if (await context.user()) throw redirect(safeRedirectPath(redirectTo));

@@ -8,6 +8,7 @@ import { asc, eq } from "drizzle-orm";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#app/domain/limits";
 import type { Database } from "./db/client.server";
 import { account, session, user, verification } from "./db/schema";
+import type { Logger } from "./logger.server";
 import type { SendMail } from "./mail.server";
 import type { RateLimiter, RateLimitRule } from "./rate-limit.server";
 
@@ -17,6 +18,9 @@ const RESET_TOKEN_SECONDS = 60 * 60;
 /** Failed sign-ins: per account, and per client address (which may hold many accounts' attempts). */
 export const ACCOUNT_FAILURE_RULE: RateLimitRule = { limit: 5, windowSeconds: 15 * 60 };
 export const CLIENT_FAILURE_RULE: RateLimitRule = { limit: 20, windowSeconds: 15 * 60 };
+/** Reset mails: per address (so nobody's inbox can be flooded) and per client address. */
+export const RESET_ADDRESS_RULE: RateLimitRule = { limit: 3, windowSeconds: 15 * 60 };
+export const RESET_CLIENT_RULE: RateLimitRule = { limit: 10, windowSeconds: 15 * 60 };
 
 export function createAuth(options: {
   db: Database;
@@ -24,8 +28,9 @@ export function createAuth(options: {
   publicUrl: string;
   sendMail: SendMail;
   rateLimiter: RateLimiter;
+  logger: Logger;
 }) {
-  const { db, secret, publicUrl, sendMail, rateLimiter } = options;
+  const { db, secret, publicUrl, sendMail, rateLimiter, logger } = options;
   const auth = betterAuth({
     appName: "Vantage",
     secret,
@@ -42,6 +47,7 @@ export function createAuth(options: {
       revokeSessionsOnPasswordReset: true,
       async sendResetPassword({ user: recipient, token }) {
         const link = `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        // better-auth swallows this function's errors; log them so an operator sees a broken mail setup.
         await sendMail({
           to: recipient.email,
           subject: "Reset your Vantage password",
@@ -49,6 +55,9 @@ export function createAuth(options: {
             `Someone asked to reset the password of the Vantage admin account ${recipient.email}.\n\n` +
             `Choose a new password here (the link works once, for one hour):\n${link}\n\n` +
             "If this was not you, ignore this message: your password stays as it is.\n",
+        }).catch((error: unknown) => {
+          logger.error({ err: error, to: recipient.email }, "could not send the password reset mail");
+          throw error;
         });
       },
     },
@@ -110,9 +119,23 @@ export function createAuth(options: {
       return result.headers;
     },
 
-    /** Always resolves the same way whether or not the address has an account. */
-    async requestPasswordReset(email: string): Promise<void> {
-      await auth.api.requestPasswordReset({ body: { email: email.trim().toLowerCase() } });
+    /**
+     * Sends a reset link if the address has an account; answers the same either way, so it reveals
+     * nothing. Returns the seconds to wait instead when the address or client asked too often.
+     */
+    async requestPasswordReset(email: string, clientAddress: string): Promise<{ retryAfterSeconds: number }> {
+      const normalized = email.trim().toLowerCase();
+      const addressKey = `reset:address:${normalized}`;
+      const clientKey = `reset:client:${clientAddress}`;
+      const wait = Math.max(
+        await rateLimiter.retryAfter(addressKey, RESET_ADDRESS_RULE),
+        await rateLimiter.retryAfter(clientKey, RESET_CLIENT_RULE),
+      );
+      if (wait > 0) return { retryAfterSeconds: wait };
+      await rateLimiter.hit(addressKey, RESET_ADDRESS_RULE);
+      await rateLimiter.hit(clientKey, RESET_CLIENT_RULE);
+      await auth.api.requestPasswordReset({ body: { email: normalized } });
+      return { retryAfterSeconds: 0 };
     },
 
     /** False when the token is unknown, used or expired. */

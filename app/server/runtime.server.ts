@@ -66,6 +66,7 @@ async function createRuntime(env: Env, logger: Logger): Promise<Runtime> {
       publicUrl: env.publicUrl,
       sendMail,
       rateLimiter: createRateLimiter(database.db),
+      logger,
     });
     const changes = new ChangeHub();
     const stopListening = await database.listen(

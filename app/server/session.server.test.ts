@@ -7,7 +7,17 @@ describe("safeRedirectPath", () => {
   });
 
   it("refuses anything that could leave the site", () => {
-    for (const target of ["https://evil.example", "//evil.example", "/\\evil.example", "javascript:alert(1)", ""]) {
+    for (const target of [
+      "https://evil.example",
+      "//evil.example",
+      "/\\evil.example",
+      "/\t/evil.example",
+      "/\n/evil.example",
+      "/\r\n/evil.example",
+      "/dashboard\\..\\\\evil.example",
+      "javascript:alert(1)",
+      "",
+    ]) {
       expect(safeRedirectPath(target)).toBe("/dashboard");
     }
     expect(safeRedirectPath(null, "/")).toBe("/");

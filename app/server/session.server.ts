@@ -1,9 +1,16 @@
 import { redirect, type AppLoadContext } from "react-router";
 import type { SessionUser } from "./auth.server";
 
-/** Only paths on this site, so a crafted link cannot bounce a fresh session to another origin. */
+/**
+ * Only paths on this site, so a crafted link cannot bounce a fresh session to another origin.
+ * Browsers drop tabs and newlines from a Location and read a backslash as `/`, so `/<tab>/evil.example`
+ * would leave the site and a newline could not even be sent as a header: any of them is refused.
+ */
 export function safeRedirectPath(target: string | null | undefined, fallback = "/dashboard"): string {
-  if (!target || !target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused here.
+  if (!target || !target.startsWith("/") || target.startsWith("//") || /[\\\u0000-\u001f\u007f]/.test(target)) {
+    return fallback;
+  }
   return target;
 }
 

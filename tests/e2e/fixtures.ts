@@ -1,4 +1,7 @@
 import { test as base, expect, type Page } from "@playwright/test";
+import { startMailSink, type MailSink } from "../support/mail";
+import { createDatabase } from "../support/postgres";
+import { POSTGRES_URL_VARIABLE } from "./global-setup";
 import { startServer, type RunningServer } from "../support/server";
 
 export const ADMIN = { email: "admin@vantage.test", password: "correct horse battery" } as const;
@@ -7,6 +10,18 @@ interface WorkerFixtures {
   /** Extra environment for this file's server (e.g. DEMO_DATA). */
   serverEnv: Record<string, string>;
   site: RunningServer;
+  /**
+   * A local SMTP server, started only for workers that ask for it. To send this file's mail there,
+   * make `serverEnv` depend on it:
+   * `test.use({ serverEnv: [async ({ mailSink }, use) => use({ SMTP_URL: mailSink.url }), { scope: "worker" }] })`.
+   */
+  mailSink: MailSink;
+  /**
+   * The URL of a fresh database on the run's PostgreSQL server (see global-setup.ts), made only for
+   * workers that ask for it. To run this file's server on it, make `serverEnv` depend on it:
+   * `test.use({ serverEnv: [async ({ postgresDatabase }, use) => use({ DATABASE_URL: postgresDatabase }), { scope: "worker" }] })`.
+   */
+  postgresDatabase: string;
 }
 
 /**
@@ -22,6 +37,26 @@ export const test = base.extend<{ login: (page?: Page) => Promise<void> }, Worke
       await server.stop();
     },
     { scope: "worker", timeout: 120_000 },
+  ],
+  mailSink: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
+    async ({}, use) => {
+      const sink = await startMailSink();
+      await use(sink);
+      await sink.stop();
+    },
+    { scope: "worker" },
+  ],
+  postgresDatabase: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
+    async ({}, use, workerInfo) => {
+      const adminUrl = process.env[POSTGRES_URL_VARIABLE];
+      if (!adminUrl) throw new Error(`${POSTGRES_URL_VARIABLE} is not set: is tests/e2e/global-setup.ts registered?`);
+      const name = `e2e_${workerInfo.workerIndex}_${Math.random().toString(36).slice(2, 10)}`;
+      // The database goes away with the run's server in the global teardown.
+      await use(await createDatabase(adminUrl, name));
+    },
+    { scope: "worker" },
   ],
   baseURL: async ({ site }, use) => use(site.url),
   login: async ({ page }, use) => {

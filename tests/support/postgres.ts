@@ -52,7 +52,7 @@ export async function startPostgres(): Promise<PostgresServer> {
   execFileSync(initCommand, [...initArgs], { stdio: "pipe" });
 
   const port = await freePort();
-  const [command, args] = run(path.join(bin, "postgres"), [
+  const args = [
     "-D",
     dataDir,
     "-p",
@@ -69,9 +69,13 @@ export async function startPostgres(): Promise<PostgresServer> {
     "full_page_writes=off",
     "-c",
     "max_connections=200",
-  ]);
+  ];
   let output = "";
-  const child: ChildProcess = spawn(command, [...args], { stdio: ["ignore", "pipe", "pipe"] });
+  // The server runs as the child itself (not under runuser, which ignores SIGINT), so stop() reaches it.
+  const child: ChildProcess = spawn(path.join(bin, "postgres"), args, {
+    stdio: ["ignore", "pipe", "pipe"],
+    ...(asRoot ? postgresUser() : {}),
+  });
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   const adminUrl = `postgresql://postgres@127.0.0.1:${port}/postgres`;
@@ -102,6 +106,12 @@ export async function startPostgres(): Promise<PostgresServer> {
     }
   }
   return { adminUrl, stop };
+}
+
+/** The ids of the `postgres` system user that Debian's package creates. */
+function postgresUser(): { uid: number; gid: number } {
+  const id = (flag: string) => Number(execFileSync("id", [flag, "postgres"], { encoding: "utf8" }).trim());
+  return { uid: id("-u"), gid: id("-g") };
 }
 
 /** A fresh, empty database on the server; returns its URL. */

@@ -7,6 +7,8 @@ import { freePort } from "./ports";
 export interface RunningServer {
   url: string;
   port: number;
+  /** The server process's id, e.g. to read its memory use from /proc. */
+  pid: number;
   dataDir: string;
   logs: () => string;
   stop: () => Promise<void>;
@@ -69,5 +71,5 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     throw error;
   });
 
-  return { url: `http://127.0.0.1:${port}`, port, dataDir, logs: () => output, stop };
+  return { url: `http://127.0.0.1:${port}`, port, pid: child.pid ?? 0, dataDir, logs: () => output, stop };
 }

@@ -168,7 +168,8 @@ async function listenWithReconnect(
   let delay = 250;
 
   const connect = async (isRetry: boolean): Promise<void> => {
-    const next = new pg.Client({ connectionString: url });
+    // Keepalive probes notice a connection that died silently (a dropped NAT entry, a failover).
+    const next = new pg.Client({ connectionString: url, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
     next.on("notification", (message) => {
       if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
     });
@@ -185,8 +186,28 @@ async function listenWithReconnect(
     };
     next.on("error", scheduleRetry);
     next.on("end", () => scheduleRetry(new Error("LISTEN connection ended")));
-    await next.connect();
-    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      // Half-made connections must not linger: each holds a server slot and keeps the process alive.
+      next.removeAllListeners("end");
+      next.removeAllListeners("error");
+      next.on("error", () => undefined);
+      await next.end().catch(() => undefined);
+      if (!isRetry) {
+        // The first connection failing fails the start: no reconnecting in the background after it.
+        stopped = true;
+        clearTimeout(retryTimer);
+      }
+      throw error;
+    }
+    if (stopped) {
+      // stop() ran while this connection was being made; nobody would ever close it.
+      next.removeAllListeners("end");
+      await next.end().catch(() => undefined);
+      return;
+    }
     client = next;
     delay = 250;
     if (isRetry) onResync();

@@ -1,6 +1,357 @@
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { selectRows, type Queryable, type Transaction } from "../db/client.server";
+import {
+  categories,
+  categoryFeatures,
+  downloads,
+  infoItems,
+  productAccessories,
+  productDownloads,
+  productFeatures,
+  productImages,
+  products,
+  siteSettings,
+} from "../db/schema";
+import type { FileRow } from "../files.server";
+import { notifyChange } from "../live.server";
 import type { Runtime } from "../runtime.server";
+import { cardPicture, productPicture, renderCategoryView, widePicture, type RenderedBase } from "./art.server";
+import { catalogProblems, DEMO_CATALOG, type DemoCatalog } from "./catalog.server";
+import { generalDocument, productDocument, type DemoFile } from "./documents.server";
+import { specsTable, specsText } from "./specs.server";
+import type { DemoCategory, ImageView } from "./types.server";
 
-/** Fills an empty database with the demo catalog. Returns whether it loaded anything. */
-export async function loadDemoCatalogIfEmpty(_runtime: Runtime): Promise<boolean> {
-  return false;
+/** Taken inside the load transaction, so two instances starting together on one server load it once. */
+const DEMO_LOCK_ID = 720_215_002;
+/** Files rendered and stored at once: enough to keep both cores and the disk busy, few enough to stay lean. */
+const STAGE_CONCURRENCY = 4;
+/** Gap between the created/sorted times of consecutive demo rows, so "newest first" has a stable order. */
+const STEP_MS = 60_000;
+
+interface StagedFile {
+  fileId: string;
+  description: string;
+}
+
+/** Where each stored file goes once the rows are written; filled in as the files are staged. */
+interface StagedCatalog {
+  mainImage: Map<string, string>;
+  extraImages: Map<string, string[]>;
+  documents: Map<string, StagedFile[]>;
+  generalDownloads: StagedFile[];
+  infoImages: Map<number, string>;
+  imageIds: string[];
+  documentIds: string[];
+}
+
+interface FileJob {
+  name: string;
+  image: boolean;
+  make: () => Promise<Uint8Array>;
+  place: (fileId: string) => void;
+}
+
+/**
+ * Fills an empty database (no categories, products, info items or downloads) with the demo catalog
+ * and returns whether it loaded anything. The files are staged first; the rows are then written in one
+ * transaction that claims them, so a failure leaves neither rows nor stored bytes behind.
+ */
+export async function loadDemoCatalogIfEmpty(runtime: Runtime): Promise<boolean> {
+  const catalog = DEMO_CATALOG;
+  const problems = catalogProblems(catalog);
+  if (problems.length > 0) throw new Error(`The demo catalog is inconsistent:\n  ${problems.join("\n  ")}`);
+  if (!(await isCatalogEmpty(runtime.database.db))) return false;
+
+  const startedAt = performance.now();
+  const staged: FileRow[] = [];
+  let loaded: boolean;
+  try {
+    const files = await stageCatalogFiles(runtime, catalog, staged);
+    loaded = await runtime.database.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${DEMO_LOCK_ID})`);
+      // Another instance may have loaded it (or an admin added something) while the files were made.
+      if (!(await isCatalogEmpty(tx))) return false;
+      await runtime.files.claim(tx, files.imageIds, { images: true });
+      await runtime.files.claim(tx, files.documentIds);
+      await insertCatalog(tx, catalog, files);
+      await notifyChange(tx, ["*"]);
+      return true;
+    });
+  } catch (error) {
+    await discardStaged(runtime, staged);
+    throw error;
+  }
+  if (!loaded) {
+    await discardStaged(runtime, staged);
+    return false;
+  }
+  runtime.logger.info(
+    {
+      categories: catalog.categories.length,
+      products: catalog.products.length,
+      files: staged.length,
+      ms: Math.round(performance.now() - startedAt),
+    },
+    "loaded the demo catalog",
+  );
+  return true;
+}
+
+async function isCatalogEmpty(db: Queryable): Promise<boolean> {
+  const [row] = await selectRows<{ found: boolean }>(
+    db,
+    sql`select (exists (select 1 from ${categories}) or exists (select 1 from ${products})
+      or exists (select 1 from ${infoItems}) or exists (select 1 from ${downloads})) as found`,
+  );
+  return row?.found === false;
+}
+
+/** Nothing of a failed or skipped load may stay behind: neither file rows nor their bytes. */
+async function discardStaged(runtime: Runtime, staged: FileRow[]): Promise<void> {
+  if (staged.length === 0) return;
+  try {
+    await runtime.files.release(
+      runtime.database.db,
+      staged.map((row) => row.id),
+    );
+  } catch (error) {
+    // The rows are still marked staged, so the hourly sweep removes them later.
+    runtime.logger.error({ err: error }, "could not drop the demo catalog's staged files");
+  }
+  await runtime.files.purge(staged.map((row) => row.storageKey));
+}
+
+async function stageCatalogFiles(runtime: Runtime, catalog: DemoCatalog, staged: FileRow[]): Promise<StagedCatalog> {
+  const result: StagedCatalog = {
+    mainImage: new Map(),
+    extraImages: new Map(),
+    documents: new Map(),
+    generalDownloads: [],
+    infoImages: new Map(),
+    imageIds: [],
+    documentIds: [],
+  };
+  const jobs: FileJob[] = [];
+  const categoriesByName = new Map(catalog.categories.map((category) => [category.name, category]));
+  const bases = new BaseCache();
+
+  for (const product of catalog.products) {
+    const category = categoriesByName.get(product.category) as DemoCategory;
+    const views: (ImageView | "front")[] = ["front", ...category.views.slice(0, product.extraImages)];
+    const extra: string[] = [];
+    result.extraImages.set(product.model, extra);
+    views.forEach((view, index) => {
+      bases.expectUse(category, view);
+      jobs.push({
+        name: index === 0 ? `${product.model}.jpg` : `${product.model}-${view}.jpg`,
+        image: true,
+        make: async () => productPicture(await bases.take(category, view), product.model),
+        place: (fileId) => {
+          if (index === 0) result.mainImage.set(product.model, fileId);
+          else extra[index - 1] = fileId;
+        },
+      });
+    });
+    const documents: StagedFile[] = [];
+    result.documents.set(product.model, documents);
+    product.documents.forEach((kind, index) => {
+      const file = productDocument(product, category.art, kind);
+      jobs.push(documentJob(file, (fileId) => (documents[index] = { fileId, description: file.description })));
+    });
+  }
+  catalog.generalDownloads.forEach((download, index) => {
+    const file = generalDocument(download, catalog);
+    jobs.push(
+      documentJob(file, (fileId) => (result.generalDownloads[index] = { fileId, description: file.description })),
+    );
+  });
+  catalog.infoItems.forEach((item, index) => {
+    const place = (fileId: string) => result.infoImages.set(index, fileId);
+    if (item.type === "image") {
+      jobs.push({ name: `${item.picture.name}.jpg`, image: true, make: () => widePicture(item.picture), place });
+    } else if (item.type === "card" && item.picture) {
+      const picture = item.picture;
+      jobs.push({ name: `home-${picture}.jpg`, image: true, make: () => cardPicture(picture), place });
+    }
+  });
+
+  await runLimited(jobs, STAGE_CONCURRENCY, async (job) => {
+    const bytes = await job.make();
+    const row = await runtime.files.stage({
+      body: once(bytes),
+      originalName: job.name,
+      uploadedBy: null,
+      requireImage: job.image,
+    });
+    staged.push(row);
+    (job.image ? result.imageIds : result.documentIds).push(row.id);
+    job.place(row.id);
+  });
+  return result;
+}
+
+function documentJob(file: DemoFile, place: (fileId: string) => void): FileJob {
+  return { name: file.fileName, image: false, make: async () => file.bytes, place };
+}
+
+async function* once(bytes: Uint8Array): AsyncGenerator<Uint8Array> {
+  yield bytes;
+}
+
+/**
+ * Rendered category views, each made once and dropped after its last product picture, so at most a
+ * few raw bitmaps are held at a time.
+ */
+class BaseCache {
+  private readonly renders = new Map<string, Promise<RenderedBase>>();
+  private readonly remaining = new Map<string, number>();
+
+  expectUse(category: DemoCategory, view: ImageView | "front"): void {
+    const key = `${category.name}\n${view}`;
+    this.remaining.set(key, (this.remaining.get(key) ?? 0) + 1);
+  }
+
+  async take(category: DemoCategory, view: ImageView | "front"): Promise<RenderedBase> {
+    const key = `${category.name}\n${view}`;
+    let render = this.renders.get(key);
+    if (!render) {
+      render = renderCategoryView(category, view);
+      this.renders.set(key, render);
+    }
+    const left = (this.remaining.get(key) ?? 1) - 1;
+    this.remaining.set(key, left);
+    if (left <= 0) this.renders.delete(key);
+    return render;
+  }
+}
+
+/**
+ * Runs `work` over `items` with at most `limit` at a time. On a failure it starts nothing new but
+ * waits for the running ones, so the caller knows every file that was stored before it cleans up.
+ */
+async function runLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  let failure: { error: unknown } | undefined;
+  const worker = async () => {
+    while (!failure && next < items.length) {
+      const item = items[next++] as T;
+      try {
+        await work(item);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  if (failure) throw failure.error;
+}
+
+function required<K, V>(map: Map<K, V>, key: K, what: string): V {
+  const value = map.get(key);
+  if (value === undefined) throw new Error(`Demo catalog: no ${what} for ${String(key)}`);
+  return value;
+}
+
+async function insertCatalog(tx: Transaction, catalog: DemoCatalog, files: StagedCatalog): Promise<void> {
+  const now = Date.now();
+  const at = (stepsAgo: number) => new Date(now - stepsAgo * STEP_MS);
+
+  const categoryIds = new Map<string, string>();
+  const featureIds = new Map<string, string>();
+  const featureRows: (typeof categoryFeatures.$inferInsert)[] = [];
+  const categoryRows = catalog.categories.map((category) => {
+    const id = randomUUID();
+    categoryIds.set(category.name, id);
+    for (const label of category.features) {
+      const featureId = randomUUID();
+      featureIds.set(`${category.name}\n${label}`, featureId);
+      featureRows.push({ id: featureId, categoryId: id, label });
+    }
+    return { id, name: category.name, description: category.description };
+  });
+
+  const productIds = new Map<string, string>();
+  const productRows = catalog.products.map((product, index) => {
+    const id = randomUUID();
+    productIds.set(product.model.toLowerCase(), id);
+    const createdAt = at(catalog.products.length - index);
+    return {
+      id,
+      model: product.model,
+      description: product.description,
+      specs: product.specsFormat === "text" ? specsText(product.specs) : null,
+      specsTable: product.specsFormat === "table" ? specsTable(product.specs) : null,
+      ndaa: product.ndaa,
+      categoryId: required(categoryIds, product.category, "category"),
+      imageFileId: required(files.mainImage, product.model, "main image"),
+      createdAt,
+      updatedAt: createdAt,
+    };
+  });
+
+  const productFeatureRows = catalog.products.flatMap((product) =>
+    product.features.map((label) => ({
+      productId: required(productIds, product.model.toLowerCase(), "product"),
+      featureId: required(featureIds, `${product.category}\n${label}`, "feature"),
+    })),
+  );
+  const imageRows = catalog.products.flatMap((product) =>
+    required(files.extraImages, product.model, "additional images").map((fileId, position) => ({
+      productId: required(productIds, product.model.toLowerCase(), "product"),
+      fileId,
+      position,
+    })),
+  );
+  const documentRows = catalog.products.flatMap((product) =>
+    required(files.documents, product.model, "downloads").map((file, position) => ({
+      productId: required(productIds, product.model.toLowerCase(), "product"),
+      fileId: file.fileId,
+      description: file.description,
+      position,
+    })),
+  );
+
+  // One row per pair, the smaller id first (the table's check constraint); listing a pair from both
+  // sides in the data must not make two rows.
+  const pairs = new Map<string, { productA: string; productB: string }>();
+  for (const product of catalog.products) {
+    const id = required(productIds, product.model.toLowerCase(), "product");
+    for (const model of product.accessories) {
+      const other = required(productIds, model.toLowerCase(), "accessory");
+      const [productA, productB] = id < other ? [id, other] : [other, id];
+      pairs.set(`${productA}:${productB}`, { productA, productB });
+    }
+  }
+
+  const downloadRows = files.generalDownloads.map((file, index) => {
+    const createdAt = at(files.generalDownloads.length - index);
+    return { description: file.description, fileId: file.fileId, createdAt, updatedAt: createdAt };
+  });
+  const infoRows = catalog.infoItems.map((item, index) => {
+    // The home page lists by sort_at, newest first: the first item in the data gets the latest time.
+    const sortAt = at(index);
+    return {
+      type: item.type,
+      heading: item.type === "card" ? item.heading : null,
+      content: item.type === "image" ? null : item.content,
+      imageFileId: files.infoImages.get(index) ?? null,
+      sortAt,
+      createdAt: sortAt,
+      updatedAt: sortAt,
+    };
+  });
+
+  await tx.insert(categories).values(categoryRows);
+  await tx.insert(categoryFeatures).values(featureRows);
+  await tx.insert(products).values(productRows);
+  if (productFeatureRows.length > 0) await tx.insert(productFeatures).values(productFeatureRows);
+  if (imageRows.length > 0) await tx.insert(productImages).values(imageRows);
+  if (pairs.size > 0) await tx.insert(productAccessories).values([...pairs.values()]);
+  if (documentRows.length > 0) await tx.insert(productDownloads).values(documentRows);
+  if (downloadRows.length > 0) await tx.insert(downloads).values(downloadRows);
+  if (infoRows.length > 0) await tx.insert(infoItems).values(infoRows);
+  const settingRows = Object.entries(catalog.settings).map(([key, value]) => ({ key, value }));
+  // Settings an admin already saved win over the demo's.
+  if (settingRows.length > 0) await tx.insert(siteSettings).values(settingRows).onConflictDoNothing();
 }

@@ -1,0 +1,33 @@
+/** SPEC §5: how a file's size reads on screen. */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1_000) return `${bytes} bytes`;
+  if (bytes < 1_000_000) return `${Math.floor(bytes / 1_000)} KB`;
+  if (bytes < 1_000_000_000) return `${Math.floor(bytes / 1_000_000)} MB`;
+  return "WAY TOO BIG!";
+}
+
+const naturalCollator = new Intl.Collator("en", { numeric: true, sensitivity: "base" });
+const caseInsensitiveCollator = new Intl.Collator("en", { sensitivity: "base" });
+
+/** Locale-aware numeric order: "2.8mm" before "12mm", "4MP" before "12MP". */
+export function naturalCompare(a: string, b: string): number {
+  return naturalCollator.compare(a, b);
+}
+
+/** Name order that ignores letter case, as category and product lists use. */
+export function compareIgnoringCase(a: string, b: string): number {
+  return caseInsensitiveCollator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
+}
+
+export function sortNaturallyBy<T>(items: readonly T[], key: (item: T) => string): T[] {
+  return [...items].sort((a, b) => naturalCompare(key(a), key(b)));
+}
+
+export function sortIgnoringCaseBy<T>(items: readonly T[], key: (item: T) => string): T[] {
+  return [...items].sort((a, b) => compareIgnoringCase(key(a), key(b)));
+}
+
+/** "1 product" / "3 products". */
+export function countNoun(count: number, singular: string, plural = `${singular}s`): string {
+  return `${count} ${count === 1 ? singular : plural}`;
+}

@@ -1,0 +1,97 @@
+import { DEMO_CATEGORIES } from "./categories.server";
+import { DEMO_GENERAL_DOWNLOADS, DEMO_INFO_ITEMS, DEMO_SITE_SETTINGS } from "./home.server";
+import {
+  BULLET_CAMERAS,
+  DOME_CAMERAS,
+  PANORAMIC_CAMERAS,
+  PTZ_CAMERAS,
+  TURRET_CAMERAS,
+} from "./products-cameras.server";
+import { ACCESSORIES, RECORDERS, THERMAL_CAMERAS } from "./products-systems.server";
+import type { DemoCategory, DemoGeneralDownload, DemoInfoItem, DemoProduct } from "./types.server";
+
+export { DEMO_CATEGORY_NAMES } from "./categories.server";
+
+export interface DemoCatalog {
+  categories: DemoCategory[];
+  products: DemoProduct[];
+  generalDownloads: DemoGeneralDownload[];
+  infoItems: DemoInfoItem[];
+  settings: Record<string, string>;
+}
+
+export const DEMO_PRODUCTS: DemoProduct[] = [
+  ...DOME_CAMERAS,
+  ...BULLET_CAMERAS,
+  ...TURRET_CAMERAS,
+  ...PTZ_CAMERAS,
+  ...PANORAMIC_CAMERAS,
+  ...THERMAL_CAMERAS,
+  ...RECORDERS,
+  ...ACCESSORIES,
+];
+
+export const DEMO_CATALOG: DemoCatalog = {
+  categories: DEMO_CATEGORIES,
+  products: DEMO_PRODUCTS,
+  generalDownloads: DEMO_GENERAL_DOWNLOADS,
+  infoItems: DEMO_INFO_ITEMS,
+  settings: DEMO_SITE_SETTINGS,
+};
+
+/** Models tests and benchmarks can count on, one per kind of product. */
+export const DEMO_KNOWN_MODELS = {
+  dome: "VNT-D4M-AI28",
+  bullet: "VNT-B4M-AIZ",
+  lpr: "VNT-B5M-LPR",
+  ptz: "VNT-P8M-42X",
+  fisheye: "VNT-F12M-360",
+  thermal: "VNT-TH640-PTZ",
+  recorder: "VNT-N16-P16",
+  accessory: "VNT-AC-JB1",
+  /** Specs stored as a table instead of text. */
+  withSpecsTable: "VNT-D5M-AI40",
+  notNdaa: "VNT-D2M-V28",
+} as const;
+
+/**
+ * Everything in the catalog that would make the load fail or look wrong, as readable lines: a typo in
+ * a data table should be caught by a unit test, not by a rolled-back transaction at start-up.
+ */
+export function catalogProblems(catalog: DemoCatalog): string[] {
+  const problems: string[] = [];
+  const categories = new Map<string, DemoCategory>();
+  for (const category of catalog.categories) {
+    if (categories.has(category.name.toLowerCase())) problems.push(`Category ${category.name} is listed twice`);
+    categories.set(category.name.toLowerCase(), category);
+    if (new Set(category.features).size !== category.features.length) {
+      problems.push(`Category ${category.name} repeats a feature`);
+    }
+  }
+  const models = new Set<string>();
+  for (const product of catalog.products) {
+    if (models.has(product.model.toLowerCase())) problems.push(`Model ${product.model} is listed twice`);
+    models.add(product.model.toLowerCase());
+  }
+  for (const product of catalog.products) {
+    const category = categories.get(product.category.toLowerCase());
+    if (!category) {
+      problems.push(`${product.model}: no category ${product.category}`);
+      continue;
+    }
+    for (const feature of product.features) {
+      if (!category.features.includes(feature))
+        problems.push(`${product.model}: ${category.name} has no feature ${feature}`);
+    }
+    if (product.extraImages > category.views.length) {
+      problems.push(`${product.model}: ${category.name} has only ${category.views.length} extra views`);
+    }
+    for (const accessory of product.accessories) {
+      if (accessory.toLowerCase() === product.model.toLowerCase())
+        problems.push(`${product.model}: is its own accessory`);
+      else if (!models.has(accessory.toLowerCase())) problems.push(`${product.model}: unknown accessory ${accessory}`);
+    }
+    if (product.specsFormat !== "none" && product.specs.length === 0) problems.push(`${product.model}: no specs`);
+  }
+  return problems;
+}

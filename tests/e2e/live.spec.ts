@@ -1,0 +1,75 @@
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { parseEnv } from "../../app/server/env.server";
+import { createInfoItem } from "../../app/server/info.server";
+import { startRuntime, type Runtime } from "../../app/server/runtime.server";
+import { expect, test as base } from "./fixtures";
+
+/**
+ * The services, opened in the test process on the site's database: a write here is a write by
+ * another instance, so it can reach the page only through the change feed.
+ */
+const test = base.extend<object, { writer: Runtime }>({
+  writer: [
+    async ({ postgresDatabase }, use) => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vantage-e2e-writer-"));
+      const runtime = await startRuntime(
+        parseEnv({ DATA_DIR: dataDir, DATABASE_URL: postgresDatabase, LOG_LEVEL: "silent" }),
+      );
+      await use(runtime);
+      await runtime.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+    { scope: "worker" },
+  ],
+});
+
+// PGlite belongs to one process: the site runs on PostgreSQL so this test process can write too.
+test.use({
+  serverEnv: [async ({ postgresDatabase }, use) => use({ DATABASE_URL: postgresDatabase }), { scope: "worker" }],
+});
+
+type MarkedWindow = Window & { liveMarker?: string };
+
+/** Opens the home page and waits until it listens to the change feed. */
+async function openLiveHome(page: Page): Promise<void> {
+  await page.goto("/");
+  await expect(page.locator("html")).toHaveAttribute("data-live", "connected");
+  // A full reload would start a new window object and lose this.
+  await page.evaluate(() => {
+    (window as MarkedWindow).liveMarker = "set before the change";
+  });
+}
+
+test("a change committed through the services shows on open pages within a second, without a reload", async ({
+  page,
+  browser,
+  baseURL,
+  writer,
+}) => {
+  const otherContext = await browser.newContext({ baseURL });
+  try {
+    const other = await otherContext.newPage();
+    await Promise.all([openLiveHome(page), openLiveHome(other)]);
+    const text = `Live banner ${randomUUID()}`;
+    await expect(page.getByText(text)).toHaveCount(0);
+
+    expect(writer.database.kind).toBe("postgres");
+    await createInfoItem({ type: "banner", content: text });
+    const committedAt = Date.now();
+
+    await Promise.all([
+      expect(page.getByText(text)).toBeVisible({ timeout: 1_000 }),
+      expect(other.getByText(text)).toBeVisible({ timeout: 1_000 }),
+    ]);
+    expect(Date.now() - committedAt).toBeLessThan(1_000);
+    for (const shown of [page, other]) {
+      expect(await shown.evaluate(() => (window as MarkedWindow).liveMarker)).toBe("set before the change");
+    }
+  } finally {
+    await otherContext.close();
+  }
+});

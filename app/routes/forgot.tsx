@@ -3,6 +3,7 @@ import { Alert, Button, Card, TextField } from "#app/components/ui";
 import { forgotSchema } from "#app/domain/auth-schemas";
 import { MESSAGES } from "#app/domain/messages";
 import { pageTitle } from "#app/domain/site";
+import { keepRetryAfter } from "#app/server/rate-limit-headers.server";
 import { runtime } from "#app/server/runtime.server";
 import type { Route } from "./+types/forgot";
 
@@ -10,12 +11,7 @@ export function meta() {
   return [{ title: pageTitle("Password Reset") }, { name: "robots", content: "noindex" }];
 }
 
-export const headers: Route.HeadersFunction = ({ parentHeaders, actionHeaders }) => {
-  const merged = new Headers(parentHeaders);
-  const retryAfter = actionHeaders.get("Retry-After");
-  if (retryAfter) merged.set("Retry-After", retryAfter);
-  return merged;
-};
+export const headers = keepRetryAfter;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();

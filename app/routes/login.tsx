@@ -2,6 +2,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Alert, Button, Card, TextField } from "#app/components/ui";
 import { MESSAGES } from "#app/domain/messages";
 import { pageTitle } from "#app/domain/site";
+import { keepRetryAfter } from "#app/server/rate-limit-headers.server";
 import { runtime } from "#app/server/runtime.server";
 import { safeRedirectPath } from "#app/server/session.server";
 import type { Route } from "./+types/login";
@@ -10,13 +11,7 @@ export function meta() {
   return [{ title: pageTitle("Admin Login") }, { name: "robots", content: "noindex" }];
 }
 
-// Without this, React Router keeps only the cookies of an action's headers, and Retry-After is lost.
-export const headers: Route.HeadersFunction = ({ parentHeaders, actionHeaders }) => {
-  const merged = new Headers(parentHeaders);
-  const retryAfter = actionHeaders.get("Retry-After");
-  if (retryAfter) merged.set("Retry-After", retryAfter);
-  return merged;
-};
+export const headers = keepRetryAfter;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const redirectTo = new URL(request.url).searchParams.get("redirectTo");

@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -16,6 +17,7 @@ import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import type { LiveHandle } from "./domain/live";
 import { DEFAULT_SITE, pageTitle } from "./domain/site";
+import { runtime } from "./server/runtime.server";
 import { getSiteSettings } from "./server/settings.server";
 
 export const handle: LiveHandle = { live: ["settings"] };
@@ -23,7 +25,13 @@ export const handle: LiveHandle = { live: ["settings"] };
 export async function loader({ context }: Route.LoaderArgs) {
   const [user, settings] = await Promise.all([context.user(), getSiteSettings()]);
   return data(
-    { user: user ? { email: user.email } : null, settings, nonce: context.nonce },
+    {
+      user: user ? { email: user.email } : null,
+      settings,
+      nonce: context.nonce,
+      // Meta tags and structured data need absolute URLs (see app/domain/seo.ts).
+      publicUrl: runtime().env.publicUrl,
+    },
     // A signed-in page holds admin data: no cache may keep it, nor show it again on Back after Sign Out.
     user ? { headers: { "Cache-Control": "private, no-store" } } : undefined,
   );
@@ -86,6 +94,10 @@ function NavigationProgress() {
 
 export default function App() {
   useLiveUpdates();
+  useEffect(() => {
+    // Marks the document once React has taken it over (scripts, buttons and filters respond).
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return <Outlet />;
 }
 

@@ -2,6 +2,18 @@ import { type RouteConfig, index, route } from "@react-router/dev/routes";
 
 export default [
   index("routes/home.tsx"),
+  route("about", "routes/about.tsx"),
+  route("contact", "routes/contact.tsx"),
+  route("privacy", "routes/privacy.tsx"),
+  route("support", "routes/support.tsx"),
+  route("catalog", "routes/catalog.tsx", [
+    index("routes/catalog-all.tsx"),
+    route("categories/:categoryId", "routes/catalog-category.tsx"),
+  ]),
+  route("catalog/products/:productId", "routes/product.tsx"),
+  route("search", "routes/search.tsx"),
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
   route("login", "routes/login.tsx"),
   route("logout", "routes/logout.ts"),
   route("forgot", "routes/forgot.tsx"),

@@ -9,6 +9,7 @@ import { loadDemoCatalogIfEmpty } from "#app/server/demo/load.server";
 import { runtime, startRuntime, type Runtime } from "#app/server/runtime.server";
 import { streamChanges } from "./events";
 import { serveFile } from "./files";
+import { serveImageVariant } from "./images";
 import { requestHeaders } from "./request";
 import { capRequestBodies, sameOriginWrites, securityHeaders } from "./security";
 import { stageUpload } from "./uploads";
@@ -114,6 +115,7 @@ export function createApp(options: AppOptions): express.Express {
   });
   app.get("/events", streamChanges);
   app.get("/files/:id{/:name}", serveFile);
+  app.get("/images/:fileId/:width.webp", serveImageVariant);
   app.post("/uploads", stageUpload);
 
   if (options.before) app.use(options.before);

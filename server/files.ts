@@ -9,7 +9,7 @@ export function contentDisposition(kind: "inline" | "attachment", name: string):
 }
 
 /** If-None-Match may list several validators, weak or strong (RFC 9110 §13.1.2: weak comparison). */
-function matchesEtag(header: string | undefined, etag: string): boolean {
+export function matchesEtag(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   return header.split(",").some((candidate) => {
     const value = candidate.trim();

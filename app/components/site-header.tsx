@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
+import { SearchBox } from "./search-box";
 
 /** SPEC §9: the sidebar closes once the window is this wide. */
 export const SIDEBAR_BREAKPOINT_PX = 1000;
@@ -91,19 +92,7 @@ export function SiteHeader({ companyName, signedIn }: { companyName: string; sig
           ))}
         </nav>
         <div className="ml-auto flex items-center gap-2">
-          <Form method="get" action="/search" role="search" className="relative">
-            <label htmlFor="site-search" className="sr-only">
-              Search products and categories
-            </label>
-            <input
-              id="site-search"
-              type="search"
-              name="q"
-              placeholder="Search"
-              autoComplete="off"
-              className="w-36 rounded-md border-0 bg-white/10 px-3 py-1.5 text-sm text-white placeholder:text-slate-400 focus:bg-white focus:text-slate-900 sm:w-56"
-            />
-          </Form>
+          <SearchBox />
           {signedIn ? (
             <Form method="post" action="/logout" className="hidden min-[1000px]:block">
               <button

@@ -2,16 +2,20 @@ import type { ComponentProps, ReactNode } from "react";
 
 export function Card({
   title,
+  headingLevel = 1,
   children,
   className = "",
 }: {
   title?: ReactNode;
+  /** 2 where the page already has its own h1 and holds several cards. */
+  headingLevel?: 1 | 2;
   children: ReactNode;
   className?: string;
 }) {
+  const Heading = headingLevel === 1 ? "h1" : "h2";
   return (
     <section className={`rounded-xl border border-slate-200 bg-white p-6 shadow-sm ${className}`}>
-      {title ? <h1 className="mb-4 text-2xl font-semibold tracking-tight text-slate-900">{title}</h1> : null}
+      {title ? <Heading className="mb-4 text-2xl font-semibold tracking-tight text-slate-900">{title}</Heading> : null}
       {children}
     </section>
   );

@@ -1,78 +1,146 @@
 import { Link } from "react-router";
-import { Card } from "#app/components/ui";
+import { HeroCarousel } from "#app/components/hero-carousel";
+import { ResponsiveImage } from "#app/components/responsive-image";
+import { useSiteSettings } from "#app/components/site-settings";
+import { HERO_IMAGES, HERO_WIDTH, heroImageUrl } from "#app/domain/hero";
 import type { LiveHandle } from "#app/domain/live";
-import { pageTitle } from "#app/domain/site";
+import { seoContext, seoMeta } from "#app/domain/seo";
 import { listInfoItems, type InfoItemView } from "#app/server/info.server";
 import type { Route } from "./+types/home";
 
 export const handle: LiveHandle = { live: ["info"] };
 
-export function meta() {
-  return [
-    { title: pageTitle("AI security cameras") },
-    { name: "description", content: "AI-powered security cameras and CCTV systems: products, news and support." },
-  ];
-}
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta({
+    title: "AI security cameras",
+    description:
+      "AI-powered security cameras, recorders and video management software: browse the catalog, read the news and download manuals and firmware.",
+    path: "/",
+    image: heroImageUrl("city-night", HERO_WIDTH),
+    imageAlt: HERO_IMAGES["city-night"].alt,
+    ...seoContext(matches),
+  });
 
 export async function loader({ context }: Route.LoaderArgs) {
   const [items, user] = await Promise.all([listInfoItems(), context.user()]);
   return { items, isAdmin: Boolean(user) };
 }
 
+/** Info items sit in a column this wide (max-w-5xl less the page padding). */
+const ITEM_SIZES = "(min-width: 1056px) 992px, calc(100vw - 2rem)";
+const CARD_IMAGE_SIZES = "(min-width: 1056px) 496px, (min-width: 768px) 50vw, calc(100vw - 2rem)";
+
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { items, isAdmin } = loaderData;
+  const { companyName } = useSiteSettings();
   return (
-    <div className="mx-auto max-w-5xl space-y-6 px-4 py-10">
-      <h1 className="sr-only">Home</h1>
-      {items.length === 0 ? (
-        isAdmin ? (
-          <Card>
-            <p className="text-slate-700">
-              There are no info items yet. Only admins see this message; it disappears once items are added.
-            </p>
-          </Card>
+    <>
+      <h1 className="sr-only">{companyName}: AI security cameras</h1>
+      <HeroCarousel />
+      <div className="mx-auto max-w-5xl space-y-8 px-4 py-12">
+        {items.length === 0 ? (
+          isAdmin ? (
+            <EmptyHomeAdminHint />
+          ) : (
+            <WelcomeCard companyName={companyName} />
+          )
         ) : (
-          <Card title="Welcome">
-            <p className="text-slate-700">
-              Thanks for visiting. Check out our{" "}
-              <Link to="/catalog" className="text-brand-700 underline">
-                products
-              </Link>
-              .
-            </p>
-          </Card>
-        )
-      ) : (
-        items.map((item, index) => <InfoItem key={item.id} item={item} eager={index < 2} />)
-      )}
-    </div>
+          <InfoItems items={items} />
+        )}
+      </div>
+    </>
   );
 }
 
-function InfoItem({ item, eager }: { item: InfoItemView; eager: boolean }) {
-  const image = item.image ? (
-    <img
-      src={item.image.url}
-      alt={item.heading ?? ""}
-      width={item.image.width ?? undefined}
-      height={item.image.height ?? undefined}
-      loading={eager ? "eager" : "lazy"}
-      className="h-auto w-full rounded-lg object-cover"
-    />
-  ) : null;
+function InfoItems({ items }: { items: InfoItemView[] }) {
+  // Cards alternate their picture's side, counting cards only, so the page reads as a zigzag.
+  let cardCount = 0;
+  return items.map((item) => {
+    if (item.type === "card") cardCount += 1;
+    return <InfoItem key={item.id} item={item} flip={item.type === "card" && cardCount % 2 === 0} />;
+  });
+}
+
+function InfoItem({ item, flip }: { item: InfoItemView; flip: boolean }) {
+  const id = `info-${item.id}`;
   if (item.type === "banner") {
     return (
-      <p className="rounded-xl bg-brand-700 px-6 py-4 text-center text-lg font-medium text-white">{item.content}</p>
+      <div
+        id={id}
+        className="flex items-start gap-3 rounded-xl bg-brand-700 px-5 py-4 text-white shadow-sm sm:items-center sm:px-6"
+      >
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="mt-0.5 h-6 w-6 shrink-0 sm:mt-0" fill="currentColor">
+          <path d="M3 10v4a1 1 0 001 1h2l4 4V5L6 9H4a1 1 0 00-1 1zm13.5 2A4.5 4.5 0 0014 7.97v8.05A4.48 4.48 0 0016.5 12zM14 3.23v2.06a7 7 0 010 13.42v2.06A9 9 0 0014 3.23z" />
+        </svg>
+        <p className="text-base font-medium whitespace-pre-line sm:text-lg">{item.content}</p>
+      </div>
     );
   }
-  if (item.type === "image") return <figure>{image}</figure>;
+  if (item.type === "image") {
+    if (!item.image) return null;
+    return (
+      <figure id={id} className="overflow-hidden rounded-xl bg-slate-100 shadow-sm">
+        {/* An image item has no text of its own to describe it. */}
+        <ResponsiveImage image={item.image} alt="" sizes={ITEM_SIZES} className="h-auto w-full" />
+      </figure>
+    );
+  }
   return (
-    <article className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm md:flex">
-      {image ? <div className="md:w-1/2">{image}</div> : null}
-      <div className="space-y-2 p-6 md:flex-1">
-        <h2 className="text-xl font-semibold text-slate-900">{item.heading}</h2>
+    <article
+      id={id}
+      className={`overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm md:flex ${flip ? "md:flex-row-reverse" : ""}`}
+    >
+      {item.image ? (
+        <div className="bg-slate-100 md:w-1/2 md:shrink-0">
+          <ResponsiveImage
+            image={item.image}
+            alt=""
+            sizes={CARD_IMAGE_SIZES}
+            className="h-full max-h-96 w-full object-cover md:max-h-none"
+          />
+        </div>
+      ) : null}
+      <div className="flex flex-col justify-center gap-3 p-6 md:p-8">
+        <h2 className="text-xl font-semibold tracking-tight text-slate-900 md:text-2xl">{item.heading}</h2>
         <p className="whitespace-pre-line text-slate-700">{item.content}</p>
       </div>
     </article>
+  );
+}
+
+/** What visitors see while the home page has no info items. */
+function WelcomeCard({ companyName }: { companyName: string }) {
+  return (
+    <section className="rounded-xl border border-slate-200 bg-white p-8 text-center shadow-sm">
+      <h2 className="text-2xl font-semibold tracking-tight text-slate-900">Welcome to {companyName}</h2>
+      <p className="mx-auto mt-3 max-w-2xl text-slate-700">
+        We design and build AI-powered security cameras, recorders and video management software. Check out our products
+        to find the right camera for your site.
+      </p>
+      <Link
+        to="/catalog"
+        className="mt-6 inline-flex rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-900"
+      >
+        Check out our products
+      </Link>
+    </section>
+  );
+}
+
+/** What admins see instead of the welcome card: the page is empty until they add items. */
+function EmptyHomeAdminHint() {
+  return (
+    <section
+      aria-labelledby="no-info-items"
+      className="rounded-xl border-2 border-dashed border-brand-500 bg-brand-50 p-6 text-slate-800"
+    >
+      <h2 id="no-info-items" className="text-lg font-semibold text-slate-900">
+        There are no info items yet
+      </h2>
+      <p className="mt-2">
+        Only admins see this message. It disappears once items are added: banners, cards and images show here, newest
+        first.
+      </p>
+    </section>
   );
 }

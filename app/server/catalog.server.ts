@@ -20,6 +20,8 @@ export const CATALOG_PAGE_SIZE = 24;
 
 export interface ImageView {
   id: string;
+  /** The stored file's id, even where `id` is replaced by the id of the row that holds the image. */
+  fileId: string;
   url: string;
   width: number | null;
   height: number | null;
@@ -53,7 +55,7 @@ export interface ProductSummary {
 }
 
 export function imageView(file: Pick<FileRow, "id" | "originalName" | "width" | "height">): ImageView {
-  return { id: file.id, url: fileUrl(file), width: file.width, height: file.height };
+  return { id: file.id, fileId: file.id, url: fileUrl(file), width: file.width, height: file.height };
 }
 
 export function fileView(file: Pick<FileRow, "id" | "originalName" | "size">): FileView {
@@ -282,26 +284,40 @@ export async function listSupportDownloads() {
 export interface SearchResults {
   categories: { id: string; name: string; description: string }[];
   products: ProductSummary[];
+  /** Every match, also those beyond the limit. */
   total: number;
 }
 
 /** Longest query we search for; anything longer cannot match a field better than its first part. */
 export const MAX_SEARCH_LENGTH = 100;
-const SEARCH_LIMIT = 50;
+/** Products listed on the results page; the total still counts them all. */
+export const SEARCH_LIMIT = 50;
+
+/**
+ * The query as it is searched for: trimmed, cut to MAX_SEARCH_LENGTH characters (whole code points,
+ * never half a surrogate pair), control characters as spaces (a search box cannot hold them, and
+ * PostgreSQL text cannot hold NUL).
+ */
+export function normalizeSearchQuery(query: string): string {
+  const cleaned = query.replace(/\p{Cc}/gu, " ").trim();
+  return Array.from(cleaned).slice(0, MAX_SEARCH_LENGTH).join("").trimEnd();
+}
 
 /**
  * Case-insensitive substring search (SPEC §5): categories by name or description, products by
- * model, description or specs. Trigram indexes keep it fast on large catalogs.
+ * model, description or specs (text or table cells). The trigram indexes of
+ * drizzle/0002_search_indexes.sql serve the `lower(column) ~ pattern` conditions.
  */
-export async function search(query: string): Promise<SearchResults> {
-  const term = query.trim().slice(0, MAX_SEARCH_LENGTH).toLowerCase();
+export async function search(query: string, options: { limit?: number } = {}): Promise<SearchResults> {
+  const term = normalizeSearchQuery(query);
   if (!term) return { categories: [], products: [], total: 0 };
-  const pattern = `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  const limit = Math.min(options.limit ?? SEARCH_LIMIT, SEARCH_LIMIT);
+  const productWhere = productSearchCondition(term);
   const [categoryRows, productRows, productTotal] = await Promise.all([
     db()
       .select({ id: categories.id, name: categories.name, description: categories.description })
       .from(categories)
-      .where(sql`lower(${categories.name}) like ${pattern} or lower(${categories.description}) like ${pattern}`),
+      .where(categorySearchCondition(term)),
     db()
       .select({
         id: products.id,
@@ -312,22 +328,61 @@ export async function search(query: string): Promise<SearchResults> {
       })
       .from(products)
       .innerJoin(files, eq(files.id, products.imageFileId))
-      .where(productMatch(pattern))
-      .orderBy(sql`lower(${products.model})`)
-      .limit(SEARCH_LIMIT),
-    selectRows<{ value: number }>(
-      db(),
-      sql`select count(*)::int as value from ${products} where ${productMatch(pattern)}`,
-    ),
+      .where(productWhere)
+      .orderBy(sql`lower(${products.model})`, asc(products.model))
+      .limit(limit),
+    selectRows<{ value: number }>(db(), sql`select count(*)::int as value from ${products} where ${productWhere}`),
   ]);
   const sortedCategories = sortIgnoringCaseBy(categoryRows, (category) => category.name);
   return {
-    categories: sortedCategories,
+    categories: sortedCategories.slice(0, limit),
     products: productRows.map(({ file, ...product }) => ({ ...product, image: imageView(file) })),
     total: sortedCategories.length + (productTotal[0]?.value ?? 0),
   };
 }
 
-function productMatch(pattern: string): SQL {
-  return sql`(lower(${products.model}) like ${pattern} or lower(${products.description}) like ${pattern} or lower(coalesce(${products.specs}, '')) like ${pattern} or lower(coalesce(${products.specsTable}::text, '')) like ${pattern})`;
+/** Categories whose name or description holds the (normalized, non-empty) term in any letter case. */
+export function categorySearchCondition(term: string): SQL {
+  const pattern = lowerCasedTextPattern(term);
+  return sql`(lower(${categories.name}) ~ ${pattern} or lower(${categories.description}) ~ ${pattern})`;
+}
+
+/** Products whose model, description, specs text or a specs table cell holds the term in any letter case. */
+export function productSearchCondition(term: string): SQL {
+  const pattern = lowerCasedTextPattern(term);
+  // Table cells are matched in the JSON text first (the indexed expression), where a quote or a
+  // backslash in a cell reads escaped; the cells themselves then decide, so that JSON's own
+  // brackets, quotes and commas match nothing.
+  const jsonPattern = lowerCasedTextPattern(JSON.stringify(term).slice(1, -1));
+  return sql`(lower(${products.model}) ~ ${pattern} or lower(${products.description}) ~ ${pattern} or lower(coalesce(${products.specs}, '')) ~ ${pattern} or (lower(coalesce(${products.specsTable}::text, '')) ~ ${jsonPattern} and exists (select 1 from jsonb_path_query(${products.specsTable}, '$[*][*]') as cell where lower(cell #>> '{}') ~ ${pattern})))`;
+}
+
+const ASCII_WORD_CHAR = /^[a-z0-9]$/;
+
+/**
+ * A PostgreSQL regular expression that finds `term` literally, in any letter case, in text that went
+ * through SQL lower(). Not a LIKE pattern: lower() folds only ASCII letters when the database's
+ * LC_CTYPE is C (PGlite's is C.UTF-8, a server's may be either), so every other letter is matched in
+ * each of its case forms, which a regular expression can say and LIKE cannot. lower() and the
+ * pattern then agree on every server, and the trigram indexes still serve the match.
+ */
+export function lowerCasedTextPattern(term: string): string {
+  let pattern = "";
+  for (const char of term) {
+    if (char.length === 1 && char.charCodeAt(0) < 0x80) {
+      const lower = char.toLowerCase();
+      // In an ARE, a backslash before any non-alphanumeric character makes it literal.
+      pattern += ASCII_WORD_CHAR.test(lower) ? lower : `\\${char}`;
+      continue;
+    }
+    const forms = new Set(
+      [char, char.toLowerCase(), char.toUpperCase(), char.toLowerCase().toUpperCase(), char.toUpperCase().toLowerCase()]
+        // A form of several characters ("ß" upper-cases to "SS") cannot sit in a bracket expression.
+        .filter((form) => Array.from(form).length === 1),
+    );
+    // Letters are never bracket-expression metacharacters, and other non-ASCII characters are never
+    // regular-expression metacharacters.
+    pattern += forms.size > 1 ? `[${[...forms].join("")}]` : char;
+  }
+  return pattern;
 }

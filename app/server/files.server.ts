@@ -5,6 +5,7 @@ import sharp from "sharp";
 import { MAX_UPLOAD_BYTES } from "#app/domain/limits";
 import type { Database, Queryable } from "./db/client.server";
 import { files } from "./db/schema";
+import { variantPrefix } from "./images.server";
 import type { Logger } from "./logger.server";
 import { isImageType, SNIFF_BYTES, sniffContentType } from "./sniff.server";
 import type { FileStorage } from "./storage.server";
@@ -148,14 +149,23 @@ export function createFileService(options: { db: Database; storage: FileStorage;
       return rows.map((row) => row.storageKey);
     },
 
-    /** After a commit: bytes nobody references any more leave storage. A failure is logged, not fatal. */
+    /**
+     * After a commit: bytes nobody references any more leave storage, with the image variants made
+     * of them. A failure is logged, not fatal.
+     */
     async purge(storageKeys: string[]): Promise<void> {
+      const forget = (key: string) => (error: unknown) =>
+        logger.error({ err: error, key }, "could not delete stored file");
       await Promise.all(
-        storageKeys.map((key) =>
-          storage
-            .delete(key)
-            .catch((error: unknown) => logger.error({ err: error, key }, "could not delete stored file")),
-        ),
+        storageKeys.flatMap((key) => {
+          const fileId = key.split("/").pop() ?? "";
+          const deletions = [storage.delete(key).catch(forget(key))];
+          if (isUuid(fileId)) {
+            const prefix = variantPrefix(fileId);
+            deletions.push(storage.deletePrefix(prefix).catch(forget(prefix)));
+          }
+          return deletions;
+        }),
       );
     },
 
@@ -190,7 +200,9 @@ async function imageDimensions(storage: FileStorage, key: string) {
   try {
     const head = await readHead(storage.read(key, { start: 0, end: IMAGE_HEADER_BYTES - 1 }));
     const metadata = await sharp(head, { failOn: "none" }).metadata();
-    return metadata.width && metadata.height ? { width: metadata.width, height: metadata.height } : null;
+    // The size as shown: a phone photo stored sideways with an EXIF rotation is taller than wide.
+    const { width, height } = metadata.autoOrient ?? metadata;
+    return width && height ? { width, height } : null;
   } catch {
     return null;
   }

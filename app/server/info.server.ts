@@ -9,7 +9,7 @@ export interface InfoItemView {
   type: InfoItemType;
   heading: string | null;
   content: string | null;
-  image: { url: string; width: number | null; height: number | null } | null;
+  image: { fileId: string; url: string; width: number | null; height: number | null } | null;
   sortAt: string;
 }
 
@@ -25,7 +25,7 @@ export async function listInfoItems(): Promise<InfoItemView[]> {
     type: item.type,
     heading: item.heading,
     content: item.content,
-    image: file ? { url: fileUrl(file), width: file.width, height: file.height } : null,
+    image: file ? { fileId: file.id, url: fileUrl(file), width: file.width, height: file.height } : null,
     sortAt: item.sortAt.toISOString(),
   }));
 }

@@ -3,6 +3,7 @@ import { createAuth, resolveAuthSecret, type AuthService } from "./auth.server";
 import { openDatabase, type DatabaseHandle } from "./db/client.server";
 import { getEnv, type Env } from "./env.server";
 import { createFileService, type FileService } from "./files.server";
+import { createImageService, type ImageService } from "./images.server";
 import { ChangeHub, CHANGE_CHANNEL, parseChangeEvent } from "./live.server";
 import { createLogger, type Logger } from "./logger.server";
 import { createMailer, type SendMail } from "./mail.server";
@@ -16,6 +17,7 @@ export interface Runtime {
   database: DatabaseHandle;
   storage: FileStorage;
   files: FileService;
+  images: ImageService;
   auth: AuthService;
   sendMail: SendMail;
   changes: ChangeHub;
@@ -78,12 +80,14 @@ async function createRuntime(env: Env, logger: Logger): Promise<Runtime> {
       // Events may have been missed while disconnected: every page refreshes what it shows.
       () => changes.publish({ topics: ["*"] }),
     );
+    const files = createFileService({ db: database.db, storage, logger });
     return {
       env,
       logger,
       database,
       storage,
-      files: createFileService({ db: database.db, storage, logger }),
+      files,
+      images: createImageService({ storage, logger, fileExists: async (id) => Boolean(await files.get(id)) }),
       auth,
       sendMail,
       changes,

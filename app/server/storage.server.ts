@@ -18,6 +18,13 @@ export interface FileStorage {
   read(key: string, range?: ByteRange): Readable;
   /** Deleting a key that is already gone is not an error. */
   delete(key: string): Promise<void>;
+  /** The stored size, or null when nothing is stored under `key` (S3: HeadObject). */
+  stat(key: string): Promise<{ size: number } | null>;
+  /**
+   * Deletes every key under `prefix`, which must end in "/" so `a/1/` never takes `a/10/` with it
+   * (S3: list by prefix, then delete in batches). Nothing under it is not an error.
+   */
+  deletePrefix(prefix: string): Promise<void>;
   ping(): Promise<void>;
 }
 
@@ -50,6 +57,19 @@ export function createLocalStorage(root: string): FileStorage {
     },
     async delete(key) {
       await fsp.rm(resolveKey(key), { force: true });
+    },
+    async stat(key) {
+      try {
+        const stats = await fsp.stat(resolveKey(key));
+        return stats.isFile() ? { size: stats.size } : null;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+        throw error;
+      }
+    },
+    async deletePrefix(prefix) {
+      if (!prefix.endsWith("/")) throw new Error(`A storage prefix must end in "/": ${prefix}`);
+      await fsp.rm(resolveKey(prefix), { recursive: true, force: true });
     },
     async ping() {
       await fsp.access(root, fs.constants.R_OK | fs.constants.W_OK);

@@ -1,4 +1,9 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { test as base, expect, type Page } from "@playwright/test";
+import { parseEnv } from "../../app/server/env.server";
+import { startRuntime, type Runtime } from "../../app/server/runtime.server";
 import { startMailSink, type MailSink } from "../support/mail";
 import { createDatabase } from "../support/postgres";
 import { POSTGRES_URL_VARIABLE } from "./global-setup";
@@ -22,6 +27,11 @@ interface WorkerFixtures {
    * `test.use({ serverEnv: [async ({ postgresDatabase }, use) => use({ DATABASE_URL: postgresDatabase }), { scope: "worker" }] })`.
    */
   postgresDatabase: string;
+  /**
+   * The services, opened in the test process on the site's PostgreSQL database: a write here is a
+   * write by another instance, so it can reach open pages only through the change feed.
+   */
+  writer: Runtime;
 }
 
 /**
@@ -58,6 +68,18 @@ export const test = base.extend<{ login: (page?: Page) => Promise<void> }, Worke
     },
     { scope: "worker" },
   ],
+  writer: [
+    async ({ postgresDatabase }, use) => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vantage-e2e-writer-"));
+      const runtime = await startRuntime(
+        parseEnv({ DATA_DIR: dataDir, DATABASE_URL: postgresDatabase, LOG_LEVEL: "silent" }),
+      );
+      await use(runtime);
+      await runtime.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+    { scope: "worker" },
+  ],
   baseURL: async ({ site }, use) => use(site.url),
   login: async ({ page }, use) => {
     await use(async (target = page) => {
@@ -69,5 +91,10 @@ export const test = base.extend<{ login: (page?: Page) => Promise<void> }, Worke
     });
   },
 });
+
+/** Waits until React has hydrated the current document, so its buttons and form handlers respond. */
+export async function hydrated(page: Page): Promise<void> {
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+}
 
 export { expect };

@@ -1,31 +1,7 @@
 import { randomUUID } from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import type { Page } from "@playwright/test";
-import { parseEnv } from "../../app/server/env.server";
 import { createInfoItem } from "../../app/server/info.server";
-import { startRuntime, type Runtime } from "../../app/server/runtime.server";
-import { expect, test as base } from "./fixtures";
-
-/**
- * The services, opened in the test process on the site's database: a write here is a write by
- * another instance, so it can reach the page only through the change feed.
- */
-const test = base.extend<object, { writer: Runtime }>({
-  writer: [
-    async ({ postgresDatabase }, use) => {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vantage-e2e-writer-"));
-      const runtime = await startRuntime(
-        parseEnv({ DATA_DIR: dataDir, DATABASE_URL: postgresDatabase, LOG_LEVEL: "silent" }),
-      );
-      await use(runtime);
-      await runtime.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-    { scope: "worker" },
-  ],
-});
+import { expect, test } from "./fixtures";
 
 // PGlite belongs to one process: the site runs on PostgreSQL so this test process can write too.
 test.use({

@@ -1,0 +1,51 @@
+import { useState } from "react";
+import { ResponsiveImage, type ImageSource } from "./responsive-image";
+
+export interface ChoosableImage extends ImageSource {
+  id: string;
+}
+
+/**
+ * The product's main image with its additional images as thumbnails: choosing a thumbnail shows it
+ * as the main image. Thumbnails are buttons, so they work with a keyboard as well as a pointer.
+ */
+export function ImageChooser({ images, alt }: { images: ChoosableImage[]; alt: string }) {
+  const [chosenId, setChosenId] = useState(images[0]?.id);
+  const chosen = images.find((image) => image.id === chosenId) ?? images[0];
+  if (!chosen) return null;
+  return (
+    <div className="space-y-3">
+      <ResponsiveImage
+        key={chosen.id}
+        image={chosen}
+        alt={alt}
+        priority
+        sizes="(min-width: 1024px) 560px, 100vw"
+        className="aspect-[4/3] w-full rounded-xl border border-slate-200 bg-white object-contain"
+        data-testid="main-image"
+      />
+      {images.length > 1 ? (
+        <ul className="flex flex-wrap gap-2" aria-label="Product images">
+          {images.map((image, index) => {
+            const selected = image.id === chosen.id;
+            return (
+              <li key={image.id}>
+                <button
+                  type="button"
+                  onClick={() => setChosenId(image.id)}
+                  aria-pressed={selected}
+                  aria-label={`Show image ${index + 1} of ${images.length}`}
+                  className={`block overflow-hidden rounded-md border-2 ${
+                    selected ? "border-brand-600" : "border-transparent hover:border-slate-300"
+                  }`}
+                >
+                  <ResponsiveImage image={image} alt="" sizes="80px" className="h-16 w-20 bg-white object-cover" />
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

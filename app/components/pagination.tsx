@@ -1,0 +1,39 @@
+import { Link, useLocation } from "react-router";
+
+/** Previous / next links that keep every other query parameter (the filters) as they are. */
+export function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
+  const location = useLocation();
+  if (pageCount <= 1) return null;
+  const hrefFor = (target: number) => {
+    const params = new URLSearchParams(location.search);
+    if (target <= 1) params.delete("page");
+    else params.set("page", String(target));
+    const query = params.toString();
+    return `${location.pathname}${query ? `?${query}` : ""}`;
+  };
+  const linkClass =
+    "rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50";
+  return (
+    <nav aria-label="Pages" className="mt-8 flex items-center justify-center gap-4">
+      {page > 1 ? (
+        <Link to={hrefFor(page - 1)} className={linkClass} rel="prev">
+          Previous
+        </Link>
+      ) : null}
+      <p className="text-sm text-slate-600" aria-current="page">
+        Page {page} of {pageCount}
+      </p>
+      {page < pageCount ? (
+        <Link to={hrefFor(page + 1)} className={linkClass} rel="next">
+          Next
+        </Link>
+      ) : null}
+    </nav>
+  );
+}
+
+/** The page number a `?page=` parameter asks for: a whole number from 1, else 1. */
+export function requestedPage(url: URL): number {
+  const value = Number(url.searchParams.get("page"));
+  return Number.isInteger(value) && value >= 1 ? value : 1;
+}

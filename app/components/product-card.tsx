@@ -1,0 +1,40 @@
+import { Link } from "react-router";
+import { NdaaIcon } from "./ndaa";
+import { ResponsiveImage, type ImageSource } from "./responsive-image";
+
+export interface ProductCardData {
+  id: string;
+  model: string;
+  description: string;
+  ndaa: boolean;
+  image: ImageSource;
+}
+
+/** A product summary (SPEC §2 /catalog): model, NDAA icon when compliant, image, description, 'View Details'. */
+export function ProductCard({ product, priority = false }: { product: ProductCardData; priority?: boolean }) {
+  return (
+    <article className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+      <ResponsiveImage
+        image={product.image}
+        alt={product.model}
+        priority={priority}
+        sizes="(min-width: 1280px) 300px, (min-width: 640px) 45vw, 100vw"
+        className="aspect-[4/3] w-full bg-slate-100 object-cover"
+      />
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <h2 className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+          {product.model}
+          {product.ndaa ? <NdaaIcon /> : null}
+        </h2>
+        <p className="line-clamp-3 flex-1 text-sm text-slate-700">{product.description}</p>
+        <Link
+          to={`/catalog/products/${product.id}`}
+          className="mt-2 inline-flex w-fit rounded-md bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-900"
+          aria-label={`View Details: ${product.model}`}
+        >
+          View Details
+        </Link>
+      </div>
+    </article>
+  );
+}

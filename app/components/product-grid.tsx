@@ -1,0 +1,14 @@
+import { ProductCard, type ProductCardData } from "./product-card";
+
+/** Product summaries in a responsive grid; the first row loads eagerly, it is what a visitor sees first. */
+export function ProductGrid({ products }: { products: ProductCardData[] }) {
+  return (
+    <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
+      {products.map((product, index) => (
+        <li key={product.id} className="flex">
+          <ProductCard product={product} priority={index < 2} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,76 @@
+/**
+ * The site's own wide pictures (home carousel, About, Contact) and the home page's carousel. The
+ * pictures are static WebP files in public/hero/, made by scripts/make-hero-images.ts; each exists at
+ * every width below, all in the same 8:3 shape.
+ */
+export const HERO_WIDTHS = [800, 1600] as const;
+export type HeroWidth = (typeof HERO_WIDTHS)[number];
+
+export const HERO_WIDTH = 1600;
+export const HERO_HEIGHT = 600;
+
+export const HERO_IMAGES = {
+  "city-night": {
+    alt: "A city street at night, with AI detection boxes marking the people and cars a camera sees",
+  },
+  warehouse: {
+    alt: "A warehouse aisle where a camera outlines a forklift and a worker and marks a no-go zone",
+  },
+  "parking-lpr": {
+    alt: "A car at a parking gate with its licence plate read and matched by a camera",
+  },
+  about: {
+    alt: "Dome and bullet security cameras over a circuit-board pattern",
+  },
+  contact: {
+    alt: "A globe with connected points, standing for customers and partners around the world",
+  },
+} as const satisfies Record<string, { alt: string }>;
+
+export type HeroImageName = keyof typeof HERO_IMAGES;
+
+export const HERO_IMAGE_NAMES = Object.keys(HERO_IMAGES) as HeroImageName[];
+
+export function heroImageUrl(name: HeroImageName, width: HeroWidth): string {
+  return `/hero/${name}-${width}.webp`;
+}
+
+export function heroImageSrcSet(name: HeroImageName): string {
+  return HERO_WIDTHS.map((width) => `${heroImageUrl(name, width)} ${width}w`).join(", ");
+}
+
+/** SPEC §4 and §9: the carousel advances every 5,000 ms. */
+export const CAROUSEL_INTERVAL_MS = 5_000;
+
+export interface HeroSlide {
+  image: HeroImageName;
+  eyebrow: string;
+  heading: string;
+  text: string;
+  link: { to: string; label: string };
+}
+
+/** The home page carousel, in order: three slides (SPEC §9). */
+export const HERO_SLIDES: readonly HeroSlide[] = [
+  {
+    image: "city-night",
+    eyebrow: "AI detection",
+    heading: "Sees clearly when the lights go out",
+    text: "Full-colour night vision and on-camera deep learning tell people and vehicles apart from rain, shadows and wildlife, so alarms mean something.",
+    link: { to: "/catalog", label: "Explore our cameras" },
+  },
+  {
+    image: "warehouse",
+    eyebrow: "Smart search and safety zones",
+    heading: "Every aisle and every dock, covered",
+    text: "Draw a zone once and get an alert the moment a person steps into it. Smart search finds any forklift or worker across weeks of footage in seconds.",
+    link: { to: "/catalog", label: "Browse the catalog" },
+  },
+  {
+    image: "parking-lpr",
+    eyebrow: "Licence plate recognition",
+    heading: "Read every plate, day and night",
+    text: "LPR cameras capture plates at speed, match them against your allow and block lists and open the gate for the cars you expect.",
+    link: { to: "/support", label: "Get datasheets and manuals" },
+  },
+];

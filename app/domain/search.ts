@@ -1,0 +1,15 @@
+/** Query parameter the header's as-you-type box adds: a few short results instead of the full page. */
+export const SEARCH_PREVIEW_PARAM = "preview";
+
+/** How long typing must pause before the header's box asks the server. */
+export const SEARCH_DEBOUNCE_MS = 200;
+
+/** The results page for a query. */
+export function searchPageUrl(query: string): string {
+  return `/search?${new URLSearchParams({ q: query })}`;
+}
+
+/** What the header's box loads while typing: the results page's loader, in its short form. */
+export function searchPreviewUrl(query: string): string {
+  return `/search?${new URLSearchParams({ q: query, [SEARCH_PREVIEW_PARAM]: "1" })}`;
+}

@@ -1,0 +1,43 @@
+import { requestedPage, Pagination } from "#app/components/pagination";
+import { ProductGrid } from "#app/components/product-grid";
+import type { LiveHandle } from "#app/domain/live";
+import { seoContext, seoMeta } from "#app/domain/seo";
+import { listProducts } from "#app/server/catalog.server";
+import type { Route } from "./+types/catalog-all";
+
+export const handle: LiveHandle = { live: ["products"] };
+
+export const meta: Route.MetaFunction = ({ matches, location }) => {
+  const page = Number(new URLSearchParams(location.search).get("page")) || 1;
+  return seoMeta({
+    ...seoContext(matches),
+    title: page > 1 ? `All Products, page ${page}` : "All Products",
+    description: "Explore our entire catalog of AI security cameras, recorders and accessories.",
+    path: page > 1 ? `/catalog?page=${page}` : "/catalog",
+  });
+};
+
+export async function loader({ request }: Route.LoaderArgs) {
+  return listProducts({ page: requestedPage(new URL(request.url)) });
+}
+
+export default function AllProducts({ loaderData }: Route.ComponentProps) {
+  return (
+    <section aria-labelledby="catalog-heading">
+      <header className="mb-6">
+        <h1 id="catalog-heading" className="text-3xl font-bold tracking-tight text-slate-900">
+          All Products
+        </h1>
+        <p className="mt-1 text-slate-600">Explore our entire catalog.</p>
+      </header>
+      {loaderData.products.length === 0 ? (
+        <p className="rounded-xl border border-slate-200 bg-white p-6 text-slate-700">
+          No products found in this category
+        </p>
+      ) : (
+        <ProductGrid products={loaderData.products} />
+      )}
+      <Pagination page={loaderData.page} pageCount={loaderData.pageCount} />
+    </section>
+  );
+}

@@ -1,0 +1,71 @@
+import { NavLink, Outlet } from "react-router";
+import type { LiveHandle } from "#app/domain/live";
+import { listCategories } from "#app/server/catalog.server";
+import type { Route } from "./+types/catalog";
+
+export const handle: LiveHandle = { live: ["categories"] };
+
+export async function loader() {
+  return { categories: await listCategories() };
+}
+
+function menuLinkClass({ isActive }: { isActive: boolean }) {
+  return `block rounded-md px-3 py-2 text-sm ${
+    isActive ? "bg-brand-50 font-semibold text-brand-700" : "text-slate-700 hover:bg-slate-100"
+  }`;
+}
+
+function CategoryLinks({ categories }: { categories: Route.ComponentProps["loaderData"]["categories"] }) {
+  return (
+    <ul className="space-y-1">
+      <li>
+        <NavLink to="/catalog" end className={menuLinkClass}>
+          All Products
+        </NavLink>
+      </li>
+      {categories.length === 0 ? (
+        <li className="px-3 py-2 text-sm text-slate-600">No categories found</li>
+      ) : (
+        categories.map((category) => (
+          <li key={category.id}>
+            <NavLink to={`/catalog/categories/${category.id}`} className={menuLinkClass}>
+              {category.name}
+            </NavLink>
+          </li>
+        ))
+      )}
+    </ul>
+  );
+}
+
+/**
+ * The catalog's frame: the Categories side menu beside the page. On small screens the menu folds
+ * into a native disclosure, which opens and closes without JavaScript and never shifts the layout.
+ */
+export default function CatalogLayout({ loaderData }: Route.ComponentProps) {
+  const { categories } = loaderData;
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 lg:flex lg:gap-8">
+      <aside className="mb-6 lg:mb-0 lg:w-60 lg:shrink-0">
+        <details className="rounded-xl border border-slate-200 bg-white lg:hidden">
+          <summary className="cursor-pointer px-4 py-3 font-semibold text-slate-900">Categories</summary>
+          <nav aria-label="Categories" className="px-2 pb-3">
+            <CategoryLinks categories={categories} />
+          </nav>
+        </details>
+        <nav
+          aria-labelledby="categories-heading"
+          className="sticky top-20 hidden rounded-xl border border-slate-200 bg-white p-3 lg:block"
+        >
+          <h2 id="categories-heading" className="px-3 pb-2 font-semibold text-slate-900">
+            Categories
+          </h2>
+          <CategoryLinks categories={categories} />
+        </nav>
+      </aside>
+      <div className="min-w-0 flex-1">
+        <Outlet />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,156 @@
+import { useId } from "react";
+import { data, Link } from "react-router";
+import { DownloadsList } from "#app/components/downloads-list";
+import { ImageChooser } from "#app/components/image-chooser";
+import { NdaaBadge } from "#app/components/ndaa";
+import { SpecsTable } from "#app/components/specs-table";
+import { JsonLd, useSeoContext } from "#app/components/json-ld";
+import type { LiveHandle } from "#app/domain/live";
+import { breadcrumbJsonLd, categoryPath, productJsonLd, productPath, seoContext, seoMeta } from "#app/domain/seo";
+import { pageTitle } from "#app/domain/site";
+import { getProduct } from "#app/server/catalog.server";
+import type { Route } from "./+types/product";
+
+export const handle: LiveHandle = { live: ["products", "categories"] };
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  if (!loaderData) return [{ title: pageTitle("Not Found") }];
+  const { product } = loaderData;
+  return seoMeta({
+    ...seoContext(matches),
+    title: product.model,
+    description: product.description,
+    path: productPath(product.id),
+    image: product.image.url,
+    imageAlt: product.model,
+    type: "product",
+  });
+};
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const [product, user] = await Promise.all([getProduct(params.productId), context.user()]);
+  if (!product) throw data("Not Found", { status: 404, statusText: "Not Found" });
+  return { product, isAdmin: Boolean(user) };
+}
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-white p-6">
+      <h2 id={headingId} className="mb-3 text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const { product, isAdmin } = loaderData;
+  const images = [product.image, ...product.additionalImages];
+  const { publicUrl, siteName } = useSeoContext();
+  return (
+    <article className="mx-auto max-w-6xl space-y-6 px-4 py-8">
+      <JsonLd
+        data={[
+          productJsonLd(product, publicUrl, siteName),
+          breadcrumbJsonLd(
+            [
+              { name: "Home", path: "/" },
+              { name: "Products", path: "/catalog" },
+              { name: product.category.name, path: categoryPath(product.category.id) },
+              { name: product.model, path: productPath(product.id) },
+            ],
+            publicUrl,
+          ),
+        ]}
+      />
+      <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
+        <ol className="flex flex-wrap gap-1">
+          <li>
+            <Link to="/catalog" className="hover:underline">
+              Products
+            </Link>
+            <span aria-hidden="true"> / </span>
+          </li>
+          <li>
+            <Link to={`/catalog/categories/${product.category.id}`} className="hover:underline">
+              {product.category.name}
+            </Link>
+            <span aria-hidden="true"> / </span>
+          </li>
+          <li aria-current="page" className="font-medium text-slate-900">
+            {product.model}
+          </li>
+        </ol>
+      </nav>
+
+      <div className="grid gap-8 lg:grid-cols-2">
+        <ImageChooser images={images} alt={product.model} />
+        <div className="space-y-4">
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900">{product.model}</h1>
+          <p className="text-slate-700">
+            Category:{" "}
+            <Link
+              to={`/catalog/categories/${product.category.id}`}
+              className="font-medium text-brand-700 hover:underline"
+            >
+              {product.category.name}
+            </Link>
+          </p>
+          {product.features.length > 0 ? (
+            <p className="text-slate-700" data-testid="features">
+              {product.features.map((feature) => feature.label).join(", ")}
+            </p>
+          ) : null}
+          {product.ndaa ? <NdaaBadge /> : null}
+          <p className="whitespace-pre-line text-slate-800">{product.description}</p>
+          {isAdmin ? (
+            <p>
+              <Link
+                to={`/dashboard/products/${product.id}/`}
+                className="inline-flex rounded-md border border-brand-700 px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+              >
+                View in dashboard
+              </Link>
+            </p>
+          ) : null}
+        </div>
+      </div>
+
+      {product.specs ? (
+        <Section title="Specifications">
+          <p className="whitespace-pre-line text-sm text-slate-800">{product.specs}</p>
+        </Section>
+      ) : null}
+      {product.specsTable && product.specsTable.length > 0 ? (
+        <Section title={product.specs ? "Specification table" : "Specifications"}>
+          <SpecsTable rows={product.specsTable} caption={`${product.model} specifications`} />
+        </Section>
+      ) : null}
+      {product.accessories.length > 0 ? (
+        <Section title="Accessories and related products">
+          <ul className="flex flex-wrap gap-2">
+            {product.accessories.map((accessory) => (
+              <li key={accessory.id}>
+                <Link
+                  to={`/catalog/products/${accessory.id}`}
+                  className="inline-flex rounded-full border border-slate-300 px-3 py-1 text-sm text-slate-800 hover:bg-slate-50"
+                >
+                  {accessory.model}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </Section>
+      ) : null}
+      <Section title="Downloads">
+        {product.downloads.length > 0 ? (
+          <DownloadsList downloads={product.downloads} />
+        ) : (
+          <p className="text-sm text-slate-600">No downloads for this product.</p>
+        )}
+      </Section>
+    </article>
+  );
+}

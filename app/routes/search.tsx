@@ -1,0 +1,143 @@
+import { Form, Link } from "react-router";
+import { NdaaIcon } from "#app/components/ndaa";
+import { ResponsiveImage } from "#app/components/responsive-image";
+import { Button } from "#app/components/ui";
+import type { LiveHandle } from "#app/domain/live";
+import { MESSAGES } from "#app/domain/messages";
+import { SEARCH_PREVIEW_PARAM } from "#app/domain/search";
+import { pageTitle } from "#app/domain/site";
+import { normalizeSearchQuery, search } from "#app/server/catalog.server";
+import type { Route } from "./+types/search";
+
+export const handle: LiveHandle = { live: ["products", "categories"] };
+
+/** Results of each kind the header's dropdown shows. */
+const PREVIEW_LIMIT = 8;
+const PREVIEW_DESCRIPTION_LENGTH = 120;
+
+export function meta({ data }: Route.MetaArgs) {
+  const q = data?.q;
+  return [{ title: pageTitle(q ? `Search: ${q}` : "Search") }, { name: "robots", content: "noindex" }];
+}
+
+/** Serves the results page and, with `?preview=1`, the header's dropdown (fetched as /search.data). */
+export async function loader({ request }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const q = normalizeSearchQuery(params.get("q") ?? "");
+  if (!params.has(SEARCH_PREVIEW_PARAM)) return { q, ...(await search(q)) };
+  const results = await search(q, { limit: PREVIEW_LIMIT });
+  return {
+    q,
+    total: results.total,
+    categories: results.categories.map((category) => ({
+      ...category,
+      description: excerpt(category.description),
+    })),
+    products: results.products.map((product) => ({ ...product, description: excerpt(product.description) })),
+  };
+}
+
+function excerpt(text: string): string {
+  const chars = Array.from(text);
+  return chars.length <= PREVIEW_DESCRIPTION_LENGTH ? text : `${chars.slice(0, PREVIEW_DESCRIPTION_LENGTH).join("")}…`;
+}
+
+export default function SearchPage({ loaderData }: Route.ComponentProps) {
+  const { q, categories, products, total } = loaderData;
+  const shownBeyond = total - categories.length - products.length;
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Search</h1>
+      {/* A new query is a new page: the key resets the field to it after a client-side search. */}
+      <Form key={q} method="get" action="/search" role="search" aria-label="Catalog" className="mt-4 flex gap-2">
+        <label htmlFor="search-page-q" className="sr-only">
+          Search products and categories
+        </label>
+        <input
+          id="search-page-q"
+          type="search"
+          name="q"
+          defaultValue={q}
+          placeholder="Model, feature or keyword"
+          className="block w-full max-w-xl rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:ring-1 focus:ring-brand-600"
+        />
+        <Button type="submit">Search</Button>
+      </Form>
+
+      {q ? (
+        <p role="status" className="mt-6 font-medium text-slate-800">
+          {MESSAGES.searchResults(total)}
+        </p>
+      ) : (
+        <p className="mt-6 text-slate-600">
+          Type a model number, a feature or any word from a description to search the catalog.
+        </p>
+      )}
+
+      {categories.length > 0 ? (
+        <section aria-labelledby="search-categories" className="mt-8">
+          <h2 id="search-categories" className="text-xl font-semibold text-slate-900">
+            Categories
+          </h2>
+          <ul className="mt-3 space-y-3">
+            {categories.map((category) => (
+              <li key={category.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+                <h3 className="font-semibold">
+                  <Link
+                    to={`/catalog/categories/${category.id}`}
+                    className="text-brand-700 underline-offset-2 hover:underline"
+                  >
+                    {category.name}
+                  </Link>
+                </h3>
+                {category.description ? <p className="mt-1 text-sm text-slate-700">{category.description}</p> : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {products.length > 0 ? (
+        <section aria-labelledby="search-products" className="mt-8">
+          <h2 id="search-products" className="text-xl font-semibold text-slate-900">
+            Products
+          </h2>
+          <ul className="mt-3 space-y-3">
+            {products.map((product, index) => (
+              <li
+                key={product.id}
+                className="flex gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm max-sm:flex-col"
+              >
+                <ResponsiveImage
+                  image={product.image}
+                  alt=""
+                  priority={index < 2}
+                  sizes="(min-width: 640px) 160px, 100vw"
+                  className="aspect-[4/3] w-full shrink-0 rounded-md bg-slate-100 object-cover sm:w-40"
+                />
+                <div className="min-w-0 flex-1">
+                  <h3 className="flex items-center gap-2 font-semibold">
+                    <Link
+                      to={`/catalog/products/${product.id}`}
+                      className="text-brand-700 underline-offset-2 hover:underline"
+                    >
+                      {product.model}
+                    </Link>
+                    {product.ndaa ? <NdaaIcon /> : null}
+                  </h3>
+                  <p className="mt-1 line-clamp-3 text-sm text-slate-700">{product.description}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {shownBeyond > 0 ? (
+        <p className="mt-6 text-sm text-slate-600">
+          Showing the first {products.length} products. Add a word or two to narrow the search.
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,132 @@
+import { Readable } from "node:stream";
+import sharp from "sharp";
+import { hasVariants, MAX_VARIANT_INPUT_PIXELS, variantOutputWidth, type VariantWidth } from "#app/domain/images";
+import type { FileRow } from "./files.server";
+import type { Logger } from "./logger.server";
+import { isImageType } from "./sniff.server";
+import type { FileStorage } from "./storage.server";
+
+/** Quality 75 at effort 4: about a third of a JPEG's bytes at equal look, in tens of milliseconds. */
+const WEBP_OPTIONS = { quality: 75, effort: 4 } as const;
+
+/** Image decoding takes CPU and memory in bursts; two at a time keeps a burst of new images affordable. */
+const DEFAULT_CONCURRENCY = 2;
+
+/** Every variant of a file lives under this prefix, so deleting the file deletes them all at once. */
+export function variantPrefix(fileId: string): string {
+  return `variants/${fileId}/`;
+}
+
+export function variantKey(fileId: string, width: number): string {
+  return `${variantPrefix(fileId)}${width}`;
+}
+
+export interface VariantPlan {
+  key: string;
+  /** The width the variant really has (never more than the original's). */
+  width: number;
+  /** Strong validator: the original's hash and the width fix the bytes. */
+  etag: string;
+}
+
+export type VariantSource = Pick<FileRow, "id" | "storageKey" | "contentType" | "sha256" | "width" | "height">;
+
+/**
+ * Makes WebP variants of stored images when they are first asked for, stores them beside the
+ * originals and hands back where they are. Work is shared: a variant being made is not made twice
+ * by this process, and at most `concurrency` images are decoded at once.
+ */
+export function createImageService(options: {
+  storage: FileStorage;
+  logger: Logger;
+  /** Whether the file still exists: a variant finished after its file was purged is removed again. */
+  fileExists: (id: string) => Promise<boolean>;
+  concurrency?: number;
+}) {
+  const { storage, logger, fileExists } = options;
+  const limit = createLimiter(options.concurrency ?? DEFAULT_CONCURRENCY);
+  const inFlight = new Map<string, Promise<{ size: number }>>();
+
+  async function generate(file: VariantSource, plan: VariantPlan): Promise<{ size: number }> {
+    return limit(async () => {
+      // Another request (or another instance) may have finished it while this one waited.
+      const existing = await storage.stat(plan.key);
+      if (existing) return existing;
+      const startedAt = performance.now();
+      const original = await readAll(storage.read(file.storageKey));
+      const bytes = await sharp(original, { limitInputPixels: MAX_VARIANT_INPUT_PIXELS })
+        .rotate()
+        .resize({ width: plan.width, withoutEnlargement: true })
+        .webp(WEBP_OPTIONS)
+        .toBuffer();
+      await storage.write(plan.key, Readable.from([bytes]));
+      if (!(await fileExists(file.id))) {
+        await storage.deletePrefix(variantPrefix(file.id));
+        throw new VariantSourceGoneError();
+      }
+      logger.debug(
+        { fileId: file.id, width: plan.width, bytes: bytes.byteLength, ms: Math.round(performance.now() - startedAt) },
+        "made an image variant",
+      );
+      return { size: bytes.byteLength };
+    });
+  }
+
+  return {
+    /** Where the variant asked for lives, or null when none can be made of this file. */
+    plan(file: VariantSource, requested: VariantWidth): VariantPlan | null {
+      if (!isImageType(file.contentType) || !hasVariants(file)) return null;
+      const width = variantOutputWidth(requested, file.width);
+      return { key: variantKey(file.id, width), width, etag: `"${file.sha256}-${width}w"` };
+    },
+
+    /** Makes the variant unless it is stored already; resolves to its stored size. */
+    async ensure(file: VariantSource, plan: VariantPlan): Promise<{ size: number }> {
+      const stored = await storage.stat(plan.key);
+      if (stored) return stored;
+      let pending = inFlight.get(plan.key);
+      if (!pending) {
+        pending = generate(file, plan).finally(() => inFlight.delete(plan.key));
+        inFlight.set(plan.key, pending);
+      }
+      return pending;
+    },
+
+    open(plan: VariantPlan): Readable {
+      return storage.read(plan.key);
+    },
+  };
+}
+
+export type ImageService = ReturnType<typeof createImageService>;
+
+/** The file was deleted while its variant was being made. */
+export class VariantSourceGoneError extends Error {
+  constructor() {
+    super("The image was deleted while its variant was being made.");
+  }
+}
+
+/** Runs at most `max` tasks at a time; the rest wait their turn in order. */
+export function createLimiter(max: number) {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  return async function run<T>(task: () => Promise<T>): Promise<T> {
+    if (active < max) active++;
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+    try {
+      return await task();
+    } finally {
+      // The slot passes straight to the next waiter, so `active` counts it without a gap.
+      const next = waiting.shift();
+      if (next) next();
+      else active--;
+    }
+  };
+}
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}

@@ -1,0 +1,181 @@
+import type { Page } from "@playwright/test";
+import { compareIgnoringCase, naturalCompare } from "../../app/domain/format";
+import {
+  DEMO_CATALOG,
+  DEMO_CATEGORY_NAMES,
+  DEMO_KNOWN_MODELS,
+  DEMO_PRODUCTS,
+} from "../../app/server/demo/catalog.server";
+import { expectNoA11yViolations } from "../support/a11y";
+import { expect, hydrated, test } from "./fixtures";
+
+test.use({ serverEnv: { DEMO_DATA: "1" } });
+
+const PAGE_SIZE = 24;
+const dome = DEMO_CATALOG.categories.find((category) => category.name === "Dome Cameras");
+if (!dome) throw new Error("The demo catalog has no Dome Cameras category");
+const domeProducts = DEMO_PRODUCTS.filter((product) => product.category === dome.name);
+
+function desktopMenu(page: Page) {
+  return page.getByRole("navigation", { name: "Categories" }).filter({ has: page.locator("h2") });
+}
+
+async function openCategory(page: Page, name: string) {
+  await page.goto("/catalog");
+  await hydrated(page);
+  await desktopMenu(page).getByRole("link", { name, exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+}
+
+function cardModels(page: Page) {
+  return page.getByRole("main").getByRole("article").getByRole("heading", { level: 2 }).allInnerTexts();
+}
+
+test("/catalog lists every product by model, a page at a time, with the categories menu sorted by name", async ({
+  page,
+}) => {
+  await page.goto("/catalog");
+  await expect(page.getByRole("heading", { level: 1, name: "All Products" })).toBeVisible();
+  await expect(page.getByText("Explore our entire catalog.")).toBeVisible();
+
+  const menuLinks = await desktopMenu(page).getByRole("link").allInnerTexts();
+  expect(menuLinks).toEqual(["All Products", ...[...DEMO_CATEGORY_NAMES].sort(compareIgnoringCase)]);
+
+  const expectedModels = DEMO_PRODUCTS.map((product) => product.model).sort(compareIgnoringCase);
+  const seen: string[] = [];
+  for (let pageNumber = 1; ; pageNumber++) {
+    // A heading reads "MODEL" or "MODEL NDAA compliant"; models have no spaces.
+    const models = (await cardModels(page)).map((text) => text.trim().split(/\s/)[0] ?? "");
+    expect(models.length).toBeLessThanOrEqual(PAGE_SIZE);
+    seen.push(...models);
+    const next = page.getByRole("link", { name: "Next" });
+    if ((await next.count()) === 0) break;
+    await next.click();
+    await expect(page).toHaveURL(new RegExp(`page=${pageNumber + 1}`));
+  }
+  expect(seen).toEqual(expectedModels);
+});
+
+test("a product summary shows model, NDAA icon only when compliant, image, description and View Details", async ({
+  page,
+}) => {
+  await page.goto("/catalog/categories/" + (await categoryId(page, dome.name)));
+  const compliant = page.getByRole("article").filter({ hasText: DEMO_KNOWN_MODELS.dome });
+  await expect(compliant.getByText("NDAA compliant")).toHaveCount(1);
+  await expect(compliant.getByRole("img", { name: DEMO_KNOWN_MODELS.dome })).toBeVisible();
+  const notCompliant = page.getByRole("article").filter({ hasText: DEMO_KNOWN_MODELS.notNdaa });
+  await expect(notCompliant.getByText("NDAA compliant")).toHaveCount(0);
+  await compliant.getByRole("link", { name: /View Details/ }).click();
+  await expect(page.getByRole("heading", { level: 1, name: DEMO_KNOWN_MODELS.dome })).toBeVisible();
+});
+
+async function categoryId(page: Page, name: string): Promise<string> {
+  await page.goto("/catalog");
+  const href = await desktopMenu(page).getByRole("link", { name, exact: true }).getAttribute("href");
+  const id = href?.split("/").pop();
+  if (!id) throw new Error(`No link to ${name}`);
+  return id;
+}
+
+test("a category page shows its title, description and features in natural order with match counts", async ({
+  page,
+}) => {
+  await openCategory(page, dome.name);
+  await expect(page.getByText(dome.description)).toBeVisible();
+  const labels = await page.getByRole("group", { name: "Filter by feature" }).locator("label").allInnerTexts();
+  expect(labels.map((label) => label.replace(/\s*\(\d+\)$/, ""))).toEqual([...dome.features].sort(naturalCompare));
+  const counts = labels.map((label) => Number(/\((\d+)\)$/.exec(label)?.[1]));
+  const expected = [...dome.features]
+    .sort(naturalCompare)
+    .map((feature) => domeProducts.filter((product) => product.features.includes(feature)).length);
+  expect(counts).toEqual(expected);
+  expect((await cardModels(page)).length).toBe(Math.min(PAGE_SIZE, domeProducts.length));
+});
+
+test("checking features keeps the products that have all of them, in the URL, and Back undoes it", async ({ page }) => {
+  await openCategory(page, dome.name);
+  const categoryUrl = page.url();
+  await page.getByLabel(/^4MP \(/).check();
+  await expect(page).toHaveURL(/feature=/);
+  const with4mp = domeProducts.filter((product) => product.features.includes("4MP"));
+  await expect(page.getByRole("main").getByRole("article")).toHaveCount(with4mp.length);
+
+  await page.getByLabel(/^Starlight \(/).check();
+  const both = with4mp.filter((product) => product.features.includes("Starlight"));
+  await expect(page.getByRole("main").getByRole("article")).toHaveCount(both.length);
+  await expect(page.getByText(`${both.length} product`)).toBeVisible();
+
+  // A filtered view is a link anyone can open.
+  const shared = await page.context().newPage();
+  await shared.goto(page.url());
+  await expect(shared.getByLabel(/^4MP \(/)).toBeChecked();
+  await expect(shared.getByLabel(/^Starlight \(/)).toBeChecked();
+  await expect(shared.getByRole("main").getByRole("article")).toHaveCount(both.length);
+  await shared.close();
+
+  await page.goBack();
+  await expect(page.getByLabel(/^Starlight \(/)).not.toBeChecked();
+  await expect(page.getByLabel(/^4MP \(/)).toBeChecked();
+  await page.goBack();
+  await expect(page).toHaveURL(categoryUrl);
+  await expect(page.getByLabel(/^4MP \(/)).not.toBeChecked();
+});
+
+test("features no product combines show 'No products found that match the selected filters.'", async ({ page }) => {
+  await openCategory(page, dome.name);
+  const exclusive = dome.features.filter((feature) => /^\d+MP/.test(feature));
+  const [first, second] = exclusive;
+  if (!first || !second) throw new Error("Dome Cameras needs two resolutions");
+  expect(domeProducts.some((product) => product.features.includes(first) && product.features.includes(second))).toBe(
+    false,
+  );
+  await page.getByLabel(new RegExp(`^${first.replace(/[()]/g, "\\$&")} \\(`)).check();
+  await page.getByLabel(new RegExp(`^${second.replace(/[()]/g, "\\$&")} \\(`)).check();
+  await expect(page.getByText("No products found that match the selected filters.")).toBeVisible();
+});
+
+test("filters work without JavaScript", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(`/catalog/categories/${await categoryId(page, dome.name)}`);
+  await page.getByLabel(/^Audio \(/).check();
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page).toHaveURL(/feature=/);
+  const withAudio = domeProducts.filter((product) => product.features.includes("Audio"));
+  await expect(page.getByRole("main").getByRole("article")).toHaveCount(withAudio.length);
+  await context.close();
+});
+
+test("on a small screen the categories menu opens and closes", async ({ page }) => {
+  await page.setViewportSize({ width: 600, height: 900 });
+  await page.goto("/catalog");
+  await hydrated(page);
+  const toggle = page.locator("summary", { hasText: "Categories" });
+  const link = page.getByRole("link", { name: dome.name, exact: true });
+  await expect(link).toBeHidden();
+  await toggle.click();
+  await expect(link).toBeVisible();
+  await toggle.click();
+  await expect(link).toBeHidden();
+  await toggle.click();
+  await link.click();
+  await expect(page.getByRole("heading", { level: 1, name: dome.name })).toBeVisible();
+});
+
+test("an unknown category is a 404", async ({ page }) => {
+  for (const path of ["/catalog/categories/00000000-0000-4000-8000-000000000000", "/catalog/categories/nope"]) {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Opps" })).toBeVisible();
+  }
+});
+
+test("the catalog pages pass axe", async ({ page }) => {
+  await page.goto("/catalog");
+  await expectNoA11yViolations(page);
+  await openCategory(page, dome.name);
+  await expectNoA11yViolations(page);
+  await page.setViewportSize({ width: 600, height: 900 });
+  await page.locator("summary", { hasText: "Categories" }).click();
+  await expectNoA11yViolations(page);
+});

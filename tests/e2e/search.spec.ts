@@ -1,0 +1,379 @@
+import type { Page } from "@playwright/test";
+import { compareIgnoringCase } from "../../app/domain/format";
+import { DEMO_CATALOG, DEMO_KNOWN_MODELS, DEMO_PRODUCTS } from "../../app/server/demo/catalog.server";
+import { specsTable, specsText } from "../../app/server/demo/specs.server";
+import { expectNoA11yViolations } from "../support/a11y";
+import { expect, test } from "./fixtures";
+
+test.use({ serverEnv: { DEMO_DATA: "1" } });
+
+/** SPEC §5 worked out on the demo catalog in plain JavaScript: what the server must answer. */
+function expectedMatches(query: string) {
+  const term = query.trim().toLowerCase();
+  const has = (text: string) => text.toLowerCase().includes(term);
+  const categories = DEMO_CATALOG.categories
+    .filter((category) => has(category.name) || has(category.description))
+    .map((category) => category.name)
+    .sort(compareIgnoringCase);
+  const products = DEMO_PRODUCTS.filter(
+    (product) =>
+      has(product.model) ||
+      has(product.description) ||
+      (product.specsFormat === "text" && has(specsText(product.specs))) ||
+      (product.specsFormat === "table" && specsTable(product.specs).some((row) => row.some(has))),
+  )
+    .map((product) => product.model)
+    .sort(compareIgnoringCase);
+  return { categories, products, total: categories.length + products.length };
+}
+
+function demoProduct(model: string) {
+  const product = DEMO_PRODUCTS.find((candidate) => candidate.model === model);
+  if (!product) throw new Error(`The demo catalog has no ${model}`);
+  return product;
+}
+
+/** Words each found in one demo product only: in its description, its specs text, its specs table. */
+const DESCRIPTION_WORD = "ladder";
+const SPECS_TEXT_WORD = "gyroscope";
+const SPECS_TABLE_WORDS = "sudden loss";
+
+/** SPEC §5's result line, written out here so a change to the wording fails a test. */
+function resultLine(total: number) {
+  return total === 0 ? "Search returned 0 results." : `Search returned ${total} result(s)`;
+}
+
+function headerSearch(page: Page) {
+  return page.getByRole("banner").getByRole("combobox", { name: "Search products and categories" });
+}
+
+function dropdown(page: Page) {
+  return page.getByRole("banner").getByRole("listbox", { name: "Search results" });
+}
+
+/** The result line shown above the list. */
+function dropdownLine(page: Page) {
+  return page.getByRole("banner").getByTestId("search-summary");
+}
+
+/** The same line for screen readers, announced as it changes. */
+function announcement(page: Page) {
+  return page.getByRole("banner").locator('[aria-live="polite"]');
+}
+
+function dropdownOptions(page: Page) {
+  return dropdown(page).getByRole("option");
+}
+
+/** The result line and the models and category names listed on /search. */
+async function resultsPage(page: Page) {
+  const main = page.getByRole("main");
+  const categories = main.getByRole("region", { name: "Categories" }).getByRole("heading", { level: 3 });
+  const products = main.getByRole("region", { name: "Products" }).getByRole("heading", { level: 3 });
+  return {
+    categories: (await categories.allInnerTexts()).map((text) => text.trim()),
+    // A heading reads "MODEL" or "MODEL NDAA compliant"; models have no spaces.
+    products: (await products.allInnerTexts()).map((text) => text.trim().split(/\s/)[0] ?? ""),
+  };
+}
+
+async function typeQuickly(page: Page, text: string) {
+  const box = headerSearch(page);
+  await box.click();
+  await box.pressSequentially(text, { delay: 30 });
+}
+
+test.describe("the /search results page", () => {
+  test("finds a product by model in any letter case", async ({ page }) => {
+    const model = DEMO_KNOWN_MODELS.dome;
+    for (const query of [model, model.toLowerCase(), `  ${model.slice(0, 7).toLowerCase()}  `]) {
+      const expected = expectedMatches(query);
+      expect(expected.products).toContain(model);
+      await page.goto(`/search?q=${encodeURIComponent(query)}`);
+      await expect(page.getByRole("main").getByRole("status")).toHaveText(resultLine(expected.total));
+      expect(await resultsPage(page)).toEqual({ categories: expected.categories, products: expected.products });
+    }
+    await expect(page).toHaveTitle(`Search: ${model.slice(0, 7).toLowerCase()} | Vantage`);
+    await expect(page.locator('head meta[name="robots"]')).toHaveAttribute("content", "noindex");
+    await expect(page.getByRole("main").getByRole("searchbox", { name: "Search products and categories" })).toHaveValue(
+      model.slice(0, 7).toLowerCase(),
+    );
+
+    await page.getByRole("main").getByRole("link", { name: model, exact: true }).click();
+    await expect(page).toHaveURL(/\/catalog\/products\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole("heading", { level: 1, name: model })).toBeVisible();
+  });
+
+  test("finds products by a word of their description or of their specs, text or table, in any letter case", async ({
+    page,
+  }) => {
+    const cases = [
+      { query: DESCRIPTION_WORD.toUpperCase(), model: "VNT-D4M-AIZ", where: "description" },
+      { query: SPECS_TEXT_WORD.toUpperCase(), model: DEMO_KNOWN_MODELS.ptz, where: "specs text" },
+      { query: SPECS_TABLE_WORDS.toUpperCase(), model: DEMO_KNOWN_MODELS.withSpecsTable, where: "specs table" },
+    ] as const;
+    expect(demoProduct("VNT-D4M-AIZ").description.toLowerCase()).toContain(DESCRIPTION_WORD);
+    expect(demoProduct(DEMO_KNOWN_MODELS.ptz).specsFormat).toBe("text");
+    expect(demoProduct(DEMO_KNOWN_MODELS.withSpecsTable).specsFormat).toBe("table");
+    for (const { query, model, where } of cases) {
+      // The word is only in that product (and only in that field), or this would prove less.
+      expect(expectedMatches(query), where).toEqual({ categories: [], products: [model], total: 1 });
+      await page.goto(`/search?q=${encodeURIComponent(query)}`);
+      await expect(page.getByRole("main").getByRole("status"), where).toHaveText("Search returned 1 result(s)");
+      expect(await resultsPage(page), where).toEqual({ categories: [], products: [model] });
+    }
+  });
+
+  test("lists matching categories with their descriptions, linked to their pages", async ({ page }) => {
+    const expected = expectedMatches("panoramic");
+    expect(expected.categories).toEqual(["Fisheye / Panoramic"]);
+    await page.goto("/search?q=PANORAMIC");
+    await expect(page.getByRole("main").getByRole("status")).toHaveText(resultLine(expected.total));
+    expect(await resultsPage(page)).toEqual({ categories: expected.categories, products: expected.products });
+    const category = DEMO_CATALOG.categories.find((candidate) => candidate.name === "Fisheye / Panoramic");
+    await expect(page.getByRole("region", { name: "Categories" })).toContainText(category?.description ?? "-");
+
+    await page.getByRole("link", { name: "Fisheye / Panoramic" }).click();
+    await expect(page).toHaveURL(/\/catalog\/categories\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Fisheye / Panoramic" })).toBeVisible();
+  });
+
+  test("says 'Search returned 0 results.' when nothing matches, and shows no results for an empty query", async ({
+    page,
+  }) => {
+    expect(expectedMatches("zzqx-nothing").total).toBe(0);
+    await page.goto("/search?q=zzqx-nothing");
+    await expect(page.getByRole("main").getByRole("status")).toHaveText("Search returned 0 results.");
+    await expect(page.getByRole("main").getByRole("region")).toHaveCount(0);
+    await expectNoA11yViolations(page);
+
+    // LIKE's wildcards are text like any other: "_" is in no demo text, "%" in some specs only.
+    await page.goto(`/search?q=${encodeURIComponent("_")}`);
+    await expect(page.getByRole("main").getByRole("status")).toHaveText("Search returned 0 results.");
+    const percent = expectedMatches("%");
+    expect(percent.total).toBeGreaterThan(0);
+    expect(percent.total).toBeLessThan(DEMO_PRODUCTS.length);
+    await page.goto(`/search?q=${encodeURIComponent("%")}`);
+    await expect(page.getByRole("main").getByRole("status")).toHaveText(resultLine(percent.total));
+
+    for (const query of ["", "   "]) {
+      await page.goto(`/search?q=${encodeURIComponent(query)}`);
+      await expect(page).toHaveTitle("Search | Vantage");
+      await expect(page.getByText(/search the catalog/)).toBeVisible();
+      await expect(page.getByRole("main").getByRole("status")).toHaveCount(0);
+      await expect(page.getByRole("main").getByRole("region")).toHaveCount(0);
+    }
+  });
+
+  test("is accessible with results", async ({ page }) => {
+    await page.goto("/search?q=dome");
+    await expect(page.getByRole("main").getByRole("status")).toHaveText(resultLine(expectedMatches("dome").total));
+    await expectNoA11yViolations(page);
+  });
+
+  test("works without JavaScript: the header's form is a plain GET", async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto("/about");
+      const box = page.getByRole("banner").getByRole("searchbox", { name: "Search products and categories" });
+      await box.fill(SPECS_TEXT_WORD);
+      await box.press("Enter");
+      await expect(page).toHaveURL(`/search?q=${SPECS_TEXT_WORD}`);
+      await expect(page.getByRole("main").getByRole("status")).toHaveText("Search returned 1 result(s)");
+      expect(await resultsPage(page)).toEqual({ categories: [], products: [DEMO_KNOWN_MODELS.ptz] });
+
+      // The page's own form too.
+      const own = page.getByRole("main").getByRole("searchbox", { name: "Search products and categories" });
+      await own.fill("zzqx-nothing");
+      await page.getByRole("main").getByRole("button", { name: "Search" }).click();
+      await expect(page.getByRole("main").getByRole("status")).toHaveText("Search returned 0 results.");
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+test.describe("the header's search box", () => {
+  test("shows the server's matches as you type, asking once the typing pauses", async ({ page }) => {
+    await page.goto("/");
+    const requests: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/search.data") requests.push(request.url());
+    });
+    const answer = page.waitForResponse((response) => new URL(response.url()).pathname === "/search.data");
+    await typeQuickly(page, SPECS_TEXT_WORD);
+    await expect(dropdown(page)).toBeVisible();
+    await expect(headerSearch(page)).toHaveAttribute("aria-expanded", "true");
+    await expect(dropdownLine(page)).toHaveText("Search returned 1 result(s)");
+    await expect(announcement(page)).toHaveText("Search returned 1 result(s)");
+    await expect(dropdownOptions(page)).toHaveText([new RegExp(`^${DEMO_KNOWN_MODELS.ptz}`)]);
+    expect(requests.length).toBeGreaterThanOrEqual(1);
+    expect(requests.length).toBeLessThanOrEqual(2);
+    expect(new URL(requests.at(-1) ?? "").searchParams.get("q")).toBe(SPECS_TEXT_WORD);
+
+    // Only the matches travel, not the catalog.
+    const body = await (await answer).text();
+    expect(body).toContain(DEMO_KNOWN_MODELS.ptz);
+    for (const model of Object.values(DEMO_KNOWN_MODELS).filter((model) => model !== DEMO_KNOWN_MODELS.ptz)) {
+      expect(body).not.toContain(model);
+    }
+  });
+
+  test("lists categories first, then products, at most a few of each, with the full total", async ({ page }) => {
+    const expected = expectedMatches("camera");
+    expect(expected.categories.length).toBeGreaterThan(1);
+    expect(expected.products.length).toBeGreaterThan(8);
+    await page.goto("/");
+    await typeQuickly(page, "CAMERA");
+    await expect(dropdownLine(page)).toHaveText(resultLine(expected.total));
+    const categories = dropdown(page).getByRole("group", { name: "Categories" }).getByRole("option");
+    const products = dropdown(page).getByRole("group", { name: "Products" }).getByRole("option");
+    await expect(categories).toHaveCount(Math.min(8, expected.categories.length));
+    await expect(products).toHaveCount(8);
+    const productTexts = await products.allInnerTexts();
+    expect(productTexts.map((text) => text.split("\n")[0]?.trim())).toEqual(expected.products.slice(0, 8));
+    const categoryTexts = await categories.allInnerTexts();
+    expect(categoryTexts.map((text) => text.split("\n")[0]?.trim())).toEqual(expected.categories.slice(0, 8));
+
+    await page.getByRole("banner").getByRole("link", { name: "See all results" }).click();
+    await expect(page).toHaveURL("/search?q=CAMERA");
+    await expect(page.getByRole("main").getByRole("status")).toHaveText(resultLine(expected.total));
+    await expect(dropdown(page)).toBeHidden();
+  });
+
+  test("shows 'Search returned 0 results.' and clears the results when the input is emptied", async ({ page }) => {
+    await page.goto("/");
+    await typeQuickly(page, "zzqx");
+    await expect(dropdownLine(page)).toHaveText("Search returned 0 results.");
+    await expect(dropdownLine(page)).toBeVisible();
+    await expect(announcement(page)).toHaveText("Search returned 0 results.");
+    await expect(headerSearch(page)).toHaveAttribute("aria-expanded", "true");
+    await expect(dropdownOptions(page)).toHaveCount(0);
+    await expectNoA11yViolations(page);
+
+    await headerSearch(page).fill("");
+    await expect(dropdown(page)).toBeHidden();
+    await expect(headerSearch(page)).toHaveAttribute("aria-expanded", "false");
+    await expect(dropdownLine(page)).toBeHidden();
+    await expect(announcement(page)).toHaveText("");
+
+    await typeQuickly(page, "nvr");
+    await expect(dropdownLine(page)).toHaveText(resultLine(expectedMatches("nvr").total));
+    await headerSearch(page).press("Control+a");
+    await headerSearch(page).press("Backspace");
+    await expect(dropdown(page)).toBeHidden();
+    await expect(dropdownOptions(page)).toHaveCount(0);
+  });
+
+  test("moves through the results with the arrow keys; Enter opens the highlighted one", async ({ page }) => {
+    const query = DEMO_KNOWN_MODELS.dome.slice(0, 7);
+    const expected = expectedMatches(query);
+    expect(expected.categories).toEqual([]);
+    expect(expected.products.length).toBeGreaterThan(2);
+    await page.goto("/");
+    await typeQuickly(page, query);
+    await expect(dropdownLine(page)).toHaveText(resultLine(expected.total));
+    const box = headerSearch(page);
+    const options = dropdownOptions(page);
+
+    await box.press("ArrowDown");
+    await expect(options.nth(0)).toHaveAttribute("aria-selected", "true");
+    await box.press("ArrowDown");
+    await expect(options.nth(0)).toHaveAttribute("aria-selected", "false");
+    await expect(options.nth(1)).toHaveAttribute("aria-selected", "true");
+    await expect(box).toHaveAttribute("aria-activedescendant", (await options.nth(1).getAttribute("id")) ?? "-");
+    await expect(box).toBeFocused();
+
+    await box.press("Enter");
+    await expect(page).toHaveURL(/\/catalog\/products\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole("heading", { level: 1, name: expected.products[1] })).toBeVisible();
+    await expect(dropdown(page)).toBeHidden();
+  });
+
+  test("ArrowUp starts from the last result and wraps around", async ({ page }) => {
+    const expected = expectedMatches("junction");
+    const count = expected.total;
+    expect(count).toBeGreaterThan(2);
+    await page.goto("/");
+    await typeQuickly(page, "junction");
+    const options = dropdownOptions(page);
+    await expect(options).toHaveCount(count);
+    const box = headerSearch(page);
+    await box.press("ArrowUp");
+    await expect(options.nth(count - 1)).toHaveAttribute("aria-selected", "true");
+    await expect(options.nth(count - 1)).toContainText(expected.products.at(-1) ?? "-");
+    await box.press("ArrowDown");
+    await expect(options.nth(0)).toHaveAttribute("aria-selected", "true");
+    await expect(options.nth(0)).toContainText(expected.categories[0] ?? "-");
+    await box.press("ArrowUp");
+    await expect(options.nth(count - 1)).toHaveAttribute("aria-selected", "true");
+    await expect(options.filter({ has: page.locator('[aria-selected="true"]') })).toHaveCount(0);
+    await expect(dropdown(page).locator('[aria-selected="true"]')).toHaveCount(1);
+  });
+
+  test("Enter with nothing highlighted opens the full results page", async ({ page }) => {
+    await page.goto("/contact");
+    await typeQuickly(page, "Panoramic");
+    await expect(dropdown(page)).toBeVisible();
+    await headerSearch(page).press("Enter");
+    await expect(page).toHaveURL("/search?q=Panoramic");
+    const expected = expectedMatches("Panoramic");
+    await expect(page.getByRole("main").getByRole("status")).toHaveText(resultLine(expected.total));
+    expect(await resultsPage(page)).toEqual({ categories: expected.categories, products: expected.products });
+    await expect(dropdown(page)).toBeHidden();
+  });
+
+  test("Escape and a click elsewhere close the list; the arrow keys open it again", async ({ page }) => {
+    await page.goto("/");
+    await typeQuickly(page, "thermal");
+    await expect(dropdown(page)).toBeVisible();
+    const box = headerSearch(page);
+    await box.press("Escape");
+    await expect(dropdown(page)).toBeHidden();
+    await expect(box).toHaveAttribute("aria-expanded", "false");
+    await expect(box).toHaveValue("thermal");
+
+    await box.press("ArrowDown");
+    await expect(dropdown(page)).toBeVisible();
+    await expect(dropdownOptions(page).first()).toHaveAttribute("aria-selected", "true");
+
+    await page.getByRole("main").click({ position: { x: 5, y: 5 } });
+    await expect(dropdown(page)).toBeHidden();
+  });
+
+  test("a result can be chosen with the mouse", async ({ page }) => {
+    await page.goto("/");
+    await typeQuickly(page, SPECS_TEXT_WORD);
+    await dropdownOptions(page).first().click();
+    await expect(page).toHaveURL(/\/catalog\/products\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole("heading", { level: 1, name: DEMO_KNOWN_MODELS.ptz })).toBeVisible();
+  });
+
+  test("is accessible with the list open", async ({ page }) => {
+    await page.goto("/");
+    await typeQuickly(page, "dome");
+    await expect(dropdownOptions(page).first()).toBeVisible();
+    await headerSearch(page).press("ArrowDown");
+    await expectNoA11yViolations(page);
+  });
+
+  test.describe("on a phone", () => {
+    test.use({ viewport: { width: 360, height: 740 } });
+
+    test("the list fits the screen and works the same", async ({ page }) => {
+      await page.goto("/");
+      await typeQuickly(page, "junction");
+      await expect(dropdownLine(page)).toHaveText(resultLine(expectedMatches("junction").total));
+      const box = await dropdown(page).boundingBox();
+      expect(box).not.toBeNull();
+      expect(box?.x ?? -1).toBeGreaterThanOrEqual(0);
+      expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(360);
+      expect(box?.width ?? 0).toBeGreaterThan(300);
+      await headerSearch(page).press("ArrowDown");
+      await headerSearch(page).press("Enter");
+      await expect(page).toHaveURL(/\/catalog\/categories\/[0-9a-f-]{36}$/);
+      await expect(page.getByRole("heading", { level: 1, name: "Accessories" })).toBeVisible();
+    });
+  });
+});

@@ -1,0 +1,108 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseEnv } from "#app/server/env.server";
+import type { FileRow } from "#app/server/files.server";
+import { VariantSourceGoneError } from "#app/server/images.server";
+import { startRuntime, type Runtime } from "#app/server/runtime.server";
+
+let runtime: Runtime;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vantage-variants-"));
+  runtime = await startRuntime(parseEnv({ DATA_DIR: dataDir, LOG_LEVEL: "silent" }));
+});
+
+afterAll(async () => {
+  await runtime?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+function storedPath(key: string): string {
+  return path.join(dataDir, "files", key);
+}
+
+async function stageImage(width: number, height: number): Promise<FileRow> {
+  const png = await sharp({ create: { width, height, channels: 3, background: "#c81e1e" } })
+    .png()
+    .toBuffer();
+  return runtime.files.stage({
+    body: (async function* () {
+      yield png;
+    })(),
+    originalName: "picture.png",
+    uploadedBy: null,
+    requireImage: true,
+  });
+}
+
+/** Makes the variant for `width` and returns its storage key. */
+async function makeVariant(file: FileRow, width: 320 | 640): Promise<string> {
+  const plan = runtime.images.plan(file, width);
+  if (!plan) throw new Error("no variant can be made of this file");
+  await runtime.images.ensure(file, plan);
+  return plan.key;
+}
+
+describe("image variants in storage", () => {
+  it("go with their file when it is released and purged", async () => {
+    const file = await stageImage(800, 600);
+    const keys = [await makeVariant(file, 320), await makeVariant(file, 640)];
+    for (const key of keys) expect(fs.existsSync(storedPath(key))).toBe(true);
+
+    const purged = await runtime.database.db.transaction((tx) => runtime.files.release(tx, [file.id]));
+    expect(purged).toEqual([file.storageKey]);
+    await runtime.files.purge(purged);
+
+    expect(fs.existsSync(storedPath(file.storageKey))).toBe(false);
+    expect(fs.existsSync(path.join(dataDir, "files", "variants", file.id))).toBe(false);
+  });
+
+  it("go with abandoned uploads when staged files are swept", async () => {
+    const file = await stageImage(700, 500);
+    const key = await makeVariant(file, 320);
+    expect(fs.existsSync(storedPath(key))).toBe(true);
+
+    expect(await runtime.files.sweepStaged(0)).toBeGreaterThanOrEqual(1);
+
+    expect(fs.existsSync(storedPath(file.storageKey))).toBe(false);
+    expect(fs.existsSync(path.join(dataDir, "files", "variants", file.id))).toBe(false);
+  });
+
+  it("are removed again when they were finished after their file was deleted", async () => {
+    const file = await stageImage(640, 480);
+    // The row is gone (its transaction committed) but the bytes are still being read for a variant.
+    const purged = await runtime.database.db.transaction((tx) => runtime.files.release(tx, [file.id]));
+
+    await expect(makeVariant(file, 320)).rejects.toBeInstanceOf(VariantSourceGoneError);
+    expect(fs.existsSync(path.join(dataDir, "files", "variants", file.id))).toBe(false);
+    await runtime.files.purge(purged);
+  });
+
+  it("are refused for an image whose pixels exceed the limit, even when its recorded size says otherwise", async () => {
+    const file = await stageImage(6400, 6400);
+    expect(runtime.images.plan(file, 320)).toBeNull();
+    const understated = { ...file, width: 640, height: 640 };
+    const plan = runtime.images.plan(understated, 320);
+    expect(plan).not.toBeNull();
+    await expect(runtime.images.ensure(understated, plan as NonNullable<typeof plan>)).rejects.toThrow(/pixel limit/i);
+    expect(fs.existsSync(path.join(dataDir, "files", "variants", file.id))).toBe(false);
+  });
+
+  it("deleting a file that never had variants is quiet", async () => {
+    const file = await runtime.files.stage({
+      body: (async function* () {
+        yield Buffer.from("%PDF-1.7\n");
+      })(),
+      originalName: "sheet.pdf",
+      uploadedBy: null,
+      requireImage: false,
+    });
+    const purged = await runtime.database.db.transaction((tx) => runtime.files.release(tx, [file.id]));
+    await expect(runtime.files.purge(purged)).resolves.toBeUndefined();
+    expect(fs.existsSync(storedPath(file.storageKey))).toBe(false);
+  });
+});

@@ -1,0 +1,343 @@
+import { sql, type SQL } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  categorySearchCondition,
+  MAX_SEARCH_LENGTH,
+  normalizeSearchQuery,
+  productSearchCondition,
+  search,
+  SEARCH_LIMIT,
+  type SearchResults,
+} from "#app/server/catalog.server";
+import { selectRows, type Database } from "#app/server/db/client.server";
+import { categories, products } from "#app/server/db/schema";
+import { parseEnv } from "#app/server/env.server";
+import { startRuntime, type Runtime } from "#app/server/runtime.server";
+import { DATABASE_KINDS, testDatabaseConfig } from "#tests/support/database";
+
+type Config = Awaited<ReturnType<typeof testDatabaseConfig>>;
+
+const CATEGORIES = [
+  { key: "dome", name: "Dome Cameras", description: "Discreet vandal-resistant domes for ceilings." },
+  // Lower-case first letter: the order must ignore letter case.
+  { key: "bullet", name: "bullet cameras", description: "Long-range ÜBERWACHUNG for car parks." },
+  { key: "access", name: "Access Control", description: "Door readers with 100% uptime." },
+] as const;
+
+type CategoryKey = (typeof CATEGORIES)[number]["key"];
+
+/** Longer than MAX_SEARCH_LENGTH. */
+const RELEASE_NOTES =
+  "Release notes: the reader keeps working through power cuts and network outages, logs every entry " +
+  "and exit, and syncs again when it is back online.";
+
+const PRODUCTS: {
+  model: string;
+  description: string;
+  specs?: string;
+  specsTable?: string[][];
+  category: CategoryKey;
+}[] = [
+  {
+    model: "VNT-D4M-AI28",
+    description: "Starlight dome with an F1.0 lens.",
+    specs: 'Image Sensor: 1/1.8" progressive scan CMOS\nNight Vision: Smart IR, up to 30 m',
+    category: "dome",
+  },
+  {
+    model: "vnt-b2m",
+    description: "Budget bullet that draws 50% less power.",
+    specsTable: [
+      ["Lens", "2.8 mm fixed"],
+      ["Housing", "Über-strong aluminium"],
+      ["Sensor", '1/2.7" CMOS'],
+      ["Mount path", "C:\\mounts\\wall"],
+    ],
+    category: "bullet",
+  },
+  {
+    model: "VNT_X1",
+    description: "Reader for the Straße entrance.",
+    specs: `Firmware path: D:\\fw\\x1.bin\n${RELEASE_NOTES}`,
+    category: "access",
+  },
+  { model: "alpha-box", description: "Junction box for dome cameras.", category: "dome" },
+  { model: "Zeta-Cam", description: "Corner camera, ÄÖÜ tested.", category: "bullet" },
+];
+
+/** A 2×2 PNG, staged as an upload would be and claimed by the products written in `tx`. */
+async function stageImage(runtime: Runtime): Promise<string> {
+  const png = await sharp({ create: { width: 2, height: 2, channels: 3, background: "#336699" } })
+    .png()
+    .toBuffer();
+  const row = await runtime.files.stage({
+    body: (async function* () {
+      yield new Uint8Array(png);
+    })(),
+    originalName: "pixel.png",
+    uploadedBy: null,
+    requireImage: true,
+  });
+  return row.id;
+}
+
+async function seed(runtime: Runtime): Promise<{ imageFileId: string; categoryIds: Record<CategoryKey, string> }> {
+  const imageFileId = await stageImage(runtime);
+  return runtime.database.db.transaction(async (tx) => {
+    await runtime.files.claim(tx, [imageFileId], { images: true });
+    const rows = await tx
+      .insert(categories)
+      .values(CATEGORIES.map(({ name, description }) => ({ name, description })))
+      .returning({ id: categories.id, name: categories.name });
+    const categoryIds = Object.fromEntries(
+      CATEGORIES.map((category) => [category.key, rows.find((row) => row.name === category.name)?.id ?? ""]),
+    ) as Record<CategoryKey, string>;
+    await tx.insert(products).values(
+      PRODUCTS.map((product) => ({
+        model: product.model,
+        description: product.description,
+        specs: product.specs ?? null,
+        specsTable: product.specsTable ?? null,
+        categoryId: categoryIds[product.category],
+        imageFileId,
+      })),
+    );
+    return { imageFileId, categoryIds };
+  });
+}
+
+function names(results: SearchResults) {
+  return {
+    categories: results.categories.map((category) => category.name),
+    products: results.products.map((product) => product.model),
+    total: results.total,
+  };
+}
+
+async function found(query: string) {
+  return names(await search(query));
+}
+
+describe.each(DATABASE_KINDS)("search on %s", (kind) => {
+  let runtime: Runtime;
+  let config: Config;
+  let db: Database;
+  let seeded: Awaited<ReturnType<typeof seed>>;
+
+  beforeAll(async () => {
+    config = await testDatabaseConfig(kind);
+    runtime = await startRuntime(
+      parseEnv({ DATA_DIR: config.dataDir, DATABASE_URL: config.databaseUrl, LOG_LEVEL: "silent", DEMO_DATA: "0" }),
+    );
+    db = runtime.database.db;
+    seeded = await seed(runtime);
+  });
+  afterAll(async () => {
+    // The runtime is one per process: the next database kind starts its own.
+    await runtime?.close();
+    config?.cleanup();
+  });
+
+  it("finds a product by its model in any letter case", async () => {
+    for (const query of ["VNT-D4M", "vnt-d4m", "Vnt-D4m-Ai28"]) {
+      expect(await found(query), query).toEqual({ categories: [], products: ["VNT-D4M-AI28"], total: 1 });
+    }
+    expect((await found("VNT-B2M")).products).toEqual(["vnt-b2m"]);
+  });
+
+  it("finds a product by its description, its specs text or a cell of its specs table", async () => {
+    expect((await found("STARLIGHT dome")).products).toEqual(["VNT-D4M-AI28"]);
+    expect((await found("progressive SCAN cmos")).products).toEqual(["VNT-D4M-AI28"]);
+    expect((await found("smart ir, UP TO 30")).products).toEqual(["VNT-D4M-AI28"]);
+    expect((await found("ALUMINIUM")).products).toEqual(["vnt-b2m"]);
+    expect((await found("2.8 MM FIXED")).products).toEqual(["vnt-b2m"]);
+    expect((await found("mount path")).products).toEqual(["vnt-b2m"]);
+  });
+
+  it("finds table cells holding quotes and backslashes, but never the table's JSON punctuation", async () => {
+    expect((await found('2.7" cmos')).products).toEqual(["vnt-b2m"]);
+    expect((await found("c:\\mounts\\WALL")).products).toEqual(["vnt-b2m"]);
+    for (const query of ['["', '", "', "[[", "]]", '"lens"', "lens, 2.8", 'fixed"]']) {
+      expect(await found(query), query).toEqual({ categories: [], products: [], total: 0 });
+    }
+  });
+
+  it("finds categories by name or description in any letter case, ordered by name ignoring case", async () => {
+    expect(await found("CAMERAS")).toEqual({
+      categories: ["bullet cameras", "Dome Cameras"],
+      products: ["alpha-box"],
+      total: 3,
+    });
+    expect(await found("door READERS")).toEqual({ categories: ["Access Control"], products: [], total: 1 });
+    const [category] = (await search("vandal-resistant")).categories;
+    expect(category).toEqual({
+      id: seeded.categoryIds.dome,
+      name: "Dome Cameras",
+      description: "Discreet vandal-resistant domes for ceilings.",
+    });
+  });
+
+  it("lower-cases letters beyond ASCII the same way on both sides, whatever the server's locale", async () => {
+    for (const query of ["ÜBERWACHUNG", "überwachung", "Überwachung", "üBERWACHUNG"]) {
+      expect(await found(query), query).toEqual({ categories: ["bullet cameras"], products: [], total: 1 });
+    }
+    for (const query of ["über-strong", "ÜBER-STRONG"]) {
+      expect((await found(query)).products, query).toEqual(["vnt-b2m"]);
+    }
+    for (const query of ["straße", "STRAßE"]) {
+      expect((await found(query)).products, query).toEqual(["VNT_X1"]);
+    }
+    for (const query of ["äöü", "ÄÖÜ", "Äöü"]) {
+      expect((await found(query)).products, query).toEqual(["Zeta-Cam"]);
+    }
+  });
+
+  it("finds nothing for text that is nowhere", async () => {
+    expect(await found("fisheye")).toEqual({ categories: [], products: [], total: 0 });
+    expect(await found("VNT-D4M-AI29")).toEqual({ categories: [], products: [], total: 0 });
+    // Matching is on a whole substring, not on each word.
+    expect(await found("dome bullet")).toEqual({ categories: [], products: [], total: 0 });
+  });
+
+  it("takes LIKE wildcards and regular-expression characters literally", async () => {
+    expect(await found("50%")).toEqual({ categories: [], products: ["vnt-b2m"], total: 1 });
+    expect(await found("%")).toEqual({ categories: ["Access Control"], products: ["vnt-b2m"], total: 2 });
+    expect(await found("_")).toEqual({ categories: [], products: ["VNT_X1"], total: 1 });
+    expect(await found("vnt_")).toEqual({ categories: [], products: ["VNT_X1"], total: 1 });
+    expect(await found("\\fw\\")).toEqual({ categories: [], products: ["VNT_X1"], total: 1 });
+    expect((await found("\\")).products).toEqual(["vnt-b2m", "VNT_X1"]);
+    // As patterns these would match "dome", "Dome Cameras" and everything.
+    for (const query of ["d.m", "d_me", "d%e", ".*", "dom.", "(dome)", "[d]ome", "^dome", "dome$", "do?me", "do+me"]) {
+      expect(await found(query), query).toEqual({ categories: [], products: [], total: 0 });
+    }
+    const punctuation = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~";
+    for (const char of punctuation) {
+      await expect(search(char), char).resolves.toBeDefined();
+      await expect(search(`a${char}{2}${char}`), char).resolves.toBeDefined();
+    }
+  });
+
+  it("trims the query, and an empty or blank one finds nothing", async () => {
+    expect(await found("   starlight dome \t")).toEqual({ categories: [], products: ["VNT-D4M-AI28"], total: 1 });
+    for (const query of ["", " ", "\t\n  "]) {
+      expect(await found(query), JSON.stringify(query)).toEqual({ categories: [], products: [], total: 0 });
+    }
+  });
+
+  it("cuts a very long query to its first MAX_SEARCH_LENGTH characters, and survives odd characters", async () => {
+    expect(RELEASE_NOTES.length).toBeGreaterThan(MAX_SEARCH_LENGTH);
+    const long = `${RELEASE_NOTES.slice(0, MAX_SEARCH_LENGTH)} and then words that are nowhere`;
+    expect(await found(long)).toEqual({ categories: [], products: ["VNT_X1"], total: 1 });
+    expect(await found(`${RELEASE_NOTES} and then words that are nowhere`)).toEqual({
+      categories: [],
+      products: ["VNT_X1"],
+      total: 1,
+    });
+    expect(await found(`${RELEASE_NOTES.slice(0, 50)} and then words that are nowhere`)).toEqual({
+      categories: [],
+      products: [],
+      total: 0,
+    });
+    const cut = `${"x".repeat(MAX_SEARCH_LENGTH - 9)}starlight`;
+    expect(normalizeSearchQuery(`${cut} and more`)).toBe(cut);
+    expect(normalizeSearchQuery(`  ${"😀".repeat(MAX_SEARCH_LENGTH + 5)}`)).toBe("😀".repeat(MAX_SEARCH_LENGTH));
+    expect(normalizeSearchQuery(`${"a".repeat(MAX_SEARCH_LENGTH - 1)} tail`)).toBe("a".repeat(MAX_SEARCH_LENGTH - 1));
+    await expect(search("😀".repeat(MAX_SEARCH_LENGTH * 3))).resolves.toEqual({
+      categories: [],
+      products: [],
+      total: 0,
+    });
+    // PostgreSQL text cannot hold NUL; a query with one must not become a server error.
+    expect(await found("star\u0000light")).toEqual({ categories: [], products: [], total: 0 });
+    expect(await found("\u0000starlight\u0000")).toEqual({ categories: [], products: ["VNT-D4M-AI28"], total: 1 });
+  });
+
+  it("orders products by model ignoring letter case and counts every match beyond the limit", async () => {
+    const all = await found("a");
+    expect(all.products).toEqual(["alpha-box", "vnt-b2m", "VNT-D4M-AI28", "VNT_X1", "Zeta-Cam"]);
+    expect(all.categories).toEqual(["Access Control", "bullet cameras", "Dome Cameras"]);
+    expect(all.total).toBe(8);
+
+    const limited = await search("a", { limit: 2 });
+    expect(names(limited)).toEqual({
+      categories: ["Access Control", "bullet cameras"],
+      products: ["alpha-box", "vnt-b2m"],
+      total: 8,
+    });
+  });
+
+  it("returns what a product summary shows", async () => {
+    const [product] = (await search("alpha-box")).products;
+    expect(product).toMatchObject({
+      model: "alpha-box",
+      description: "Junction box for dome cameras.",
+      ndaa: true,
+      image: { id: seeded.imageFileId, width: 2, height: 2 },
+    });
+    expect(product?.image.url).toBe(`/files/${seeded.imageFileId}/pixel.png`);
+  });
+
+  describe("on a catalog of thousands of products", () => {
+    const BULK = 3_000;
+
+    beforeAll(async () => {
+      await db.execute(sql`
+        insert into ${products} (model, description, specs, specs_table, category_id, image_file_id)
+        select 'BULK-' || n, 'Filler row number ' || n, 'Weight: ' || n || ' g',
+               jsonb_build_array(jsonb_build_array('Row', n::text)),
+               ${seeded.categoryIds.access}::uuid, ${seeded.imageFileId}::uuid
+        from generate_series(1, ${BULK}) as n`);
+      await db.execute(sql`analyze ${products}`);
+      await db.execute(sql`analyze ${categories}`);
+    });
+
+    async function plan(query: SQL): Promise<string> {
+      return db.transaction(async (tx) => {
+        // Proves the planner can serve the condition from an index at all (with few rows it would
+        // rightly prefer reading the table).
+        await tx.execute(sql`set local enable_seqscan = off`);
+        const rows = await selectRows<Record<string, string>>(tx, sql`explain ${query}`);
+        return rows.map((row) => Object.values(row).join(" ")).join("\n");
+      });
+    }
+
+    it("still finds and counts the right rows", async () => {
+      expect(await found("bulk-2999")).toEqual({ categories: [], products: ["BULK-2999"], total: 1 });
+      expect(await found("WEIGHT: 1234 G")).toEqual({ categories: [], products: ["BULK-1234"], total: 1 });
+      const many = await search("filler row");
+      expect(many.total).toBe(BULK);
+      expect(many.products).toHaveLength(SEARCH_LIMIT);
+      expect(many.products[0]?.model).toBe("BULK-1");
+    });
+
+    it("uses every trigram index for a query of three or more characters", async () => {
+      const productPlan = await plan(
+        sql`select count(*) from ${products} where ${productSearchCondition(normalizeSearchQuery("Row 42"))}`,
+      );
+      for (const index of [
+        "products_model_trgm_idx",
+        "products_description_trgm_idx",
+        "products_specs_trgm_idx",
+        "products_specs_table_trgm_idx",
+      ]) {
+        expect(productPlan).toContain(index);
+      }
+      const categoryPlan = await plan(
+        sql`select id from ${categories} where ${categorySearchCondition(normalizeSearchQuery("Überwachung"))}`,
+      );
+      expect(categoryPlan).toContain("categories_name_trgm_idx");
+      expect(categoryPlan).toContain("categories_description_trgm_idx");
+    });
+
+    it("picks the index on its own for a selective query", async () => {
+      const rows = await selectRows<Record<string, string>>(
+        db,
+        sql`explain select id from ${products} where ${productSearchCondition("bulk-2999")}`,
+      );
+      const text = rows.map((row) => Object.values(row).join(" ")).join("\n");
+      expect(text).toContain("products_model_trgm_idx");
+      expect(text).not.toContain("Seq Scan");
+    });
+  });
+});

@@ -90,6 +90,26 @@ export async function getCategory(id: string) {
   return { ...category, features: sortNaturallyBy(features, (feature) => feature.label) };
 }
 
+/** Products matching `where` as summaries (with their main image), by model ignoring case. */
+function productSummaries(where: SQL | undefined) {
+  return db()
+    .select({
+      id: products.id,
+      model: products.model,
+      description: products.description,
+      ndaa: products.ndaa,
+      file: { id: files.id, originalName: files.originalName, width: files.width, height: files.height },
+    })
+    .from(products)
+    .innerJoin(files, eq(files.id, products.imageFileId))
+    .where(where)
+    .orderBy(sql`lower(${products.model})`, asc(products.model));
+}
+
+function toProductSummary({ file, ...product }: Awaited<ReturnType<typeof productSummaries>>[number]): ProductSummary {
+  return { ...product, image: imageView(file) };
+}
+
 export interface ProductListing {
   products: ProductSummary[];
   total: number;
@@ -124,18 +144,7 @@ export async function listProducts(options: {
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(Math.max(1, Math.floor(options.page ?? 1)), pageCount);
 
-  const rows = await db()
-    .select({
-      id: products.id,
-      model: products.model,
-      description: products.description,
-      ndaa: products.ndaa,
-      file: { id: files.id, originalName: files.originalName, width: files.width, height: files.height },
-    })
-    .from(products)
-    .innerJoin(files, eq(files.id, products.imageFileId))
-    .where(where)
-    .orderBy(sql`lower(${products.model})`, asc(products.model))
+  const rows = await productSummaries(where)
     .limit(pageSize)
     .offset((page - 1) * pageSize);
 
@@ -151,7 +160,7 @@ export async function listProducts(options: {
   }
 
   return {
-    products: rows.map(({ file, ...product }) => ({ ...product, image: imageView(file) })),
+    products: rows.map(toProductSummary),
     total,
     page,
     pageCount,
@@ -318,25 +327,13 @@ export async function search(query: string, options: { limit?: number } = {}): P
       .select({ id: categories.id, name: categories.name, description: categories.description })
       .from(categories)
       .where(categorySearchCondition(term)),
-    db()
-      .select({
-        id: products.id,
-        model: products.model,
-        description: products.description,
-        ndaa: products.ndaa,
-        file: { id: files.id, originalName: files.originalName, width: files.width, height: files.height },
-      })
-      .from(products)
-      .innerJoin(files, eq(files.id, products.imageFileId))
-      .where(productWhere)
-      .orderBy(sql`lower(${products.model})`, asc(products.model))
-      .limit(limit),
+    productSummaries(productWhere).limit(limit),
     selectRows<{ value: number }>(db(), sql`select count(*)::int as value from ${products} where ${productWhere}`),
   ]);
   const sortedCategories = sortIgnoringCaseBy(categoryRows, (category) => category.name);
   return {
     categories: sortedCategories.slice(0, limit),
-    products: productRows.map(({ file, ...product }) => ({ ...product, image: imageView(file) })),
+    products: productRows.map(toProductSummary),
     total: sortedCategories.length + (productTotal[0]?.value ?? 0),
   };
 }

@@ -88,6 +88,7 @@ export const test = base.extend<{ login: (page?: Page) => Promise<void> }, Worke
       await target.getByLabel("Password").fill(ADMIN.password);
       await target.getByRole("button", { name: "Log in" }).click();
       await expect(target).toHaveURL(/\/dashboard$/);
+      await hydrated(target);
     });
   },
 });

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expectNoA11yViolations } from "../support/a11y";
-import { expect, test } from "./fixtures";
+import { expect, hydrated, test } from "./fixtures";
 
 const MENU_LINKS = ["Home", "Products", "About", "Contact", "Support"];
 
@@ -69,6 +69,7 @@ test.describe("sidebar menu on a narrow window", () => {
     page,
   }) => {
     await page.goto("/login");
+    await hydrated(page);
     const button = menuButton(page);
     await expect(button).toBeVisible();
     await expect(button).toHaveAttribute("aria-expanded", "false");
@@ -106,6 +107,7 @@ test.describe("sidebar menu on a narrow window", () => {
 
   test("works from the keyboard, and Escape inside the menu returns focus to the button", async ({ page }) => {
     await page.goto("/login");
+    await hydrated(page);
     const button = menuButton(page);
     await button.focus();
     await page.keyboard.press("Enter");
@@ -121,6 +123,7 @@ test.describe("sidebar menu on a narrow window", () => {
 
   test("closes once a menu link has navigated, also to the page already shown", async ({ page, site }) => {
     await page.goto("/login");
+    await hydrated(page);
     await menuButton(page).click();
     await sideMenu(page).getByRole("link", { name: "Home", exact: true }).click();
     await expect(page).toHaveURL(`${site.url}/`);
@@ -154,6 +157,7 @@ test.describe("sidebar menu on a narrow window", () => {
 
   test("the open menu passes axe", async ({ page }) => {
     await page.goto("/login");
+    await hydrated(page);
     await menuButton(page).click();
     await expect(sideMenu(page)).toBeVisible();
     await expectNoA11yViolations(page);

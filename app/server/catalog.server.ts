@@ -1,4 +1,5 @@
 import { and, asc, count, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { naturalCompare, sortIgnoringCaseBy, sortNaturallyBy } from "#app/domain/format";
 import { selectRows } from "./db/client.server";
 import {
@@ -238,6 +239,8 @@ export interface DownloadEntry {
 
 /** General downloads by description, and every product that has downloads, by model. */
 export async function listSupportDownloads() {
+  // The product's picture and each download's file are both `files` rows: one join each, one query.
+  const downloadFile = alias(files, "download_file");
   const [generalRows, productRows] = await Promise.all([
     db()
       .select({ id: downloads.id, description: downloads.description, file: files })
@@ -250,41 +253,28 @@ export async function listSupportDownloads() {
         image: { id: files.id, originalName: files.originalName, width: files.width, height: files.height },
         downloadId: productDownloads.id,
         description: productDownloads.description,
-        fileId: productDownloads.fileId,
-        position: productDownloads.position,
+        file: { id: downloadFile.id, originalName: downloadFile.originalName, size: downloadFile.size },
       })
       .from(productDownloads)
       .innerJoin(products, eq(products.id, productDownloads.productId))
-      .innerJoin(files, eq(files.id, products.imageFileId)),
+      .innerJoin(files, eq(files.id, products.imageFileId))
+      .innerJoin(downloadFile, eq(downloadFile.id, productDownloads.fileId))
+      .orderBy(asc(productDownloads.position)),
   ]);
-  const downloadFiles = productRows.length
-    ? await db()
-        .select()
-        .from(files)
-        .where(
-          inArray(
-            files.id,
-            productRows.map((row) => row.fileId),
-          ),
-        )
-    : [];
-  const fileById = new Map(downloadFiles.map((file) => [file.id, file]));
 
   const general: DownloadEntry[] = generalRows
     .map((row) => ({ id: row.id, description: row.description, file: fileView(row.file) }))
     .sort((a, b) => naturalCompare(a.description, b.description));
 
   const byProduct = new Map<string, { id: string; model: string; image: ImageView; downloads: DownloadEntry[] }>();
-  for (const row of [...productRows].sort((a, b) => a.position - b.position)) {
-    const file = fileById.get(row.fileId);
-    if (!file) continue;
+  for (const row of productRows) {
     const entry = byProduct.get(row.productId) ?? {
       id: row.productId,
       model: row.model,
       image: imageView(row.image),
       downloads: [],
     };
-    entry.downloads.push({ id: row.downloadId, description: row.description, file: fileView(file) });
+    entry.downloads.push({ id: row.downloadId, description: row.description, file: fileView(row.file) });
     byProduct.set(row.productId, entry);
   }
   return { general, products: sortIgnoringCaseBy([...byProduct.values()], (product) => product.model) };

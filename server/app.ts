@@ -7,6 +7,7 @@ import type { SessionUser } from "#app/server/auth.server";
 import { getEnv } from "#app/server/env.server";
 import { loadDemoCatalogIfEmpty } from "#app/server/demo/load.server";
 import { runtime, startRuntime, type Runtime } from "#app/server/runtime.server";
+import { precompressedAssets } from "./assets";
 import { streamChanges } from "./events";
 import { serveFile } from "./files";
 import { serveImageVariant } from "./images";
@@ -120,6 +121,7 @@ export function createApp(options: AppOptions): express.Express {
 
   if (options.before) app.use(options.before);
   if (options.clientDir) {
+    app.use("/assets", precompressedAssets(`${options.clientDir}/assets`));
     app.use("/assets", express.static(`${options.clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }));
     app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
   }

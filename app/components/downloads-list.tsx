@@ -9,7 +9,7 @@ export interface DownloadItem {
 /** Downloads with their description (or file name), file name and size; each opens in a new tab. */
 export function DownloadsList({ downloads }: { downloads: DownloadItem[] }) {
   return (
-    <ul className="divide-y divide-slate-200">
+    <ul className="divide-y divide-slate-200 wrap-anywhere">
       {downloads.map((download) => (
         <li key={download.id} className="py-2">
           <a

@@ -30,7 +30,7 @@ test.describe("header and footer", () => {
     ] as const) {
       await expect(nav.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
     }
-    await expect(page.getByRole("combobox", { name: "Search products and categories" })).toBeVisible();
+    await expect(page.getByRole("search", { name: "Site" }).getByLabel("Search products and categories")).toBeVisible();
 
     const footer = page.getByRole("contentinfo");
     await expect(footer.getByRole("link", { name: "LinkedIn" })).toHaveAttribute("target", "_blank");

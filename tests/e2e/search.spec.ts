@@ -77,12 +77,17 @@ async function resultsPage(page: Page) {
   };
 }
 
+/** The header's field, whether it is still the plain search field or already the combobox. */
+function headerField(page: Page) {
+  return page.getByRole("banner").getByLabel("Search products and categories");
+}
+
 async function typeQuickly(page: Page, text: string) {
   // Before hydration the box is a plain field: keystrokes would ask the server nothing.
   await hydrated(page);
-  const box = headerSearch(page);
-  await box.click();
-  await box.pressSequentially(text, { delay: 30 });
+  // Keys go to whichever field has the focus: the combobox takes over mid-word when its script arrives.
+  await headerField(page).click();
+  await page.keyboard.type(text, { delay: 30 });
 }
 
 test.describe("the /search results page", () => {
@@ -203,7 +208,10 @@ test.describe("the header's search box", () => {
     page.on("request", (request) => {
       if (new URL(request.url()).pathname === "/search.data") requests.push(request.url());
     });
-    const answer = page.waitForResponse((response) => new URL(response.url()).pathname === "/search.data");
+    const answer = page.waitForResponse((response) => {
+      const url = new URL(response.url());
+      return url.pathname === "/search.data" && url.searchParams.get("q") === SPECS_TEXT_WORD;
+    });
     await typeQuickly(page, SPECS_TEXT_WORD);
     await expect(dropdown(page)).toBeVisible();
     await expect(headerSearch(page)).toHaveAttribute("aria-expanded", "true");
@@ -343,6 +351,36 @@ test.describe("the header's search box", () => {
 
     await page.getByRole("main").click({ position: { x: 5, y: 5 } });
     await expect(dropdown(page)).toBeHidden();
+  });
+
+  test("loads its script only when a visitor comes to the box, losing no keystroke typed meanwhile", async ({
+    page,
+  }) => {
+    const comboboxScript = /\/assets\/search-combobox-[\w-]+\.js$/;
+    let requested = false;
+    let release = () => undefined as void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(comboboxScript, async (route) => {
+      requested = true;
+      await released;
+      await route.continue();
+    });
+    await page.goto("/");
+    await hydrated(page);
+    expect(requested).toBe(false);
+    await expect(
+      page.getByRole("banner").getByRole("searchbox", { name: "Search products and categories" }),
+    ).toBeVisible();
+
+    await headerField(page).click();
+    await page.keyboard.type(SPECS_TEXT_WORD.slice(0, 4));
+    await expect.poll(() => requested).toBe(true);
+    await expect(headerField(page)).toHaveValue(SPECS_TEXT_WORD.slice(0, 4));
+    release();
+    await expect(headerSearch(page)).toBeFocused();
+    await page.keyboard.type(SPECS_TEXT_WORD.slice(4));
+    await expect(headerSearch(page)).toHaveValue(SPECS_TEXT_WORD);
+    await expect(dropdownOptions(page)).toHaveText([new RegExp(`^${DEMO_KNOWN_MODELS.ptz}`)]);
   });
 
   test("a result can be chosen with the mouse", async ({ page }) => {

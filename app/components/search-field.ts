@@ -1,0 +1,4 @@
+/** The header search field's look and name, the same before and after its script has loaded. */
+export const SEARCH_FIELD_LABEL = "Search products and categories";
+export const SEARCH_FIELD_CLASS =
+  "w-36 rounded-md border-0 bg-white/10 px-3 py-1.5 text-sm text-white placeholder:text-slate-400 focus:bg-white focus:text-slate-900 sm:w-56";

@@ -1,0 +1,41 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { startServer, type RunningServer } from "../../tests/support/server";
+
+export const root = path.resolve(import.meta.dirname, "../..");
+
+/** Builds the production bundle the benchmarks measure; a stale build would measure old code. */
+export function buildSite() {
+  const result = spawnSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build"], {
+    cwd: root,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  if (result.status !== 0) throw new Error("The production build failed");
+}
+
+/** The production server on loopback with the demo catalog in its own temp DATA_DIR (removed by `stop`). */
+export async function startDemoSite(): Promise<RunningServer> {
+  return startServer({ DEMO_DATA: "1" });
+}
+
+/** The five public pages the budgets name: home, catalog, a category, a product, support. */
+export async function budgetPages(site: RunningServer) {
+  const catalog = await (await fetch(`${site.url}/catalog`)).text();
+  const category = /href="(\/catalog\/categories\/[^"?]+)"/.exec(catalog)?.[1];
+  const product = /href="(\/catalog\/products\/[^"?]+)"/.exec(catalog)?.[1];
+  if (!category || !product) throw new Error("The demo catalog has no category or product links");
+  return [
+    { name: "Home", path: "/" },
+    { name: "Catalog", path: "/catalog" },
+    { name: "Category", path: category },
+    { name: "Product", path: product },
+    { name: "Support", path: "/support" },
+  ];
+}
+
+export function writeResult(name: string, value: unknown) {
+  const folder = path.join(root, "bench/results");
+  fs.mkdirSync(folder, { recursive: true });
+  fs.writeFileSync(path.join(folder, `${name}.json`), `${JSON.stringify(value, null, 2)}\n`);
+}

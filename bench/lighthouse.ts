@@ -1,0 +1,105 @@
+// Lighthouse 12 (mobile, its default emulation and simulated throttling) on the five public pages with the
+// demo catalog, plus the gzip bytes of JavaScript each public page's first load fetches.
+// Usage: npm run bench:lighthouse [-- --javascript-only]
+import lighthouse from "lighthouse";
+import { ensureDebianPackages } from "../scripts/system-packages.js";
+import { startChromium } from "./lib/chromium";
+import { firstLoadJavaScript } from "./lib/javascript";
+import { budgetPages, buildSite, startDemoSite, writeResult } from "./lib/site";
+
+const categories = ["performance", "accessibility", "best-practices", "seo"] as const;
+const javascriptBudget = 120_000;
+const javascriptOnly = process.argv.includes("--javascript-only");
+
+/** Image variants are made on first request (decision 005); a visitor after the first never waits for that. */
+async function warmImages(origin: string, pagePath: string) {
+  const html = await (await fetch(origin + pagePath)).text();
+  const urls = new Set<string>();
+  for (const match of html.matchAll(/(?:src|srcSet|srcset|href)="([^"]+)"/g)) {
+    for (const candidate of (match[1] ?? "").split(",")) {
+      const url = candidate.trim().split(/\s+/)[0] ?? "";
+      if (url.startsWith("/files/") || url.startsWith("/images/")) urls.add(url.replaceAll("&amp;", "&"));
+    }
+  }
+  await Promise.all([...urls].map(async (url) => (await fetch(origin + url)).arrayBuffer()));
+}
+
+ensureDebianPackages(["chromium"]);
+buildSite();
+const site = await startDemoSite();
+const chromium = await startChromium();
+try {
+  const pages = await budgetPages(site);
+  const scores = [];
+  for (const page of javascriptOnly ? [] : pages) {
+    await warmImages(site.url, page.path);
+    const result = await lighthouse(site.url + page.path, {
+      port: chromium.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: [...categories],
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
+    const { lhr } = result;
+    const failing = categories.flatMap((category) =>
+      lhr.categories[category]?.auditRefs
+        .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+        .map((ref) => `${category}: ${ref.id} (${lhr.audits[ref.id]?.displayValue ?? lhr.audits[ref.id]?.score})`),
+    );
+    scores.push({
+      page: page.name,
+      path: page.path,
+      scores: Object.fromEntries(
+        categories.map((category) => [category, Math.round((lhr.categories[category]?.score ?? 0) * 100)]),
+      ) as Record<(typeof categories)[number], number>,
+      lcpMs: Math.round(lhr.audits["largest-contentful-paint"]?.numericValue ?? 0),
+      tbtMs: Math.round(lhr.audits["total-blocking-time"]?.numericValue ?? 0),
+      cls: Number((lhr.audits["cumulative-layout-shift"]?.numericValue ?? 0).toFixed(3)),
+      failing,
+    });
+  }
+
+  const javascriptPages = [
+    ...pages,
+    { name: "About", path: "/about" },
+    { name: "Contact", path: "/contact" },
+    { name: "Privacy", path: "/privacy" },
+    { name: "Search", path: "/search?q=camera" },
+    { name: "Login", path: "/login" },
+    { name: "Forgot", path: "/forgot" },
+    { name: "Not found", path: "/no-such-page", status: 404 },
+  ];
+  const javascript = [];
+  for (const page of javascriptPages) {
+    javascript.push({
+      page: page.name,
+      path: page.path,
+      ...(await firstLoadJavaScript(site.url, page.path, "status" in page ? page.status : 200)),
+    });
+  }
+
+  if (!javascriptOnly) writeResult("lighthouse", { date: new Date().toISOString(), scores, javascript });
+
+  if (scores.length) {
+    console.log("\nLighthouse 12, mobile\n");
+    console.log("| Page | Performance | Accessibility | Best Practices | SEO | LCP ms | TBT ms | CLS |");
+    console.log("|---|---|---|---|---|---|---|---|");
+  }
+  for (const row of scores) {
+    console.log(
+      `| ${row.page} | ${row.scores.performance} | ${row.scores.accessibility} | ${row.scores["best-practices"]} | ${row.scores.seo} | ${row.lcpMs} | ${row.tbtMs} | ${row.cls} |`,
+    );
+    for (const audit of row.failing) console.log(`|   ↳ ${audit} | | | | | | | |`);
+  }
+  console.log(`\nFirst-load JavaScript, gzip bytes on the wire (budget ${javascriptBudget.toLocaleString("en-US")})\n`);
+  console.log("| Page | Files | Bytes | Within budget |");
+  console.log("|---|---|---|---|");
+  for (const row of javascript) {
+    console.log(
+      `| ${row.page} | ${row.files} | ${row.gzipBytes.toLocaleString("en-US")} | ${row.gzipBytes <= javascriptBudget ? "yes" : "no"} |`,
+    );
+  }
+} finally {
+  await chromium.stop();
+  await site.stop();
+}

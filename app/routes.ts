@@ -18,6 +18,9 @@ export default [
   route("logout", "routes/logout.ts"),
   route("forgot", "routes/forgot.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
-  route("dashboard", "routes/dashboard.tsx"),
+  route("dashboard", "routes/dashboard/layout.tsx", [
+    index("routes/dashboard/summary.tsx"),
+    route("settings", "routes/dashboard/settings.tsx"),
+  ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

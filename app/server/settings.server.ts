@@ -1,4 +1,6 @@
+import type { SettingsInput } from "#app/domain/forms/settings";
 import { DEFAULT_SITE, type SiteSettings } from "#app/domain/site";
+import { adminWrite } from "./admin/write.server";
 import { siteSettings } from "./db/schema";
 import { runtime } from "./runtime.server";
 
@@ -27,4 +29,22 @@ function parseSocialLinks(value: string | undefined): SiteSettings["socialLinks"
   } catch {
     return undefined;
   }
+}
+
+/** Stores every setting at once and tells open pages (the footer, /contact) to refresh. */
+export async function saveSiteSettings(input: SettingsInput, origin?: string): Promise<void> {
+  const values: Record<keyof SiteSettings, string> = {
+    companyName: input.companyName,
+    contactEmail: input.contactEmail,
+    socialLinks: JSON.stringify(input.socialLinks),
+    copyrightHolder: input.copyrightHolder,
+  };
+  await adminWrite(["settings"], origin, async ({ tx }) => {
+    for (const [key, value] of Object.entries(values)) {
+      await tx
+        .insert(siteSettings)
+        .values({ key, value })
+        .onConflictDoUpdate({ target: siteSettings.key, set: { value, updatedAt: new Date() } });
+    }
+  });
 }

@@ -358,7 +358,7 @@ test.describe("the header's search box", () => {
   }) => {
     const comboboxScript = /\/assets\/search-combobox-[\w-]+\.js$/;
     let requested = false;
-    let release = () => undefined as void;
+    let release: () => void = () => undefined;
     const released = new Promise<void>((resolve) => (release = resolve));
     await page.route(comboboxScript, async (route) => {
       requested = true;

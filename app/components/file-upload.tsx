@@ -1,0 +1,215 @@
+import { useEffect, useId, useRef, useState, type DragEvent } from "react";
+import { formatFileSize } from "#app/domain/format";
+import { MAX_UPLOAD_BYTES } from "#app/domain/limits";
+import { UPLOAD_ERRORS } from "#app/domain/messages";
+
+/** A file already stored (in an edit form) or just staged by this control. */
+export interface UploadedFile {
+  id: string;
+  name: string;
+  size: number;
+  url: string;
+}
+
+type UploadState =
+  | { phase: "idle" }
+  | { phase: "uploading"; name: string; loaded: number; total: number }
+  | { phase: "done"; file: UploadedFile; preview?: string }
+  | { phase: "failed"; message: string };
+
+export interface FileUploadProps {
+  /** The hidden field that carries the staged file's id to the form's action. */
+  name: string;
+  label: string;
+  kind: "image" | "file";
+  accept?: string;
+  /** Server-side errors for this field (conform's), shown with the control's own. */
+  errors?: string[];
+  errorId?: string;
+  /** The messages for a file over 20 MB and for a file that is not an image. */
+  messages?: { tooLarge?: string; notAnImage?: string };
+  /** Told when a file is staged (or removed: null), e.g. to reveal further fields. */
+  onChange?: (file: UploadedFile | null) => void;
+  /** Told while an upload runs, so a form can hold its submit until it ends. */
+  onBusyChange?: (busy: boolean) => void;
+  /** Lets a form clear the control after a successful submit. */
+  resetKey?: string | number;
+}
+
+/**
+ * Chooses or takes a dropped file and uploads it at once to the staging endpoint with a progress bar
+ * and a Cancel button; the form then submits only the staged file's id. The size limit is checked
+ * here for comfort and again by the server while the bytes stream in.
+ */
+export function FileUpload({
+  name,
+  label,
+  kind,
+  accept,
+  errors,
+  errorId,
+  messages,
+  onChange,
+  onBusyChange,
+  resetKey,
+}: FileUploadProps) {
+  const inputId = useId();
+  const [state, setState] = useState<UploadState>({ phase: "idle" });
+  const [dragging, setDragging] = useState(false);
+  const request = useRef<XMLHttpRequest | null>(null);
+  const picker = useRef<HTMLInputElement>(null);
+  const tooLarge = messages?.tooLarge ?? UPLOAD_ERRORS.tooLarge;
+  const notAnImage = messages?.notAnImage ?? UPLOAD_ERRORS.notAnImage;
+
+  const [lastResetKey, setLastResetKey] = useState(resetKey);
+  if (resetKey !== lastResetKey) {
+    setLastResetKey(resetKey);
+    setState({ phase: "idle" });
+  }
+
+  useEffect(() => () => request.current?.abort(), []);
+  const busy = state.phase === "uploading";
+  useEffect(() => onBusyChange?.(busy), [busy, onBusyChange]);
+  useEffect(() => {
+    const preview = state.phase === "done" ? state.preview : undefined;
+    return () => {
+      if (preview) URL.revokeObjectURL(preview);
+    };
+  }, [state]);
+
+  function fail(message: string) {
+    setState({ phase: "failed", message });
+    onChange?.(null);
+  }
+
+  function upload(file: File) {
+    request.current?.abort();
+    if (file.size > MAX_UPLOAD_BYTES) return fail(tooLarge);
+    if (kind === "image" && file.type && !file.type.startsWith("image/")) return fail(notAnImage);
+    const xhr = new XMLHttpRequest();
+    request.current = xhr;
+    const query = new URLSearchParams({ name: file.name });
+    if (kind === "image") query.set("kind", "image");
+    xhr.open("POST", `/uploads?${query.toString()}`);
+    xhr.setRequestHeader("Content-Type", "application/octet-stream");
+    setState({ phase: "uploading", name: file.name, loaded: 0, total: file.size });
+    xhr.upload.onprogress = (event) =>
+      setState({ phase: "uploading", name: file.name, loaded: event.loaded, total: event.total || file.size });
+    xhr.onload = () => {
+      request.current = null;
+      if (xhr.status === 201) {
+        const uploaded = JSON.parse(xhr.responseText) as UploadedFile;
+        setState({
+          phase: "done",
+          file: uploaded,
+          preview: kind === "image" ? URL.createObjectURL(file) : undefined,
+        });
+        onChange?.(uploaded);
+        return;
+      }
+      if (xhr.status === 413) return fail(tooLarge);
+      if (xhr.status === 415) return fail(notAnImage);
+      let message: string = UPLOAD_ERRORS.failed;
+      try {
+        message = (JSON.parse(xhr.responseText) as { error?: string }).error ?? message;
+      } catch {
+        // Not our JSON (a proxy's error page): the general message stands.
+      }
+      fail(message);
+    };
+    xhr.onerror = () => {
+      request.current = null;
+      fail(UPLOAD_ERRORS.failed);
+    };
+    xhr.send(file);
+  }
+
+  function cancel() {
+    request.current?.abort();
+    request.current = null;
+    setState({ phase: "idle" });
+    onChange?.(null);
+    if (picker.current) picker.current.value = "";
+  }
+
+  function onDrop(event: DragEvent<HTMLDivElement>) {
+    event.preventDefault();
+    setDragging(false);
+    const file = event.dataTransfer.files[0];
+    if (file) upload(file);
+  }
+
+  const ownError = state.phase === "failed" ? state.message : undefined;
+  const shownErrors = [...(ownError ? [ownError] : []), ...(state.phase === "done" ? [] : (errors ?? []))];
+  const describedBy = shownErrors.length ? (errorId ?? `${inputId}-error`) : undefined;
+
+  return (
+    <div className="space-y-2" data-upload-state={state.phase}>
+      <label htmlFor={inputId} className="block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <div
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        className={`rounded-lg border-2 border-dashed p-4 text-sm ${dragging ? "border-brand-600 bg-brand-50" : "border-slate-300"}`}
+      >
+        <p className="mb-2 text-slate-600">Drop a file here, or choose one:</p>
+        <input
+          ref={picker}
+          id={inputId}
+          type="file"
+          accept={accept}
+          aria-invalid={shownErrors.length ? true : undefined}
+          aria-describedby={describedBy}
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            if (file) upload(file);
+          }}
+          className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-brand-700 file:px-3 file:py-1.5 file:font-semibold file:text-white"
+        />
+        {state.phase === "uploading" ? (
+          <div className="mt-3 flex items-center gap-3">
+            <progress
+              className="h-2 flex-1"
+              max={state.total}
+              value={state.loaded}
+              aria-label={`Uploading ${state.name}`}
+            />
+            <span className="tabular-nums text-slate-600">
+              {Math.floor((state.loaded / (state.total || 1)) * 100)}%
+            </span>
+            <button type="button" onClick={cancel} className="font-semibold text-brand-700 underline">
+              Cancel upload
+            </button>
+          </div>
+        ) : null}
+        {state.phase === "done" ? (
+          <div className="mt-3 flex items-center gap-3">
+            {state.preview ? <img src={state.preview} alt="" className="h-12 w-16 rounded object-cover" /> : null}
+            <span className="min-w-0 flex-1 wrap-anywhere">
+              {state.file.name} ({formatFileSize(state.file.size)})
+            </span>
+            <button type="button" onClick={cancel} className="font-semibold text-brand-700 underline">
+              Remove
+            </button>
+          </div>
+        ) : null}
+      </div>
+      <input type="hidden" name={name} value={state.phase === "done" ? state.file.id : ""} />
+      <p className="sr-only" aria-live="polite">
+        {state.phase === "done" ? `${state.file.name} uploaded` : ""}
+      </p>
+      {shownErrors.length ? (
+        <div id={describedBy} className="text-sm text-red-700">
+          {shownErrors.map((error) => (
+            <p key={error}>{error}</p>
+          ))}
+        </div>
+      ) : null}
+    </div>
+  );
+}

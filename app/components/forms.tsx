@@ -1,0 +1,142 @@
+import {
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  type FieldMetadata,
+  type FormMetadata,
+} from "@conform-to/react";
+import { useEffect, useRef, type ComponentProps, type ReactNode } from "react";
+import { ADMIN_MESSAGES } from "#app/domain/messages";
+import { liveClientId } from "./live-updates";
+import { Alert } from "./ui";
+
+const INPUT_CLASS =
+  "block w-full rounded-md border border-slate-300 px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:ring-1 focus:ring-brand-600 aria-[invalid=true]:border-red-600";
+
+/** A field's messages, under it; conform points the field's aria-describedby here. */
+export function FieldErrors({ id, errors }: { id: string; errors: string[] | undefined }) {
+  if (!errors?.length) return null;
+  return (
+    <div id={id} className="text-sm text-red-700">
+      {errors.map((error) => (
+        <p key={error}>{error}</p>
+      ))}
+    </div>
+  );
+}
+
+function FieldLabel({ htmlFor, children }: { htmlFor: string; children: ReactNode }) {
+  return (
+    <label htmlFor={htmlFor} className="block text-sm font-medium text-slate-700">
+      {children}
+    </label>
+  );
+}
+
+export function TextInput({
+  meta,
+  label,
+  ...props
+}: { meta: FieldMetadata<string>; label: ReactNode } & Omit<ComponentProps<"input">, "name" | "id">) {
+  return (
+    <div className="space-y-1">
+      <FieldLabel htmlFor={meta.id}>{label}</FieldLabel>
+      <input className={INPUT_CLASS} {...getInputProps(meta, { type: "text" })} {...props} />
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+export function TextArea({
+  meta,
+  label,
+  ...props
+}: { meta: FieldMetadata<string>; label: ReactNode } & Omit<ComponentProps<"textarea">, "name" | "id">) {
+  return (
+    <div className="space-y-1">
+      <FieldLabel htmlFor={meta.id}>{label}</FieldLabel>
+      <textarea className={INPUT_CLASS} rows={4} {...getTextareaProps(meta)} {...props} />
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+export function SelectInput({
+  meta,
+  label,
+  children,
+  ...props
+}: { meta: FieldMetadata<string>; label: ReactNode; children: ReactNode } & Omit<
+  ComponentProps<"select">,
+  "name" | "id"
+>) {
+  return (
+    <div className="space-y-1">
+      <FieldLabel htmlFor={meta.id}>{label}</FieldLabel>
+      <select className={INPUT_CLASS} {...getSelectProps(meta)} {...props}>
+        {children}
+      </select>
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+export function CheckboxInput({
+  meta,
+  label,
+  ...props
+}: { meta: FieldMetadata<boolean | string>; label: ReactNode } & Omit<ComponentProps<"input">, "name" | "id">) {
+  return (
+    <div className="space-y-1">
+      <div className="flex items-center gap-2">
+        <input
+          className="h-4 w-4 rounded border-slate-300 text-brand-700"
+          {...getInputProps(meta as FieldMetadata<string>, { type: "checkbox" })}
+          {...props}
+        />
+        <label htmlFor={meta.id} className="text-sm text-slate-800">
+          {label}
+        </label>
+      </div>
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+/**
+ * The form-level message: the server's (e.g. 'Error submitting to database'), or SPEC §8's 'Something
+ * went wrong - check each input' whenever a field has an error, whether the browser or the server found it.
+ */
+export function FormErrors<Schema extends Record<string, unknown>>({ form }: { form: FormMetadata<Schema> }) {
+  const fieldErrors = Object.entries(form.allErrors).some(([name, errors]) => name !== "" && errors.length > 0);
+  const messages = [...new Set([...(form.errors ?? []), ...(fieldErrors ? [ADMIN_MESSAGES.checkEachInput] : [])])];
+  if (!messages.length) return null;
+  return (
+    <div id={form.errorId}>
+      <Alert tone="error">
+        {messages.map((error) => (
+          <span key={error} className="block">
+            {error}
+          </span>
+        ))}
+      </Alert>
+    </div>
+  );
+}
+
+/**
+ * Names this tab in the write it submits, so the change feed does not tell it about its own change
+ * (the form's own revalidation already shows it). Filled in after hydration: the server cannot know it.
+ */
+export function LiveOrigin() {
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (input.current) input.current.value = liveClientId();
+  }, []);
+  return <input ref={input} type="hidden" name="origin" defaultValue="" />;
+}
+
+/** The version of the record the form was opened on: saving over a newer one is a conflict. */
+export function VersionInput({ version }: { version: number }) {
+  return <input type="hidden" name="version" value={version} />;
+}

@@ -1,0 +1,19 @@
+import { z } from "zod";
+
+const text = (message: string, max = 120) =>
+  z.string(message).trim().min(1, message).max(max, `At most ${max} characters`);
+const webAddress = z
+  .string("A web address starting with https://")
+  .trim()
+  .max(500, "At most 500 characters")
+  .refine((value) => /^https?:\/\/[^\s/]+\.[^\s]+$/i.test(value), "A web address starting with https://");
+
+/** The site settings form (beyond the original): the same schema checks the browser and the server. */
+export const settingsSchema = z.object({
+  companyName: text("Company name required", 80),
+  contactEmail: z.email("A valid e-mail address").trim().max(200, "At most 200 characters"),
+  socialLinks: z.array(z.object({ label: text("Label required", 40), url: webAddress })).length(2, "Two social links"),
+  copyrightHolder: text("Copyright holder required"),
+});
+
+export type SettingsInput = z.infer<typeof settingsSchema>;

@@ -1,0 +1,62 @@
+import { Link, Outlet, useLocation } from "react-router";
+import { requireAdmin } from "#app/server/session.server";
+import type { Route } from "./+types/layout";
+
+/** SPEC §2's options menu, plus the site settings (beyond the original). */
+const OPTIONS = [
+  { to: "/dashboard", label: "Summary" },
+  { to: "/dashboard/categories/new", label: "New Category" },
+  { to: "/dashboard/categories/", label: "Edit Category" },
+  { to: "/dashboard/products/new", label: "New Product" },
+  { to: "/dashboard/products/", label: "Edit Product" },
+  { to: "/dashboard/downloads/new", label: "New Download" },
+  { to: "/dashboard/downloads/", label: "Edit Download" },
+  { to: "/dashboard/settings", label: "Site Settings" },
+];
+
+/** The option a page belongs to: a "New" page is its own; every other page of a kind is under "Edit". */
+function currentOption(pathname: string) {
+  const path = pathname.replace(/\/+$/, "") || "/";
+  const exact = OPTIONS.find((option) => option.to.replace(/\/+$/, "") === path);
+  return exact ?? OPTIONS.find((option) => option.to.endsWith("/") && path.startsWith(option.to));
+}
+
+export function meta() {
+  return [{ name: "robots", content: "noindex" }];
+}
+
+/** Every dashboard page needs a signed-in admin; the pages' own loaders and actions check again. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireAdmin(request, context);
+  return { email: user.email };
+}
+
+export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
+  const current = currentOption(useLocation().pathname);
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 md:flex-row">
+      <aside className="md:w-56 md:shrink-0">
+        <p className="mb-3 text-lg font-semibold text-slate-900">Dashboard</p>
+        <nav aria-label="Dashboard">
+          <ul className="flex flex-wrap gap-1 md:flex-col">
+            {OPTIONS.map((option) => (
+              <li key={option.label}>
+                <Link
+                  to={option.to}
+                  aria-current={option === current ? "page" : undefined}
+                  className={`block rounded-md px-3 py-2 text-sm font-medium ${option === current ? "bg-brand-700 text-white" : "text-slate-700 hover:bg-slate-100"}`}
+                >
+                  {option.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <p className="mt-4 text-xs text-slate-600 wrap-anywhere">Signed in as {loaderData.email}</p>
+      </aside>
+      <div className="min-w-0 flex-1">
+        <Outlet />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, useNavigation } from "react-router";
+import { FormErrors, LiveOrigin, TextInput } from "#app/components/forms";
+import { Alert, Button, Card } from "#app/components/ui";
+import { ADMIN_MESSAGES } from "#app/domain/messages";
+import { settingsSchema } from "#app/domain/forms/settings";
+import type { LiveHandle } from "#app/domain/live";
+import { pageTitle } from "#app/domain/site";
+import { formOrigin } from "#app/server/admin/write.server";
+import { requireAdmin } from "#app/server/session.server";
+import { getSiteSettings, saveSiteSettings } from "#app/server/settings.server";
+import type { Route } from "./+types/settings";
+
+export const handle: LiveHandle = { live: ["settings"] };
+
+export function meta() {
+  return [{ title: pageTitle("Site Settings", "Dashboard") }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  return { settings: await getSiteSettings() };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireAdmin(request, context);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: settingsSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ formErrors: [ADMIN_MESSAGES.checkEachInput] }), saved: false }, 400);
+  }
+  await saveSiteSettings(submission.value, formOrigin(formData));
+  return { result: submission.reply(), saved: true };
+}
+
+export default function SiteSettingsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult: navigation.state === "idle" ? actionData?.result : null,
+    defaultValue: loaderData.settings,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: settingsSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const links = fields.socialLinks.getFieldList();
+  return (
+    <Card title="Site Settings">
+      <p className="mb-4 text-sm text-slate-600">
+        Shown in the footer, on the Contact page and in the page titles and social previews.
+      </p>
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <LiveOrigin />
+        {actionData?.saved && navigation.state === "idle" ? <Alert tone="success">Settings saved.</Alert> : null}
+        <FormErrors form={form} />
+        <TextInput meta={fields.companyName} label="Company name" />
+        <TextInput meta={fields.contactEmail} label="Contact e-mail" type="email" />
+        {links.map((link, index) => {
+          const linkFields = link.getFieldset();
+          return (
+            <fieldset key={link.key} className="space-y-3 rounded-md border border-slate-200 p-3">
+              <legend className="px-1 text-sm font-medium text-slate-700">Social link {index + 1}</legend>
+              <TextInput meta={linkFields.label} label="Label" />
+              <TextInput meta={linkFields.url} label="Web address" type="url" />
+            </fieldset>
+          );
+        })}
+        <TextInput meta={fields.copyrightHolder} label="Copyright holder" />
+        <Button type="submit" disabled={navigation.state === "submitting"}>
+          Save settings
+        </Button>
+      </Form>
+    </Card>
+  );
+}

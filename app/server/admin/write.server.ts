@@ -1,0 +1,80 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { ChangeTopic } from "#app/domain/live";
+import type { Transaction } from "../db/client.server";
+import { type categories, type downloads, type infoItems, type products } from "../db/schema";
+import { notifyChange } from "../live.server";
+import { runtime } from "../runtime.server";
+
+/** The record changed since the form was opened (its version moved on). */
+export class ConflictError extends Error {
+  constructor() {
+    super("The record changed since it was opened");
+  }
+}
+
+/** The record is gone (deleted meanwhile, or never existed). */
+export class NotFoundError extends Error {
+  constructor() {
+    super("The record does not exist");
+  }
+}
+
+/** A rule of SPEC §5 only the database can check (a duplicate name or model), on one field. */
+export class FieldRuleError extends Error {
+  constructor(
+    public readonly field: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface WriteScope {
+  tx: Transaction;
+  /** Files whose rows this write dropped (files.release): their bytes go once it has committed. */
+  purgeAfterCommit(storageKeys: string[]): void;
+}
+
+/**
+ * One admin write: a transaction that announces `topics` on the change feed when (and only if) it
+ * commits, then removes the bytes of files it let go. `origin` is the writing tab (no echo to it).
+ */
+export async function adminWrite<T>(
+  topics: ChangeTopic[],
+  origin: string | undefined,
+  work: (scope: WriteScope) => Promise<T>,
+): Promise<T> {
+  const { database, files } = runtime();
+  const doomed: string[] = [];
+  const result = await database.db.transaction(async (tx) => {
+    const value = await work({ tx, purgeAfterCommit: (keys) => doomed.push(...keys) });
+    await notifyChange(tx, topics, origin);
+    return value;
+  });
+  if (doomed.length) await files.purge(doomed);
+  return result;
+}
+
+type VersionedTable = typeof categories | typeof products | typeof downloads | typeof infoItems;
+
+/**
+ * Claims the right to change a record opened at `version`: bumps the version, or throws ConflictError
+ * when someone saved first and NotFoundError when it is gone. Call it first in the transaction; the row
+ * stays locked until commit, so two saves from the same version cannot both pass.
+ */
+export async function claimVersion(tx: Transaction, table: VersionedTable, id: string, version: number) {
+  const updated = await tx
+    .update(table)
+    .set({ version: sql`${table.version} + 1` })
+    .where(and(eq(table.id, id), eq(table.version, version)))
+    .returning({ id: table.id });
+  if (updated.length) return;
+  const existing = await tx.select({ id: table.id }).from(table).where(eq(table.id, id));
+  throw existing.length ? new ConflictError() : new NotFoundError();
+}
+
+/** The origin tab id a dashboard form sends (see LiveOrigin), if it looks like one. */
+export function formOrigin(form: FormData): string | undefined {
+  const value = form.get("origin");
+  return typeof value === "string" && /^[\w-]{8,64}$/.test(value) ? value : undefined;
+}

@@ -1,0 +1,90 @@
+import { expectNoA11yViolations } from "../support/a11y";
+import { capturePost, expectAnonymousReplayRefused } from "./admin";
+import { expect, hydrated, test } from "./fixtures";
+
+test.describe.configure({ mode: "serial" });
+
+test("an admin edits the site settings; the footer and /contact show them, open pages live", async ({
+  page,
+  browser,
+  login,
+  site,
+}) => {
+  const visitor = await browser.newPage({ baseURL: site.url });
+  await visitor.goto("/contact");
+  await hydrated(visitor);
+
+  await login();
+  await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Site Settings" }).click();
+  await expect(page).toHaveURL("/dashboard/settings");
+  await expect(page.getByRole("heading", { name: "Site Settings" })).toBeVisible();
+  await expectNoA11yViolations(page);
+
+  // Invalid input: inline messages beside the fields and the form-level one, nothing saved.
+  await page.getByLabel("Company name").fill("   ");
+  await page.getByLabel("Contact e-mail").fill("not-an-address");
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByText("Company name required")).toBeVisible();
+  await expect(page.getByText("A valid e-mail address")).toBeVisible();
+  await expect(page.getByRole("alert")).toHaveText("Something went wrong - check each input");
+  await expect(page.getByLabel("Company name")).toHaveAttribute("aria-invalid", "true");
+  // Fixing a field clears its message as you type (after the first submit).
+  await page.getByLabel("Company name").fill("Acme Vision");
+  await expect(page.getByText("Company name required")).toHaveCount(0);
+
+  await page.getByLabel("Contact e-mail").fill("sales@acme.example");
+  await page.getByRole("group", { name: "Social link 1" }).getByLabel("Label").fill("Mastodon");
+  await page
+    .getByRole("group", { name: "Social link 1" })
+    .getByLabel("Web address")
+    .fill("https://mastodon.example/@acme");
+  await page.getByLabel("Copyright holder").fill("Acme Vision Ltd");
+  const posted = await capturePost(page, () => page.getByRole("button", { name: "Save settings" }).click());
+  await expect(page.getByRole("status").filter({ hasText: "Settings saved." })).toBeVisible();
+
+  const footer = page.getByRole("contentinfo");
+  await expect(footer).toContainText(`© ${new Date().getFullYear()} Acme Vision Ltd.`);
+  await expect(footer.getByRole("link", { name: "Mastodon" })).toHaveAttribute(
+    "href",
+    "https://mastodon.example/@acme",
+  );
+
+  // The visitor's open /contact page follows without a reload.
+  await expect(visitor.getByRole("link", { name: "sales@acme.example" })).toHaveAttribute(
+    "href",
+    "mailto:sales@acme.example",
+  );
+  await expect(visitor.getByRole("contentinfo")).toContainText("Acme Vision Ltd");
+
+  // A later save, then the first POST replayed without a session: refused, the later values stay.
+  await page.getByLabel("Copyright holder").fill("Acme Two");
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(footer).toContainText("Acme Two");
+  await expectAnonymousReplayRefused(site.url, posted);
+  await page.reload();
+  await expect(page.getByRole("contentinfo")).toContainText(`© ${new Date().getFullYear()} Acme Two.`);
+  await expect(page.getByLabel("Copyright holder")).toHaveValue("Acme Two");
+  await visitor.close();
+});
+
+test("a server-side check refuses what the browser would have refused", async ({ page, login, site }) => {
+  await login();
+  await page.goto("/contact");
+  const footerBefore = await page.getByRole("contentinfo").innerText();
+  const cookies = await page.context().cookies();
+  const response = await fetch(`${site.url}/dashboard/settings`, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      origin: site.url,
+      cookie: cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join("; "),
+    },
+    body: new URLSearchParams({ companyName: "", contactEmail: "x", copyrightHolder: "" }).toString(),
+  });
+  expect(response.status).toBe(400);
+  const html = await response.text();
+  expect(html).toContain("Something went wrong - check each input");
+  await page.reload();
+  expect(await page.getByRole("contentinfo").innerText()).toBe(footerBefore);
+});

@@ -3,6 +3,7 @@ import { capturePost, expectAnonymousReplayRefused } from "./admin";
 import { expect, hydrated, test } from "./fixtures";
 
 test.describe.configure({ mode: "serial" });
+test.use({ ownServer: "dashboard-settings" });
 
 test("an admin edits the site settings; the footer and /contact show them, open pages live", async ({
   page,

@@ -14,6 +14,11 @@ export const ADMIN = { email: "admin@vantage.test", password: "correct horse bat
 interface WorkerFixtures {
   /** Extra environment for this file's server (e.g. DEMO_DATA). */
   serverEnv: Record<string, string>;
+  /**
+   * Files whose tests change what other files read (site settings, the catalog) name themselves here to
+   * get a server of their own: Playwright otherwise hands one worker's server to every file with equal options.
+   */
+  ownServer: string;
   site: RunningServer;
   /**
    * A local SMTP server, started only for workers that ask for it. To send this file's mail there,
@@ -40,8 +45,11 @@ interface WorkerFixtures {
  */
 export const test = base.extend<{ login: (page?: Page) => Promise<void> }, WorkerFixtures>({
   serverEnv: [{}, { scope: "worker", option: true }],
+  ownServer: ["", { scope: "worker", option: true }],
   site: [
-    async ({ serverEnv }, use) => {
+    async ({ serverEnv, ownServer }, use) => {
+      // Only named so that Playwright keys the worker's server on it.
+      void ownServer;
       const server = await startServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ...serverEnv });
       await use(server);
       await server.stop();

@@ -386,6 +386,8 @@ test.describe("the header's search box", () => {
   test("a result can be chosen with the mouse", async ({ page }) => {
     await page.goto("/");
     await typeQuickly(page, SPECS_TEXT_WORD);
+    // A slow machine may first show the matches of a shorter prefix: click once the whole word's are in.
+    await expect(dropdownOptions(page)).toHaveText([new RegExp(`^${DEMO_KNOWN_MODELS.ptz}`)]);
     await dropdownOptions(page).first().click();
     await expect(page).toHaveURL(/\/catalog\/products\/[0-9a-f-]{36}$/);
     await expect(page.getByRole("heading", { level: 1, name: DEMO_KNOWN_MODELS.ptz })).toBeVisible();

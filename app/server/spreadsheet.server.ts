@@ -121,7 +121,7 @@ parentPort.postMessage(rows);
 
 let xlsxPath: string | undefined;
 
-/** Resolved from this module, which is the source file in tests and build/server/index.js in production. */
+/** Resolved from this module: the source file under vitest/tsx, a chunk under build/server/ in production. */
 function resolveXlsx(): string {
   xlsxPath ??= createRequire(import.meta.url).resolve("xlsx");
   return xlsxPath;
@@ -143,36 +143,40 @@ async function inTurn<T>(task: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * Runs one parse and settles only once its thread has exited, so a queue slot is free only when the
+ * memory it held is: at most MAX_PARALLEL_PARSES workers ever exist together.
+ */
 function runWorker(bytes: Uint8Array, limits: SpreadsheetLimits): Promise<unknown> {
   return new Promise((resolve, reject) => {
-    let settled = false;
+    let outcome: { value: unknown } | { error: unknown } | undefined;
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
       workerData: { bytes, xlsxPath: resolveXlsx(), limits },
       resourceLimits: { maxOldGenerationSizeMb: limits.heapMb, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
-      // The worker must not inherit the server's stdin or write to its console.
-      stdin: false,
+      // Nothing of the server's environment, and its output goes nowhere (xlsx may log to the console).
+      env: {},
       stdout: true,
       stderr: true,
-      env: {},
     });
-    const finish = (error: unknown, value?: unknown) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
+    const stop = (result: { value: unknown } | { error: unknown }) => {
+      outcome ??= result;
       void worker.terminate();
-      if (error === undefined) resolve(value);
-      else reject(error);
     };
     const timer = setTimeout(
-      () => finish(new Error(`spreadsheet parse took over ${limits.timeoutMs} ms`)),
+      () => stop({ error: new Error(`spreadsheet parse took over ${limits.timeoutMs} ms`) }),
       limits.timeoutMs,
     );
     worker.stdout.resume();
     worker.stderr.resume();
-    worker.once("message", (value: unknown) => finish(undefined, value));
-    worker.once("error", (error) => finish(error));
-    worker.once("exit", (code) => finish(new Error(`spreadsheet worker exited with code ${code}`)));
+    worker.once("message", (value: unknown) => stop({ value }));
+    // A thrown error, or ERR_WORKER_OUT_OF_MEMORY when the heap limit is reached; "exit" follows.
+    worker.once("error", (error) => stop({ error }));
+    worker.once("exit", (code) => {
+      clearTimeout(timer);
+      if (outcome && "value" in outcome) resolve(outcome.value);
+      else reject(outcome?.error ?? new Error(`spreadsheet worker exited with code ${code}`));
+    });
   });
 }
 

@@ -21,6 +21,11 @@ export default [
   route("dashboard", "routes/dashboard/layout.tsx", [
     index("routes/dashboard/summary.tsx"),
     route("settings", "routes/dashboard/settings.tsx"),
+    route("categories", "routes/dashboard/categories/list.tsx"),
+    route("categories/new", "routes/dashboard/categories/new.tsx"),
+    route("categories/:categoryId", "routes/dashboard/categories/detail.tsx"),
+    route("categories/:categoryId/edit", "routes/dashboard/categories/edit.tsx"),
+    route("categories/:categoryId/deleted", "routes/dashboard/categories/deleted.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

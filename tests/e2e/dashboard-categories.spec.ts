@@ -119,7 +119,8 @@ test("create: empty list, every message, feature inputs, success view, details, 
   await page.getByRole("button", { name: "Add feature" }).click();
   await page.getByLabel("Feature 3", { exact: true }).fill("4MP");
 
-  await page.getByRole("button", { name: "Submit" }).click();
+  // Enter in a text input submits the form (not a feature button).
+  await page.getByLabel("Feature 3", { exact: true }).press("Enter");
   await expect(page.getByText("Category Zeta Cameras created successfully.")).toBeVisible();
   await expectNoA11yViolations(page);
   await page.getByRole("link", { name: "View details" }).click();

@@ -45,6 +45,8 @@ export function CategoryForm({
   const features = fields.features.getFieldList();
   const featureErrors = fields.features.errors;
 
+  // Plain buttons, not conform's intent (submit) buttons: Enter in a text input must submit the form,
+  // and the first submit button in the form, which the browser presses then, would otherwise be one of these.
   // Adding a feature moves focus to its new input; removing one moves it to "Add feature".
   const list = useRef<HTMLOListElement>(null);
   const addButton = useRef<HTMLButtonElement>(null);
@@ -91,8 +93,9 @@ export function CategoryForm({
                     className="block w-full rounded-md border border-slate-300 px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:ring-1 focus:ring-brand-600 aria-[invalid=true]:border-red-600"
                   />
                   <button
+                    type="button"
                     className={SECONDARY_BUTTON}
-                    {...form.remove.getButtonProps({ name: fields.features.name, index })}
+                    onClick={() => form.remove({ name: fields.features.name, index })}
                     aria-label={`Remove feature ${index + 1}`}
                   >
                     Remove
@@ -106,8 +109,9 @@ export function CategoryForm({
         <FieldErrors id={fields.features.errorId} errors={featureErrors} />
         <button
           ref={addButton}
+          type="button"
           className={SECONDARY_BUTTON}
-          {...form.insert.getButtonProps({ name: fields.features.name })}
+          onClick={() => form.insert({ name: fields.features.name })}
         >
           Add feature
         </button>

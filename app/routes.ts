@@ -22,6 +22,11 @@ export default [
     index("routes/dashboard/summary.tsx"),
     route("settings", "routes/dashboard/settings.tsx"),
     route("spreadsheet-preview", "routes/dashboard/spreadsheet-preview.ts"),
+    route("categories", "routes/dashboard/categories/list.tsx"),
+    route("categories/new", "routes/dashboard/categories/new.tsx"),
+    route("categories/:categoryId", "routes/dashboard/categories/detail.tsx"),
+    route("categories/:categoryId/edit", "routes/dashboard/categories/edit.tsx"),
+    route("categories/:categoryId/deleted", "routes/dashboard/categories/deleted.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,0 +1,74 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect } from "react-router";
+import { categorySchema } from "#app/domain/forms/category";
+import { ADMIN_MESSAGES } from "#app/domain/messages";
+import {
+  CategoryInUseError,
+  deleteCategory,
+  updateCategory,
+  type CategoryProduct,
+} from "#app/server/admin/categories.server";
+import { ConflictError, FieldRuleError, formOrigin, NotFoundError } from "#app/server/admin/write.server";
+import { runtime } from "#app/server/runtime.server";
+
+/** What a refused delete shows beside the Delete button. */
+export interface DeleteRefusal {
+  message: string;
+  /** The products blocking it (SPEC §8: 'Products are listed for removal'). */
+  products: CategoryProduct[];
+}
+
+function formVersion(formData: FormData): number | undefined {
+  const version = Number(formData.get("version"));
+  return Number.isSafeInteger(version) && version > 0 ? version : undefined;
+}
+
+/** The delete step shared by the detail and edit pages: redirects to the deleted screen on success. */
+export async function deleteFromForm(categoryId: string, formData: FormData) {
+  const version = formVersion(formData);
+  if (version === undefined) return data({ deleteRefusal: { message: ADMIN_MESSAGES.conflict, products: [] } }, 400);
+  try {
+    await deleteCategory(categoryId, version, formOrigin(formData));
+  } catch (error) {
+    const refusal = deleteRefusal(error);
+    if (refusal) return data({ deleteRefusal: refusal }, 409);
+    runtime().logger.error({ err: error, categoryId }, "could not delete the category");
+    return data({ deleteRefusal: { message: ADMIN_MESSAGES.editFailed, products: [] } }, 500);
+  }
+  return redirect(`/dashboard/categories/${categoryId}/deleted`);
+}
+
+function deleteRefusal(error: unknown): DeleteRefusal | undefined {
+  if (error instanceof CategoryInUseError) return { message: error.message, products: error.products };
+  if (error instanceof ConflictError) return { message: ADMIN_MESSAGES.conflict, products: [] };
+  if (error instanceof NotFoundError) return { message: ADMIN_MESSAGES.gone, products: [] };
+  return undefined;
+}
+
+/** The edit form's save: back to the detail page, or the form again with what went wrong. */
+export async function saveFromForm(categoryId: string, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: categorySchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ formErrors: [ADMIN_MESSAGES.checkEachInput] }), conflict: false }, 400);
+  }
+  const version = formVersion(formData);
+  try {
+    if (version === undefined) throw new ConflictError();
+    await updateCategory(categoryId, version, submission.value, formOrigin(formData));
+  } catch (error) {
+    if (error instanceof FieldRuleError) {
+      return data(
+        { result: submission.reply({ fieldErrors: { [error.field]: [error.message] } }), conflict: false },
+        409,
+      );
+    }
+    // The newer data comes from the loader's revalidation; the form is keyed on the version.
+    if (error instanceof ConflictError) return data({ result: null, conflict: true }, 409);
+    if (error instanceof NotFoundError) {
+      return data({ result: submission.reply({ formErrors: [ADMIN_MESSAGES.gone] }), conflict: false }, 404);
+    }
+    runtime().logger.error({ err: error, categoryId }, "could not save the category");
+    return data({ result: submission.reply({ formErrors: [ADMIN_MESSAGES.editFailed] }), conflict: false }, 500);
+  }
+  return redirect(`/dashboard/categories/${categoryId}`);
+}

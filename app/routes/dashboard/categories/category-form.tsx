@@ -1,0 +1,132 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useRef, type ReactNode } from "react";
+import { Form, useNavigation } from "react-router";
+import { FieldErrors, FormErrors, LiveOrigin, TextArea, TextInput, VersionInput } from "#app/components/forms";
+import { Button } from "#app/components/ui";
+import { categorySchema } from "#app/domain/forms/category";
+
+export interface CategoryFormValues {
+  name: string;
+  description: string;
+  features: { id?: string; label: string }[];
+}
+
+const SECONDARY_BUTTON =
+  "inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 shadow-sm hover:bg-slate-50";
+
+/** The new and edit category form (SPEC §2, §5): name, description and a list of feature inputs. */
+export function CategoryForm({
+  id,
+  defaultValue,
+  lastResult,
+  version,
+  submitLabel,
+  children,
+}: {
+  id: string;
+  defaultValue: CategoryFormValues;
+  lastResult: SubmissionResult<string[]> | null | undefined;
+  /** The record's version, for an edit form. */
+  version?: number;
+  submitLabel: string;
+  children?: ReactNode;
+}) {
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") !== "delete";
+  const [form, fields] = useForm({
+    id,
+    lastResult: navigation.state === "idle" ? lastResult : null,
+    defaultValue,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: categorySchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const features = fields.features.getFieldList();
+  const featureErrors = fields.features.errors;
+
+  // Plain buttons, not conform's intent (submit) buttons: Enter in a text input must submit the form,
+  // and the first submit button in the form, which the browser presses then, would otherwise be one of these.
+  // Adding a feature moves focus to its new input; removing one moves it to "Add feature".
+  const list = useRef<HTMLOListElement>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+  const count = useRef(features.length);
+  useEffect(() => {
+    if (features.length > count.current) {
+      list.current?.querySelector<HTMLInputElement>("li:last-child input[type=text]")?.focus();
+    } else if (features.length < count.current) {
+      addButton.current?.focus();
+    }
+    count.current = features.length;
+  }, [features.length]);
+
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <LiveOrigin />
+      {version === undefined ? null : <VersionInput version={version} />}
+      <FormErrors form={form} />
+      <TextInput meta={fields.name} label="Name" />
+      <TextArea meta={fields.description} label="Description" />
+      <fieldset className="space-y-3" aria-describedby={featureErrors?.length ? fields.features.errorId : undefined}>
+        <legend className="text-sm font-medium text-slate-700">Features / filters</legend>
+        {features.length === 0 ? <p className="text-sm text-slate-600">No features yet.</p> : null}
+        <ol ref={list} className="space-y-2">
+          {features.map((feature, index) => {
+            const featureFields = feature.getFieldset();
+            const label = `Feature ${index + 1}`;
+            const { key: inputKey, ...input } = getInputProps(featureFields.label, { type: "text" });
+            const { key: idKey, ...idInput } = getInputProps(featureFields.id, { type: "hidden" });
+            // The empty-feature rule is the list's: mark each empty input so it is easy to find.
+            const empty = Boolean(featureErrors?.length) && !featureFields.label.value;
+            return (
+              <li key={feature.key} className="space-y-1">
+                <label htmlFor={featureFields.label.id} className="block text-sm font-medium text-slate-700">
+                  {label}
+                </label>
+                <div className="flex gap-2">
+                  <input key={idKey} {...idInput} />
+                  <input
+                    key={inputKey}
+                    {...input}
+                    aria-invalid={input["aria-invalid"] || empty || undefined}
+                    aria-describedby={empty ? fields.features.errorId : input["aria-describedby"]}
+                    className="block w-full rounded-md border border-slate-300 px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:ring-1 focus:ring-brand-600 aria-[invalid=true]:border-red-600"
+                  />
+                  <button
+                    type="button"
+                    className={SECONDARY_BUTTON}
+                    onClick={() => form.remove({ name: fields.features.name, index })}
+                    aria-label={`Remove feature ${index + 1}`}
+                  >
+                    Remove
+                  </button>
+                </div>
+                <FieldErrors id={featureFields.label.errorId} errors={featureFields.label.errors} />
+              </li>
+            );
+          })}
+        </ol>
+        <FieldErrors id={fields.features.errorId} errors={featureErrors} />
+        <button
+          ref={addButton}
+          type="button"
+          className={SECONDARY_BUTTON}
+          onClick={() => form.insert({ name: fields.features.name })}
+        >
+          Add feature
+        </button>
+      </fieldset>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="submit" disabled={submitting}>
+          {submitLabel}
+        </Button>
+        {submitting ? (
+          <p role="status" className="text-sm text-slate-600">
+            Saving…
+          </p>
+        ) : null}
+        {children}
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,112 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { Form, Link, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
+import { LiveOrigin, VersionInput } from "#app/components/forms";
+import { Alert, Button } from "#app/components/ui";
+import type { DeleteRefusal } from "./actions.server";
+
+/**
+ * The Delete button with its inline confirmation (SPEC §4: button, confirm prompt, deleted screen).
+ * Focus moves to "Confirm Delete" when the prompt opens and back to "Delete category" when it closes.
+ */
+export function DeleteCategory({
+  name,
+  version,
+  refusal,
+}: {
+  name: string;
+  version: number;
+  refusal: DeleteRefusal | undefined;
+}) {
+  // "closed" is after a prompt was open: focus goes back to the Delete button then, not on first render.
+  const [prompt, setPrompt] = useState<"none" | "open" | "closed">("none");
+  const confirming = prompt === "open";
+  const deleteButton = useRef<HTMLButtonElement>(null);
+  const confirmButton = useRef<HTMLButtonElement>(null);
+  const promptId = useId();
+  const navigation = useNavigation();
+  const deleting = navigation.state !== "idle" && navigation.formData?.get("intent") === "delete";
+
+  // A refused delete closes the prompt; its reason shows below the button.
+  const [shownRefusal, setShownRefusal] = useState(refusal);
+  if (refusal !== shownRefusal) {
+    setShownRefusal(refusal);
+    if (refusal) setPrompt("closed");
+  }
+
+  useEffect(() => {
+    if (prompt === "open") confirmButton.current?.focus();
+    else if (prompt === "closed") deleteButton.current?.focus();
+  }, [prompt]);
+
+  function cancel() {
+    setPrompt("closed");
+  }
+
+  return (
+    <div className="space-y-3">
+      {confirming ? (
+        <Form
+          method="post"
+          role="group"
+          aria-labelledby={promptId}
+          className="space-y-3 rounded-md border border-red-200 bg-red-50 p-4"
+          onKeyDown={(event) => {
+            if (event.key === "Escape") cancel();
+          }}
+        >
+          <LiveOrigin />
+          <VersionInput version={version} />
+          <input type="hidden" name="intent" value="delete" />
+          <p id={promptId} className="text-sm text-red-900">
+            Are you sure you want to delete {name}? This cannot be undone!
+          </p>
+          <div className="flex gap-3">
+            <Button ref={confirmButton} type="submit" className="bg-red-700 hover:bg-red-900" disabled={deleting}>
+              Confirm Delete
+            </Button>
+            <button
+              type="button"
+              onClick={cancel}
+              className="inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 shadow-sm hover:bg-slate-50"
+            >
+              Cancel
+            </button>
+          </div>
+        </Form>
+      ) : (
+        <Button
+          ref={deleteButton}
+          type="button"
+          className="bg-red-700 hover:bg-red-900"
+          onClick={() => setPrompt("open")}
+        >
+          Delete category
+        </Button>
+      )}
+      {refusal && !confirming ? (
+        <Alert tone="error">
+          <p>{refusal.message}</p>
+          {refusal.products.length ? (
+            <ul className="mt-2 list-disc pl-5" aria-label="Products in this category">
+              {refusal.products.map((product) => (
+                <li key={product.id}>
+                  <Link to={`/dashboard/products/${product.id}/`} className="underline">
+                    {product.model}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </Alert>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * React Router skips loaders after a 4xx action; after a 409 (a conflict, or a delete refused because
+ * products use the category) the page must show the newer data and version, so it reloads them.
+ */
+export function revalidateAfterConflict({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 ? true : defaultShouldRevalidate;
+}

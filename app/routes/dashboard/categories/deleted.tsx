@@ -1,0 +1,28 @@
+import { Link } from "react-router";
+import { Card } from "#app/components/ui";
+import { pageTitle } from "#app/domain/site";
+import { requireAdmin } from "#app/server/session.server";
+import type { Route } from "./+types/deleted";
+
+export function meta() {
+  return [{ title: pageTitle("Category deleted", "Dashboard") }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  return null;
+}
+
+/** SPEC §2: the deletion confirmation after a category delete. */
+export default function CategoryDeleted() {
+  return (
+    <Card title="Category deleted">
+      <p>The category and its features / filters were deleted.</p>
+      <p className="mt-4">
+        <Link to="/dashboard/categories/" className="font-medium text-brand-700 underline">
+          Back to category list
+        </Link>
+      </p>
+    </Card>
+  );
+}

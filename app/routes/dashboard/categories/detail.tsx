@@ -1,0 +1,88 @@
+import { data, Link } from "react-router";
+import { Card } from "#app/components/ui";
+import type { LiveHandle } from "#app/domain/live";
+import { pageTitle } from "#app/domain/site";
+import { getCategoryDetail } from "#app/server/admin/categories.server";
+import { requireAdmin } from "#app/server/session.server";
+import type { Route } from "./+types/detail";
+import { deleteFromForm } from "./actions.server";
+import { DeleteCategory, revalidateAfterConflict } from "./delete-category";
+
+export const shouldRevalidate = revalidateAfterConflict;
+
+export const handle: LiveHandle = { live: ["categories", "products"] };
+
+export function meta({ data: loaderData }: Route.MetaArgs) {
+  return [
+    { title: pageTitle(loaderData?.category.name ?? "Category", "Dashboard") },
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const category = await getCategoryDetail(params.categoryId);
+  if (!category) throw data("Not Found", { status: 404, statusText: "Not Found" });
+  return { category };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  await requireAdmin(request, context);
+  const formData = await request.formData();
+  if (formData.get("intent") !== "delete") throw data("Bad Request", { status: 400, statusText: "Bad Request" });
+  return deleteFromForm(params.categoryId, formData);
+}
+
+const LINK = "font-medium text-brand-700 underline";
+
+export default function CategoryDetailPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { category } = loaderData;
+  return (
+    <Card title={category.name}>
+      <div className="space-y-6">
+        {category.description ? <p className="whitespace-pre-line text-slate-700">{category.description}</p> : null}
+        <section aria-labelledby="category-features">
+          <h2 id="category-features" className="mb-2 text-lg font-semibold text-slate-900">
+            Features / filters
+          </h2>
+          {category.features.length ? (
+            <ul className="list-disc pl-5" aria-labelledby="category-features">
+              {category.features.map((feature) => (
+                <li key={feature.id}>{feature.label}</li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-slate-600">No features</p>
+          )}
+        </section>
+        <section aria-labelledby="category-products">
+          <h2 id="category-products" className="mb-2 text-lg font-semibold text-slate-900">
+            Products
+          </h2>
+          {category.products.length ? (
+            <ul className="list-disc pl-5" aria-labelledby="category-products">
+              {category.products.map((product) => (
+                <li key={product.id}>
+                  <Link to={`/dashboard/products/${product.id}/`} className={LINK}>
+                    {product.model}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-slate-600">No products in this category</p>
+          )}
+        </section>
+        <p className="flex flex-wrap gap-4">
+          <Link to={`/dashboard/categories/${category.id}/edit`} className={LINK}>
+            Edit
+          </Link>
+          <Link to="/dashboard/categories/" className={LINK}>
+            Back to category list
+          </Link>
+        </p>
+        <DeleteCategory name={category.name} version={category.version} refusal={actionData?.deleteRefusal} />
+      </div>
+    </Card>
+  );
+}

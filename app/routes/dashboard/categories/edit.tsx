@@ -1,0 +1,74 @@
+import { data, Link, useNavigation } from "react-router";
+import { Alert, Card } from "#app/components/ui";
+import { ADMIN_MESSAGES } from "#app/domain/messages";
+import { pageTitle } from "#app/domain/site";
+import { getCategoryDetail } from "#app/server/admin/categories.server";
+import { requireAdmin } from "#app/server/session.server";
+import type { Route } from "./+types/edit";
+import { deleteFromForm, saveFromForm } from "./actions.server";
+import { CategoryForm } from "./category-form";
+import { DeleteCategory, revalidateAfterConflict } from "./delete-category";
+
+export const shouldRevalidate = revalidateAfterConflict;
+
+// No live topics: a change by someone else must not wipe what the admin is typing. Saving over it
+// is caught by the version check instead, which then shows the newer data.
+
+export function meta({ data: loaderData }: Route.MetaArgs) {
+  return [
+    { title: pageTitle(`Edit ${loaderData?.category.name ?? "Category"}`, "Dashboard") },
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const category = await getCategoryDetail(params.categoryId);
+  if (!category) throw data("Not Found", { status: 404, statusText: "Not Found" });
+  return { category };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  await requireAdmin(request, context);
+  const formData = await request.formData();
+  if (formData.get("intent") === "delete") return deleteFromForm(params.categoryId, formData);
+  return saveFromForm(params.categoryId, formData);
+}
+
+export default function EditCategory({ loaderData, actionData }: Route.ComponentProps) {
+  const { category } = loaderData;
+  const navigation = useNavigation();
+  const idle = navigation.state === "idle";
+  const saveResult = actionData && "result" in actionData ? actionData : undefined;
+  const refusal = actionData && "deleteRefusal" in actionData ? actionData.deleteRefusal : undefined;
+  return (
+    <Card title={`Edit ${category.name}`}>
+      <div className="space-y-6">
+        {saveResult?.conflict && idle ? <Alert tone="error">{ADMIN_MESSAGES.conflict}</Alert> : null}
+        <CategoryForm
+          // A newer version (after a conflict) starts the form again from the stored data.
+          key={category.version}
+          id={`edit-category-${category.id}-${category.version}`}
+          defaultValue={{
+            name: category.name,
+            description: category.description,
+            features: category.features.map((feature) => ({ id: feature.id, label: feature.label })),
+          }}
+          lastResult={saveResult?.conflict ? null : saveResult?.result}
+          version={category.version}
+          submitLabel="Submit"
+        >
+          <Link to={`/dashboard/categories/${category.id}`} className="text-brand-700 underline">
+            Cancel edit
+          </Link>
+        </CategoryForm>
+        <DeleteCategory name={category.name} version={category.version} refusal={refusal} />
+        <p>
+          <Link to="/dashboard/categories/" className="font-medium text-brand-700 underline">
+            Back to category list
+          </Link>
+        </p>
+      </div>
+    </Card>
+  );
+}

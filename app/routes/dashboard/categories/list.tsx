@@ -1,0 +1,46 @@
+import { Link } from "react-router";
+import { Card } from "#app/components/ui";
+import type { LiveHandle } from "#app/domain/live";
+import { pageTitle } from "#app/domain/site";
+import { listCategoriesWithCounts } from "#app/server/admin/categories.server";
+import { requireAdmin } from "#app/server/session.server";
+import type { Route } from "./+types/list";
+
+export const handle: LiveHandle = { live: ["categories", "products"] };
+
+export function meta() {
+  return [{ title: pageTitle("Categories", "Dashboard") }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  return { categories: await listCategoriesWithCounts() };
+}
+
+/** SPEC §2: every category by name ignoring letter case, with how many products it holds. */
+export default function CategoryList({ loaderData }: Route.ComponentProps) {
+  const { categories } = loaderData;
+  return (
+    <Card title="Categories">
+      {categories.length === 0 ? (
+        <p>No categories found</p>
+      ) : (
+        <ul className="divide-y divide-slate-200" aria-label="Categories">
+          {categories.map((category) => (
+            <li key={category.id} className="py-2">
+              <Link to={`/dashboard/categories/${category.id}`} className="font-medium text-brand-700 underline">
+                {category.name}
+              </Link>{" "}
+              <span className="text-slate-600">({category.productCount} product(s))</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="mt-4">
+        <Link to="/dashboard/categories/new" className="text-brand-700 underline">
+          New Category
+        </Link>
+      </p>
+    </Card>
+  );
+}

@@ -1,0 +1,76 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Link, useNavigation } from "react-router";
+import { Alert, Card } from "#app/components/ui";
+import { categorySchema } from "#app/domain/forms/category";
+import { ADMIN_MESSAGES } from "#app/domain/messages";
+import { pageTitle } from "#app/domain/site";
+import { createCategory } from "#app/server/admin/categories.server";
+import { FieldRuleError, formOrigin } from "#app/server/admin/write.server";
+import { runtime } from "#app/server/runtime.server";
+import { requireAdmin } from "#app/server/session.server";
+import type { Route } from "./+types/new";
+import { CategoryForm } from "./category-form";
+
+export function meta() {
+  return [{ title: pageTitle("New Category", "Dashboard") }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireAdmin(request, context);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: categorySchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ formErrors: [ADMIN_MESSAGES.checkEachInput] }), created: null }, 400);
+  }
+  try {
+    const id = await createCategory(submission.value, formOrigin(formData));
+    return { result: submission.reply({ resetForm: true }), created: { id, name: submission.value.name } };
+  } catch (error) {
+    if (error instanceof FieldRuleError) {
+      return data(
+        { result: submission.reply({ fieldErrors: { [error.field]: [error.message] } }), created: null },
+        409,
+      );
+    }
+    runtime().logger.error({ err: error }, "could not create the category");
+    return data(
+      { result: submission.reply({ formErrors: [ADMIN_MESSAGES.categorySubmitFailed] }), created: null },
+      500,
+    );
+  }
+}
+
+export default function NewCategory({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const created = navigation.state === "idle" ? actionData?.created : null;
+  if (created) {
+    return (
+      <Card title="Category created">
+        <Alert tone="success">Category {created.name} created successfully.</Alert>
+        <p className="mt-4 flex flex-wrap gap-4">
+          <Link to={`/dashboard/categories/${created.id}`} className="font-medium text-brand-700 underline">
+            View details
+          </Link>
+          <Link to="/dashboard/categories/new" className="text-brand-700 underline">
+            Add another category
+          </Link>
+        </p>
+      </Card>
+    );
+  }
+  return (
+    <Card title="New Category">
+      <CategoryForm
+        id="new-category"
+        defaultValue={{ name: "", description: "", features: [] }}
+        lastResult={actionData?.result}
+        submitLabel="Submit"
+      />
+    </Card>
+  );
+}

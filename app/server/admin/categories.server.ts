@@ -1,0 +1,175 @@
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import type { ChangeTopic } from "#app/domain/live";
+import type { CategoryInput } from "#app/domain/forms/category";
+import { sortIgnoringCaseBy } from "#app/domain/format";
+import { ADMIN_MESSAGES } from "#app/domain/messages";
+import { getCategory } from "../catalog.server";
+import type { Queryable, Transaction } from "../db/client.server";
+import { categories, categoryFeatures, products } from "../db/schema";
+import { isUuid } from "../files.server";
+import { runtime } from "../runtime.server";
+import { adminWrite, claimVersion, FieldRuleError, NotFoundError } from "./write.server";
+
+export interface CategoryProduct {
+  id: string;
+  model: string;
+}
+
+/** The category is still used by products (SPEC §8): they are listed so the admin can remove them. */
+export class CategoryInUseError extends Error {
+  constructor(public readonly products: CategoryProduct[]) {
+    super(ADMIN_MESSAGES.categoryDeleteBlocked(products.length));
+  }
+}
+
+/**
+ * Every category with its product count, by name ignoring letter case (SPEC §2). Not catalog.server's
+ * listCategories: its count subquery names the columns unqualified, so inside it "id" is the product's
+ * and every count comes out 0. A join with explicit tables has no such ambiguity.
+ */
+export async function listCategoriesWithCounts() {
+  const rows = await runtime()
+    .database.db.select({
+      id: categories.id,
+      name: categories.name,
+      productCount: sql<number>`count(${products.id})::int`,
+    })
+    .from(categories)
+    .leftJoin(products, eq(products.categoryId, categories.id))
+    .groupBy(categories.id);
+  return sortIgnoringCaseBy(rows, (row) => row.name);
+}
+
+/** A category with its features (natural order) and its products (model order, ignoring case). */
+export async function getCategoryDetail(id: string) {
+  const category = await getCategory(id);
+  if (!category) return null;
+  return { ...category, products: await categoryProducts(runtime().database.db, id) };
+}
+
+export type CategoryDetail = NonNullable<Awaited<ReturnType<typeof getCategoryDetail>>>;
+
+async function categoryProducts(db: Queryable, categoryId: string): Promise<CategoryProduct[]> {
+  const rows = await db
+    .select({ id: products.id, model: products.model })
+    .from(products)
+    .where(eq(products.categoryId, categoryId));
+  return sortIgnoringCaseBy(rows, (row) => row.model);
+}
+
+/** The PostgreSQL error code anywhere in an error's cause chain (drizzle wraps driver errors). */
+function pgErrorCode(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    if (typeof current !== "object") return undefined;
+    const code: unknown = "code" in current ? current.code : undefined;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = "cause" in current ? current.cause : undefined;
+  }
+  return undefined;
+}
+
+const UNIQUE_VIOLATION = "23505";
+const FOREIGN_KEY_VIOLATION = "23503";
+
+/** SPEC §5: no two categories share a name, whatever its letter case. */
+async function checkNameFree(tx: Transaction, name: string, exceptId?: string) {
+  const [clash] = await tx
+    .select({ name: categories.name })
+    .from(categories)
+    .where(and(sql`lower(${categories.name}) = lower(${name})`, exceptId ? ne(categories.id, exceptId) : undefined));
+  if (clash) throw new FieldRuleError("name", ADMIN_MESSAGES.categoryExists(name));
+}
+
+/** Two saves of the same new name can both pass the pre-check; the unique index stops the second. */
+function duplicateNameError(error: unknown, name: string): unknown {
+  return pgErrorCode(error) === UNIQUE_VIOLATION
+    ? new FieldRuleError("name", ADMIN_MESSAGES.categoryExists(name))
+    : error;
+}
+
+/** Creates a category with its features in one transaction; returns its id. */
+export async function createCategory(input: CategoryInput, origin?: string): Promise<string> {
+  try {
+    return await adminWrite(["categories"], origin, async ({ tx }) => {
+      await checkNameFree(tx, input.name);
+      const [created] = await tx
+        .insert(categories)
+        .values({ name: input.name, description: input.description })
+        .returning({ id: categories.id });
+      if (!created) throw new Error("The category was not stored");
+      if (input.features.length) {
+        await tx
+          .insert(categoryFeatures)
+          .values(input.features.map((feature) => ({ categoryId: created.id, label: feature.label })));
+      }
+      return created.id;
+    });
+  } catch (error) {
+    throw duplicateNameError(error, input.name);
+  }
+}
+
+/**
+ * Saves a category opened at `version`. Features keep their ids, so renaming one keeps products'
+ * selections; a feature left out is deleted (and with it every product's selection of it); one without
+ * a known id is new. Products are announced too when features changed, since product pages show them.
+ */
+export async function updateCategory(id: string, version: number, input: CategoryInput, origin?: string) {
+  if (!isUuid(id)) throw new NotFoundError();
+  const topics: ChangeTopic[] = ["categories"];
+  try {
+    await adminWrite(topics, origin, async ({ tx }) => {
+      await claimVersion(tx, categories, id, version);
+      await checkNameFree(tx, input.name, id);
+      await tx
+        .update(categories)
+        .set({ name: input.name, description: input.description })
+        .where(eq(categories.id, id));
+
+      const stored = await tx
+        .select({ id: categoryFeatures.id, label: categoryFeatures.label })
+        .from(categoryFeatures)
+        .where(eq(categoryFeatures.categoryId, id));
+      const storedById = new Map(stored.map((feature) => [feature.id, feature.label]));
+      // An id that is not one of this category's features (stale or forged) makes a new feature.
+      const kept = input.features.filter((feature) => feature.id && storedById.has(feature.id));
+      const keptIds = new Set(kept.map((feature) => feature.id));
+      const added = input.features.filter((feature) => !feature.id || !storedById.has(feature.id));
+      const removed = stored.filter((feature) => !keptIds.has(feature.id)).map((feature) => feature.id);
+      let featuresChanged = added.length > 0 || removed.length > 0;
+
+      if (removed.length) await tx.delete(categoryFeatures).where(inArray(categoryFeatures.id, removed));
+      for (const feature of kept) {
+        if (!feature.id || storedById.get(feature.id) === feature.label) continue;
+        featuresChanged = true;
+        await tx.update(categoryFeatures).set({ label: feature.label }).where(eq(categoryFeatures.id, feature.id));
+      }
+      if (added.length) {
+        await tx.insert(categoryFeatures).values(added.map((feature) => ({ categoryId: id, label: feature.label })));
+      }
+      // Read by adminWrite once this returns: it announces the topics when the transaction commits.
+      if (featuresChanged) topics.push("products");
+    });
+  } catch (error) {
+    throw duplicateNameError(error, input.name);
+  }
+}
+
+/**
+ * Deletes a category opened at `version`, with its features. Refused while products use it
+ * (CategoryInUseError lists them); the foreign key also refuses a product added at the same moment.
+ */
+export async function deleteCategory(id: string, version: number, origin?: string): Promise<void> {
+  if (!isUuid(id)) throw new NotFoundError();
+  try {
+    await adminWrite(["categories"], origin, async ({ tx }) => {
+      await claimVersion(tx, categories, id, version);
+      const used = await categoryProducts(tx, id);
+      if (used.length) throw new CategoryInUseError(used);
+      await tx.delete(categories).where(eq(categories.id, id));
+    });
+  } catch (error) {
+    if (pgErrorCode(error) !== FOREIGN_KEY_VIOLATION) throw error;
+    throw new CategoryInUseError(await categoryProducts(runtime().database.db, id));
+  }
+}

@@ -1,0 +1,181 @@
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { categorySchema, type CategoryInput } from "#app/domain/forms/category";
+import {
+  CategoryInUseError,
+  createCategory,
+  deleteCategory,
+  getCategoryDetail,
+  listCategoriesWithCounts,
+  updateCategory,
+} from "#app/server/admin/categories.server";
+import { ConflictError, FieldRuleError, NotFoundError } from "#app/server/admin/write.server";
+import { categories, categoryFeatures, productFeatures, products } from "#app/server/db/schema";
+import { parseEnv } from "#app/server/env.server";
+import { startRuntime, type Runtime } from "#app/server/runtime.server";
+import { DATABASE_KINDS, testDatabaseConfig } from "#tests/support/database";
+
+function input(name: string, features: { id?: string; label: string }[] = [], description = ""): CategoryInput {
+  return { name, description, features: features.map((feature) => ({ id: feature.id, label: feature.label })) };
+}
+
+async function versionOf(runtime: Runtime, id: string): Promise<number> {
+  const [row] = await runtime.database.db
+    .select({ version: categories.version })
+    .from(categories)
+    .where(eq(categories.id, id));
+  if (!row) throw new Error("no such category");
+  return row.version;
+}
+
+/** A product in `categoryId` with the given features selected. */
+async function addProduct(runtime: Runtime, model: string, categoryId: string, featureIds: string[]) {
+  const png = await sharp({ create: { width: 2, height: 2, channels: 3, background: "#336699" } })
+    .png()
+    .toBuffer();
+  const image = await runtime.files.stage({
+    body: (async function* () {
+      yield new Uint8Array(png);
+    })(),
+    originalName: "pixel.png",
+    uploadedBy: null,
+    requireImage: true,
+  });
+  return runtime.database.db.transaction(async (tx) => {
+    await runtime.files.claim(tx, [image.id], { images: true });
+    const [product] = await tx
+      .insert(products)
+      .values({ model, categoryId, imageFileId: image.id })
+      .returning({ id: products.id });
+    if (!product) throw new Error("no product");
+    if (featureIds.length) {
+      await tx.insert(productFeatures).values(featureIds.map((featureId) => ({ productId: product.id, featureId })));
+    }
+    return product.id;
+  });
+}
+
+describe("the category form schema", () => {
+  it("requires a name, refuses empty features and trims", () => {
+    const empty = categorySchema.safeParse({ name: undefined });
+    expect(empty.success).toBe(false);
+    expect(empty.error?.issues.map((issue) => issue.message)).toContain("Name required");
+
+    const blankFeature = categorySchema.safeParse({ name: "Domes", features: [{ label: "4MP" }, {}] });
+    expect(blankFeature.error?.issues).toEqual([
+      expect.objectContaining({ path: ["features"], message: "No empty features / filters" }),
+    ]);
+
+    expect(categorySchema.parse({ name: "  Domes  ", features: [{ label: " 4MP " }] })).toEqual({
+      name: "Domes",
+      description: "",
+      features: [{ id: undefined, label: "4MP" }],
+    });
+  });
+});
+
+describe.each(DATABASE_KINDS)("category services on %s", (kind) => {
+  let runtime: Runtime;
+  let config: Awaited<ReturnType<typeof testDatabaseConfig>>;
+
+  beforeAll(async () => {
+    config = await testDatabaseConfig(kind);
+    runtime = await startRuntime(
+      parseEnv({ DATA_DIR: config.dataDir, DATABASE_URL: config.databaseUrl, LOG_LEVEL: "silent", DEMO_DATA: "0" }),
+    );
+  });
+  afterAll(async () => {
+    // The runtime is one per process: the next database kind starts its own.
+    await runtime?.close();
+    config?.cleanup();
+  });
+
+  it("refuses a duplicate name in any letter case, also when two saves race", async () => {
+    await createCategory(input("Dome Cameras"));
+    await expect(createCategory(input("dome CAMERAS"))).rejects.toThrow(
+      new FieldRuleError("name", 'Category "dome CAMERAS" already exists'),
+    );
+    const raced = await Promise.allSettled([createCategory(input("Raced")), createCategory(input("RACED"))]);
+    expect(raced.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(1);
+    const refused = raced.find((outcome) => outcome.status === "rejected");
+    expect(refused?.status === "rejected" && refused.reason).toBeInstanceOf(FieldRuleError);
+
+    const other = await createCategory(input("Bullets"));
+    await expect(updateCategory(other, await versionOf(runtime, other), input("DOME cameras"))).rejects.toThrow(
+      'Category "DOME cameras" already exists',
+    );
+    // Its own name in another letter case is fine.
+    await updateCategory(other, await versionOf(runtime, other), input("BULLETS"));
+    expect((await getCategoryDetail(other))?.name).toBe("BULLETS");
+  });
+
+  it("keeps feature ids on rename, deletes removed ones from products, adds new ones", async () => {
+    const id = await createCategory(input("Turrets", [{ label: "4MP" }, { label: "Starlight" }, { label: "PoE" }]));
+    const before = await getCategoryDetail(id);
+    const byLabel = new Map(before?.features.map((feature) => [feature.label, feature.id]));
+    const starlight = byLabel.get("Starlight") ?? "";
+    const poe = byLabel.get("PoE") ?? "";
+    const productId = await addProduct(runtime, "T-1", id, [starlight, poe]);
+
+    // A forged id from another category makes a new feature instead of taking that one over.
+    const foreign = await createCategory(input("Foreign", [{ label: "Foreign feature" }]));
+    const foreignId = (await getCategoryDetail(foreign))?.features[0]?.id;
+    await updateCategory(
+      id,
+      await versionOf(runtime, id),
+      input("Turrets", [
+        { id: byLabel.get("4MP"), label: "4MP" },
+        { id: starlight, label: "Starlight Colour" },
+        { label: "12MP" },
+        { id: foreignId, label: "Smart" },
+      ]),
+    );
+    const after = await getCategoryDetail(id);
+    expect(after?.features.map((feature) => feature.label)).toEqual(["4MP", "12MP", "Smart", "Starlight Colour"]);
+    expect(after?.features.find((feature) => feature.label === "Starlight Colour")?.id).toBe(starlight);
+    expect((await getCategoryDetail(foreign))?.features.map((feature) => feature.label)).toEqual(["Foreign feature"]);
+    const selected = await runtime.database.db
+      .select({ featureId: productFeatures.featureId })
+      .from(productFeatures)
+      .where(eq(productFeatures.productId, productId));
+    expect(selected).toEqual([{ featureId: starlight }]);
+    const poeLeft = await runtime.database.db.select().from(categoryFeatures).where(eq(categoryFeatures.id, poe));
+    expect(poeLeft).toEqual([]);
+  });
+
+  it("refuses a save or delete over a newer version, and one of a deleted category", async () => {
+    const id = await createCategory(input("Fisheye"));
+    const opened = await versionOf(runtime, id);
+    await updateCategory(id, opened, input("Fisheye", [], "first"));
+    await expect(updateCategory(id, opened, input("Fisheye", [], "second"))).rejects.toBeInstanceOf(ConflictError);
+    await expect(deleteCategory(id, opened)).rejects.toBeInstanceOf(ConflictError);
+    expect((await getCategoryDetail(id))?.description).toBe("first");
+
+    await deleteCategory(id, await versionOf(runtime, id));
+    expect(await getCategoryDetail(id)).toBeNull();
+    await expect(updateCategory(id, opened + 1, input("Fisheye"))).rejects.toBeInstanceOf(NotFoundError);
+    await expect(deleteCategory("not-a-uuid", 1)).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it("refuses to delete a category in use, listing its products; counts them in the list", async () => {
+    const id = await createCategory(input("Thermal"));
+    await addProduct(runtime, "th-2", id, []);
+    await addProduct(runtime, "TH-1", id, []);
+    const refusal = await deleteCategory(id, await versionOf(runtime, id)).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(CategoryInUseError);
+    expect(refusal instanceof CategoryInUseError && refusal.message).toBe(
+      "Cannot delete category: contains 2 product(s). Products are listed for removal",
+    );
+    expect(refusal instanceof CategoryInUseError && refusal.products.map((product) => product.model)).toEqual([
+      "TH-1",
+      "th-2",
+    ]);
+    expect(await getCategoryDetail(id)).not.toBeNull();
+    const listed = await listCategoriesWithCounts();
+    expect(listed.find((category) => category.id === id)?.productCount).toBe(2);
+    expect(listed.map((category) => category.name)).toEqual(
+      [...listed.map((category) => category.name)].sort((a, b) => a.localeCompare(b, "en", { sensitivity: "base" })),
+    );
+  });
+});

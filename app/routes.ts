@@ -21,6 +21,10 @@ export default [
   route("dashboard", "routes/dashboard/layout.tsx", [
     index("routes/dashboard/summary.tsx"),
     route("settings", "routes/dashboard/settings.tsx"),
+    route("downloads", "routes/dashboard/downloads/list.tsx"),
+    route("downloads/new", "routes/dashboard/downloads/new.tsx"),
+    route("downloads/:downloadId", "routes/dashboard/downloads/edit.tsx"),
+    route("downloads/:downloadId/deleted", "routes/dashboard/downloads/deleted.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -131,7 +131,9 @@ export function FormErrors<Schema extends Record<string, unknown>>({ form }: { f
 export function LiveOrigin() {
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => {
-    if (input.current) input.current.value = liveClientId();
+    // The default value too: conform's form reset puts every changed input back to its default,
+    // which would send an empty origin and echo this tab's own change back to it.
+    if (input.current) input.current.defaultValue = input.current.value = liveClientId();
   }, []);
   return <input ref={input} type="hidden" name="origin" defaultValue="" />;
 }

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Page, Request } from "@playwright/test";
+import type { Locator, Page, Request } from "@playwright/test";
 import { formatFileSize, naturalCompare } from "../../app/domain/format";
 import { expectNoA11yViolations } from "../support/a11y";
 import { queryDatabase } from "../support/sql";
@@ -81,6 +81,29 @@ async function throttleUploads(page: Page, bytesPerSecond: number): Promise<() =
     });
     await cdp.detach();
   };
+}
+
+/** Drops a made-up file of `size` bytes on a drop zone, as dragging one from the desktop does. */
+async function dropFile(page: Page, zone: Locator, name: string, size: number): Promise<void> {
+  const dataTransfer = await page.evaluateHandle(
+    ({ name, size }) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([new Uint8Array(size).fill(97)], name, { type: "application/pdf" }));
+      return transfer;
+    },
+    { name, size },
+  );
+  await zone.dispatchEvent("dragover", { dataTransfer });
+  await zone.dispatchEvent("drop", { dataTransfer });
+}
+
+function dropZone(page: Page): Locator {
+  return page.getByText("Drop a file here, or choose one:").locator("..");
+}
+
+/** The tab id a dashboard form sent: without it the tab would hear its own change back. */
+function postedOrigin(posted: Request): string | null {
+  return new URLSearchParams(posted.postData() ?? "").get("origin");
 }
 
 async function cookieHeader(page: Page): Promise<string> {
@@ -191,6 +214,7 @@ test("a new download: required messages, upload progress, cancel, the 20MB limit
   const posted = await capturePost(page, () => page.getByRole("button", { name: "Submit" }).click());
   await expect(page.getByRole("status").filter({ hasText: CREATED })).toHaveText(CREATED);
   await expectNoA11yViolations(page);
+  expect(postedOrigin(posted)).toMatch(/^[\w-]{8,64}$/);
 
   const after = await generalRows(postgresDatabase);
   expect(after).toHaveLength(before.length + 1);
@@ -214,6 +238,21 @@ test("a new download: required messages, upload progress, cancel, the 20MB limit
   // The create POST replayed without a session: refused, nothing added.
   await expectAnonymousReplayRefused(site.url, posted);
   expect(await generalRows(postgresDatabase)).toHaveLength(after.length);
+
+  // Another one, its file dropped on the drop zone rather than chosen; then a fresh form again.
+  await page.goto("/dashboard/downloads/new");
+  await hydrated(page);
+  await page.getByLabel("Description").fill("Dropped Guide");
+  await dropFile(page, dropZone(page), "dropped-guide.pdf", 2_500);
+  await expect(page.getByText("dropped-guide.pdf (2 KB)")).toBeVisible();
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByRole("status").filter({ hasText: CREATED })).toBeVisible();
+  await expect(visitor.getByRole("link", { name: /Dropped Guide/ })).toContainText("dropped-guide.pdf");
+  await page.getByRole("link", { name: "Add another download" }).click();
+  await expect(page.getByLabel("Description")).toHaveValue("");
+  await expect(page.locator("[data-upload-state]")).toHaveAttribute("data-upload-state", "idle");
+  await expect(page.getByRole("status").filter({ hasText: CREATED })).toHaveCount(0);
+  expect(await generalRows(postgresDatabase)).toHaveLength(after.length + 1);
   await visitor.close();
 });
 
@@ -281,6 +320,7 @@ test("editing a download: its description, then its file (the old file's URL ans
   const posted = await capturePost(page, () => page.getByRole("button", { name: "Save changes" }).click());
   await expect(page.getByRole("status").filter({ hasText: EDITED })).toHaveText(EDITED);
   await expectNoA11yViolations(page);
+  expect(postedOrigin(posted)).toMatch(/^[\w-]{8,64}$/);
   expect((await rowById(postgresDatabase, target.id))?.description).toBe("Product Catalog (edited)");
 
   // Replace the file: the new one is served, the old one is gone.

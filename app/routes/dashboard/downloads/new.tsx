@@ -49,21 +49,26 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function NewDownload({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  if (actionData?.status === "created" && navigation.state === "idle") {
+  // The download just created. Kept in state: a live revalidation (e.g. another admin's settings
+  // change) clears actionData, and must not take the success view away.
+  const [created, setCreated] = useState<string | null>(null);
+  const [seen, setSeen] = useState(actionData);
+  if (actionData && actionData !== seen) {
+    setSeen(actionData);
+    setCreated(actionData.status === "created" ? actionData.id : null);
+  }
+  if (created && navigation.state === "idle") {
     return (
       <Card title="New Download">
         <div className="space-y-4">
           <Alert tone="success">{ADMIN_MESSAGES.downloadCreated}</Alert>
           <p className="flex flex-wrap gap-x-6 gap-y-2">
-            <Link
-              to={`/dashboard/downloads/${actionData.id}`}
-              className="font-semibold text-brand-700 underline hover:text-brand-900"
-            >
+            <Link to={`/dashboard/downloads/${created}`} className={LINK_CLASS}>
               View details
             </Link>
-            <Link to="/dashboard/downloads/new" className="font-semibold text-brand-700 underline hover:text-brand-900">
+            <button type="button" className={LINK_CLASS} onClick={() => setCreated(null)}>
               Add another download
-            </Link>
+            </button>
           </p>
         </div>
       </Card>
@@ -71,6 +76,8 @@ export default function NewDownload({ actionData }: Route.ComponentProps) {
   }
   return <NewDownloadForm result={actionData?.status === "created" ? undefined : actionData?.result} />;
 }
+
+const LINK_CLASS = "font-semibold text-brand-700 underline hover:text-brand-900";
 
 function NewDownloadForm({ result }: { result: SubmissionResult<string[]> | undefined }) {
   const navigation = useNavigation();

@@ -27,6 +27,10 @@ export default [
     route("categories/:categoryId", "routes/dashboard/categories/detail.tsx"),
     route("categories/:categoryId/edit", "routes/dashboard/categories/edit.tsx"),
     route("categories/:categoryId/deleted", "routes/dashboard/categories/deleted.tsx"),
+    route("downloads", "routes/dashboard/downloads/list.tsx"),
+    route("downloads/new", "routes/dashboard/downloads/new.tsx"),
+    route("downloads/:downloadId", "routes/dashboard/downloads/edit.tsx"),
+    route("downloads/:downloadId/deleted", "routes/dashboard/downloads/deleted.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

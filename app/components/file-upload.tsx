@@ -140,7 +140,10 @@ export function FileUpload({
   }
 
   const ownError = state.phase === "failed" ? state.message : undefined;
-  const shownErrors = [...(ownError ? [ownError] : []), ...(state.phase === "done" ? [] : (errors ?? []))];
+  // A set: the control's own message and the form's may be the same words (e.g. 'File required (20MB limit)').
+  const shownErrors = [
+    ...new Set([...(ownError ? [ownError] : []), ...(state.phase === "done" ? [] : (errors ?? []))]),
+  ];
   const describedBy = shownErrors.length ? (errorId ?? `${inputId}-error`) : undefined;
 
   return (

@@ -5,7 +5,7 @@ import {
   type FieldMetadata,
   type FormMetadata,
 } from "@conform-to/react";
-import { useEffect, useRef, type ComponentProps, type ReactNode } from "react";
+import { useSyncExternalStore, type ComponentProps, type ReactNode } from "react";
 import { ADMIN_MESSAGES } from "#app/domain/messages";
 import { liveClientId } from "./live-updates";
 import { Alert } from "./ui";
@@ -124,16 +124,17 @@ export function FormErrors<Schema extends Record<string, unknown>>({ form }: { f
   );
 }
 
+const neverChanges = () => () => {};
+
 /**
  * Names this tab in the write it submits, so the change feed does not tell it about its own change
  * (the form's own revalidation already shows it). Filled in after hydration: the server cannot know it.
+ * A rendered value, not one set on the DOM: React puts an uncontrolled hidden input back to its
+ * default value whenever the form re-renders, which would send an empty origin.
  */
 export function LiveOrigin() {
-  const input = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    if (input.current) input.current.value = liveClientId();
-  }, []);
-  return <input ref={input} type="hidden" name="origin" defaultValue="" />;
+  const origin = useSyncExternalStore(neverChanges, liveClientId, () => "");
+  return <input type="hidden" name="origin" value={origin} />;
 }
 
 /** The version of the record the form was opened on: saving over a newer one is a conflict. */

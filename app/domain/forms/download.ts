@@ -1,0 +1,30 @@
+import { z } from "zod";
+import { ADMIN_MESSAGES } from "#app/domain/messages";
+
+/** Longest description we keep; the support page shows it on one line with the file's name. */
+export const DESCRIPTION_MAX = 300;
+
+const description = z
+  .string(ADMIN_MESSAGES.descriptionRequired)
+  .trim()
+  .min(1, ADMIN_MESSAGES.descriptionRequired)
+  .max(DESCRIPTION_MAX, `At most ${DESCRIPTION_MAX} characters`);
+
+/**
+ * A general download (SPEC §5): description required, a file required. The file is staged by the
+ * upload endpoint (which enforces the 20,000,000-byte limit) and arrives here as its id.
+ */
+export const newDownloadSchema = z.object({
+  description,
+  fileId: z.string(ADMIN_MESSAGES.downloadFileRequired).trim().min(1, ADMIN_MESSAGES.downloadFileRequired),
+});
+
+/** Editing one: a new description, optionally a replacement file, and the version it was opened at. */
+export const editDownloadSchema = z.object({
+  description,
+  fileId: z.string().trim().optional(),
+  version: z.number("Reload the page and try again").int().positive(),
+});
+
+export type NewDownloadInput = z.infer<typeof newDownloadSchema>;
+export type EditDownloadInput = z.infer<typeof editDownloadSchema>;

@@ -1,0 +1,36 @@
+import { Link } from "react-router";
+import { Alert, Card } from "#app/components/ui";
+import { ADMIN_MESSAGES } from "#app/domain/messages";
+import { pageTitle } from "#app/domain/site";
+import { requireAdmin } from "#app/server/session.server";
+import type { Route } from "./+types/deleted";
+
+export function meta() {
+  return [{ title: pageTitle("Download deleted", "Dashboard") }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  // `?gone` when the download was deleted by someone else while this admin was editing it.
+  return { gone: new URL(request.url).searchParams.has("gone") };
+}
+
+/** SPEC §4: after a download is deleted, its deleted screen. */
+export default function DownloadDeleted({ loaderData }: Route.ComponentProps) {
+  return (
+    <Card title="Download deleted">
+      <div className="space-y-4">
+        {loaderData.gone ? (
+          <Alert tone="info">{ADMIN_MESSAGES.gone}</Alert>
+        ) : (
+          <p>The download and its file are gone.</p>
+        )}
+        <p>
+          <Link to="/dashboard/downloads/" className="font-semibold text-brand-700 underline hover:text-brand-900">
+            Back to downloads
+          </Link>
+        </p>
+      </div>
+    </Card>
+  );
+}

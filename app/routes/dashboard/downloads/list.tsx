@@ -1,0 +1,70 @@
+import { Link } from "react-router";
+import { Card } from "#app/components/ui";
+import { formatFileSize } from "#app/domain/format";
+import type { LiveHandle } from "#app/domain/live";
+import { pageTitle } from "#app/domain/site";
+import { listGeneralDownloads } from "#app/server/admin/downloads.server";
+import { requireAdmin } from "#app/server/session.server";
+import type { Route } from "./+types/list";
+
+export const handle: LiveHandle = { live: ["downloads"] };
+
+export function meta() {
+  return [{ title: pageTitle("Downloads", "Dashboard") }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  return { downloads: await listGeneralDownloads() };
+}
+
+/** SPEC §2: the general downloads by description, each with description, file name and size. */
+export default function DownloadsList({ loaderData }: Route.ComponentProps) {
+  const { downloads } = loaderData;
+  return (
+    <Card title="General Downloads">
+      <p className="mb-4 text-sm">
+        <Link to="/dashboard/downloads/new" className="font-semibold text-brand-700 underline hover:text-brand-900">
+          New download
+        </Link>
+      </p>
+      {downloads.length === 0 ? (
+        <p className="text-slate-700">No general downloads available.</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <thead className="border-b border-slate-200 text-slate-700">
+              <tr>
+                <th scope="col" className="py-2 pr-4 font-semibold">
+                  Description
+                </th>
+                <th scope="col" className="py-2 pr-4 font-semibold">
+                  File name
+                </th>
+                <th scope="col" className="py-2 font-semibold">
+                  Size
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200">
+              {downloads.map((download) => (
+                <tr key={download.id}>
+                  <td className="py-2 pr-4">
+                    <Link
+                      to={`/dashboard/downloads/${download.id}`}
+                      className="font-medium text-brand-700 underline-offset-2 hover:underline"
+                    >
+                      {download.description}
+                    </Link>
+                  </td>
+                  <td className="py-2 pr-4 text-slate-700 wrap-anywhere">{download.file.name}</td>
+                  <td className="py-2 whitespace-nowrap text-slate-700">{formatFileSize(download.file.size)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Card>
+  );
+}

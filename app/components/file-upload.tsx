@@ -140,7 +140,10 @@ export function FileUpload({
   }
 
   const ownError = state.phase === "failed" ? state.message : undefined;
-  const shownErrors = [...(ownError ? [ownError] : []), ...(state.phase === "done" ? [] : (errors ?? []))];
+  // One message once, when the control's own check and the form's agree (same SPEC wording).
+  const shownErrors = [
+    ...new Set([...(ownError ? [ownError] : []), ...(state.phase === "done" ? [] : (errors ?? []))]),
+  ];
   const describedBy = shownErrors.length ? (errorId ?? `${inputId}-error`) : undefined;
 
   return (

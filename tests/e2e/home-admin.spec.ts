@@ -47,9 +47,16 @@ async function expectGone(url: string, siteUrl: string) {
   expect(response.status).toBe(404);
 }
 
-test("visitors see no admin tools", async ({ page }) => {
+test("visitors see no admin tools and never download their code", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(request.url());
+  });
   await page.goto("/");
   await hydrated(page);
+  // The admin tools' chunk (app/components/home-admin/tools.tsx) is loaded only when an admin's page renders it.
+  expect(scripts.filter((url) => /\/assets\/tools-[\w-]+\.js$/.test(url))).toEqual([]);
+  expect(scripts.some((url) => /\/assets\/home-[\w-]+\.js$/.test(url))).toBe(true);
   await expect(page.getByRole("heading", { name: "Welcome to Vantage" })).toBeVisible();
   await expect(page.getByRole("button", { name: "+ NEW CARD" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "+ NEW IMAGE" })).toHaveCount(0);

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { HeroCarousel } from "#app/components/hero-carousel";
 import { ResponsiveImage } from "#app/components/responsive-image";
@@ -5,7 +6,8 @@ import { useSiteSettings } from "#app/components/site-settings";
 import { HERO_IMAGES, HERO_WIDTH, heroImageUrl } from "#app/domain/hero";
 import type { LiveHandle } from "#app/domain/live";
 import { seoContext, seoMeta } from "#app/domain/seo";
-import { listInfoItems, type InfoItemView } from "#app/server/info.server";
+import { infoItemAction, listInfoItems, type InfoItemRecord } from "#app/server/info.server";
+import { requireAdmin } from "#app/server/session.server";
 import type { Route } from "./+types/home";
 
 export const handle: LiveHandle = { live: ["info"] };
@@ -26,6 +28,15 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { items, isAdmin: Boolean(user) };
 }
 
+/** Every info-item write of the admin tools (here and on the dashboard summary) comes here. */
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireAdmin(request, context);
+  return infoItemAction(await request.formData());
+}
+
+// Admin-only code (forms, uploads): fetched only when an admin's page renders it, never by visitors.
+const HomeAdmin = lazy(() => import("#app/components/home-admin/tools"));
+
 /** Info items sit in a column this wide (max-w-5xl less the page padding). */
 const ITEM_SIZES = "(min-width: 1056px) 992px, calc(100vw - 2rem)";
 const CARD_IMAGE_SIZES = "(min-width: 1056px) 496px, (min-width: 768px) 50vw, calc(100vw - 2rem)";
@@ -38,6 +49,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <h1 className="sr-only">{companyName}: AI security cameras</h1>
       <HeroCarousel />
       <div className="mx-auto max-w-5xl space-y-8 px-4 py-12">
+        {isAdmin ? (
+          <Suspense fallback={null}>
+            <HomeAdmin />
+          </Suspense>
+        ) : null}
         {items.length === 0 ? (
           isAdmin ? (
             <EmptyHomeAdminHint />
@@ -45,23 +61,32 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <WelcomeCard companyName={companyName} />
           )
         ) : (
-          <InfoItems items={items} />
+          <InfoItems items={items} isAdmin={isAdmin} />
         )}
       </div>
     </>
   );
 }
 
-function InfoItems({ items }: { items: InfoItemView[] }) {
+function InfoItems({ items, isAdmin }: { items: InfoItemRecord[]; isAdmin: boolean }) {
   // Cards alternate their picture's side, counting cards only, so the page reads as a zigzag.
   let cardCount = 0;
   return items.map((item) => {
     if (item.type === "card") cardCount += 1;
-    return <InfoItem key={item.id} item={item} flip={item.type === "card" && cardCount % 2 === 0} />;
+    const shown = <InfoItem key={item.id} item={item} flip={item.type === "card" && cardCount % 2 === 0} />;
+    if (!isAdmin) return shown;
+    return (
+      <div key={item.id} className="space-y-2">
+        {shown}
+        <Suspense fallback={null}>
+          <HomeAdmin item={item} />
+        </Suspense>
+      </div>
+    );
   });
 }
 
-function InfoItem({ item, flip }: { item: InfoItemView; flip: boolean }) {
+function InfoItem({ item, flip }: { item: InfoItemRecord; flip: boolean }) {
   const id = `info-${item.id}`;
   if (item.type === "banner") {
     return (

@@ -1,3 +1,4 @@
+import { HomeAdminToolbar, InfoItemControls } from "#app/components/home-admin/tools";
 import { Card } from "#app/components/ui";
 import { countNoun } from "#app/domain/format";
 import type { LiveHandle } from "#app/domain/live";
@@ -35,21 +36,27 @@ export default function DashboardSummary({ loaderData }: Route.ComponentProps) {
         )}
       </Card>
       <Card title="Home page items" headingLevel={2}>
+        <div className="mb-4">
+          <HomeAdminToolbar />
+        </div>
         {items.length === 0 ? (
           <p className="text-slate-600">There are no info items yet.</p>
         ) : (
           <ol className="divide-y divide-slate-200" aria-label="Banners, cards and images, newest first">
             {items.map((item) => (
-              <li key={item.id} className="flex items-center gap-3 py-2">
-                <span className="w-16 shrink-0 text-xs font-semibold uppercase text-slate-600">
-                  {TYPE_LABELS[item.type]}
-                </span>
-                <span className="min-w-0 flex-1 truncate">
-                  {item.heading ?? item.content ?? (item.image ? "Image" : "")}
-                </span>
-                <time dateTime={item.sortAt} className="shrink-0 text-xs text-slate-600">
-                  {new Date(item.sortAt).toISOString().slice(0, 10)}
-                </time>
+              <li key={item.id} className="space-y-2 py-3">
+                <div className="flex items-center gap-3">
+                  <span className="w-16 shrink-0 text-xs font-semibold uppercase text-slate-600">
+                    {TYPE_LABELS[item.type]}
+                  </span>
+                  <span className="min-w-0 flex-1 truncate">
+                    {item.heading ?? item.content ?? (item.image ? "Image" : "")}
+                  </span>
+                  <time dateTime={item.sortAt} className="shrink-0 text-xs text-slate-600">
+                    {new Date(item.sortAt).toISOString().slice(0, 10)}
+                  </time>
+                </div>
+                <InfoItemControls item={item} />
               </li>
             ))}
           </ol>

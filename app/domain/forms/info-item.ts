@@ -1,0 +1,71 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { z } from "zod";
+import { ADMIN_MESSAGES } from "#app/domain/messages";
+
+export const INFO_ITEM_TYPES = ["banner", "card", "image"] as const;
+export type InfoItemKind = (typeof INFO_ITEM_TYPES)[number];
+
+/** What a home-page admin form may ask the server to do (the `intent` field). */
+export const INFO_INTENTS = ["create", "edit", "delete", "move-to-top"] as const;
+export type InfoIntent = (typeof INFO_INTENTS)[number];
+
+const required = (message: string, max: number) =>
+  z.string(message).trim().min(1, message).max(max, `At most ${max} characters`);
+/** A staged upload's id (FileUpload's hidden input); an empty input arrives as undefined. */
+const upload = (message: string) => z.uuid(message);
+
+/**
+ * SPEC §5's rules for a banner, card or image: one schema per type, shared by the browser (conform)
+ * and the server. In an edit form the image may stay as it is, so an image item's upload is optional.
+ */
+export function infoItemSchema(type: InfoItemKind, mode: "create" | "edit") {
+  switch (type) {
+    case "banner":
+      return z.object({ content: required(ADMIN_MESSAGES.contentRequiredBanner, 2000) });
+    case "image":
+      return z.object({
+        imageFileId:
+          mode === "create"
+            ? upload(ADMIN_MESSAGES.imageRequiredInfo)
+            : upload(ADMIN_MESSAGES.imageRequiredInfo).optional(),
+      });
+    case "card":
+      return z.object({
+        heading: required(ADMIN_MESSAGES.headingRequired, 200),
+        content: required(ADMIN_MESSAGES.contentRequired, 5000),
+        imageFileId: upload(ADMIN_MESSAGES.cardImage).optional(),
+        // Edit only: drop the card's current picture (a new upload replaces it anyway).
+        removeImage: z.literal("on").optional(),
+      });
+  }
+}
+
+export type InfoItemInput = {
+  heading?: string;
+  content?: string;
+  imageFileId?: string;
+  removeImage?: "on";
+};
+
+export function isInfoItemType(value: unknown): value is InfoItemKind {
+  return typeof value === "string" && (INFO_ITEM_TYPES as readonly string[]).includes(value);
+}
+
+/** A home-page item as pages show it. */
+export interface InfoItemView {
+  id: string;
+  type: InfoItemKind;
+  heading: string | null;
+  content: string | null;
+  image: { fileId: string; url: string; width: number | null; height: number | null } | null;
+  sortAt: string;
+}
+
+/** An item with the version an edit form was opened on (optimistic concurrency). */
+export type InfoItemRecord = InfoItemView & { version: number };
+
+/** The answer of the home page's admin action, read by the home-admin tools. */
+export type InfoActionResult =
+  | { intent: "create" | "edit"; status: "invalid" | "saved"; result: SubmissionResult<string[]> }
+  | { intent: InfoIntent; status: "conflict"; current: InfoItemRecord }
+  | { intent: InfoIntent; status: "gone" | "done" };

@@ -1,0 +1,356 @@
+import type { Locator, Page } from "@playwright/test";
+import sharp from "sharp";
+import { expectNoA11yViolations } from "../support/a11y";
+import { capturePost, expectAnonymousReplayRefused } from "./admin";
+import { expect, hydrated, test } from "./fixtures";
+
+// One site (empty at the start) for the whole file: each test builds on the items the last one left.
+test.describe.configure({ mode: "serial" });
+// The hero carousel then stays on its first slide: axe never meets a slide halfway through its fade.
+test.use({ contextOptions: { reducedMotion: "reduce" } });
+
+const png = (background: string) =>
+  sharp({ create: { width: 48, height: 32, channels: 3, background } })
+    .png()
+    .toBuffer();
+
+/** The home page's info items, in the order shown. */
+const items = (page: Page) => page.locator('[id^="info-"]');
+const controls = (page: Page, name: string) => page.getByRole("group", { name: `Admin controls: ${name}` });
+const toolbar = (page: Page) => page.getByRole("toolbar", { name: "Add an info item" });
+
+async function openLiveVisitor(page: Page) {
+  await page.goto("/");
+  await hydrated(page);
+  await expect(page.locator("html")).toHaveAttribute("data-live", "connected");
+}
+
+async function chooseImage(
+  form: Locator,
+  label: string | RegExp,
+  file: { name: string; mimeType: string; buffer: Buffer },
+) {
+  await form.getByLabel(label).setInputFiles(file);
+}
+
+async function uploadImage(form: Locator, label: string | RegExp, background: string) {
+  await chooseImage(form, label, {
+    name: `${background.slice(1)}.png`,
+    mimeType: "image/png",
+    buffer: await png(background),
+  });
+  await expect(form.locator('[data-upload-state="done"]')).toBeVisible();
+}
+
+async function expectGone(url: string, siteUrl: string) {
+  const response = await fetch(new URL(url, siteUrl));
+  expect(response.status).toBe(404);
+}
+
+test("visitors see no admin tools and never download their code", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(request.url());
+  });
+  await page.goto("/");
+  await hydrated(page);
+  // The admin tools' chunk (app/components/home-admin/tools.tsx) is loaded only when an admin's page renders it.
+  expect(scripts.filter((url) => /\/assets\/tools-[\w-]+\.js$/.test(url))).toEqual([]);
+  expect(scripts.some((url) => /\/assets\/home-[\w-]+\.js$/.test(url))).toBe(true);
+  await expect(page.getByRole("heading", { name: "Welcome to Vantage" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "+ NEW CARD" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "+ NEW IMAGE" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "+ NEW BANNER" })).toHaveCount(0);
+});
+
+test("an admin adds a banner, an image and a card through the new-item panels; visitors see them live", async ({
+  page,
+  browser,
+  login,
+  site,
+}) => {
+  const visitor = await browser.newPage({ baseURL: site.url, reducedMotion: "reduce" });
+  await openLiveVisitor(visitor);
+
+  await login();
+  await page.goto("/");
+  await hydrated(page);
+  await expect(page.getByRole("heading", { name: "There are no info items yet" })).toBeVisible();
+  await expect(toolbar(page).getByRole("button")).toHaveText(["+ NEW CARD", "+ NEW IMAGE", "+ NEW BANNER"]);
+  await expectNoA11yViolations(page);
+
+  // Banner: content required and trimmed; Cancel closes without saving; reopening starts empty.
+  await page.getByRole("button", { name: "+ NEW BANNER" }).click();
+  let form = page.getByRole("form", { name: "New banner" });
+  await expect(page.getByRole("heading", { name: "New banner" })).toBeFocused();
+  await form.getByRole("button", { name: "Submit" }).click();
+  await expect(form.getByText("Content Required")).toBeVisible();
+  await expect(form.getByRole("alert")).toHaveText("Something went wrong - check each input");
+  await form.getByLabel("Content").fill("   ");
+  await expect(form.getByText("Content Required")).toBeVisible();
+  await form.getByLabel("Content").fill("Not saved");
+  await form.getByRole("button", { name: "Cancel" }).click();
+  await expect(form).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "+ NEW BANNER" })).toBeFocused();
+  await expect(page.getByRole("heading", { name: "There are no info items yet" })).toBeVisible();
+  await page.getByRole("button", { name: "+ NEW BANNER" }).click();
+  await expect(form.getByLabel("Content")).toHaveValue("");
+  await form.getByLabel("Content").fill("  Spring sale  ");
+  const bannerPost = await capturePost(page, () => form.getByRole("button", { name: "Submit" }).click());
+  await expect(form).toHaveCount(0);
+  await expect(items(page)).toHaveCount(1);
+  await expect(items(page).first()).toHaveText("Spring sale");
+  await expect(page.getByRole("heading", { name: "There are no info items yet" })).toHaveCount(0);
+  await expect(items(visitor).first()).toHaveText("Spring sale");
+
+  // Image: required, an image, at most 20,000,000 bytes.
+  await page.getByRole("button", { name: "+ NEW IMAGE" }).click();
+  form = page.getByRole("form", { name: "New image" });
+  await expectNoA11yViolations(page);
+  await form.getByRole("button", { name: "Submit" }).click();
+  await expect(form.getByText("Image required (20MB maximum)")).toBeVisible();
+  await chooseImage(form, "Image (20MB maximum)", {
+    name: "huge.png",
+    mimeType: "image/png",
+    buffer: Buffer.alloc(20_000_001),
+  });
+  await expect(form.getByText("Image required (20MB maximum)")).toBeVisible();
+  await chooseImage(form, "Image (20MB maximum)", {
+    name: "notes.txt",
+    mimeType: "text/plain",
+    buffer: Buffer.from("not an image"),
+  });
+  await expect(form.getByText("Image required (20MB maximum)")).toBeVisible();
+  await uploadImage(form, "Image (20MB maximum)", "#0284c7");
+  await form.getByRole("button", { name: "Submit" }).click();
+  await expect(form).toHaveCount(0);
+  await expect(items(page)).toHaveCount(2);
+  await expect(items(page).first().locator("img")).toBeVisible();
+  await expect(items(visitor)).toHaveCount(2);
+
+  // Card: heading and content required; an optional image that must be an image of at most 20MB.
+  await page.getByRole("button", { name: "+ NEW CARD" }).click();
+  form = page.getByRole("form", { name: "New card" });
+  await form.getByRole("button", { name: "Submit" }).click();
+  await expect(form.getByText("Heading required")).toBeVisible();
+  await expect(form.getByText("Content required")).toBeVisible();
+  await expect(form.getByRole("alert")).toHaveText("Something went wrong - check each input");
+  await chooseImage(form, /^Image/, { name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("text") });
+  await expect(form.getByText("Must be an image (20MB maximum)")).toBeVisible();
+  await chooseImage(form, /^Image/, { name: "huge.png", mimeType: "image/png", buffer: Buffer.alloc(20_000_001) });
+  await expect(form.getByText("Must be an image (20MB maximum)")).toBeVisible();
+  await form.getByLabel("Heading").fill("Night vision");
+  await form.getByLabel("Content").fill("Sees in the dark.");
+  await expectNoA11yViolations(page);
+  await form.getByRole("button", { name: "Submit" }).click();
+  await expect(form).toHaveCount(0);
+  await expect(items(page)).toHaveCount(3);
+  await expect(items(page).first().getByRole("heading", { name: "Night vision" })).toBeVisible();
+  await expect(items(visitor).first().getByRole("heading", { name: "Night vision" })).toBeVisible();
+
+  // The first POST replayed without a session: refused, no second banner.
+  await expectAnonymousReplayRefused(site.url, bannerPost);
+  await page.reload();
+  await expect(items(page)).toHaveCount(3);
+  await expect(items(page).filter({ hasText: "Spring sale" })).toHaveCount(1);
+
+  // Visitors still see no tools now that there are items.
+  await expect(visitor.getByRole("button", { name: "+ NEW CARD" })).toHaveCount(0);
+  await expect(visitor.getByRole("button", { name: "Edit" })).toHaveCount(0);
+  await visitor.close();
+});
+
+test("an admin edits items inline; a replaced image's URL answers 404", async ({ page, browser, login, site }) => {
+  const visitor = await browser.newPage({ baseURL: site.url, reducedMotion: "reduce" });
+  await openLiveVisitor(visitor);
+  await login();
+  await page.goto("/");
+  await hydrated(page);
+
+  // Banner: same rules as when new.
+  const banner = controls(page, "Banner: Spring sale");
+  await banner.getByRole("button", { name: "Edit" }).click();
+  let form = page.getByRole("form", { name: "Edit banner" });
+  await expect(form.getByLabel("Content")).toHaveValue("Spring sale");
+  await form.getByLabel("Content").fill("  ");
+  await form.getByRole("button", { name: "Save changes" }).click();
+  await expect(form.getByText("Content Required")).toBeVisible();
+  await form.getByLabel("Content").fill("Summer sale");
+  const editPost = await capturePost(page, () => form.getByRole("button", { name: "Save changes" }).click());
+  await expect(form).toHaveCount(0);
+  await expect(items(page).filter({ hasText: "Summer sale" })).toHaveCount(1);
+  await expect(items(visitor).filter({ hasText: "Summer sale" })).toHaveCount(1);
+
+  // Card: an image added, then replaced; the old one is gone.
+  await controls(page, "Card: Night vision").getByRole("button", { name: "Edit" }).click();
+  form = page.getByRole("form", { name: "Edit card" });
+  await form.getByLabel("Heading").fill("");
+  await form.getByRole("button", { name: "Save changes" }).click();
+  await expect(form.getByText("Heading required")).toBeVisible();
+  await form.getByLabel("Heading").fill("Night vision");
+  await uploadImage(form, /^Image/, "#16a34a");
+  await expectNoA11yViolations(page);
+  await form.getByRole("button", { name: "Save changes" }).click();
+  await expect(form).toHaveCount(0);
+  const card = items(page).filter({ has: page.getByRole("heading", { name: "Night vision" }) });
+  const firstUrl = await card.locator("img").getAttribute("src");
+  expect(firstUrl).toBeTruthy();
+  await controls(page, "Card: Night vision").getByRole("button", { name: "Edit" }).click();
+  await uploadImage(form, "Replace image", "#dc2626");
+  await form.getByRole("button", { name: "Save changes" }).click();
+  await expect(form).toHaveCount(0);
+  await expect(card.locator("img")).not.toHaveAttribute("src", firstUrl ?? "");
+  await expectGone(firstUrl ?? "", site.url);
+  await expect(visitor.locator(`img[src="${await card.locator("img").getAttribute("src")}"]`)).toBeVisible();
+
+  // Replayed without a session after a later edit: refused, the later text stays.
+  await controls(page, "Banner: Summer sale").getByRole("button", { name: "Edit" }).click();
+  await page.getByRole("form", { name: "Edit banner" }).getByLabel("Content").fill("Autumn sale");
+  await page.getByRole("form", { name: "Edit banner" }).getByRole("button", { name: "Save changes" }).click();
+  await expect(items(page).filter({ hasText: "Autumn sale" })).toHaveCount(1);
+  await expectAnonymousReplayRefused(site.url, editPost);
+  await page.reload();
+  await expect(items(page).filter({ hasText: "Autumn sale" })).toHaveCount(1);
+  await expect(items(page).filter({ hasText: "Summer sale" })).toHaveCount(0);
+  await visitor.close();
+});
+
+test("move to top reorders the items, also on an open visitor page", async ({ page, browser, login, site }) => {
+  const visitor = await browser.newPage({ baseURL: site.url, reducedMotion: "reduce" });
+  await openLiveVisitor(visitor);
+  await login();
+  await page.goto("/");
+  await hydrated(page);
+  // Newest first: card, image, banner.
+  await expect(items(page).first().getByRole("heading", { name: "Night vision" })).toBeVisible();
+  await expect(items(page).last()).toHaveText("Autumn sale");
+
+  const movePost = await capturePost(page, () =>
+    controls(page, "Banner: Autumn sale").getByRole("button", { name: "Move to top" }).click(),
+  );
+  await expect(items(page).first()).toHaveText("Autumn sale");
+  await expect(items(page).last().getByRole("heading", { name: "Night vision" })).toHaveCount(0);
+  await expect(items(visitor).first()).toHaveText("Autumn sale");
+
+  // Then the card goes back on top; replaying the banner's move without a session changes nothing.
+  await controls(page, "Card: Night vision").getByRole("button", { name: "Move to top" }).click();
+  await expect(items(page).first().getByRole("heading", { name: "Night vision" })).toBeVisible();
+  await expectAnonymousReplayRefused(site.url, movePost);
+  await page.reload();
+  await expect(items(page).first().getByRole("heading", { name: "Night vision" })).toBeVisible();
+  await visitor.close();
+});
+
+test("two admins edit the same item: the second save gets the conflict message and the newer data", async ({
+  page,
+  login,
+}) => {
+  await login();
+  const other = await page.context().newPage();
+  for (const tab of [page, other]) {
+    await tab.goto("/");
+    await hydrated(tab);
+    await controls(tab, "Card: Night vision").getByRole("button", { name: "Edit" }).click();
+  }
+  const first = page.getByRole("form", { name: "Edit card" });
+  const second = other.getByRole("form", { name: "Edit card" });
+  await first.getByLabel("Content").fill("Sees in the dark, in colour.");
+  await first.getByRole("button", { name: "Save changes" }).click();
+  await expect(first).toHaveCount(0);
+  // The other tab's open form keeps what its admin types while the change arrives live.
+  await expect(other.getByText("Sees in the dark, in colour.")).toBeVisible();
+  await expect(second.getByLabel("Content")).toHaveValue("Sees in the dark.");
+
+  await second.getByLabel("Heading").fill("Night vision II");
+  await second.getByRole("button", { name: "Save changes" }).click();
+  await expect(other.getByText(/Someone else saved a change to this while you were editing/)).toBeVisible();
+  await expect(second.getByLabel("Content")).toHaveValue("Sees in the dark, in colour.");
+  await expect(second.getByLabel("Heading")).toHaveValue("Night vision");
+  await expect(items(other).getByRole("heading", { name: "Night vision II" })).toHaveCount(0);
+
+  // Made again on the newer data, the change goes through.
+  await second.getByLabel("Heading").fill("Night vision II");
+  await second.getByRole("button", { name: "Save changes" }).click();
+  await expect(second).toHaveCount(0);
+  await expect(items(other).getByRole("heading", { name: "Night vision II" })).toBeVisible();
+  await expect(items(page).getByRole("heading", { name: "Night vision II" })).toBeVisible();
+  await other.close();
+});
+
+test("delete asks for confirmation, then removes the item and its image file", async ({
+  page,
+  browser,
+  login,
+  site,
+}) => {
+  const visitor = await browser.newPage({ baseURL: site.url, reducedMotion: "reduce" });
+  await openLiveVisitor(visitor);
+  await login();
+  await page.goto("/");
+  await hydrated(page);
+  await expect(items(page)).toHaveCount(3);
+  const imageUrl = (await page.locator('figure[id^="info-"] img').getAttribute("src")) ?? "";
+  expect(imageUrl).toMatch(/^\//);
+  const group = controls(page, "Image");
+
+  await group.getByRole("button", { name: "Delete" }).click();
+  await expect(group.getByText("Are you sure? This cannot be undone!")).toBeVisible();
+  await expect(group.getByRole("button", { name: "CANCEL" })).toBeFocused();
+  await expectNoA11yViolations(page);
+  await group.getByRole("button", { name: "CANCEL" }).click();
+  await expect(group.getByText("Are you sure? This cannot be undone!")).toHaveCount(0);
+  await expect(group.getByRole("button", { name: "Delete" })).toBeFocused();
+  await expect(items(page)).toHaveCount(3);
+
+  await group.getByRole("button", { name: "Delete" }).click();
+  const deletePost = await capturePost(page, () => group.getByRole("button", { name: "CONFIRM DELETE" }).click());
+  await expect(items(page)).toHaveCount(2);
+  await expect(page.locator('figure[id^="info-"]')).toHaveCount(0);
+  await expect(items(visitor)).toHaveCount(2);
+  await expectGone(imageUrl, site.url);
+
+  // The card (with its image) too; then the replay of a delete without a session changes nothing.
+  const cardUrl = (await page.locator('article[id^="info-"] img').getAttribute("src")) ?? "";
+  const card = controls(page, "Card: Night vision II");
+  await card.getByRole("button", { name: "Delete" }).click();
+  await card.getByRole("button", { name: "CONFIRM DELETE" }).click();
+  await expect(items(page)).toHaveCount(1);
+  await expectGone(cardUrl, site.url);
+  await expectAnonymousReplayRefused(site.url, deletePost);
+  await page.reload();
+  await expect(items(page)).toHaveCount(1);
+  await expect(items(page).first()).toHaveText("Autumn sale");
+  await visitor.close();
+});
+
+test("the dashboard summary has the same controls, newest first", async ({ page, login }) => {
+  await login();
+  await expect(page).toHaveURL("/dashboard");
+  const list = page.getByRole("list", { name: "Banners, cards and images, newest first" });
+  await page.getByRole("button", { name: "+ NEW CARD" }).click();
+  const form = page.getByRole("form", { name: "New card" });
+  await form.getByLabel("Heading").fill("From the dashboard");
+  await form.getByLabel("Content").fill("Added on the summary.");
+  await form.getByRole("button", { name: "Submit" }).click();
+  await expect(form).toHaveCount(0);
+  await expect(list.getByRole("listitem")).toHaveCount(2);
+  await expect(list.getByRole("listitem").first()).toContainText("From the dashboard");
+  await expectNoA11yViolations(page);
+
+  await controls(page, "Banner: Autumn sale").getByRole("button", { name: "Move to top" }).click();
+  await expect(list.getByRole("listitem").first()).toContainText("Autumn sale");
+
+  await controls(page, "Card: From the dashboard").getByRole("button", { name: "Edit" }).click();
+  await page.getByRole("form", { name: "Edit card" }).getByLabel("Heading").fill("Edited on the dashboard");
+  await page.getByRole("form", { name: "Edit card" }).getByRole("button", { name: "Save changes" }).click();
+  await expect(list.getByRole("listitem").last()).toContainText("Edited on the dashboard");
+
+  const group = controls(page, "Card: Edited on the dashboard");
+  await group.getByRole("button", { name: "Delete" }).click();
+  await group.getByRole("button", { name: "CONFIRM DELETE" }).click();
+  await expect(list.getByRole("listitem")).toHaveCount(1);
+
+  await page.goto("/");
+  await expect(items(page)).toHaveCount(1);
+  await expect(items(page).first()).toHaveText("Autumn sale");
+});

@@ -21,6 +21,12 @@ export default [
   route("dashboard", "routes/dashboard/layout.tsx", [
     index("routes/dashboard/summary.tsx"),
     route("settings", "routes/dashboard/settings.tsx"),
+    route("products", "routes/dashboard/products/list.tsx"),
+    route("products/new", "routes/dashboard/products/new.tsx"),
+    route("products/:productId", "routes/dashboard/products/detail.tsx"),
+    route("products/:productId/edit", "routes/dashboard/products/edit.tsx"),
+    route("products/:productId/deleted", "routes/dashboard/products/deleted.tsx"),
+    route("spreadsheet-preview", "routes/dashboard/spreadsheet-preview.ts"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,8 +1,10 @@
 import { and, eq, inArray, ne, or, sql } from "drizzle-orm";
 import { ADMIN_MESSAGES } from "#app/domain/messages";
 import type { Transaction } from "../db/client.server";
+import { sortIgnoringCaseBy, sortNaturallyBy } from "#app/domain/format";
 import {
   categories,
+  files,
   categoryFeatures,
   productAccessories,
   productDownloads,
@@ -10,6 +12,7 @@ import {
   productImages,
   products,
 } from "../db/schema";
+import { imageView, type ImageView } from "../catalog.server";
 import { isUuid, MissingFileError, NotAnImageError } from "../files.server";
 import { runtime } from "../runtime.server";
 import { adminWrite, claimVersion, FieldRuleError, NotFoundError, type WriteScope } from "./write.server";
@@ -45,6 +48,58 @@ export interface ProductInput {
   additionalImages: AdditionalImageInput[];
   accessoryIds: string[];
   downloads: DownloadInput[];
+}
+
+export interface AdminProductRow {
+  id: string;
+  model: string;
+  ndaa: boolean;
+  image: ImageView;
+}
+
+/** Every product with its thumbnail, by model ignoring letter case (the dashboard's list). */
+export async function listAdminProducts(): Promise<AdminProductRow[]> {
+  const rows = await runtime()
+    .database.db.select({
+      id: products.id,
+      model: products.model,
+      ndaa: products.ndaa,
+      file: { id: files.id, originalName: files.originalName, width: files.width, height: files.height },
+    })
+    .from(products)
+    .innerJoin(files, eq(files.id, products.imageFileId));
+  return sortIgnoringCaseBy(
+    rows.map(({ file, ...row }) => ({ ...row, image: imageView(file) })),
+    (row) => row.model,
+  );
+}
+
+export interface FormCategory {
+  id: string;
+  name: string;
+  features: { id: string; label: string }[];
+}
+
+/** What the product form offers: categories with their features (natural order) and all products. */
+export async function productFormOptions() {
+  const db = runtime().database.db;
+  const [categoryRows, featureRows, productRows] = await Promise.all([
+    db.select({ id: categories.id, name: categories.name }).from(categories),
+    db
+      .select({ id: categoryFeatures.id, label: categoryFeatures.label, categoryId: categoryFeatures.categoryId })
+      .from(categoryFeatures),
+    db.select({ id: products.id, model: products.model }).from(products),
+  ]);
+  const categoriesWithFeatures: FormCategory[] = sortIgnoringCaseBy(categoryRows, (row) => row.name).map(
+    (category) => ({
+      ...category,
+      features: sortNaturallyBy(
+        featureRows.filter((feature) => feature.categoryId === category.id).map(({ id, label }) => ({ id, label })),
+        (feature) => feature.label,
+      ),
+    }),
+  );
+  return { categories: categoriesWithFeatures, products: sortIgnoringCaseBy(productRows, (row) => row.model) };
 }
 
 /** Creates a product with its files, features and (two-way) accessories; returns its id. */

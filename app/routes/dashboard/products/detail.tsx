@@ -1,5 +1,13 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import {
+  data,
+  Form,
+  Link,
+  redirect,
+  useNavigation,
+  useSearchParams,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
 import { LiveOrigin, VersionInput } from "#app/components/forms";
 import { NdaaIcon } from "#app/components/ndaa";
 import { ResponsiveImage } from "#app/components/responsive-image";
@@ -27,6 +35,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const product = await getProduct(params.productId);
   if (!product) throw data("Not Found", { status: 404, statusText: "Not Found" });
   return { product };
+}
+
+/** After a conflict (409) the newer data must be read, although an error status skips that by default. */
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 || defaultShouldRevalidate;
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -57,10 +70,12 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 export default function DashboardProduct({ loaderData, actionData }: Route.ComponentProps) {
   const { product } = loaderData;
+  const [searchParams] = useSearchParams();
   return (
     <Card title={product.model}>
       <div className="space-y-6">
         {actionData?.error ? <Alert tone="error">{actionData.error}</Alert> : null}
+        {searchParams.has("edited") ? <Alert tone="success">Product edited successfully.</Alert> : null}
         <nav aria-label="Product actions" className="flex flex-wrap gap-4">
           <Link to="/dashboard/products/" className="font-semibold text-brand-700 underline">
             Back to product list

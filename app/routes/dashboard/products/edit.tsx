@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { data, useNavigation } from "react-router";
+import { data, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import { ProductForm } from "#app/components/product-form/product-form";
-import { Alert, Card } from "#app/components/ui";
+import { Card } from "#app/components/ui";
 import type { LiveHandle } from "#app/domain/live";
 import { pageTitle } from "#app/domain/site";
 import { productFormOptions } from "#app/server/admin/products.server";
@@ -24,6 +24,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { product, ...options };
 }
 
+/** After a conflict (409) the newer data must be read, although an error status skips that by default. */
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 || defaultShouldRevalidate;
+}
+
 export async function action({ request, context, params }: Route.ActionArgs) {
   await requireAdmin(request, context);
   return submitProductForm(request, "edit", params.productId);
@@ -34,17 +39,14 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
   const idle = navigation.state === "idle";
   // The form stays on the data it was opened with while live updates arrive (so typing is never
   // lost); after a save or a conflict it re-opens on the current data.
-  const [product, setProduct] = useState(loaderData.product);
-  const [seenAction, setSeenAction] = useState(actionData);
-  if (idle && actionData !== seenAction) {
-    setSeenAction(actionData);
-    setProduct(loaderData.product);
+  const [opened, setOpened] = useState({ product: loaderData.product, conflict: false, action: actionData });
+  if (idle && actionData && actionData !== opened.action) {
+    setOpened({ product: loaderData.product, conflict: actionData.conflict, action: actionData });
   }
-  const saved = idle && actionData && !actionData.conflict && actionData.result.status === "success";
+  const { product } = opened;
   return (
     <Card title={`Edit ${product.model}`}>
       <div className="space-y-4">
-        {saved ? <Alert tone="success">Product edited successfully.</Alert> : null}
         <ProductForm
           key={product.version}
           mode="edit"
@@ -52,7 +54,7 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
           products={loaderData.products}
           product={product}
           lastResult={idle ? actionData?.result : null}
-          conflict={idle && actionData?.conflict}
+          conflict={opened.conflict}
         />
       </div>
     </Card>

@@ -5,6 +5,7 @@ import type { LiveHandle } from "#app/domain/live";
 import { ADMIN_MESSAGES } from "#app/domain/messages";
 import { pageTitle } from "#app/domain/site";
 import { productFormOptions } from "#app/server/admin/products.server";
+import { getProduct } from "#app/server/catalog.server";
 import { requireAdmin } from "#app/server/session.server";
 import type { Route } from "./+types/new";
 import { submitProductForm } from "./submit.server";
@@ -17,7 +18,11 @@ export function meta() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return productFormOptions();
+  // After a create the action sends the browser here with the new product's id (the success view).
+  const createdId = new URL(request.url).searchParams.get("created");
+  const product = createdId ? await getProduct(createdId) : null;
+  const created = product ? { id: product.id, model: product.model } : null;
+  return { ...(await productFormOptions()), created };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -27,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function NewProduct({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const created = navigation.state === "idle" ? actionData?.created : null;
+  const { created } = loaderData;
   if (created) {
     return (
       <Card title="New Product">

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { productSchema, type ProductFormValue } from "#app/domain/forms/product";
 import { ADMIN_MESSAGES } from "#app/domain/messages";
 import { createProduct, updateProduct, type ProductInput } from "#app/server/admin/products.server";
@@ -44,20 +44,18 @@ export async function submitProductForm(request: Request, mode: "new" | "edit", 
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: productSchema(mode) });
   if (submission.status !== "success") {
-    return data(
-      { result: submission.reply({ formErrors: [ADMIN_MESSAGES.checkEachInput] }), created: null, conflict: false },
-      400,
-    );
+    return data({ result: submission.reply({ formErrors: [ADMIN_MESSAGES.checkEachInput] }), conflict: false }, 400);
   }
   const value = submission.value;
   try {
     const input = await toInput(value);
     if (mode === "new") {
+      // A redirect, not action data: the success view then outlives live revalidations.
       const { id } = await createProduct(input, formOrigin(formData));
-      return { result: submission.reply({ resetForm: true }), created: { id, model: value.model }, conflict: false };
+      return redirect(`/dashboard/products/new?created=${id}`);
     }
     await updateProduct(productId ?? "", value.version ?? 0, input, formOrigin(formData));
-    return { result: submission.reply(), created: null, conflict: false };
+    return redirect(`/dashboard/products/${productId}/?edited=1`);
   } catch (error) {
     if (error instanceof SpreadsheetError) {
       return data(
@@ -80,13 +78,10 @@ export async function submitProductForm(request: Request, mode: "new" | "edit", 
       );
     }
     if (error instanceof ConflictError) {
-      return data({ result: submission.reply({ resetForm: true }), created: null, conflict: true }, 409);
+      return data({ result: submission.reply({ resetForm: true }), conflict: true }, 409);
     }
     if (error instanceof NotFoundError) {
-      return data(
-        { result: submission.reply({ formErrors: [ADMIN_MESSAGES.gone] }), created: null, conflict: false },
-        404,
-      );
+      return data({ result: submission.reply({ formErrors: [ADMIN_MESSAGES.gone] }), conflict: false }, 404);
     }
     // SPEC §8 shows the error's own message; ours are worded for people, a database's are not (those
     // go to the log, and the admin reads SPEC §8's general wording).
@@ -97,6 +92,6 @@ export async function submitProductForm(request: Request, mode: "new" | "edit", 
         : mode === "new"
           ? ADMIN_MESSAGES.categorySubmitFailed
           : ADMIN_MESSAGES.editFailed;
-    return data({ result: submission.reply({ formErrors: [message] }), created: null, conflict: false }, 500);
+    return data({ result: submission.reply({ formErrors: [message] }), conflict: false }, 500);
   }
 }

@@ -140,7 +140,10 @@ export function FileUpload({
   }
 
   const ownError = state.phase === "failed" ? state.message : undefined;
-  const shownErrors = [...(ownError ? [ownError] : []), ...(state.phase === "done" ? [] : (errors ?? []))];
+  // The control's own message and the form's can be the same words (SPEC §5 uses one for both): once.
+  const shownErrors = [
+    ...new Set([...(ownError ? [ownError] : []), ...(state.phase === "done" ? [] : (errors ?? []))]),
+  ];
   const describedBy = shownErrors.length ? (errorId ?? `${inputId}-error`) : undefined;
 
   return (

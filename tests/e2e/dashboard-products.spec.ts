@@ -77,10 +77,16 @@ test("the list shows every product by model ignoring case, with thumbnails and l
 
 test("a new product with every field; the public pages show it, accessories both ways", async ({
   page,
+  browser,
   login,
   site,
 }) => {
   await login();
+  // Another admin's open list follows the create live.
+  const watcher = await browser.newPage({ baseURL: site.url });
+  await watcher.context().addCookies(await page.context().cookies());
+  await watcher.goto("/dashboard/products/");
+  await hydrated(watcher);
   await page.goto("/dashboard/products/new");
   await hydrated(page);
   await expect(page.getByLabel("NDAA compliant")).toBeChecked();
@@ -129,6 +135,15 @@ test("a new product with every field; the public pages show it, accessories both
   await expect(table.getByRole("cell", { name: "1/2.8 CMOS" })).toBeVisible();
   await expect(page.getByLabel("Specifications (plain text)")).toHaveValue("");
   await expect(page.getByText("Wrong file type - excel only (*.xls or *.xlsx)")).toHaveCount(0);
+  // Removing the spreadsheet clears the table; choosing it again brings it back.
+  await page.getByRole("button", { name: "Remove spreadsheet" }).click();
+  await expect(table).toHaveCount(0);
+  await page.getByLabel(sheetLabel).setInputFiles(spreadsheet());
+  await expect(table.getByRole("cell", { name: "400 g" })).toBeVisible();
+
+  // Files refused while choosing: not an image, or over 20 MB.
+  await page.getByLabel("Image", { exact: true }).setInputFiles(textFile("readme.txt", "not an image"));
+  await expect(page.getByText("Image required (20MB limit)")).toBeVisible();
 
   // The main image, with the upload's progress bar while it runs.
   await page.route("**/uploads?*", async (route) => {
@@ -142,6 +157,10 @@ test("a new product with every field; the public pages show it, accessories both
 
   // Additional images: two, the second moved up.
   await page.getByRole("button", { name: "Add image" }).click();
+  await page
+    .getByLabel("Additional image 1", { exact: true })
+    .setInputFiles({ name: "huge.png", mimeType: "image/png", buffer: Buffer.alloc(20_000_001) });
+  await expect(page.getByText("Check each image (20MB limit)")).toBeVisible();
   await upload(page, "Additional image 1", await png("first.png", "#aa3333"));
   await page.getByRole("button", { name: "Add image" }).click();
   await upload(page, "Additional image 2", await png("second.png", "#33aa33"));
@@ -161,10 +180,16 @@ test("a new product with every field; the public pages show it, accessories both
   await download.getByLabel("Description").fill("Manual");
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(page.getByText("Check all downloads - each one needs a file (20MB max)")).toBeVisible();
+  await download
+    .getByLabel("File", { exact: true })
+    .setInputFiles({ name: "huge.bin", mimeType: "application/octet-stream", buffer: Buffer.alloc(20_000_001) });
+  await expect(download.getByText("Check all downloads - each one needs a file (20MB max)")).toBeVisible();
   await upload(page, "File", textFile("manual.txt", "How to install"), download);
 
   createPost = await capturePost(page, () => page.getByRole("button", { name: "Submit" }).click());
   await expect(page.getByText(`${created.model} created successfully.`)).toBeVisible();
+  await expect(watcher.getByRole("link", { name: /^E2E-Cam-1(\s|$)/ })).toBeVisible();
+  await watcher.close();
   await page.getByRole("link", { name: "View details" }).click();
   await expect(page.getByRole("heading", { name: created.model })).toBeVisible();
   created = { ...created, id: await productIdFromDetail(page) };
@@ -230,8 +255,14 @@ test("edit: Use Original Image, accessories move, the replaced image's URL answe
   await expectNoA11yViolations(page);
   const oldImage = (await page.getByRole("img", { name: `${created.model} (current)` }).getAttribute("src")) ?? "";
 
-  // Change the image, then change one's mind: the original stays.
+  // Change the image, then change one's mind: the original stays. Wrong files get the edit wording.
   await page.getByRole("button", { name: "Change image" }).click();
+  await page.getByLabel("New image", { exact: true }).setInputFiles(textFile("readme.txt", "not an image"));
+  await expect(page.getByText("Wrong format - images only (jpg, png, gif, etc.)")).toBeVisible();
+  await page
+    .getByLabel("New image", { exact: true })
+    .setInputFiles({ name: "huge.png", mimeType: "image/png", buffer: Buffer.alloc(20_000_001) });
+  await expect(page.getByText("Image too large - 20MB maximum file size")).toBeVisible();
   await upload(page, "New image", await png("unused.png", "#000000"));
   await page.getByRole("button", { name: "Use Original Image" }).click();
   // A product with accessories opens with its list shown.
@@ -248,6 +279,8 @@ test("edit: Use Original Image, accessories move, the replaced image's URL answe
   await page.goto(`/catalog/products/${partnerId}`);
   await expect(page.getByRole("link", { name: "E2E-Cam-1b" })).toHaveCount(0);
   await page.goto(`/catalog/products/${created.id}`);
+  // The spreadsheet's table was kept through the edit.
+  await expect(page.getByRole("cell", { name: "1/2.8 CMOS" })).toBeVisible();
   await page.getByRole("link", { name: "E2E-Plain" }).click();
   await expect(page.getByRole("link", { name: "E2E-Cam-1b" })).toBeVisible();
 

@@ -112,6 +112,7 @@ export function ProductForm({ mode, categories, products, product, lastResult, c
   const { busy, reporter } = useUploadsBusy();
 
   const [categoryId, setCategoryId] = useState(product?.category.id ?? "");
+  const [categoryChanged, setCategoryChanged] = useState(false);
   const category = categories.find((item) => item.id === categoryId);
 
   // Specifications: text, or the first sheet of a spreadsheet (the product's own, or a new upload).
@@ -187,9 +188,7 @@ export function ProductForm({ mode, categories, products, product, lastResult, c
   const chosenAccessories = new Set(product?.accessories.map((item) => item.id));
   const [showAccessories, setShowAccessories] = useState(chosenAccessories.size > 0);
   const accessoriesId = useId();
-  const chosenFeatures = new Set(
-    product && product.category.id === categoryId ? product.features.map((feature) => feature.id) : [],
-  );
+  const chosenFeatures = new Set(product && !categoryChanged ? product.features.map((feature) => feature.id) : []);
 
   const submitting = navigation.state === "submitting";
   return (
@@ -205,6 +204,7 @@ export function ProductForm({ mode, categories, products, product, lastResult, c
         onChange={(event) => {
           // SPEC §4: another category's features do not apply: the selection starts empty.
           setCategoryId(event.target.value);
+          setCategoryChanged(true);
         }}
       >
         <option value="">Choose a category</option>

@@ -284,9 +284,13 @@ test("edit: Use Original Image, accessories move, the replaced image's URL answe
   await page.getByRole("link", { name: "E2E-Plain" }).click();
   await expect(page.getByRole("link", { name: "E2E-Cam-1b" })).toBeVisible();
 
-  // Replace the main image: the old file is gone.
+  // Replace the main image and the download's file: the old files are gone.
   await page.goto(`/dashboard/products/${created.id}/edit`);
   await hydrated(page);
+  const download = page.getByRole("group", { name: "Download 1" });
+  const oldManual = (await download.getByRole("link", { name: "manual.txt" }).getAttribute("href")) ?? "";
+  await download.getByRole("button", { name: "Replace file" }).click();
+  await upload(page, "Replacement file", textFile("manual-v2.txt", "Version 2"), download);
   await page.getByRole("button", { name: "Change image" }).click();
   await upload(page, "New image", await png("replacement.png", "#ffcc00"));
   await page.getByRole("button", { name: "Save changes" }).click();
@@ -294,6 +298,8 @@ test("edit: Use Original Image, accessories move, the replaced image's URL answe
   await expect(page).toHaveURL(`/dashboard/products/${created.id}/?edited=1`);
   await expect(page.getByRole("img", { name: created.model, exact: true })).toHaveAttribute("src", /replacement\.png/);
   expect(await status(`${site.url}${oldImage}`)).toBe(404);
+  expect(await status(`${site.url}${oldManual}`)).toBe(404);
+  await expect(page.getByRole("list", { name: "Downloads" })).toContainText("manual-v2.txt");
 
   // The first edit replayed without a session: refused, the model stays.
   await expectAnonymousReplayRefused(site.url, editPost);
@@ -377,6 +383,31 @@ test("delete asks first, then removes the product, its files and its accessory l
   await expect(page.getByRole("heading", { name: "Product Deleted" })).toBeVisible();
   await expectAnonymousReplayRefused(site.url, deletePost);
   expect(await status(`${site.url}/catalog/products/${plainId}`)).toBe(404);
+});
+
+test("the server checks the form again: a direct post with missing fields is refused", async ({
+  page,
+  login,
+  site,
+}) => {
+  await login();
+  const cookies = await page.context().cookies();
+  const response = await fetch(`${site.url}/dashboard/products/new`, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      origin: site.url,
+      cookie: cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join("; "),
+    },
+    body: new URLSearchParams({ model: "Sneaky", description: "No category, no image" }).toString(),
+  });
+  expect(response.status).toBe(400);
+  const html = await response.text();
+  expect(html).toContain("Something went wrong - check each input");
+  expect(html).toContain("Category required");
+  expect(html).toContain("Image required (20MB limit)");
+  expect(await (await page.request.get("/dashboard/products/")).text()).not.toContain("Sneaky");
 });
 
 test("unknown product ids answer 404; anonymous visitors are sent to sign in", async ({ page, login, site }) => {

@@ -31,6 +31,11 @@ export default [
     route("downloads/new", "routes/dashboard/downloads/new.tsx"),
     route("downloads/:downloadId", "routes/dashboard/downloads/edit.tsx"),
     route("downloads/:downloadId/deleted", "routes/dashboard/downloads/deleted.tsx"),
+    route("products", "routes/dashboard/products/list.tsx"),
+    route("products/new", "routes/dashboard/products/new.tsx"),
+    route("products/:productId", "routes/dashboard/products/detail.tsx"),
+    route("products/:productId/edit", "routes/dashboard/products/edit.tsx"),
+    route("products/:productId/deleted", "routes/dashboard/products/deleted.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,0 +1,550 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useCallback, useId, useRef, useState, type ReactNode } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { FileUpload, type UploadedFile } from "#app/components/file-upload";
+import {
+  CheckboxInput,
+  FieldErrors,
+  FormErrors,
+  LiveOrigin,
+  SelectInput,
+  TextArea,
+  TextInput,
+  VersionInput,
+} from "#app/components/forms";
+import { SpecsTable } from "#app/components/specs-table";
+import { Alert, Button } from "#app/components/ui";
+import { formatFileSize } from "#app/domain/format";
+import { isSpreadsheetName, productSchema } from "#app/domain/forms/product";
+import { ADMIN_MESSAGES } from "#app/domain/messages";
+
+interface ImageSummary {
+  id: string;
+  fileId: string;
+  url: string;
+}
+
+interface FileSummary {
+  id: string;
+  url: string;
+  name: string;
+  size: number;
+}
+
+/** The product an edit form opens on (a subset of catalog.server's ProductDetail). */
+export interface EditableProduct {
+  id: string;
+  model: string;
+  description: string;
+  specs: string | null;
+  specsTable: string[][] | null;
+  ndaa: boolean;
+  version: number;
+  category: { id: string };
+  features: { id: string }[];
+  image: ImageSummary;
+  additionalImages: ImageSummary[];
+  accessories: { id: string }[];
+  downloads: { id: string; description: string; file: FileSummary }[];
+}
+
+export interface ProductFormProps {
+  mode: "new" | "edit";
+  categories: { id: string; name: string; features: { id: string; label: string }[] }[];
+  /** Every product; the one being edited is left out of the accessories. */
+  products: { id: string; model: string }[];
+  product?: EditableProduct;
+  lastResult?: SubmissionResult<string[]> | null;
+  /** Beyond the spec: someone saved this product since the form was opened. */
+  conflict?: boolean;
+}
+
+const BUTTON_LINK = "text-sm font-semibold text-brand-700 underline disabled:text-slate-400 disabled:no-underline";
+
+type ImageItem = { key: string; id?: string; image?: ImageSummary };
+type DownloadItem = { key: string; id?: string; description: string; file?: FileSummary; replacing: boolean };
+
+let itemCounter = 0;
+const newKey = () => `item-${(itemCounter += 1)}`;
+
+/** Holds submit while any upload runs: each control reports under its own key. */
+function useUploadsBusy() {
+  const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
+  const callbacks = useRef(new Map<string, (value: boolean) => void>());
+  const reporter = useCallback((key: string) => {
+    let callback = callbacks.current.get(key);
+    if (!callback) {
+      callback = (value: boolean) =>
+        setBusy((current) => {
+          if (current.has(key) === value) return current;
+          const next = new Set(current);
+          if (value) next.add(key);
+          else next.delete(key);
+          return next;
+        });
+      callbacks.current.set(key, callback);
+    }
+    return callback;
+  }, []);
+  return { busy: busy.size > 0, reporter };
+}
+
+export function ProductForm({ mode, categories, products, product, lastResult, conflict }: ProductFormProps) {
+  const navigation = useNavigation();
+  const schema = productSchema(mode);
+  const [form, fields] = useForm({
+    lastResult,
+    defaultValue: product
+      ? {
+          categoryId: product.category.id,
+          model: product.model,
+          description: product.description,
+          specs: product.specs ?? "",
+          ndaa: product.ndaa,
+        }
+      : { ndaa: true },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const allErrors = form.allErrors;
+  const { busy, reporter } = useUploadsBusy();
+
+  const [categoryId, setCategoryId] = useState(product?.category.id ?? "");
+  const [categoryChanged, setCategoryChanged] = useState(false);
+  const category = categories.find((item) => item.id === categoryId);
+
+  // Specifications: text, or the first sheet of a spreadsheet (the product's own, or a new upload).
+  const [table, setTable] = useState<{ rows: string[][]; source: "existing" | "new" } | null>(
+    product?.specsTable?.length ? { rows: product.specsTable, source: "existing" } : null,
+  );
+  const [spreadsheetReset, setSpreadsheetReset] = useState(0);
+  const [spreadsheetError, setSpreadsheetError] = useState<string | null>(null);
+  const [previewing, setPreviewing] = useState(false);
+
+  async function onSpreadsheet(file: UploadedFile | null) {
+    setSpreadsheetError(null);
+    if (!file) {
+      setTable((current) => (current?.source === "new" ? null : current));
+      return;
+    }
+    const refuse = () => {
+      setSpreadsheetError(ADMIN_MESSAGES.excelOnly);
+      setSpreadsheetReset((value) => value + 1);
+    };
+    if (!isSpreadsheetName(file.name)) return refuse();
+    setPreviewing(true);
+    try {
+      const response = await fetch(`/dashboard/spreadsheet-preview?fileId=${encodeURIComponent(file.id)}`);
+      const body = (await response.json()) as { rows?: string[][]; error?: string };
+      if (!response.ok || !body.rows) return refuse();
+      setTable({ rows: body.rows, source: "new" });
+      // SPEC §4: choosing a spreadsheet clears the plain-text specs.
+      form.update({ name: fields.specs.name, value: "" });
+    } catch {
+      refuse();
+    } finally {
+      setPreviewing(false);
+    }
+  }
+
+  function removeSpreadsheet() {
+    setTable(null);
+    setSpreadsheetError(null);
+    setSpreadsheetReset((value) => value + 1);
+  }
+
+  // Main image: required when new; in an edit, kept unless changed.
+  const [hasNewImage, setHasNewImage] = useState(false);
+  const [changingImage, setChangingImage] = useState(false);
+  const hasMainImage = mode === "edit" || hasNewImage;
+
+  const [images, setImages] = useState<ImageItem[]>(
+    () => product?.additionalImages.map((image) => ({ key: newKey(), id: image.id, image })) ?? [],
+  );
+  const moveImage = (index: number, by: number) =>
+    setImages((current) => {
+      const next = [...current];
+      const [item] = next.splice(index, 1);
+      if (item) next.splice(index + by, 0, item);
+      return next;
+    });
+
+  const [downloads, setDownloads] = useState<DownloadItem[]>(
+    () =>
+      product?.downloads.map((download) => ({
+        key: newKey(),
+        id: download.id,
+        description: download.description,
+        file: download.file,
+        replacing: false,
+      })) ?? [],
+  );
+  const updateDownload = (key: string, change: Partial<DownloadItem>) =>
+    setDownloads((current) => current.map((item) => (item.key === key ? { ...item, ...change } : item)));
+
+  const otherProducts = products.filter((item) => item.id !== product?.id);
+  const chosenAccessories = new Set(product?.accessories.map((item) => item.id));
+  const [showAccessories, setShowAccessories] = useState(chosenAccessories.size > 0);
+  const accessoriesId = useId();
+  const chosenFeatures = new Set(product && !categoryChanged ? product.features.map((feature) => feature.id) : []);
+
+  const submitting = navigation.state === "submitting";
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-6">
+      <LiveOrigin />
+      {product ? <VersionInput version={product.version} /> : null}
+      {conflict ? <Alert tone="error">{ADMIN_MESSAGES.conflict}</Alert> : null}
+      <FormErrors form={form} />
+
+      <SelectInput
+        meta={fields.categoryId}
+        label="Category"
+        onChange={(event) => {
+          // SPEC §4: another category's features do not apply: the selection starts empty.
+          setCategoryId(event.target.value);
+          setCategoryChanged(true);
+        }}
+      >
+        <option value="">Choose a category</option>
+        {categories.map((item) => (
+          <option key={item.id} value={item.id}>
+            {item.name}
+          </option>
+        ))}
+      </SelectInput>
+      <TextInput meta={fields.model} label="Model" autoComplete="off" />
+      <TextArea meta={fields.description} label="Description" />
+
+      <fieldset className="space-y-3 rounded-md border border-slate-200 p-4">
+        <legend className="px-1 text-sm font-semibold text-slate-800">Specifications</legend>
+        <TextArea meta={fields.specs} label="Specifications (plain text)" rows={6} />
+        {table?.source === "existing" ? <input type="hidden" name="keepSpecsTable" value="on" /> : null}
+        <FileUpload
+          name="specsFileId"
+          label="Or a spreadsheet (.xls or .xlsx, first sheet)"
+          kind="file"
+          accept=".xls,.xlsx"
+          resetKey={spreadsheetReset}
+          errors={[...(spreadsheetError ? [spreadsheetError] : []), ...(fields.specsFileId.errors ?? [])]}
+          onChange={(file) => void onSpreadsheet(file)}
+          onBusyChange={reporter("spreadsheet")}
+        />
+        {previewing ? <p className="text-sm text-slate-600">Reading the spreadsheet…</p> : null}
+        {table ? (
+          <div className="space-y-2">
+            <SpecsTable rows={table.rows} caption="Specifications from the spreadsheet" />
+            <button type="button" className={BUTTON_LINK} onClick={removeSpreadsheet}>
+              Remove spreadsheet
+            </button>
+          </div>
+        ) : null}
+      </fieldset>
+
+      <CheckboxInput meta={fields.ndaa} label="NDAA compliant" />
+
+      <fieldset className="space-y-2 rounded-md border border-slate-200 p-4">
+        <legend className="px-1 text-sm font-semibold text-slate-800">Features / filters</legend>
+        {!category ? (
+          <p className="text-sm text-slate-600">Choose a category to see its features.</p>
+        ) : category.features.length === 0 ? (
+          <p className="text-sm text-slate-600">This category has no features.</p>
+        ) : (
+          <div key={category.id} className="grid gap-2 sm:grid-cols-2">
+            {category.features.map((feature) => (
+              <label key={feature.id} className="flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  name="featureIds"
+                  value={feature.id}
+                  defaultChecked={chosenFeatures.has(feature.id)}
+                  className="h-4 w-4"
+                />
+                {feature.label}
+              </label>
+            ))}
+          </div>
+        )}
+        <FieldErrors id={fields.featureIds.errorId} errors={fields.featureIds.errors} />
+      </fieldset>
+
+      <fieldset className="space-y-3 rounded-md border border-slate-200 p-4">
+        <legend className="px-1 text-sm font-semibold text-slate-800">Main image</legend>
+        {mode === "new" ? (
+          <FileUpload
+            name="imageFileId"
+            label="Image"
+            kind="image"
+            accept="image/*"
+            errors={fields.imageFileId.errors}
+            errorId={fields.imageFileId.errorId}
+            messages={{
+              tooLarge: ADMIN_MESSAGES.productImageRequired,
+              notAnImage: ADMIN_MESSAGES.productImageRequired,
+            }}
+            onChange={(file) => setHasNewImage(Boolean(file))}
+            onBusyChange={reporter("image")}
+          />
+        ) : product ? (
+          <div className="space-y-3">
+            {changingImage ? (
+              <>
+                <FileUpload
+                  name="imageFileId"
+                  label="New image"
+                  kind="image"
+                  accept="image/*"
+                  errors={fields.imageFileId.errors}
+                  errorId={fields.imageFileId.errorId}
+                  messages={{ tooLarge: ADMIN_MESSAGES.imageTooLarge, notAnImage: ADMIN_MESSAGES.imagesOnly }}
+                  onBusyChange={reporter("image")}
+                />
+                <button type="button" className={BUTTON_LINK} onClick={() => setChangingImage(false)}>
+                  Use Original Image
+                </button>
+              </>
+            ) : (
+              <>
+                <img
+                  src={product.image.url}
+                  alt={`${product.model} (current)`}
+                  className="h-32 w-auto rounded border border-slate-200"
+                />
+                <button type="button" className={BUTTON_LINK} onClick={() => setChangingImage(true)}>
+                  Change image
+                </button>
+                <FieldErrors id={fields.imageFileId.errorId} errors={fields.imageFileId.errors} />
+              </>
+            )}
+          </div>
+        ) : null}
+      </fieldset>
+
+      {hasMainImage ? (
+        <fieldset className="space-y-3 rounded-md border border-slate-200 p-4">
+          <legend className="px-1 text-sm font-semibold text-slate-800">Additional images</legend>
+          {images.length === 0 ? <p className="text-sm text-slate-600">No additional images.</p> : null}
+          <ol className="space-y-3">
+            {images.map((item, index) => {
+              const name = `additionalImages[${index}]`;
+              return (
+                <li key={item.key} className="space-y-2 rounded border border-slate-200 p-3">
+                  {item.image ? (
+                    <div className="flex items-center gap-3">
+                      <input type="hidden" name={`${name}.id`} value={item.id} />
+                      <img
+                        src={item.image.url}
+                        alt={`Additional ${index + 1}`}
+                        className="h-16 w-24 rounded object-cover"
+                      />
+                    </div>
+                  ) : (
+                    <FileUpload
+                      name={`${name}.fileId`}
+                      label={`Additional image ${index + 1}`}
+                      kind="image"
+                      accept="image/*"
+                      errors={allErrors[`${name}.fileId`]}
+                      messages={{
+                        tooLarge: ADMIN_MESSAGES.additionalImages,
+                        notAnImage: ADMIN_MESSAGES.additionalImages,
+                      }}
+                      onBusyChange={reporter(item.key)}
+                    />
+                  )}
+                  <div className="flex flex-wrap gap-4">
+                    <button
+                      type="button"
+                      className={BUTTON_LINK}
+                      disabled={index === 0}
+                      aria-label={`Move additional image ${index + 1} up`}
+                      onClick={() => moveImage(index, -1)}
+                    >
+                      Move up
+                    </button>
+                    <button
+                      type="button"
+                      className={BUTTON_LINK}
+                      disabled={index === images.length - 1}
+                      aria-label={`Move additional image ${index + 1} down`}
+                      onClick={() => moveImage(index, 1)}
+                    >
+                      Move down
+                    </button>
+                    <button
+                      type="button"
+                      className={BUTTON_LINK}
+                      aria-label={`Remove additional image ${index + 1}`}
+                      onClick={() => setImages((current) => current.filter((other) => other.key !== item.key))}
+                    >
+                      Remove
+                    </button>
+                  </div>
+                </li>
+              );
+            })}
+          </ol>
+          <FieldErrors id={fields.additionalImages.errorId} errors={fields.additionalImages.errors} />
+          <button
+            type="button"
+            className={BUTTON_LINK}
+            onClick={() => setImages((current) => [...current, { key: newKey() }])}
+          >
+            Add image
+          </button>
+        </fieldset>
+      ) : (
+        <p className="text-sm text-slate-600">Additional images can be added once a main image is chosen.</p>
+      )}
+
+      <fieldset className="space-y-3 rounded-md border border-slate-200 p-4">
+        <legend className="px-1 text-sm font-semibold text-slate-800">Accessories / related products</legend>
+        <button
+          type="button"
+          className={BUTTON_LINK}
+          aria-expanded={showAccessories}
+          aria-controls={accessoriesId}
+          onClick={() => setShowAccessories((value) => !value)}
+        >
+          {showAccessories ? "Hide accessories" : "Add accessories"}
+        </button>
+        {/* Hidden, not removed: choices made stay in the form while the list is folded away. */}
+        <div id={accessoriesId} hidden={!showAccessories}>
+          {otherProducts.length === 0 ? (
+            <p className="text-sm text-slate-600">No other products in catalog. Add some!</p>
+          ) : (
+            <div className="grid gap-2 sm:grid-cols-2">
+              {otherProducts.map((item) => (
+                <label key={item.id} className="flex items-center gap-2 text-sm">
+                  <input
+                    type="checkbox"
+                    name="accessoryIds"
+                    value={item.id}
+                    defaultChecked={chosenAccessories.has(item.id)}
+                    className="h-4 w-4"
+                  />
+                  {item.model}
+                </label>
+              ))}
+            </div>
+          )}
+        </div>
+      </fieldset>
+
+      <fieldset className="space-y-3 rounded-md border border-slate-200 p-4">
+        <legend className="px-1 text-sm font-semibold text-slate-800">Downloads</legend>
+        {downloads.length === 0 ? <p className="text-sm text-slate-600">No downloads.</p> : null}
+        {downloads.map((item, index) => (
+          <DownloadRow
+            key={item.key}
+            item={item}
+            index={index}
+            errors={allErrors[`downloads[${index}].fileId`]}
+            onBusyChange={reporter(item.key)}
+            onReplace={(replacing) => updateDownload(item.key, { replacing })}
+            onRemove={() => setDownloads((current) => current.filter((other) => other.key !== item.key))}
+          />
+        ))}
+        <FieldErrors id={fields.downloads.errorId} errors={fields.downloads.errors} />
+        <button
+          type="button"
+          className={BUTTON_LINK}
+          onClick={() => setDownloads((current) => [...current, { key: newKey(), description: "", replacing: false }])}
+        >
+          Add download
+        </button>
+      </fieldset>
+
+      <div className="flex flex-wrap items-center gap-4">
+        <Button type="submit" disabled={submitting || busy || previewing}>
+          {mode === "new" ? "Submit" : "Save changes"}
+        </Button>
+        {busy ? <span className="text-sm text-slate-600">Waiting for uploads to finish…</span> : null}
+        {product ? (
+          <Link to={`/dashboard/products/${product.id}/`} className="font-semibold text-brand-700 underline">
+            Cancel edit
+          </Link>
+        ) : null}
+      </div>
+    </Form>
+  );
+}
+
+function DownloadRow({
+  item,
+  index,
+  errors,
+  onBusyChange,
+  onReplace,
+  onRemove,
+}: {
+  item: DownloadItem;
+  index: number;
+  errors: string[] | undefined;
+  onBusyChange: (busy: boolean) => void;
+  onReplace: (replacing: boolean) => void;
+  onRemove: () => void;
+}) {
+  const name = `downloads[${index}]`;
+  const descriptionId = useId();
+  const upload = (label: string): ReactNode => (
+    <FileUpload
+      name={`${name}.fileId`}
+      label={label}
+      kind="file"
+      errors={errors}
+      messages={{ tooLarge: ADMIN_MESSAGES.productDownloads }}
+      onBusyChange={onBusyChange}
+    />
+  );
+  return (
+    <fieldset className="space-y-2 rounded border border-slate-200 p-3">
+      <legend className="px-1 text-sm font-medium text-slate-700">Download {index + 1}</legend>
+      {item.id ? <input type="hidden" name={`${name}.id`} value={item.id} /> : null}
+      <div className="space-y-1">
+        <label htmlFor={descriptionId} className="block text-sm font-medium text-slate-700">
+          Description
+        </label>
+        <input
+          id={descriptionId}
+          name={`${name}.description`}
+          defaultValue={item.description}
+          placeholder="Manual, software, etc."
+          maxLength={200}
+          className="block w-full rounded-md border border-slate-300 px-3 py-2 text-slate-900 shadow-sm"
+        />
+      </div>
+      {item.file ? (
+        <div className="space-y-2">
+          <p className="text-sm">
+            Current file:{" "}
+            <a href={item.file.url} target="_blank" rel="noreferrer" className="text-brand-700 underline">
+              {item.file.name}
+            </a>{" "}
+            ({formatFileSize(item.file.size)})
+          </p>
+          {item.replacing ? (
+            <>
+              {upload("Replacement file")}
+              <button type="button" className={BUTTON_LINK} onClick={() => onReplace(false)}>
+                Keep current file
+              </button>
+            </>
+          ) : (
+            <button type="button" className={BUTTON_LINK} onClick={() => onReplace(true)}>
+              Replace file
+            </button>
+          )}
+        </div>
+      ) : (
+        upload("File")
+      )}
+      <div>
+        <button type="button" className={BUTTON_LINK} onClick={onRemove} aria-label={`Remove download ${index + 1}`}>
+          Remove
+        </button>
+      </div>
+    </fieldset>
+  );
+}

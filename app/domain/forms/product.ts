@@ -1,0 +1,63 @@
+import { z } from "zod";
+import { ADMIN_MESSAGES } from "#app/domain/messages";
+
+const required = (message: string, max: number) =>
+  z.string(message).trim().min(1, message).max(max, `At most ${max} characters`);
+
+/** Form posts leave out an unchecked box or an empty list altogether. */
+const idList = z.array(z.string().trim().max(64)).max(500).default([]);
+
+/** An additional image: one the product has (its row id) or a newly uploaded one (a staged file id). */
+const additionalImage = z
+  .object({ id: z.string().trim().max(64).optional(), fileId: z.string().trim().max(64).optional() })
+  .default({})
+  .refine((item) => Boolean(item.id || item.fileId), {
+    message: ADMIN_MESSAGES.additionalImages,
+    path: ["fileId"],
+  });
+
+/** A download: an existing one (its row id, maybe with a replacement file) or a new upload. */
+const download = z
+  .object({
+    id: z.string().trim().max(64).optional(),
+    fileId: z.string().trim().max(64).optional(),
+    description: z.string().trim().max(200, "At most 200 characters").optional(),
+  })
+  .default({})
+  .refine((item) => Boolean(item.id || item.fileId), {
+    message: ADMIN_MESSAGES.productDownloads,
+    path: ["fileId"],
+  });
+
+/**
+ * The new-product and product-edit forms (SPEC §2, §5); the same schema checks in the browser and on
+ * the server. In an edit an empty image keeps the current one and `keepSpecsTable` keeps its table.
+ */
+export function productSchema(mode: "new" | "edit") {
+  return z.object({
+    categoryId: required(ADMIN_MESSAGES.categoryRequired, 64),
+    model: required(ADMIN_MESSAGES.modelRequired, 120),
+    description: required(ADMIN_MESSAGES.descriptionRequired, 5000),
+    specs: z.string().trim().max(20_000, "At most 20,000 characters").optional(),
+    /** A newly uploaded spreadsheet (staged file id): its first sheet replaces the text. */
+    specsFileId: z.string().trim().max(64).optional(),
+    keepSpecsTable: z.boolean().optional(),
+    ndaa: z.boolean().optional(),
+    featureIds: idList,
+    imageFileId:
+      mode === "new"
+        ? z.string(ADMIN_MESSAGES.productImageRequired).trim().min(1, ADMIN_MESSAGES.productImageRequired).max(64)
+        : z.string().trim().max(64).optional(),
+    additionalImages: z.array(additionalImage).max(50).default([]),
+    accessoryIds: idList,
+    downloads: z.array(download).max(50).default([]),
+    version: mode === "edit" ? z.number().int() : z.number().int().optional(),
+  });
+}
+
+export type ProductFormValue = z.infer<ReturnType<typeof productSchema>>;
+
+/** Spreadsheets the specs accept (SPEC §5): by name, as the original checked. */
+export function isSpreadsheetName(name: string): boolean {
+  return /\.xlsx?$/i.test(name.trim());
+}

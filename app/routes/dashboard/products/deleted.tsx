@@ -1,0 +1,31 @@
+import { Link } from "react-router";
+import { Alert, Card } from "#app/components/ui";
+import { ADMIN_MESSAGES } from "#app/domain/messages";
+import { pageTitle } from "#app/domain/site";
+import { requireAdmin } from "#app/server/session.server";
+import type { Route } from "./+types/deleted";
+
+export function meta() {
+  return [
+    { title: pageTitle(ADMIN_MESSAGES.productDeletedTitle, "Dashboard") },
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  return null;
+}
+
+export default function ProductDeleted() {
+  return (
+    <Card title={ADMIN_MESSAGES.productDeletedTitle}>
+      <div className="space-y-4">
+        <Alert tone="success">{ADMIN_MESSAGES.productDeleted}</Alert>
+        <Link to="/dashboard/products/" className="font-semibold text-brand-700 underline">
+          Back to product list
+        </Link>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,232 @@
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import {
+  data,
+  Form,
+  Link,
+  redirect,
+  useNavigation,
+  useSearchParams,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
+import { LiveOrigin, VersionInput } from "#app/components/forms";
+import { NdaaIcon } from "#app/components/ndaa";
+import { ResponsiveImage } from "#app/components/responsive-image";
+import { SpecsTable } from "#app/components/specs-table";
+import { Alert, Button, Card } from "#app/components/ui";
+import { formatFileSize } from "#app/domain/format";
+import type { LiveHandle } from "#app/domain/live";
+import { ADMIN_MESSAGES } from "#app/domain/messages";
+import { pageTitle } from "#app/domain/site";
+import { deleteProduct } from "#app/server/admin/products.server";
+import { ConflictError, formOrigin, NotFoundError } from "#app/server/admin/write.server";
+import { getProduct } from "#app/server/catalog.server";
+import { requireAdmin } from "#app/server/session.server";
+import type { Route } from "./+types/detail";
+
+export const handle: LiveHandle = { live: ["products", "categories"] };
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: pageTitle(loaderData?.product.model ?? "Not Found", "Dashboard") },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const product = await getProduct(params.productId);
+  if (!product) throw data("Not Found", { status: 404, statusText: "Not Found" });
+  return { product };
+}
+
+/** After a conflict (409) the newer data must be read, although an error status skips that by default. */
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 || defaultShouldRevalidate;
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  await requireAdmin(request, context);
+  const formData = await request.formData();
+  const version = Number(formData.get("version"));
+  if (formData.get("intent") !== "delete" || !Number.isInteger(version)) {
+    return data({ error: ADMIN_MESSAGES.checkEachInput }, 400);
+  }
+  try {
+    await deleteProduct(params.productId, version, formOrigin(formData));
+  } catch (error) {
+    if (error instanceof ConflictError) return data({ error: ADMIN_MESSAGES.conflict }, 409);
+    if (error instanceof NotFoundError) return data({ error: ADMIN_MESSAGES.gone }, 404);
+    throw error;
+  }
+  return redirect(`/dashboard/products/${params.productId}/deleted`);
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="space-y-2">
+      <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+export default function DashboardProduct({ loaderData, actionData }: Route.ComponentProps) {
+  const { product } = loaderData;
+  const [searchParams] = useSearchParams();
+  return (
+    <Card title={product.model}>
+      <div className="space-y-6">
+        {actionData?.error ? <Alert tone="error">{actionData.error}</Alert> : null}
+        {searchParams.has("edited") ? <Alert tone="success">Product edited successfully.</Alert> : null}
+        <nav aria-label="Product actions" className="flex flex-wrap gap-4">
+          <Link to="/dashboard/products/" className="font-semibold text-brand-700 underline">
+            Back to product list
+          </Link>
+          <Link to={`/dashboard/products/${product.id}/edit`} className="font-semibold text-brand-700 underline">
+            Edit
+          </Link>
+          <Link to={`/catalog/products/${product.id}`} className="font-semibold text-brand-700 underline">
+            View on site
+          </Link>
+        </nav>
+        <p className="flex flex-wrap items-center gap-3 text-slate-700">
+          <span>
+            Category:{" "}
+            <Link to={`/dashboard/categories/${product.category.id}`} className="font-medium text-brand-700 underline">
+              {product.category.name}
+            </Link>
+          </span>
+          {product.ndaa ? <NdaaIcon /> : null}
+        </p>
+        <ResponsiveImage
+          image={product.image}
+          alt={product.model}
+          sizes="(min-width: 768px) 28rem, 100vw"
+          className="max-h-80 w-auto rounded-lg border border-slate-200"
+        />
+        {product.additionalImages.length > 0 ? (
+          <Section title="Additional images">
+            <ul className="flex flex-wrap gap-3">
+              {product.additionalImages.map((image, index) => (
+                <li key={image.id}>
+                  <ResponsiveImage
+                    image={image}
+                    alt={`${product.model} additional image ${index + 1}`}
+                    sizes="8rem"
+                    className="h-24 w-32 rounded border border-slate-200 object-cover"
+                  />
+                </li>
+              ))}
+            </ul>
+          </Section>
+        ) : null}
+        <Section title="Features">
+          {product.features.length > 0 ? (
+            <ul className="list-inside list-disc" data-testid="features">
+              {product.features.map((feature) => (
+                <li key={feature.id}>{feature.label}</li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-slate-600">No features selected.</p>
+          )}
+        </Section>
+        <Section title="Description">
+          <p className="whitespace-pre-line">{product.description}</p>
+        </Section>
+        <Section title="Specifications">
+          {product.specs ? <p className="whitespace-pre-line">{product.specs}</p> : null}
+          {product.specsTable?.length ? (
+            <SpecsTable rows={product.specsTable} caption={`${product.model} specifications`} />
+          ) : null}
+          {!product.specs && !product.specsTable?.length ? <p className="text-slate-600">None.</p> : null}
+        </Section>
+        <Section title="Accessories">
+          {product.accessories.length > 0 ? (
+            <ul className="list-inside list-disc" aria-label="Accessories">
+              {product.accessories.map((accessory) => (
+                <li key={accessory.id}>
+                  <Link to={`/dashboard/products/${accessory.id}/`} className="text-brand-700 underline">
+                    {accessory.model}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-slate-600">No accessories.</p>
+          )}
+        </Section>
+        <Section title="Downloads">
+          {product.downloads.length > 0 ? (
+            <ul className="space-y-1" aria-label="Downloads">
+              {product.downloads.map((download) => (
+                <li key={download.id}>
+                  <a href={download.file.url} target="_blank" rel="noreferrer" className="text-brand-700 underline">
+                    {download.description || download.file.name}
+                  </a>{" "}
+                  <span className="text-sm text-slate-600">
+                    ({download.file.name}, {formatFileSize(download.file.size)})
+                  </span>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-slate-600">No downloads.</p>
+          )}
+        </Section>
+        <DeleteProduct model={product.model} version={product.version} hasDownloads={product.downloads.length > 0} />
+      </div>
+    </Card>
+  );
+}
+
+/** Delete, then a confirmation (Cancel / Confirm Delete) that takes the focus and gives it back. */
+function DeleteProduct({ model, version, hasDownloads }: { model: string; version: number; hasDownloads: boolean }) {
+  const [confirming, setConfirming] = useState(false);
+  const navigation = useNavigation();
+  const opener = useRef<HTMLButtonElement>(null);
+  const prompt = useRef<HTMLParagraphElement>(null);
+  const wasConfirming = useRef(false);
+  useEffect(() => {
+    if (confirming) prompt.current?.focus();
+    else if (wasConfirming.current) opener.current?.focus();
+    wasConfirming.current = confirming;
+  }, [confirming]);
+
+  if (!confirming) {
+    return (
+      <div>
+        <Button ref={opener} type="button" className="bg-red-700 hover:bg-red-800" onClick={() => setConfirming(true)}>
+          Delete
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <Form
+      method="post"
+      className="space-y-3 rounded-md border border-red-200 bg-red-50 p-4"
+      onKeyDown={(event) => {
+        if (event.key === "Escape") setConfirming(false);
+      }}
+    >
+      <LiveOrigin />
+      <VersionInput version={version} />
+      <p ref={prompt} tabIndex={-1} className="font-medium text-red-900" data-testid="delete-confirmation">
+        {ADMIN_MESSAGES.confirmProductDelete(model, hasDownloads)}
+      </p>
+      <div className="flex gap-3">
+        <Button type="button" className="bg-slate-600 hover:bg-slate-700" onClick={() => setConfirming(false)}>
+          Cancel
+        </Button>
+        <Button
+          type="submit"
+          name="intent"
+          value="delete"
+          className="bg-red-700 hover:bg-red-800"
+          disabled={navigation.state !== "idle"}
+        >
+          Confirm Delete
+        </Button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,62 @@
+import { useState } from "react";
+import { data, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
+import { ProductForm } from "#app/components/product-form/product-form";
+import { Card } from "#app/components/ui";
+import type { LiveHandle } from "#app/domain/live";
+import { pageTitle } from "#app/domain/site";
+import { productFormOptions } from "#app/server/admin/products.server";
+import { getProduct } from "#app/server/catalog.server";
+import { requireAdmin } from "#app/server/session.server";
+import type { Route } from "./+types/edit";
+import { submitProductForm } from "./submit.server";
+
+export const handle: LiveHandle = { live: ["products", "categories"] };
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: pageTitle(loaderData ? `Edit ${loaderData.product.model}` : "Not Found", "Dashboard") },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const [product, options] = await Promise.all([getProduct(params.productId), productFormOptions()]);
+  if (!product) throw data("Not Found", { status: 404, statusText: "Not Found" });
+  return { product, ...options };
+}
+
+/** After a conflict (409) the newer data must be read, although an error status skips that by default. */
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 || defaultShouldRevalidate;
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  await requireAdmin(request, context);
+  return submitProductForm(request, "edit", params.productId);
+}
+
+export default function EditProduct({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const idle = navigation.state === "idle";
+  // The form stays on the data it was opened with while live updates arrive (so typing is never
+  // lost); after a save or a conflict it re-opens on the current data.
+  const [opened, setOpened] = useState({ product: loaderData.product, conflict: false, action: actionData });
+  if (idle && actionData && actionData !== opened.action) {
+    setOpened({ product: loaderData.product, conflict: actionData.conflict, action: actionData });
+  }
+  const { product } = opened;
+  return (
+    <Card title={`Edit ${product.model}`}>
+      <div className="space-y-4">
+        <ProductForm
+          key={product.version}
+          mode="edit"
+          categories={loaderData.categories}
+          products={loaderData.products}
+          product={product}
+          lastResult={idle ? actionData?.result : null}
+          conflict={opened.conflict}
+        />
+      </div>
+    </Card>
+  );
+}

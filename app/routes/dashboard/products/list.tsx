@@ -1,0 +1,51 @@
+import { Link } from "react-router";
+import { NdaaIcon } from "#app/components/ndaa";
+import { ResponsiveImage } from "#app/components/responsive-image";
+import { Card } from "#app/components/ui";
+import type { LiveHandle } from "#app/domain/live";
+import { pageTitle } from "#app/domain/site";
+import { listAdminProducts } from "#app/server/admin/products.server";
+import { requireAdmin } from "#app/server/session.server";
+import type { Route } from "./+types/list";
+
+export const handle: LiveHandle = { live: ["products"] };
+
+export function meta() {
+  return [{ title: pageTitle("Products", "Dashboard") }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  return { products: await listAdminProducts() };
+}
+
+export default function DashboardProducts({ loaderData }: Route.ComponentProps) {
+  const { products } = loaderData;
+  return (
+    <Card title="Products">
+      <p className="mb-4">
+        <Link to="/dashboard/products/new" className="font-semibold text-brand-700 underline">
+          New Product
+        </Link>
+      </p>
+      {products.length === 0 ? (
+        <p>No products found</p>
+      ) : (
+        <ul className="divide-y divide-slate-200" aria-label="Products by model">
+          {products.map((product) => (
+            <li key={product.id}>
+              <Link
+                to={`/dashboard/products/${product.id}/`}
+                className="flex items-center gap-4 rounded-md px-2 py-2 hover:bg-slate-50"
+              >
+                <ResponsiveImage image={product.image} alt="" sizes="64px" className="h-12 w-16 rounded object-cover" />
+                <span className="font-medium text-brand-700">{product.model}</span>
+                {product.ndaa ? <NdaaIcon /> : null}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,65 @@
+import { Link, useNavigation } from "react-router";
+import { ProductForm } from "#app/components/product-form/product-form";
+import { Alert, Card } from "#app/components/ui";
+import type { LiveHandle } from "#app/domain/live";
+import { ADMIN_MESSAGES } from "#app/domain/messages";
+import { pageTitle } from "#app/domain/site";
+import { productFormOptions } from "#app/server/admin/products.server";
+import { getProduct } from "#app/server/catalog.server";
+import { requireAdmin } from "#app/server/session.server";
+import type { Route } from "./+types/new";
+import { submitProductForm } from "./submit.server";
+
+export const handle: LiveHandle = { live: ["products", "categories"] };
+
+export function meta() {
+  return [{ title: pageTitle("New Product", "Dashboard") }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  // After a create the action sends the browser here with the new product's id (the success view).
+  const createdId = new URL(request.url).searchParams.get("created");
+  const product = createdId ? await getProduct(createdId) : null;
+  const created = product ? { id: product.id, model: product.model } : null;
+  return { ...(await productFormOptions()), created };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireAdmin(request, context);
+  return submitProductForm(request, "new");
+}
+
+export default function NewProduct({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const { created } = loaderData;
+  if (created) {
+    return (
+      <Card title="New Product">
+        <div className="space-y-4">
+          <Alert tone="success">
+            {created.model} {ADMIN_MESSAGES.productCreated}
+          </Alert>
+          <p className="flex flex-wrap gap-4">
+            <Link to={`/dashboard/products/${created.id}/`} className="font-semibold text-brand-700 underline">
+              View details
+            </Link>
+            <Link to="/dashboard/products/new" className="font-semibold text-brand-700 underline">
+              Add another product
+            </Link>
+          </p>
+        </div>
+      </Card>
+    );
+  }
+  return (
+    <Card title="New Product">
+      <ProductForm
+        mode="new"
+        categories={loaderData.categories}
+        products={loaderData.products}
+        lastResult={navigation.state === "idle" ? actionData?.result : null}
+      />
+    </Card>
+  );
+}

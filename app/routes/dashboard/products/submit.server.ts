@@ -1,0 +1,97 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect } from "react-router";
+import { productSchema, type ProductFormValue } from "#app/domain/forms/product";
+import { ADMIN_MESSAGES } from "#app/domain/messages";
+import { createProduct, updateProduct, type ProductInput } from "#app/server/admin/products.server";
+import { ConflictError, FieldRuleError, formOrigin, NotFoundError } from "#app/server/admin/write.server";
+import { MissingFileError } from "#app/server/files.server";
+import { runtime } from "#app/server/runtime.server";
+import { parseStoredSpreadsheet, SpreadsheetError } from "#app/server/spreadsheet.server";
+
+/** The form's values as the service takes them; a new spreadsheet is read here, on the server. */
+async function toInput(value: ProductFormValue): Promise<ProductInput> {
+  const specsTable = value.specsFileId
+    ? await parseStoredSpreadsheet(value.specsFileId)
+    : value.keepSpecsTable
+      ? undefined
+      : null;
+  return {
+    categoryId: value.categoryId,
+    model: value.model,
+    description: value.description,
+    specs: value.specs ?? null,
+    specsTable,
+    ndaa: value.ndaa ?? false,
+    featureIds: value.featureIds,
+    imageFileId: value.imageFileId,
+    additionalImages: value.additionalImages.map((item) =>
+      item.fileId ? { fileId: item.fileId } : { id: item.id ?? "" },
+    ),
+    accessoryIds: value.accessoryIds,
+    downloads: value.downloads.map((item) => ({
+      id: item.id,
+      fileId: item.fileId,
+      description: item.description ?? "",
+    })),
+  };
+}
+
+/**
+ * The new-product and product-edit actions: the form's schema again, then the service. Rule failures
+ * come back as the field's message, a conflict as ADMIN_MESSAGES.conflict with the newer data.
+ */
+export async function submitProductForm(request: Request, mode: "new" | "edit", productId?: string) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: productSchema(mode) });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ formErrors: [ADMIN_MESSAGES.checkEachInput] }), conflict: false }, 400);
+  }
+  const value = submission.value;
+  try {
+    const input = await toInput(value);
+    if (mode === "new") {
+      // A redirect, not action data: the success view then outlives live revalidations.
+      const { id } = await createProduct(input, formOrigin(formData));
+      return redirect(`/dashboard/products/new?created=${id}`);
+    }
+    await updateProduct(productId ?? "", value.version ?? 0, input, formOrigin(formData));
+    return redirect(`/dashboard/products/${productId}/?edited=1`);
+  } catch (error) {
+    if (error instanceof SpreadsheetError) {
+      return data(
+        {
+          result: submission.reply({ fieldErrors: { specsFileId: [ADMIN_MESSAGES.excelOnly] } }),
+          created: null,
+          conflict: false,
+        },
+        400,
+      );
+    }
+    if (error instanceof FieldRuleError) {
+      return data(
+        {
+          result: submission.reply({ fieldErrors: { [error.field]: [error.message] } }),
+          created: null,
+          conflict: false,
+        },
+        400,
+      );
+    }
+    if (error instanceof ConflictError) {
+      return data({ result: submission.reply({ resetForm: true }), conflict: true }, 409);
+    }
+    if (error instanceof NotFoundError) {
+      return data({ result: submission.reply({ formErrors: [ADMIN_MESSAGES.gone] }), conflict: false }, 404);
+    }
+    // SPEC §8 shows the error's own message; ours are worded for people, a database's are not (those
+    // go to the log, and the admin reads SPEC §8's general wording).
+    runtime().logger.error({ err: error }, "saving a product failed");
+    const message =
+      error instanceof MissingFileError
+        ? error.message
+        : mode === "new"
+          ? ADMIN_MESSAGES.categorySubmitFailed
+          : ADMIN_MESSAGES.editFailed;
+    return data({ result: submission.reply({ formErrors: [message] }), conflict: false }, 500);
+  }
+}

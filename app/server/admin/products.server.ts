@@ -1,0 +1,375 @@
+import { and, eq, inArray, ne, or, sql } from "drizzle-orm";
+import { ADMIN_MESSAGES } from "#app/domain/messages";
+import type { Transaction } from "../db/client.server";
+import { sortIgnoringCaseBy, sortNaturallyBy } from "#app/domain/format";
+import {
+  categories,
+  files,
+  categoryFeatures,
+  productAccessories,
+  productDownloads,
+  productFeatures,
+  productImages,
+  products,
+} from "../db/schema";
+import { imageView, type ImageView } from "../catalog.server";
+import { isUuid, MissingFileError, NotAnImageError } from "../files.server";
+import { runtime } from "../runtime.server";
+import { adminWrite, claimVersion, FieldRuleError, NotFoundError, type WriteScope } from "./write.server";
+
+/** Beyond the spec: a feature id that is not one of the chosen category's (a stale or forged form). */
+export const FOREIGN_FEATURE_MESSAGE = "Choose features of the selected category";
+
+/** An additional image: one the product has (by its row id) or a newly staged upload (by file id). */
+export type AdditionalImageInput = { id: string } | { fileId: string };
+
+/** A download: an existing one (by row id, optionally with a replacement file) or a new staged file. */
+export interface DownloadInput {
+  id?: string;
+  fileId?: string;
+  description: string;
+}
+
+/** A product as the dashboard form saves it (already validated by app/domain/forms/product.ts). */
+export interface ProductInput {
+  categoryId: string;
+  model: string;
+  description: string;
+  specs: string | null;
+  /**
+   * A spreadsheet's rows (they replace the text), null for none, or undefined in an edit: keep the
+   * table the product has.
+   */
+  specsTable: string[][] | null | undefined;
+  ndaa: boolean;
+  featureIds: string[];
+  /** A staged image: required to create; in an edit, absent keeps the current image. */
+  imageFileId?: string;
+  additionalImages: AdditionalImageInput[];
+  accessoryIds: string[];
+  downloads: DownloadInput[];
+}
+
+export interface AdminProductRow {
+  id: string;
+  model: string;
+  ndaa: boolean;
+  image: ImageView;
+}
+
+/** Every product with its thumbnail, by model ignoring letter case (the dashboard's list). */
+export async function listAdminProducts(): Promise<AdminProductRow[]> {
+  const rows = await runtime()
+    .database.db.select({
+      id: products.id,
+      model: products.model,
+      ndaa: products.ndaa,
+      file: { id: files.id, originalName: files.originalName, width: files.width, height: files.height },
+    })
+    .from(products)
+    .innerJoin(files, eq(files.id, products.imageFileId));
+  return sortIgnoringCaseBy(
+    rows.map(({ file, ...row }) => ({ ...row, image: imageView(file) })),
+    (row) => row.model,
+  );
+}
+
+export interface FormCategory {
+  id: string;
+  name: string;
+  features: { id: string; label: string }[];
+}
+
+/** What the product form offers: categories with their features (natural order) and all products. */
+export async function productFormOptions() {
+  const db = runtime().database.db;
+  const [categoryRows, featureRows, productRows] = await Promise.all([
+    db.select({ id: categories.id, name: categories.name }).from(categories),
+    db
+      .select({ id: categoryFeatures.id, label: categoryFeatures.label, categoryId: categoryFeatures.categoryId })
+      .from(categoryFeatures),
+    db.select({ id: products.id, model: products.model }).from(products),
+  ]);
+  const categoriesWithFeatures: FormCategory[] = sortIgnoringCaseBy(categoryRows, (row) => row.name).map(
+    (category) => ({
+      ...category,
+      features: sortNaturallyBy(
+        featureRows.filter((feature) => feature.categoryId === category.id).map(({ id, label }) => ({ id, label })),
+        (feature) => feature.label,
+      ),
+    }),
+  );
+  return { categories: categoriesWithFeatures, products: sortIgnoringCaseBy(productRows, (row) => row.model) };
+}
+
+/** Creates a product with its files, features and (two-way) accessories; returns its id. */
+export async function createProduct(input: ProductInput, origin?: string): Promise<{ id: string }> {
+  return adminWrite(["products"], origin, async (scope) => {
+    const { tx } = scope;
+    await checkCategory(tx, input.categoryId);
+    await checkModelFree(tx, input.model, null);
+    const imageFileId = input.imageFileId;
+    if (!imageFileId) throw new FieldRuleError("imageFileId", ADMIN_MESSAGES.productImageRequired);
+    await claimFiles(tx, [imageFileId], "imageFileId", ADMIN_MESSAGES.productImageRequired, true);
+    const specs = specsColumns(input, null);
+    const [row] = await guardModel(input.model, () =>
+      tx
+        .insert(products)
+        .values({
+          model: input.model,
+          description: input.description,
+          ...specs,
+          ndaa: input.ndaa,
+          categoryId: input.categoryId,
+          imageFileId,
+        })
+        .returning({ id: products.id }),
+    );
+    if (!row) throw new Error("Insert returned no row");
+    await writeRelations(scope, row.id, input);
+    return { id: row.id };
+  });
+}
+
+/**
+ * Saves an edit made on the product as it was at `version`: ConflictError when someone saved since,
+ * NotFoundError when it was deleted. Files the edit lets go are removed after the commit.
+ */
+export async function updateProduct(id: string, version: number, input: ProductInput, origin?: string): Promise<void> {
+  if (!isUuid(id)) throw new NotFoundError();
+  await adminWrite(["products"], origin, async (scope) => {
+    const { tx, purgeAfterCommit } = scope;
+    await claimVersion(tx, products, id, version);
+    const [current] = await tx.select().from(products).where(eq(products.id, id));
+    if (!current) throw new NotFoundError();
+    await checkCategory(tx, input.categoryId);
+    await checkModelFree(tx, input.model, id);
+    let imageFileId = current.imageFileId;
+    if (input.imageFileId && input.imageFileId !== current.imageFileId) {
+      await claimFiles(tx, [input.imageFileId], "imageFileId", ADMIN_MESSAGES.imagesOnly, true);
+      imageFileId = input.imageFileId;
+    }
+    await guardModel(input.model, () =>
+      tx
+        .update(products)
+        .set({
+          model: input.model,
+          description: input.description,
+          ...specsColumns(input, current.specsTable),
+          ndaa: input.ndaa,
+          categoryId: input.categoryId,
+          imageFileId,
+        })
+        .where(eq(products.id, id)),
+    );
+    if (imageFileId !== current.imageFileId) {
+      purgeAfterCommit(await runtime().files.release(tx, [current.imageFileId]));
+    }
+    await writeRelations(scope, id, input);
+  });
+}
+
+/**
+ * Deletes a product opened at `version` with its main and additional images, its download files and
+ * every accessory link to or from it.
+ */
+export async function deleteProduct(id: string, version: number, origin?: string): Promise<void> {
+  if (!isUuid(id)) throw new NotFoundError();
+  await adminWrite(["products"], origin, async ({ tx, purgeAfterCommit }) => {
+    await claimVersion(tx, products, id, version);
+    const [current] = await tx.select({ imageFileId: products.imageFileId }).from(products).where(eq(products.id, id));
+    if (!current) throw new NotFoundError();
+    const images = await tx
+      .select({ fileId: productImages.fileId })
+      .from(productImages)
+      .where(eq(productImages.productId, id));
+    const downloads = await tx
+      .select({ fileId: productDownloads.fileId })
+      .from(productDownloads)
+      .where(eq(productDownloads.productId, id));
+    // Features, images, downloads and accessory links go with the product (ON DELETE CASCADE); the
+    // file rows can only go after that.
+    await tx.delete(products).where(eq(products.id, id));
+    const fileIds = [current.imageFileId, ...images.map((row) => row.fileId), ...downloads.map((row) => row.fileId)];
+    purgeAfterCommit(await runtime().files.release(tx, fileIds));
+  });
+}
+
+/** The specs columns: a spreadsheet's table clears the text, and text is kept only without a table. */
+function specsColumns(input: ProductInput, currentTable: string[][] | null) {
+  const specsTable = input.specsTable === undefined ? currentTable : input.specsTable;
+  const text = input.specs?.trim() ? input.specs : null;
+  return { specsTable, specs: specsTable ? null : text };
+}
+
+async function checkCategory(tx: Transaction, categoryId: string) {
+  const found = isUuid(categoryId)
+    ? await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, categoryId))
+    : [];
+  if (!found.length) throw new FieldRuleError("categoryId", ADMIN_MESSAGES.categoryRequired);
+}
+
+async function checkModelFree(tx: Transaction, model: string, ownId: string | null) {
+  const sameModel = sql`lower(${products.model}) = lower(${model})`;
+  const taken = await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(ownId ? and(sameModel, ne(products.id, ownId)) : sameModel);
+  if (taken.length) throw new FieldRuleError("model", ADMIN_MESSAGES.modelExists(model));
+}
+
+/**
+ * Two saves of the same model at once both pass checkModelFree; the unique index on lower(model)
+ * refuses the second, which then gets the same message.
+ */
+async function guardModel<T>(model: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isModelIndexViolation(error)) throw new FieldRuleError("model", ADMIN_MESSAGES.modelExists(model));
+    throw error;
+  }
+}
+
+function isModelIndexViolation(error: unknown): boolean {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if ("code" in cause && cause.code === "23505" && cause.message.includes("products_model_lower_idx")) return true;
+    if ("constraint" in cause && cause.constraint === "products_model_lower_idx") return true;
+  }
+  return false;
+}
+
+/** Claims staged uploads, turning a missing or non-image file into the form field's message. */
+async function claimFiles(tx: Transaction, ids: string[], field: string, message: string, images: boolean) {
+  try {
+    return await runtime().files.claim(tx, ids, { images });
+  } catch (error) {
+    if (error instanceof MissingFileError || error instanceof NotAnImageError) throw new FieldRuleError(field, message);
+    throw error;
+  }
+}
+
+/** Features, additional images, accessories and downloads: brought to what `input` says. */
+async function writeRelations(scope: WriteScope, productId: string, input: ProductInput) {
+  await writeFeatures(scope.tx, productId, input);
+  await writeImages(scope, productId, input.additionalImages);
+  await writeAccessories(scope.tx, productId, input.accessoryIds);
+  await writeDownloads(scope, productId, input.downloads);
+}
+
+async function writeFeatures(tx: Transaction, productId: string, input: ProductInput) {
+  const wanted = [...new Set(input.featureIds)];
+  if (!wanted.every(isUuid)) throw new FieldRuleError("featureIds", FOREIGN_FEATURE_MESSAGE);
+  const own = wanted.length
+    ? await tx
+        .select({ id: categoryFeatures.id })
+        .from(categoryFeatures)
+        .where(and(eq(categoryFeatures.categoryId, input.categoryId), inArray(categoryFeatures.id, wanted)))
+    : [];
+  if (own.length !== wanted.length) throw new FieldRuleError("featureIds", FOREIGN_FEATURE_MESSAGE);
+  await tx.delete(productFeatures).where(eq(productFeatures.productId, productId));
+  if (wanted.length) {
+    await tx.insert(productFeatures).values(wanted.map((featureId) => ({ productId, featureId })));
+  }
+}
+
+async function writeImages({ tx, purgeAfterCommit }: WriteScope, productId: string, wanted: AdditionalImageInput[]) {
+  const existing = await tx
+    .select({ id: productImages.id, fileId: productImages.fileId })
+    .from(productImages)
+    .where(eq(productImages.productId, productId));
+  const existingIds = new Set(existing.map((row) => row.id));
+  const kept = new Set(wanted.flatMap((item) => ("id" in item && existingIds.has(item.id) ? [item.id] : [])));
+  const newFileIds = wanted.flatMap((item) => ("fileId" in item ? [item.fileId] : []));
+  await claimFiles(tx, newFileIds, "additionalImages", ADMIN_MESSAGES.additionalImages, true);
+
+  const removed = existing.filter((row) => !kept.has(row.id));
+  if (removed.length) {
+    await tx.delete(productImages).where(
+      inArray(
+        productImages.id,
+        removed.map((row) => row.id),
+      ),
+    );
+    purgeAfterCommit(
+      await runtime().files.release(
+        tx,
+        removed.map((row) => row.fileId),
+      ),
+    );
+  }
+  let position = 0;
+  for (const item of wanted) {
+    if ("fileId" in item) {
+      await tx.insert(productImages).values({ productId, fileId: item.fileId, position });
+    } else if (kept.has(item.id)) {
+      await tx.update(productImages).set({ position }).where(eq(productImages.id, item.id));
+    } else {
+      continue;
+    }
+    position += 1;
+  }
+}
+
+/** One row per pair, smaller id first (the table's check): so the link shows on both products. */
+async function writeAccessories(tx: Transaction, productId: string, accessoryIds: string[]) {
+  const wanted = [...new Set(accessoryIds.map((id) => id.toLowerCase()))].filter(
+    (id) => isUuid(id) && id !== productId,
+  );
+  // A product deleted since the form was opened simply drops out of the list.
+  const present = wanted.length
+    ? await tx.select({ id: products.id }).from(products).where(inArray(products.id, wanted))
+    : [];
+  await tx
+    .delete(productAccessories)
+    .where(or(eq(productAccessories.productA, productId), eq(productAccessories.productB, productId)));
+  if (present.length) {
+    await tx
+      .insert(productAccessories)
+      .values(
+        present.map(({ id }) =>
+          id < productId ? { productA: id, productB: productId } : { productA: productId, productB: id },
+        ),
+      );
+  }
+}
+
+async function writeDownloads({ tx, purgeAfterCommit }: WriteScope, productId: string, wanted: DownloadInput[]) {
+  const existing = await tx
+    .select({ id: productDownloads.id, fileId: productDownloads.fileId })
+    .from(productDownloads)
+    .where(eq(productDownloads.productId, productId));
+  const existingById = new Map(existing.map((row) => [row.id, row]));
+  const items = wanted.filter((item) => !item.id || existingById.has(item.id));
+  if (items.some((item) => !item.id && !item.fileId)) {
+    throw new FieldRuleError("downloads", ADMIN_MESSAGES.productDownloads);
+  }
+  await claimFiles(
+    tx,
+    items.flatMap((item) => (item.fileId ? [item.fileId] : [])),
+    "downloads",
+    ADMIN_MESSAGES.productDownloads,
+    false,
+  );
+  const kept = new Set(items.flatMap((item) => (item.id ? [item.id] : [])));
+  const doomedFiles = existing.filter((row) => !kept.has(row.id)).map((row) => row.fileId);
+  const removedRows = existing.filter((row) => !kept.has(row.id)).map((row) => row.id);
+  if (removedRows.length) await tx.delete(productDownloads).where(inArray(productDownloads.id, removedRows));
+
+  for (const [position, item] of items.entries()) {
+    const old = item.id ? existingById.get(item.id) : undefined;
+    if (old) {
+      const fileId = item.fileId ?? old.fileId;
+      await tx
+        .update(productDownloads)
+        .set({ description: item.description, position, fileId })
+        .where(eq(productDownloads.id, old.id));
+      if (fileId !== old.fileId) doomedFiles.push(old.fileId);
+    } else if (item.fileId) {
+      await tx
+        .insert(productDownloads)
+        .values({ productId, fileId: item.fileId, description: item.description, position });
+    }
+  }
+  if (doomedFiles.length) purgeAfterCommit(await runtime().files.release(tx, doomedFiles));
+}

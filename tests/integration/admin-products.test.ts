@@ -1,0 +1,272 @@
+import { eq, or } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  createProduct,
+  deleteProduct,
+  FOREIGN_FEATURE_MESSAGE,
+  updateProduct,
+  type ProductInput,
+} from "#app/server/admin/products.server";
+import { ConflictError, FieldRuleError, NotFoundError } from "#app/server/admin/write.server";
+import { getProduct } from "#app/server/catalog.server";
+import { categories, categoryFeatures, files, productAccessories, products } from "#app/server/db/schema";
+import { parseEnv } from "#app/server/env.server";
+import { startRuntime, type Runtime } from "#app/server/runtime.server";
+import { testDatabaseConfig } from "#tests/support/database";
+
+let runtime: Runtime;
+let config: Awaited<ReturnType<typeof testDatabaseConfig>>;
+let cameras: { id: string; features: string[] };
+let lenses: { id: string; features: string[] };
+
+async function stage(kind: "image" | "file", name = kind === "image" ? "pixel.png" : "manual.txt"): Promise<string> {
+  const bytes =
+    kind === "image"
+      ? await sharp({ create: { width: 2, height: 2, channels: 3, background: "#336699" } })
+          .png()
+          .toBuffer()
+      : Buffer.from("manual text");
+  const row = await runtime.files.stage({
+    body: (async function* () {
+      yield new Uint8Array(bytes);
+    })(),
+    originalName: name,
+    uploadedBy: null,
+    requireImage: kind === "image",
+  });
+  return row.id;
+}
+
+async function input(overrides: Partial<ProductInput> = {}): Promise<ProductInput> {
+  return {
+    categoryId: cameras.id,
+    model: `M-${Math.random().toString(36).slice(2, 8)}`,
+    description: "A camera",
+    specs: "Lens: 2.8 mm",
+    specsTable: null,
+    ndaa: true,
+    featureIds: [],
+    imageFileId: await stage("image"),
+    additionalImages: [],
+    accessoryIds: [],
+    downloads: [],
+    ...overrides,
+  };
+}
+
+async function fieldError(promise: Promise<unknown>) {
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(FieldRuleError);
+  const rule = error as FieldRuleError;
+  return { field: rule.field, message: rule.message };
+}
+
+async function fileExists(id: string) {
+  const rows = await runtime.database.db.select({ id: files.id }).from(files).where(eq(files.id, id));
+  return rows.length > 0;
+}
+
+async function version(id: string) {
+  const [row] = await runtime.database.db
+    .select({ version: products.version })
+    .from(products)
+    .where(eq(products.id, id));
+  return row?.version ?? 0;
+}
+
+async function seedCategory(name: string, labels: string[]) {
+  const db = runtime.database.db;
+  const [category] = await db.insert(categories).values({ name }).returning({ id: categories.id });
+  if (!category) throw new Error("no category");
+  const features = await db
+    .insert(categoryFeatures)
+    .values(labels.map((label) => ({ categoryId: category.id, label })))
+    .returning({ id: categoryFeatures.id });
+  return { id: category.id, features: features.map((feature) => feature.id) };
+}
+
+describe("product admin service", () => {
+  beforeAll(async () => {
+    config = await testDatabaseConfig("pglite");
+    runtime = await startRuntime(parseEnv({ DATA_DIR: config.dataDir, LOG_LEVEL: "silent", DEMO_DATA: "0" }));
+    cameras = await seedCategory("Cameras", ["4K", "PoE"]);
+    lenses = await seedCategory("Lenses", ["Zoom"]);
+  });
+  afterAll(async () => {
+    await runtime?.close();
+    config?.cleanup();
+  });
+
+  it("creates a product with every relation and refuses a model that differs only in letter case", async () => {
+    const other = await createProduct(await input({ model: "ACC-1" }));
+    const manual = await stage("file");
+    const extra = await stage("image");
+    const created = await createProduct(
+      await input({
+        model: "Cam-Alpha",
+        featureIds: [cameras.features[1] ?? ""],
+        additionalImages: [{ fileId: extra }],
+        accessoryIds: [other.id],
+        downloads: [{ fileId: manual, description: "Manual" }],
+      }),
+    );
+    const product = await getProduct(created.id);
+    expect(product).toMatchObject({
+      model: "Cam-Alpha",
+      specs: "Lens: 2.8 mm",
+      specsTable: null,
+      features: [{ id: cameras.features[1] }],
+      accessories: [{ id: other.id, model: "ACC-1" }],
+      downloads: [{ description: "Manual", file: { id: manual } }],
+    });
+    expect(product?.additionalImages.map((image) => image.fileId)).toEqual([extra]);
+    // Two-way: the other product lists it too.
+    expect((await getProduct(other.id))?.accessories).toEqual([{ id: created.id, model: "Cam-Alpha" }]);
+
+    expect(await fieldError(createProduct(await input({ model: "cam-ALPHA" })))).toEqual({
+      field: "model",
+      message: "Product model cam-ALPHA already in database",
+    });
+  });
+
+  it("checks the category, its features, the main image and each download's file", async () => {
+    expect(await fieldError(createProduct(await input({ categoryId: crypto.randomUUID() })))).toMatchObject({
+      field: "categoryId",
+      message: "Category required",
+    });
+    expect(await fieldError(createProduct(await input({ featureIds: [lenses.features[0] ?? ""] })))).toEqual({
+      field: "featureIds",
+      message: FOREIGN_FEATURE_MESSAGE,
+    });
+    expect(await fieldError(createProduct(await input({ imageFileId: undefined })))).toEqual({
+      field: "imageFileId",
+      message: "Image required (20MB limit)",
+    });
+    expect(await fieldError(createProduct(await input({ imageFileId: await stage("file") })))).toEqual({
+      field: "imageFileId",
+      message: "Image required (20MB limit)",
+    });
+    expect(await fieldError(createProduct(await input({ downloads: [{ description: "No file" }] })))).toEqual({
+      field: "downloads",
+      message: "Check all downloads - each one needs a file (20MB max)",
+    });
+    expect(
+      await fieldError(createProduct(await input({ additionalImages: [{ fileId: await stage("file") }] }))),
+    ).toEqual({ field: "additionalImages", message: "Check each image (20MB limit)" });
+  });
+
+  it("keeps text or a table, never both", async () => {
+    const table = [
+      ["Lens", "2.8 mm"],
+      ["IR", "30 m"],
+    ];
+    const created = await createProduct(await input({ specs: "text", specsTable: table }));
+    expect(await getProduct(created.id)).toMatchObject({ specs: null, specsTable: table });
+    // An edit that leaves the table alone (undefined) keeps it and ignores stray text.
+    const keep = await input({ specs: "typed", specsTable: undefined, imageFileId: undefined });
+    await updateProduct(created.id, await version(created.id), keep);
+    expect(await getProduct(created.id)).toMatchObject({ specs: null, specsTable: table });
+    await updateProduct(created.id, await version(created.id), { ...keep, specsTable: null });
+    expect(await getProduct(created.id)).toMatchObject({ specs: "typed", specsTable: null });
+  });
+
+  it("edits: replaces the image, reorders and removes images, changes downloads and accessories", async () => {
+    const a = await createProduct(await input({ model: "Acc-A" }));
+    const b = await createProduct(await input({ model: "Acc-B" }));
+    const first = await stage("image");
+    const second = await stage("image");
+    const manual = await stage("file");
+    const guide = await stage("file");
+    const base = await input({
+      model: "Editable",
+      accessoryIds: [a.id],
+      additionalImages: [{ fileId: first }, { fileId: second }],
+      downloads: [
+        { fileId: manual, description: "Manual" },
+        { fileId: guide, description: "Guide" },
+      ],
+    });
+    const oldImage = base.imageFileId ?? "";
+    const { id } = await createProduct(base);
+    const before = await getProduct(id);
+    if (!before) throw new Error("not created");
+    const [imageOne, imageTwo] = before.additionalImages;
+    const [manualRow, guideRow] = before.downloads;
+
+    const newImage = await stage("image");
+    const third = await stage("image");
+    const newManual = await stage("file");
+    await updateProduct(id, before.version, {
+      ...base,
+      categoryId: lenses.id,
+      featureIds: [lenses.features[0] ?? ""],
+      imageFileId: newImage,
+      additionalImages: [{ fileId: third }, { id: imageTwo?.id ?? "" }],
+      accessoryIds: [b.id],
+      downloads: [{ id: manualRow?.id, fileId: newManual, description: "Manual v2" }],
+    });
+    const after = await getProduct(id);
+    expect(after).toMatchObject({
+      category: { id: lenses.id },
+      features: [{ id: lenses.features[0] }],
+      image: { fileId: newImage },
+      accessories: [{ id: b.id }],
+      downloads: [{ id: manualRow?.id, description: "Manual v2", file: { id: newManual } }],
+    });
+    expect(after?.additionalImages.map((image) => image.fileId)).toEqual([third, second]);
+    expect((await getProduct(a.id))?.accessories).toEqual([]);
+    expect((await getProduct(b.id))?.accessories).toEqual([{ id, model: "Editable" }]);
+    // Replaced and removed files are gone; kept ones stay.
+    for (const gone of [oldImage, imageOne?.fileId ?? "", manual, guideRow?.file.id ?? ""]) {
+      expect(await fileExists(gone), gone).toBe(false);
+    }
+    expect(await fileExists(second)).toBe(true);
+
+    // Editing without an image keeps the current one.
+    await updateProduct(id, await version(id), {
+      ...base,
+      imageFileId: undefined,
+      additionalImages: [],
+      downloads: [],
+    });
+    expect((await getProduct(id))?.image.fileId).toBe(newImage);
+  });
+
+  it("refuses a save over a newer version and a delete of a stale or missing product", async () => {
+    const { id } = await createProduct(await input({ model: "Racy" }));
+    const opened = await version(id);
+    await updateProduct(id, opened, await input({ model: "Racy 2", imageFileId: undefined }));
+    await expect(
+      updateProduct(id, opened, await input({ model: "Racy 3", imageFileId: undefined })),
+    ).rejects.toBeInstanceOf(ConflictError);
+    expect((await getProduct(id))?.model).toBe("Racy 2");
+    await expect(deleteProduct(id, opened)).rejects.toBeInstanceOf(ConflictError);
+    await expect(deleteProduct(crypto.randomUUID(), 1)).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it("deletes a product with all its files and every accessory link", async () => {
+    const partner = await createProduct(await input({ model: "Partner" }));
+    const extra = await stage("image");
+    const manual = await stage("file");
+    const base = await input({
+      model: "Doomed",
+      accessoryIds: [partner.id],
+      additionalImages: [{ fileId: extra }],
+      downloads: [{ fileId: manual, description: "Manual" }],
+    });
+    const { id } = await createProduct(base);
+    await deleteProduct(id, await version(id));
+    expect(await getProduct(id)).toBeNull();
+    for (const fileId of [base.imageFileId ?? "", extra, manual]) expect(await fileExists(fileId)).toBe(false);
+    const links = await runtime.database.db
+      .select()
+      .from(productAccessories)
+      .where(or(eq(productAccessories.productA, id), eq(productAccessories.productB, id)));
+    expect(links).toEqual([]);
+    expect((await getProduct(partner.id))?.accessories).toEqual([]);
+  });
+});

@@ -74,9 +74,11 @@ export async function listCategories(): Promise<CategorySummary[]> {
       id: categories.id,
       name: categories.name,
       description: categories.description,
-      productCount: sql<number>`(select count(*) from ${products} where ${products.categoryId} = ${categories.id})::int`,
+      productCount: sql<number>`count(${products.id})::int`,
     })
-    .from(categories);
+    .from(categories)
+    .leftJoin(products, eq(products.categoryId, categories.id))
+    .groupBy(categories.id);
   return sortIgnoringCaseBy(rows, (row) => row.name);
 }
 

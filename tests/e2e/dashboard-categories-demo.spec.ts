@@ -8,6 +8,7 @@ import { expect, hydrated, test } from "./fixtures";
 // so the empty-site flows are in dashboard-categories.spec.ts).
 test.use({ serverEnv: { DEMO_DATA: "1" } });
 test.describe.configure({ mode: "serial" });
+test.use({ ownServer: "dashboard-categories-demo" });
 
 function categoryList(page: Page) {
   return page.getByRole("list", { name: "Categories" }).getByRole("listitem");

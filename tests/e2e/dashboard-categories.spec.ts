@@ -67,6 +67,7 @@ async function categoryIdByName(page: Page, name: string): Promise<string> {
 // The category pages on an empty site (the demo catalog's are in dashboard-categories-demo.spec.ts).
 // The tests build on each other's categories, in order.
 test.describe.configure({ mode: "serial" });
+test.use({ ownServer: "dashboard-categories" });
 
 test("create: empty list, every message, feature inputs, success view, details, order", async ({
   page,

@@ -16,6 +16,7 @@ test.use({
   ],
 });
 test.describe.configure({ mode: "serial" });
+test.use({ ownServer: "dashboard-downloads" });
 
 const CREATED = "New download ... created successfully.";
 const EDITED = "Download edited successfully.";

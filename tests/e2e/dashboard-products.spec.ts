@@ -8,6 +8,7 @@ import { expect, hydrated, test } from "./fixtures";
 
 test.use({ serverEnv: { DEMO_DATA: "1" } });
 test.describe.configure({ mode: "serial" });
+test.use({ ownServer: "dashboard-products" });
 
 async function png(name: string, background: string) {
   const buffer = await sharp({ create: { width: 40, height: 30, channels: 3, background } })

@@ -6,6 +6,7 @@ import { expect, hydrated, test } from "./fixtures";
 
 // One site (empty at the start) for the whole file: each test builds on the items the last one left.
 test.describe.configure({ mode: "serial" });
+test.use({ ownServer: "home-admin" });
 // The hero carousel then stays on its first slide: axe never meets a slide halfway through its fade.
 test.use({ contextOptions: { reducedMotion: "reduce" } });
 

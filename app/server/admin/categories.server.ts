@@ -22,24 +22,6 @@ export class CategoryInUseError extends Error {
   }
 }
 
-/**
- * Every category with its product count, by name ignoring letter case (SPEC §2). Not catalog.server's
- * listCategories: its count subquery names the columns unqualified, so inside it "id" is the product's
- * and every count comes out 0. A join with explicit tables has no such ambiguity.
- */
-export async function listCategoriesWithCounts() {
-  const rows = await runtime()
-    .database.db.select({
-      id: categories.id,
-      name: categories.name,
-      productCount: sql<number>`count(${products.id})::int`,
-    })
-    .from(categories)
-    .leftJoin(products, eq(products.categoryId, categories.id))
-    .groupBy(categories.id);
-  return sortIgnoringCaseBy(rows, (row) => row.name);
-}
-
 /** A category with its features (natural order) and its products (model order, ignoring case). */
 export async function getCategoryDetail(id: string) {
   const category = await getCategory(id);

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { Card } from "#app/components/ui";
 import type { LiveHandle } from "#app/domain/live";
 import { pageTitle } from "#app/domain/site";
-import { listCategoriesWithCounts } from "#app/server/admin/categories.server";
+import { listCategories } from "#app/server/catalog.server";
 import { requireAdmin } from "#app/server/session.server";
 import type { Route } from "./+types/list";
 
@@ -14,7 +14,7 @@ export function meta() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return { categories: await listCategoriesWithCounts() };
+  return { categories: await listCategories() };
 }
 
 /** SPEC §2: every category by name ignoring letter case, with how many products it holds. */

@@ -1,17 +1,8 @@
 import { useEffect } from "react";
-import {
-  data,
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useNavigation,
-  useRouteLoaderData,
-} from "react-router";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useNavigation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { ErrorPage } from "./components/error-page";
 import { useLiveUpdates } from "./components/live-updates";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
@@ -106,22 +97,5 @@ export function meta() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  let detail = "An unexpected error occurred.";
-  let status = 500;
-  if (isRouteErrorResponse(error)) {
-    status = error.status;
-    detail = error.statusText || (typeof error.data === "string" ? error.data : `Error ${error.status}`);
-  } else if (error instanceof Error && import.meta.env.DEV) {
-    detail = error.message;
-  }
-  return (
-    <section className="mx-auto max-w-2xl px-4 py-24 text-center">
-      <title>{pageTitle(status === 404 ? "Not Found" : "Error")}</title>
-      <h1 className="text-4xl font-bold tracking-tight text-slate-900">Opps</h1>
-      <p className="mt-4 text-lg text-slate-700">Sorry, an error has occurred.</p>
-      <p className="mt-2 text-slate-600">
-        <i>{detail}</i>
-      </p>
-    </section>
-  );
+  return <ErrorPage error={error} />;
 }

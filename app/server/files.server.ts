@@ -150,6 +150,20 @@ export function createFileService(options: { db: Database; storage: FileStorage;
     },
 
     /**
+     * Drops staged files inside `tx` that were only read, never kept (a spreadsheet whose table is
+     * stored instead); files a record uses are left alone. Returns the storage keys to delete after commit.
+     */
+    async discardStaged(tx: Queryable, ids: string[]): Promise<string[]> {
+      const unique = [...new Set(ids)].filter(isUuid);
+      if (unique.length === 0) return [];
+      const rows = await tx
+        .delete(files)
+        .where(and(inArray(files.id, unique), eq(files.staged, true)))
+        .returning({ storageKey: files.storageKey });
+      return rows.map((row) => row.storageKey);
+    },
+
+    /**
      * After a commit: bytes nobody references any more leave storage, with the image variants made
      * of them. A failure is logged, not fatal.
      */

@@ -454,3 +454,32 @@ test("an unknown download is a 404 and the pages need a signed-in admin", async 
     await expect(page.getByRole("heading", { name: "Opps" })).toBeVisible();
   }
 });
+
+test("a download deleted by another admin while it is open: the page says so and keeps the menu", async ({
+  page,
+  login,
+  postgresDatabase,
+}) => {
+  const [target] = await generalRows(postgresDatabase);
+  if (!target) throw new Error("no download left to delete");
+  await login();
+  await page.goto(`/dashboard/downloads/${target.id}`);
+  await hydrated(page);
+  await expect(page.getByLabel("Description")).toHaveValue(target.description);
+
+  const other = await page.context().newPage();
+  await other.goto(`/dashboard/downloads/${target.id}`);
+  await hydrated(other);
+  await other.getByRole("button", { name: "Delete download" }).click();
+  await other.getByRole("button", { name: "Confirm Delete" }).click();
+  await expect(other).toHaveURL(`/dashboard/downloads/${target.id}/deleted`);
+  await other.close();
+
+  // The first page hears of it through the change feed and reloads its data: the record is gone.
+  await expect(page.getByText("It may have been deleted by someone else in the meantime.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Opps" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Dashboard" }).getByRole("link")).toHaveCount(8);
+  await page.getByRole("link", { name: "Back to the dashboard" }).click();
+  await expect(page).toHaveURL("/dashboard");
+  await expectNoA11yViolations(page);
+});

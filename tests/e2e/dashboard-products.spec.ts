@@ -1,4 +1,4 @@
-import type { Page, Request } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import * as XLSX from "xlsx";
 import { compareIgnoringCase } from "../../app/domain/format";
@@ -58,7 +58,6 @@ async function status(url: string) {
 }
 
 let created = { id: "", model: "E2E-Cam-1" };
-let createPost: Request | undefined;
 let partnerId = "";
 
 test("the list shows every product by model ignoring case, with thumbnails and links", async ({ page, login }) => {
@@ -187,7 +186,7 @@ test("a new product with every field; the public pages show it, accessories both
   await expect(download.getByText("Check all downloads - each one needs a file (20MB max)")).toBeVisible();
   await upload(page, "File", textFile("manual.txt", "How to install"), download);
 
-  createPost = await capturePost(page, () => page.getByRole("button", { name: "Submit" }).click());
+  const createPost = await capturePost(page, () => page.getByRole("button", { name: "Submit" }).click());
   await expect(page.getByText(`${created.model} created successfully.`)).toBeVisible();
   await expect(watcher.getByRole("link", { name: /^E2E-Cam-1(\s|$)/ })).toBeVisible();
   await watcher.close();
@@ -222,7 +221,7 @@ test("a new product with every field; the public pages show it, accessories both
   // The create POST replayed without a session: refused, no second product.
   const before = await page.request.get(`${site.url}/dashboard/products/`);
   expect(before.ok()).toBe(true);
-  if (createPost) await expectAnonymousReplayRefused(site.url, createPost);
+  await expectAnonymousReplayRefused(site.url, createPost);
   await page.goto("/dashboard/products/");
   await expect(page.getByRole("link", { name: /^E2E-Cam-1(\s|$)/ })).toHaveCount(1);
 });

@@ -164,8 +164,18 @@ describe("product admin service", () => {
       ["Lens", "2.8 mm"],
       ["IR", "30 m"],
     ];
-    const created = await createProduct(await input({ specs: "text", specsTable: table }));
+    const spreadsheet = await stage("file", "specs.xlsx");
+    const created = await createProduct(
+      await input({ specs: "text", specsTable: table, specsSourceFileId: spreadsheet }),
+    );
     expect(await getProduct(created.id)).toMatchObject({ specs: null, specsTable: table });
+    // The table is what is kept: the uploaded spreadsheet it was read from does not linger.
+    expect(await fileExists(spreadsheet)).toBe(false);
+    // Only a staged file is discarded this way, never one a record uses.
+    const image = await stage("image");
+    const other = await createProduct(await input({ imageFileId: image, specsTable: table, specsSourceFileId: image }));
+    expect(await getProduct(other.id)).toBeTruthy();
+    expect(await fileExists(image)).toBe(true);
     // An edit that leaves the table alone (undefined) keeps it and ignores stray text.
     const keep = await input({ specs: "typed", specsTable: undefined, imageFileId: undefined });
     await updateProduct(created.id, await version(created.id), keep);

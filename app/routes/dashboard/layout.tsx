@@ -1,4 +1,6 @@
-import { Link, Outlet, useLocation } from "react-router";
+import type { ReactNode } from "react";
+import { isRouteErrorResponse, Link, Outlet, useLocation, useRouteLoaderData } from "react-router";
+import { ErrorPage } from "#app/components/error-page";
 import { requireAdmin } from "#app/server/session.server";
 import type { Route } from "./+types/layout";
 
@@ -32,6 +34,36 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <DashboardFrame email={loaderData.email}>
+      <Outlet />
+    </DashboardFrame>
+  );
+}
+
+/**
+ * A dashboard page's error keeps the options menu: the usual case is a record another admin deleted
+ * while this one had it open (a live update then reloads a page whose record is gone).
+ */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const layout = useRouteLoaderData<typeof loader>("routes/dashboard/layout");
+  const page = (
+    <ErrorPage error={error}>
+      {isRouteErrorResponse(error) && error.status === 404 ? (
+        <p className="mt-6 text-slate-700">
+          It may have been deleted by someone else in the meantime.{" "}
+          <Link to="/dashboard" className="font-semibold text-brand-700 underline hover:text-brand-900">
+            Back to the dashboard
+          </Link>
+        </p>
+      ) : null}
+    </ErrorPage>
+  );
+  // Without the layout's data the visitor is not a signed-in admin: no menu for them.
+  return layout ? <DashboardFrame email={layout.email}>{page}</DashboardFrame> : page;
+}
+
+function DashboardFrame({ email, children }: { email: string; children: ReactNode }) {
   const current = currentOption(useLocation().pathname);
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 md:flex-row">
@@ -52,11 +84,9 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         </nav>
-        <p className="mt-4 text-xs text-slate-600 wrap-anywhere">Signed in as {loaderData.email}</p>
+        <p className="mt-4 text-xs text-slate-600 wrap-anywhere">Signed in as {email}</p>
       </aside>
-      <div className="min-w-0 flex-1">
-        <Outlet />
-      </div>
+      <div className="min-w-0 flex-1">{children}</div>
     </div>
   );
 }

@@ -41,6 +41,8 @@ export interface ProductInput {
    * table the product has.
    */
   specsTable: string[][] | null | undefined;
+  /** The staged upload `specsTable` was read from: once the table is saved the file has served. */
+  specsSourceFileId?: string;
   ndaa: boolean;
   featureIds: string[];
   /** A staged image: required to create; in an edit, absent keeps the current image. */
@@ -255,6 +257,9 @@ async function writeRelations(scope: WriteScope, productId: string, input: Produ
   await writeImages(scope, productId, input.additionalImages);
   await writeAccessories(scope.tx, productId, input.accessoryIds);
   await writeDownloads(scope, productId, input.downloads);
+  if (input.specsSourceFileId) {
+    scope.purgeAfterCommit(await runtime().files.discardStaged(scope.tx, [input.specsSourceFileId]));
+  }
 }
 
 async function writeFeatures(tx: Transaction, productId: string, input: ProductInput) {

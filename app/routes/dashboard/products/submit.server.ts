@@ -21,6 +21,7 @@ async function toInput(value: ProductFormValue): Promise<ProductInput> {
     description: value.description,
     specs: value.specs ?? null,
     specsTable,
+    specsSourceFileId: value.specsFileId,
     ndaa: value.ndaa ?? false,
     featureIds: value.featureIds,
     imageFileId: value.imageFileId,

@@ -1,0 +1,31 @@
+import type { ReactNode } from "react";
+import { isRouteErrorResponse } from "react-router";
+import { pageTitle } from "#app/domain/site";
+
+/** What went wrong, as much as a visitor may know: a 404's status text, never a stack outside dev. */
+export function errorSummary(error: unknown): { status: number; detail: string } {
+  if (isRouteErrorResponse(error)) {
+    return {
+      status: error.status,
+      detail: error.statusText || (typeof error.data === "string" ? error.data : `Error ${error.status}`),
+    };
+  }
+  const detail = error instanceof Error && import.meta.env.DEV ? error.message : "An unexpected error occurred.";
+  return { status: 500, detail };
+}
+
+/** SPEC §8's error page ('Opps'), for any route error; `children` adds a hint of where to go next. */
+export function ErrorPage({ error, children }: { error: unknown; children?: ReactNode }) {
+  const { status, detail } = errorSummary(error);
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-24 text-center">
+      <title>{pageTitle(status === 404 ? "Not Found" : "Error")}</title>
+      <h1 className="text-4xl font-bold tracking-tight text-slate-900">Opps</h1>
+      <p className="mt-4 text-lg text-slate-700">Sorry, an error has occurred.</p>
+      <p className="mt-2 text-slate-600">
+        <i>{detail}</i>
+      </p>
+      {children}
+    </section>
+  );
+}

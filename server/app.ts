@@ -11,6 +11,7 @@ import { precompressedAssets } from "./assets";
 import { streamChanges } from "./events";
 import { serveFile } from "./files";
 import { serveImageVariant } from "./images";
+import { pageTopics, servePageCache } from "./page-cache";
 import { requestHeaders } from "./request";
 import { capRequestBodies, sameOriginWrites, securityHeaders } from "./security";
 import { stageUpload } from "./uploads";
@@ -127,6 +128,10 @@ export function createApp(options: AppOptions): express.Express {
   }
 
   const build = options.build;
+  // Development rebuilds routes on every change: only a production build's pages are cached.
+  if (typeof build !== "function" && !options.development) {
+    app.use(servePageCache(runtime().pageCache, pageTopics(build)));
+  }
   app.all(
     "/{*path}",
     createRequestHandler({

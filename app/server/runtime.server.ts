@@ -2,6 +2,7 @@ import path from "node:path";
 import { createAuth, resolveAuthSecret, type AuthService } from "./auth.server";
 import { openDatabase, type DatabaseHandle } from "./db/client.server";
 import { getEnv, type Env } from "./env.server";
+import { PageCache } from "./page-cache.server";
 import { createFileService, type FileService } from "./files.server";
 import { createImageService, type ImageService } from "./images.server";
 import { ChangeHub, CHANGE_CHANNEL, parseChangeEvent } from "./live.server";
@@ -21,6 +22,8 @@ export interface Runtime {
   auth: AuthService;
   sendMail: SendMail;
   changes: ChangeHub;
+  /** Anonymous pages, dropped by the change feed (and at once by this instance's own writes). */
+  pageCache: PageCache;
   close(): Promise<void>;
 }
 
@@ -71,6 +74,8 @@ async function createRuntime(env: Env, logger: Logger): Promise<Runtime> {
       logger,
     });
     const changes = new ChangeHub();
+    const pageCache = new PageCache();
+    changes.subscribe((event) => pageCache.invalidate(event.topics));
     const stopListening = await database.listen(
       CHANGE_CHANNEL,
       (payload) => {
@@ -91,6 +96,7 @@ async function createRuntime(env: Env, logger: Logger): Promise<Runtime> {
       auth,
       sendMail,
       changes,
+      pageCache,
       async close() {
         await stopListening();
         await database.close();

@@ -44,13 +44,15 @@ export async function adminWrite<T>(
   origin: string | undefined,
   work: (scope: WriteScope) => Promise<T>,
 ): Promise<T> {
-  const { database, files } = runtime();
+  const { database, files, pageCache } = runtime();
   const doomed: string[] = [];
   const result = await database.db.transaction(async (tx) => {
     const value = await work({ tx, purgeAfterCommit: (keys) => doomed.push(...keys) });
     await notifyChange(tx, topics, origin);
     return value;
   });
+  // This instance's next request must see the write: the feed's own notice arrives a moment later.
+  pageCache.invalidate(topics);
   if (doomed.length) await files.purge(doomed);
   return result;
 }

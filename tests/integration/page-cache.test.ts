@@ -1,0 +1,214 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import fs from "node:fs";
+import type { Server } from "node:http";
+import os from "node:os";
+import path from "node:path";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { createCategory } from "#app/server/admin/categories.server";
+import { parseEnv } from "#app/server/env.server";
+import { PageCache } from "#app/server/page-cache.server";
+import { startRuntime, type Runtime } from "#app/server/runtime.server";
+import { servePageCache } from "../../server/page-cache";
+import { adminEnv, signIn } from "#tests/support/http";
+import { freePort } from "#tests/support/ports";
+import { createDatabase } from "#tests/support/postgres";
+import { startServer, type RunningServer } from "#tests/support/server";
+
+interface Answer {
+  status: number;
+  cache: string | null;
+  csp: string;
+  body: string;
+  setCookie: string[];
+}
+
+async function get(url: string, headers: Record<string, string> = {}): Promise<Answer> {
+  const response = await fetch(url, { headers, redirect: "manual" });
+  return {
+    status: response.status,
+    cache: response.headers.get("x-cache"),
+    csp: response.headers.get("content-security-policy") ?? "",
+    body: await response.text(),
+    setCookie: response.headers.getSetCookie(),
+  };
+}
+
+function cspNonce(answer: Answer): string {
+  const nonce = /'nonce-([^']+)'/.exec(answer.csp)?.[1];
+  if (!nonce) throw new Error(`no nonce in ${answer.csp}`);
+  return nonce;
+}
+
+/** The nonces the page's own script tags carry. */
+function scriptNonces(answer: Answer): string[] {
+  return [...answer.body.matchAll(/<script[^>]*\snonce="([^"]+)"/g)].map((match) => match[1] ?? "");
+}
+
+describe("the page cache of one server", () => {
+  let server: RunningServer;
+  let cookie: string;
+
+  beforeAll(async () => {
+    server = await startServer({ ...adminEnv(), DEMO_DATA: "1" });
+    ({ cookie } = await signIn(server.url));
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("serves the second anonymous request from the cache with the same bytes and its own CSP nonce", async () => {
+    for (const pathname of ["/", "/catalog", "/support", "/about", "/search?q=dome", "/sitemap.xml", "/catalog.data"]) {
+      const first = await get(`${server.url}${pathname}`);
+      const second = await get(`${server.url}${pathname}`);
+      expect([pathname, first.status, first.cache]).toEqual([pathname, 200, "miss"]);
+      expect([pathname, second.status, second.cache]).toEqual([pathname, 200, "hit"]);
+      const [firstNonce, secondNonce] = [cspNonce(first), cspNonce(second)];
+      expect(firstNonce).not.toBe(secondNonce);
+      // Route data carries the nonce too (the root's data): the stored one never leaks into a later answer.
+      expect(second.body).not.toContain(firstNonce);
+      expect(second.body.split(secondNonce).join("N")).toBe(first.body.split(firstNonce).join("N"));
+      if (!pathname.includes(".")) {
+        // Every script of each page carries that response's own nonce.
+        expect(scriptNonces(first).length).toBeGreaterThan(0);
+        expect(new Set(scriptNonces(first))).toEqual(new Set([firstNonce]));
+        expect(new Set(scriptNonces(second))).toEqual(new Set([secondNonce]));
+      }
+    }
+  });
+
+  it("keeps a compressed answer right: the cache holds plain bytes and compression comes after", async () => {
+    await get(`${server.url}/privacy`);
+    const response = await fetch(`${server.url}/privacy`, { headers: { "Accept-Encoding": "gzip" } });
+    expect(response.headers.get("x-cache")).toBe("hit");
+    expect(response.headers.get("content-encoding")).toBe("gzip");
+    expect(await response.text()).toContain("</html>");
+  });
+
+  it("never stores or serves an admin's page: a signed-in request bypasses the cache both ways", async () => {
+    const admin = await get(`${server.url}/?from=admin`, { Cookie: cookie });
+    expect(admin.status).toBe(200);
+    expect(admin.cache).toBeNull();
+    expect(admin.body).toContain("Sign Out");
+    const visitor = await get(`${server.url}/?from=admin`);
+    expect(visitor.cache).toBe("miss");
+    expect(visitor.body).not.toContain("Sign Out");
+    // And a page a visitor filled is not what the admin gets.
+    expect((await get(`${server.url}/?from=admin`)).cache).toBe("hit");
+    const again = await get(`${server.url}/?from=admin`, { Cookie: cookie });
+    expect(again.cache).toBeNull();
+    expect(again.body).toContain("Sign Out");
+  });
+
+  it("never keeps errors, forms or the dashboard", async () => {
+    for (const pathname of [`/catalog/products/${randomUUID()}`, "/no-such-page", "/login", "/forgot", "/dashboard"]) {
+      await get(`${server.url}${pathname}`);
+      const second = await get(`${server.url}${pathname}`);
+      // An error page's route may be cacheable ('miss'); the answer itself is never kept.
+      expect([pathname, second.cache === "hit"]).toEqual([pathname, false]);
+    }
+  });
+
+  it("shows a write to the very next request, and drops only the pages that show what changed", async () => {
+    await get(`${server.url}/catalog`);
+    await get(`${server.url}/support`);
+    expect((await get(`${server.url}/catalog`)).cache).toBe("hit");
+    expect((await get(`${server.url}/support`)).cache).toBe("hit");
+
+    const name = `Cache Test ${randomUUID().slice(0, 8)}`;
+    const created = await fetch(`${server.url}/dashboard/categories/new`, {
+      method: "POST",
+      headers: { Cookie: cookie, Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ name, description: "Made by the cache test" }),
+    });
+    expect(created.status).toBe(200);
+
+    const catalog = await get(`${server.url}/catalog`);
+    expect(catalog.cache).toBe("miss");
+    expect(catalog.body).toContain(name);
+    // /support shows downloads and products, not categories: it stays cached.
+    expect((await get(`${server.url}/support`)).cache).toBe("hit");
+  });
+});
+
+describe("the page cache middleware", () => {
+  let listening: Server;
+  let base: string;
+  let rendered = 0;
+
+  beforeAll(async () => {
+    const app = express();
+    app.use((_req, res, next) => {
+      res.locals.nonce = randomBytes(16).toString("base64");
+      next();
+    });
+    const topics = () => new Set(["products" as const]);
+    app.use(servePageCache(new PageCache(), topics));
+    app.get("/cookie", (_req, res) => {
+      rendered += 1;
+      res.setHeader("Set-Cookie", "theme=dark");
+      res.send("with a cookie");
+    });
+    app.get("/no-store", (_req, res) => {
+      rendered += 1;
+      res.setHeader("Cache-Control", "no-store");
+      res.send("private");
+    });
+    app.get("/fails", (_req, res) => {
+      rendered += 1;
+      res.status(500).send("failed");
+    });
+    const port = await freePort();
+    listening = app.listen(port, "127.0.0.1");
+    await new Promise<void>((resolve) => listening.once("listening", () => resolve()));
+    base = `http://127.0.0.1:${port}`;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => listening?.close(resolve));
+  });
+
+  it("does not keep an answer that sets a cookie, says no-store or failed", async () => {
+    for (const pathname of ["/cookie", "/no-store", "/fails"]) {
+      const before = rendered;
+      await get(`${base}${pathname}`);
+      const second = await get(`${base}${pathname}`);
+      expect([pathname, second.cache, rendered - before]).toEqual([pathname, "miss", 2]);
+    }
+  });
+});
+
+describe("the page caches of two servers on one PostgreSQL database", () => {
+  let servers: RunningServer[] = [];
+  let writer: Runtime | undefined;
+  const folders: string[] = [];
+
+  beforeAll(async () => {
+    const databaseUrl = await createDatabase(
+      inject("postgresAdminUrl"),
+      `cache_${randomUUID().replace(/-/g, "").slice(0, 12)}`,
+    );
+    const storage = fs.mkdtempSync(path.join(os.tmpdir(), "vantage-cache-files-"));
+    const writerDir = fs.mkdtempSync(path.join(os.tmpdir(), "vantage-cache-writer-"));
+    folders.push(storage, writerDir);
+    const shared = { DATABASE_URL: databaseUrl, STORAGE_URL: `file://${storage}` };
+    servers = await Promise.all([startServer(shared), startServer(shared)]);
+    writer = await startRuntime(parseEnv({ ...shared, DATA_DIR: writerDir, LOG_LEVEL: "silent" }));
+  });
+  afterAll(async () => {
+    await writer?.close();
+    await Promise.all(servers.map((server) => server.stop()));
+    for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
+  });
+
+  it("drops a page on every instance once the change feed brings another instance's write", async () => {
+    for (const server of servers) {
+      await get(`${server.url}/catalog`);
+      expect((await get(`${server.url}/catalog`)).cache).toBe("hit");
+    }
+    const name = `Elsewhere ${randomUUID().slice(0, 8)}`;
+    await createCategory({ name, description: "", features: [] });
+    for (const server of servers) {
+      await expect.poll(async () => (await get(`${server.url}/catalog`)).body, { timeout: 5_000 }).toContain(name);
+    }
+  });
+});

@@ -1,6 +1,6 @@
 // Lighthouse 12 (mobile, its default emulation and simulated throttling) on the five public pages with the
 // demo catalog, plus the gzip bytes of JavaScript each public page's first load fetches.
-// Usage: npm run bench:lighthouse [-- --javascript-only]
+// Usage: npm run bench:lighthouse [-- --javascript-only] [--no-build]
 import lighthouse from "lighthouse";
 import { ensureDebianPackages } from "../scripts/system-packages.js";
 import { startChromium } from "./lib/chromium";
@@ -25,7 +25,7 @@ async function warmImages(origin: string, pagePath: string) {
 }
 
 ensureDebianPackages(["chromium"]);
-buildSite();
+if (!process.argv.includes("--no-build")) buildSite();
 const site = await startDemoSite();
 const chromium = await startChromium();
 try {

@@ -101,6 +101,13 @@ export function createApp(options: AppOptions): express.Express {
     }),
   );
 
+  // Development rebuilds routes on every change: only a production build's pages are cached. First
+  // after compression, so a hit costs no file-system look-up for static files.
+  const build = options.build;
+  if (typeof build !== "function" && !options.development) {
+    app.use(servePageCache(runtime().pageCache, pageTopics(build)));
+  }
+
   app.get("/healthz", (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
     res.json({ status: "ok" });
@@ -127,11 +134,6 @@ export function createApp(options: AppOptions): express.Express {
     app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
   }
 
-  const build = options.build;
-  // Development rebuilds routes on every change: only a production build's pages are cached.
-  if (typeof build !== "function" && !options.development) {
-    app.use(servePageCache(runtime().pageCache, pageTopics(build)));
-  }
   app.all(
     "/{*path}",
     createRequestHandler({

@@ -51,13 +51,20 @@ function pagePath(path: string): string {
   return path.endsWith(".data") ? path.slice(0, -".data".length) : path;
 }
 
-/** `body` with every copy of the nonce it was rendered with replaced by this response's own. */
-function withNonce(body: Buffer, renderedNonce: string, nonce: string): Buffer {
-  const from = Buffer.from(renderedNonce);
-  const to = Buffer.from(nonce);
-  if (from.length !== to.length || from.equals(to)) return body;
-  const copy = Buffer.from(body);
-  for (let at = copy.indexOf(from); at !== -1; at = copy.indexOf(from, at + from.length)) to.copy(copy, at);
+/** Where `nonce` sits in `body`, so each hit can overwrite it without searching. */
+function nonceOffsets(body: Buffer, nonce: string): number[] {
+  const needle = Buffer.from(nonce);
+  const offsets: number[] = [];
+  for (let at = body.indexOf(needle); at !== -1; at = body.indexOf(needle, at + needle.length)) offsets.push(at);
+  return offsets;
+}
+
+/** The stored body with this response's own nonce in every place the rendered one was. */
+function withNonce(page: CachedPage, nonce: string): Buffer {
+  const fresh = Buffer.from(nonce);
+  if (page.nonceOffsets.length === 0 || fresh.length !== page.nonce.length) return page.body;
+  const copy = Buffer.from(page.body);
+  for (const offset of page.nonceOffsets) fresh.copy(copy, offset);
   return copy;
 }
 
@@ -85,7 +92,7 @@ export function servePageCache(cache: PageCache, topicsFor: PageTopics) {
       res.status(hit.status);
       for (const [name, value] of Object.entries(hit.headers)) res.setHeader(name, value);
       res.setHeader("X-Cache", "hit");
-      res.end(withNonce(hit.body, hit.nonce, nonce));
+      res.end(withNonce(hit, nonce));
       return;
     }
 
@@ -116,7 +123,9 @@ export function servePageCache(cache: PageCache, topicsFor: PageTopics) {
         if (value === undefined || PER_RESPONSE_HEADERS.has(name)) continue;
         headers[name] = Array.isArray(value) ? value : String(value);
       }
-      cache.store(key, { status: res.statusCode, headers, body: Buffer.concat(chunks), nonce, topics }, generation);
+      const body = Buffer.concat(chunks);
+      const page = { status: res.statusCode, headers, body, nonce, nonceOffsets: nonceOffsets(body, nonce), topics };
+      cache.store(key, page, generation);
     });
     next();
   };

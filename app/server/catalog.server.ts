@@ -1,7 +1,6 @@
 import { and, asc, count, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { naturalCompare, sortIgnoringCaseBy, sortNaturallyBy } from "#app/domain/format";
-import { selectRows } from "./db/client.server";
 import {
   categories,
   categoryFeatures,
@@ -305,45 +304,33 @@ export function normalizeSearchQuery(query: string): string {
 }
 
 /**
- * Case-insensitive substring search (SPEC §5): categories by name or description, products by
- * model, description or specs (text or table cells). The trigram indexes of
- * drizzle/0002_search_indexes.sql serve the `lower(column) ~ pattern` conditions.
+ * Case-insensitive substring search (SPEC §5): categories by name or description (in SQL, served by
+ * the trigram indexes of drizzle/0002_search_indexes.sql), products by model, description or specs,
+ * text or table cells (the in-memory index of search-index.server.ts, decision 008).
  */
 export async function search(query: string, options: { limit?: number } = {}): Promise<SearchResults> {
   const term = normalizeSearchQuery(query);
   if (!term) return { categories: [], products: [], total: 0 };
   const limit = Math.min(options.limit ?? SEARCH_LIMIT, SEARCH_LIMIT);
-  const productWhere = productSearchCondition(term);
-  const [categoryRows, productRows, productTotal] = await Promise.all([
+  const [categoryRows, matches] = await Promise.all([
     db()
       .select({ id: categories.id, name: categories.name, description: categories.description })
       .from(categories)
       .where(categorySearchCondition(term)),
-    productSummaries(productWhere).limit(limit),
-    selectRows<{ value: number }>(db(), sql`select count(*)::int as value from ${products} where ${productWhere}`),
+    runtime().searchIndex.match(term, limit),
   ]);
+  const productRows = matches.ids.length ? await productSummaries(inArray(products.id, matches.ids)) : [];
   const sortedCategories = sortIgnoringCaseBy(categoryRows, (category) => category.name);
   return {
     categories: sortedCategories.slice(0, limit),
     products: productRows.map(toProductSummary),
-    total: sortedCategories.length + (productTotal[0]?.value ?? 0),
+    total: sortedCategories.length + matches.total,
   };
 }
 
-/** Categories whose name or description holds the (normalized, non-empty) term in any letter case. */
 export function categorySearchCondition(term: string): SQL {
   const pattern = lowerCasedTextPattern(term);
   return sql`(lower(${categories.name}) ~ ${pattern} or lower(${categories.description}) ~ ${pattern})`;
-}
-
-/** Products whose model, description, specs text or a specs table cell holds the term in any letter case. */
-export function productSearchCondition(term: string): SQL {
-  const pattern = lowerCasedTextPattern(term);
-  // Table cells are matched in the JSON text first (the indexed expression), where a quote or a
-  // backslash in a cell reads escaped; the cells themselves then decide, so that JSON's own
-  // brackets, quotes and commas match nothing.
-  const jsonPattern = lowerCasedTextPattern(JSON.stringify(term).slice(1, -1));
-  return sql`(lower(${products.model}) ~ ${pattern} or lower(${products.description}) ~ ${pattern} or lower(coalesce(${products.specs}, '')) ~ ${pattern} or (lower(coalesce(${products.specsTable}::text, '')) ~ ${jsonPattern} and exists (select 1 from jsonb_path_query(${products.specsTable}, '$[*][*]') as cell where lower(cell #>> '{}') ~ ${pattern})))`;
 }
 
 const ASCII_WORD_CHAR = /^[a-z0-9]$/;

@@ -7,6 +7,8 @@ export interface CachedPage {
   body: Buffer;
   /** The CSP nonce rendered into `body`: each later response gets its own in its place. */
   nonce: string;
+  /** Byte offsets of every copy of `nonce` in `body`. */
+  nonceOffsets: number[];
   /** What the page shows: a change to any of these makes it stale. */
   topics: ReadonlySet<ChangeTopic>;
 }

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_UPLOAD_BYTES } from "#app/domain/limits";
 import { UPLOAD_ERRORS } from "#app/domain/messages";
 import { adminEnv, sendRaw, signIn, type RawResponse } from "#tests/support/http";
+import { residentBytes } from "#tests/support/memory";
 import { startServer, type RunningServer } from "#tests/support/server";
 
 interface UploadResult {
@@ -84,14 +85,6 @@ function chunked(total: number, counter: { sent: number } = { sent: 0 }): AsyncI
       yield piece.subarray(0, size);
     }
   })();
-}
-
-/** The resident memory of a process in bytes, as the kernel counts it. */
-function residentBytes(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-  const match = /^VmRSS:\s+(\d+)\s+kB$/m.exec(status);
-  if (!match?.[1]) throw new Error(`No VmRSS for process ${pid}`);
-  return Number(match[1]) * 1024;
 }
 
 describe("the upload size limit", () => {

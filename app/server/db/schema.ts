@@ -192,6 +192,15 @@ export const infoItems = pgTable(
 );
 
 /** Site-wide settings, one row per key; values are validated by the settings service. */
+/**
+ * A counter per table that in-process state derives from: a statement trigger moves it on with every
+ * insert, update, delete or truncate, whoever runs it (drizzle/0003_catalog_versions.sql).
+ */
+export const catalogVersions = pgTable("catalog_versions", {
+  name: text("name").primaryKey(),
+  version: bigint("version", { mode: "number" }).notNull().default(0),
+});
+
 export const siteSettings = pgTable("site_settings", {
   key: text("key").primaryKey(),
   value: text("value").notNull(),

@@ -1,0 +1,98 @@
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { loadDemoCatalogIfEmpty } from "../../app/server/demo/load.server";
+import { productDownloads, productFeatures, productImages, products } from "../../app/server/db/schema";
+import { parseEnv } from "../../app/server/env.server";
+import { startRuntime } from "../../app/server/runtime.server";
+
+/** Sentences mixed into the copies' descriptions so search and text vary like a real catalog's. */
+const VARIANTS = [
+  "Rated for -40 °C to 60 °C with a heater for cold sites.",
+  "Ships with a five-year warranty and free firmware updates.",
+  "Certified for ONVIF Profile S, G and T.",
+  "Supports edge recording to a 512 GB microSD card.",
+  "Includes a smart codec that halves bandwidth at night.",
+  "Ideal for schools, hospitals and municipal buildings.",
+  "Tested to 6 kV surge protection on the network port.",
+  "Configurable privacy masks hide windows and neighbours.",
+  "Built for retail: people counting and queue alerts on board.",
+  "Corrosion-resistant coating for coastal installations.",
+];
+
+const BATCH = 500;
+
+/**
+ * A data folder holding the demo catalog (real pictures, documents, categories, features) grown to
+ * `productCount` products: each extra product copies a demo product's category, features, pictures
+ * and downloads under its own model, with its own description. Returns the folder; the caller removes it.
+ */
+export async function generateCatalog(productCount: number): Promise<string> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `vantage-bench-${productCount}-`));
+  try {
+    await fillCatalog(dataDir, productCount);
+    return dataDir;
+  } catch (error) {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+async function fillCatalog(dataDir: string, productCount: number): Promise<void> {
+  const runtime = await startRuntime(parseEnv({ DATA_DIR: dataDir, LOG_LEVEL: "silent", DEMO_DATA: "1" }));
+  try {
+    await loadDemoCatalogIfEmpty(runtime);
+    const db = runtime.database.db;
+    const templates = await db.select().from(products);
+    const features = await db.select().from(productFeatures);
+    const images = await db.select().from(productImages);
+    const downloads = await db.select().from(productDownloads);
+    if (templates.length === 0) throw new Error("The demo catalog did not load");
+
+    for (let start = templates.length; start < productCount; start += BATCH) {
+      const end = Math.min(productCount, start + BATCH);
+      await db.transaction(async (tx) => {
+        const productRows: (typeof products.$inferInsert)[] = [];
+        const featureRows: (typeof productFeatures.$inferInsert)[] = [];
+        const imageRows: (typeof productImages.$inferInsert)[] = [];
+        const downloadRows: (typeof productDownloads.$inferInsert)[] = [];
+        for (let index = start; index < end; index += 1) {
+          const template = templates[index % templates.length];
+          if (!template) continue;
+          const id = randomUUID();
+          productRows.push({
+            id,
+            model: `${template.model}-${String(index).padStart(5, "0")}`,
+            description: `${template.description} ${VARIANTS[index % VARIANTS.length] ?? ""}`,
+            specs: template.specs,
+            specsTable: template.specsTable,
+            ndaa: index % 7 !== 0,
+            categoryId: template.categoryId,
+            imageFileId: template.imageFileId,
+          });
+          for (const feature of features.filter((row) => row.productId === template.id)) {
+            featureRows.push({ productId: id, featureId: feature.featureId });
+          }
+          for (const image of images.filter((row) => row.productId === template.id)) {
+            imageRows.push({ productId: id, fileId: image.fileId, position: image.position });
+          }
+          for (const download of downloads.filter((row) => row.productId === template.id)) {
+            downloadRows.push({
+              productId: id,
+              fileId: download.fileId,
+              description: download.description,
+              position: download.position,
+            });
+          }
+        }
+        await tx.insert(products).values(productRows);
+        if (featureRows.length) await tx.insert(productFeatures).values(featureRows);
+        if (imageRows.length) await tx.insert(productImages).values(imageRows);
+        if (downloadRows.length) await tx.insert(productDownloads).values(downloadRows);
+      });
+    }
+  } finally {
+    await runtime.close();
+  }
+}

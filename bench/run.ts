@@ -1,0 +1,150 @@
+/**
+ * `npm run bench`: builds once, runs every benchmark (each its own script, its own temp data folder and
+ * server on loopback) and writes bench/RESULTS.md: every figure against its target, with the machine,
+ * the date and the commit. The raw figures stay in bench/results/*.json.
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { ensureDebianPackages } from "../scripts/system-packages.js";
+import type { PageThroughput } from "./throughput";
+import { buildSite, root } from "./lib/site";
+
+const SCRIPTS = ["throughput", "search", "live", "upload", "startup", "lighthouse"] as const;
+
+const TARGETS = {
+  ratio: 0.25,
+  p99Ms: 25,
+  searchP95Ms: 10,
+  liveP95Ms: 300,
+  uploadRssMb: 30,
+  startupMs: 3000,
+  lighthouse: 100,
+  javascriptBytes: 120_000,
+};
+
+interface LighthouseResult {
+  scores: {
+    page: string;
+    path: string;
+    scores: Record<string, number>;
+    lcpMs: number;
+    tbtMs: number;
+    cls: number;
+  }[];
+  javascript: { page: string; path: string; gzipBytes: number }[];
+}
+
+function readResult<T>(name: string): T | undefined {
+  const file = path.join(root, "bench/results", `${name}.json`);
+  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, "utf8")) as T) : undefined;
+}
+
+const mark = (ok: boolean) => (ok ? "met" : "**missed**");
+
+function throughputSection(bySize: Record<string, PageThroughput[]>): string[] {
+  const lines: string[] = [];
+  for (const [size, pages] of Object.entries(bySize)) {
+    lines.push(
+      `### Throughput at ${Number(size).toLocaleString("en-US")} products (autocannon, 20 connections, 15 s after a warm-up)`,
+      "",
+      "| Page | Bytes | Ours req/s | Ours p50 / p99 ms | nginx req/s | nginx p50 / p99 ms | Ours / nginx | Target ≥ 25% and p99 ≤ 25 ms |",
+      "|---|---|---|---|---|---|---|---|",
+    );
+    for (const page of pages) {
+      const ok = page.ratio >= TARGETS.ratio && page.ours.p99Ms <= TARGETS.p99Ms && page.ours.errors === 0;
+      lines.push(
+        `| ${page.page} (\`${page.path.length > 40 ? `${page.path.slice(0, 40)}…` : page.path}\`) | ${page.bytes.toLocaleString("en-US")} | ${page.ours.requestsPerSecond.toLocaleString("en-US")} | ${page.ours.p50Ms} / ${page.ours.p99Ms} | ${page.nginx.requestsPerSecond.toLocaleString("en-US")} | ${page.nginx.p50Ms} / ${page.nginx.p99Ms} | ${(page.ratio * 100).toFixed(1)}% | ${mark(ok)} |`,
+      );
+    }
+    lines.push("");
+  }
+  return lines;
+}
+
+function report(): string {
+  const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root }).toString().trim();
+  const cpus = os.cpus();
+  const lines = [
+    "# Benchmark results",
+    "",
+    `Written by \`npm run bench\` on ${new Date().toISOString()} at commit \`${commit}\`.`,
+    `Machine: ${cpus.length} × ${cpus[0]?.model ?? "unknown CPU"}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB memory, Node.js ${process.version}, ${os.type()} ${os.release()}.`,
+    "Everything runs on this one machine over loopback: the load generator, the server and nginx share its cores.",
+    "",
+  ];
+
+  const throughput = readResult<Record<string, PageThroughput[]>>("throughput");
+  if (throughput) lines.push(...throughputSection(throughput));
+
+  lines.push("### Other figures", "", "| Figure | Measured | Target | |", "|---|---|---|---|");
+  const search = readResult<{ products: number; queries: number; p50Ms: number; p95Ms: number }>("search");
+  if (search) {
+    lines.push(
+      `| Search, ${search.queries} queries of 1–12 characters at ${search.products.toLocaleString("en-US")} products (server time p50 / p95) | ${search.p50Ms} / ${search.p95Ms} ms | p95 ≤ ${TARGETS.searchP95Ms} ms | ${mark(search.p95Ms <= TARGETS.searchP95Ms)} |`,
+    );
+  }
+  const live = readResult<{ writes: number; p50Ms: number; p95Ms: number }>("live");
+  if (live) {
+    lines.push(
+      `| Live update, ${live.writes} admin writes until on a visitor's screen (p50 / p95) | ${live.p50Ms} / ${live.p95Ms} ms | p95 ≤ ${TARGETS.liveP95Ms} ms | ${mark(live.p95Ms <= TARGETS.liveP95Ms)} |`,
+    );
+  }
+  const upload = readResult<{ bytes: number; wallMs: number; rssGrowthMb: number }>("upload");
+  if (upload) {
+    lines.push(
+      `| Upload of ${upload.bytes.toLocaleString("en-US")} bytes: wall time / server RSS growth | ${upload.wallMs} ms / ${upload.rssGrowthMb} MB | growth ≤ ${TARGETS.uploadRssMb} MB | ${mark(upload.rssGrowthMb <= TARGETS.uploadRssMb)} |`,
+    );
+  }
+  const startup = readResult<{ products: number; medianMs: number; maxMs: number }>("startup");
+  if (startup) {
+    lines.push(
+      `| Start-up on an existing data folder (${startup.products.toLocaleString("en-US")} products) until /readyz: median / worst of 5 | ${startup.medianMs} / ${startup.maxMs} ms | ≤ ${TARGETS.startupMs} ms | ${mark(startup.maxMs <= TARGETS.startupMs)} |`,
+    );
+  }
+  lines.push("");
+
+  const lighthouse = readResult<LighthouseResult>("lighthouse");
+  if (lighthouse) {
+    lines.push(
+      "### Lighthouse 12, mobile (demo catalog)",
+      "",
+      "| Page | Performance | Accessibility | Best Practices | SEO | LCP ms | TBT ms | CLS | Target 100 × 4 |",
+      "|---|---|---|---|---|---|---|---|---|",
+    );
+    for (const page of lighthouse.scores) {
+      const values = ["performance", "accessibility", "best-practices", "seo"].map((key) => page.scores[key] ?? 0);
+      lines.push(
+        `| ${page.page} | ${values.join(" | ")} | ${page.lcpMs} | ${page.tbtMs} | ${page.cls} | ${mark(values.every((value) => value >= TARGETS.lighthouse))} |`,
+      );
+    }
+    lines.push("", "| Page | First-load JavaScript, gzip bytes | Target ≤ 120,000 |", "|---|---|---|");
+    for (const page of lighthouse.javascript) {
+      lines.push(
+        `| ${page.page} (\`${page.path}\`) | ${page.gzipBytes.toLocaleString("en-US")} | ${mark(page.gzipBytes <= TARGETS.javascriptBytes)} |`,
+      );
+    }
+    lines.push("");
+  }
+
+  const notes = path.join(root, "bench/NOTES.md");
+  if (fs.existsSync(notes)) lines.push(fs.readFileSync(notes, "utf8").trim(), "");
+  return lines.join("\n");
+}
+
+if (!process.argv.includes("--report-only")) {
+  ensureDebianPackages(["chromium", "nginx"]);
+  buildSite();
+  for (const script of SCRIPTS) {
+    console.log(`\n== ${script}`);
+    const result = spawnSync(
+      process.execPath,
+      [path.join(root, "node_modules/tsx/dist/cli.mjs"), path.join(root, `bench/${script}.ts`), "--no-build"],
+      { cwd: root, stdio: "inherit" },
+    );
+    if (result.status !== 0) throw new Error(`bench/${script}.ts failed`);
+  }
+}
+fs.writeFileSync(path.join(root, "bench/RESULTS.md"), report());
+console.log("\nWrote bench/RESULTS.md");

@@ -1,0 +1,76 @@
+/**
+ * Search latency at 10,000 products: 200 queries of 1 to 12 characters (prefixes of words the catalog
+ * holds, and some that match nothing), timed inside the server's search service on the built catalog,
+ * so the figure is the server's time without HTTP. `npm run bench:search`.
+ */
+import fs from "node:fs";
+import { search } from "../app/server/catalog.server";
+import { parseEnv } from "../app/server/env.server";
+import { startRuntime } from "../app/server/runtime.server";
+import { generateCatalog } from "./lib/catalog";
+import { writeResult } from "./lib/site";
+import { percentile } from "./lib/stats";
+
+const PRODUCTS = Number(process.env.BENCH_SEARCH_PRODUCTS ?? 10_000);
+const QUERIES = 200;
+const WORDS = [
+  "dome",
+  "bullet",
+  "starlight",
+  "VNT-D4M",
+  "thermal",
+  "fisheye",
+  "license plate",
+  "PoE",
+  "warranty",
+  "ONVIF",
+  "junction",
+  "4MP",
+  "zzqx",
+  "panorama",
+  "IR",
+  "siren",
+  "microSD",
+  "corrosion",
+  "varifocal",
+  "qqq",
+];
+
+/** 1 to 12 characters: a prefix of one of the words, cycling through lengths. */
+export function searchQueries(count = QUERIES): string[] {
+  return Array.from({ length: count }, (_, index) => {
+    const word = WORDS[index % WORDS.length] ?? "dome";
+    const length = 1 + (index % 12);
+    return word.slice(0, length);
+  });
+}
+
+export async function measureSearch(productCount = PRODUCTS) {
+  const dataDir = await generateCatalog(productCount);
+  const runtime = await startRuntime(parseEnv({ DATA_DIR: dataDir, LOG_LEVEL: "silent" }));
+  try {
+    const queries = searchQueries();
+    for (const query of queries.slice(0, 20)) await search(query); // warm-up: plans and caches
+    const times: number[] = [];
+    for (const query of queries) {
+      const started = performance.now();
+      await search(query);
+      times.push(performance.now() - started);
+    }
+    return {
+      products: productCount,
+      queries: queries.length,
+      p50Ms: percentile(times, 0.5),
+      p95Ms: percentile(times, 0.95),
+    };
+  } finally {
+    await runtime.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.filename === process.argv[1]) {
+  const result = await measureSearch();
+  console.log(result);
+  writeResult("search", result);
+}

@@ -1,0 +1,65 @@
+/**
+ * Start-up: `node server.js` (what `npm start` runs after its checks) on an existing data folder with
+ * the 1,000-product catalog, from spawn until /readyz answers 200. Median of five starts.
+ * `npm run bench:startup`.
+ */
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { freePort } from "../tests/support/ports";
+import { generateCatalog } from "./lib/catalog";
+import { buildSite, root, writeResult } from "./lib/site";
+import { percentile } from "./lib/stats";
+
+const RUNS = 5;
+
+async function startOnce(dataDir: string): Promise<number> {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(process.execPath, [path.join(root, "server.js")], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? "",
+      NODE_ENV: "production",
+      LOG_LEVEL: "warn",
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+    },
+    stdio: "ignore",
+  });
+  try {
+    for (;;) {
+      try {
+        if ((await fetch(`http://127.0.0.1:${port}/readyz`)).status === 200) return performance.now() - started;
+      } catch {
+        // Not listening yet.
+      }
+      if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  } finally {
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGTERM");
+    await exited;
+  }
+}
+
+export async function measureStartup(productCount = 1000) {
+  const dataDir = await generateCatalog(productCount);
+  try {
+    await startOnce(dataDir); // The first start may still migrate or settle the folder.
+    const times: number[] = [];
+    for (let run = 0; run < RUNS; run += 1) times.push(await startOnce(dataDir));
+    return { products: productCount, runs: RUNS, medianMs: percentile(times, 0.5), maxMs: percentile(times, 1) };
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.filename === process.argv[1]) {
+  if (!process.argv.includes("--no-build")) buildSite();
+  const result = await measureStartup();
+  console.log(result);
+  writeResult("startup", result);
+}

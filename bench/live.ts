@@ -26,20 +26,17 @@ export async function measureLiveUpdates() {
     const latencies: number[] = [];
     for (let write = 0; write < WRITES; write += 1) {
       const holder = `Bench Holder ${write} ${Date.now()}`;
-      const shown = page.evaluate(
-        (text) =>
-          new Promise<number>((resolve) => {
-            const check = () => document.body.textContent?.includes(text) ?? false;
-            const observer = new MutationObserver(() => {
-              if (check()) {
-                observer.disconnect();
-                resolve(Date.now());
-              }
-            });
-            observer.observe(document.body, { childList: true, subtree: true, characterData: true });
-          }),
-        holder,
-      );
+      // A string, not a function: tsx would wrap a function's inner names in a helper the page lacks.
+      const shown = page.evaluate<number>(`new Promise((resolve) => {
+        const text = ${JSON.stringify(holder)};
+        const observer = new MutationObserver(() => {
+          if (document.body.textContent.includes(text)) {
+            observer.disconnect();
+            resolve(Date.now());
+          }
+        });
+        observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+      })`);
       const response = await fetch(`${site.url}/dashboard/settings`, {
         method: "POST",
         redirect: "manual",

@@ -4,6 +4,9 @@ import type { ChangeTopic, LiveHandle } from "#app/domain/live";
 import { SESSION_COOKIE_PREFIX } from "#app/server/auth.server";
 import type { CachedPage, PageCache } from "#app/server/page-cache.server";
 
+/** Paths whose topics are remembered; past this the memory starts over (any path can be asked for). */
+const KNOWN_PATHS = 20_000;
+
 /** What a URL's page shows, or null when it must never be cached. */
 export type PageTopics = (pathname: string) => ReadonlySet<ChangeTopic> | null;
 
@@ -23,11 +26,22 @@ export function pageTopics(build: ServerBuild): PageTopics {
     });
   const tree = childrenOf(undefined);
   const liveOf = (id: string) => (routes[id]?.module.handle as LiveHandle | undefined)?.live;
-  return (pathname) => {
+  const resolve = (pathname: string) => {
     const matches = matchRoutes(tree, pathname);
     const leaf = matches?.at(-1);
     if (!matches || !leaf?.route.id || !liveOf(leaf.route.id)) return null;
     return new Set(matches.flatMap((match) => (match.route.id ? (liveOf(match.route.id) ?? []) : [])));
+  };
+  // matchRoutes flattens and ranks the whole route tree on every call: far more than serving a hit.
+  const known = new Map<string, ReadonlySet<ChangeTopic> | null>();
+  return (pathname) => {
+    let topics = known.get(pathname);
+    if (topics === undefined) {
+      topics = resolve(pathname);
+      if (known.size >= KNOWN_PATHS) known.clear();
+      known.set(pathname, topics);
+    }
+    return topics;
   };
 }
 

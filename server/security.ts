@@ -28,11 +28,28 @@ export function contentSecurityPolicy(nonce: string, development: boolean): stri
   ].join("; ");
 }
 
+const NONCE_BYTES = 16;
+/** Random bytes for 256 nonces at a time: one call into the CSPRNG per batch, not per request. */
+const NONCE_POOL_BYTES = NONCE_BYTES * 256;
+let noncePool = Buffer.alloc(0);
+let noncePoolOffset = 0;
+
+/** A fresh nonce, never handed out twice: each takes the next unused bytes of the pool. */
+export function freshNonce(): string {
+  if (noncePoolOffset + NONCE_BYTES > noncePool.length) {
+    noncePool = randomBytes(NONCE_POOL_BYTES);
+    noncePoolOffset = 0;
+  }
+  const nonce = noncePool.toString("base64", noncePoolOffset, noncePoolOffset + NONCE_BYTES);
+  noncePoolOffset += NONCE_BYTES;
+  return nonce;
+}
+
 /** Headers every response carries, and a fresh CSP nonce for the page this request renders. */
 export function securityHeaders(options: SecurityOptions) {
   const https = options.publicUrl.startsWith("https://");
   return (_req: Request, res: Response, next: NextFunction) => {
-    const nonce = randomBytes(16).toString("base64");
+    const nonce = freshNonce();
     res.locals.nonce = nonce;
     res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, options.development));
     res.setHeader("X-Content-Type-Options", "nosniff");

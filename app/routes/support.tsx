@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { DownloadsList } from "#app/components/downloads-list";
+import { Pagination, requestedPage } from "#app/components/pagination";
 import { ResponsiveImage } from "#app/components/responsive-image";
 import { Card } from "#app/components/ui";
 import type { LiveHandle } from "#app/domain/live";
@@ -18,8 +19,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     ...seoContext(matches),
   });
 
-export async function loader() {
-  return listSupportDownloads();
+export async function loader({ request }: Route.LoaderArgs) {
+  return listSupportDownloads({ page: requestedPage(new URL(request.url)) });
 }
 
 export default function Support({ loaderData }: Route.ComponentProps) {
@@ -51,30 +52,33 @@ export default function Support({ loaderData }: Route.ComponentProps) {
             </Card>
             <Card title="Product Specific Downloads" headingLevel={2}>
               {products.length > 0 ? (
-                <ul className="grid gap-4 lg:grid-cols-2">
-                  {products.map((product) => (
-                    <li key={product.id} className="flex gap-4 rounded-lg border border-slate-200 p-4">
-                      {/* The model right beside it names the picture. */}
-                      <ResponsiveImage
-                        image={product.image}
-                        alt=""
-                        sizes="112px"
-                        className="h-20 w-28 shrink-0 rounded-md bg-slate-100 object-cover"
-                      />
-                      <div className="min-w-0 flex-1">
-                        <h3 className="text-lg font-semibold text-slate-900">
-                          <Link
-                            to={`/catalog/products/${product.id}`}
-                            className="text-slate-900 underline-offset-2 hover:text-brand-700 hover:underline"
-                          >
-                            {product.model}
-                          </Link>
-                        </h3>
-                        <DownloadsList downloads={product.downloads} />
-                      </div>
-                    </li>
-                  ))}
-                </ul>
+                <>
+                  <ul className="grid gap-4 lg:grid-cols-2">
+                    {products.map((product) => (
+                      <li key={product.id} className="flex gap-4 rounded-lg border border-slate-200 p-4">
+                        {/* The model right beside it names the picture. */}
+                        <ResponsiveImage
+                          image={product.image}
+                          alt=""
+                          sizes="112px"
+                          className="h-20 w-28 shrink-0 rounded-md bg-slate-100 object-cover"
+                        />
+                        <div className="min-w-0 flex-1">
+                          <h3 className="text-lg font-semibold text-slate-900">
+                            <Link
+                              to={`/catalog/products/${product.id}`}
+                              className="text-slate-900 underline-offset-2 hover:text-brand-700 hover:underline"
+                            >
+                              {product.model}
+                            </Link>
+                          </h3>
+                          <DownloadsList downloads={product.downloads} />
+                        </div>
+                      </li>
+                    ))}
+                  </ul>
+                  <Pagination page={loaderData.page} pageCount={loaderData.pageCount} />
+                </>
               ) : (
                 <p className="text-slate-700">No product-specific downloads available.</p>
               )}

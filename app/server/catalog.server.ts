@@ -17,6 +17,8 @@ import { runtime } from "./runtime.server";
 
 /** Products per catalog page: a screenful of cards on a desktop, a few screens on a phone. */
 export const CATALOG_PAGE_SIZE = 24;
+/** Products with downloads per /support page: each is a picture and a few lines, so more fit than cards. */
+export const SUPPORT_PAGE_SIZE = 48;
 
 export interface ImageView {
   id: string;
@@ -239,29 +241,50 @@ export interface DownloadEntry {
 }
 
 /** General downloads by description, and every product that has downloads, by model. */
-export async function listSupportDownloads() {
-  // The product's picture and each download's file are both `files` rows: one join each, one query.
-  const downloadFile = alias(files, "download_file");
-  const [generalRows, productRows] = await Promise.all([
+export async function listSupportDownloads(options: { page?: number; pageSize?: number } = {}) {
+  const pageSize = options.pageSize ?? SUPPORT_PAGE_SIZE;
+  const withDownloads = sql`exists (select 1 from ${productDownloads} where ${productDownloads.productId} = ${products.id})`;
+  const [generalRows, [counted]] = await Promise.all([
     db()
       .select({ id: downloads.id, description: downloads.description, file: files })
       .from(downloads)
       .innerJoin(files, eq(files.id, downloads.fileId)),
-    db()
-      .select({
-        productId: products.id,
-        model: products.model,
-        image: { id: files.id, originalName: files.originalName, width: files.width, height: files.height },
-        downloadId: productDownloads.id,
-        description: productDownloads.description,
-        file: { id: downloadFile.id, originalName: downloadFile.originalName, size: downloadFile.size },
-      })
-      .from(productDownloads)
-      .innerJoin(products, eq(products.id, productDownloads.productId))
-      .innerJoin(files, eq(files.id, products.imageFileId))
-      .innerJoin(downloadFile, eq(downloadFile.id, productDownloads.fileId))
-      .orderBy(asc(productDownloads.position)),
+    db().select({ value: count() }).from(products).where(withDownloads),
   ]);
+  const total = counted?.value ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(Math.max(1, Math.floor(options.page ?? 1)), pageCount);
+  const pageProducts = await db()
+    .select({ id: products.id })
+    .from(products)
+    .where(withDownloads)
+    .orderBy(sql`lower(${products.model})`, asc(products.model))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  // The product's picture and each download's file are both `files` rows: one join each, one query.
+  const downloadFile = alias(files, "download_file");
+  const productRows = pageProducts.length
+    ? await db()
+        .select({
+          productId: products.id,
+          model: products.model,
+          image: { id: files.id, originalName: files.originalName, width: files.width, height: files.height },
+          downloadId: productDownloads.id,
+          description: productDownloads.description,
+          file: { id: downloadFile.id, originalName: downloadFile.originalName, size: downloadFile.size },
+        })
+        .from(productDownloads)
+        .innerJoin(products, eq(products.id, productDownloads.productId))
+        .innerJoin(files, eq(files.id, products.imageFileId))
+        .innerJoin(downloadFile, eq(downloadFile.id, productDownloads.fileId))
+        .where(
+          inArray(
+            products.id,
+            pageProducts.map((product) => product.id),
+          ),
+        )
+        .orderBy(asc(productDownloads.position))
+    : [];
 
   const general: DownloadEntry[] = generalRows
     .map((row) => ({ id: row.id, description: row.description, file: fileView(row.file) }))
@@ -278,7 +301,12 @@ export async function listSupportDownloads() {
     entry.downloads.push({ id: row.downloadId, description: row.description, file: fileView(row.file) });
     byProduct.set(row.productId, entry);
   }
-  return { general, products: sortIgnoringCaseBy([...byProduct.values()], (product) => product.model) };
+  return {
+    general,
+    products: sortIgnoringCaseBy([...byProduct.values()], (product) => product.model),
+    page,
+    pageCount,
+  };
 }
 
 export interface SearchResults {

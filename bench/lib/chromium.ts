@@ -42,7 +42,8 @@ export async function startChromium(): Promise<RunningChromium> {
       child.kill("SIGTERM");
       await exited;
     }
-    fs.rmSync(profile, { recursive: true, force: true });
+    // Chromium's helper processes may still be writing to the profile for a moment after it exits.
+    fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   };
 
   const deadline = Date.now() + 30_000;

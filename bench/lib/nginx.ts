@@ -18,12 +18,14 @@ export interface StaticSite {
  */
 export async function serveWithNginx(bodies: { body: Buffer; contentType: string }[]): Promise<StaticSite> {
   const prefix = fs.mkdtempSync(path.join(os.tmpdir(), "vantage-nginx-"));
+  // nginx's workers drop to an unprivileged user when started as root: they must be able to read these.
+  fs.chmodSync(prefix, 0o755);
   const root = path.join(prefix, "root");
-  fs.mkdirSync(root);
+  fs.mkdirSync(root, { mode: 0o755 });
   fs.mkdirSync(path.join(prefix, "logs"));
   const paths = bodies.map((entry, index) => {
     const name = `page-${index}`;
-    fs.writeFileSync(path.join(root, name), entry.body);
+    fs.writeFileSync(path.join(root, name), entry.body, { mode: 0o644 });
     return `/${name}`;
   });
   const port = await freePort();
@@ -60,6 +62,14 @@ http {
   let errors = "";
   child.stderr.on("data", (chunk: Buffer) => (errors += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+    }
+    fs.rmSync(prefix, { recursive: true, force: true });
+  };
   const deadline = Date.now() + 10_000;
   for (;;) {
     try {
@@ -67,19 +77,12 @@ http {
     } catch {
       // Not listening yet.
     }
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`nginx did not start: ${errors}`);
+    if (child.exitCode !== null || Date.now() > deadline) {
+      const log = fs.readFileSync(path.join(prefix, "logs/error.log"), "utf8").split("\n").slice(0, 5).join("\n");
+      await stop();
+      throw new Error(`nginx did not serve the saved pages: ${errors}\n${log}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  return {
-    url,
-    paths,
-    async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once("exit", resolve));
-        child.kill("SIGTERM");
-        await exited;
-      }
-      fs.rmSync(prefix, { recursive: true, force: true });
-    },
-  };
+  return { url, paths, stop };
 }

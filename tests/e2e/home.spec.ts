@@ -66,7 +66,7 @@ test.describe("home page on the demo catalog", () => {
     await expect(page.getByRole("heading", { name: "Welcome to Vantage" })).toHaveCount(0);
   });
 
-  test("an item moved to the top in the database shows first", async ({ page, postgresDatabase }) => {
+  test("an item moved to the top in the database shows first", async ({ page, postgresDatabase, site }) => {
     const rows = await itemsInDatabaseOrder(postgresDatabase);
     const last = rows.at(-1);
     if (!last) throw new Error("the demo catalog has no info items");
@@ -75,14 +75,14 @@ test.describe("home page on the demo catalog", () => {
       "select sort_at from info_items where id = $1",
       [last.id],
     );
-    await changeDatabase(postgresDatabase, ["info"], (client) =>
+    await changeDatabase({ databaseUrl: postgresDatabase, siteUrl: site.url }, ["info"], (client) =>
       client.query("update info_items set sort_at = now() where id = $1", [last.id]),
     );
     try {
       await page.goto("/");
       expect(await shownItemIds(page)).toEqual([last.id, ...rows.slice(0, -1).map((row) => row.id)]);
     } finally {
-      await changeDatabase(postgresDatabase, ["info"], (client) =>
+      await changeDatabase({ databaseUrl: postgresDatabase, siteUrl: site.url }, ["info"], (client) =>
         client.query("update info_items set sort_at = $2 where id = $1", [last.id, previous]),
       );
     }

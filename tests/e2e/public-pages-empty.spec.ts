@@ -36,15 +36,23 @@ test("/support says so when there are no downloads at all", async ({ page }) => 
   await expectNoA11yViolations(page);
 });
 
-test("/support says which list is empty when only the other one has entries", async ({ page, postgresDatabase }) => {
-  const general = await changeDatabase(postgresDatabase, ["downloads"], async (client) => {
-    const fileId = await insertFile(client, "Vantage_Quick_Guide.pdf", "application/pdf", 48_500);
-    const { rows } = await client.query<{ id: string }>(
-      "insert into downloads (description, file_id) values ('Quick Guide', $1) returning id",
-      [fileId],
-    );
-    return { id: rows[0]?.id, fileId };
-  });
+test("/support says which list is empty when only the other one has entries", async ({
+  page,
+  postgresDatabase,
+  site,
+}) => {
+  const general = await changeDatabase(
+    { databaseUrl: postgresDatabase, siteUrl: site.url },
+    ["downloads"],
+    async (client) => {
+      const fileId = await insertFile(client, "Vantage_Quick_Guide.pdf", "application/pdf", 48_500);
+      const { rows } = await client.query<{ id: string }>(
+        "insert into downloads (description, file_id) values ('Quick Guide', $1) returning id",
+        [fileId],
+      );
+      return { id: rows[0]?.id, fileId };
+    },
+  );
   try {
     await page.goto("/support");
     await expect(cardHeading(page, "General Downloads")).toBeVisible();
@@ -55,29 +63,33 @@ test("/support says which list is empty when only the other one has entries", as
     await expect(page.getByText("No general downloads available.")).toHaveCount(0);
     await expect(cardHeading(page, "No Downloads Available")).toHaveCount(0);
   } finally {
-    await changeDatabase(postgresDatabase, ["downloads"], async (client) => {
+    await changeDatabase({ databaseUrl: postgresDatabase, siteUrl: site.url }, ["downloads"], async (client) => {
       await client.query("delete from downloads where id = $1", [general.id]);
       await client.query("delete from files where id = $1", [general.fileId]);
     });
   }
 
-  const product = await changeDatabase(postgresDatabase, ["products"], async (client) => {
-    const category = await client.query<{ id: string }>(
-      "insert into categories (name) values ('Test Cameras') returning id",
-    );
-    const imageId = await insertFile(client, "VNT-TEST-1.jpg", "image/jpeg", 90_000);
-    const fileId = await insertFile(client, "VNT-TEST-1_Manual.pdf", "application/pdf", 2_400_000);
-    const created = await client.query<{ id: string }>(
-      "insert into products (model, category_id, image_file_id) values ('VNT-TEST-1', $1, $2) returning id",
-      [category.rows[0]?.id, imageId],
-    );
-    const id = created.rows[0]?.id;
-    await client.query(
-      "insert into product_downloads (product_id, file_id, description, position) values ($1, $2, 'User Manual', 0)",
-      [id, fileId],
-    );
-    return { id, categoryId: category.rows[0]?.id, fileIds: [imageId, fileId] };
-  });
+  const product = await changeDatabase(
+    { databaseUrl: postgresDatabase, siteUrl: site.url },
+    ["products"],
+    async (client) => {
+      const category = await client.query<{ id: string }>(
+        "insert into categories (name) values ('Test Cameras') returning id",
+      );
+      const imageId = await insertFile(client, "VNT-TEST-1.jpg", "image/jpeg", 90_000);
+      const fileId = await insertFile(client, "VNT-TEST-1_Manual.pdf", "application/pdf", 2_400_000);
+      const created = await client.query<{ id: string }>(
+        "insert into products (model, category_id, image_file_id) values ('VNT-TEST-1', $1, $2) returning id",
+        [category.rows[0]?.id, imageId],
+      );
+      const id = created.rows[0]?.id;
+      await client.query(
+        "insert into product_downloads (product_id, file_id, description, position) values ($1, $2, 'User Manual', 0)",
+        [id, fileId],
+      );
+      return { id, categoryId: category.rows[0]?.id, fileIds: [imageId, fileId] };
+    },
+  );
   try {
     await page.goto("/support");
     await expect(cardHeading(page, "General Downloads")).toBeVisible();
@@ -91,7 +103,7 @@ test("/support says which list is empty when only the other one has entries", as
     await expect(page.getByRole("link", { name: /User Manual/ })).toContainText("2 MB");
     await expect(page.getByText("No product-specific downloads available.")).toHaveCount(0);
   } finally {
-    await changeDatabase(postgresDatabase, ["products"], async (client) => {
+    await changeDatabase({ databaseUrl: postgresDatabase, siteUrl: site.url }, ["products"], async (client) => {
       await client.query("delete from products where id = $1", [product.id]);
       await client.query("delete from files where id = any($1::uuid[])", [product.fileIds]);
       await client.query("delete from categories where id = $1", [product.categoryId]);

@@ -184,10 +184,10 @@ test.describe("/support on the demo catalog", () => {
     await expect(page.getByText("No product-specific downloads available.")).toHaveCount(0);
   });
 
-  test("an entry without a description shows its file name in its place", async ({ page, postgresDatabase }) => {
+  test("an entry without a description shows its file name in its place", async ({ page, postgresDatabase, site }) => {
     const [row] = await productRows(postgresDatabase);
     if (!row) throw new Error("the demo catalog has no product downloads");
-    await changeDatabase(postgresDatabase, ["products"], (client) =>
+    await changeDatabase({ databaseUrl: postgresDatabase, siteUrl: site.url }, ["products"], (client) =>
       client.query("update product_downloads set description = '' where id = $1", [row.id]),
     );
     try {
@@ -196,7 +196,7 @@ test.describe("/support on the demo catalog", () => {
       await expect(link).toHaveText(entryText({ ...row, description: "" }));
       await expect(link).not.toHaveText(new RegExp(`^\\s*${escapeRegExp(row.description)}`));
     } finally {
-      await changeDatabase(postgresDatabase, ["products"], (client) =>
+      await changeDatabase({ databaseUrl: postgresDatabase, siteUrl: site.url }, ["products"], (client) =>
         client.query("update product_downloads set description = $2 where id = $1", [row.id, row.description]),
       );
     }
@@ -270,13 +270,14 @@ test.describe("/about, /contact and /privacy on the demo catalog", () => {
   test("the pages use the company name and contact e-mail from the site settings", async ({
     page,
     postgresDatabase,
+    site,
   }) => {
     const saved = await queryDatabase<{ key: string; value: string }>(
       postgresDatabase,
       "select key, value from site_settings where key in ('companyName', 'contactEmail')",
     );
     const setSettings = (settings: Record<string, string>) =>
-      changeDatabase(postgresDatabase, ["settings"], async (client) => {
+      changeDatabase({ databaseUrl: postgresDatabase, siteUrl: site.url }, ["settings"], async (client) => {
         for (const [key, value] of Object.entries(settings)) {
           await client.query(
             `insert into site_settings (key, value) values ($1, $2)

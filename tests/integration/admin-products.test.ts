@@ -9,7 +9,7 @@ import {
   type ProductInput,
 } from "#app/server/admin/products.server";
 import { ConflictError, FieldRuleError, NotFoundError } from "#app/server/admin/write.server";
-import { getProduct } from "#app/server/catalog.server";
+import { getProduct, listSupportDownloads } from "#app/server/catalog.server";
 import { categories, categoryFeatures, files, productAccessories, products } from "#app/server/db/schema";
 import { parseEnv } from "#app/server/env.server";
 import { startRuntime, type Runtime } from "#app/server/runtime.server";
@@ -278,5 +278,30 @@ describe("product admin service", () => {
       .where(or(eq(productAccessories.productA, id), eq(productAccessories.productB, id)));
     expect(links).toEqual([]);
     expect((await getProduct(partner.id))?.accessories).toEqual([]);
+  });
+
+  it("lists the products with downloads on /support a page at a time, by model ignoring case", async () => {
+    const before = await listSupportDownloads({ pageSize: 1_000 });
+    const models = ["sup-c", "SUP-A", "sup-e", "Sup-B", "sup-d"];
+    for (const model of models) {
+      await createProduct(await input({ model, downloads: [{ fileId: await stage("file"), description: model }] }));
+    }
+    await createProduct(await input({ model: "sup-without-downloads" }));
+    const all = await listSupportDownloads({ pageSize: 1_000 });
+    expect(all.products.length - before.products.length).toBe(models.length);
+    expect(all.products.map((product) => product.model)).not.toContain("sup-without-downloads");
+
+    const pageSize = 2;
+    const pageCount = Math.ceil(all.products.length / pageSize);
+    const paged: string[] = [];
+    for (let page = 1; page <= pageCount; page += 1) {
+      const listed = await listSupportDownloads({ page, pageSize });
+      expect(listed).toMatchObject({ page, pageCount });
+      expect(listed.products.length).toBeLessThanOrEqual(pageSize);
+      paged.push(...listed.products.map((product) => product.model));
+    }
+    expect(paged).toEqual(all.products.map((product) => product.model));
+    // Past the last page: the last page, not an empty one.
+    expect(await listSupportDownloads({ page: 99, pageSize })).toMatchObject({ page: pageCount, pageCount });
   });
 });

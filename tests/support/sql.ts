@@ -1,6 +1,7 @@
 import pg from "pg";
 import type { ChangeTopic } from "../../app/domain/live";
 import { CHANGE_CHANNEL } from "../../app/server/live.server";
+import { openEventStream } from "./event-stream";
 
 /**
  * Reads a site's PostgreSQL database straight from the test, as an independent check of what its
@@ -20,27 +21,42 @@ export async function queryDatabase<Row extends pg.QueryResultRow>(
   }
 }
 
+/** A site started on a PostgreSQL database: where to write, and the server that must hear of it. */
+export interface SiteDatabase {
+  databaseUrl: string;
+  siteUrl: string;
+}
+
 /**
  * Changes a site's database in one transaction and announces the change on the change feed, as the
- * app's own services do, so nothing that caches by the feed can keep showing the old data.
+ * app's own services do (a write by another instance). Resolves once the site's own event stream has
+ * passed the announcement on: the site has then also dropped what it cached of the old data, so the
+ * next page it serves shows the change.
  */
 export async function changeDatabase<T>(
-  url: string,
+  site: SiteDatabase,
   topics: ChangeTopic[],
   work: (client: pg.ClientBase) => Promise<T>,
 ): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
+  const stream = await openEventStream(`${site.siteUrl}/events`);
+  const client = new pg.Client({ connectionString: site.databaseUrl });
   try {
-    await client.query("begin");
-    const result = await work(client);
-    await client.query("select pg_notify($1, $2)", [CHANGE_CHANNEL, JSON.stringify({ topics })]);
-    await client.query("commit");
+    await stream.waitFor((message) => message.event === "ready");
+    await client.connect();
+    let result: T;
+    try {
+      await client.query("begin");
+      result = await work(client);
+      await client.query("select pg_notify($1, $2)", [CHANGE_CHANNEL, JSON.stringify({ topics })]);
+      await client.query("commit");
+    } catch (error) {
+      await client.query("rollback");
+      throw error;
+    }
+    await stream.waitFor((message) => message.event === "change");
     return result;
-  } catch (error) {
-    await client.query("rollback");
-    throw error;
   } finally {
+    stream.close();
     await client.end();
   }
 }

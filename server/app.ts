@@ -11,7 +11,7 @@ import { precompressedAssets } from "./assets";
 import { streamChanges } from "./events";
 import { serveFile } from "./files";
 import { serveImageVariant } from "./images";
-import { pageTopics, servePageCache } from "./page-cache";
+import { fillPageCache, pageTopics, servePageCacheHits } from "./page-cache";
 import { requestHeaders } from "./request";
 import { capRequestBodies, sameOriginWrites, securityHeaders } from "./security";
 import { stageUpload } from "./uploads";
@@ -90,6 +90,10 @@ export function createApp(options: AppOptions): express.Express {
     });
     next();
   });
+  const build = options.build;
+  const cachePages = typeof build !== "function" && !options.development ? pageTopics(build) : null;
+  // A hit is answered before anything else the app would do for it (decision 007).
+  if (cachePages) app.use(servePageCacheHits(runtime().pageCache, cachePages));
   app.use(securityHeaders(security));
   app.use(sameOriginWrites(security));
   app.use(capRequestBodies());
@@ -101,12 +105,8 @@ export function createApp(options: AppOptions): express.Express {
     }),
   );
 
-  // Development rebuilds routes on every change: only a production build's pages are cached. First
-  // after compression, so a hit costs no file-system look-up for static files.
-  const build = options.build;
-  if (typeof build !== "function" && !options.development) {
-    app.use(servePageCache(runtime().pageCache, pageTopics(build)));
-  }
+  // Development rebuilds routes on every change: only a production build's pages are cached.
+  if (cachePages) app.use(fillPageCache(runtime().pageCache, cachePages, false, logger));
 
   app.get("/healthz", (_req, res) => {
     res.setHeader("Cache-Control", "no-store");

@@ -1,8 +1,12 @@
+import { createHash } from "node:crypto";
+import zlib from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import type { ChangeTopic, LiveHandle } from "#app/domain/live";
 import { SESSION_COOKIE_PREFIX } from "#app/server/auth.server";
+import type { Logger } from "#app/server/logger.server";
 import type { CachedPage, PageCache } from "#app/server/page-cache.server";
+import { contentSecurityPolicy } from "./security";
 
 /** Paths whose topics are remembered; past this the memory starts over (any path can be asked for). */
 const KNOWN_PATHS = 20_000;
@@ -45,7 +49,7 @@ export function pageTopics(build: ServerBuild): PageTopics {
   };
 }
 
-/** Headers each response makes for itself (security middleware, compression, Node). */
+/** Headers each response makes for itself, or that the cache sets anew on every hit. */
 const PER_RESPONSE_HEADERS = new Set([
   "content-security-policy",
   "x-request-id",
@@ -65,52 +69,106 @@ function pagePath(path: string): string {
   return path.endsWith(".data") ? path.slice(0, -".data".length) : path;
 }
 
-/** Where `nonce` sits in `body`, so each hit can overwrite it without searching. */
-function nonceOffsets(body: Buffer, nonce: string): number[] {
-  const needle = Buffer.from(nonce);
-  const offsets: number[] = [];
-  for (let at = body.indexOf(needle); at !== -1; at = body.indexOf(needle, at + needle.length)) offsets.push(at);
-  return offsets;
-}
-
-/** The stored body with this response's own nonce in every place the rendered one was. */
-function withNonce(page: CachedPage, nonce: string): Buffer {
-  const fresh = Buffer.from(nonce);
-  if (page.nonceOffsets.length === 0 || fresh.length !== page.nonce.length) return page.body;
-  const copy = Buffer.from(page.body);
-  for (const offset of page.nonceOffsets) fresh.copy(copy, offset);
-  return copy;
-}
-
 function cacheable(res: Response): boolean {
   const cacheControl = String(res.getHeader("cache-control") ?? "");
   return res.statusCode === 200 && !res.hasHeader("set-cookie") && !/no-store|private/i.test(cacheControl);
 }
 
-/**
- * Serves anonymous GETs of live public pages (HTML and route data) from `cache`, and fills it. Anyone
- * with a session cookie bypasses it both ways, so an admin's view is never stored or served to others;
- * responses that set a cookie, are not 200 or say no-store are not kept. Mounted after the security
- * headers (a fresh CSP nonce per response, swapped into the cached body) and after compression (the
- * cache holds the plain bytes).
- */
-export function servePageCache(cache: PageCache, topicsFor: PageTopics) {
-  return (req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== "GET" || req.get("cookie")?.includes(SESSION_COOKIE_PREFIX)) return next();
-    const topics = topicsFor(pagePath(req.path));
-    if (!topics) return next();
-    const key = `${req.protocol}://${req.get("host") ?? ""}${req.originalUrl}`;
-    const nonce = String(res.locals.nonce);
-    const hit = cache.get(key);
-    if (hit) {
-      res.status(hit.status);
-      for (const [name, value] of Object.entries(hit.headers)) res.setHeader(name, value);
-      res.setHeader("X-Cache", "hit");
-      res.end(withNonce(hit, nonce));
-      return;
-    }
+const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
 
+/** CSP sources for every inline script of an HTML page: what a browser hashes is the script's text. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(INLINE_SCRIPT)) {
+    if (/\bsrc\s*=/i.test(match[1] ?? "")) continue;
+    hashes.add(
+      `'sha256-${createHash("sha256")
+        .update(match[2] ?? "", "utf8")
+        .digest("base64")}'`,
+    );
+  }
+  return [...hashes];
+}
+
+/** The encoding of a stored copy the client takes, best first; null for the plain bytes. */
+function chosenEncoding(acceptEncoding: string | undefined, page: CachedPage): "br" | "gzip" | null {
+  if (!acceptEncoding) return null;
+  const accepted = new Map<string, number>();
+  for (const part of acceptEncoding.toLowerCase().split(",")) {
+    const [name = "", ...parameters] = part.trim().split(";");
+    const quality = parameters.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((q) => q !== undefined);
+    accepted.set(name.trim(), quality === undefined ? 1 : Number(quality));
+  }
+  const takes = (name: string) => (accepted.get(name) ?? accepted.get("*") ?? 0) > 0;
+  if (page.br && takes("br")) return "br";
+  if (page.gzip && takes("gzip")) return "gzip";
+  return null;
+}
+
+/** Makes the compressed copies off the request path; a page dropped meanwhile just loses them. */
+function compressLater(page: CachedPage): void {
+  zlib.gzip(page.body, { level: 9 }, (error, compressed) => {
+    if (!error) page.gzip = compressed;
+  });
+  zlib.brotliCompress(
+    page.body,
+    {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: page.body.byteLength,
+      },
+    },
+    (error, compressed) => {
+      if (!error) page.br = compressed;
+    },
+  );
+}
+
+function cacheKey(req: Request): string {
+  return `${req.protocol}://${req.get("host") ?? ""}${req.originalUrl}`;
+}
+
+/** The cache applies to anonymous GETs of pages that declare what they show. */
+function cacheTopics(req: Request, topicsFor: PageTopics): ReadonlySet<ChangeTopic> | null {
+  if (req.method !== "GET" || req.get("cookie")?.includes(SESSION_COOKIE_PREFIX)) return null;
+  return topicsFor(pagePath(req.path));
+}
+
+/**
+ * Answers a request from the cache, before the rest of the app: the stored bytes (or a stored
+ * compressed copy) with their own headers, the security headers and the page's hash-based CSP.
+ * Anyone with a session cookie never gets here, so an admin's view is never served from it.
+ */
+export function servePageCacheHits(cache: PageCache, topicsFor: PageTopics) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (!cacheTopics(req, topicsFor)) return next();
+    const page = cache.get(cacheKey(req));
+    if (!page) return next();
+    const encoding = chosenEncoding(req.headers["accept-encoding"], page);
+    const body = (encoding && page[encoding]) || page.body;
+    for (const name in page.headers) res.setHeader(name, page.headers[name] ?? "");
+    res.setHeader("Vary", "Accept-Encoding");
+    res.setHeader("X-Cache", "hit");
+    if (encoding) res.setHeader("Content-Encoding", encoding);
+    res.setHeader("Content-Length", body.byteLength);
+    res.statusCode = page.status;
+    res.end(body);
+  };
+}
+
+/**
+ * Fills the cache from anonymous answers of live public pages (HTML and route data). Mounted after
+ * the security headers and before compression's output is seen (it records the plain bytes). Not
+ * kept: answers that are not 200, set a cookie, or say no-store/private. A kept page loses its nonce
+ * (every visitor gets the same bytes) and carries a CSP allowing exactly its inline scripts' hashes.
+ */
+export function fillPageCache(cache: PageCache, topicsFor: PageTopics, development: boolean, logger: Logger) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const topics = cacheTopics(req, topicsFor);
+    if (!topics) return next();
     res.setHeader("X-Cache", "miss");
+    const key = cacheKey(req);
+    const nonce = String(res.locals.nonce);
     const generation = cache.generation;
     const chunks: Buffer[] = [];
     const record = (chunk: unknown, encoding: unknown) => {
@@ -132,14 +190,23 @@ export function servePageCache(cache: PageCache, topicsFor: PageTopics) {
     } as typeof res.end;
     res.on("finish", () => {
       if (!cacheable(res)) return;
-      const headers: CachedPage["headers"] = {};
-      for (const [name, value] of Object.entries(res.getHeaders())) {
-        if (value === undefined || PER_RESPONSE_HEADERS.has(name)) continue;
-        headers[name] = Array.isArray(value) ? value : String(value);
+      try {
+        const rendered = Buffer.concat(chunks).toString("utf8");
+        // The nonce was this one response's: no other visitor may be handed it.
+        const text = rendered.split(nonce).join("");
+        // The security headers were set on this response: a hit repeats them, with its own policy.
+        const headers: CachedPage["headers"] = {
+          "content-security-policy": contentSecurityPolicy(inlineScriptHashes(text), development),
+        };
+        for (const [name, value] of Object.entries(res.getHeaders())) {
+          if (value === undefined || PER_RESPONSE_HEADERS.has(name)) continue;
+          headers[name] = Array.isArray(value) ? value : String(value);
+        }
+        const page: CachedPage = { status: res.statusCode, headers, body: Buffer.from(text, "utf8"), topics };
+        if (cache.store(key, page, generation)) compressLater(page);
+      } catch (error) {
+        logger.warn({ err: error, url: req.originalUrl }, "could not keep a page in the cache");
       }
-      const body = Buffer.concat(chunks);
-      const page = { status: res.statusCode, headers, body, nonce, nonceOffsets: nonceOffsets(body, nonce), topics };
-      cache.store(key, page, generation);
     });
     next();
   };

@@ -10,6 +10,6 @@ describe("CSP nonces", () => {
 
   it("end up in the policy's script-src", () => {
     const nonce = freshNonce();
-    expect(contentSecurityPolicy(nonce, false)).toContain(`script-src 'self' 'nonce-${nonce}'`);
+    expect(contentSecurityPolicy([`'nonce-${nonce}'`], false)).toContain(`script-src 'self' 'nonce-${nonce}'`);
   });
 });

@@ -11,10 +11,14 @@ export interface SecurityOptions {
 /** Paths that stream their own bodies and enforce their own, larger cap. */
 const STREAMING_UPLOAD_PATHS = new Set(["/uploads"]);
 
-export function contentSecurityPolicy(nonce: string, development: boolean): string {
+/**
+ * The policy with the given script sources beside 'self': this response's nonce, or for a cached page
+ * the hashes of its inline scripts (see page-cache.ts).
+ */
+export function contentSecurityPolicy(scriptSources: readonly string[], development: boolean): string {
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    ["script-src 'self'", ...scriptSources].join(" "),
     // React sets style attributes; styles cannot run code, so inline styles stay allowed.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
@@ -45,23 +49,29 @@ export function freshNonce(): string {
   return nonce;
 }
 
+/** The headers every response carries besides its CSP. */
+function fixedSecurityHeaders(options: SecurityOptions): [string, string][] {
+  return [
+    ["X-Content-Type-Options", "nosniff"],
+    ["Referrer-Policy", "strict-origin-when-cross-origin"],
+    ["Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()"],
+    ["X-Frame-Options", "DENY"],
+    ["Cross-Origin-Opener-Policy", "same-origin"],
+    ["Cross-Origin-Resource-Policy", "same-origin"],
+    ...(options.publicUrl.startsWith("https://")
+      ? [["Strict-Transport-Security", "max-age=31536000; includeSubDomains"] as [string, string]]
+      : []),
+  ];
+}
+
 /** Headers every response carries, and a fresh CSP nonce for the page this request renders. */
 export function securityHeaders(options: SecurityOptions) {
-  const https = options.publicUrl.startsWith("https://");
+  const fixed = fixedSecurityHeaders(options);
   return (_req: Request, res: Response, next: NextFunction) => {
     const nonce = freshNonce();
     res.locals.nonce = nonce;
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, options.development));
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    res.setHeader(
-      "Permissions-Policy",
-      "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
-    );
-    res.setHeader("X-Frame-Options", "DENY");
-    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-    res.setHeader("Cross-Origin-Resource-Policy", "same-origin");
-    if (https) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy([`'nonce-${nonce}'`], options.development));
+    for (const [name, value] of fixed) res.setHeader(name, value);
     next();
   };
 }

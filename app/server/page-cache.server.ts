@@ -1,14 +1,15 @@
 import type { ChangeTopic } from "#app/domain/live";
 
-/** One anonymous response as it left the app, before compression. */
+/** One anonymous response as the app rendered it, made the same for every visitor. */
 export interface CachedPage {
   status: number;
+  /** Every header of the answer but the per-response ones (request id, length, encoding). */
   headers: Record<string, string | string[]>;
+  /** The plain bytes; no CSP nonce in them (the policy allows the inline scripts by their hashes). */
   body: Buffer;
-  /** The CSP nonce rendered into `body`: each later response gets its own in its place. */
-  nonce: string;
-  /** Byte offsets of every copy of `nonce` in `body`. */
-  nonceOffsets: number[];
+  /** Compressed copies, filled in once made (off the request path). */
+  gzip?: Buffer;
+  br?: Buffer;
   /** What the page shows: a change to any of these makes it stale. */
   topics: ReadonlySet<ChangeTopic>;
 }

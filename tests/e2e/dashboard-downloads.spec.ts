@@ -483,3 +483,37 @@ test("a download deleted by another admin while it is open: the page says so and
   await expect(page).toHaveURL("/dashboard");
   await expectNoA11yViolations(page);
 });
+
+test("a delete the database refuses says 'Error deleting file' and leaves the download and its file", async ({
+  page,
+  login,
+  site,
+  postgresDatabase,
+}) => {
+  const [target] = await generalRows(postgresDatabase);
+  if (!target) throw new Error("no download left");
+  // A real failure inside the delete's transaction: the database itself refuses to delete the row.
+  await queryDatabase(
+    postgresDatabase,
+    `create or replace function refuse_download_delete() returns trigger language plpgsql as $$
+       begin raise exception 'deletes refused for this test'; end $$`,
+  );
+  await queryDatabase(
+    postgresDatabase,
+    "create trigger refuse_download_delete before delete on downloads for each row execute function refuse_download_delete()",
+  );
+  try {
+    await login();
+    await page.goto(`/dashboard/downloads/${target.id}`);
+    await hydrated(page);
+    await page.getByRole("button", { name: "Delete download" }).click();
+    await page.getByRole("button", { name: "Confirm Delete" }).click();
+    await expect(page.getByText("Error deleting file")).toBeVisible();
+    await expect(page).toHaveURL(`/dashboard/downloads/${target.id}`);
+    expect(await rowById(postgresDatabase, target.id)).toEqual(target);
+    expect((await fetch(`${site.url}${fileHref(target)}`)).status).toBe(200);
+  } finally {
+    await queryDatabase(postgresDatabase, "drop trigger refuse_download_delete on downloads");
+    await queryDatabase(postgresDatabase, "drop function refuse_download_delete()");
+  }
+});

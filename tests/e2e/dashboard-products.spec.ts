@@ -253,6 +253,14 @@ test("edit: Use Original Image, accessories move, the replaced image's URL answe
   await expect(page).toHaveURL(`/dashboard/products/${created.id}/edit`);
   await hydrated(page);
   await expectNoA11yViolations(page);
+  // 'Cancel edit' leaves edit mode for the detail view, changing nothing.
+  await page.locator("textarea[name=description]").fill("A description nobody saves");
+  await page.getByRole("link", { name: "Cancel edit" }).click();
+  await expect(page).toHaveURL(`/dashboard/products/${created.id}/`);
+  await expect(page.getByText("A description nobody saves")).toHaveCount(0);
+  await page.getByRole("link", { name: "Edit", exact: true }).click();
+  await expect(page).toHaveURL(`/dashboard/products/${created.id}/edit`);
+  await hydrated(page);
   const oldImage = (await page.getByRole("img", { name: `${created.model} (current)` }).getAttribute("src")) ?? "";
 
   // Change the image, then change one's mind: the original stays. Wrong files get the edit wording.

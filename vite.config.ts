@@ -53,6 +53,10 @@ export default defineConfig(({ isSsrBuild }) => ({
         // page ships them, and the first-load budget is 120 KB gzipped (issue #3).
         minify: "terser" as const,
         terserOptions: { ecma: 2020 as const, module: true, compress: { passes: 3, pure_getters: true } },
+        // React Router preloads every route's chunks itself (modulepreload links from its manifest). Vite's
+        // own helper would only preload the few on-demand imports' dependencies, and every page would pay
+        // for the helper and its dependency map on first load.
+        modulePreload: false as const,
       },
   plugins: [tailwindcss(), reactRouter(), ...(isSsrBuild ? [] : [precompressAssets()])],
   resolve: {

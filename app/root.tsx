@@ -1,5 +1,17 @@
 import { useEffect } from "react";
-import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useNavigation, useRouteLoaderData } from "react-router";
+import {
+  data,
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useNavigation,
+  useRouteLoaderData,
+} from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { ErrorPage } from "./components/error-page";
@@ -97,5 +109,20 @@ export function meta() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ErrorPage error={error} />;
+  const { pathname } = useLocation();
+  // In the dashboard a 404 mostly means a record another admin deleted while this one had it open
+  // (a live update then reloads a page whose record is gone).
+  const gone = isRouteErrorResponse(error) && error.status === 404 && pathname.startsWith("/dashboard/");
+  return (
+    <ErrorPage error={error}>
+      {gone ? (
+        <p className="mt-6 text-slate-700">
+          It may have been deleted by someone else in the meantime.{" "}
+          <Link to="/dashboard" className="font-semibold text-brand-700 underline hover:text-brand-900">
+            Back to the dashboard
+          </Link>
+        </p>
+      ) : null}
+    </ErrorPage>
+  );
 }

@@ -1,6 +1,7 @@
 import { useRouteLoaderData } from "react-router";
 import { DEFAULT_SITE } from "#app/domain/site";
-import { rootSeoData, serializeJsonLd, type JsonLdObject } from "#app/domain/seo";
+import { serializeJsonLd, type JsonLdObject } from "#app/domain/json-ld";
+import { rootSeoData } from "#app/domain/seo";
 
 /**
  * Structured data for search engines: `<script type="application/ld+json">` carrying the page's CSP

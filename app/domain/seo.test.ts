@@ -1,15 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  absoluteUrl,
-  breadcrumbJsonLd,
-  productJsonLd,
-  robotsTxt,
-  seoContext,
-  seoMeta,
-  serializeJsonLd,
-  sitemapXml,
-  summarize,
-} from "./seo";
+import { breadcrumbJsonLd, productJsonLd, serializeJsonLd } from "./json-ld";
+import { absoluteUrl, robotsTxt, seoContext, seoMeta, sitemapXml, summarize } from "./seo";
 
 const PUBLIC_URL = "https://cams.example";
 const PRODUCT_ID = "6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b";

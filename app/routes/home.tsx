@@ -51,12 +51,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <div className="mx-auto max-w-5xl space-y-8 px-4 py-12">
         {isAdmin ? (
           <Suspense fallback={null}>
-            <HomeAdmin />
+            <HomeAdmin part="toolbar" />
           </Suspense>
         ) : null}
         {items.length === 0 ? (
           isAdmin ? (
-            <EmptyHomeAdminHint />
+            <Suspense fallback={null}>
+              <HomeAdmin part="empty-hint" />
+            </Suspense>
           ) : (
             <WelcomeCard companyName={companyName} />
           )
@@ -148,24 +150,6 @@ function WelcomeCard({ companyName }: { companyName: string }) {
       >
         Check out our products
       </Link>
-    </section>
-  );
-}
-
-/** What admins see instead of the welcome card: the page is empty until they add items. */
-function EmptyHomeAdminHint() {
-  return (
-    <section
-      aria-labelledby="no-info-items"
-      className="rounded-xl border-2 border-dashed border-brand-500 bg-brand-50 p-6 text-slate-800"
-    >
-      <h2 id="no-info-items" className="text-lg font-semibold text-slate-900">
-        There are no info items yet
-      </h2>
-      <p className="mt-2">
-        Only admins see this message. It disappears once items are added: banners, cards and images show here, newest
-        first.
-      </p>
     </section>
   );
 }

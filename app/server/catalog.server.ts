@@ -332,61 +332,11 @@ export function normalizeSearchQuery(query: string): string {
 }
 
 /**
- * Case-insensitive substring search (SPEC §5): categories by name or description (in SQL, served by
- * the trigram indexes of drizzle/0002_search_indexes.sql), products by model, description or specs,
- * text or table cells (the in-memory index of search-index.server.ts, decision 008).
+ * Case-insensitive substring search (SPEC §5): categories by name or description, products by model,
+ * description or specs, text or table cells (the in-memory index of search-index.server.ts, decision 008).
  */
 export async function search(query: string, options: { limit?: number } = {}): Promise<SearchResults> {
   const term = normalizeSearchQuery(query);
   if (!term) return { categories: [], products: [], total: 0 };
-  const limit = Math.min(options.limit ?? SEARCH_LIMIT, SEARCH_LIMIT);
-  const [categoryRows, matches] = await Promise.all([
-    db()
-      .select({ id: categories.id, name: categories.name, description: categories.description })
-      .from(categories)
-      .where(categorySearchCondition(term)),
-    runtime().searchIndex.match(term, limit),
-  ]);
-  const productRows = matches.ids.length ? await productSummaries(inArray(products.id, matches.ids)) : [];
-  const sortedCategories = sortIgnoringCaseBy(categoryRows, (category) => category.name);
-  return {
-    categories: sortedCategories.slice(0, limit),
-    products: productRows.map(toProductSummary),
-    total: sortedCategories.length + matches.total,
-  };
-}
-
-export function categorySearchCondition(term: string): SQL {
-  const pattern = lowerCasedTextPattern(term);
-  return sql`(lower(${categories.name}) ~ ${pattern} or lower(${categories.description}) ~ ${pattern})`;
-}
-
-const ASCII_WORD_CHAR = /^[a-z0-9]$/;
-
-/**
- * A PostgreSQL regular expression that finds `term` literally, in any letter case, in text that went
- * through SQL lower(). Not a LIKE pattern: lower() folds only ASCII letters when the database's
- * LC_CTYPE is C (PGlite's is C.UTF-8, a server's may be either), so every other letter is matched in
- * each of its case forms, which a regular expression can say and LIKE cannot. lower() and the
- * pattern then agree on every server, and the trigram indexes still serve the match.
- */
-export function lowerCasedTextPattern(term: string): string {
-  let pattern = "";
-  for (const char of term) {
-    if (char.length === 1 && char.charCodeAt(0) < 0x80) {
-      const lower = char.toLowerCase();
-      // In an ARE, a backslash before any non-alphanumeric character makes it literal.
-      pattern += ASCII_WORD_CHAR.test(lower) ? lower : `\\${char}`;
-      continue;
-    }
-    const forms = new Set(
-      [char, char.toLowerCase(), char.toUpperCase(), char.toLowerCase().toUpperCase(), char.toUpperCase().toLowerCase()]
-        // A form of several characters ("ß" upper-cases to "SS") cannot sit in a bracket expression.
-        .filter((form) => Array.from(form).length === 1),
-    );
-    // Letters are never bracket-expression metacharacters, and other non-ASCII characters are never
-    // regular-expression metacharacters.
-    pattern += forms.size > 1 ? `[${[...forms].join("")}]` : char;
-  }
-  return pattern;
+  return runtime().searchIndex.search(term, Math.min(options.limit ?? SEARCH_LIMIT, SEARCH_LIMIT));
 }

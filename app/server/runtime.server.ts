@@ -3,7 +3,7 @@ import { createAuth, resolveAuthSecret, type AuthService } from "./auth.server";
 import { openDatabase, type DatabaseHandle } from "./db/client.server";
 import { getEnv, type Env } from "./env.server";
 import { PageCache } from "./page-cache.server";
-import { ProductSearchIndex } from "./search-index.server";
+import { CatalogSearchIndex } from "./search-index.server";
 import { createFileService, type FileService } from "./files.server";
 import { createImageService, type ImageService } from "./images.server";
 import { ChangeHub, CHANGE_CHANNEL, parseChangeEvent } from "./live.server";
@@ -25,8 +25,8 @@ export interface Runtime {
   changes: ChangeHub;
   /** Anonymous pages, dropped by the change feed (and at once by this instance's own writes). */
   pageCache: PageCache;
-  /** Products' searchable text in memory, rebuilt whenever the products' version counter moved. */
-  searchIndex: ProductSearchIndex;
+  /** The catalog's searchable text in memory, rebuilt whenever a version counter moved. */
+  searchIndex: CatalogSearchIndex;
   close(): Promise<void>;
 }
 
@@ -100,7 +100,7 @@ async function createRuntime(env: Env, logger: Logger): Promise<Runtime> {
       sendMail,
       changes,
       pageCache,
-      searchIndex: new ProductSearchIndex(database.db),
+      searchIndex: new CatalogSearchIndex(database.db),
       async close() {
         await stopListening();
         await database.close();

@@ -455,7 +455,7 @@ test("an unknown download is a 404 and the pages need a signed-in admin", async 
   }
 });
 
-test("a download deleted by another admin while it is open: the page says so and keeps the menu", async ({
+test("a download deleted by another admin while it is open: the page says so and leads back", async ({
   page,
   login,
   postgresDatabase,
@@ -478,7 +478,6 @@ test("a download deleted by another admin while it is open: the page says so and
   // The first page hears of it through the change feed and reloads its data: the record is gone.
   await expect(page.getByText("It may have been deleted by someone else in the meantime.")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Opps" })).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Dashboard" }).getByRole("link")).toHaveCount(8);
   await page.getByRole("link", { name: "Back to the dashboard" }).click();
   await expect(page).toHaveURL("/dashboard");
   await expectNoA11yViolations(page);

@@ -1,15 +1,14 @@
-import { sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  categorySearchCondition,
   MAX_SEARCH_LENGTH,
   normalizeSearchQuery,
   search,
   SEARCH_LIMIT,
   type SearchResults,
 } from "#app/server/catalog.server";
-import { selectRows, type Database } from "#app/server/db/client.server";
+import type { Database } from "#app/server/db/client.server";
 import { categories, products } from "#app/server/db/schema";
 import { parseEnv } from "#app/server/env.server";
 import { startRuntime, type Runtime } from "#app/server/runtime.server";
@@ -287,19 +286,7 @@ describe.each(DATABASE_KINDS)("search on %s", (kind) => {
                jsonb_build_array(jsonb_build_array('Row', n::text)),
                ${seeded.categoryIds.access}::uuid, ${seeded.imageFileId}::uuid
         from generate_series(1, ${BULK}) as n`);
-      await db.execute(sql`analyze ${products}`);
-      await db.execute(sql`analyze ${categories}`);
     });
-
-    async function plan(query: SQL): Promise<string> {
-      return db.transaction(async (tx) => {
-        // Proves the planner can serve the condition from an index at all (with few rows it would
-        // rightly prefer reading the table).
-        await tx.execute(sql`set local enable_seqscan = off`);
-        const rows = await selectRows<Record<string, string>>(tx, sql`explain ${query}`);
-        return rows.map((row) => Object.values(row).join(" ")).join("\n");
-      });
-    }
 
     it("still finds and counts the right rows", async () => {
       expect(await found("bulk-2999")).toEqual({ categories: [], products: ["BULK-2999"], total: 1 });
@@ -310,14 +297,6 @@ describe.each(DATABASE_KINDS)("search on %s", (kind) => {
       expect(many.products[0]?.model).toBe("BULK-1");
     });
 
-    it("uses the trigram indexes for categories", async () => {
-      const categoryPlan = await plan(
-        sql`select id from ${categories} where ${categorySearchCondition(normalizeSearchQuery("Überwachung"))}`,
-      );
-      expect(categoryPlan).toContain("categories_name_trgm_idx");
-      expect(categoryPlan).toContain("categories_description_trgm_idx");
-    });
-
     it("sees every change to products, however it is made, at the very next search", async () => {
       expect(await found("bulk-2999")).toMatchObject({ total: 1 });
       await db.execute(sql`update ${products} set model = 'RENAMED-2999' where model = 'BULK-2999'`);
@@ -326,6 +305,13 @@ describe.each(DATABASE_KINDS)("search on %s", (kind) => {
       await db.execute(sql`delete from ${products} where model = 'RENAMED-2999'`);
       expect((await found("renamed-2999")).total).toBe(0);
       expect((await search("filler row")).total).toBe(BULK - 1);
+    });
+
+    it("sees a renamed category at the very next search", async () => {
+      await db.execute(sql`update ${categories} set name = 'Renamed Turrets' where id = ${seeded.categoryIds.access}`);
+      expect((await search("renamed turrets")).categories.map((category) => category.name)).toEqual([
+        "Renamed Turrets",
+      ]);
     });
 
     it("answers many searches at once from one rebuild", async () => {

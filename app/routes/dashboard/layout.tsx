@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
-import { isRouteErrorResponse, Link, Outlet, useLocation, useRouteLoaderData } from "react-router";
-import { ErrorPage } from "#app/components/error-page";
+import { Link, Outlet, useLocation } from "react-router";
 import { requireAdmin } from "#app/server/session.server";
 import type { Route } from "./+types/layout";
 
@@ -39,28 +38,6 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
       <Outlet />
     </DashboardFrame>
   );
-}
-
-/**
- * A dashboard page's error keeps the options menu: the usual case is a record another admin deleted
- * while this one had it open (a live update then reloads a page whose record is gone).
- */
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const layout = useRouteLoaderData<typeof loader>("routes/dashboard/layout");
-  const page = (
-    <ErrorPage error={error}>
-      {isRouteErrorResponse(error) && error.status === 404 ? (
-        <p className="mt-6 text-slate-700">
-          It may have been deleted by someone else in the meantime.{" "}
-          <Link to="/dashboard" className="font-semibold text-brand-700 underline hover:text-brand-900">
-            Back to the dashboard
-          </Link>
-        </p>
-      ) : null}
-    </ErrorPage>
-  );
-  // Without the layout's data the visitor is not a signed-in admin: no menu for them.
-  return layout ? <DashboardFrame email={layout.email}>{page}</DashboardFrame> : page;
 }
 
 function DashboardFrame({ email, children }: { email: string; children: ReactNode }) {

@@ -1,0 +1,71 @@
+import { absoluteUrl, productPath } from "./seo";
+import { DEFAULT_SITE } from "./site";
+
+// Structured data for product pages, apart from seo.ts: every page's meta needs seo.ts on first load,
+// only a product page needs these.
+
+export type JsonLdObject = { [key: string]: JsonLdValue };
+export type JsonLdValue = string | number | boolean | null | JsonLdObject | JsonLdValue[];
+
+export interface ProductForJsonLd {
+  id: string;
+  model: string;
+  description: string;
+  category: { id: string; name: string };
+  image: { url: string };
+  additionalImages?: readonly { url: string }[];
+}
+
+/**
+ * schema.org `Product` for a product page. No offers, prices or ratings: the site sells nothing
+ * directly, and made-up ones are worse for search than none.
+ */
+export function productJsonLd(
+  product: ProductForJsonLd,
+  publicUrl: string,
+  brand: string = DEFAULT_SITE.companyName,
+): JsonLdObject {
+  const images = [product.image, ...(product.additionalImages ?? [])].map((image) => absoluteUrl(publicUrl, image.url));
+  return {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: product.model,
+    description: product.description,
+    sku: product.model,
+    mpn: product.model,
+    brand: { "@type": "Brand", name: brand },
+    category: product.category.name,
+    image: images,
+    url: absoluteUrl(publicUrl, productPath(product.id)),
+  };
+}
+
+export interface Breadcrumb {
+  name: string;
+  path: string;
+}
+
+/** schema.org `BreadcrumbList`: the trail from the home page to this one, in order. */
+export function breadcrumbJsonLd(items: readonly Breadcrumb[], publicUrl: string): JsonLdObject {
+  return {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: items.map((item, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      name: item.name,
+      item: absoluteUrl(publicUrl, item.path),
+    })),
+  };
+}
+
+/**
+ * JSON for inside a `<script>` element: `<`, `>` and `&` escaped so text such as `</script>` or
+ * `<!--` in the data cannot end the element, and U+2028/U+2029 escaped for old JavaScript parsers.
+ */
+export function serializeJsonLd(data: JsonLdObject | JsonLdObject[]): string {
+  return JSON.stringify(data).replace(
+    /[<>&\u2028\u2029]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
+}

@@ -1,20 +1,23 @@
 /**
- * Live-update latency: a visitor's browser shows /catalog while an admin saves the site settings 50
+ * Live-update latency at 1,000 products: a visitor's browser shows /catalog while an admin saves the site settings 50
  * times (each a new copyright holder, shown in every page's footer). Measured from the moment the
  * save's response arrives to the moment the new text is in the visitor's DOM (a MutationObserver
  * stamps it; browser and benchmark share the machine's clock). `npm run bench:live`.
  */
+import fs from "node:fs";
 import { chromium } from "@playwright/test";
 import { adminEnv, signIn } from "../tests/support/http";
 import { startServer } from "../tests/support/server";
+import { generateCatalog } from "./lib/catalog";
 import { startChromium } from "./lib/chromium";
 import { buildSite, writeResult } from "./lib/site";
 import { percentile } from "./lib/stats";
 
 const WRITES = 50;
 
-export async function measureLiveUpdates() {
-  const site = await startServer({ ...adminEnv(), DEMO_DATA: "1" });
+export async function measureLiveUpdates(productCount = 1000) {
+  const dataDir = await generateCatalog(productCount);
+  const site = await startServer({ ...adminEnv(), DATA_DIR: dataDir });
   const browserProcess = await startChromium();
   try {
     const { cookie } = await signIn(site.url);
@@ -56,10 +59,16 @@ export async function measureLiveUpdates() {
       latencies.push(Math.max(0, (await shown) - answered));
     }
     await browser.close();
-    return { writes: WRITES, p50Ms: percentile(latencies, 0.5), p95Ms: percentile(latencies, 0.95) };
+    return {
+      products: productCount,
+      writes: WRITES,
+      p50Ms: percentile(latencies, 0.5),
+      p95Ms: percentile(latencies, 0.95),
+    };
   } finally {
     await browserProcess.stop();
     await site.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

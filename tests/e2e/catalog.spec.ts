@@ -52,6 +52,8 @@ test("/catalog lists every product by model, a page at a time, with the categori
     if ((await next.count()) === 0) break;
     await next.click();
     await expect(page).toHaveURL(new RegExp(`page=${pageNumber + 1}`));
+    // The address changes as the navigation starts; the cards are the next page's once this line is.
+    await expect(page.getByRole("navigation", { name: "Pages" })).toContainText(`Page ${pageNumber + 1} of`);
   }
   expect(seen).toEqual(expectedModels);
 });

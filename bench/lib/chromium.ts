@@ -30,19 +30,29 @@ export async function startChromium(): Promise<RunningChromium> {
       "--remote-debugging-address=127.0.0.1",
       "about:blank",
     ],
-    { stdio: ["ignore", "ignore", "pipe"] },
+    // Its own process group, so that stopping it also stops the helper processes it starts.
+    { stdio: ["ignore", "ignore", "pipe"], detached: true },
   );
   let output = "";
   child.on("error", (error) => (output += String(error)));
   child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
 
+  const signalGroup = (signal: NodeJS.Signals) => {
+    try {
+      if (child.pid) process.kill(-child.pid, signal);
+    } catch {
+      // The group is gone already.
+    }
+  };
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
+      signalGroup("SIGTERM");
       await exited;
     }
-    // Chromium's helper processes may still be writing to the profile for a moment after it exits.
+    // Helpers that outlive the browser would go on writing to the profile while it is removed.
+    signalGroup("SIGKILL");
+    await new Promise((resolve) => setTimeout(resolve, 200));
     fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   };
 

@@ -66,9 +66,9 @@ export async function measureLiveUpdates(productCount = 1000) {
       p95Ms: percentile(latencies, 0.95),
     };
   } finally {
-    await browserProcess.stop();
     await site.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
+    await browserProcess.stop();
   }
 }
 

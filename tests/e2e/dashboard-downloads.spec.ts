@@ -48,7 +48,11 @@ function fileHref(row: { file_id: string; file_name: string }): string {
   return `/files/${row.file_id}/${encodeURIComponent(row.file_name)}`;
 }
 
-const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), "vantage-downloads-e2e-"));
+// Made when the tests start, not when the file is loaded: Playwright also loads it to list the tests.
+let tempDir = "";
+test.beforeAll(() => {
+  tempDir = fs.mkdtempSync(path.join(os.tmpdir(), "vantage-downloads-e2e-"));
+});
 test.afterAll(() => fs.rmSync(tempDir, { recursive: true, force: true }));
 
 /** A file of `size` bytes in this spec's temp folder (sparse where the system allows it). */

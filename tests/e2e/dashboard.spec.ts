@@ -27,6 +27,12 @@ test.describe("on an empty site", () => {
   test("the summary says 'No products or categories'; the options menu lists every option", async ({ page, login }) => {
     await login();
     await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+    await expect(page).toHaveTitle("Dashboard | Vantage");
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+    await page.goto("/dashboard/categories/new");
+    await expect(page).toHaveTitle("New Category | Dashboard | Vantage");
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+    await page.goto("/dashboard");
     await expect(page.getByText("No products or categories", { exact: true })).toBeVisible();
     const menu = page.getByRole("navigation", { name: "Dashboard" });
     await expect(menu.getByRole("link")).toHaveText(OPTIONS.map(([label]) => label));

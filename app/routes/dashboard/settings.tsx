@@ -6,16 +6,16 @@ import { Alert, Button, Card } from "#app/components/ui";
 import { ADMIN_MESSAGES } from "#app/domain/messages";
 import { settingsSchema } from "#app/domain/forms/settings";
 import type { LiveHandle } from "#app/domain/live";
-import { pageTitle } from "#app/domain/site";
 import { formOrigin } from "#app/server/admin/write.server";
 import { requireAdmin } from "#app/server/session.server";
 import { getSiteSettings, saveSiteSettings } from "#app/server/settings.server";
+import { dashboardMeta } from "./meta";
 import type { Route } from "./+types/settings";
 
 export const handle: LiveHandle = { live: ["settings"] };
 
 export function meta() {
-  return [{ title: pageTitle("Site Settings", "Dashboard") }, { name: "robots", content: "noindex" }];
+  return dashboardMeta("Site Settings");
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

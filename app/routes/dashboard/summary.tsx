@@ -2,16 +2,16 @@ import { HomeAdminToolbar, InfoItemControls } from "#app/components/home-admin/t
 import { Card } from "#app/components/ui";
 import { countNoun } from "#app/domain/format";
 import type { LiveHandle } from "#app/domain/live";
-import { pageTitle } from "#app/domain/site";
 import { listInfoItems } from "#app/server/info.server";
 import { requireAdmin } from "#app/server/session.server";
 import { catalogCounts } from "#app/server/summary.server";
+import { dashboardMeta } from "./meta";
 import type { Route } from "./+types/summary";
 
 export const handle: LiveHandle = { live: ["categories", "products", "info"] };
 
 export function meta() {
-  return [{ title: pageTitle("Dashboard") }, { name: "robots", content: "noindex" }];
+  return dashboardMeta();
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

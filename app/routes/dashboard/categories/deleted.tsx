@@ -1,11 +1,11 @@
 import { Link } from "react-router";
 import { Card } from "#app/components/ui";
-import { pageTitle } from "#app/domain/site";
 import { requireAdmin } from "#app/server/session.server";
+import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/deleted";
 
 export function meta() {
-  return [{ title: pageTitle("Category deleted", "Dashboard") }, { name: "robots", content: "noindex" }];
+  return dashboardMeta("Category deleted");
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,9 +1,9 @@
 import { data, Link } from "react-router";
 import { Card } from "#app/components/ui";
 import type { LiveHandle } from "#app/domain/live";
-import { pageTitle } from "#app/domain/site";
 import { getCategoryDetail } from "#app/server/admin/categories.server";
 import { requireAdmin } from "#app/server/session.server";
+import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/detail";
 import { deleteFromForm } from "./actions.server";
 import { DeleteCategory, revalidateAfterConflict } from "./delete-category";
@@ -13,10 +13,7 @@ export const shouldRevalidate = revalidateAfterConflict;
 export const handle: LiveHandle = { live: ["categories", "products"] };
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
-  return [
-    { title: pageTitle(loaderData?.category.name ?? "Category", "Dashboard") },
-    { name: "robots", content: "noindex" },
-  ];
+  return dashboardMeta(loaderData?.category.name ?? "Category");
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

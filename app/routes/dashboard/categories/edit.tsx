@@ -1,9 +1,9 @@
 import { data, Link, useNavigation } from "react-router";
 import { Alert, Card } from "#app/components/ui";
 import { ADMIN_MESSAGES } from "#app/domain/messages";
-import { pageTitle } from "#app/domain/site";
 import { getCategoryDetail } from "#app/server/admin/categories.server";
 import { requireAdmin } from "#app/server/session.server";
+import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/edit";
 import { deleteFromForm, saveFromForm } from "./actions.server";
 import { CategoryForm } from "./category-form";
@@ -15,10 +15,7 @@ export const shouldRevalidate = revalidateAfterConflict;
 // is caught by the version check instead, which then shows the newer data.
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
-  return [
-    { title: pageTitle(`Edit ${loaderData?.category.name ?? "Category"}`, "Dashboard") },
-    { name: "robots", content: "noindex" },
-  ];
+  return dashboardMeta(`Edit ${loaderData?.category.name ?? "Category"}`);
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

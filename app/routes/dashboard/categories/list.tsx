@@ -1,15 +1,15 @@
 import { Link } from "react-router";
 import { Card } from "#app/components/ui";
 import type { LiveHandle } from "#app/domain/live";
-import { pageTitle } from "#app/domain/site";
 import { listCategories } from "#app/server/catalog.server";
 import { requireAdmin } from "#app/server/session.server";
+import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/list";
 
 export const handle: LiveHandle = { live: ["categories", "products"] };
 
 export function meta() {
-  return [{ title: pageTitle("Categories", "Dashboard") }, { name: "robots", content: "noindex" }];
+  return dashboardMeta("Categories");
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -3,16 +3,16 @@ import { data, Link, useNavigation } from "react-router";
 import { Alert, Card } from "#app/components/ui";
 import { categorySchema } from "#app/domain/forms/category";
 import { ADMIN_MESSAGES } from "#app/domain/messages";
-import { pageTitle } from "#app/domain/site";
 import { createCategory } from "#app/server/admin/categories.server";
 import { FieldRuleError, formOrigin } from "#app/server/admin/write.server";
 import { runtime } from "#app/server/runtime.server";
 import { requireAdmin } from "#app/server/session.server";
+import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/new";
 import { CategoryForm } from "./category-form";
 
 export function meta() {
-  return [{ title: pageTitle("New Category", "Dashboard") }, { name: "robots", content: "noindex" }];
+  return dashboardMeta("New Category");
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

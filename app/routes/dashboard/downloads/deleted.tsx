@@ -1,12 +1,12 @@
 import { Link } from "react-router";
 import { Alert, Card } from "#app/components/ui";
 import { ADMIN_MESSAGES } from "#app/domain/messages";
-import { pageTitle } from "#app/domain/site";
 import { requireAdmin } from "#app/server/session.server";
+import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/deleted";
 
 export function meta() {
-  return [{ title: pageTitle("Download deleted", "Dashboard") }, { name: "robots", content: "noindex" }];
+  return dashboardMeta("Download deleted");
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -9,7 +9,6 @@ import { formatFileSize } from "#app/domain/format";
 import { editDownloadSchema } from "#app/domain/forms/download";
 import type { LiveHandle } from "#app/domain/live";
 import { ADMIN_MESSAGES } from "#app/domain/messages";
-import { pageTitle } from "#app/domain/site";
 import {
   deleteGeneralDownload,
   editGeneralDownload,
@@ -20,15 +19,13 @@ import { ConflictError, formOrigin, NotFoundError } from "#app/server/admin/writ
 import { MissingFileError } from "#app/server/files.server";
 import { runtime } from "#app/server/runtime.server";
 import { requireAdmin } from "#app/server/session.server";
+import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/edit";
 
 export const handle: LiveHandle = { live: ["downloads"] };
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [
-    { title: pageTitle(loaderData ? `Edit ${loaderData.download.description}` : "Edit Download", "Dashboard") },
-    { name: "robots", content: "noindex" },
-  ];
+  return dashboardMeta(loaderData ? `Edit ${loaderData.download.description}` : "Edit Download");
 }
 
 async function requireDownload(id: string): Promise<AdminDownload> {

@@ -2,15 +2,15 @@ import { Link } from "react-router";
 import { Card } from "#app/components/ui";
 import { formatFileSize } from "#app/domain/format";
 import type { LiveHandle } from "#app/domain/live";
-import { pageTitle } from "#app/domain/site";
 import { listGeneralDownloads } from "#app/server/admin/downloads.server";
 import { requireAdmin } from "#app/server/session.server";
+import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/list";
 
 export const handle: LiveHandle = { live: ["downloads"] };
 
 export function meta() {
-  return [{ title: pageTitle("Downloads", "Dashboard") }, { name: "robots", content: "noindex" }];
+  return dashboardMeta("Downloads");
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -7,15 +7,15 @@ import { FormErrors, LiveOrigin, TextInput } from "#app/components/forms";
 import { Alert, Button, Card } from "#app/components/ui";
 import { newDownloadSchema } from "#app/domain/forms/download";
 import { ADMIN_MESSAGES } from "#app/domain/messages";
-import { pageTitle } from "#app/domain/site";
 import { createGeneralDownload } from "#app/server/admin/downloads.server";
 import { formOrigin } from "#app/server/admin/write.server";
 import { runtime } from "#app/server/runtime.server";
 import { requireAdmin } from "#app/server/session.server";
+import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/new";
 
 export function meta() {
-  return [{ title: pageTitle("New Download", "Dashboard") }, { name: "robots", content: "noindex" }];
+  return dashboardMeta("New Download");
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,15 +1,12 @@
 import { Link } from "react-router";
 import { Alert, Card } from "#app/components/ui";
 import { ADMIN_MESSAGES } from "#app/domain/messages";
-import { pageTitle } from "#app/domain/site";
 import { requireAdmin } from "#app/server/session.server";
+import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/deleted";
 
 export function meta() {
-  return [
-    { title: pageTitle(ADMIN_MESSAGES.productDeletedTitle, "Dashboard") },
-    { name: "robots", content: "noindex" },
-  ];
+  return dashboardMeta(ADMIN_MESSAGES.productDeletedTitle);
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

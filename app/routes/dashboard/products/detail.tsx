@@ -16,19 +16,16 @@ import { Alert, Button, Card } from "#app/components/ui";
 import { formatFileSize } from "#app/domain/format";
 import type { LiveHandle } from "#app/domain/live";
 import { ADMIN_MESSAGES } from "#app/domain/messages";
-import { pageTitle } from "#app/domain/site";
 import { deleteProduct } from "#app/server/admin/products.server";
 import { ConflictError, formOrigin, NotFoundError } from "#app/server/admin/write.server";
 import { getProduct } from "#app/server/catalog.server";
 import { requireAdmin } from "#app/server/session.server";
+import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/detail";
 
 export const handle: LiveHandle = { live: ["products", "categories"] };
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: pageTitle(loaderData?.product.model ?? "Not Found", "Dashboard") },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ loaderData }) => dashboardMeta(loaderData?.product.model ?? "Not Found");
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);

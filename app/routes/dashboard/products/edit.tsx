@@ -3,19 +3,17 @@ import { data, useNavigation, type ShouldRevalidateFunctionArgs } from "react-ro
 import { ProductForm } from "#app/components/product-form/product-form";
 import { Card } from "#app/components/ui";
 import type { LiveHandle } from "#app/domain/live";
-import { pageTitle } from "#app/domain/site";
 import { productFormOptions } from "#app/server/admin/products.server";
 import { getProduct } from "#app/server/catalog.server";
 import { requireAdmin } from "#app/server/session.server";
+import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/edit";
 import { submitProductForm } from "./submit.server";
 
 export const handle: LiveHandle = { live: ["products", "categories"] };
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: pageTitle(loaderData ? `Edit ${loaderData.product.model}` : "Not Found", "Dashboard") },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  dashboardMeta(loaderData ? `Edit ${loaderData.product.model}` : "Not Found");
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);

@@ -3,15 +3,15 @@ import { NdaaIcon } from "#app/components/ndaa";
 import { ResponsiveImage } from "#app/components/responsive-image";
 import { Card } from "#app/components/ui";
 import type { LiveHandle } from "#app/domain/live";
-import { pageTitle } from "#app/domain/site";
 import { listAdminProducts } from "#app/server/admin/products.server";
 import { requireAdmin } from "#app/server/session.server";
+import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/list";
 
 export const handle: LiveHandle = { live: ["products"] };
 
 export function meta() {
-  return [{ title: pageTitle("Products", "Dashboard") }, { name: "robots", content: "noindex" }];
+  return dashboardMeta("Products");
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -3,17 +3,17 @@ import { ProductForm } from "#app/components/product-form/product-form";
 import { Alert, Card } from "#app/components/ui";
 import type { LiveHandle } from "#app/domain/live";
 import { ADMIN_MESSAGES } from "#app/domain/messages";
-import { pageTitle } from "#app/domain/site";
 import { productFormOptions } from "#app/server/admin/products.server";
 import { getProduct } from "#app/server/catalog.server";
 import { requireAdmin } from "#app/server/session.server";
+import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/new";
 import { submitProductForm } from "./submit.server";
 
 export const handle: LiveHandle = { live: ["products", "categories"] };
 
 export function meta() {
-  return [{ title: pageTitle("New Product", "Dashboard") }, { name: "robots", content: "noindex" }];
+  return dashboardMeta("New Product");
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,9 +1,11 @@
-import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import { SiteStylesheetContext } from "./components/site-stylesheet";
+import { withoutModulePreloads } from "./server/module-preloads.server";
+import { siteStylesheet } from "./server/site-stylesheet.server";
 
 export const streamTimeout = 5_000;
 
@@ -20,12 +22,14 @@ export default function handleRequest(
     // Crawlers and no-JS clients get the whole document at once; browsers get the shell early.
     const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={loadContext.nonce} />,
+      <SiteStylesheetContext value={siteStylesheet}>
+        <ServerRouter context={routerContext} url={request.url} nonce={loadContext.nonce} />
+      </SiteStylesheetContext>,
       {
         nonce: loadContext.nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough();
+          const body = withoutModulePreloads();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(
             new Response(createReadableStreamFromReadable(body), {

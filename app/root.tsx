@@ -13,15 +13,19 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
-import "./app.css";
 import { ErrorPage } from "./components/error-page";
 import { useLiveUpdates } from "./components/live-updates";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
+import { SiteStylesheet } from "./components/site-stylesheet";
 import type { LiveHandle } from "./domain/live";
 import { DEFAULT_SITE, pageTitle } from "./domain/site";
 import { runtime } from "./server/runtime.server";
 import { getSiteSettings } from "./server/settings.server";
+
+// The server inlines the stylesheet (app/components/site-stylesheet.tsx); in development Vite also
+// loads it as a module so that edits apply without a reload.
+if (import.meta.env.DEV) void import("./app.css");
 
 export const handle: LiveHandle = { live: ["settings"] };
 
@@ -54,6 +58,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        <SiteStylesheet />
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">

@@ -41,6 +41,8 @@ try {
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
     const { lhr } = result;
+    // The whole report, to see which requests and elements a score comes from.
+    writeResult(`lighthouse-${page.name.toLowerCase()}`, lhr);
     const failing = categories.flatMap((category) =>
       lhr.categories[category]?.auditRefs
         .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)

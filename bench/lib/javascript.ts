@@ -23,12 +23,12 @@ async function wireBytes(url: string, expectedStatus = 200): Promise<{ body: str
   });
 }
 
-/** Scripts the page itself asks for: module preloads, script tags, and imports in its inline modules. */
+/** Scripts the page itself asks for: module preloads, script tags, and (dynamic) imports in its inline modules. */
 function scriptsOf(html: string) {
   const preloads = [...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)];
   const tags = [...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)];
   const inlineImports = [...html.matchAll(/<script[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/g)].flatMap((script) => [
-    ...(script[1] ?? "").matchAll(/\bimport\s*(?:[\w*{}\s,]+from\s*)?["']([^"']+\.js)["']/g),
+    ...(script[1] ?? "").matchAll(/\bimport\s*\(?\s*(?:[\w*{}\s,]+from\s*)?["']([^"']+\.js)["']/g),
   ]);
   return [...preloads, ...tags, ...inlineImports].map((match) => match[1] ?? "");
 }

@@ -31,3 +31,44 @@ test("a page from the page cache runs in the browser under its hash-based policy
   }
   expect(violations).toEqual([]);
 });
+
+test("pages are styled by the stylesheet in the document, before any script and after React takes over", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(message.text());
+  });
+  page.on("pageerror", (error) => problems.push(error.message));
+  const stylesheetRequests: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "stylesheet") stylesheetRequests.push(request.url());
+  });
+
+  await page.goto("/catalog");
+  await hydrated(page);
+  await expect(page.locator("body")).toHaveCSS("display", "flex");
+  // Client-side navigations re-render the document's head: its stylesheet must survive them.
+  for (const link of ["Support", "About", "Products"]) {
+    await page.getByRole("link", { name: link, exact: true }).first().click();
+    await expect(page.locator("main h1, main h2").first()).toBeVisible();
+    await expect(page.locator("body")).toHaveCSS("display", "flex");
+  }
+  const styleText = await page.locator("head > style").evaluateAll((styles) => styles.map((s) => s.textContent ?? ""));
+  expect(styleText).toHaveLength(1);
+  expect(styleText[0]?.length).toBeGreaterThan(10_000);
+  expect(stylesheetRequests).toEqual([]);
+  expect(problems).toEqual([]);
+
+  // Without JavaScript the page is just as styled: nothing about its looks waits for a script.
+  const noScript = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const plain = await noScript.newPage();
+  await plain.goto("/support");
+  await expect(plain.locator("body")).toHaveCSS("display", "flex");
+  // The header's ink ground (#0f172a, the theme's --color-ink) and sticky place come from the stylesheet.
+  await expect(plain.getByRole("banner")).toHaveCSS("background-color", "rgb(15, 23, 42)");
+  await expect(plain.getByRole("banner")).toHaveCSS("position", "sticky");
+  await noScript.close();
+});

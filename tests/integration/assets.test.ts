@@ -9,7 +9,7 @@ let entryScript: string;
 beforeAll(async () => {
   server = await startServer();
   const html = await (await fetch(`${server.url}/about`)).text();
-  entryScript = /<link rel="modulepreload" href="(\/assets\/entry\.client-[\w-]+\.js)"/.exec(html)?.[1] ?? "";
+  entryScript = /import\("(\/assets\/entry\.client-[\w-]+\.js)"\)/.exec(html)?.[1] ?? "";
 });
 
 afterAll(async () => {
@@ -31,7 +31,7 @@ function get(path: string, acceptEncoding?: string) {
   });
 }
 
-describe("built scripts and stylesheets", () => {
+describe("built scripts", () => {
   it("are sent precompressed: brotli when accepted, else gzip at level 9, else as they are", async () => {
     expect(entryScript).not.toBe("");
     const plain = await get(entryScript);

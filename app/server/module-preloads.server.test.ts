@@ -1,0 +1,49 @@
+import { Readable } from "node:stream";
+import { text } from "node:stream/consumers";
+import { describe, expect, it } from "vitest";
+import { withoutModulePreloads } from "./module-preloads.server";
+
+/** The document the transform lets through when React writes `chunks` one after another. */
+async function passed(chunks: Buffer[]): Promise<string> {
+  return text(Readable.from(chunks).pipe(withoutModulePreloads()));
+}
+
+/** `document` cut into pieces of `size` bytes, wherever that falls (inside tags and characters too). */
+function cut(document: string, size: number): Buffer[] {
+  const bytes = Buffer.from(document, "utf8");
+  const pieces: Buffer[] = [];
+  for (let start = 0; start < bytes.length; start += size) pieces.push(bytes.subarray(start, start + size));
+  return pieces;
+}
+
+const head =
+  '<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/><title>Caméras — Überblick</title>' +
+  '<link rel="modulepreload" href="/assets/entry.client-AbC.js" nonce="n0"/>' +
+  '<link rel="icon" href="/favicon.svg" type="image/svg+xml"/>' +
+  '<link rel="modulepreload" href="/assets/root-XyZ.js" nonce="n0"/></head>';
+const body =
+  '<body><p>Ünïcödé ✓ <code>&lt;link rel="modulepreload"&gt;</code></p>' +
+  '<script type="module" async="">import "/assets/root-XyZ.js";import("/assets/entry.client-AbC.js");</script></body></html>';
+const expected =
+  '<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/><title>Caméras — Überblick</title>' +
+  '<link rel="icon" href="/favicon.svg" type="image/svg+xml"/></head>' +
+  body;
+
+describe("withoutModulePreloads", () => {
+  it("drops the head's module preloads and keeps every other byte, however the document is cut", async () => {
+    for (const size of [1, 2, 3, 7, 64, 4096]) {
+      expect([size, await passed(cut(head + body, size))]).toEqual([size, expected]);
+    }
+  });
+
+  it("leaves the body alone, even text that looks like a preload link", async () => {
+    const bodyWithLink = body.replace("<p>", '<p><link rel="modulepreload" href="/in-body.js"/>');
+    expect(await passed([Buffer.from(head), Buffer.from(bodyWithLink)])).toContain(
+      '<link rel="modulepreload" href="/in-body.js"/>',
+    );
+  });
+
+  it("passes a document without a head through, minus its preloads", async () => {
+    expect(await passed(cut('<link rel="modulepreload" href="/a.js"/><p>é</p>', 5))).toBe("<p>é</p>");
+  });
+});

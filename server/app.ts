@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import http from "node:http";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
@@ -11,8 +11,8 @@ import { precompressedAssets } from "./assets";
 import { streamChanges } from "./events";
 import { serveFile } from "./files";
 import { serveImageVariant } from "./images";
-import { fillPageCache, pageTopics, servePageCacheHits } from "./page-cache";
-import { requestHeaders } from "./request";
+import { fillPageCache, pageCacheHits, pageTopics, type PageTopics } from "./page-cache";
+import { requestHeaders, requestId } from "./request";
 import { capRequestBodies, sameOriginWrites, securityHeaders } from "./security";
 import { stageUpload } from "./uploads";
 
@@ -72,7 +72,24 @@ function allowPublicOrigin(build: ServerBuild, publicUrl: string): ServerBuild {
   return { ...build, allowedActionOrigins: [...allowed, host] };
 }
 
-export function createApp(options: AppOptions): express.Express {
+/**
+ * The HTTP server: page cache hits are answered straight from Node's request event (decision 007),
+ * everything else goes through the Express app.
+ */
+export function createServer(options: AppOptions): http.Server {
+  const { env, logger } = runtime();
+  const build = options.build;
+  // Development rebuilds routes on every change: only a production build's pages are cached.
+  const cachePages = typeof build !== "function" && !options.development ? pageTopics(build) : null;
+  const app = createApp(options, cachePages);
+  if (!cachePages) return http.createServer(app);
+  const answerHit = pageCacheHits(runtime().pageCache, cachePages, env.TRUST_PROXY, logger);
+  return http.createServer((req, res) => {
+    if (!answerHit(req, res)) app(req, res);
+  });
+}
+
+function createApp(options: AppOptions, cachePages: PageTopics | null): express.Express {
   const { env, logger } = runtime();
   const app = express();
   app.disable("x-powered-by");
@@ -80,20 +97,17 @@ export function createApp(options: AppOptions): express.Express {
   const security = { publicUrl: env.publicUrl, development: Boolean(options.development) };
 
   app.use((req: Request, res: Response, next: NextFunction) => {
-    const requestId = req.get("x-request-id")?.slice(0, 64) || randomUUID();
+    const id = requestId(req);
     const startedAt = process.hrtime.bigint();
-    res.locals.requestId = requestId;
-    res.setHeader("X-Request-Id", requestId);
+    res.locals.requestId = id;
+    res.setHeader("X-Request-Id", id);
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - startedAt) / 1e6;
-      logger.info({ requestId, method: req.method, url: req.originalUrl, status: res.statusCode, ms }, "request");
+      logger.info({ requestId: id, method: req.method, url: req.originalUrl, status: res.statusCode, ms }, "request");
     });
     next();
   });
   const build = options.build;
-  const cachePages = typeof build !== "function" && !options.development ? pageTopics(build) : null;
-  // A hit is answered before anything else the app would do for it (decision 007).
-  if (cachePages) app.use(servePageCacheHits(runtime().pageCache, cachePages));
   app.use(securityHeaders(security));
   app.use(sameOriginWrites(security));
   app.use(capRequestBodies());
@@ -105,8 +119,7 @@ export function createApp(options: AppOptions): express.Express {
     }),
   );
 
-  // Development rebuilds routes on every change: only a production build's pages are cached.
-  if (cachePages) app.use(fillPageCache(runtime().pageCache, cachePages, false, logger));
+  if (cachePages) app.use(fillPageCache(runtime().pageCache, cachePages, env.TRUST_PROXY, logger));
 
   app.get("/healthz", (_req, res) => {
     res.setHeader("Cache-Control", "no-store");

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import zlib from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
@@ -6,6 +7,7 @@ import type { ChangeTopic, LiveHandle } from "#app/domain/live";
 import { SESSION_COOKIE_PREFIX } from "#app/server/auth.server";
 import type { Logger } from "#app/server/logger.server";
 import type { CachedPage, PageCache } from "#app/server/page-cache.server";
+import { requestId } from "./request";
 import { contentSecurityPolicy } from "./security";
 
 /** Paths whose topics are remembered; past this the memory starts over (any path can be asked for). */
@@ -124,35 +126,56 @@ function compressLater(page: CachedPage): void {
   );
 }
 
-function cacheKey(req: Request): string {
-  return `${req.protocol}://${req.get("host") ?? ""}${req.originalUrl}`;
+/**
+ * The scheme the visitor used, as Express tells it (`req.protocol`): a trusted proxy's first
+ * X-Forwarded-Proto, else whether the connection itself is TLS. Hits are answered before Express sees
+ * the request, and both sides must name a page by the same key.
+ */
+function requestProtocol(req: IncomingMessage, trustProxy: boolean): string {
+  const own = "encrypted" in req.socket && req.socket.encrypted ? "https" : "http";
+  const forwarded = trustProxy ? req.headers["x-forwarded-proto"] : undefined;
+  return typeof forwarded === "string" ? (forwarded.split(",")[0] ?? "").trim() || own : own;
+}
+
+function cacheKey(req: IncomingMessage, trustProxy: boolean): string {
+  return `${requestProtocol(req, trustProxy)}://${req.headers.host ?? ""}${req.url ?? ""}`;
 }
 
 /** The cache applies to anonymous GETs of pages that declare what they show. */
-function cacheTopics(req: Request, topicsFor: PageTopics): ReadonlySet<ChangeTopic> | null {
-  if (req.method !== "GET" || req.get("cookie")?.includes(SESSION_COOKIE_PREFIX)) return null;
-  return topicsFor(pagePath(req.path));
+function cacheTopics(req: IncomingMessage, topicsFor: PageTopics): ReadonlySet<ChangeTopic> | null {
+  if (req.method !== "GET" || req.headers.cookie?.includes(SESSION_COOKIE_PREFIX)) return null;
+  const url = req.url ?? "/";
+  const query = url.indexOf("?");
+  return topicsFor(pagePath(query === -1 ? url : url.slice(0, query)));
 }
 
 /**
- * Answers a request from the cache, before the rest of the app: the stored bytes (or a stored
- * compressed copy) with their own headers, the security headers and the page's hash-based CSP.
+ * Answers a request from the cache, before the rest of the app and before Express itself (a hit costs
+ * less than Express's dispatch): the stored bytes (or a stored compressed copy) with their own headers,
+ * the security headers and the page's hash-based CSP. Returns false when the request is not a hit.
  * Anyone with a session cookie never gets here, so an admin's view is never served from it.
  */
-export function servePageCacheHits(cache: PageCache, topicsFor: PageTopics) {
-  return (req: Request, res: Response, next: NextFunction) => {
-    if (!cacheTopics(req, topicsFor)) return next();
-    const page = cache.get(cacheKey(req));
-    if (!page) return next();
+export function pageCacheHits(cache: PageCache, topicsFor: PageTopics, trustProxy: boolean, logger: Logger) {
+  return (req: IncomingMessage, res: ServerResponse): boolean => {
+    if (!cacheTopics(req, topicsFor)) return false;
+    const page = cache.get(cacheKey(req, trustProxy));
+    if (!page) return false;
+    const startedAt = process.hrtime.bigint();
+    const id = requestId(req);
     const encoding = chosenEncoding(req.headers["accept-encoding"], page);
     const body = (encoding && page[encoding]) || page.body;
-    for (const name in page.headers) res.setHeader(name, page.headers[name] ?? "");
-    res.setHeader("Vary", "Accept-Encoding");
-    res.setHeader("X-Cache", "hit");
-    if (encoding) res.setHeader("Content-Encoding", encoding);
-    res.setHeader("Content-Length", body.byteLength);
-    res.statusCode = page.status;
+    const headers = [...page.responseHeaders, "X-Request-Id", id, "Content-Length", String(body.byteLength)];
+    if (encoding) headers.push("Content-Encoding", encoding);
+    res.writeHead(page.status, headers);
     res.end(body);
+    if (logger.isLevelEnabled("info")) {
+      const ms = Number(process.hrtime.bigint() - startedAt) / 1e6;
+      logger.info(
+        { requestId: id, method: req.method, url: req.url, status: page.status, ms, cache: "hit" },
+        "request",
+      );
+    }
+    return true;
   };
 }
 
@@ -162,12 +185,12 @@ export function servePageCacheHits(cache: PageCache, topicsFor: PageTopics) {
  * kept: answers that are not 200, set a cookie, or say no-store/private. A kept page loses its nonce
  * (every visitor gets the same bytes) and carries a CSP allowing exactly its inline scripts' hashes.
  */
-export function fillPageCache(cache: PageCache, topicsFor: PageTopics, development: boolean, logger: Logger) {
+export function fillPageCache(cache: PageCache, topicsFor: PageTopics, trustProxy: boolean, logger: Logger) {
   return (req: Request, res: Response, next: NextFunction) => {
     const topics = cacheTopics(req, topicsFor);
     if (!topics) return next();
     res.setHeader("X-Cache", "miss");
-    const key = cacheKey(req);
+    const key = cacheKey(req, trustProxy);
     const nonce = String(res.locals.nonce);
     const generation = cache.generation;
     const chunks: Buffer[] = [];
@@ -195,14 +218,21 @@ export function fillPageCache(cache: PageCache, topicsFor: PageTopics, developme
         // The nonce was this one response's: no other visitor may be handed it.
         const text = rendered.split(nonce).join("");
         // The security headers were set on this response: a hit repeats them, with its own policy.
-        const headers: CachedPage["headers"] = {
-          "content-security-policy": contentSecurityPolicy(inlineScriptHashes(text), development),
-        };
+        const responseHeaders = [
+          "Content-Security-Policy",
+          // Only a production build's pages are cached (see createServer).
+          contentSecurityPolicy(inlineScriptHashes(text), false),
+          "Vary",
+          "Accept-Encoding",
+          "X-Cache",
+          "hit",
+        ];
         for (const [name, value] of Object.entries(res.getHeaders())) {
           if (value === undefined || PER_RESPONSE_HEADERS.has(name)) continue;
-          headers[name] = Array.isArray(value) ? value : String(value);
+          for (const item of Array.isArray(value) ? value : [value]) responseHeaders.push(name, String(item));
         }
-        const page: CachedPage = { status: res.statusCode, headers, body: Buffer.from(text, "utf8"), topics };
+        const body = Buffer.from(text, "utf8");
+        const page: CachedPage = { status: res.statusCode, responseHeaders, body, topics };
         if (cache.store(key, page, generation)) compressLater(page);
       } catch (error) {
         logger.warn({ err: error, url: req.originalUrl }, "could not keep a page in the cache");

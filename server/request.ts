@@ -1,4 +1,12 @@
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage } from "node:http";
 import type { Request, Response } from "express";
+
+/** The id a request is logged and answered under: the caller's own (from a proxy, say) or a new one. */
+export function requestId(req: IncomingMessage): string {
+  const given = req.headers["x-request-id"];
+  return (typeof given === "string" && given.slice(0, 64)) || randomUUID();
+}
 
 /** The Fetch API view of an Express request's headers. */
 export function requestHeaders(req: Request): Headers {

@@ -3,8 +3,11 @@ import type { ChangeTopic } from "#app/domain/live";
 /** One anonymous response as the app rendered it, made the same for every visitor. */
 export interface CachedPage {
   status: number;
-  /** Every header of the answer but the per-response ones (request id, length, encoding). */
-  headers: Record<string, string | string[]>;
+  /**
+   * Every header of a hit but the per-response ones (request id, length, encoding), as the flat
+   * name, value, name, value… list `writeHead` takes.
+   */
+  responseHeaders: string[];
   /** The plain bytes; no CSP nonce in them (the policy allows the inline scripts by their hashes). */
   body: Buffer;
   /** Compressed copies, filled in once made (off the request path). */

@@ -10,7 +10,7 @@ import { parseEnv } from "#app/server/env.server";
 import { createLogger } from "#app/server/logger.server";
 import { PageCache } from "#app/server/page-cache.server";
 import { startRuntime, type Runtime } from "#app/server/runtime.server";
-import { fillPageCache, servePageCacheHits } from "../../server/page-cache";
+import { fillPageCache, pageCacheHits } from "../../server/page-cache";
 import { adminEnv, signIn } from "#tests/support/http";
 import { freePort } from "#tests/support/ports";
 import { createDatabase } from "#tests/support/postgres";
@@ -92,6 +92,28 @@ describe("the page cache of one server", () => {
     }
   });
 
+  it("answers a hit with every header the rendered page had, and a request id of its own", async () => {
+    const first = await fetch(`${server.url}/contact`);
+    // The page is kept once its whole body has been sent.
+    await first.text();
+    const hit = await fetch(`${server.url}/contact`, { headers: { "X-Request-Id": "from-the-proxy" } });
+    expect([first.headers.get("x-cache"), hit.headers.get("x-cache")]).toEqual(["miss", "hit"]);
+    // How the body is framed (streamed when rendered, a known length when stored) is each response's own.
+    const perResponse = new Set(["content-security-policy", "x-request-id", "x-cache", "date"]);
+    const framing = new Set(["content-length", "transfer-encoding", "content-encoding"]);
+    const kept = (response: Response) =>
+      [...response.headers].filter(([name]) => !perResponse.has(name) && !framing.has(name));
+    expect(kept(hit)).toEqual(kept(first));
+    for (const name of ["x-content-type-options", "referrer-policy", "permissions-policy", "x-frame-options"]) {
+      expect([name, hit.headers.get(name)]).toEqual([name, first.headers.get(name)]);
+      expect(hit.headers.get(name)).not.toBeNull();
+    }
+    expect(hit.headers.get("x-request-id")).toBe("from-the-proxy");
+    const anotherHit = await fetch(`${server.url}/contact`, { headers: { "Accept-Encoding": "identity" } });
+    expect(anotherHit.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(Number(anotherHit.headers.get("content-length"))).toBe((await anotherHit.arrayBuffer()).byteLength);
+  });
+
   it("sends a compressed copy made once, to clients that take it", async () => {
     await get(`${server.url}/privacy`);
     const plain = await get(`${server.url}/privacy`);
@@ -155,6 +177,33 @@ describe("the page cache of one server", () => {
   });
 });
 
+describe("the page cache behind a proxy", () => {
+  let direct: RunningServer;
+  let proxied: RunningServer;
+
+  beforeAll(async () => {
+    [direct, proxied] = await Promise.all([startServer(), startServer({ TRUST_PROXY: "1" })]);
+  });
+  afterAll(async () => {
+    await Promise.all([direct?.stop(), proxied?.stop()]);
+  });
+
+  it("keeps pages apart by the scheme the visitor used, as far as the proxy is trusted", async () => {
+    const https = { "X-Forwarded-Proto": "https" };
+    for (const server of [direct, proxied]) {
+      await get(`${server.url}/about`);
+      expect((await get(`${server.url}/about`)).cache).toBe("hit");
+    }
+    // An untrusted client's header changes nothing: the connection is plain http.
+    expect((await get(`${direct.url}/about`, https)).cache).toBe("hit");
+    // A trusted proxy's https visitor gets a page of its own (its links may differ), then that one.
+    expect((await get(`${proxied.url}/about`, https)).cache).toBe("miss");
+    expect((await get(`${proxied.url}/about`, https)).cache).toBe("hit");
+    expect((await get(`${proxied.url}/about`, { "X-Forwarded-Proto": "https, http" })).cache).toBe("hit");
+    expect((await get(`${proxied.url}/about`)).cache).toBe("hit");
+  });
+});
+
 describe("the page cache middleware", () => {
   let listening: Server;
   let base: string;
@@ -168,8 +217,12 @@ describe("the page cache middleware", () => {
     });
     const topics = () => new Set(["products" as const]);
     const cache = new PageCache();
-    app.use(servePageCacheHits(cache, topics));
-    app.use(fillPageCache(cache, topics, false, createLogger("silent")));
+    const logger = createLogger("silent");
+    const answerHit = pageCacheHits(cache, topics, false, logger);
+    app.use((req, res, next) => {
+      if (!answerHit(req, res)) next();
+    });
+    app.use(fillPageCache(cache, topics, false, logger));
     app.get("/cookie", (_req, res) => {
       rendered += 1;
       res.setHeader("Set-Cookie", "theme=dark");

@@ -8,6 +8,7 @@ import autocannon from "autocannon";
 import { ensureDebianPackages } from "../scripts/system-packages.js";
 import { startServer } from "../tests/support/server";
 import { generateCatalog } from "./lib/catalog";
+import { cpuTimeMs } from "./lib/cpu";
 import { serveWithNginx } from "./lib/nginx";
 import { buildSite, writeResult } from "./lib/site";
 
@@ -21,6 +22,8 @@ export interface LoadFigures {
   p50Ms: number;
   p99Ms: number;
   errors: number;
+  /** CPU time the serving process(es) spent per answered request, in microseconds. */
+  cpuUsPerRequest: number;
 }
 
 export interface PageThroughput {
@@ -33,13 +36,17 @@ export interface PageThroughput {
   ratio: number;
 }
 
-async function load(url: string, seconds: number): Promise<LoadFigures> {
+/** Loads `url` for `seconds`; `pid` is the server's process, whose CPU time is counted meanwhile. */
+async function load(url: string, seconds: number, pid: number): Promise<LoadFigures> {
+  const cpuBefore = cpuTimeMs(pid);
   const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds });
+  const cpuMs = cpuTimeMs(pid) - cpuBefore;
   return {
     requestsPerSecond: Math.round(result.requests.average),
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     errors: result.errors + result.non2xx,
+    cpuUsPerRequest: Math.round((cpuMs * 1000) / Math.max(1, result.requests.total)),
   };
 }
 
@@ -71,13 +78,13 @@ export async function measureThroughput(productCount: number): Promise<PageThrou
       const response = await fetch(`${site.url}${path}`);
       const body = Buffer.from(await response.arrayBuffer());
       if (!response.ok) throw new Error(`${path} answered ${response.status}`);
-      await load(`${site.url}${path}`, WARMUP_S);
-      const ours = await load(`${site.url}${path}`, DURATION_S);
+      await load(`${site.url}${path}`, WARMUP_S, site.pid);
+      const ours = await load(`${site.url}${path}`, DURATION_S, site.pid);
       const nginx = await serveWithNginx([{ body, contentType: response.headers.get("content-type") ?? "text/html" }]);
       try {
         const staticUrl = `${nginx.url}${nginx.paths[0] ?? "/"}`;
-        await load(staticUrl, WARMUP_S);
-        const limit = await load(staticUrl, DURATION_S);
+        await load(staticUrl, WARMUP_S, nginx.pid);
+        const limit = await load(staticUrl, DURATION_S, nginx.pid);
         results.push({
           page,
           path,

@@ -8,6 +8,8 @@ export interface StaticSite {
   url: string;
   /** The URL path each saved body is served at, in the order given. */
   paths: string[];
+  /** nginx's master process (its worker is its child). */
+  pid: number;
   stop: () => Promise<void>;
 }
 
@@ -84,5 +86,5 @@ http {
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  return { url, paths, stop };
+  return { url, paths, pid: child.pid ?? 0, stop };
 }

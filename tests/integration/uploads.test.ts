@@ -234,6 +234,9 @@ describe("file names", () => {
       path.resolve(filesRoot(), ".tmp/../../x"),
     ];
     const before = storedFiles();
+    // What is at those places already (another program's /tmp/x, say) must be just as it was after.
+    const lookAt = (target: string) => fs.statSync(target, { throwIfNoEntry: false })?.mtimeMs ?? "absent";
+    const outsideBefore = outside.map(lookAt);
 
     const response = await upload("../../x", Buffer.from("not where you think"));
 
@@ -243,7 +246,7 @@ describe("file names", () => {
     expect(url).toBe(`/files/${id}/x`);
     const added = storedFiles().filter((file) => !before.includes(file));
     expect(added).toEqual([`${id.slice(0, 2)}/${id}`]);
-    for (const target of outside) expect(fs.existsSync(target)).toBe(false);
+    expect(outside.map(lookAt)).toEqual(outsideBefore);
 
     const served = await fetch(`${server.url}${url}`);
     expect(served.headers.get("content-disposition")).toBe(`attachment; filename="x"; filename*=UTF-8''x`);

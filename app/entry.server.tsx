@@ -3,9 +3,10 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+// Tailwind's output for the whole site, inlined into every page (app/components/site-stylesheet.tsx).
+import siteStylesheet from "./app.css?inline";
 import { SiteStylesheetContext } from "./components/site-stylesheet";
 import { withoutModulePreloads } from "./server/module-preloads.server";
-import { siteStylesheet } from "./server/site-stylesheet.server";
 
 export const streamTimeout = 5_000;
 

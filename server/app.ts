@@ -12,7 +12,7 @@ import { streamChanges } from "./events";
 import { serveFile } from "./files";
 import { serveImageVariant } from "./images";
 import { fillPageCache, pageCacheHits, pageTopics, type PageTopics } from "./page-cache";
-import { requestHeaders, requestId } from "./request";
+import { logRequest, requestHeaders, requestId } from "./request";
 import { capRequestBodies, sameOriginWrites, securityHeaders } from "./security";
 import { stageUpload } from "./uploads";
 
@@ -101,10 +101,13 @@ function createApp(options: AppOptions, cachePages: PageTopics | null): express.
     const startedAt = process.hrtime.bigint();
     res.locals.requestId = id;
     res.setHeader("X-Request-Id", id);
-    res.on("finish", () => {
-      const ms = Number(process.hrtime.bigint() - startedAt) / 1e6;
-      logger.info({ requestId: id, method: req.method, url: req.originalUrl, status: res.statusCode, ms }, "request");
-    });
+    res.on("finish", () =>
+      logRequest(
+        logger,
+        { requestId: id, method: req.method, url: req.originalUrl, status: res.statusCode },
+        startedAt,
+      ),
+    );
     next();
   });
   const build = options.build;

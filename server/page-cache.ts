@@ -7,7 +7,7 @@ import type { ChangeTopic, LiveHandle } from "#app/domain/live";
 import { SESSION_COOKIE_PREFIX } from "#app/server/auth.server";
 import type { Logger } from "#app/server/logger.server";
 import type { CachedPage, PageCache } from "#app/server/page-cache.server";
-import { requestId } from "./request";
+import { logRequest, requestId } from "./request";
 import { contentSecurityPolicy } from "./security";
 
 /** Paths whose topics are remembered; past this the memory starts over (any path can be asked for). */
@@ -168,13 +168,11 @@ export function pageCacheHits(cache: PageCache, topicsFor: PageTopics, trustProx
     if (encoding) headers.push("Content-Encoding", encoding);
     res.writeHead(page.status, headers);
     res.end(body);
-    if (logger.isLevelEnabled("info")) {
-      const ms = Number(process.hrtime.bigint() - startedAt) / 1e6;
-      logger.info(
-        { requestId: id, method: req.method, url: req.url, status: page.status, ms, cache: "hit" },
-        "request",
-      );
-    }
+    logRequest(
+      logger,
+      { requestId: id, method: req.method, url: req.url, status: page.status, cache: "hit" },
+      startedAt,
+    );
     return true;
   };
 }

@@ -1,6 +1,6 @@
 import { createContext, useContext } from "react";
 
-/** The site's whole stylesheet, provided by the server render only (app/entry.server.tsx). */
+/** The site's whole stylesheet, provided by the server render only (app/entry.server.tsx imports it). */
 export const SiteStylesheetContext = createContext<string | null>(null);
 
 /** The browser keeps what the server sent: React does not compare raw HTML when it hydrates. */

@@ -21,7 +21,7 @@ async function documentOf(pathname: string, headers: Record<string, string> = {}
 }
 
 /** What a browser must fetch before it can paint, and what it fetches before the page's pictures. */
-function headOf(html: string) {
+function firstLoadOf(html: string) {
   const head = html.slice(0, html.indexOf("</head>"));
   return {
     styles: [...head.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => match[1] ?? ""),
@@ -45,11 +45,11 @@ describe("every document", () => {
     for (const { pathname, status, headers } of pages) {
       const answer = await documentOf(pathname, headers);
       expect([pathname, answer.status]).toEqual([pathname, status]);
-      const head = headOf(answer.html);
-      expect([pathname, head.styles.length, head.stylesheetLinks]).toEqual([pathname, 1, []]);
-      stylesheet ??= head.styles[0];
+      const firstLoad = firstLoadOf(answer.html);
+      expect([pathname, firstLoad.styles.length, firstLoad.stylesheetLinks]).toEqual([pathname, 1, []]);
+      stylesheet ??= firstLoad.styles[0];
       // One stylesheet for the whole site, the same in every document.
-      expect([pathname, head.styles[0] === stylesheet]).toEqual([pathname, true]);
+      expect([pathname, firstLoad.styles[0] === stylesheet]).toEqual([pathname, true]);
     }
     // Tailwind's output with the site's own theme, not an empty or escaped text.
     expect(stylesheet).toContain("--color-brand-600:#0284c7");
@@ -63,13 +63,13 @@ describe("every document", () => {
 
   it("starts its scripts from the inline module, without preloading them ahead of the page's pictures", async () => {
     for (const pathname of ["/", "/catalog", "/about"]) {
-      const miss = headOf((await documentOf(`${pathname}?fresh=${Date.now()}`)).html);
+      const miss = firstLoadOf((await documentOf(`${pathname}?fresh=${Date.now()}`)).html);
       const hit = await documentOf(pathname).then(() => documentOf(pathname));
       expect([pathname, hit.cache]).toEqual([pathname, "hit"]);
-      for (const head of [miss, headOf(hit.html)]) {
-        expect([pathname, head.modulePreloads]).toEqual([pathname, []]);
-        expect(head.entryImport).toMatch(/^\/assets\/entry\.client-/);
-        const entry = await fetch(`${server.url}${head.entryImport}`);
+      for (const firstLoad of [miss, firstLoadOf(hit.html)]) {
+        expect([pathname, firstLoad.modulePreloads]).toEqual([pathname, []]);
+        expect(firstLoad.entryImport).toMatch(/^\/assets\/entry\.client-/);
+        const entry = await fetch(`${server.url}${firstLoad.entryImport}`);
         expect([pathname, entry.status]).toEqual([pathname, 200]);
       }
     }

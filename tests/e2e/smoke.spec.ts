@@ -51,8 +51,13 @@ test("pages are styled by the stylesheet in the document, before any script and 
   await hydrated(page);
   await expect(page.locator("body")).toHaveCSS("display", "flex");
   // Client-side navigations re-render the document's head: its stylesheet must survive them.
-  for (const link of ["Support", "About", "Products"]) {
+  for (const [link, path] of [
+    ["Support", "/support"],
+    ["About", "/about"],
+    ["Products", "/catalog"],
+  ] as const) {
     await page.getByRole("link", { name: link, exact: true }).first().click();
+    await expect(page).toHaveURL(path);
     await expect(page.locator("main h1, main h2").first()).toBeVisible();
     await expect(page.locator("body")).toHaveCSS("display", "flex");
   }

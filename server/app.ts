@@ -77,20 +77,20 @@ function allowPublicOrigin(build: ServerBuild, publicUrl: string): ServerBuild {
  * everything else goes through the Express app.
  */
 export function createServer(options: AppOptions): http.Server {
-  const { env, logger } = runtime();
+  const { env, logger, pageCache } = runtime();
   const build = options.build;
   // Development rebuilds routes on every change: only a production build's pages are cached.
   const cachePages = typeof build !== "function" && !options.development ? pageTopics(build) : null;
   const app = createApp(options, cachePages);
   if (!cachePages) return http.createServer(app);
-  const answerHit = pageCacheHits(runtime().pageCache, cachePages, env.TRUST_PROXY, logger);
+  const answerHit = pageCacheHits(pageCache, cachePages, env.TRUST_PROXY, logger);
   return http.createServer((req, res) => {
     if (!answerHit(req, res)) app(req, res);
   });
 }
 
 function createApp(options: AppOptions, cachePages: PageTopics | null): express.Express {
-  const { env, logger } = runtime();
+  const { env, logger, pageCache } = runtime();
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);
@@ -122,7 +122,7 @@ function createApp(options: AppOptions, cachePages: PageTopics | null): express.
     }),
   );
 
-  if (cachePages) app.use(fillPageCache(runtime().pageCache, cachePages, env.TRUST_PROXY, logger));
+  if (cachePages) app.use(fillPageCache(pageCache, cachePages, env.TRUST_PROXY, logger));
 
   app.get("/healthz", (_req, res) => {
     res.setHeader("Cache-Control", "no-store");

@@ -1,19 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminEnv, signIn } from "#tests/support/http";
-import { startServer, type RunningServer } from "#tests/support/server";
+import { describe, expect, it } from "vitest";
+import { adminServer } from "#tests/support/admin-server";
 
-let server: RunningServer;
-let cookie: string;
-
-beforeAll(async () => {
-  server = await startServer({ ...adminEnv(), DEMO_DATA: "1" });
-  ({ cookie } = await signIn(server.url));
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const server = adminServer({ DEMO_DATA: "1" });
 
 async function documentOf(pathname: string, headers: Record<string, string> = {}) {
   const response = await fetch(`${server.url}${pathname}`, { headers });
@@ -39,7 +29,7 @@ describe("every document", () => {
       { pathname: "/support", status: 200 },
       { pathname: "/login", status: 200 },
       { pathname: "/no-such-page", status: 404 },
-      { pathname: "/dashboard", status: 200, headers: { cookie } },
+      { pathname: "/dashboard", status: 200, headers: { cookie: server.cookie } },
     ];
     let stylesheet: string | undefined;
     for (const { pathname, status, headers } of pages) {

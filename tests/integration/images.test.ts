@@ -2,10 +2,9 @@ import { createHash, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { VARIANT_WIDTHS } from "#app/domain/images";
-import { adminEnv, signIn } from "#tests/support/http";
-import { startServer, type RunningServer } from "#tests/support/server";
+import { adminServer } from "#tests/support/admin-server";
 
 interface Uploaded {
   id: string;
@@ -13,30 +12,23 @@ interface Uploaded {
   contentType: string;
 }
 
-let server: RunningServer;
-let cookie: string;
+// Debug logs say each time a variant is made, which the concurrency test counts.
+const server = adminServer({ LOG_LEVEL: "debug" });
 /** 2400 × 1800, a photo-like picture (noise, so sizes differ by width). */
 let large: Uploaded;
 /** 200 × 150: smaller than every listed width. */
 let small: Uploaded;
 
 beforeAll(async () => {
-  // Debug logs say each time a variant is made, which the concurrency test counts.
-  server = await startServer({ ...adminEnv(), LOG_LEVEL: "debug" });
-  ({ cookie } = await signIn(server.url));
   large = await upload("Large photo.png", await noisyPng(2400, 1800), "image");
   small = await upload("small.png", await noisyPng(200, 150), "image");
-});
-
-afterAll(async () => {
-  await server?.stop();
 });
 
 async function upload(name: string, body: Buffer, kind?: "image"): Promise<Uploaded> {
   const query = new URLSearchParams({ name, ...(kind ? { kind } : {}) });
   const response = await fetch(`${server.url}/uploads?${query}`, {
     method: "POST",
-    headers: { Origin: server.url, Cookie: cookie, "Content-Length": String(body.byteLength) },
+    headers: { Origin: server.url, Cookie: server.cookie, "Content-Length": String(body.byteLength) },
     body: new Uint8Array(body),
   });
   expect(response.status, await response.clone().text()).toBe(201);

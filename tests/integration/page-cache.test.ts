@@ -11,7 +11,7 @@ import { createLogger } from "#app/server/logger.server";
 import { PageCache } from "#app/server/page-cache.server";
 import { startRuntime, type Runtime } from "#app/server/runtime.server";
 import { fillPageCache, pageCacheHits } from "../../server/page-cache";
-import { adminEnv, signIn } from "#tests/support/http";
+import { adminServer } from "#tests/support/admin-server";
 import { freePort } from "#tests/support/ports";
 import { createDatabase } from "#tests/support/postgres";
 import { startServer, type RunningServer } from "#tests/support/server";
@@ -58,16 +58,7 @@ function scriptNonces(answer: Answer): string[] {
 }
 
 describe("the page cache of one server", () => {
-  let server: RunningServer;
-  let cookie: string;
-
-  beforeAll(async () => {
-    server = await startServer({ ...adminEnv(), DEMO_DATA: "1" });
-    ({ cookie } = await signIn(server.url));
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
+  const server = adminServer({ DEMO_DATA: "1" });
 
   it("serves the second anonymous request from the cache: the same bytes without the first one's nonce", async () => {
     for (const pathname of ["/", "/catalog", "/support", "/about", "/search?q=dome", "/sitemap.xml", "/catalog.data"]) {
@@ -132,7 +123,7 @@ describe("the page cache of one server", () => {
   });
 
   it("never stores or serves an admin's page: a signed-in request bypasses the cache both ways", async () => {
-    const admin = await get(`${server.url}/?from=admin`, { Cookie: cookie });
+    const admin = await get(`${server.url}/?from=admin`, { Cookie: server.cookie });
     expect(admin.status).toBe(200);
     expect(admin.cache).toBeNull();
     expect(admin.body).toContain("Sign Out");
@@ -141,7 +132,7 @@ describe("the page cache of one server", () => {
     expect(visitor.body).not.toContain("Sign Out");
     // And a page a visitor filled is not what the admin gets.
     expect((await get(`${server.url}/?from=admin`)).cache).toBe("hit");
-    const again = await get(`${server.url}/?from=admin`, { Cookie: cookie });
+    const again = await get(`${server.url}/?from=admin`, { Cookie: server.cookie });
     expect(again.cache).toBeNull();
     expect(again.body).toContain("Sign Out");
   });
@@ -164,7 +155,7 @@ describe("the page cache of one server", () => {
     const name = `Cache Test ${randomUUID().slice(0, 8)}`;
     const created = await fetch(`${server.url}/dashboard/categories/new`, {
       method: "POST",
-      headers: { Cookie: cookie, Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+      headers: { Cookie: server.cookie, Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({ name, description: "Made by the cache test" }),
     });
     expect(created.status).toBe(200);

@@ -2,11 +2,11 @@ import { randomBytes } from "node:crypto";
 import type * as WorkerThreads from "node:worker_threads";
 import zlib from "node:zlib";
 import * as XLSX from "xlsx";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { ADMIN_MESSAGES } from "#app/domain/messages";
 import { parseSpreadsheet, SpreadsheetError } from "#app/server/spreadsheet.server";
-import { adminEnv, sendRaw, signIn } from "#tests/support/http";
-import { startServer, type RunningServer } from "#tests/support/server";
+import { adminServer } from "#tests/support/admin-server";
+import { sendRaw } from "#tests/support/http";
 
 /** Counts the parser's worker threads alive at once; they are real workers otherwise. */
 const threads = vi.hoisted(() => ({ alive: 0, most: 0, started: 0 }));
@@ -340,29 +340,19 @@ describe("parseSpreadsheet", () => {
 });
 
 describe("GET /dashboard/spreadsheet-preview on the built server", () => {
-  let server: RunningServer;
-  let cookie: string;
-
-  beforeAll(async () => {
-    server = await startServer(adminEnv());
-    ({ cookie } = await signIn(server.url));
-  });
-
-  afterAll(async () => {
-    await server?.stop();
-  });
+  const server = adminServer();
 
   async function upload(name: string, body: Buffer): Promise<string> {
     const response = await sendRaw(`${server.url}/uploads?${new URLSearchParams({ name })}`, {
       method: "POST",
-      headers: { Origin: server.url, Cookie: cookie, "Content-Length": String(body.byteLength) },
+      headers: { Origin: server.url, Cookie: server.cookie, "Content-Length": String(body.byteLength) },
       body,
     });
     expect(response.status).toBe(201);
     return (JSON.parse(response.body.toString("utf8")) as { id: string }).id;
   }
 
-  function preview(fileId: string, headers: Record<string, string> = { Cookie: cookie }) {
+  function preview(fileId: string, headers: Record<string, string> = { Cookie: server.cookie }) {
     return fetch(`${server.url}/dashboard/spreadsheet-preview?${new URLSearchParams({ fileId })}`, {
       headers,
       redirect: "manual",

@@ -2,12 +2,12 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { MAX_UPLOAD_BYTES } from "#app/domain/limits";
 import { UPLOAD_ERRORS } from "#app/domain/messages";
-import { adminEnv, sendRaw, signIn, type RawResponse } from "#tests/support/http";
+import { adminServer } from "#tests/support/admin-server";
+import { sendRaw, type RawResponse } from "#tests/support/http";
 import { residentBytes } from "#tests/support/memory";
-import { startServer, type RunningServer } from "#tests/support/server";
 
 interface UploadResult {
   id: string;
@@ -17,17 +17,7 @@ interface UploadResult {
   url: string;
 }
 
-let server: RunningServer;
-let cookie: string;
-
-beforeAll(async () => {
-  server = await startServer(adminEnv());
-  ({ cookie } = await signIn(server.url));
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
+const server = adminServer();
 
 function filesRoot(): string {
   return path.join(server.dataDir, "files");
@@ -61,7 +51,7 @@ function upload(
   options: { kind?: "image"; cookie?: string | null; origin?: string } = {},
 ): Promise<RawResponse> {
   const headers: Record<string, string> = { Origin: options.origin ?? server.url };
-  const sessionCookie = options.cookie === undefined ? cookie : options.cookie;
+  const sessionCookie = options.cookie === undefined ? server.cookie : options.cookie;
   if (sessionCookie) headers.Cookie = sessionCookie;
   if (Buffer.isBuffer(body)) headers["Content-Length"] = String(body.byteLength);
   return sendRaw(uploadUrl(name, options.kind), { method: "POST", headers, body });
@@ -127,7 +117,7 @@ describe("the upload size limit", () => {
     };
     const response = await sendRaw(uploadUrl("announced.bin"), {
       method: "POST",
-      headers: { Origin: server.url, Cookie: cookie, "Content-Length": String(MAX_UPLOAD_BYTES + 1) },
+      headers: { Origin: server.url, Cookie: server.cookie, "Content-Length": String(MAX_UPLOAD_BYTES + 1) },
       body: silent,
     });
     expect(response.status).toBe(413);

@@ -36,7 +36,7 @@ async function main() {
   const server = app.createServer(options).listen(env.PORT, env.HOST ?? "127.0.0.1", () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : env.PORT;
-    logger.info({ port, url: env.publicUrl }, "Vantage is listening");
+    logger.info({ port, url: env.publicUrl }, `Vantage is listening on ${env.publicUrl}`);
     process.send?.({ type: "listening", port });
   });
   server.keepAliveTimeout = 65_000;

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
-import { defineConfig, type Plugin } from "vite";
+import { defineConfig, type Plugin, type Rollup, type UserConfig } from "vite";
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
@@ -44,29 +44,62 @@ function precompressAssets(): Plugin {
   };
 }
 
-export default defineConfig(({ isSsrBuild }) => ({
-  build: isSsrBuild
-    ? { rollupOptions: { input: "./server/app.ts" }, target: "node20" }
+/**
+ * Build warnings that point at nothing anyone here can fix: zod's sources carry `/* @__PURE__ *\/`
+ * comments where Rollup cannot use them (it drops them, harmlessly), and routes that only answer on
+ * the server (a loader or action, no component) leave an empty browser chunk by design.
+ */
+const onwarn: Rollup.RollupOptions["onwarn"] = (warning, warn) => {
+  if (warning.code === "INVALID_ANNOTATION" && warning.id?.includes("/node_modules/")) return;
+  if (warning.code === "EMPTY_BUNDLE") return;
+  warn(warning);
+};
+
+const alias = {
+  "#app": fileURLToPath(new URL("./app", import.meta.url)),
+  "#tests": fileURLToPath(new URL("./tests", import.meta.url)),
+};
+
+/**
+ * `vite build --mode cli`: the admin command line as one plain JavaScript file, so a call starts at
+ * once instead of compiling TypeScript first. Packages stay in node_modules, as for the server.
+ */
+const adminCli: UserConfig = {
+  build: {
+    ssr: "scripts/admin-cli.ts",
+    outDir: "build/cli",
+    target: "node20",
+    emptyOutDir: true,
+    copyPublicDir: false,
+    rollupOptions: { output: { entryFileNames: "admin.js" }, onwarn },
+  },
+  resolve: { alias },
+  logLevel: "warn",
+};
+
+export default defineConfig(({ isSsrBuild, mode }) =>
+  mode === "cli"
+    ? adminCli
     : {
-        target: "es2022",
-        // Terser's extra passes take a few KB more off React and React Router than esbuild does: every
-        // page ships them, and the first-load budget is 120 KB gzipped (issue #3).
-        minify: "terser" as const,
-        terserOptions: { ecma: 2020 as const, module: true, compress: { passes: 3, pure_getters: true } },
-        // React Router preloads every route's chunks itself (modulepreload links from its manifest). Vite's
-        // own helper would only preload the few on-demand imports' dependencies, and every page would pay
-        // for the helper and its dependency map on first load.
-        modulePreload: false as const,
+        build: isSsrBuild
+          ? { rollupOptions: { input: "./server/app.ts", onwarn }, target: "node20" }
+          : {
+              target: "es2022",
+              // Terser's extra passes take a few KB more off React and React Router than esbuild does: every
+              // page ships them, and the first-load budget is 120 KB gzipped (issue #3).
+              minify: "terser" as const,
+              terserOptions: { ecma: 2020 as const, module: true, compress: { passes: 3, pure_getters: true } },
+              // React Router preloads every route's chunks itself (modulepreload links from its manifest). Vite's
+              // own helper would only preload the few on-demand imports' dependencies, and every page would pay
+              // for the helper and its dependency map on first load.
+              modulePreload: false as const,
+              rollupOptions: { onwarn },
+            },
+        plugins: [tailwindcss(), reactRouter(), ...(isSsrBuild ? [] : [precompressAssets()])],
+        resolve: { alias },
+        ssr: {
+          // Native or WASM packages must be loaded from node_modules at run time, not bundled.
+          external: ["@electric-sql/pglite", "sharp", "pg", "pino", "pino-pretty", "nodemailer", "xlsx"],
+        },
       },
-  plugins: [tailwindcss(), reactRouter(), ...(isSsrBuild ? [] : [precompressAssets()])],
-  resolve: {
-    alias: {
-      "#app": fileURLToPath(new URL("./app", import.meta.url)),
-      "#tests": fileURLToPath(new URL("./tests", import.meta.url)),
-    },
-  },
-  ssr: {
-    // Native or WASM packages must be loaded from node_modules at run time, not bundled.
-    external: ["@electric-sql/pglite", "sharp", "pg", "pino", "nodemailer", "xlsx"],
-  },
-}));
+);

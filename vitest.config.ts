@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { PATIENCE_MS, TEST_PATIENCE_MS } from "./tests/support/patience";
 
 export default defineConfig({
   resolve: {
@@ -12,7 +13,9 @@ export default defineConfig({
     include: ["app/**/*.test.ts", "server/**/*.test.ts", "tests/integration/**/*.test.ts"],
     globalSetup: ["tests/setup/global-postgres.ts"],
     pool: "forks",
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
+    // Generous on purpose (see tests/support/patience.ts): the suite must pass on a busy machine.
+    testTimeout: TEST_PATIENCE_MS,
+    hookTimeout: TEST_PATIENCE_MS,
+    expect: { poll: { timeout: PATIENCE_MS } },
   },
 });

@@ -1,7 +1,7 @@
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext } from "react-router";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
 // Tailwind's output for the whole site, inlined into every page (app/components/site-stylesheet.tsx).
 import siteStylesheet from "./app.css?inline";
@@ -45,10 +45,21 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) {
+            loadContext.logger.error({ err: error, requestId: loadContext.requestId }, "rendering a page failed");
+          }
         },
       },
     );
     setTimeout(abort, streamTimeout + 1000);
   });
 }
+
+/**
+ * A loader or action that threw: logged as one JSON line with its request id, like every other event
+ * (React Router would print it to the console). A request the client gave up on is no error.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  context.logger.error({ err: error, requestId: context.requestId, url: request.url }, "a route failed");
+};

@@ -5,8 +5,10 @@ import express, { type NextFunction, type Request, type Response } from "express
 import type { AppLoadContext, ServerBuild } from "react-router";
 import type { SessionUser } from "#app/server/auth.server";
 import { getEnv } from "#app/server/env.server";
+import type { Logger } from "#app/server/logger.server";
 import { loadDemoCatalogIfEmpty } from "#app/server/demo/load.server";
 import { runtime, startRuntime, type Runtime } from "#app/server/runtime.server";
+import { listenForAdminCommands } from "./admin-socket";
 import { precompressedAssets } from "./assets";
 import { streamChanges } from "./events";
 import { serveFile } from "./files";
@@ -20,6 +22,7 @@ declare module "react-router" {
   interface AppLoadContext {
     nonce: string;
     requestId: string;
+    logger: Logger;
     clientAddress: string;
     /** The signed-in admin, looked up at most once per request. */
     user: () => Promise<SessionUser | null>;
@@ -43,13 +46,19 @@ export async function loadBuild(): Promise<ServerBuild> {
   return (await import("virtual:react-router/server-build")) as unknown as ServerBuild;
 }
 
-/** Opens the database and storage, makes sure the configured admin and the demo catalog exist. */
+/**
+ * Opens the database and storage, makes sure the configured admin and the demo catalog exist, and
+ * takes `npm run admin` commands while it runs.
+ */
 export async function start(): Promise<Runtime> {
   const env = getEnv();
   const started = await startRuntime(env);
-  if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
-    await started.auth.admins.ensure(env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
-  }
+  const { admins, logger } = started;
+  // Node prints its warnings as plain text on stderr; here they join the log like everything else.
+  process.removeAllListeners("warning");
+  process.on("warning", (warning) => logger.warn({ err: warning }, `Node.js warning: ${warning.message}`));
+  if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) await admins.ensure(env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
+  else if ((await admins.count()) === 0) logger.warn(NO_ADMIN_HINT);
   if (env.DEMO_DATA) await loadDemoCatalogIfEmpty(started);
   const sweep = () =>
     started.files
@@ -58,8 +67,19 @@ export async function start(): Promise<Runtime> {
       .catch((error: unknown) => started.logger.error({ err: error }, "sweeping abandoned uploads failed"));
   void sweep();
   setInterval(sweep, SWEEP_INTERVAL_MS).unref();
-  return started;
+  const stopAdminCommands = await listenForAdminCommands({ dataDir: env.dataDir, admins, logger });
+  return {
+    ...started,
+    async close() {
+      await stopAdminCommands();
+      await started.close();
+    },
+  };
 }
+
+const NO_ADMIN_HINT =
+  "No admin yet: to sign in, run `npm run admin -- create you@example.com` (it works while the site runs), " +
+  "or start with ADMIN_EMAIL and ADMIN_PASSWORD set";
 
 /**
  * Behind a TLS proxy the request React Router sees may say http://internal-host while the browser's
@@ -102,11 +122,7 @@ function createApp(options: AppOptions, cachePages: PageTopics | null): express.
     res.locals.requestId = id;
     res.setHeader("X-Request-Id", id);
     res.on("finish", () =>
-      logRequest(
-        logger,
-        { requestId: id, method: req.method, url: req.originalUrl, status: res.statusCode },
-        startedAt,
-      ),
+      logRequest(logger, { id, method: req.method, url: req.originalUrl, status: res.statusCode }, startedAt),
     );
     next();
   });
@@ -163,6 +179,7 @@ function createApp(options: AppOptions, cachePages: PageTopics | null): express.
         return {
           nonce: String(res.locals.nonce),
           requestId: String(res.locals.requestId),
+          logger,
           clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
           user: () => (user ??= runtime().auth.getUser(requestHeaders(req))),
         };

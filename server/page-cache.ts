@@ -168,11 +168,7 @@ export function pageCacheHits(cache: PageCache, topicsFor: PageTopics, trustProx
     if (encoding) headers.push("Content-Encoding", encoding);
     res.writeHead(page.status, headers);
     res.end(body);
-    logRequest(
-      logger,
-      { requestId: id, method: req.method, url: req.url, status: page.status, cache: "hit" },
-      startedAt,
-    );
+    logRequest(logger, { id, method: req.method, url: req.url, status: page.status, cache: "hit" }, startedAt);
     return true;
   };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import type { Request, Response } from "express";
-import type { Logger } from "#app/server/logger.server";
+import type { Logger, RequestLogEntry } from "#app/server/logger.server";
 
 /** The id a request is logged and answered under: the caller's own (from a proxy, say) or a new one. */
 export function requestId(req: IncomingMessage): string {
@@ -10,13 +10,9 @@ export function requestId(req: IncomingMessage): string {
 }
 
 /** The one log line every answered request gets, with the time since `startedAt` (process.hrtime). */
-export function logRequest(
-  logger: Logger,
-  entry: { requestId: string; method: string | undefined; url: string | undefined; status: number; cache?: "hit" },
-  startedAt: bigint,
-): void {
+export function logRequest(logger: Logger, entry: Omit<RequestLogEntry, "ms">, startedAt: bigint): void {
   if (!logger.isLevelEnabled("info")) return;
-  logger.info({ ...entry, ms: Number(process.hrtime.bigint() - startedAt) / 1e6 }, "request");
+  logger.info({ request: { ...entry, ms: Number(process.hrtime.bigint() - startedAt) / 1e6 } }, "request");
 }
 
 /** The Fetch API view of an Express request's headers. */

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { isRouteErrorResponse } from "react-router";
+import { isRouteErrorResponse, Link } from "react-router";
 import { pageTitle } from "#app/domain/site";
 
 /** What went wrong, as much as a visitor may know: a 404's status text, never a stack outside dev. */
@@ -14,7 +14,10 @@ export function errorSummary(error: unknown): { status: number; detail: string }
   return { status: 500, detail };
 }
 
-/** SPEC §8's error page ('Opps'), for any route error; `children` adds a hint of where to go next. */
+/**
+ * The error page ('Opps'), for any route error, with links out of it; `children` adds a hint for
+ * the place the error happened.
+ */
 export function ErrorPage({ error, children }: { error: unknown; children?: ReactNode }) {
   const { status, detail } = errorSummary(error);
   return (
@@ -26,6 +29,14 @@ export function ErrorPage({ error, children }: { error: unknown; children?: Reac
         <i>{detail}</i>
       </p>
       {children}
+      <nav aria-label="Where to go next" className="mt-8 flex flex-wrap justify-center gap-x-6 gap-y-2">
+        <Link to="/" className="font-semibold text-brand-700 underline hover:text-brand-900">
+          Go to the home page
+        </Link>
+        <Link to="/catalog" className="font-semibold text-brand-700 underline hover:text-brand-900">
+          Browse all products
+        </Link>
+      </nav>
     </section>
   );
 }

@@ -49,8 +49,9 @@ export function SearchCombobox({ inputId }: SearchComboboxProps) {
   const [query, setQuery] = useState(handOver.query);
   // The list belongs to the page it was opened on: any navigation closes it.
   const [openOn, setOpenOn] = useState<string | null>(handOver.query.trim() ? location.key : null);
-  // A highlight belongs to the results it was made in; new results start without one.
-  const [active, setActive] = useState<{ index: number; results: unknown } | null>(null);
+  // The highlighted option, by key: an answer that arrives after the highlight was made keeps it when
+  // the option is still among the results, so a key pressed while results refresh is never lost.
+  const [activeKey, setActiveKey] = useState<string | null>(null);
 
   const results = fetcher.data ?? null;
   const options: SearchOption[] = results
@@ -71,7 +72,7 @@ export function SearchCombobox({ inputId }: SearchComboboxProps) {
       ]
     : [];
   const expanded = openOn === location.key && query.trim() !== "" && results !== null;
-  const activeIndex = expanded && active && active.results === results ? active.index : -1;
+  const activeIndex = expanded && activeKey ? options.findIndex((option) => option.key === activeKey) : -1;
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -105,7 +106,7 @@ export function SearchCombobox({ inputId }: SearchComboboxProps) {
 
   function close() {
     setOpenOn(null);
-    setActive(null);
+    setActiveKey(null);
   }
 
   function onChange(value: string) {
@@ -144,7 +145,7 @@ export function SearchCombobox({ inputId }: SearchComboboxProps) {
         const from = expanded ? activeIndex : -1;
         const next = down ? (from + 1) % count : from <= 0 ? count - 1 : from - 1;
         setOpenOn(location.key);
-        setActive({ index: next, results });
+        setActiveKey(options[next]?.key ?? null);
         return;
       }
       case "Enter": {
@@ -185,7 +186,7 @@ export function SearchCombobox({ inputId }: SearchComboboxProps) {
           }
         }}
         onPointerMove={() => {
-          if (!selected) setActive({ index, results });
+          if (!selected) setActiveKey(option.key);
         }}
         className={`flex cursor-pointer items-center gap-3 px-3 py-2 ${selected ? "bg-brand-50" : ""}`}
       >

@@ -3,9 +3,11 @@ import type { SiteSettings } from "#app/domain/site";
 
 export function SiteFooter({ settings, signedIn }: { settings: SiteSettings; signedIn: boolean }) {
   return (
+    // Centred: pages set their content in columns of different widths, and a footer spread to the
+    // window's edges lines up with none of them.
     <footer className="mt-16 bg-ink text-slate-300">
-      <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-10 sm:flex-row sm:items-center sm:justify-between">
-        <nav aria-label="Footer" className="flex flex-wrap items-center gap-x-6 gap-y-2 text-sm">
+      <div className="mx-auto flex max-w-3xl flex-col items-center gap-4 px-4 py-10 text-center">
+        <nav aria-label="Footer" className="flex flex-wrap items-center justify-center gap-x-6 gap-y-2 text-sm">
           {settings.socialLinks.map((link) => (
             <a key={link.url} href={link.url} rel="noopener noreferrer" target="_blank" className="hover:text-white">
               {link.label}

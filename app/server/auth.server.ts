@@ -4,7 +4,6 @@ import path from "node:path";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
-import { asc, eq } from "drizzle-orm";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#app/domain/limits";
 import type { Database } from "./db/client.server";
 import { account, session, user, verification } from "./db/schema";
@@ -70,11 +69,20 @@ export function createAuth(options: {
       defaultCookieAttributes: { sameSite: "lax", httpOnly: true },
     },
     telemetry: { enabled: false },
+    // Into our JSON log instead of its own coloured console lines. Its warnings are about requests
+    // ("User not found" for a reset to an unknown address): ordinary traffic here, so they are info.
+    logger: {
+      level: "debug",
+      log(level, message, ...details: unknown[]) {
+        const err = details.find((detail) => detail instanceof Error);
+        const rest = details.filter((detail) => detail !== err);
+        const entry = { source: "better-auth", ...(err ? { err } : {}), ...(rest.length > 0 ? { details: rest } : {}) };
+        if (level === "error") logger.error(entry, message);
+        else if (level === "debug") logger.debug(entry, message);
+        else logger.info(entry, message);
+      },
+    },
   });
-
-  async function passwordContext() {
-    return auth.$context;
-  }
 
   return {
     auth,
@@ -150,89 +158,15 @@ export function createAuth(options: {
     },
 
     async isResetTokenValid(token: string): Promise<boolean> {
-      const context = await passwordContext();
+      const context = await auth.$context;
       const found = await context.internalAdapter.findVerificationValue(`reset-password:${token}`);
       return Boolean(found && found.expiresAt > new Date());
-    },
-
-    admins: {
-      async list() {
-        return db
-          .select({ id: user.id, email: user.email, createdAt: user.createdAt })
-          .from(user)
-          .orderBy(asc(user.email));
-      },
-      async create(email: string, password: string) {
-        const context = await passwordContext();
-        const normalized = email.trim().toLowerCase();
-        const existing = await context.internalAdapter.findUserByEmail(normalized);
-        if (existing) throw new AdminError(`An admin with the email ${normalized} already exists.`);
-        assertPasswordLength(password);
-        const hash = await context.password.hash(password);
-        const created = await context.internalAdapter.createUser(
-          {
-            email: normalized,
-            name: normalized,
-            emailVerified: true,
-          },
-          { method: "admin" },
-        );
-        await context.internalAdapter.linkAccount({
-          userId: created.id,
-          providerId: "credential",
-          accountId: created.id,
-          password: hash,
-        });
-        return created;
-      },
-      async setPassword(email: string, password: string) {
-        const context = await passwordContext();
-        const found = await context.internalAdapter.findUserByEmail(email.trim().toLowerCase());
-        if (!found) throw new AdminError(`No admin with the email ${email}.`);
-        assertPasswordLength(password);
-        const hash = await context.password.hash(password);
-        await context.internalAdapter.updatePassword(found.user.id, hash);
-        await context.internalAdapter.deleteUserSessions(found.user.id);
-      },
-      async delete(email: string) {
-        const deleted = await db
-          .delete(user)
-          .where(eq(user.email, email.trim().toLowerCase()))
-          .returning({ id: user.id });
-        if (deleted.length === 0) throw new AdminError(`No admin with the email ${email}.`);
-      },
-      /** Makes sure this admin exists with this password (ADMIN_EMAIL + ADMIN_PASSWORD at start). */
-      async ensure(email: string, password: string) {
-        const context = await passwordContext();
-        const found = await context.internalAdapter.findUserByEmail(email.trim().toLowerCase(), {
-          includeAccounts: true,
-        });
-        if (!found) {
-          await this.create(email, password);
-          return;
-        }
-        const credential = found.accounts.find((linked) => linked.providerId === "credential");
-        const matches = credential?.password
-          ? await context.password.verify({ hash: credential.password, password })
-          : false;
-        if (!matches) await this.setPassword(email, password);
-      },
     },
   };
 }
 
 export type AuthService = ReturnType<typeof createAuth>;
 export type SessionUser = NonNullable<Awaited<ReturnType<AuthService["getUser"]>>>;
-
-export class AdminError extends Error {}
-
-function assertPasswordLength(password: string) {
-  if (password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH) {
-    throw new AdminError(
-      `A password must have at least ${PASSWORD_MIN_LENGTH} and at most ${PASSWORD_MAX_LENGTH} characters.`,
-    );
-  }
-}
 
 /** AUTH_SECRET, or one generated once into DATA_DIR so sessions survive restarts. */
 export function resolveAuthSecret(configured: string | undefined, dataDir: string): string {

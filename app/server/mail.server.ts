@@ -14,8 +14,11 @@ export interface MailMessage {
 export type SendMail = (message: MailMessage) => Promise<void>;
 
 /**
- * Sends over SMTP when SMTP_URL is set. Without it every message is written to DATA_DIR/outbox as
- * one .eml file and logged, so password resets work on a laptop with no mail server.
+ * Sends over SMTP when SMTP_URL is set. Without it every message is written to DATA_DIR/outbox and
+ * logged, so password resets work on a laptop with no mail server: as an .eml file (what a mail server
+ * would have carried, for a mail program to open) and beside it a .txt a person reads, with the
+ * headers and the text as written, so a link in it can be copied whole (the .eml's quoted-printable
+ * body breaks long lines and writes "=" as "=3D").
  */
 export function createMailer(options: { smtpUrl?: string; from: string; outboxDir: string; logger: Logger }): SendMail {
   const { smtpUrl, from, outboxDir, logger } = options;
@@ -35,8 +38,21 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
   return async (message) => {
     const info = await composer.sendMail({ from, ...message });
     await fsp.mkdir(outboxDir, { recursive: true });
-    const file = path.join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomUUID()}.eml`);
-    await fsp.writeFile(file, info.message as Buffer, { mode: 0o600 });
-    logger.info({ to: message.to, subject: message.subject, file, text: message.text }, "mail written to outbox");
+    const sentAt = new Date();
+    const name = path.join(outboxDir, `${sentAt.toISOString().replace(/[:.]/g, "-")}-${randomUUID()}`);
+    const readable = [
+      `From: ${from}`,
+      `To: ${message.to}`,
+      `Subject: ${message.subject}`,
+      `Date: ${sentAt.toUTCString()}`,
+      "",
+      message.text,
+    ].join("\n");
+    await fsp.writeFile(`${name}.txt`, readable, { mode: 0o600 });
+    await fsp.writeFile(`${name}.eml`, info.message as Buffer, { mode: 0o600 });
+    logger.info(
+      { to: message.to, subject: message.subject, file: `${name}.txt`, text: message.text },
+      "mail written to outbox",
+    );
   };
 }

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { createAdminAccounts, type AdminAccounts } from "./admins.server";
 import { createAuth, resolveAuthSecret, type AuthService } from "./auth.server";
 import { openDatabase, type DatabaseHandle } from "./db/client.server";
 import { getEnv, type Env } from "./env.server";
@@ -21,6 +22,7 @@ export interface Runtime {
   files: FileService;
   images: ImageService;
   auth: AuthService;
+  admins: AdminAccounts;
   sendMail: SendMail;
   changes: ChangeHub;
   /** Anonymous pages, dropped by the change feed (and at once by this instance's own writes). */
@@ -97,6 +99,7 @@ async function createRuntime(env: Env, logger: Logger): Promise<Runtime> {
       files,
       images: createImageService({ storage, logger, fileExists: async (id) => Boolean(await files.get(id)) }),
       auth,
+      admins: createAdminAccounts(database.db),
       sendMail,
       changes,
       pageCache,

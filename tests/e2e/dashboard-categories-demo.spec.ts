@@ -40,7 +40,11 @@ test("the list shows every category in name order with its product count", async
   await expectNoA11yViolations(page);
 });
 
-test("a category in use cannot be deleted; its products are listed", async ({ page, login }) => {
+test("a category in use says at once that it cannot be deleted, and lists its products", async ({
+  page,
+  login,
+  site,
+}) => {
   await login();
   const id = await categoryIdByName(page, "Dome Cameras");
   await page.goto(`/dashboard/categories/${id}`);
@@ -51,8 +55,9 @@ test("a category in use cannot be deleted; its products are listed", async ({ pa
   await expect(page.getByRole("list", { name: "Products", exact: true }).getByRole("link")).toHaveText(models);
   await expectNoA11yViolations(page);
 
+  // No "Are you sure?" for a delete that would be refused: the reason comes instead.
   await page.getByRole("button", { name: "Delete category" }).click();
-  await page.getByRole("button", { name: "Confirm Delete" }).click();
+  await expect(page.getByRole("button", { name: "Confirm Delete" })).toHaveCount(0);
   const alert = page.getByRole("alert");
   await expect(alert).toContainText(
     `Cannot delete category: contains ${models.length} product(s). Products are listed for removal`,
@@ -62,6 +67,20 @@ test("a category in use cannot be deleted; its products are listed", async ({ pa
   await expect(links.first()).toHaveAttribute("href", /^\/dashboard\/products\/[0-9a-f-]{36}\/$/);
   await expect(page.getByRole("button", { name: "Delete category" })).toBeFocused();
   await expectNoA11yViolations(page);
+
+  // The server refuses on its own too (a page may not know of a product added since it loaded).
+  const editPage = await page.request.get(`/dashboard/categories/${id}/edit`);
+  const categoryVersion = /name="version" value="(\d+)"/.exec(await editPage.text())?.[1] ?? "";
+  expect(categoryVersion).toMatch(/^\d+$/);
+  const refused = await page.request.post(`/dashboard/categories/${id}`, {
+    form: { intent: "delete", version: categoryVersion },
+    headers: { origin: site.url },
+    maxRedirects: 0,
+  });
+  expect(refused.status()).toBe(409);
+  expect(await refused.text()).toContain(
+    `Cannot delete category: contains ${models.length} product(s). Products are listed for removal`,
+  );
   await page.reload();
   await expect(page.getByRole("heading", { level: 1, name: "Dome Cameras" })).toBeVisible();
 });

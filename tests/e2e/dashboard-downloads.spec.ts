@@ -211,7 +211,7 @@ test("a new download: required messages, upload progress, cancel, the 20MB limit
   // A real upload: the bar moves, then the file is staged and named.
   await page.getByLabel("File").setInputFiles(tempFile("Whitepaper.pdf", 600_000));
   await expect(page.getByRole("progressbar", { name: "Uploading Whitepaper.pdf" })).toBeVisible();
-  await expect(page.getByText("Whitepaper.pdf (600 KB)")).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText("Whitepaper.pdf (600 KB)")).toBeVisible();
   await unthrottle();
   await expect(page.getByText("File required (20MB limit)")).toHaveCount(0);
   await expect(page.getByRole("alert")).toHaveCount(0);

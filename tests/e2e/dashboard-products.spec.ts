@@ -145,13 +145,16 @@ test("a new product with every field; the public pages show it, accessories both
   await page.getByLabel("Image", { exact: true }).setInputFiles(textFile("readme.txt", "not an image"));
   await expect(page.getByText("Image required (20MB limit)")).toBeVisible();
 
-  // The main image, with the upload's progress bar while it runs.
+  // The main image, with the upload's progress bar while it runs: the upload is held until it shows.
+  let releaseUpload: () => void = () => undefined;
+  const uploadHeld = new Promise<void>((resolve) => (releaseUpload = resolve));
   await page.route("**/uploads?*", async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    await uploadHeld;
     await route.continue();
   });
   await page.getByLabel("Image", { exact: true }).setInputFiles(await png("main.png", "#3366aa"));
   await expect(page.getByRole("progressbar", { name: "Uploading main.png" })).toBeVisible();
+  releaseUpload();
   await expect(page.getByText("main.png (", { exact: false })).toBeVisible();
   await page.unroute("**/uploads?*");
 

@@ -5,6 +5,7 @@ import { test as base, expect, type Page } from "@playwright/test";
 import { parseEnv } from "../../app/server/env.server";
 import { startRuntime, type Runtime } from "../../app/server/runtime.server";
 import { startMailSink, type MailSink } from "../support/mail";
+import { SERVER_START_PATIENCE_MS } from "../support/patience";
 import { createDatabase } from "../support/postgres";
 import { POSTGRES_URL_VARIABLE } from "./global-setup";
 import { startServer, type RunningServer } from "../support/server";
@@ -54,7 +55,7 @@ export const test = base.extend<{ login: (page?: Page) => Promise<void> }, Worke
       await use(server);
       await server.stop();
     },
-    { scope: "worker", timeout: 120_000 },
+    { scope: "worker", timeout: SERVER_START_PATIENCE_MS * 2 },
   ],
   mailSink: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.

@@ -40,6 +40,29 @@ test.describe("header and footer", () => {
     await expect(footer).toContainText(`© ${new Date().getFullYear()} Vantage Security Systems.`);
   });
 
+  test("the footer's links and copyright line are centred under the content at any width", async ({ page }) => {
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const path of ["/", "/catalog", "/privacy"]) {
+        await page.goto(path);
+        // What is drawn, not the boxes around it: a range over the links, and one over the copyright's text.
+        const middles = await page.getByRole("contentinfo").evaluate((footer) => {
+          const drawnMiddle = (node: Node) => {
+            const range = document.createRange();
+            range.selectNodeContents(node);
+            const rect = range.getBoundingClientRect();
+            return rect.left + rect.width / 2;
+          };
+          const links = footer.querySelector('nav[aria-label="Footer"]');
+          const copyright = [...footer.querySelectorAll("p")].find((p) => p.textContent?.startsWith("©"));
+          return { links: links && drawnMiddle(links), copyright: copyright && drawnMiddle(copyright) };
+        });
+        expect(Math.abs((middles.links ?? 0) - width / 2), `links of ${path} at ${width}`).toBeLessThanOrEqual(2);
+        expect(Math.abs((middles.copyright ?? 0) - width / 2), `© of ${path} at ${width}`).toBeLessThanOrEqual(2);
+      }
+    }
+  });
+
   test("every page has a title, the document language and the favicon", async ({ page, request, login }) => {
     for (const [path, title] of [
       ["/", "AI security cameras | Vantage"],

@@ -67,11 +67,16 @@ test("reset round trip through the outbox: mail, link, new password, single use"
   await askForResetLink(page, OWNER.email.toUpperCase());
   await expect(page.getByRole("status")).toHaveText("Reset link set - check your email");
 
-  const mail = parseMail(fs.readFileSync(await newOutboxFile(site.dataDir, before), "utf8"));
+  const eml = await newOutboxFile(site.dataDir, before);
+  const mail = parseMail(fs.readFileSync(eml, "utf8"));
   expect(mail.headers.get("to")).toContain(OWNER.email);
   expect(mail.headers.get("subject")).toBe("Reset your Vantage password");
   const link = resetLinkIn(mail);
   expect(link).toMatch(new RegExp(`^${site.url}/reset-password\\?token=[A-Za-z0-9%_-]+$`));
+  // Beside the .eml, the same mail as plain text a person reads: the link whole, on its own line.
+  const readable = fs.readFileSync(eml.replace(/\.eml$/, ".txt"), "utf8");
+  expect(readable).toContain(`To: ${OWNER.email}\nSubject: Reset your Vantage password\n`);
+  expect(readable.split("\n")).toContain(link);
 
   await page.goto(link);
   await expect(page.getByRole("heading", { name: "Choose a new password" })).toBeVisible();

@@ -82,12 +82,25 @@ function headerField(page: Page) {
   return page.getByRole("banner").getByLabel("Search products and categories");
 }
 
+/**
+ * Types `text` into the header's box and waits until the list shows the answer for all of it. A busy
+ * machine may pause between keystrokes longer than the debounce, so the answers for shorter prefixes
+ * can arrive first, often with the same count: only the whole text's answer says the list is final.
+ */
 async function typeQuickly(page: Page, text: string) {
   // Before hydration the box is a plain field: keystrokes would ask the server nothing.
   await hydrated(page);
+  const term = text.trim();
+  const answer = page.waitForResponse((response) => {
+    const url = new URL(response.url());
+    return url.pathname === "/search.data" && url.searchParams.get("q") === term;
+  });
   // Keys go to whichever field has the focus: the combobox takes over mid-word when its script arrives.
   await headerField(page).click();
   await page.keyboard.type(text, { delay: 30 });
+  await answer;
+  // The fetcher is busy from the request until its answer is rendered.
+  await expect(dropdown(page)).toHaveAttribute("aria-busy", "false");
 }
 
 test.describe("the /search results page", () => {

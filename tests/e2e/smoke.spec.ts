@@ -11,6 +11,11 @@ test("an unknown route shows the error page with a 404", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "Opps" })).toBeVisible();
   await expect(page.getByText("Sorry, an error has occurred.")).toBeVisible();
   await expect(page.getByText("Not Found")).toBeVisible();
+  // A way out of it: home, or the catalog.
+  const next = page.getByRole("main").getByRole("navigation", { name: "Where to go next" });
+  await expect(next.getByRole("link", { name: "Browse all products" })).toHaveAttribute("href", "/catalog");
+  await next.getByRole("link", { name: "Go to the home page" }).click();
+  await expect(page).toHaveURL("/");
 });
 
 test("a page from the page cache runs in the browser under its hash-based policy", async ({ page }) => {

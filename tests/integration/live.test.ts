@@ -154,7 +154,7 @@ describe("live updates across two servers on one PostgreSQL database", () => {
         );
         return Number(result.rows[0]?.count);
       };
-      await expect.poll(listeners, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
+      await expect.poll(listeners).toBeGreaterThanOrEqual(3);
     } finally {
       await admin.end();
     }

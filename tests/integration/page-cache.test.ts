@@ -278,7 +278,7 @@ describe("the page caches of two servers on one PostgreSQL database", () => {
     const name = `Elsewhere ${randomUUID().slice(0, 8)}`;
     await createCategory({ name, description: "", features: [] });
     for (const server of servers) {
-      await expect.poll(async () => (await get(`${server.url}/catalog`)).body, { timeout: 5_000 }).toContain(name);
+      await expect.poll(async () => (await get(`${server.url}/catalog`)).body).toContain(name);
     }
   });
 });

@@ -289,14 +289,12 @@ describe("parseSpreadsheet", () => {
       "</sst>",
     );
     const bytes = rezip(parts, { "xl/sharedStrings.xml": strings });
-    const started = Date.now();
 
     const error = await refusal(parseSpreadsheet(bytes, "strings.xlsx"));
 
     // The heap limit stops it; on a very busy machine the time limit may come first, which is as safe.
     const cause = error.cause as NodeJS.ErrnoException | undefined;
     expect(cause?.code === "ERR_WORKER_OUT_OF_MEMORY" || /took over/.test(String(cause?.message))).toBe(true);
-    expect(Date.now() - started).toBeLessThan(20_000);
     await stillParses();
   });
 

@@ -1,3 +1,5 @@
+import { PATIENCE_MS } from "./patience";
+
 /** One message of a Server-Sent Events stream; comments (heartbeats) come through as `comment`. */
 export interface StreamMessage {
   event: string;
@@ -82,7 +84,7 @@ export async function openEventStream(url: string, headers: Record<string, strin
   return {
     response,
     messages,
-    waitFor(match, timeoutMs = 10_000) {
+    waitFor(match, timeoutMs = PATIENCE_MS) {
       return new Promise((resolve, reject) => {
         const check = () => {
           const found = messages.find(match);

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { SMTPServer } from "smtp-server";
+import { PATIENCE_MS } from "./patience";
 
 export interface ParsedMail {
   headers: Map<string, string>;
@@ -140,7 +141,7 @@ export async function startMailSink(): Promise<MailSink> {
     });
   });
 
-  const take = (to: string, timeoutMs = 10_000) =>
+  const take = (to: string, timeoutMs = PATIENCE_MS) =>
     new Promise<CapturedMail>((resolve, reject) => {
       const wanted = to.toLowerCase();
       const check = () => {

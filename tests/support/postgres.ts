@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { freePort } from "./ports";
+import { SERVER_START_PATIENCE_MS } from "./patience";
 
 /** The newest PostgreSQL server binaries installed from Debian's packages, if any. */
 export function findPostgresBin(): string | undefined {
@@ -89,7 +90,7 @@ export async function startPostgres(): Promise<PostgresServer> {
     fs.rmSync(dir, { recursive: true, force: true });
   };
 
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + SERVER_START_PATIENCE_MS;
   for (;;) {
     const client = new pg.Client({ connectionString: adminUrl });
     try {

@@ -2,6 +2,7 @@ import { fork, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { SERVER_START_PATIENCE_MS } from "./patience";
 import { freePort } from "./ports";
 
 export interface RunningServer {
@@ -55,7 +56,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   };
 
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Server did not start in time:\n${output}`)), 60_000);
+    const timer = setTimeout(
+      () => reject(new Error(`Server did not start in ${SERVER_START_PATIENCE_MS} ms:\n${output}`)),
+      SERVER_START_PATIENCE_MS,
+    );
     child.on("message", (message: { type?: string }) => {
       if (message?.type === "listening") {
         clearTimeout(timer);

@@ -1,14 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql, type SQL } from "drizzle-orm";
-import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
-import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import pg from "pg";
+import type pg from "pg";
+
+type PgModule = typeof pg;
 import { projectPath } from "../paths.server";
 import * as schema from "./schema";
 
@@ -40,6 +36,10 @@ const MIGRATIONS_FOLDER = projectPath("drizzle");
 /** Any fixed number: every instance takes this advisory lock while it migrates. */
 const MIGRATION_LOCK_ID = 720_215_001;
 
+/**
+ * Each driver is loaded only when it is used: the admin command line opens the database and must
+ * answer at once, and a server uses one driver, never both.
+ */
 export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string;
@@ -94,6 +94,12 @@ async function openPglite(folder: string): Promise<DatabaseHandle> {
   fs.mkdirSync(folder, { recursive: true });
   const release = acquireFolderLock(`${folder}.lock`);
   try {
+    const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+      import("@electric-sql/pglite"),
+      import("@electric-sql/pglite/contrib/pg_trgm"),
+      import("drizzle-orm/pglite"),
+      import("drizzle-orm/pglite/migrator"),
+    ]);
     const client = await PGlite.create({ dataDir: folder, extensions: { pg_trgm } });
     const db = drizzlePglite(client, { schema }) as unknown as Database;
     await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
@@ -122,6 +128,11 @@ async function openPglite(folder: string): Promise<DatabaseHandle> {
 }
 
 async function openPostgres(url: string, onListenerError?: (error: unknown) => void): Promise<DatabaseHandle> {
+  const [{ default: pg }, { drizzle: drizzleNodePg }, { migrate: migrateNodePg }] = await Promise.all([
+    import("pg"),
+    import("drizzle-orm/node-postgres"),
+    import("drizzle-orm/node-postgres/migrator"),
+  ]);
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   const db = drizzleNodePg(pool, { schema }) as unknown as Database;
   const lockClient = await pool.connect();
@@ -137,7 +148,7 @@ async function openPostgres(url: string, onListenerError?: (error: unknown) => v
     db,
     kind: "postgres",
     async listen(channel, onPayload, onResync) {
-      const stop = await listenWithReconnect(url, channel, onPayload, onResync, onListenerError);
+      const stop = await listenWithReconnect(pg, url, channel, onPayload, onResync, onListenerError);
       stoppers.add(stop);
       return async () => {
         stoppers.delete(stop);
@@ -156,6 +167,7 @@ async function openPostgres(url: string, onListenerError?: (error: unknown) => v
 
 /** A dedicated LISTEN connection that comes back with growing pauses when the server drops it. */
 async function listenWithReconnect(
+  pg: PgModule,
   url: string,
   channel: string,
   onPayload: NotificationHandler,

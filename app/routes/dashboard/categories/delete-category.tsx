@@ -2,19 +2,25 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import { LiveOrigin, VersionInput } from "#app/components/forms";
 import { Alert, Button } from "#app/components/ui";
+import { ADMIN_MESSAGES } from "#app/domain/messages";
+import type { CategoryProduct } from "#app/server/admin/categories.server";
 import type { DeleteRefusal } from "./actions.server";
 
 /**
- * The Delete button with its inline confirmation (SPEC §4: button, confirm prompt, deleted screen).
- * Focus moves to "Confirm Delete" when the prompt opens and back to "Delete category" when it closes.
+ * The Delete button with its inline confirmation (button, confirm prompt, deleted screen). Focus
+ * moves to "Confirm Delete" when the prompt opens and back to "Delete category" when it closes.
+ * While products use the category (as this page last loaded them), the button says so at once
+ * instead of asking first; the server still refuses one added since.
  */
 export function DeleteCategory({
   name,
   version,
+  products,
   refusal,
 }: {
   name: string;
   version: number;
+  products: CategoryProduct[];
   refusal: DeleteRefusal | undefined;
 }) {
   // "closed" is after a prompt was open: focus goes back to the Delete button then, not on first render.
@@ -32,6 +38,12 @@ export function DeleteCategory({
     setShownRefusal(refusal);
     if (refusal) setPrompt("closed");
   }
+  const [blockedShown, setBlockedShown] = useState(false);
+  const blocked: DeleteRefusal | undefined =
+    blockedShown && products.length > 0
+      ? { message: ADMIN_MESSAGES.categoryDeleteBlocked(products.length), products }
+      : undefined;
+  const reason = refusal ?? blocked;
 
   useEffect(() => {
     if (prompt === "open") confirmButton.current?.focus();
@@ -78,17 +90,17 @@ export function DeleteCategory({
           ref={deleteButton}
           type="button"
           className="bg-red-700 hover:bg-red-900"
-          onClick={() => setPrompt("open")}
+          onClick={() => (products.length > 0 ? setBlockedShown(true) : setPrompt("open"))}
         >
           Delete category
         </Button>
       )}
-      {refusal && !confirming ? (
+      {reason && !confirming ? (
         <Alert tone="error">
-          <p>{refusal.message}</p>
-          {refusal.products.length ? (
+          <p>{reason.message}</p>
+          {reason.products.length ? (
             <ul className="mt-2 list-disc pl-5" aria-label="Products in this category">
-              {refusal.products.map((product) => (
+              {reason.products.map((product) => (
                 <li key={product.id}>
                   <Link to={`/dashboard/products/${product.id}/`} className="underline">
                     {product.model}

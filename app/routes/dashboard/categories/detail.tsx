@@ -78,7 +78,12 @@ export default function CategoryDetailPage({ loaderData, actionData }: Route.Com
             Back to category list
           </Link>
         </p>
-        <DeleteCategory name={category.name} version={category.version} refusal={actionData?.deleteRefusal} />
+        <DeleteCategory
+          name={category.name}
+          version={category.version}
+          products={category.products}
+          refusal={actionData?.deleteRefusal}
+        />
       </div>
     </Card>
   );

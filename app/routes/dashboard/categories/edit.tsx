@@ -59,7 +59,12 @@ export default function EditCategory({ loaderData, actionData }: Route.Component
             Cancel edit
           </Link>
         </CategoryForm>
-        <DeleteCategory name={category.name} version={category.version} refusal={refusal} />
+        <DeleteCategory
+          name={category.name}
+          version={category.version}
+          products={category.products}
+          refusal={refusal}
+        />
         <p>
           <Link to="/dashboard/categories/" className="font-medium text-brand-700 underline">
             Back to category list

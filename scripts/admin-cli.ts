@@ -1,0 +1,161 @@
+// `npm run admin -- <command>`: manage admin accounts from the command line (there is no public sign-up).
+// Built with the site into build/cli/admin.js (see scripts/admin.js), so a call runs plain JavaScript.
+import net from "node:net";
+import readline from "node:readline";
+import { Writable } from "node:stream";
+import {
+  adminSocketPath,
+  runAdminCommand,
+  type AdminCommand,
+  type AdminCommandReply,
+} from "#app/server/admin-commands.server";
+import { AdminError, createAdminAccounts } from "#app/server/admins.server";
+import { DatabaseInUseError, openDatabase } from "#app/server/db/client.server";
+import { EnvError, getEnv } from "#app/server/env.server";
+
+const USAGE = `Usage:
+  npm run admin -- create <email> [--password P]
+  npm run admin -- set-password <email> [--password P]
+  npm run admin -- list
+  npm run admin -- delete <email>`;
+
+class UsageError extends Error {}
+/** The server answered, and said no: its message is the whole story. */
+class RefusedError extends Error {}
+
+/** Reads a password from the terminal without echoing it. */
+async function promptPassword(question: string): Promise<string> {
+  if (!process.stdin.isTTY) {
+    throw new UsageError("No terminal to ask for the password: pass --password P.");
+  }
+  let muted = false;
+  const output = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      if (!muted) process.stdout.write(chunk);
+      done();
+    },
+  });
+  const rl = readline.createInterface({ input: process.stdin, output, terminal: true });
+  const ask = (text: string) =>
+    new Promise<string>((resolve) => {
+      process.stdout.write(text);
+      muted = true;
+      rl.question("", (answer) => {
+        muted = false;
+        process.stdout.write("\n");
+        resolve(answer);
+      });
+    });
+  try {
+    const first = await ask(question);
+    const second = await ask("Repeat it: ");
+    if (first !== second) throw new UsageError("The two passwords differ.");
+    return first;
+  } finally {
+    rl.close();
+  }
+}
+
+function parseArgs(argv: string[]) {
+  const [command, ...rest] = argv;
+  let password: string | undefined;
+  const positional: string[] = [];
+  for (let index = 0; index < rest.length; index++) {
+    const arg = rest[index] ?? "";
+    if (arg === "--password") {
+      password = rest[++index];
+      if (password === undefined) throw new UsageError("--password needs a value.");
+    } else if (arg.startsWith("--password=")) {
+      password = arg.slice("--password=".length);
+    } else if (arg.startsWith("--")) {
+      throw new UsageError(`Unknown option ${arg}.`);
+    } else {
+      positional.push(arg);
+    }
+  }
+  return { command, email: positional[0], extra: positional.slice(1), password };
+}
+
+async function commandFromArgs(argv: string[]): Promise<AdminCommand> {
+  const args = parseArgs(argv);
+  const known = ["create", "set-password", "list", "delete"];
+  if (!args.command || !known.includes(args.command)) {
+    throw new UsageError(args.command ? `Unknown command ${args.command}.` : "No command given.");
+  }
+  if (args.command !== "list" && !args.email) throw new UsageError(`${args.command} needs an email address.`);
+  if (args.extra.length > 0) throw new UsageError(`Unexpected argument ${args.extra[0]}.`);
+  const email = args.email ?? "";
+  switch (args.command) {
+    case "create":
+    case "set-password":
+      return { command: args.command, email, password: args.password ?? (await promptPassword("Password: ")) };
+    case "delete":
+      return { command: "delete", email };
+    default:
+      return { command: "list" };
+  }
+}
+
+/**
+ * Hands the command to the server running on this DATA_DIR. Resolves to null when no server listens
+ * there (no socket, or one a stopped server left behind).
+ */
+function askRunningServer(socketPath: string, request: AdminCommand): Promise<AdminCommandReply | null> {
+  return new Promise((resolve, reject) => {
+    const connection = net.connect(socketPath);
+    let received = "";
+    let connected = false;
+    connection.setEncoding("utf8");
+    connection.on("connect", () => {
+      connected = true;
+      connection.write(`${JSON.stringify(request)}\n`);
+    });
+    connection.on("data", (chunk: string) => (received += chunk));
+    connection.on("end", () => {
+      try {
+        resolve(JSON.parse(received) as AdminCommandReply);
+      } catch {
+        reject(new RefusedError("The running server gave no answer; its log may say why."));
+      }
+    });
+    connection.on("error", (error: NodeJS.ErrnoException) => {
+      if (!connected && (error.code === "ENOENT" || error.code === "ECONNREFUSED")) resolve(null);
+      else reject(error);
+    });
+  });
+}
+
+/** Runs the command on the database itself: no server holds it. */
+async function runHere(request: AdminCommand): Promise<string> {
+  const env = getEnv();
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
+  try {
+    return await runAdminCommand(createAdminAccounts(database.db), request);
+  } finally {
+    await database.close();
+  }
+}
+
+async function main(): Promise<void> {
+  const request = await commandFromArgs(process.argv.slice(2));
+  const env = getEnv();
+  const reply = await askRunningServer(adminSocketPath(env.dataDir), request);
+  if (reply && !reply.ok) throw new RefusedError(reply.error);
+  console.log(reply ? reply.output : await runHere(request));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof UsageError) {
+    console.error(`${error.message}\n\n${USAGE}`);
+  } else if (
+    error instanceof AdminError ||
+    error instanceof RefusedError ||
+    error instanceof EnvError ||
+    error instanceof DatabaseInUseError
+  ) {
+    console.error(error.message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

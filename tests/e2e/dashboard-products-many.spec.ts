@@ -94,6 +94,10 @@ test("among 10,000 products: a small form, accessories found by typing, saved bo
   await expectNoA11yViolations(page);
 
   // Arrow keys move the highlight and wrap; Enter adds the highlighted one, and never submits the form.
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts.push(request.url());
+  });
   await picker.field.press("ArrowUp");
   await expect(options.last()).toHaveAttribute("aria-selected", "true");
   await expect(picker.field).toHaveAttribute("aria-activedescendant", (await options.last().getAttribute("id")) ?? "");
@@ -120,6 +124,8 @@ test("among 10,000 products: a small form, accessories found by typing, saved bo
   await picker.field.fill("acme");
   await expect(page.getByTestId("accessory-summary")).toHaveText("No product model matches.");
   await expect(options).toHaveCount(0);
+  // By now the Enter presses above would have posted the form.
+  expect(posts).toEqual([]);
 
   // Picked with the mouse.
   await picker.field.fill("09999");

@@ -22,6 +22,7 @@ export default [
     index("routes/dashboard/summary.tsx"),
     route("settings", "routes/dashboard/settings.tsx"),
     route("spreadsheet-preview", "routes/dashboard/spreadsheet-preview.ts"),
+    route("product-models", "routes/dashboard/product-models.ts"),
     route("categories", "routes/dashboard/categories/list.tsx"),
     route("categories/new", "routes/dashboard/categories/new.tsx"),
     route("categories/:categoryId", "routes/dashboard/categories/detail.tsx"),

@@ -1,10 +1,11 @@
 /**
  * Search latency at 10,000 products: 200 queries of 1 to 12 characters (prefixes of words the catalog
  * holds, and some that match nothing), timed inside the server's search service on the built catalog,
- * so the figure is the server's time without HTTP. `npm run bench:search`.
+ * so the figure is the server's time without HTTP; the same queries also through the accessory
+ * picker's search by model. `npm run bench:search`.
  */
 import fs from "node:fs";
-import { search } from "../app/server/catalog.server";
+import { search, searchProductModels } from "../app/server/catalog.server";
 import { parseEnv } from "../app/server/env.server";
 import { startRuntime } from "../app/server/runtime.server";
 import { generateCatalog } from "./lib/catalog";
@@ -51,17 +52,24 @@ export async function measureSearch(productCount = PRODUCTS) {
   try {
     const queries = searchQueries();
     for (const query of queries.slice(0, 20)) await search(query); // warm-up: plans and caches
-    const times: number[] = [];
-    for (const query of queries) {
-      const started = performance.now();
-      await search(query);
-      times.push(performance.now() - started);
-    }
+    const timed = async (run: (query: string) => Promise<unknown>) => {
+      const times: number[] = [];
+      for (const query of queries) {
+        const started = performance.now();
+        await run(query);
+        times.push(performance.now() - started);
+      }
+      return times;
+    };
+    const times = await timed((query) => search(query));
+    const modelTimes = await timed((query) => searchProductModels(query));
     return {
       products: productCount,
       queries: queries.length,
       p50Ms: percentile(times, 0.5),
       p95Ms: percentile(times, 0.95),
+      modelP50Ms: percentile(modelTimes, 0.5),
+      modelP95Ms: percentile(modelTimes, 0.95),
     };
   } finally {
     await runtime.close();

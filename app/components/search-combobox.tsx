@@ -1,8 +1,9 @@
-import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
-import { Form, Link, useFetcher, useLocation, useNavigate } from "react-router";
+import { useLayoutEffect, useRef, useState } from "react";
+import { Form, Link, useLocation, useNavigate } from "react-router";
 import { MESSAGES } from "#app/domain/messages";
-import { SEARCH_DEBOUNCE_MS, searchPageUrl, searchPreviewUrl } from "#app/domain/search";
+import { searchPageUrl, searchPreviewUrl } from "#app/domain/search";
 import type { loader as searchLoader } from "#app/routes/search";
+import { useCombobox, type Fetched } from "./use-combobox";
 import { ResponsiveImage, type ImageSource } from "./responsive-image";
 import { SEARCH_FIELD_CLASS, SEARCH_FIELD_LABEL } from "./search-field";
 
@@ -12,6 +13,27 @@ interface SearchOption {
   label: string;
   detail: string;
   image?: ImageSource;
+}
+
+type SearchPreview = Fetched<typeof searchLoader>;
+
+/** Categories first, then products: the order the list shows them and the arrow keys go through them. */
+function searchOptions(results: SearchPreview): SearchOption[] {
+  return [
+    ...results.categories.map((category) => ({
+      key: `category-${category.id}`,
+      href: `/catalog/categories/${category.id}`,
+      label: category.name,
+      detail: category.description,
+    })),
+    ...results.products.map((product) => ({
+      key: `product-${product.id}`,
+      href: `/catalog/products/${product.id}`,
+      label: product.model,
+      detail: product.description,
+      image: product.image,
+    })),
+  ];
 }
 
 export interface SearchComboboxProps {
@@ -26,15 +48,9 @@ export interface SearchComboboxProps {
  * or leaving the box closes the list.
  */
 export function SearchCombobox({ inputId }: SearchComboboxProps) {
-  const fetcher = useFetcher<typeof searchLoader>();
   const navigate = useNavigate();
   const location = useLocation();
   const id = inputId;
-  const listboxId = `${id}-listbox`;
-  const optionId = (index: number) => `${id}-option-${index}`;
-  const container = useRef<HTMLDivElement>(null);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const lastRequested = useRef("");
 
   // This renders while the plain field is still on screen, and commits in the same task: what was
   // typed into it until now is all there is.
@@ -46,37 +62,18 @@ export function SearchCombobox({ inputId }: SearchComboboxProps) {
     };
   });
   const input = useRef<HTMLInputElement>(null);
-  const [query, setQuery] = useState(handOver.query);
-  // The list belongs to the page it was opened on: any navigation closes it.
-  const [openOn, setOpenOn] = useState<string | null>(handOver.query.trim() ? location.key : null);
-  // The highlighted option, by key: an answer that arrives after the highlight was made keeps it when
-  // the option is still among the results, so a key pressed while results refresh is never lost.
-  const [activeKey, setActiveKey] = useState<string | null>(null);
+  const combobox = useCombobox<typeof searchLoader, SearchOption>({
+    id,
+    urlFor: searchPreviewUrl,
+    optionsOf: searchOptions,
+    keyOf: (option) => option.key,
+    onPick: (option) => void navigate(option.href),
+    // The list belongs to the page it was opened on: any navigation closes it.
+    scope: location.key,
+    initialQuery: handOver.query,
+  });
+  const { data: results, expanded, options, loadNow } = combobox;
 
-  const results = fetcher.data ?? null;
-  const options: SearchOption[] = results
-    ? [
-        ...results.categories.map((category) => ({
-          key: `category-${category.id}`,
-          href: `/catalog/categories/${category.id}`,
-          label: category.name,
-          detail: category.description,
-        })),
-        ...results.products.map((product) => ({
-          key: `product-${product.id}`,
-          href: `/catalog/products/${product.id}`,
-          label: product.model,
-          detail: product.description,
-          image: product.image,
-        })),
-      ]
-    : [];
-  const expanded = openOn === location.key && query.trim() !== "" && results !== null;
-  const activeIndex = expanded && activeKey ? options.findIndex((option) => option.key === activeKey) : -1;
-
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const loadResults = fetcher.load;
   useLayoutEffect(() => {
     const field = input.current;
     if (handOver.focused && field) {
@@ -85,109 +82,19 @@ export function SearchCombobox({ inputId }: SearchComboboxProps) {
     }
     // Typing paused while the script loaded: ask at once for what was typed meanwhile.
     const term = handOver.query.trim();
-    if (!term) return;
-    lastRequested.current = term;
-    void loadResults(searchPreviewUrl(term));
-  }, [handOver, loadResults]);
-
-  useEffect(() => {
-    if (!expanded) return;
-    const closeOnOutsidePress = (event: PointerEvent) => {
-      if (!container.current?.contains(event.target as Node)) setOpenOn(null);
-    };
-    document.addEventListener("pointerdown", closeOnOutsidePress);
-    return () => document.removeEventListener("pointerdown", closeOnOutsidePress);
-  }, [expanded]);
-
-  const activeId = activeIndex >= 0 ? optionId(activeIndex) : undefined;
-  useEffect(() => {
-    if (activeId) document.getElementById(activeId)?.scrollIntoView({ block: "nearest" });
-  }, [activeId]);
-
-  function close() {
-    setOpenOn(null);
-    setActiveKey(null);
-  }
-
-  function onChange(value: string) {
-    setQuery(value);
-    clearTimeout(timer.current);
-    const term = value.trim();
-    if (!term) {
-      // Empty input clears the results (SPEC §5), including an answer still on its way.
-      lastRequested.current = "";
-      fetcher.reset();
-      close();
-      return;
-    }
-    setOpenOn(location.key);
-    if (term === lastRequested.current) return;
-    timer.current = setTimeout(() => {
-      lastRequested.current = term;
-      void fetcher.load(searchPreviewUrl(term));
-    }, SEARCH_DEBOUNCE_MS);
-  }
-
-  function open(option: SearchOption) {
-    clearTimeout(timer.current);
-    close();
-    void navigate(option.href);
-  }
-
-  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    const count = options.length;
-    switch (event.key) {
-      case "ArrowDown":
-      case "ArrowUp": {
-        if (count === 0 || !query.trim()) return;
-        event.preventDefault();
-        const down = event.key === "ArrowDown";
-        const from = expanded ? activeIndex : -1;
-        const next = down ? (from + 1) % count : from <= 0 ? count - 1 : from - 1;
-        setOpenOn(location.key);
-        setActiveKey(options[next]?.key ?? null);
-        return;
-      }
-      case "Enter": {
-        const option = options[activeIndex];
-        if (!option) return; // The form submits: the full results page.
-        event.preventDefault();
-        open(option);
-        return;
-      }
-      case "Escape":
-        if (!expanded) return; // A second Escape clears the field, as search fields do.
-        event.preventDefault();
-        close();
-        return;
-    }
-  }
+    if (term) loadNow(term);
+  }, [handOver, loadNow]);
 
   const resultLine = results && expanded ? MESSAGES.searchResults(results.total) : "";
   const categoryCount = results?.categories.length ?? 0;
   const productCount = results?.products.length ?? 0;
 
   function renderOption(option: SearchOption, index: number) {
-    const selected = index === activeIndex;
+    const selected = index === combobox.activeIndex;
     return (
       <div
         key={option.key}
-        id={optionId(index)}
-        role="option"
-        aria-selected={selected}
-        tabIndex={-1}
-        // Keeps focus in the field, so pressing an option does not close the list before the click.
-        onMouseDown={(event) => event.preventDefault()}
-        onClick={() => open(option)}
-        onKeyDown={(event) => {
-          if (event.key === "Enter" || event.key === " ") {
-            event.preventDefault();
-            open(option);
-          }
-        }}
-        onPointerMove={() => {
-          if (!selected) setActiveKey(option.key);
-        }}
+        {...combobox.optionProps(index)}
         className={`flex cursor-pointer items-center gap-3 px-3 py-2 ${selected ? "bg-brand-50" : ""}`}
       >
         {option.image ? (
@@ -213,38 +120,18 @@ export function SearchCombobox({ inputId }: SearchComboboxProps) {
       role="search"
       aria-label="Site"
       className="relative"
-      onSubmit={() => {
-        clearTimeout(timer.current);
-        close();
-      }}
+      onSubmit={combobox.dismiss}
     >
-      <div
-        ref={container}
-        onBlur={(event) => {
-          if (!event.currentTarget.contains(event.relatedTarget)) close();
-        }}
-      >
+      <div {...combobox.containerProps}>
         <label htmlFor={inputId} className="sr-only">
           {SEARCH_FIELD_LABEL}
         </label>
         <input
           ref={input}
-          id={inputId}
+          {...combobox.inputProps}
           type="search"
           name="q"
           placeholder="Search"
-          autoComplete="off"
-          value={query}
-          onChange={(event) => onChange(event.target.value)}
-          onKeyDown={onKeyDown}
-          onFocus={() => {
-            if (query.trim() && results) setOpenOn(location.key);
-          }}
-          role="combobox"
-          aria-autocomplete="list"
-          aria-expanded={expanded}
-          aria-controls={listboxId}
-          aria-activedescendant={activeId}
           className={SEARCH_FIELD_CLASS}
         />
         {/* A live region, but not role="status": the page's own status messages keep that role to themselves. */}
@@ -266,7 +153,7 @@ export function SearchCombobox({ inputId }: SearchComboboxProps) {
               </Link>
             ) : null}
           </div>
-          <div id={listboxId} role="listbox" aria-label="Search results" aria-busy={fetcher.state === "loading"}>
+          <div id={combobox.listboxId} role="listbox" aria-label="Search results" aria-busy={combobox.loading}>
             {categoryCount > 0 ? (
               <div role="group" aria-labelledby={`${id}-categories`} className="border-t border-slate-100">
                 <div id={`${id}-categories`} className="px-3 pt-2 text-xs font-semibold uppercase text-slate-600">

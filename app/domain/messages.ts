@@ -44,12 +44,23 @@ export const ADMIN_MESSAGES = {
   productCreated: "created successfully.",
   productDeletedTitle: "Product Deleted",
   productDeleted: "Delete successful.",
+  noOtherProducts: "No other products in catalog. Add some!",
   confirmProductDelete: (model: string, hasDownloads: boolean) =>
     `Are you sure you want to delete ${model}?${hasDownloads ? " All download files will also be deleted." : ""} This cannot be undone!`,
   // Beyond the spec: optimistic concurrency (issue #4) and a record deleted meanwhile.
   conflict:
     "Someone else saved a change to this while you were editing. Their version is shown below: check it, then make your change again.",
   gone: "This was deleted by someone else in the meantime.",
+  // Beyond the spec: the accessory picker searches the catalog as the admin types.
+  noAccessoriesChosen: "No accessories chosen.",
+  accessoryMatches: (listed: number, total: number) =>
+    total === 0
+      ? "No product model matches."
+      : listed < total
+        ? `${total} products match; the first ${listed} are listed. Type more of the model to narrow them.`
+        : `${total} ${total === 1 ? "product matches" : "products match"}.`,
+  accessoryAdded: (model: string) => `${model} added to the accessories.`,
+  accessoryRemoved: (model: string) => `${model} removed from the accessories.`,
 } as const;
 
 export const UPLOAD_ERRORS = {

@@ -1,9 +1,6 @@
 /** Query parameter the header's as-you-type box adds: a few short results instead of the full page. */
 export const SEARCH_PREVIEW_PARAM = "preview";
 
-/** How long typing must pause before the header's box asks the server. */
-export const SEARCH_DEBOUNCE_MS = 200;
-
 /** The results page for a query. */
 export function searchPageUrl(query: string): string {
   return `/search?${new URLSearchParams({ q: query })}`;

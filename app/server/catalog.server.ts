@@ -14,6 +14,7 @@ import {
 } from "./db/schema";
 import { fileUrl, isUuid, type FileRow } from "./files.server";
 import { runtime } from "./runtime.server";
+import type { ModelMatches } from "./search-index.server";
 
 /** Products per catalog page: a screenful of cards on a desktop, a few screens on a phone. */
 export const CATALOG_PAGE_SIZE = 24;
@@ -339,4 +340,17 @@ export async function search(query: string, options: { limit?: number } = {}): P
   const term = normalizeSearchQuery(query);
   if (!term) return { categories: [], products: [], total: 0 };
   return runtime().searchIndex.search(term, Math.min(options.limit ?? SEARCH_LIMIT, SEARCH_LIMIT));
+}
+
+/** Products the accessory picker offers for one query: enough to choose from, few enough to scan. */
+export const MODEL_SEARCH_LIMIT = 20;
+
+/**
+ * Products by model alone (the product form's accessory picker), in any letter case: models that start
+ * with the query first, then those holding it further on; `exclude` leaves out products by id.
+ */
+export async function searchProductModels(query: string, exclude: Iterable<string> = []): Promise<ModelMatches> {
+  const term = normalizeSearchQuery(query);
+  if (!term) return { products: [], total: 0 };
+  return runtime().searchIndex.searchModels(term, MODEL_SEARCH_LIMIT, new Set(exclude));
 }

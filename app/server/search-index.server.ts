@@ -46,13 +46,25 @@ function searchable<T>(fields: string[], result: T): Searchable<T> {
 
 type CategoryResult = SearchResults["categories"][number];
 
+interface SearchableProduct extends Searchable<ProductSummary> {
+  /** The model alone, letter case folded: what a search by model tests. */
+  model: string;
+}
+
+/** Products whose model holds a term: those it starts with first, then the rest, each in model order. */
+export interface ModelMatches {
+  products: ProductSummary[];
+  /** Every match, also those beyond the limit. */
+  total: number;
+}
+
 interface Built {
   /** The counters (catalog_versions) the rows were read at. */
   versions: Map<string, number>;
   /** By name ignoring letter case. */
   categories: Searchable<CategoryResult>[];
   /** By model ignoring letter case: the order results are listed in. */
-  products: Searchable<ProductSummary>[];
+  products: SearchableProduct[];
 }
 
 /** Letter case folded the same way for the catalog's text and the query, whatever the database's locale. */
@@ -96,6 +108,29 @@ export class CatalogSearchIndex {
     };
   }
 
+  /**
+   * Products whose model holds `term` in any letter case, except those in `exclude`: the first `limit`
+   * of those whose model starts with it, followed by those that hold it further on.
+   */
+  async searchModels(term: string, limit: number, exclude: ReadonlySet<string>): Promise<ModelMatches> {
+    const needle = foldCase(term);
+    const built = await this.current();
+    const starting: ProductSummary[] = [];
+    const holding: ProductSummary[] = [];
+    let total = 0;
+    for (const entry of built.products) {
+      const at = entry.model.indexOf(needle);
+      if (at < 0 || exclude.has(entry.result.id)) continue;
+      total += 1;
+      if (at === 0) {
+        if (starting.length < limit) starting.push(entry.result);
+      } else if (holding.length < limit) {
+        holding.push(entry.result);
+      }
+    }
+    return { products: [...starting, ...holding].slice(0, limit), total };
+  }
+
   private async current(): Promise<Built> {
     const versions = await readVersions(this.db);
     if (this.built && sameVersions(this.built.versions, versions)) return this.built;
@@ -132,15 +167,16 @@ export class CatalogSearchIndex {
           categories: sortIgnoringCaseBy(categoryRows, (row) => row.name).map((row) =>
             searchable([row.name, row.description], row),
           ),
-          products: productRows.map((row) =>
-            searchable([row.model, row.description, row.specs ?? "", ...(row.specsTable ?? []).flat()], {
+          products: productRows.map((row) => ({
+            ...searchable([row.model, row.description, row.specs ?? "", ...(row.specsTable ?? []).flat()], {
               id: row.id,
               model: row.model,
               description: row.description,
               ndaa: row.ndaa,
               image: imageView(row.file),
             }),
-          ),
+            model: foldCase(row.model),
+          })),
         };
       },
       { isolationLevel: "repeatable read", accessMode: "read only" },

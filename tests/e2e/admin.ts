@@ -29,3 +29,20 @@ export async function expectAnonymousReplayRefused(origin: string, captured: Req
   expect([302, 303, 401, 403]).toContain(response.status);
   if (response.status < 400) expect(response.headers.get("location") ?? "").toMatch(/^\/login\b/);
 }
+
+/** The product form's accessory picker: its field, its list of matches and the chosen accessories. */
+export function accessoryPicker(page: Page) {
+  return {
+    field: page.getByRole("combobox", { name: "Add accessory" }),
+    matches: page.getByRole("listbox", { name: "Matching products" }),
+    chosen: page.getByRole("list", { name: "Chosen accessories" }),
+  };
+}
+
+/** Types `typed` into the accessory picker and clicks the match whose model is `model`. */
+export async function chooseAccessory(page: Page, typed: string, model: string): Promise<void> {
+  const picker = accessoryPicker(page);
+  await picker.field.fill(typed);
+  await picker.matches.getByRole("option", { name: model, exact: true }).click();
+  await expect(picker.chosen.getByRole("listitem").filter({ hasText: model })).toBeVisible();
+}

@@ -12,5 +12,6 @@ test("no products: the list says so and the form has no accessories to offer", a
   await hydrated(page);
   await page.getByRole("button", { name: "Add accessories" }).click();
   await expect(page.getByText("No other products in catalog. Add some!")).toBeVisible();
+  await expect(page.getByRole("combobox", { name: "Add accessory" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Hide accessories" })).toHaveAttribute("aria-expanded", "true");
 });

@@ -3,7 +3,7 @@ import sharp from "sharp";
 import * as XLSX from "xlsx";
 import { compareIgnoringCase } from "../../app/domain/format";
 import { expectNoA11yViolations } from "../support/a11y";
-import { capturePost, expectAnonymousReplayRefused } from "./admin";
+import { accessoryPicker, capturePost, chooseAccessory, expectAnonymousReplayRefused } from "./admin";
 import { expect, hydrated, test } from "./fixtures";
 
 test.use({ serverEnv: { DEMO_DATA: "1" } });
@@ -172,9 +172,11 @@ test("a new product with every field; the public pages show it, accessories both
     page.locator("[data-upload-state]").filter({ has: page.getByLabel("Additional image 1", { exact: true }) }),
   ).toContainText("second.png");
 
-  // Accessories: revealed by a button.
+  // Accessories: revealed by a button, found by typing part of a model in any letter case.
   await page.getByRole("button", { name: "Add accessories" }).click();
-  await page.getByLabel("VNT-D2M-V28", { exact: true }).check();
+  await expect(page.getByText("No accessories chosen.")).toBeVisible();
+  await chooseAccessory(page, "d2m-v2", "VNT-D2M-V28");
+  await expect(page.getByText("No accessories chosen.")).toHaveCount(0);
 
   // A download row with no file is refused; with one it goes.
   await page.getByRole("button", { name: "Add download" }).click();
@@ -276,11 +278,22 @@ test("edit: Use Original Image, accessories move, the replaced image's URL answe
   await expect(page.getByText("Image too large - 20MB maximum file size")).toBeVisible();
   await upload(page, "New image", await png("unused.png", "#000000"));
   await page.getByRole("button", { name: "Use Original Image" }).click();
-  // A product with accessories opens with its list shown.
+  // A product with accessories opens with them shown; one is removed, another added from the keyboard.
   await expect(page.getByRole("button", { name: "Hide accessories" })).toHaveAttribute("aria-expanded", "true");
-  await expect(page.getByLabel("VNT-D2M-V28", { exact: true })).toBeChecked();
-  await page.getByLabel("VNT-D2M-V28", { exact: true }).uncheck();
-  await page.getByLabel("E2E-Plain", { exact: true }).check();
+  const picker = accessoryPicker(page);
+  await expect(picker.chosen.getByRole("listitem")).toHaveText(["VNT-D2M-V28Remove"]);
+  await page.getByRole("button", { name: "Remove VNT-D2M-V28" }).click();
+  await expect(picker.chosen).toHaveCount(0);
+  await expect(picker.field).toBeFocused();
+  // The product being edited is never offered as its own accessory.
+  await picker.field.pressSequentially("E2E-");
+  await expect(picker.matches.getByRole("option")).toHaveText(["E2E-Plain"]);
+  await picker.field.press("ArrowDown");
+  await expect(picker.field).toHaveAttribute("aria-activedescendant", /.+/);
+  await picker.field.press("Enter");
+  await expect(picker.chosen.getByRole("listitem")).toHaveText(["E2E-PlainRemove"]);
+  await expect(picker.field).toHaveValue("");
+  await expect(picker.matches).toBeHidden();
   await page.getByLabel("Model").fill("E2E-Cam-1b");
   // Existing additional images: the second moved up, then the other one removed.
   const keptImage = (await page.getByRole("img", { name: "Additional 2", exact: true }).getAttribute("src")) ?? "";

@@ -3,9 +3,11 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   MAX_SEARCH_LENGTH,
+  MODEL_SEARCH_LIMIT,
   normalizeSearchQuery,
   search,
   SEARCH_LIMIT,
+  searchProductModels,
   type SearchResults,
 } from "#app/server/catalog.server";
 import type { Database } from "#app/server/db/client.server";
@@ -115,6 +117,11 @@ function names(results: SearchResults) {
 
 async function found(query: string) {
   return names(await search(query));
+}
+
+async function modelsFound(query: string, exclude: string[] = []) {
+  const { products: matches, total } = await searchProductModels(query, exclude);
+  return { models: matches.map((product) => product.model), total };
 }
 
 describe.each(DATABASE_KINDS)("search on %s", (kind) => {
@@ -276,6 +283,28 @@ describe.each(DATABASE_KINDS)("search on %s", (kind) => {
     expect(product?.image.url).toBe(`/files/${seeded.imageFileId}/pixel.png`);
   });
 
+  it("searches models alone for the accessory picker: those starting with the text first", async () => {
+    expect(await modelsFound("A")).toEqual({ models: ["alpha-box", "VNT-D4M-AI28", "Zeta-Cam"], total: 3 });
+    expect(await modelsFound("vnt")).toEqual({ models: ["vnt-b2m", "VNT-D4M-AI28", "VNT_X1"], total: 3 });
+    expect(await modelsFound("  -CAM ")).toEqual({ models: ["Zeta-Cam"], total: 1 });
+    expect(await modelsFound("_")).toEqual({ models: ["VNT_X1"], total: 1 });
+    // Descriptions, specs and categories are not searched.
+    for (const query of ["starlight", "junction", "aluminium", "dome cameras", "", "  "]) {
+      expect(await modelsFound(query), query).toEqual({ models: [], total: 0 });
+    }
+  });
+
+  it("leaves out the products it is told to, in the count too", async () => {
+    const rows = await db.select({ id: products.id, model: products.model }).from(products);
+    const idOf = (model: string) => rows.find((row) => row.model === model)?.id ?? "";
+    expect(await modelsFound("a", [idOf("alpha-box"), idOf("Zeta-Cam")])).toEqual({
+      models: ["VNT-D4M-AI28"],
+      total: 1,
+    });
+    const [found] = (await searchProductModels("alpha")).products;
+    expect(found).toMatchObject({ id: idOf("alpha-box"), image: { id: seeded.imageFileId, width: 2, height: 2 } });
+  });
+
   describe("on a catalog of thousands of products", () => {
     const BULK = 3_000;
 
@@ -295,6 +324,24 @@ describe.each(DATABASE_KINDS)("search on %s", (kind) => {
       expect(many.total).toBe(BULK);
       expect(many.products).toHaveLength(SEARCH_LIMIT);
       expect(many.products[0]?.model).toBe("BULK-1");
+    });
+
+    it("lists the first few model matches and counts them all", async () => {
+      // BULK-29, BULK-290 … BULK-299 and BULK-2900 … BULK-2999.
+      const prefixed = await modelsFound("bulk-29");
+      expect(prefixed.total).toBe(111);
+      expect(prefixed.models).toHaveLength(MODEL_SEARCH_LIMIT);
+      expect(prefixed.models.slice(0, 3)).toEqual(["BULK-29", "BULK-290", "BULK-2900"]);
+      // Those starting with the text come before those holding it further on, although they sort later.
+      await db.insert(products).values({
+        model: "ULK-29-SPARE",
+        description: "Spare",
+        categoryId: seeded.categoryIds.access,
+        imageFileId: seeded.imageFileId,
+      });
+      const mixed = await modelsFound("ulk-29");
+      expect(mixed.total).toBe(112);
+      expect(mixed.models.slice(0, 3)).toEqual(["ULK-29-SPARE", "BULK-29", "BULK-290"]);
     });
 
     it("sees every change to products, however it is made, at the very next search", async () => {

@@ -18,6 +18,9 @@ import { Alert, Button } from "#app/components/ui";
 import { formatFileSize } from "#app/domain/format";
 import { isSpreadsheetName, productSchema } from "#app/domain/forms/product";
 import { ADMIN_MESSAGES } from "#app/domain/messages";
+import type { ProductModelMatch } from "#app/domain/product-models";
+import { AccessoryPicker } from "./accessory-picker";
+import { BUTTON_LINK } from "./styles";
 
 interface ImageSummary {
   id: string;
@@ -45,22 +48,20 @@ export interface EditableProduct {
   features: { id: string }[];
   image: ImageSummary;
   additionalImages: ImageSummary[];
-  accessories: { id: string }[];
+  accessories: ProductModelMatch[];
   downloads: { id: string; description: string; file: FileSummary }[];
 }
 
 export interface ProductFormProps {
   mode: "new" | "edit";
   categories: { id: string; name: string; features: { id: string; label: string }[] }[];
-  /** Every product; the one being edited is left out of the accessories. */
-  products: { id: string; model: string }[];
+  /** Whether the catalog holds a product (other than the one being edited) to choose as an accessory. */
+  hasOtherProducts: boolean;
   product?: EditableProduct;
   lastResult?: SubmissionResult<string[]> | null;
   /** Beyond the spec: someone saved this product since the form was opened. */
   conflict?: boolean;
 }
-
-const BUTTON_LINK = "text-sm font-semibold text-brand-700 underline disabled:text-slate-400 disabled:no-underline";
 
 type ImageItem = { key: string; id?: string; image?: ImageSummary };
 type DownloadItem = { key: string; id?: string; description: string; file?: FileSummary; replacing: boolean };
@@ -90,7 +91,7 @@ function useUploadsBusy() {
   return { busy: busy.size > 0, reporter };
 }
 
-export function ProductForm({ mode, categories, products, product, lastResult, conflict }: ProductFormProps) {
+export function ProductForm({ mode, categories, hasOtherProducts, product, lastResult, conflict }: ProductFormProps) {
   const navigation = useNavigation();
   const schema = productSchema(mode);
   const [form, fields] = useForm({
@@ -184,10 +185,6 @@ export function ProductForm({ mode, categories, products, product, lastResult, c
   const updateDownload = (key: string, change: Partial<DownloadItem>) =>
     setDownloads((current) => current.map((item) => (item.key === key ? { ...item, ...change } : item)));
 
-  const otherProducts = products.filter((item) => item.id !== product?.id);
-  const chosenAccessories = new Set(product?.accessories.map((item) => item.id));
-  const [showAccessories, setShowAccessories] = useState(chosenAccessories.size > 0);
-  const accessoriesId = useId();
   const chosenFeatures = new Set(product && !categoryChanged ? product.features.map((feature) => feature.id) : []);
 
   const submitting = navigation.state === "submitting";
@@ -398,39 +395,11 @@ export function ProductForm({ mode, categories, products, product, lastResult, c
         <p className="text-sm text-slate-600">Additional images can be added once a main image is chosen.</p>
       )}
 
-      <fieldset className="space-y-3 rounded-md border border-slate-200 p-4">
-        <legend className="px-1 text-sm font-semibold text-slate-800">Accessories / related products</legend>
-        <button
-          type="button"
-          className={BUTTON_LINK}
-          aria-expanded={showAccessories}
-          aria-controls={accessoriesId}
-          onClick={() => setShowAccessories((value) => !value)}
-        >
-          {showAccessories ? "Hide accessories" : "Add accessories"}
-        </button>
-        {/* Hidden, not removed: choices made stay in the form while the list is folded away. */}
-        <div id={accessoriesId} hidden={!showAccessories}>
-          {otherProducts.length === 0 ? (
-            <p className="text-sm text-slate-600">No other products in catalog. Add some!</p>
-          ) : (
-            <div className="grid gap-2 sm:grid-cols-2">
-              {otherProducts.map((item) => (
-                <label key={item.id} className="flex items-center gap-2 text-sm">
-                  <input
-                    type="checkbox"
-                    name="accessoryIds"
-                    value={item.id}
-                    defaultChecked={chosenAccessories.has(item.id)}
-                    className="h-4 w-4"
-                  />
-                  {item.model}
-                </label>
-              ))}
-            </div>
-          )}
-        </div>
-      </fieldset>
+      <AccessoryPicker
+        productId={product?.id}
+        initial={product?.accessories ?? []}
+        hasOtherProducts={hasOtherProducts}
+      />
 
       <fieldset className="space-y-3 rounded-md border border-slate-200 p-4">
         <legend className="px-1 text-sm font-semibold text-slate-800">Downloads</legend>

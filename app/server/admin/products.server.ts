@@ -82,15 +82,23 @@ export interface FormCategory {
   features: { id: string; label: string }[];
 }
 
-/** What the product form offers: categories with their features (natural order) and all products. */
-export async function productFormOptions() {
+/**
+ * What the product form offers: categories with their features (natural order), and whether the
+ * catalog holds a product other than `productId` to choose as an accessory. The accessories themselves
+ * are searched for as the admin types (searchProductModels): a catalog of thousands would not fit a page.
+ */
+export async function productFormOptions(productId?: string) {
   const db = runtime().database.db;
-  const [categoryRows, featureRows, productRows] = await Promise.all([
+  const [categoryRows, featureRows, otherProduct] = await Promise.all([
     db.select({ id: categories.id, name: categories.name }).from(categories),
     db
       .select({ id: categoryFeatures.id, label: categoryFeatures.label, categoryId: categoryFeatures.categoryId })
       .from(categoryFeatures),
-    db.select({ id: products.id, model: products.model }).from(products),
+    db
+      .select({ id: products.id })
+      .from(products)
+      .where(productId ? ne(products.id, productId) : undefined)
+      .limit(1),
   ]);
   const categoriesWithFeatures: FormCategory[] = sortIgnoringCaseBy(categoryRows, (row) => row.name).map(
     (category) => ({
@@ -101,7 +109,34 @@ export async function productFormOptions() {
       ),
     }),
   );
-  return { categories: categoriesWithFeatures, products: sortIgnoringCaseBy(productRows, (row) => row.model) };
+  return { categories: categoriesWithFeatures, hasOtherProducts: otherProduct.length > 0 };
+}
+
+export interface AccessoryChoice {
+  id: string;
+  model: string;
+  image: ImageView;
+}
+
+/** A product's accessories (either side of the pair) with their thumbnails, by model ignoring letter case. */
+export async function productAccessoryChoices(productId: string): Promise<AccessoryChoice[]> {
+  const rows = await runtime()
+    .database.db.select({
+      id: products.id,
+      model: products.model,
+      file: { id: files.id, originalName: files.originalName, width: files.width, height: files.height },
+    })
+    .from(productAccessories)
+    .innerJoin(
+      products,
+      sql`${products.id} = case when ${productAccessories.productA} = ${productId} then ${productAccessories.productB} else ${productAccessories.productA} end`,
+    )
+    .innerJoin(files, eq(files.id, products.imageFileId))
+    .where(or(eq(productAccessories.productA, productId), eq(productAccessories.productB, productId)));
+  return sortIgnoringCaseBy(
+    rows.map(({ file, ...row }) => ({ ...row, image: imageView(file) })),
+    (row) => row.model,
+  );
 }
 
 /** Creates a product with its files, features and (two-way) accessories; returns its id. */

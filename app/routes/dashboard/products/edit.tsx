@@ -3,7 +3,7 @@ import { data, useNavigation, type ShouldRevalidateFunctionArgs } from "react-ro
 import { ProductForm } from "#app/components/product-form/product-form";
 import { Card } from "#app/components/ui";
 import type { LiveHandle } from "#app/domain/live";
-import { productFormOptions } from "#app/server/admin/products.server";
+import { productAccessoryChoices, productFormOptions } from "#app/server/admin/products.server";
 import { getProduct } from "#app/server/catalog.server";
 import { requireAdmin } from "#app/server/session.server";
 import { dashboardMeta } from "../meta";
@@ -17,9 +17,13 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const [product, options] = await Promise.all([getProduct(params.productId), productFormOptions()]);
+  const product = await getProduct(params.productId);
   if (!product) throw data("Not Found", { status: 404, statusText: "Not Found" });
-  return { product, ...options };
+  const [options, accessories] = await Promise.all([
+    productFormOptions(product.id),
+    productAccessoryChoices(product.id),
+  ]);
+  return { product: { ...product, accessories }, ...options };
 }
 
 /** After a conflict (409) the newer data must be read, although an error status skips that by default. */
@@ -49,7 +53,7 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
           key={product.version}
           mode="edit"
           categories={loaderData.categories}
-          products={loaderData.products}
+          hasOtherProducts={loaderData.hasOtherProducts}
           product={product}
           lastResult={idle ? actionData?.result : null}
           conflict={opened.conflict}

@@ -57,7 +57,7 @@ export default function NewProduct({ loaderData, actionData }: Route.ComponentPr
       <ProductForm
         mode="new"
         categories={loaderData.categories}
-        products={loaderData.products}
+        hasOtherProducts={loaderData.hasOtherProducts}
         lastResult={navigation.state === "idle" ? actionData?.result : null}
       />
     </Card>

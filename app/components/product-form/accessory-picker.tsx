@@ -1,0 +1,168 @@
+import { useId, useRef, useState } from "react";
+import { INPUT_CLASS } from "#app/components/forms";
+import { ResponsiveImage } from "#app/components/responsive-image";
+import { useCombobox } from "#app/components/use-combobox";
+import { ADMIN_MESSAGES } from "#app/domain/messages";
+import { productModelsUrl, type ProductModelMatch, type ProductModelMatches } from "#app/domain/product-models";
+import { BUTTON_LINK } from "./styles";
+
+export interface AccessoryPickerProps {
+  /** The product being edited: never offered as its own accessory. */
+  productId?: string;
+  /** The accessories the product has. */
+  initial: ProductModelMatch[];
+  /** Whether the catalog holds any product but this one. */
+  hasOtherProducts: boolean;
+}
+
+/**
+ * The product form's accessories: the chosen ones as a list (each submits as an `accessoryIds` field
+ * and can be removed) and a combobox that searches the catalog by model as the admin types, so a
+ * catalog of thousands never has to be on the page. Revealed by a button, as the original form did.
+ */
+export function AccessoryPicker({ productId, initial, hasOtherProducts }: AccessoryPickerProps) {
+  const [chosen, setChosen] = useState(initial);
+  const [shown, setShown] = useState(initial.length > 0);
+  const [announcement, setAnnouncement] = useState("");
+  const regionId = useId();
+  const inputId = `${useId()}-accessory`;
+  const hintId = `${inputId}-hint`;
+  const input = useRef<HTMLInputElement>(null);
+
+  const chosenIds = new Set(chosen.map((item) => item.id));
+  const excluded = productId ? [productId, ...chosenIds] : [...chosenIds];
+  const combobox = useCombobox<ProductModelMatches, ProductModelMatch>({
+    id: inputId,
+    urlFor: (term) => productModelsUrl(term, excluded),
+    // An answer asked for before the latest choice may still hold it.
+    optionsOf: (answer) => answer.products.filter((product) => !chosenIds.has(product.id)),
+    keyOf: (product) => product.id,
+    onPick: (product) => {
+      setChosen((current) => (current.some((item) => item.id === product.id) ? current : [...current, product]));
+      setAnnouncement(ADMIN_MESSAGES.accessoryAdded(product.model));
+      combobox.clear();
+    },
+    // Enter in this field never submits the whole product form.
+    onEnterWithoutOption: (event) => event.preventDefault(),
+  });
+  const { data: answer, expanded, options } = combobox;
+
+  function remove(product: ProductModelMatch) {
+    setChosen((current) => current.filter((item) => item.id !== product.id));
+    setAnnouncement(ADMIN_MESSAGES.accessoryRemoved(product.model));
+    // Its button is gone: the field to add another is where the admin most likely goes next.
+    input.current?.focus();
+  }
+
+  const resultLine = answer && expanded ? ADMIN_MESSAGES.accessoryMatches(options.length, answer.total) : "";
+
+  return (
+    <fieldset className="space-y-3 rounded-md border border-slate-200 p-4">
+      <legend className="px-1 text-sm font-semibold text-slate-800">Accessories / related products</legend>
+      <button
+        type="button"
+        className={BUTTON_LINK}
+        aria-expanded={shown}
+        aria-controls={regionId}
+        onClick={() => setShown((value) => !value)}
+      >
+        {shown ? "Hide accessories" : "Add accessories"}
+      </button>
+      {/* Hidden, not removed: the chosen accessories stay in the form while the list is folded away. */}
+      <div id={regionId} hidden={!shown} className="space-y-3">
+        {chosen.length > 0 ? (
+          <ul aria-label="Chosen accessories" className="divide-y divide-slate-100 rounded border border-slate-200">
+            {chosen.map((item) => (
+              <li key={item.id} className="flex items-center gap-3 px-3 py-2">
+                <input type="hidden" name="accessoryIds" value={item.id} />
+                <ResponsiveImage
+                  image={item.image}
+                  alt=""
+                  sizes="48px"
+                  className="h-9 w-12 shrink-0 rounded bg-slate-100 object-cover"
+                />
+                <span className="min-w-0 flex-1 truncate text-sm font-medium text-slate-900">{item.model}</span>
+                <button
+                  type="button"
+                  className={BUTTON_LINK}
+                  aria-label={`Remove ${item.model}`}
+                  onClick={() => remove(item)}
+                >
+                  Remove
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : hasOtherProducts ? (
+          <p className="text-sm text-slate-600">{ADMIN_MESSAGES.noAccessoriesChosen}</p>
+        ) : null}
+
+        {hasOtherProducts ? (
+          <div {...combobox.containerProps} className="relative space-y-1">
+            <label htmlFor={inputId} className="block text-sm font-medium text-slate-700">
+              Add accessory
+            </label>
+            <p id={hintId} className="text-xs text-slate-600">
+              Type part of a model, then choose a product with the arrow keys and Enter, or click it.
+            </p>
+            <input
+              ref={input}
+              {...combobox.inputProps}
+              onChange={(event) => {
+                setAnnouncement("");
+                combobox.inputProps.onChange(event);
+              }}
+              type="text"
+              aria-describedby={hintId}
+              className={INPUT_CLASS}
+            />
+            {/* A live region, but not role="status": the page's own status messages keep that role to themselves. */}
+            <p aria-live="polite" aria-atomic="true" className="sr-only">
+              {resultLine || announcement}
+            </p>
+            <div
+              hidden={!expanded}
+              className="absolute inset-x-0 top-full z-20 mt-1 max-h-80 overflow-y-auto rounded-md border border-slate-200 bg-white pb-1 shadow-lg"
+            >
+              {/* The button also keeps the scrolling list reachable from the keyboard (Tab), as axe asks. */}
+              <div className="sticky top-0 flex items-baseline justify-between gap-3 border-b border-slate-100 bg-white px-3 py-2 text-sm">
+                <p aria-hidden="true" data-testid="accessory-summary" className="font-medium text-slate-700">
+                  {resultLine}
+                </p>
+                <button
+                  type="button"
+                  className={BUTTON_LINK}
+                  onClick={() => {
+                    combobox.close();
+                    input.current?.focus();
+                  }}
+                >
+                  Close list
+                </button>
+              </div>
+              <div id={combobox.listboxId} role="listbox" aria-label="Matching products" aria-busy={combobox.loading}>
+                {options.map((option, index) => (
+                  <div
+                    key={option.id}
+                    {...combobox.optionProps(index)}
+                    className={`flex cursor-pointer items-center gap-3 px-3 py-1.5 ${index === combobox.activeIndex ? "bg-brand-50" : ""}`}
+                  >
+                    <ResponsiveImage
+                      image={option.image}
+                      alt=""
+                      sizes="48px"
+                      className="h-9 w-12 shrink-0 rounded bg-slate-100 object-cover"
+                    />
+                    <span className="truncate text-sm font-semibold text-slate-900">{option.model}</span>
+                  </div>
+                ))}
+              </div>
+            </div>
+          </div>
+        ) : (
+          <p className="text-sm text-slate-600">{ADMIN_MESSAGES.noOtherProducts}</p>
+        )}
+      </div>
+    </fieldset>
+  );
+}

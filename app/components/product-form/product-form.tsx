@@ -15,6 +15,7 @@ import {
 } from "#app/components/forms";
 import { SpecsTable } from "#app/components/specs-table";
 import { Alert, Button } from "#app/components/ui";
+import { ALT_TEXT_LABEL, MAX_ALT_TEXT_LENGTH } from "#app/domain/alt-text";
 import { formatFileSize } from "#app/domain/format";
 import { isSpreadsheetName, productSchema } from "#app/domain/forms/product";
 import { ADMIN_MESSAGES } from "#app/domain/messages";
@@ -23,6 +24,8 @@ interface ImageSummary {
   id: string;
   fileId: string;
   url: string;
+  /** Its description as stored, "" for none. */
+  alt: string;
 }
 
 interface FileSummary {
@@ -61,6 +64,9 @@ export interface ProductFormProps {
 }
 
 const BUTTON_LINK = "text-sm font-semibold text-brand-700 underline disabled:text-slate-400 disabled:no-underline";
+const INPUT_CLASS = "block w-full rounded-md border border-slate-300 px-3 py-2 text-slate-900 shadow-sm";
+const ALT_TEXT_HINT =
+  "Say what the picture shows, for visitors who cannot see it. Left empty, the model name stands in.";
 
 type ImageItem = { key: string; id?: string; image?: ImageSummary };
 type DownloadItem = { key: string; id?: string; description: string; file?: FileSummary; replacing: boolean };
@@ -102,6 +108,7 @@ export function ProductForm({ mode, categories, products, product, lastResult, c
           description: product.description,
           specs: product.specs ?? "",
           ndaa: product.ndaa,
+          imageAlt: product.image.alt,
         }
       : { ndaa: true },
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
@@ -184,6 +191,7 @@ export function ProductForm({ mode, categories, products, product, lastResult, c
   const updateDownload = (key: string, change: Partial<DownloadItem>) =>
     setDownloads((current) => current.map((item) => (item.key === key ? { ...item, ...change } : item)));
 
+  const additionalHintId = useId();
   const otherProducts = products.filter((item) => item.id !== product?.id);
   const chosenAccessories = new Set(product?.accessories.map((item) => item.id));
   const [showAccessories, setShowAccessories] = useState(chosenAccessories.size > 0);
@@ -319,12 +327,25 @@ export function ProductForm({ mode, categories, products, product, lastResult, c
             )}
           </div>
         ) : null}
+        <TextInput
+          meta={fields.imageAlt}
+          label={ALT_TEXT_LABEL}
+          hint={ALT_TEXT_HINT}
+          maxLength={MAX_ALT_TEXT_LENGTH}
+          autoComplete="off"
+        />
       </fieldset>
 
       {hasMainImage ? (
         <fieldset className="space-y-3 rounded-md border border-slate-200 p-4">
           <legend className="px-1 text-sm font-semibold text-slate-800">Additional images</legend>
-          {images.length === 0 ? <p className="text-sm text-slate-600">No additional images.</p> : null}
+          {images.length === 0 ? (
+            <p className="text-sm text-slate-600">No additional images.</p>
+          ) : (
+            <p id={additionalHintId} className="text-sm text-slate-600">
+              {ALT_TEXT_HINT}
+            </p>
+          )}
           <ol className="space-y-3">
             {images.map((item, index) => {
               const name = `additionalImages[${index}]`;
@@ -353,6 +374,13 @@ export function ProductForm({ mode, categories, products, product, lastResult, c
                       onBusyChange={reporter(item.key)}
                     />
                   )}
+                  <AltTextInput
+                    name={`${name}.alt`}
+                    imageName={`additional image ${index + 1}`}
+                    defaultValue={item.image?.alt ?? ""}
+                    describedBy={additionalHintId}
+                    errors={allErrors[`${name}.alt`]}
+                  />
                   <div className="flex flex-wrap gap-4">
                     <button
                       type="button"
@@ -468,6 +496,44 @@ export function ProductForm({ mode, categories, products, product, lastResult, c
         ) : null}
       </div>
     </Form>
+  );
+}
+
+/** An additional image's description: a plain field, as the rows are not conform's own fields. */
+function AltTextInput({
+  name,
+  imageName,
+  defaultValue,
+  describedBy,
+  errors,
+}: {
+  name: string;
+  /** Heard after the label, so each row's field has a name of its own. */
+  imageName: string;
+  defaultValue: string;
+  describedBy: string;
+  errors: string[] | undefined;
+}) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        {ALT_TEXT_LABEL}
+        <span className="sr-only">, {imageName}</span>
+      </label>
+      <input
+        id={id}
+        name={name}
+        defaultValue={defaultValue}
+        maxLength={MAX_ALT_TEXT_LENGTH}
+        autoComplete="off"
+        aria-invalid={errors?.length ? true : undefined}
+        aria-describedby={errors?.length ? `${describedBy} ${errorId}` : describedBy}
+        className={INPUT_CLASS}
+      />
+      <FieldErrors id={errorId} errors={errors} />
+    </div>
   );
 }
 

@@ -11,10 +11,10 @@ export interface ImageSlot {
 
 /**
  * An image item spans the content column (992 CSS pixels, twice that on a sharp screen; the widest
- * variant is 1600): 16:9, the shape of most cameras' and phones' landscape photos and of video. A
- * card's picture fills half the card beside its text on wide screens and the card's width above it on
- * narrow ones (up to about 760 CSS pixels): 4:3, close to square so it suits both and stands at about
- * the height of a card's text.
+ * variant is 1600): 16:9, the shape of video, screens and banners. A card's picture fills half the
+ * card beside its text on wide screens and the card's width above it on narrow ones (up to about 760
+ * CSS pixels): 4:3, the shape most phones take photos in, which suits both places and stands about as
+ * tall as a card's text. Decision 010.
  */
 export const INFO_IMAGE_SLOTS = {
   image: { crop: "16x9", shape: "16:9", minWidth: 1600, minHeight: 900 },

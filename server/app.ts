@@ -157,6 +157,7 @@ function createApp(options: AppOptions, cachePages: PageTopics | null): express.
   app.get("/events", streamChanges);
   app.get("/files/:id{/:name}", serveFile);
   app.get("/images/:fileId/:width.webp", serveImageVariant);
+  app.get("/images/:fileId/:ratio/:width.webp", serveImageVariant);
   app.post("/uploads", stageUpload);
 
   if (options.before) app.use(options.before);

@@ -1,5 +1,5 @@
 import type { Request, Response } from "express";
-import { isVariantWidth } from "#app/domain/images";
+import { isCropRatio, isVariantWidth } from "#app/domain/images";
 import { fileUrl } from "#app/server/files.server";
 import { VariantSourceGoneError } from "#app/server/images.server";
 import { runtime } from "#app/server/runtime.server";
@@ -10,8 +10,9 @@ function notFound(res: Response): void {
 }
 
 /**
- * Serves `/images/:fileId/:width.webp`: a WebP variant of a stored image, made on first request and
- * stored. The URL names an immutable file and a fixed width, so responses are cached for a year.
+ * Serves `/images/:fileId/:width.webp` and `/images/:fileId/:ratio/:width.webp`: a WebP variant of a
+ * stored image, the second cut to a fixed shape around its centre, made on first request and stored.
+ * The URL names an immutable file, a fixed shape and a fixed width, so responses are cached for a year.
  */
 export async function serveImageVariant(req: Request, res: Response): Promise<void> {
   const { files, images, logger } = runtime();
@@ -19,9 +20,11 @@ export async function serveImageVariant(req: Request, res: Response): Promise<vo
   // One spelling per width ("0640" is not 640), so each variant has exactly one URL to cache.
   const width = /^[1-9]\d{0,4}$/.test(widthText) ? Number(widthText) : NaN;
   if (!isVariantWidth(width)) return notFound(res);
+  const ratio = req.params.ratio === undefined ? undefined : String(req.params.ratio);
+  if (ratio !== undefined && !isCropRatio(ratio)) return notFound(res);
   const file = await files.get(String(req.params.fileId ?? ""));
   if (!file) return notFound(res);
-  const plan = images.plan(file, width);
+  const plan = images.plan(file, width, ratio);
   if (!plan) return notFound(res);
 
   res.setHeader("Content-Security-Policy", "default-src 'none'; sandbox");

@@ -21,6 +21,8 @@ export interface FileUploadProps {
   /** The hidden field that carries the staged file's id to the form's action. */
   name: string;
   label: string;
+  /** A line of help under the label (e.g. the shape a picture is shown in), read out with the control. */
+  hint?: string;
   kind: "image" | "file";
   accept?: string;
   /** Server-side errors for this field (conform's), shown with the control's own. */
@@ -44,6 +46,7 @@ export interface FileUploadProps {
 export function FileUpload({
   name,
   label,
+  hint,
   kind,
   accept,
   errors,
@@ -144,13 +147,20 @@ export function FileUpload({
   const shownErrors = [
     ...new Set([...(ownError ? [ownError] : []), ...(state.phase === "done" ? [] : (errors ?? []))]),
   ];
-  const describedBy = shownErrors.length ? (errorId ?? `${inputId}-error`) : undefined;
+  const errorsId = shownErrors.length ? (errorId ?? `${inputId}-error`) : undefined;
+  const hintId = `${inputId}-hint`;
+  const describedBy = [hint ? hintId : undefined, errorsId].filter(Boolean).join(" ") || undefined;
 
   return (
     <div className="space-y-2" data-upload-state={state.phase}>
       <label htmlFor={inputId} className="block text-sm font-medium text-slate-700">
         {label}
       </label>
+      {hint ? (
+        <p id={hintId} className="text-sm text-slate-600">
+          {hint}
+        </p>
+      ) : null}
       <div
         onDragOver={(event) => {
           event.preventDefault();
@@ -207,7 +217,7 @@ export function FileUpload({
         {state.phase === "done" ? `${state.file.name} uploaded` : ""}
       </p>
       {shownErrors.length ? (
-        <div id={describedBy} className="text-sm text-red-700">
+        <div id={errorsId} className="text-sm text-red-700">
           {shownErrors.map((error) => (
             <p key={error}>{error}</p>
           ))}

@@ -5,7 +5,7 @@ import {
   type FieldMetadata,
   type FormMetadata,
 } from "@conform-to/react";
-import { useSyncExternalStore, type ComponentProps, type ReactNode } from "react";
+import { useId, useSyncExternalStore, type ComponentProps, type ReactNode } from "react";
 import { ADMIN_MESSAGES } from "#app/domain/messages";
 import { liveClientId } from "./live-updates";
 import { Alert } from "./ui";
@@ -33,15 +33,31 @@ function FieldLabel({ htmlFor, children }: { htmlFor: string; children: ReactNod
   );
 }
 
+/** A line of help under a field's label, read out with the field (its aria-describedby). */
+export function FieldHint({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <p id={id} className="text-sm text-slate-600">
+      {children}
+    </p>
+  );
+}
+
 export function TextInput({
   meta,
   label,
+  hint,
   ...props
-}: { meta: FieldMetadata<string>; label: ReactNode } & Omit<ComponentProps<"input">, "name" | "id">) {
+}: { meta: FieldMetadata<string>; label: ReactNode; hint?: ReactNode } & Omit<ComponentProps<"input">, "name" | "id">) {
+  const hintId = useId();
   return (
     <div className="space-y-1">
       <FieldLabel htmlFor={meta.id}>{label}</FieldLabel>
-      <input className={INPUT_CLASS} {...getInputProps(meta, { type: "text" })} {...props} />
+      {hint ? <FieldHint id={hintId}>{hint}</FieldHint> : null}
+      <input
+        className={INPUT_CLASS}
+        {...getInputProps(meta, { type: "text", ariaDescribedBy: hint ? hintId : undefined })}
+        {...props}
+      />
       <FieldErrors id={meta.errorId} errors={meta.errors} />
     </div>
   );

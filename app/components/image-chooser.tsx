@@ -3,13 +3,16 @@ import { ResponsiveImage, type ImageSource } from "./responsive-image";
 
 export interface ChoosableImage extends ImageSource {
   id: string;
+  /** The image's own description, "" for none. */
+  alt: string;
 }
 
 /**
  * The product's main image with its additional images as thumbnails: choosing a thumbnail shows it
- * as the main image. Thumbnails are buttons, so they work with a keyboard as well as a pointer.
+ * as the main image. Thumbnails are buttons, so they work with a keyboard as well as a pointer. An
+ * image without a description of its own is named by `fallbackAlt` (the model).
  */
-export function ImageChooser({ images, alt }: { images: ChoosableImage[]; alt: string }) {
+export function ImageChooser({ images, fallbackAlt }: { images: ChoosableImage[]; fallbackAlt: string }) {
   const [chosenId, setChosenId] = useState(images[0]?.id);
   const chosen = images.find((image) => image.id === chosenId) ?? images[0];
   if (!chosen) return null;
@@ -18,7 +21,7 @@ export function ImageChooser({ images, alt }: { images: ChoosableImage[]; alt: s
       <ResponsiveImage
         key={chosen.id}
         image={chosen}
-        alt={alt}
+        alt={chosen.alt || fallbackAlt}
         priority
         sizes="(min-width: 1024px) 560px, 100vw"
         className="aspect-[4/3] w-full rounded-xl border border-slate-200 bg-white object-contain"
@@ -34,7 +37,8 @@ export function ImageChooser({ images, alt }: { images: ChoosableImage[]; alt: s
                   type="button"
                   onClick={() => setChosenId(image.id)}
                   aria-pressed={selected}
-                  aria-label={`Show image ${index + 1} of ${images.length}`}
+                  // The button's name says what choosing it shows; the picture inside adds nothing to it.
+                  aria-label={`Show image ${index + 1} of ${images.length}${image.alt ? `: ${image.alt}` : ""}`}
                   className={`block overflow-hidden rounded-md border-2 ${
                     selected ? "border-brand-600" : "border-transparent hover:border-slate-300"
                   }`}

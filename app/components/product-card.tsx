@@ -7,7 +7,8 @@ export interface ProductCardData {
   model: string;
   description: string;
   ndaa: boolean;
-  image: ImageSource;
+  /** `alt`: the main image's description, "" for none. */
+  image: ImageSource & { alt: string };
 }
 
 /** A product summary (SPEC §2 /catalog): model, NDAA icon when compliant, image, description, 'View Details'. */
@@ -16,7 +17,7 @@ export function ProductCard({ product, priority = false }: { product: ProductCar
     <article className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
       <ResponsiveImage
         image={product.image}
-        alt={product.model}
+        alt={product.image.alt || product.model}
         priority={priority}
         sizes="(min-width: 1280px) 300px, (min-width: 640px) 45vw, 100vw"
         className="aspect-[4/3] w-full bg-slate-100 object-cover"

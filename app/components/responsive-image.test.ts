@@ -54,4 +54,31 @@ describe("ResponsiveImage", () => {
     expect(attributes.sizes).toBeUndefined();
     expect(attributes.width).toBeUndefined();
   });
+
+  it("serves a slot of a fixed shape its cut variants, declares the cut's size and falls back to the largest cut", () => {
+    const attributes = render({
+      image: { fileId: FILE_ID, url: URL, width: 900, height: 1200 },
+      alt: "",
+      crop: "16x9",
+    });
+    expect(attributes).toMatchObject({
+      src: `/images/${FILE_ID}/16x9/960.webp`,
+      srcset: [320, 480, 640]
+        .map((width) => `/images/${FILE_ID}/16x9/${width}.webp ${width}w`)
+        .concat(`/images/${FILE_ID}/16x9/960.webp 900w`)
+        .join(", "),
+      width: "900",
+      height: "506",
+    });
+  });
+
+  it("still declares the slot's shape for an original too large to cut on the server", () => {
+    const attributes = render({
+      image: { fileId: FILE_ID, url: URL, width: 8000, height: 8000 },
+      alt: "",
+      crop: "4x3",
+    });
+    expect(attributes).toMatchObject({ src: URL, width: "8000", height: "6000" });
+    expect(attributes.srcset).toBeUndefined();
+  });
 });

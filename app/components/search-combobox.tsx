@@ -98,6 +98,7 @@ export function SearchCombobox({ inputId }: SearchComboboxProps) {
         className={`flex cursor-pointer items-center gap-3 px-3 py-2 ${selected ? "bg-brand-50" : ""}`}
       >
         {option.image ? (
+          // The option is named by its text; a description read inside every option would drown it.
           <ResponsiveImage
             image={option.image}
             alt=""

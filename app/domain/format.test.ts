@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compareIgnoringCase, countNoun, formatFileSize, naturalCompare, sortNaturallyBy } from "./format";
+import { compareIgnoringCase, countNoun, formatDate, formatFileSize, naturalCompare, sortNaturallyBy } from "./format";
 
 describe("formatFileSize (SPEC §5 thresholds)", () => {
   it.each([
@@ -39,5 +39,12 @@ describe("ordering", () => {
     expect(countNoun(1, "product")).toBe("1 product");
     expect(countNoun(0, "product")).toBe("0 products");
     expect(countNoun(2, "category", "categories")).toBe("2 categories");
+  });
+});
+
+describe("formatDate", () => {
+  it("writes the day in UTC, whatever the time zone of the machine", () => {
+    expect(formatDate("2026-03-12T23:30:00.000Z")).toBe("12 Mar 2026");
+    expect(formatDate("2026-03-13T00:30:00.000+02:00")).toBe("12 Mar 2026");
   });
 });

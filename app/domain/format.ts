@@ -31,3 +31,18 @@ export function sortIgnoringCaseBy<T>(items: readonly T[], key: (item: T) => str
 export function countNoun(count: number, singular: string, plural = `${singular}s`): string {
   return `${count} ${count === 1 ? singular : plural}`;
 }
+
+const dateFormat = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  timeZone: "UTC",
+});
+
+/**
+ * "12 Mar 2026": a day without a time, read the same everywhere. UTC, so the server's render and the
+ * browser's hydration agree whatever either's time zone.
+ */
+export function formatDate(iso: string): string {
+  return dateFormat.format(new Date(iso));
+}

@@ -12,8 +12,9 @@ export interface ProductForJsonLd {
   model: string;
   description: string;
   category: { id: string; name: string };
-  image: { url: string };
-  additionalImages?: readonly { url: string }[];
+  /** `alt`: the image's description, "" or absent for none. */
+  image: { url: string; alt?: string };
+  additionalImages?: readonly { url: string; alt?: string }[];
 }
 
 /**
@@ -25,7 +26,12 @@ export function productJsonLd(
   publicUrl: string,
   brand: string = DEFAULT_SITE.companyName,
 ): JsonLdObject {
-  const images = [product.image, ...(product.additionalImages ?? [])].map((image) => absoluteUrl(publicUrl, image.url));
+  // A described image goes as an ImageObject carrying its description; the rest as plain URLs, which
+  // is all a search engine needs of them.
+  const images = [product.image, ...(product.additionalImages ?? [])].map((image): JsonLdValue => {
+    const url = absoluteUrl(publicUrl, image.url);
+    return image.alt ? { "@type": "ImageObject", url, contentUrl: url, description: image.alt } : url;
+  });
   return {
     "@context": "https://schema.org",
     "@type": "Product",

@@ -127,6 +127,29 @@ describe("productJsonLd", () => {
       url: `${PUBLIC_URL}/catalog/products/${PRODUCT_ID}`,
     });
   });
+
+  it("gives a described image as an ImageObject with its description", () => {
+    const data = productJsonLd(
+      {
+        id: PRODUCT_ID,
+        model: "VNT-D4M-AI28",
+        description: "A 4 MP dome camera.",
+        category: { id: CATEGORY_ID, name: "Dome Cameras" },
+        image: { url: "/files/a/front.jpg", alt: "White dome camera seen from the front" },
+        additionalImages: [{ url: "/files/b/night.jpg", alt: "" }],
+      },
+      PUBLIC_URL,
+    );
+    expect(data.image).toEqual([
+      {
+        "@type": "ImageObject",
+        url: `${PUBLIC_URL}/files/a/front.jpg`,
+        contentUrl: `${PUBLIC_URL}/files/a/front.jpg`,
+        description: "White dome camera seen from the front",
+      },
+      `${PUBLIC_URL}/files/b/night.jpg`,
+    ]);
+  });
 });
 
 describe("breadcrumbJsonLd", () => {

@@ -4,6 +4,7 @@ import { HeroCarousel } from "#app/components/hero-carousel";
 import { ResponsiveImage } from "#app/components/responsive-image";
 import { useSiteSettings } from "#app/components/site-settings";
 import { HERO_IMAGES, HERO_WIDTH, heroImageUrl } from "#app/domain/hero";
+import { INFO_IMAGE_SLOTS } from "#app/domain/home-images";
 import type { LiveHandle } from "#app/domain/live";
 import { seoContext, seoMeta } from "#app/domain/seo";
 import { infoItemAction, listInfoItems, type InfoItemRecord } from "#app/server/info.server";
@@ -107,8 +108,14 @@ function InfoItem({ item, flip }: { item: InfoItemRecord; flip: boolean }) {
     if (!item.image) return null;
     return (
       <figure id={id} className="overflow-hidden rounded-xl bg-slate-100 shadow-sm">
-        {/* An image item has no text of its own to describe it. */}
-        <ResponsiveImage image={item.image} alt="" sizes={ITEM_SIZES} className="h-auto w-full" />
+        {/* Without a description there is no text of its own to name it: then it is decoration. */}
+        <ResponsiveImage
+          image={item.image}
+          alt={item.image.alt}
+          crop={INFO_IMAGE_SLOTS.image.crop}
+          sizes={ITEM_SIZES}
+          className="aspect-video h-auto w-full object-cover"
+        />
       </figure>
     );
   }
@@ -119,11 +126,14 @@ function InfoItem({ item, flip }: { item: InfoItemRecord; flip: boolean }) {
     >
       {item.image ? (
         <div className="bg-slate-100 md:w-1/2 md:shrink-0">
+          {/* The card's heading and text beside it carry its message: without a description of its own
+              the picture is decoration. Beside a text taller than it, it grows and is cut further. */}
           <ResponsiveImage
             image={item.image}
-            alt=""
+            alt={item.image.alt}
+            crop={INFO_IMAGE_SLOTS.card.crop}
             sizes={CARD_IMAGE_SIZES}
-            className="h-full max-h-96 w-full object-cover md:max-h-none"
+            className="aspect-[4/3] w-full object-cover md:h-full"
           />
         </div>
       ) : null}

@@ -23,7 +23,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     description: product.description,
     path: productPath(product.id),
     image: product.image.url,
-    imageAlt: product.model,
+    imageAlt: product.image.alt || product.model,
     type: "product",
   });
 };
@@ -87,7 +87,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       </nav>
 
       <div className="grid gap-8 lg:grid-cols-2">
-        <ImageChooser images={images} alt={product.model} />
+        <ImageChooser images={images} fallbackAlt={product.model} />
         <div className="space-y-4">
           <h1 className="text-3xl font-bold tracking-tight text-slate-900">{product.model}</h1>
           <p className="text-slate-700">

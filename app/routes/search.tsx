@@ -108,9 +108,10 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
                 key={product.id}
                 className="flex gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm max-sm:flex-col"
               >
+                {/* Without a description the picture says no more than the linked model beside it. */}
                 <ResponsiveImage
                   image={product.image}
-                  alt=""
+                  alt={product.image.alt}
                   priority={index < 2}
                   sizes="(min-width: 640px) 160px, 100vw"
                   className="aspect-[4/3] w-full shrink-0 rounded-md bg-slate-100 object-cover sm:w-40"

@@ -56,10 +56,10 @@ export default function Support({ loaderData }: Route.ComponentProps) {
                   <ul className="grid gap-4 lg:grid-cols-2">
                     {products.map((product) => (
                       <li key={product.id} className="flex gap-4 rounded-lg border border-slate-200 p-4">
-                        {/* The model right beside it names the picture. */}
+                        {/* Without a description, the model right beside it names the picture. */}
                         <ResponsiveImage
                           image={product.image}
-                          alt=""
+                          alt={product.image.alt}
                           sizes="112px"
                           className="h-20 w-28 shrink-0 rounded-md bg-slate-100 object-cover"
                         />

@@ -28,6 +28,8 @@ export interface ImageView {
   url: string;
   width: number | null;
   height: number | null;
+  /** The description its use gives it (the product's main image, an additional image); "" for none. */
+  alt: string;
 }
 
 export interface FileView {
@@ -57,8 +59,8 @@ export interface ProductSummary {
   image: ImageView;
 }
 
-export function imageView(file: Pick<FileRow, "id" | "originalName" | "width" | "height">): ImageView {
-  return { id: file.id, fileId: file.id, url: fileUrl(file), width: file.width, height: file.height };
+export function imageView(file: Pick<FileRow, "id" | "originalName" | "width" | "height">, alt = ""): ImageView {
+  return { id: file.id, fileId: file.id, url: fileUrl(file), width: file.width, height: file.height, alt };
 }
 
 export function fileView(file: Pick<FileRow, "id" | "originalName" | "size">): FileView {
@@ -103,6 +105,7 @@ function productSummaries(where: SQL | undefined) {
       model: products.model,
       description: products.description,
       ndaa: products.ndaa,
+      imageAlt: products.imageAlt,
       file: { id: files.id, originalName: files.originalName, width: files.width, height: files.height },
     })
     .from(products)
@@ -111,8 +114,12 @@ function productSummaries(where: SQL | undefined) {
     .orderBy(sql`lower(${products.model})`, asc(products.model));
 }
 
-function toProductSummary({ file, ...product }: Awaited<ReturnType<typeof productSummaries>>[number]): ProductSummary {
-  return { ...product, image: imageView(file) };
+function toProductSummary({
+  file,
+  imageAlt,
+  ...product
+}: Awaited<ReturnType<typeof productSummaries>>[number]): ProductSummary {
+  return { ...product, image: imageView(file, imageAlt) };
 }
 
 export interface ProductListing {
@@ -190,7 +197,7 @@ export async function getProduct(id: string) {
       .innerJoin(categoryFeatures, eq(categoryFeatures.id, productFeatures.featureId))
       .where(eq(productFeatures.productId, id)),
     db()
-      .select({ id: productImages.id, file: files })
+      .select({ id: productImages.id, alt: productImages.alt, file: files })
       .from(productImages)
       .innerJoin(files, eq(files.id, productImages.fileId))
       .where(eq(productImages.productId, id))
@@ -222,8 +229,8 @@ export async function getProduct(id: string) {
     version: product.version,
     category: row.category,
     features: sortNaturallyBy(featureRows, (feature) => feature.label),
-    image: imageView(row.file),
-    additionalImages: imageRows.map((image) => ({ ...imageView(image.file), id: image.id, fileId: image.file.id })),
+    image: imageView(row.file, product.imageAlt),
+    additionalImages: imageRows.map((image) => ({ ...imageView(image.file, image.alt), id: image.id })),
     accessories: sortIgnoringCaseBy(accessoryRows, (accessory) => accessory.model),
     downloads: downloadRows.map((download) => ({
       id: download.id,
@@ -269,6 +276,7 @@ export async function listSupportDownloads(options: { page?: number; pageSize?: 
         .select({
           productId: products.id,
           model: products.model,
+          imageAlt: products.imageAlt,
           image: { id: files.id, originalName: files.originalName, width: files.width, height: files.height },
           downloadId: productDownloads.id,
           description: productDownloads.description,
@@ -296,7 +304,7 @@ export async function listSupportDownloads(options: { page?: number; pageSize?: 
     const entry = byProduct.get(row.productId) ?? {
       id: row.productId,
       model: row.model,
-      image: imageView(row.image),
+      image: imageView(row.image, row.imageAlt),
       downloads: [],
     };
     entry.downloads.push({ id: row.downloadId, description: row.description, file: fileView(row.file) });

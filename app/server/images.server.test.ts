@@ -8,6 +8,8 @@ describe("variant keys", () => {
     expect(variantPrefix(FILE_ID)).toBe(`variants/${FILE_ID}/`);
     expect(variantKey(FILE_ID, 640)).toBe(`variants/${FILE_ID}/640`);
     expect(variantKey(FILE_ID, 640)).toMatch(/^[a-z0-9][a-z0-9/-]*$/);
+    expect(variantKey(FILE_ID, 640, "16x9")).toBe(`variants/${FILE_ID}/16x9/640`);
+    expect(variantKey(FILE_ID, 640, "4x3")).toMatch(/^[a-z0-9][a-z0-9/-]*$/);
   });
 });
 

@@ -1,6 +1,13 @@
 import { Readable } from "node:stream";
 import sharp from "sharp";
-import { hasVariants, MAX_VARIANT_INPUT_PIXELS, variantOutputWidth, type VariantWidth } from "#app/domain/images";
+import {
+  croppedVariantSize,
+  hasVariants,
+  MAX_VARIANT_INPUT_PIXELS,
+  variantOutputWidth,
+  type CropRatio,
+  type VariantWidth,
+} from "#app/domain/images";
 import type { FileRow } from "./files.server";
 import type { Logger } from "./logger.server";
 import { isImageType } from "./sniff.server";
@@ -17,15 +24,18 @@ export function variantPrefix(fileId: string): string {
   return `variants/${fileId}/`;
 }
 
-export function variantKey(fileId: string, width: number): string {
-  return `${variantPrefix(fileId)}${width}`;
+/** Cropped variants sit in a folder per shape under the file's prefix, so they go with the file too. */
+export function variantKey(fileId: string, width: number, crop?: CropRatio): string {
+  return crop ? `${variantPrefix(fileId)}${crop}/${width}` : `${variantPrefix(fileId)}${width}`;
 }
 
 export interface VariantPlan {
   key: string;
   /** The width the variant really has (never more than the original's). */
   width: number;
-  /** Strong validator: the original's hash and the width fix the bytes. */
+  /** A cropped variant's shape and exact height (cut around the centre); none keeps the whole picture. */
+  crop?: { ratio: CropRatio; height: number };
+  /** Strong validator: the original's hash, the shape and the width fix the bytes. */
   etag: string;
 }
 
@@ -54,9 +64,15 @@ export function createImageService(options: {
       if (existing) return existing;
       const startedAt = performance.now();
       const original = await readAll(storage.read(file.storageKey));
+      // The original's own orientation first (the stored width and height are after it), then the
+      // crop: `cover` scales the picture to cover the box and cuts what sticks out, equally each side.
       const bytes = await sharp(original, { limitInputPixels: MAX_VARIANT_INPUT_PIXELS })
         .rotate()
-        .resize({ width: plan.width, withoutEnlargement: true })
+        .resize(
+          plan.crop
+            ? { width: plan.width, height: plan.crop.height, fit: "cover", position: "centre" }
+            : { width: plan.width, withoutEnlargement: true },
+        )
         .webp(WEBP_OPTIONS)
         .toBuffer();
       await storage.write(plan.key, Readable.from([bytes]));
@@ -65,7 +81,13 @@ export function createImageService(options: {
         throw new VariantSourceGoneError();
       }
       logger.debug(
-        { fileId: file.id, width: plan.width, bytes: bytes.byteLength, ms: Math.round(performance.now() - startedAt) },
+        {
+          fileId: file.id,
+          width: plan.width,
+          crop: plan.crop?.ratio,
+          bytes: bytes.byteLength,
+          ms: Math.round(performance.now() - startedAt),
+        },
         "made an image variant",
       );
       return { size: bytes.byteLength };
@@ -74,8 +96,17 @@ export function createImageService(options: {
 
   return {
     /** Where the variant asked for lives, or null when none can be made of this file. */
-    plan(file: VariantSource, requested: VariantWidth): VariantPlan | null {
+    plan(file: VariantSource, requested: VariantWidth, crop?: CropRatio): VariantPlan | null {
       if (!isImageType(file.contentType) || !hasVariants(file)) return null;
+      if (crop) {
+        const size = croppedVariantSize(requested, file, crop);
+        return {
+          key: variantKey(file.id, size.width, crop),
+          width: size.width,
+          crop: { ratio: crop, height: size.height },
+          etag: `"${file.sha256}-${crop}-${size.width}w"`,
+        };
+      }
       const width = variantOutputWidth(requested, file.width);
       return { key: variantKey(file.id, width), width, etag: `"${file.sha256}-${width}w"` };
     },

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { data } from "react-router";
 import { z } from "zod";
 import {
@@ -11,6 +11,7 @@ import {
   type InfoItemRecord,
   type InfoItemView,
 } from "#app/domain/forms/info-item";
+import { ALT_TEXT_TOO_LONG, MAX_ALT_TEXT_LENGTH, normalizeAltText } from "#app/domain/alt-text";
 import { ADMIN_MESSAGES } from "#app/domain/messages";
 import { adminWrite, claimVersion, ConflictError, formOrigin, NotFoundError } from "./admin/write.server";
 import { files, infoItems, type InfoItemType } from "./db/schema";
@@ -35,8 +36,12 @@ function toView(item: typeof infoItems.$inferSelect, file: typeof files.$inferSe
     type: item.type,
     heading: item.heading,
     content: item.content,
-    image: file ? { fileId: file.id, url: fileUrl(file), width: file.width, height: file.height } : null,
+    image: file
+      ? { fileId: file.id, url: fileUrl(file), width: file.width, height: file.height, alt: item.imageAlt }
+      : null,
     sortAt: item.sortAt.toISOString(),
+    createdAt: item.createdAt.toISOString(),
+    updatedAt: item.updatedAt.toISOString(),
     version: item.version,
   };
 }
@@ -81,6 +86,7 @@ export async function infoItemAction(formData: FormData): Promise<InfoActionResu
           heading: value.heading ?? null,
           content: value.content ?? null,
           imageFileId: value.imageFileId ?? null,
+          imageAlt: value.imageFileId ? normalizeAltText(value.imageAlt) : "",
         });
       });
     } catch (error) {
@@ -119,6 +125,8 @@ export async function infoItemAction(formData: FormData): Promise<InfoActionResu
             heading: row.type === "card" ? (value.heading ?? null) : null,
             content: row.type === "image" ? null : (value.content ?? null),
             imageFileId,
+            // A description without a picture would describe nothing; the next picture gets its own.
+            imageAlt: imageFileId ? normalizeAltText(value.imageAlt) : "",
             updatedAt: new Date(),
           })
           .where(eq(infoItems.id, id));
@@ -154,10 +162,15 @@ export async function infoItemAction(formData: FormData): Promise<InfoActionResu
   }
 
   if (intent === "move-to-top") {
-    // Moving is not an edit of the item's content, so it leaves the version (and open edit forms) alone.
+    // Moving is not an edit of the item's content, so it leaves the version (and open edit forms) and
+    // the time of the last change alone (the column would otherwise take the update's time).
     const moved = z.uuid().safeParse(id).success
       ? await adminWrite(["info"], origin, ({ tx }) =>
-          tx.update(infoItems).set({ sortAt: new Date() }).where(eq(infoItems.id, id)).returning({ id: infoItems.id }),
+          tx
+            .update(infoItems)
+            .set({ sortAt: new Date(), updatedAt: sql`${infoItems.updatedAt}` })
+            .where(eq(infoItems.id, id))
+            .returning({ id: infoItems.id }),
         )
       : [];
     return { intent, status: moved.length ? "done" : "gone" };
@@ -179,6 +192,8 @@ export interface NewInfoItem {
   content?: string | null;
   /** A staged upload's id; it becomes the item's image. */
   imageFileId?: string | null;
+  /** The image's description; empty or absent for none. */
+  imageAlt?: string | null;
 }
 
 /**
@@ -187,6 +202,8 @@ export interface NewInfoItem {
  * `origin` names the browser tab that asked, so it is not told about its own write.
  */
 export async function createInfoItem(input: NewInfoItem, origin?: string): Promise<string> {
+  const imageAlt = input.imageFileId ? normalizeAltText(input.imageAlt) : "";
+  if (imageAlt.length > MAX_ALT_TEXT_LENGTH) throw new RangeError(`The image description: ${ALT_TEXT_TOO_LONG}`);
   return adminWrite(["info"], origin, async ({ tx }) => {
     if (input.imageFileId) await runtime().files.claim(tx, [input.imageFileId], { images: true });
     const [row] = await tx
@@ -196,6 +213,7 @@ export async function createInfoItem(input: NewInfoItem, origin?: string): Promi
         heading: input.heading ?? null,
         content: input.content ?? null,
         imageFileId: input.imageFileId ?? null,
+        imageAlt,
       })
       .returning({ id: infoItems.id });
     if (!row) throw new Error("Insert returned no row");

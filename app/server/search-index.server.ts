@@ -156,6 +156,7 @@ export class CatalogSearchIndex {
               specs: products.specs,
               specsTable: products.specsTable,
               ndaa: products.ndaa,
+              imageAlt: products.imageAlt,
               file: { id: files.id, originalName: files.originalName, width: files.width, height: files.height },
             })
             .from(products)
@@ -173,7 +174,7 @@ export class CatalogSearchIndex {
               model: row.model,
               description: row.description,
               ndaa: row.ndaa,
-              image: imageView(row.file),
+              image: imageView(row.file, row.imageAlt),
             }),
             model: foldCase(row.model),
           })),

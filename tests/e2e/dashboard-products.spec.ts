@@ -366,6 +366,68 @@ test("two pages edit the same product: the later save sees the conflict and the 
   await other.close();
 });
 
+test("image descriptions: the public pages use them as alt text, and the model when one is cleared", async ({
+  page,
+  login,
+}) => {
+  await login();
+  await page.goto(`/dashboard/products/${created.id}/edit`);
+  await hydrated(page);
+  const mainAlt = page.getByRole("group", { name: "Main image" }).getByLabel("Image description (alt text)");
+  const extraAlt = page.getByLabel("Image description (alt text), additional image 1", { exact: true });
+  await expect(mainAlt).toHaveValue("");
+  await expect(extraAlt).toHaveValue("");
+  await mainAlt.fill("  White dome camera on a brick wall  ");
+  await extraAlt.fill("The same camera at night");
+  await expectNoA11yViolations(page);
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Product edited successfully.")).toBeVisible();
+  // The dashboard's own view names the pictures by them too.
+  await expect(page.getByRole("img", { name: "White dome camera on a brick wall", exact: true })).toBeVisible();
+
+  // The product page: the main image, each thumbnail's button, the chosen one, the shared preview.
+  await page.goto(`/catalog/products/${created.id}`);
+  await hydrated(page);
+  const main = page.getByTestId("main-image");
+  await expect(main).toHaveAttribute("alt", "White dome camera on a brick wall");
+  await expect(page.locator('meta[property="og:image:alt"]')).toHaveAttribute(
+    "content",
+    "White dome camera on a brick wall",
+  );
+  const jsonLd = await page.locator('script[type="application/ld+json"]').first().textContent();
+  expect(JSON.stringify(JSON.parse(jsonLd ?? "{}"))).toContain('"description":"White dome camera on a brick wall"');
+  await page.getByRole("button", { name: "Show image 2 of 2: The same camera at night" }).click();
+  await expect(main).toHaveAttribute("alt", "The same camera at night");
+
+  // The catalog's card and the search results.
+  await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Dome Cameras" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Dome Cameras" })).toBeVisible();
+  const card = page.getByRole("article").filter({ hasText: created.model });
+  await expect(card.locator("img")).toHaveAttribute("alt", "White dome camera on a brick wall");
+  await page.goto(`/search?q=${encodeURIComponent(created.model)}`);
+  const result = page.getByRole("listitem").filter({ has: page.getByRole("link", { name: created.model }) });
+  await expect(result.locator("img")).toHaveAttribute("alt", "White dome camera on a brick wall");
+
+  // Cleared, the main image is named by the model again; the additional image keeps its own.
+  await page.goto(`/dashboard/products/${created.id}/edit`);
+  await hydrated(page);
+  await expect(mainAlt).toHaveValue("White dome camera on a brick wall");
+  await expect(extraAlt).toHaveValue("The same camera at night");
+  await mainAlt.fill("");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Product edited successfully.")).toBeVisible();
+  await page.goto(`/catalog/products/${created.id}`);
+  await hydrated(page);
+  await expect(main).toHaveAttribute("alt", created.model);
+  await expect(page.locator('meta[property="og:image:alt"]')).toHaveAttribute("content", created.model);
+  await expect(page.getByRole("button", { name: "Show image 1 of 2", exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Show image 2 of 2: The same camera at night" }).click();
+  await expect(main).toHaveAttribute("alt", "The same camera at night");
+  await page.goto(`/search?q=${encodeURIComponent(created.model)}`);
+  // Beside the linked model, a picture without a description says nothing more.
+  await expect(result.locator("img")).toHaveAttribute("alt", "");
+});
+
 test("delete asks first, then removes the product, its files and its accessory links", async ({
   page,
   login,

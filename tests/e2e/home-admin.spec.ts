@@ -136,9 +136,17 @@ test("an admin adds a banner, an image and a card through the new-item panels; v
   await expect(form.getByText("Heading required")).toBeVisible();
   await expect(form.getByText("Content required")).toBeVisible();
   await expect(form.getByRole("alert")).toHaveText("Something went wrong - check each input");
-  await chooseImage(form, /^Image/, { name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("text") });
+  await chooseImage(form, /^Image \(optional/, {
+    name: "notes.txt",
+    mimeType: "text/plain",
+    buffer: Buffer.from("text"),
+  });
   await expect(form.getByText("Must be an image (20MB maximum)")).toBeVisible();
-  await chooseImage(form, /^Image/, { name: "huge.png", mimeType: "image/png", buffer: Buffer.alloc(20_000_001) });
+  await chooseImage(form, /^Image \(optional/, {
+    name: "huge.png",
+    mimeType: "image/png",
+    buffer: Buffer.alloc(20_000_001),
+  });
   await expect(form.getByText("Must be an image (20MB maximum)")).toBeVisible();
   await form.getByLabel("Heading").fill("Night vision");
   await form.getByLabel("Content").fill("Sees in the dark.");
@@ -189,7 +197,7 @@ test("an admin edits items inline; a replaced image's URL answers 404", async ({
   await form.getByRole("button", { name: "Save changes" }).click();
   await expect(form.getByText("Heading required")).toBeVisible();
   await form.getByLabel("Heading").fill("Night vision");
-  await uploadImage(form, /^Image/, "#16a34a");
+  await uploadImage(form, /^Image \(optional/, "#16a34a");
   await expectNoA11yViolations(page);
   await form.getByRole("button", { name: "Save changes" }).click();
   await expect(form).toHaveCount(0);
@@ -354,4 +362,147 @@ test("the dashboard summary has the same controls, newest first", async ({ page,
   await page.goto("/");
   await expect(items(page)).toHaveCount(1);
   await expect(items(page).first()).toHaveText("Autumn sale");
+});
+
+/** A PNG of the given size, in one colour. */
+const sizedPng = (width: number, height: number, background: string) =>
+  sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer();
+
+/** Every `srcset` candidate of an image, fetched: its URL, the width it claims and its real pixel size. */
+async function srcsetCandidates(page: Page, image: Locator) {
+  const srcset = (await image.getAttribute("srcset")) ?? "";
+  const candidates = srcset.split(",").map((entry) => {
+    const [url = "", descriptor = ""] = entry.trim().split(" ");
+    return { url, claimed: Number.parseInt(descriptor, 10) };
+  });
+  return Promise.all(
+    candidates.map(async ({ url, claimed }) => {
+      const response = await page.request.get(url);
+      expect(response.status(), url).toBe(200);
+      const { width, height } = await sharp(await response.body()).metadata();
+      return { url, claimed, width, height };
+    }),
+  );
+}
+
+test("home pictures are cut to their slot's shape on the server; descriptions are their alt text", async ({
+  page,
+  browser,
+  login,
+  site,
+}) => {
+  await login();
+  await page.goto("/");
+  await hydrated(page);
+
+  // An image item, 900 × 1600 (tall): shown at 16:9, so cut to 900 × 506 around its centre.
+  await page.getByRole("button", { name: "+ NEW IMAGE" }).click();
+  let form = page.getByRole("form", { name: "New image" });
+  const imageInput = form.getByLabel("Image (20MB maximum)");
+  await expect(imageInput).toHaveAccessibleDescription(
+    "Shown at 16:9, at least 1600 × 900 pixels; pictures of another shape are cropped to fit, around their centre.",
+  );
+  await chooseImage(form, "Image (20MB maximum)", {
+    name: "tall.png",
+    mimeType: "image/png",
+    buffer: await sizedPng(900, 1600, "#7c3aed"),
+  });
+  await expect(form.locator('[data-upload-state="done"]')).toBeVisible();
+  await form.getByLabel("Image description (alt text)").fill("  A violet poster, standing tall  ");
+  await expectNoA11yViolations(page);
+  await form.getByRole("button", { name: "Submit" }).click();
+  await expect(form).toHaveCount(0);
+
+  const visitor = await browser.newPage({ baseURL: site.url, reducedMotion: "reduce" });
+  await visitor.goto("/");
+  const picture = visitor.locator('figure[id^="info-"] img');
+  await expect(picture).toHaveAttribute("alt", "A violet poster, standing tall");
+  await expect(picture).toHaveAttribute("width", "900");
+  await expect(picture).toHaveAttribute("height", "506");
+  await expect(picture).toHaveAttribute("src", /\/16x9\/960\.webp$/);
+  const cuts = await srcsetCandidates(visitor, picture);
+  expect(cuts.map(({ claimed }) => claimed)).toEqual([320, 480, 640, 900]);
+  for (const cut of cuts) {
+    expect(cut.url).toMatch(/^\/images\/[0-9a-f-]{36}\/16x9\/\d+\.webp$/);
+    expect({ width: cut.width, height: cut.height }, cut.url).toEqual({
+      width: cut.claimed,
+      height: Math.round((cut.claimed * 9) / 16),
+    });
+  }
+  expect(cuts.at(-1)).toMatchObject({ width: 900, height: 506 });
+  // The page reserves that shape before the picture arrives, and shows it so.
+  const box = await picture.boundingBox();
+  expect((box?.width ?? 0) / (box?.height ?? 1)).toBeCloseTo(16 / 9, 1);
+  // The original stays as uploaded: the edit form shows it as the current image.
+  await controls(page, "Image: A violet poster, standing tall").getByRole("button", { name: "Edit" }).click();
+  form = page.getByRole("form", { name: "Edit image" });
+  await expect(form.getByLabel("Image description (alt text)")).toHaveValue("A violet poster, standing tall");
+  const originalUrl = (await form.locator("img").getAttribute("src")) ?? "";
+  expect(originalUrl).toMatch(/^\/files\//);
+  const original = await sharp(await (await page.request.get(originalUrl)).body()).metadata();
+  expect({ width: original.width, height: original.height }).toEqual({ width: 900, height: 1600 });
+  await form.getByRole("button", { name: "Cancel" }).click();
+
+  // A card with a square picture: 4:3, cut to 600 × 450; its description as alt text.
+  await page.getByRole("button", { name: "+ NEW CARD" }).click();
+  form = page.getByRole("form", { name: "New card" });
+  await expect(form.getByLabel(/^Image \(optional/)).toHaveAccessibleDescription(
+    "Shown at 4:3, at least 1280 × 960 pixels; pictures of another shape are cropped to fit, around their centre.",
+  );
+  await form.getByLabel("Heading").fill("Framed");
+  await form.getByLabel("Content").fill("A card with a square picture.");
+  await chooseImage(form, /^Image \(optional/, {
+    name: "square.png",
+    mimeType: "image/png",
+    buffer: await sizedPng(600, 600, "#0f766e"),
+  });
+  await expect(form.locator('[data-upload-state="done"]')).toBeVisible();
+  await form.getByLabel("Image description (alt text)").fill("A teal square");
+  await form.getByRole("button", { name: "Submit" }).click();
+  await expect(form).toHaveCount(0);
+
+  await visitor.reload();
+  const cardPicture = visitor.locator('article[id^="info-"]').filter({ hasText: "Framed" }).locator("img");
+  await expect(cardPicture).toHaveAttribute("alt", "A teal square");
+  await expect(cardPicture).toHaveAttribute("width", "600");
+  await expect(cardPicture).toHaveAttribute("height", "450");
+  for (const cut of await srcsetCandidates(visitor, cardPicture)) {
+    expect(cut.url).toContain("/4x3/");
+    expect({ width: cut.width, height: cut.height }).toEqual({
+      width: cut.claimed,
+      height: Math.round((cut.claimed * 3) / 4),
+    });
+  }
+
+  // The description is edited with the card; cleared, the picture beside the card's text is decoration.
+  await controls(page, "Card: Framed").getByRole("button", { name: "Edit" }).click();
+  form = page.getByRole("form", { name: "Edit card" });
+  await expect(form.getByLabel("Image description (alt text)")).toHaveValue("A teal square");
+  await form.getByLabel("Image description (alt text)").fill("");
+  await form.getByRole("button", { name: "Save changes" }).click();
+  await expect(form).toHaveCount(0);
+  await visitor.reload();
+  await expect(cardPicture).toHaveAttribute("alt", "");
+  await visitor.close();
+});
+
+test("the dashboard summary shows each picture's thumbnail, its description, and when each item was added or changed", async ({
+  page,
+  login,
+}) => {
+  await login();
+  const list = page.getByRole("list", { name: "Banners, cards and images, newest first" });
+  const image = list.getByRole("listitem").filter({ hasText: "A violet poster, standing tall" });
+  await expect(image.getByTestId("info-item-thumbnail")).toHaveAttribute("src", /\/16x9\/\d+\.webp$/);
+  await expect(image).toContainText(/Added \d{1,2} \w{3} \d{4}/);
+  const card = list.getByRole("listitem").filter({ hasText: "Framed" });
+  await expect(card.getByTestId("info-item-thumbnail")).toHaveAttribute("src", /\/4x3\/\d+\.webp$/);
+  // Edited after it was added.
+  await expect(card).toContainText(/Changed \d{1,2} \w{3} \d{4}/);
+  const banner = list.getByRole("listitem").filter({ hasText: "Autumn sale" });
+  await expect(banner.getByTestId("info-item-thumbnail")).toHaveCount(0);
+  await expect(controls(page, "Image: A violet poster, standing tall")).toBeVisible();
+  await expectNoA11yViolations(page);
 });

@@ -60,13 +60,20 @@ test("choosing a thumbnail swaps the main image, by pointer or keyboard", async 
   const model = DEMO_PRODUCTS.find((product) => product.extraImages >= 2)?.model ?? DEMO_KNOWN_MODELS.dome;
   await openProduct(page, model);
   const main = page.getByTestId("main-image");
-  const thumbnails = page.getByRole("button", { name: /^Show image \d+ of \d+$/ });
+  // Each button says what it shows: the demo's pictures are described.
+  const thumbnails = page.getByRole("button", { name: /^Show image \d+ of \d+: / });
   expect(await thumbnails.count()).toBeGreaterThanOrEqual(3);
   const first = await main.getAttribute("src");
   await expect(thumbnails.nth(0)).toHaveAttribute("aria-pressed", "true");
 
+  await expect(main).toHaveAttribute("alt", `${model}, front view`);
+  await expect(thumbnails.nth(0)).toHaveAccessibleName(
+    `Show image 1 of ${await thumbnails.count()}: ${model}, front view`,
+  );
+
   await thumbnails.nth(1).click();
   await expect(main).not.toHaveAttribute("src", first ?? "");
+  await expect(main).toHaveAttribute("alt", new RegExp(`^${model}, \\w+( mode)? view$`));
   await expect(thumbnails.nth(1)).toHaveAttribute("aria-pressed", "true");
   const second = await main.getAttribute("src");
 

@@ -9,8 +9,16 @@ import {
   type ProductInput,
 } from "#app/server/admin/products.server";
 import { ConflictError, FieldRuleError, NotFoundError } from "#app/server/admin/write.server";
-import { getProduct, listSupportDownloads } from "#app/server/catalog.server";
-import { categories, categoryFeatures, files, productAccessories, products } from "#app/server/db/schema";
+import { ALT_TEXT_TOO_LONG } from "#app/domain/alt-text";
+import { getProduct, listProducts, listSupportDownloads, search } from "#app/server/catalog.server";
+import {
+  categories,
+  categoryFeatures,
+  files,
+  productAccessories,
+  productImages,
+  products,
+} from "#app/server/db/schema";
 import { parseEnv } from "#app/server/env.server";
 import { startRuntime, type Runtime } from "#app/server/runtime.server";
 import { testDatabaseConfig } from "#tests/support/database";
@@ -256,6 +264,102 @@ describe("product admin service", () => {
     expect((await getProduct(id))?.model).toBe("Racy 2");
     await expect(deleteProduct(id, opened)).rejects.toBeInstanceOf(ConflictError);
     await expect(deleteProduct(crypto.randomUUID(), 1)).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it("stores each image's description with its use, trimmed, and shows it wherever the product's image is", async () => {
+    const front = await stage("image");
+    const side = await stage("image");
+    const night = await stage("image");
+    const created = await createProduct(
+      await input({
+        model: "Described",
+        imageFileId: front,
+        imageAlt: "  White dome camera\n  on a grey wall  ",
+        additionalImages: [{ fileId: side, alt: " Side view " }, { fileId: night }],
+        downloads: [{ fileId: await stage("file"), description: "Manual" }],
+      }),
+    );
+    const product = await getProduct(created.id);
+    expect(product?.image).toMatchObject({ fileId: front, alt: "White dome camera on a grey wall" });
+    expect(product?.additionalImages.map(({ fileId, alt }) => ({ fileId, alt }))).toEqual([
+      { fileId: side, alt: "Side view" },
+      { fileId: night, alt: "" },
+    ]);
+    // The product's summaries carry it: catalog cards, search results, the support page.
+    const listed = (await listProducts({ categoryId: cameras.id, pageSize: 1_000 })).products;
+    expect(listed.find((summary) => summary.id === created.id)?.image.alt).toBe("White dome camera on a grey wall");
+    expect((await search("Described")).products.find((found) => found.id === created.id)?.image.alt).toBe(
+      "White dome camera on a grey wall",
+    );
+    const support = await listSupportDownloads({ pageSize: 1_000 });
+    expect(support.products.find((entry) => entry.id === created.id)?.image.alt).toBe(
+      "White dome camera on a grey wall",
+    );
+
+    // The description belongs to the image's row: it moves with it, and changes or clears with the edit.
+    const [sideRow, nightRow] = product?.additionalImages ?? [];
+    const edit = await input({ model: "Described", imageFileId: undefined, downloads: [] });
+    await updateProduct(created.id, await version(created.id), {
+      ...edit,
+      imageAlt: "",
+      additionalImages: [
+        { id: nightRow?.id ?? "", alt: "Night mode" },
+        { id: sideRow?.id ?? "", alt: "Side view" },
+      ],
+    });
+    const edited = await getProduct(created.id);
+    expect(edited?.image).toMatchObject({ fileId: front, alt: "" });
+    expect(edited?.additionalImages.map(({ id, alt }) => ({ id, alt }))).toEqual([
+      { id: nightRow?.id, alt: "Night mode" },
+      { id: sideRow?.id, alt: "Side view" },
+    ]);
+
+    // A new main image takes the description the form sends with it.
+    const replacement = await stage("image");
+    await updateProduct(created.id, await version(created.id), {
+      ...edit,
+      imageFileId: replacement,
+      imageAlt: "Dome camera, side on",
+      additionalImages: [{ id: nightRow?.id ?? "" }],
+    });
+    const replaced = await getProduct(created.id);
+    expect(replaced?.image).toMatchObject({ fileId: replacement, alt: "Dome camera, side on" });
+    expect(replaced?.additionalImages.map(({ alt }) => alt)).toEqual([""]);
+  });
+
+  it("refuses a description over the limit and a description saved over a newer version, changing nothing", async () => {
+    const extra = await stage("image");
+    const { id } = await createProduct(
+      await input({ model: "Long-winded", imageAlt: "Short", additionalImages: [{ fileId: extra, alt: "Kept" }] }),
+    );
+    const opened = await version(id);
+    const [row] = (await getProduct(id))?.additionalImages ?? [];
+    const edit = await input({ model: "Long-winded", imageFileId: undefined });
+    const tooLong = "x".repeat(251);
+    expect(await fieldError(updateProduct(id, opened, { ...edit, imageAlt: tooLong }))).toEqual({
+      field: "imageAlt",
+      message: ALT_TEXT_TOO_LONG,
+    });
+    expect(
+      await fieldError(updateProduct(id, opened, { ...edit, additionalImages: [{ id: row?.id ?? "", alt: tooLong }] })),
+    ).toEqual({ field: "additionalImages[0].alt", message: ALT_TEXT_TOO_LONG });
+    // 250 characters are fine, counted after trimming.
+    await updateProduct(id, opened, {
+      ...edit,
+      imageAlt: `  ${"y".repeat(250)}  `,
+      additionalImages: [{ id: row?.id ?? "", alt: "Kept" }],
+    });
+    expect((await getProduct(id))?.image.alt).toBe("y".repeat(250));
+
+    await expect(
+      updateProduct(id, opened, { ...edit, imageAlt: "Lost", additionalImages: [{ id: row?.id ?? "", alt: "Lost" }] }),
+    ).rejects.toBeInstanceOf(ConflictError);
+    const stored = await runtime.database.db
+      .select({ alt: productImages.alt })
+      .from(productImages)
+      .where(eq(productImages.productId, id));
+    expect(stored).toEqual([{ alt: "Kept" }]);
+    expect((await getProduct(id))?.image.alt).toBe("y".repeat(250));
   });
 
   it("deletes a product with all its files and every accessory link", async () => {

@@ -198,6 +198,17 @@ describe.each(DATABASE_KINDS)("the demo catalog on %s", (kind) => {
     }
   });
 
+  it("describes every product picture: the model and the view it shows", async () => {
+    const mains = await db.select({ model: products.model, alt: products.imageAlt }).from(products);
+    for (const { model, alt } of mains) expect(alt).toBe(`${model}, front view`);
+    const extras = await db
+      .select({ model: products.model, alt: productImages.alt })
+      .from(productImages)
+      .innerJoin(products, eq(products.id, productImages.productId));
+    for (const { model, alt } of extras)
+      expect(alt).toMatch(new RegExp(`^${model}, (angle|night mode|thermal|detail) view$`));
+  });
+
   it("relates products in accessory pairs, one row per pair with the smaller id first", async () => {
     const rows = await db.select().from(productAccessories);
     expect(rows.length).toBeGreaterThanOrEqual(10);
@@ -257,6 +268,21 @@ describe.each(DATABASE_KINDS)("the demo catalog on %s", (kind) => {
     }
     expect(ofType("card").filter((card) => card.imageFileId).length).toBeGreaterThan(ofType("card").length / 2);
     expect(ofType("image").every((item) => item.imageFileId)).toBe(true);
+    // Each picture is described, and only pictures are.
+    for (const row of rows) expect(row.imageAlt.length > 0, row.heading ?? row.type).toBe(row.imageFileId !== null);
+    // Added on days of their own, so lists that show the day tell them apart; never edited since.
+    expect(new Set(rows.map((row) => row.createdAt.toISOString().slice(0, 10))).size).toBe(rows.length);
+    for (const row of rows) expect(row.updatedAt).toEqual(row.createdAt);
+  });
+
+  it("draws the home page's image items at their slot's 16:9 and its cards' pictures at 4:3", async () => {
+    const rows = await db
+      .select({ type: infoItems.type, width: files.width, height: files.height })
+      .from(infoItems)
+      .innerJoin(files, eq(files.id, infoItems.imageFileId));
+    for (const { type, width, height } of rows) {
+      expect((width ?? 0) * (type === "image" ? 9 : 3), type).toBe((height ?? 0) * (type === "image" ? 16 : 4));
+    }
   });
 
   it("stores site settings that the settings service reads back", async () => {

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CropRatio } from "#app/domain/images";
 import { parseEnv } from "#app/server/env.server";
 import type { FileRow } from "#app/server/files.server";
 import { VariantSourceGoneError } from "#app/server/images.server";
@@ -39,18 +40,19 @@ async function stageImage(width: number, height: number): Promise<FileRow> {
   });
 }
 
-/** Makes the variant for `width` and returns its storage key. */
-async function makeVariant(file: FileRow, width: 320 | 640): Promise<string> {
-  const plan = runtime.images.plan(file, width);
+/** Makes the variant for `width` (cut to `crop`'s shape when given) and returns its storage key. */
+async function makeVariant(file: FileRow, width: 320 | 640, crop?: CropRatio): Promise<string> {
+  const plan = runtime.images.plan(file, width, crop);
   if (!plan) throw new Error("no variant can be made of this file");
   await runtime.images.ensure(file, plan);
   return plan.key;
 }
 
 describe("image variants in storage", () => {
-  it("go with their file when it is released and purged", async () => {
+  it("go with their file when it is released and purged, cut ones too", async () => {
     const file = await stageImage(800, 600);
-    const keys = [await makeVariant(file, 320), await makeVariant(file, 640)];
+    const keys = [await makeVariant(file, 320), await makeVariant(file, 640), await makeVariant(file, 320, "16x9")];
+    expect(keys[2]).toBe(`variants/${file.id}/16x9/320`);
     for (const key of keys) expect(fs.existsSync(storedPath(key))).toBe(true);
 
     const purged = await runtime.database.db.transaction((tx) => runtime.files.release(tx, [file.id]));

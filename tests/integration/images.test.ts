@@ -181,6 +181,61 @@ describe("image variants", () => {
     expect(VARIANT_WIDTHS).toEqual([320, 480, 640, 960, 1280, 1600]);
   });
 
+  it("cuts a variant to a listed shape around the picture's centre, made once and stored beside the others", async () => {
+    // 600 × 1200 in three bands: red above, green in the middle 450 rows, blue below. A 4:3 cut of
+    // the full width (600 × 450) around the centre holds the green band and nothing else.
+    const band = (background: string, height: number) =>
+      sharp({ create: { width: 600, height, channels: 3, background } })
+        .png()
+        .toBuffer();
+    const tall = await sharp({ create: { width: 600, height: 1200, channels: 3, background: "#000" } })
+      .composite([
+        { input: await band("#ff0000", 375), top: 0, left: 0 },
+        { input: await band("#00ff00", 450), top: 375, left: 0 },
+        { input: await band("#0000ff", 375), top: 825, left: 0 },
+      ])
+      .png()
+      .toBuffer();
+    const picture = await upload("tall.png", tall, "image");
+    const cutUrl = (ratio: string, width: number | string) =>
+      `${server.url}/images/${picture.id}/${ratio}/${width}.webp`;
+
+    const { response, bytes } = await fetchBytes(cutUrl("4x3", 320));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("image/webp");
+    expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(response.headers.get("etag")).toMatch(/^"[0-9a-f]{64}-4x3-320w"$/);
+    expect(await sharp(bytes).metadata()).toMatchObject({ format: "webp", width: 320, height: 240 });
+    const [red, green, blue] = (await sharp(bytes).stats()).channels;
+    expect(green?.mean).toBeGreaterThan(230);
+    expect(red?.max).toBeLessThan(60);
+    expect(blue?.max).toBeLessThan(60);
+
+    // Past the cut's own width: the cut at its full size, under every larger URL.
+    for (const width of [640, 1600]) {
+      const answer = await fetchBytes(cutUrl("16x9", width));
+      expect(answer.response.headers.get("etag")).toMatch(/-16x9-600w"$/);
+      expect(await sharp(answer.bytes).metadata()).toMatchObject({ width: 600, height: 338 });
+    }
+    const again = await fetchBytes(cutUrl("4x3", 320));
+    expect(sha256(again.bytes)).toBe(sha256(bytes));
+    expect(madeCount(picture.id, 320)).toBe(1);
+    const stored = path.join(server.dataDir, "files", "variants", picture.id);
+    expect(fs.readdirSync(stored).sort()).toEqual(["16x9", "4x3"]);
+    expect(fs.readdirSync(path.join(stored, "16x9"))).toEqual(["600"]);
+
+    // The original is as uploaded.
+    const original = await fetchBytes(`${server.url}${picture.url}`);
+    expect(sha256(original.bytes)).toBe(sha256(tall));
+
+    // Only the listed shapes, spelled as listed.
+    for (const ratio of ["1x1", "16X9", "16:9", "9x16", "constructor"]) {
+      expect((await fetch(cutUrl(ratio, 320))).status, ratio).toBe(404);
+    }
+    expect((await fetch(cutUrl("4x3", 500))).status).toBe(404);
+    expect(fs.readdirSync(stored).sort()).toEqual(["16x9", "4x3"]);
+  });
+
   it("answers 404 for unknown files and files that are not images", async () => {
     expect((await fetch(`${server.url}/images/${randomUUID()}/640.webp`)).status).toBe(404);
     expect((await fetch(`${server.url}/images/not-an-id/640.webp`)).status).toBe(404);
@@ -188,6 +243,7 @@ describe("image variants", () => {
     const pdf = await upload("datasheet.pdf", Buffer.from("%PDF-1.7\n% a data sheet\n"));
     expect(pdf.contentType).toBe("application/pdf");
     expect((await fetch(variantUrl(pdf, 640))).status).toBe(404);
+    expect((await fetch(`${server.url}/images/${pdf.id}/16x9/640.webp`)).status).toBe(404);
     expect(fs.existsSync(path.join(server.dataDir, "files", "variants", pdf.id))).toBe(false);
   });
 

@@ -4,10 +4,13 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { ALT_TEXT_TOO_LONG } from "#app/domain/alt-text";
 import type { InfoActionResult } from "#app/domain/forms/info-item";
 import { ADMIN_MESSAGES } from "#app/domain/messages";
 import { parseEnv } from "#app/server/env.server";
-import { infoItemAction, listInfoItems } from "#app/server/info.server";
+import { infoItems } from "#app/server/db/schema";
+import { createInfoItem, infoItemAction, listInfoItems } from "#app/server/info.server";
 import { startRuntime, type Runtime } from "#app/server/runtime.server";
 
 let runtime: Runtime;
@@ -106,5 +109,67 @@ describe("info items through the home page's action", () => {
     expect(await runtime.files.get(second.id)).toBeUndefined();
     expect((await act({ intent: "delete", id: card.id, version: String(card.version) })).body.status).toBe("gone");
     expect(await listInfoItems()).toHaveLength(1);
+  });
+
+  it("stores an image's description with the item, trimmed; an edit changes it, a removed picture takes it along", async () => {
+    for (const item of await listInfoItems()) {
+      await act({ intent: "delete", id: item.id, version: String(item.version) });
+    }
+    const tooLong = await act({
+      intent: "create",
+      type: "image",
+      imageFileId: (await stage("png")).id,
+      imageAlt: "x".repeat(251),
+    });
+    expect(tooLong.status).toBe(400);
+    expect(fieldErrors(tooLong.body).imageAlt).toEqual([ALT_TEXT_TOO_LONG]);
+    expect(await listInfoItems()).toHaveLength(0);
+
+    const picture = await stage("png");
+    const created = await act({
+      intent: "create",
+      type: "image",
+      imageFileId: picture.id,
+      imageAlt: "  Three cameras\n on a rooftop  ",
+    });
+    expect(created.body.status).toBe("saved");
+    const cardPicture = await stage("png");
+    await act({
+      intent: "create",
+      type: "card",
+      heading: "H",
+      content: "C",
+      imageFileId: cardPicture.id,
+      imageAlt: "A shield",
+    });
+    let [card, image] = await listInfoItems();
+    if (!card || !image) throw new Error("items missing");
+    expect(image.image).toMatchObject({ fileId: picture.id, alt: "Three cameras on a rooftop" });
+    expect(card.image).toMatchObject({ fileId: cardPicture.id, alt: "A shield" });
+
+    // Edited with the rest of the item, under the same version check.
+    const edit = { intent: "edit", id: card.id, version: String(card.version), heading: "H", content: "C" };
+    expect((await act({ ...edit, imageAlt: "A white shield" })).body.status).toBe("saved");
+    const stale = await act({ ...edit, imageAlt: "Lost" });
+    expect(stale.body).toMatchObject({ status: "conflict", current: { image: { alt: "A white shield" } } });
+    [card, image] = await listInfoItems();
+    if (!card || !image) throw new Error("items missing");
+    expect(card.updatedAt > card.createdAt).toBe(true);
+
+    // Moved to the top: not an edit, so its dates stay as they were.
+    expect((await act({ intent: "move-to-top", id: image.id })).body.status).toBe("done");
+    const [moved] = await listInfoItems();
+    expect(moved).toMatchObject({ id: image.id, updatedAt: image.updatedAt, createdAt: image.createdAt });
+    expect(moved?.sortAt).not.toBe(image.sortAt);
+
+    // Without its picture, a card keeps no description.
+    const removal = { intent: "edit", id: card.id, version: String(card.version), heading: "H", content: "C" };
+    expect((await act({ ...removal, removeImage: "on", imageAlt: "A white shield" })).body.status).toBe("saved");
+    const [row] = await runtime.database.db.select().from(infoItems).where(eq(infoItems.id, card.id));
+    expect(row).toMatchObject({ imageFileId: null, imageAlt: "" });
+
+    // Seeding and tests write through createInfoItem, which stores it the same way.
+    const seeded = await createInfoItem({ type: "image", imageFileId: (await stage("png")).id, imageAlt: " Seeded " });
+    expect((await listInfoItems()).find((item) => item.id === seeded)?.image?.alt).toBe("Seeded");
   });
 });

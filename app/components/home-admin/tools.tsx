@@ -12,6 +12,8 @@ import {
   type InfoItemKind,
   type InfoItemRecord,
 } from "#app/domain/forms/info-item";
+import { ALT_TEXT_LABEL, MAX_ALT_TEXT_LENGTH } from "#app/domain/alt-text";
+import { imageSlotGuidance, INFO_IMAGE_SLOTS } from "#app/domain/home-images";
 import { ADMIN_MESSAGES } from "#app/domain/messages";
 
 /**
@@ -115,7 +117,7 @@ function ItemForm({
   const reply = fetcher.data && "result" in fetcher.data ? fetcher.data.result : undefined;
   const [form, fields] = useForm<InfoItemInput>({
     lastResult: fetcher.state === "idle" ? reply : null,
-    defaultValue: { heading: item?.heading ?? "", content: item?.content ?? "" },
+    defaultValue: { heading: item?.heading ?? "", content: item?.content ?? "", imageAlt: item?.image?.alt ?? "" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
@@ -158,12 +160,20 @@ function ItemForm({
                   ? "Image (optional, 20MB maximum)"
                   : "Image (20MB maximum)"
             }
+            hint={imageSlotGuidance(INFO_IMAGE_SLOTS[type])}
             kind="image"
             accept="image/*"
             errors={fields.imageFileId.errors}
             errorId={fields.imageFileId.errorId}
             messages={imageMessages}
             onBusyChange={setUploading}
+          />
+          <TextInput
+            meta={fields.imageAlt}
+            label={ALT_TEXT_LABEL}
+            hint="Say what the picture shows, and any words in it, for visitors who cannot see it. Left empty, the picture counts as decoration."
+            maxLength={MAX_ALT_TEXT_LENGTH}
+            autoComplete="off"
           />
           {type === "card" && mode === "edit" && item?.image ? (
             <div className="flex items-center gap-2">
@@ -194,9 +204,9 @@ function ItemForm({
   );
 }
 
-/** A short name of an item, for labels (a card's heading, a banner's text). */
+/** A short name of an item, for labels (a card's heading, a banner's text, an image's description). */
 export function infoItemLabel(item: InfoItemRecord): string {
-  const text = item.heading ?? item.content ?? "";
+  const text = item.heading ?? item.content ?? item.image?.alt ?? "";
   const short = text.length > 60 ? `${text.slice(0, 57)}…` : text;
   return short ? `${TYPE_NAMES[item.type]}: ${short}` : TYPE_NAMES[item.type];
 }

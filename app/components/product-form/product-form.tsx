@@ -7,6 +7,7 @@ import {
   CheckboxInput,
   FieldErrors,
   FormErrors,
+  INPUT_CLASS,
   LiveOrigin,
   SelectInput,
   TextArea,
@@ -15,6 +16,7 @@ import {
 } from "#app/components/forms";
 import { SpecsTable } from "#app/components/specs-table";
 import { Alert, Button } from "#app/components/ui";
+import { ALT_TEXT_LABEL, MAX_ALT_TEXT_LENGTH } from "#app/domain/alt-text";
 import { formatFileSize } from "#app/domain/format";
 import { isSpreadsheetName, productSchema } from "#app/domain/forms/product";
 import { ADMIN_MESSAGES } from "#app/domain/messages";
@@ -26,6 +28,8 @@ interface ImageSummary {
   id: string;
   fileId: string;
   url: string;
+  /** Its description as stored, "" for none. */
+  alt: string;
 }
 
 interface FileSummary {
@@ -62,6 +66,9 @@ export interface ProductFormProps {
   /** Beyond the spec: someone saved this product since the form was opened. */
   conflict?: boolean;
 }
+
+const ALT_TEXT_HINT =
+  "Say what the picture shows, for visitors who cannot see it. Left empty, the model name stands in.";
 
 type ImageItem = { key: string; id?: string; image?: ImageSummary };
 type DownloadItem = { key: string; id?: string; description: string; file?: FileSummary; replacing: boolean };
@@ -103,6 +110,7 @@ export function ProductForm({ mode, categories, hasOtherProducts, product, lastR
           description: product.description,
           specs: product.specs ?? "",
           ndaa: product.ndaa,
+          imageAlt: product.image.alt,
         }
       : { ndaa: true },
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
@@ -185,6 +193,7 @@ export function ProductForm({ mode, categories, hasOtherProducts, product, lastR
   const updateDownload = (key: string, change: Partial<DownloadItem>) =>
     setDownloads((current) => current.map((item) => (item.key === key ? { ...item, ...change } : item)));
 
+  const additionalHintId = useId();
   const chosenFeatures = new Set(product && !categoryChanged ? product.features.map((feature) => feature.id) : []);
 
   const submitting = navigation.state === "submitting";
@@ -316,12 +325,25 @@ export function ProductForm({ mode, categories, hasOtherProducts, product, lastR
             )}
           </div>
         ) : null}
+        <TextInput
+          meta={fields.imageAlt}
+          label={ALT_TEXT_LABEL}
+          hint={ALT_TEXT_HINT}
+          maxLength={MAX_ALT_TEXT_LENGTH}
+          autoComplete="off"
+        />
       </fieldset>
 
       {hasMainImage ? (
         <fieldset className="space-y-3 rounded-md border border-slate-200 p-4">
           <legend className="px-1 text-sm font-semibold text-slate-800">Additional images</legend>
-          {images.length === 0 ? <p className="text-sm text-slate-600">No additional images.</p> : null}
+          {images.length === 0 ? (
+            <p className="text-sm text-slate-600">No additional images.</p>
+          ) : (
+            <p id={additionalHintId} className="text-sm text-slate-600">
+              {ALT_TEXT_HINT}
+            </p>
+          )}
           <ol className="space-y-3">
             {images.map((item, index) => {
               const name = `additionalImages[${index}]`;
@@ -350,6 +372,13 @@ export function ProductForm({ mode, categories, hasOtherProducts, product, lastR
                       onBusyChange={reporter(item.key)}
                     />
                   )}
+                  <AltTextInput
+                    name={`${name}.alt`}
+                    imageName={`additional image ${index + 1}`}
+                    defaultValue={item.image?.alt ?? ""}
+                    describedBy={additionalHintId}
+                    errors={allErrors[`${name}.alt`]}
+                  />
                   <div className="flex flex-wrap gap-4">
                     <button
                       type="button"
@@ -437,6 +466,44 @@ export function ProductForm({ mode, categories, hasOtherProducts, product, lastR
         ) : null}
       </div>
     </Form>
+  );
+}
+
+/** An additional image's description: a plain field, as the rows are not conform's own fields. */
+function AltTextInput({
+  name,
+  imageName,
+  defaultValue,
+  describedBy,
+  errors,
+}: {
+  name: string;
+  /** Heard after the label, so each row's field has a name of its own. */
+  imageName: string;
+  defaultValue: string;
+  describedBy: string;
+  errors: string[] | undefined;
+}) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        {ALT_TEXT_LABEL}
+        <span className="sr-only">, {imageName}</span>
+      </label>
+      <input
+        id={id}
+        name={name}
+        defaultValue={defaultValue}
+        maxLength={MAX_ALT_TEXT_LENGTH}
+        autoComplete="off"
+        aria-invalid={errors?.length ? true : undefined}
+        aria-describedby={errors?.length ? `${describedBy} ${errorId}` : describedBy}
+        className={INPUT_CLASS}
+      />
+      <FieldErrors id={errorId} errors={errors} />
+    </div>
   );
 }
 

@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 import { ADMIN_MESSAGES } from "#app/domain/messages";
+import { altTextField } from "./alt-text";
 
 export const INFO_ITEM_TYPES = ["banner", "card", "image"] as const;
 export type InfoItemKind = (typeof INFO_ITEM_TYPES)[number];
@@ -28,12 +29,14 @@ export function infoItemSchema(type: InfoItemKind, mode: "create" | "edit") {
           mode === "create"
             ? upload(ADMIN_MESSAGES.imageRequiredInfo)
             : upload(ADMIN_MESSAGES.imageRequiredInfo).optional(),
+        imageAlt: altTextField,
       });
     case "card":
       return z.object({
         heading: required(ADMIN_MESSAGES.headingRequired, 200),
         content: required(ADMIN_MESSAGES.contentRequired, 5000),
         imageFileId: upload(ADMIN_MESSAGES.cardImage).optional(),
+        imageAlt: altTextField,
         // Edit only: drop the card's current picture (a new upload replaces it anyway).
         removeImage: z.literal("on").optional(),
       });
@@ -44,6 +47,7 @@ export type InfoItemInput = {
   heading?: string;
   content?: string;
   imageFileId?: string;
+  imageAlt?: string;
   removeImage?: "on";
 };
 
@@ -57,8 +61,13 @@ export interface InfoItemView {
   type: InfoItemKind;
   heading: string | null;
   content: string | null;
-  image: { fileId: string; url: string; width: number | null; height: number | null } | null;
+  /** `alt` is the image's description as stored, "" for none. */
+  image: { fileId: string; url: string; width: number | null; height: number | null; alt: string } | null;
+  /** Where the item stands: when it was added or last moved to the top. */
   sortAt: string;
+  createdAt: string;
+  /** The last edit of its text or picture (moving it is not one). */
+  updatedAt: string;
 }
 
 /** An item with the version an edit form was opened on (optimistic concurrency). */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ADMIN_MESSAGES } from "#app/domain/messages";
+import { altTextField } from "./alt-text";
 
 const required = (message: string, max: number) =>
   z.string(message).trim().min(1, message).max(max, `At most ${max} characters`);
@@ -7,10 +8,17 @@ const required = (message: string, max: number) =>
 /** Form posts leave out an unchecked box or an empty list altogether. */
 const idList = z.array(z.string().trim().max(64)).max(500).default([]);
 
-/** An additional image: one the product has (its row id) or a newly uploaded one (a staged file id). */
+/**
+ * An additional image: one the product has (its row id) or a newly uploaded one (a staged file id),
+ * with its description.
+ */
 const additionalImage = z
-  .object({ id: z.string().trim().max(64).optional(), fileId: z.string().trim().max(64).optional() })
-  .default({})
+  .object({
+    id: z.string().trim().max(64).optional(),
+    fileId: z.string().trim().max(64).optional(),
+    alt: altTextField,
+  })
+  .default({ alt: "" })
   .refine((item) => Boolean(item.id || item.fileId), {
     message: ADMIN_MESSAGES.additionalImages,
     path: ["fileId"],
@@ -48,6 +56,7 @@ export function productSchema(mode: "new" | "edit") {
       mode === "new"
         ? z.string(ADMIN_MESSAGES.productImageRequired).trim().min(1, ADMIN_MESSAGES.productImageRequired).max(64)
         : z.string().trim().max(64).optional(),
+    imageAlt: altTextField,
     additionalImages: z.array(additionalImage).max(50).default([]),
     accessoryIds: idList,
     downloads: z.array(download).max(50).default([]),

@@ -1,6 +1,9 @@
 import { HomeAdminToolbar, InfoItemControls } from "#app/components/home-admin/tools";
+import { ResponsiveImage } from "#app/components/responsive-image";
 import { Card } from "#app/components/ui";
-import { countNoun } from "#app/domain/format";
+import type { InfoItemView } from "#app/domain/forms/info-item";
+import { countNoun, formatDate } from "#app/domain/format";
+import { INFO_IMAGE_SLOTS } from "#app/domain/home-images";
 import type { LiveHandle } from "#app/domain/live";
 import { listInfoItems } from "#app/server/info.server";
 import { requireAdmin } from "#app/server/session.server";
@@ -21,6 +24,30 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const TYPE_LABELS = { banner: "Banner", card: "Card", image: "Image" } as const;
+
+/** The thumbnails show each picture cut as its slot on the home page cuts it. */
+const THUMBNAIL_CLASSES = { card: "h-12 w-16", image: "h-9 w-16" } as const;
+
+/**
+ * The date an admin looks for in the list: when the item was last edited, or added if never since.
+ * Moving an item to the top is neither, so two items moved on one day still show their own dates.
+ */
+function ItemDate({ item }: { item: InfoItemView }) {
+  const changed = new Date(item.updatedAt).getTime() > new Date(item.createdAt).getTime();
+  const at = changed ? item.updatedAt : item.createdAt;
+  return (
+    <span className="shrink-0 text-xs text-slate-600">
+      {changed ? "Changed" : "Added"} <time dateTime={at}>{formatDate(at)}</time>
+    </span>
+  );
+}
+
+/** A card's heading, a banner's text, an image's description. */
+function ItemLabel({ item }: { item: InfoItemView }) {
+  const text = item.heading ?? item.content ?? item.image?.alt;
+  if (text) return <span className="min-w-0 flex-1 truncate">{text}</span>;
+  return <span className="min-w-0 flex-1 truncate text-slate-600 italic">No image description</span>;
+}
 
 export default function DashboardSummary({ loaderData }: Route.ComponentProps) {
   const { counts, items } = loaderData;
@@ -49,12 +76,21 @@ export default function DashboardSummary({ loaderData }: Route.ComponentProps) {
                   <span className="w-16 shrink-0 text-xs font-semibold uppercase text-slate-600">
                     {TYPE_LABELS[item.type]}
                   </span>
-                  <span className="min-w-0 flex-1 truncate">
-                    {item.heading ?? item.content ?? (item.image ? "Image" : "")}
+                  <span className="flex h-12 w-16 shrink-0 items-center">
+                    {item.image && item.type !== "banner" ? (
+                      // The label beside it names the item; the picture is there to be recognised.
+                      <ResponsiveImage
+                        image={item.image}
+                        alt=""
+                        crop={INFO_IMAGE_SLOTS[item.type].crop}
+                        sizes="64px"
+                        className={`${THUMBNAIL_CLASSES[item.type]} rounded bg-slate-100 object-cover`}
+                        data-testid="info-item-thumbnail"
+                      />
+                    ) : null}
                   </span>
-                  <time dateTime={item.sortAt} className="shrink-0 text-xs text-slate-600">
-                    {new Date(item.sortAt).toISOString().slice(0, 10)}
-                  </time>
+                  <ItemLabel item={item} />
+                  <ItemDate item={item} />
                 </div>
                 <InfoItemControls item={item} />
               </li>

@@ -1,4 +1,5 @@
 import { and, eq, inArray, ne, or, sql } from "drizzle-orm";
+import { ALT_TEXT_TOO_LONG, MAX_ALT_TEXT_LENGTH, normalizeAltText } from "#app/domain/alt-text";
 import { ADMIN_MESSAGES } from "#app/domain/messages";
 import type { Transaction } from "../db/client.server";
 import { sortIgnoringCaseBy, sortNaturallyBy } from "#app/domain/format";
@@ -20,8 +21,11 @@ import { adminWrite, claimVersion, FieldRuleError, NotFoundError, type WriteScop
 /** Beyond the spec: a feature id that is not one of the chosen category's (a stale or forged form). */
 export const FOREIGN_FEATURE_MESSAGE = "Choose features of the selected category";
 
-/** An additional image: one the product has (by its row id) or a newly staged upload (by file id). */
-export type AdditionalImageInput = { id: string } | { fileId: string };
+/**
+ * An additional image: one the product has (by its row id) or a newly staged upload (by file id),
+ * with its description (absent or empty: none).
+ */
+export type AdditionalImageInput = ({ id: string } | { fileId: string }) & { alt?: string };
 
 /** A download: an existing one (by row id, optionally with a replacement file) or a new staged file. */
 export interface DownloadInput {
@@ -47,6 +51,8 @@ export interface ProductInput {
   featureIds: string[];
   /** A staged image: required to create; in an edit, absent keeps the current image. */
   imageFileId?: string;
+  /** The main image's description; absent or empty: none (pages then name it by the model). */
+  imageAlt?: string;
   additionalImages: AdditionalImageInput[];
   accessoryIds: string[];
   downloads: DownloadInput[];
@@ -148,6 +154,7 @@ export async function createProduct(input: ProductInput, origin?: string): Promi
     const imageFileId = input.imageFileId;
     if (!imageFileId) throw new FieldRuleError("imageFileId", ADMIN_MESSAGES.productImageRequired);
     await claimFiles(tx, [imageFileId], "imageFileId", ADMIN_MESSAGES.productImageRequired, true);
+    const imageAlt = altText(input.imageAlt, "imageAlt");
     const specs = specsColumns(input, null);
     const [row] = await guardModel(input.model, () =>
       tx
@@ -159,6 +166,7 @@ export async function createProduct(input: ProductInput, origin?: string): Promi
           ndaa: input.ndaa,
           categoryId: input.categoryId,
           imageFileId,
+          imageAlt,
         })
         .returning({ id: products.id }),
     );
@@ -196,6 +204,7 @@ export async function updateProduct(id: string, version: number, input: ProductI
           ndaa: input.ndaa,
           categoryId: input.categoryId,
           imageFileId,
+          imageAlt: altText(input.imageAlt, "imageAlt"),
         })
         .where(eq(products.id, id)),
     );
@@ -237,6 +246,13 @@ function specsColumns(input: ProductInput, currentTable: string[][] | null) {
   const specsTable = input.specsTable === undefined ? currentTable : input.specsTable;
   const text = input.specs?.trim() ? input.specs : null;
   return { specsTable, specs: specsTable ? null : text };
+}
+
+/** A description as stored; one the form's schema would refuse is refused here too. */
+function altText(text: string | undefined, field: string): string {
+  const alt = normalizeAltText(text);
+  if (alt.length > MAX_ALT_TEXT_LENGTH) throw new FieldRuleError(field, ALT_TEXT_TOO_LONG);
+  return alt;
 }
 
 async function checkCategory(tx: Transaction, categoryId: string) {
@@ -321,6 +337,7 @@ async function writeImages({ tx, purgeAfterCommit }: WriteScope, productId: stri
   const existingIds = new Set(existing.map((row) => row.id));
   const kept = new Set(wanted.flatMap((item) => ("id" in item && existingIds.has(item.id) ? [item.id] : [])));
   const newFileIds = wanted.flatMap((item) => ("fileId" in item ? [item.fileId] : []));
+  const alts = wanted.map((item, index) => altText(item.alt, `additionalImages[${index}].alt`));
   await claimFiles(tx, newFileIds, "additionalImages", ADMIN_MESSAGES.additionalImages, true);
 
   const removed = existing.filter((row) => !kept.has(row.id));
@@ -339,11 +356,12 @@ async function writeImages({ tx, purgeAfterCommit }: WriteScope, productId: stri
     );
   }
   let position = 0;
-  for (const item of wanted) {
+  for (const [index, item] of wanted.entries()) {
+    const alt = alts[index] ?? "";
     if ("fileId" in item) {
-      await tx.insert(productImages).values({ productId, fileId: item.fileId, position });
+      await tx.insert(productImages).values({ productId, fileId: item.fileId, alt, position });
     } else if (kept.has(item.id)) {
-      await tx.update(productImages).set({ position }).where(eq(productImages.id, item.id));
+      await tx.update(productImages).set({ position, alt }).where(eq(productImages.id, item.id));
     } else {
       continue;
     }

@@ -85,6 +85,8 @@ export const products = pgTable(
     imageFileId: uuid("image_file_id")
       .notNull()
       .references(() => files.id, { onDelete: "restrict" }),
+    /** The main image's description for people who cannot see it; empty: the model names it. */
+    imageAlt: text("image_alt").default("").notNull(),
     version: integer("version").default(1).notNull(),
     ...timestamps,
   },
@@ -138,6 +140,8 @@ export const productImages = pgTable(
     fileId: uuid("file_id")
       .notNull()
       .references(() => files.id, { onDelete: "restrict" }),
+    /** This image's description on this product (the same file could be described otherwise elsewhere). */
+    alt: text("alt").default("").notNull(),
     position: integer("position").notNull(),
   },
   (table) => [index("product_images_product_idx").on(table.productId, table.position)],
@@ -180,6 +184,8 @@ export const infoItems = pgTable(
     heading: text("heading"),
     content: text("content"),
     imageFileId: uuid("image_file_id").references(() => files.id, { onDelete: "restrict" }),
+    /** The image's description; empty for none (the page then treats the picture as decoration). */
+    imageAlt: text("image_alt").default("").notNull(),
     /** "Move to top" sets this to now; the home page lists items by it, newest first. */
     sortAt: timestamp("sort_at", { withTimezone: true }).defaultNow().notNull(),
     version: integer("version").default(1).notNull(),

@@ -12,8 +12,9 @@ import type { ArtKind, CardPicture, DemoCategory, ImageView, WidePicture } from 
 
 export const PRODUCT_WIDTH = 800;
 export const PRODUCT_HEIGHT = 600;
+/** The home page's image items are 16:9 (app/domain/home-images.ts): drawn so, nothing is cut off. */
 export const WIDE_WIDTH = 1600;
-export const WIDE_HEIGHT = 600;
+export const WIDE_HEIGHT = 900;
 const BAND_TOP = 510;
 const FONT = "DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif";
 const JPEG = { quality: 82 } as const;
@@ -23,7 +24,7 @@ export interface RenderedBase {
   info: { width: number; height: number; channels: 1 | 2 | 3 | 4 };
 }
 
-const VIEW_CAPTIONS: Record<ImageView | "front", string> = {
+export const VIEW_CAPTIONS: Record<ImageView | "front", string> = {
   front: "",
   angle: "Angle view",
   night: "Night mode",
@@ -290,6 +291,20 @@ const CARD_SCENES: Record<CardPicture, string> = {
     <g fill="#38bdf8"><rect x="240" y="556" width="40" height="16" rx="3"/><rect x="420" y="556" width="24" height="16" rx="3"/><rect x="600" y="556" width="60" height="16" rx="3"/></g>`,
 };
 
+/** What each card illustration shows, words included, for its alt text. */
+export const CARD_PICTURE_ALTS: Record<CardPicture, string> = {
+  "ai-detection":
+    "A car park seen by a camera, a person boxed and labelled PERSON 97% and a car boxed and labelled VEHICLE 94%",
+  ndaa: "A white shield with a green check mark above the words NDAA SECTION 889",
+  night: "A red car under a street lamp at night, seen in color, captioned 0.0005 lux · full color",
+  vms: "The Vantage VMS client showing a grid of nine camera views",
+};
+
+/** What a wide picture says and shows, for its alt text. */
+export function widePictureAlt(picture: WidePicture): string {
+  return `${picture.headline} ${picture.tagline}, beside a row of Vantage cameras`;
+}
+
 export async function cardPicture(picture: CardPicture): Promise<Uint8Array> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600" viewBox="0 0 800 600"><defs>${DEFS}</defs>${CARD_SCENES[picture]}</svg>`;
   return new Uint8Array(await sharp(Buffer.from(svg)).jpeg(JPEG).toBuffer());
@@ -306,16 +321,19 @@ export async function widePicture(picture: WidePicture): Promise<Uint8Array> {
       return `<g transform="translate(${x} ${y}) scale(0.58) translate(-400 -270)">${SILHOUETTES[art]}</g>`;
     })
     .join("");
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDE_WIDTH}" height="${WIDE_HEIGHT}" viewBox="0 0 1600 600">
+  // Laid out on a 1600 × 600 band, centred in the taller picture; the background fills it all.
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDE_WIDTH}" height="${WIDE_HEIGHT}" viewBox="0 0 ${WIDE_WIDTH} ${WIDE_HEIGHT}">
     <defs>${DEFS}
       <linearGradient id="bg" x1="0" y1="0" x2="1" y2="0.4"><stop offset="0" stop-color="${hsl(picture.hue, 60, 12)}"/><stop offset="1" stop-color="${hsl(picture.hue + 20, 60, 38)}"/></linearGradient>
     </defs>
-    <rect width="1600" height="600" fill="url(#bg)"/>
+    <rect width="${WIDE_WIDTH}" height="${WIDE_HEIGHT}" fill="url(#bg)"/>
+    <g transform="translate(0 ${(WIDE_HEIGHT - 600) / 2})">
     <g stroke="#fff" stroke-opacity="0.07" stroke-width="2" fill="none"><circle cx="1280" cy="300" r="260"/><circle cx="1280" cy="300" r="360"/><circle cx="1280" cy="300" r="460"/></g>
     <text x="80" y="90" font-family="${FONT}" font-size="26" font-weight="700" letter-spacing="8" fill="#ffffff" opacity="0.85">VANTAGE</text>
     <text x="80" y="290" font-family="${FONT}" font-size="58" font-weight="700" fill="#ffffff">${escapeXml(picture.headline)}</text>
     <text x="80" y="346" font-family="${FONT}" font-size="24" fill="#e2e8f0">${escapeXml(picture.tagline)}</text>
     ${lineup}
+    </g>
   </svg>`;
   return new Uint8Array(await sharp(Buffer.from(svg)).jpeg(JPEG).toBuffer());
 }

@@ -16,7 +16,15 @@ import {
 import type { FileRow } from "../files.server";
 import { notifyChange } from "../live.server";
 import type { Runtime } from "../runtime.server";
-import { cardPicture, productPicture, renderCategoryView, widePicture, type RenderedBase } from "./art.server";
+import {
+  CARD_PICTURE_ALTS,
+  cardPicture,
+  productPicture,
+  renderCategoryView,
+  widePicture,
+  widePictureAlt,
+  type RenderedBase,
+} from "./art.server";
 import { catalogProblems, DEMO_CATALOG, type DemoCatalog } from "./catalog.server";
 import { generalDocument, productDocument, type DemoFile } from "./documents.server";
 import { specsTable, specsText } from "./specs.server";
@@ -28,6 +36,24 @@ const DEMO_LOCK_ID = 720_215_002;
 const STAGE_CONCURRENCY = 4;
 /** Gap between the created/sorted times of consecutive demo rows, so "newest first" has a stable order. */
 const STEP_MS = 60_000;
+/**
+ * Home-page items are news: a few days apart, as an editor would have added them, so each shows a date
+ * of its own where dates are shown by the day (the dashboard's list).
+ */
+const INFO_STEP_MS = 4 * 24 * 60 * 60_000;
+
+/** How each picture of a product is described: the model and the view it shows. */
+const VIEW_ALTS: Record<ImageView | "front", string> = {
+  front: "front view",
+  angle: "angle view",
+  night: "night mode view",
+  thermal: "thermal view",
+  detail: "detail view",
+};
+
+function productImageAlt(model: string, view: ImageView | "front"): string {
+  return `${model}, ${VIEW_ALTS[view]}`;
+}
 
 interface StagedFile {
   fileId: string;
@@ -37,7 +63,7 @@ interface StagedFile {
 /** Where each stored file goes once the rows are written; filled in as the files are staged. */
 interface StagedCatalog {
   mainImage: Map<string, string>;
-  extraImages: Map<string, string[]>;
+  extraImages: Map<string, { fileId: string; alt: string }[]>;
   documents: Map<string, StagedFile[]>;
   generalDownloads: StagedFile[];
   infoImages: Map<number, string>;
@@ -139,7 +165,7 @@ async function stageCatalogFiles(runtime: Runtime, catalog: DemoCatalog, staged:
   for (const product of catalog.products) {
     const category = categoriesByName.get(product.category) as DemoCategory;
     const views: (ImageView | "front")[] = ["front", ...category.views.slice(0, product.extraImages)];
-    const extra: string[] = [];
+    const extra: { fileId: string; alt: string }[] = [];
     result.extraImages.set(product.model, extra);
     views.forEach((view, index) => {
       bases.expectUse(category, view);
@@ -149,7 +175,7 @@ async function stageCatalogFiles(runtime: Runtime, catalog: DemoCatalog, staged:
         make: async () => productPicture(await bases.take(category, view), product.model),
         place: (fileId) => {
           if (index === 0) result.mainImage.set(product.model, fileId);
-          else extra[index - 1] = fileId;
+          else extra[index - 1] = { fileId, alt: productImageAlt(product.model, view) };
         },
       });
     });
@@ -285,6 +311,7 @@ async function insertCatalog(tx: Transaction, catalog: DemoCatalog, files: Stage
       ndaa: product.ndaa,
       categoryId: required(categoryIds, product.category, "category"),
       imageFileId: required(files.mainImage, product.model, "main image"),
+      imageAlt: productImageAlt(product.model, "front"),
       createdAt,
       updatedAt: createdAt,
     };
@@ -297,9 +324,10 @@ async function insertCatalog(tx: Transaction, catalog: DemoCatalog, files: Stage
     })),
   );
   const imageRows = catalog.products.flatMap((product) =>
-    required(files.extraImages, product.model, "additional images").map((fileId, position) => ({
+    required(files.extraImages, product.model, "additional images").map(({ fileId, alt }, position) => ({
       productId: required(productIds, product.model.toLowerCase(), "product"),
       fileId,
+      alt,
       position,
     })),
   );
@@ -330,12 +358,20 @@ async function insertCatalog(tx: Transaction, catalog: DemoCatalog, files: Stage
   });
   const infoRows = catalog.infoItems.map((item, index) => {
     // The home page lists by sort_at, newest first: the first item in the data gets the latest time.
-    const sortAt = at(index);
+    const sortAt = new Date(now - index * INFO_STEP_MS);
+    const imageFileId = files.infoImages.get(index) ?? null;
+    const imageAlt =
+      item.type === "image"
+        ? widePictureAlt(item.picture)
+        : item.type === "card" && item.picture
+          ? CARD_PICTURE_ALTS[item.picture]
+          : "";
     return {
       type: item.type,
       heading: item.type === "card" ? item.heading : null,
       content: item.type === "image" ? null : item.content,
-      imageFileId: files.infoImages.get(index) ?? null,
+      imageFileId,
+      imageAlt: imageFileId ? imageAlt : "",
       sortAt,
       createdAt: sortAt,
       updatedAt: sortAt,

@@ -95,7 +95,7 @@ export default function DashboardProduct({ loaderData, actionData }: Route.Compo
         </p>
         <ResponsiveImage
           image={product.image}
-          alt={product.model}
+          alt={product.image.alt || product.model}
           sizes="(min-width: 768px) 28rem, 100vw"
           className="max-h-80 w-auto rounded-lg border border-slate-200"
         />
@@ -106,7 +106,7 @@ export default function DashboardProduct({ loaderData, actionData }: Route.Compo
                 <li key={image.id}>
                   <ResponsiveImage
                     image={image}
-                    alt={`${product.model} additional image ${index + 1}`}
+                    alt={image.alt || `${product.model} additional image ${index + 1}`}
                     sizes="8rem"
                     className="h-24 w-32 rounded border border-slate-200 object-cover"
                   />

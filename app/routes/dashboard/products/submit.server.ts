@@ -25,8 +25,9 @@ async function toInput(value: ProductFormValue): Promise<ProductInput> {
     ndaa: value.ndaa ?? false,
     featureIds: value.featureIds,
     imageFileId: value.imageFileId,
+    imageAlt: value.imageAlt,
     additionalImages: value.additionalImages.map((item) =>
-      item.fileId ? { fileId: item.fileId } : { id: item.id ?? "" },
+      item.fileId ? { fileId: item.fileId, alt: item.alt } : { id: item.id ?? "", alt: item.alt },
     ),
     accessoryIds: value.accessoryIds,
     downloads: value.downloads.map((item) => ({

@@ -13,6 +13,8 @@ export default defineConfig({
     include: ["app/**/*.test.ts", "server/**/*.test.ts", "tests/integration/**/*.test.ts"],
     globalSetup: ["tests/setup/global-postgres.ts"],
     pool: "forks",
+    // Memory tests collect garbage before they measure.
+    poolOptions: { forks: { execArgv: ["--expose-gc"] } },
     // Generous on purpose (see tests/support/patience.ts): the suite must pass on a busy machine.
     testTimeout: TEST_PATIENCE_MS,
     hookTimeout: TEST_PATIENCE_MS,

@@ -18,7 +18,7 @@ import { useLiveUpdates } from "./components/live-updates";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { SiteStylesheet } from "./components/site-stylesheet";
-import type { LiveHandle } from "./domain/live";
+import type { PageHandle } from "./domain/live";
 import { DEFAULT_SITE, pageTitle } from "./domain/site";
 import { runtime } from "./server/runtime.server";
 import { getSiteSettings } from "./server/settings.server";
@@ -27,7 +27,7 @@ import { getSiteSettings } from "./server/settings.server";
 // loads it as a module so that edits apply without a reload.
 if (import.meta.env.DEV) void import("./app.css");
 
-export const handle: LiveHandle = { live: ["settings"] };
+export const handle: PageHandle = { live: ["settings"] };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const [user, settings] = await Promise.all([context.user(), getSiteSettings()]);

@@ -13,7 +13,7 @@ import { precompressedAssets } from "./assets";
 import { streamChanges } from "./events";
 import { serveFile } from "./files";
 import { serveImageVariant } from "./images";
-import { fillPageCache, pageCacheHits, pageTopics, type PageTopics } from "./page-cache";
+import { cachePolicy, fillPageCache, pageCacheHits, type CachePolicy } from "./page-cache";
 import { logRequest, requestHeaders, requestId } from "./request";
 import { capRequestBodies, sameOriginWrites, securityHeaders } from "./security";
 import { stageUpload } from "./uploads";
@@ -100,7 +100,7 @@ export function createServer(options: AppOptions): http.Server {
   const { env, logger, pageCache } = runtime();
   const build = options.build;
   // Development rebuilds routes on every change: only a production build's pages are cached.
-  const cachePages = typeof build !== "function" && !options.development ? pageTopics(build) : null;
+  const cachePages = typeof build !== "function" && !options.development ? cachePolicy(build) : null;
   const app = createApp(options, cachePages);
   if (!cachePages) return http.createServer(app);
   const answerHit = pageCacheHits(pageCache, cachePages, env.TRUST_PROXY, logger);
@@ -109,7 +109,7 @@ export function createServer(options: AppOptions): http.Server {
   });
 }
 
-function createApp(options: AppOptions, cachePages: PageTopics | null): express.Express {
+function createApp(options: AppOptions, cachePages: CachePolicy | null): express.Express {
   const { env, logger, pageCache } = runtime();
   const app = express();
   app.disable("x-powered-by");

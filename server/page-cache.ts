@@ -1,27 +1,40 @@
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
-import type { ChangeTopic, LiveHandle } from "#app/domain/live";
+import type { ChangeTopic, PageHandle } from "#app/domain/live";
 import { SESSION_COOKIE_PREFIX } from "#app/server/auth.server";
 import type { Logger } from "#app/server/logger.server";
-import type { CachedPage, PageCache } from "#app/server/page-cache.server";
+import { ownBytes, type CachedPage, type PageCache } from "#app/server/page-cache.server";
 import { logRequest, requestId } from "./request";
 import { contentSecurityPolicy } from "./security";
 
-/** Paths whose topics are remembered; past this the memory starts over (any path can be asked for). */
-const KNOWN_PATHS = 20_000;
+/** How many characters of paths the policy remembers; past this the memory starts over. */
+const KNOWN_PATH_CHARACTERS = 1_000_000;
+/** Paths longer than this are worked out each time, never remembered. */
+const REMEMBERED_PATH_MAX = 512;
+/** React Router's own parameter on route data requests: which routes' data to send. */
+const ROUTE_DATA_PARAM = "_routes";
 
-/** What a URL's page shows, or null when it must never be cached. */
-export type PageTopics = (pathname: string) => ReadonlySet<ChangeTopic> | null;
+/** Whether a page may be kept, and under what. */
+export interface PagePolicy {
+  /** What the page shows: a change naming one of these makes it stale. */
+  topics: ReadonlySet<ChangeTopic>;
+  /** The search parameters the page reads; a URL with any other is never kept. */
+  query: ReadonlySet<string>;
+}
+
+/** The policy for a URL path's page, or null when it must never be cached. */
+export type CachePolicy = (pathname: string) => PagePolicy | null;
 
 /**
- * A page is cacheable when its own route says what it shows (`handle.live`, see app/domain/live.ts):
- * it is then stale exactly when a change names one of its routes' topics. Forms, sign-in, password
- * reset and the dashboard declare nothing and are never cached.
+ * A page is cacheable when its own (deepest) route says so (`handle.cache`, see app/domain/live.ts):
+ * it is then stale exactly when a change names a topic of one of its routes. Forms, sign-in, password
+ * reset and the dashboard never are.
  */
-export function pageTopics(build: ServerBuild): PageTopics {
+export function cachePolicy(build: ServerBuild): CachePolicy {
   const routes = build.routes;
   const childrenOf = (parentId: string | undefined): RouteObject[] =>
     Object.values(routes).flatMap((route): RouteObject[] => {
@@ -31,23 +44,34 @@ export function pageTopics(build: ServerBuild): PageTopics {
       return [{ id, path, caseSensitive, children: childrenOf(id) }];
     });
   const tree = childrenOf(undefined);
-  const liveOf = (id: string) => (routes[id]?.module.handle as LiveHandle | undefined)?.live;
-  const resolve = (pathname: string) => {
+  const handleOf = (id: string | undefined) => (id ? (routes[id]?.module.handle as PageHandle | undefined) : undefined);
+  const resolve = (pathname: string): PagePolicy | null => {
     const matches = matchRoutes(tree, pathname);
-    const leaf = matches?.at(-1);
-    if (!matches || !leaf?.route.id || !liveOf(leaf.route.id)) return null;
-    return new Set(matches.flatMap((match) => (match.route.id ? (liveOf(match.route.id) ?? []) : [])));
+    const cache = handleOf(matches?.at(-1)?.route.id)?.cache;
+    if (!matches || !cache) return null;
+    return {
+      topics: new Set(matches.flatMap((match) => handleOf(match.route.id)?.live ?? [])),
+      query: new Set([...(cache.query ?? []), ROUTE_DATA_PARAM]),
+    };
   };
   // matchRoutes flattens and ranks the whole route tree on every call: far more than serving a hit.
-  const known = new Map<string, ReadonlySet<ChangeTopic> | null>();
+  // Any path can be asked for, so what is remembered is bounded by its characters, not its count.
+  const known = new Map<string, PagePolicy | null>();
+  let knownCharacters = 0;
   return (pathname) => {
-    let topics = known.get(pathname);
-    if (topics === undefined) {
-      topics = resolve(pathname);
-      if (known.size >= KNOWN_PATHS) known.clear();
-      known.set(pathname, topics);
+    let policy = known.get(pathname);
+    if (policy === undefined) {
+      policy = resolve(pathname);
+      if (pathname.length <= REMEMBERED_PATH_MAX) {
+        if (knownCharacters + pathname.length > KNOWN_PATH_CHARACTERS) {
+          known.clear();
+          knownCharacters = 0;
+        }
+        known.set(pathname, policy);
+        knownCharacters += pathname.length;
+      }
     }
-    return topics;
+    return policy;
   };
 }
 
@@ -107,24 +131,59 @@ function chosenEncoding(acceptEncoding: string | undefined, page: CachedPage): "
   return null;
 }
 
-/** Makes the compressed copies off the request path; a page dropped meanwhile just loses them. */
-function compressLater(page: CachedPage): void {
-  zlib.gzip(page.body, { level: 9 }, (error, compressed) => {
-    if (!error) page.gzip = compressed;
-  });
-  zlib.brotliCompress(
-    page.body,
-    {
-      params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: page.body.byteLength,
-      },
-    },
-    (error, compressed) => {
-      if (!error) page.br = compressed;
-    },
-  );
+/** Pages waiting for their compressed copies; past this many, later ones wait for their next hit. */
+const COMPRESSION_QUEUE_MAX = 64;
+
+/**
+ * Makes compressed copies of pages that are asked for again, one page at a time, off the request
+ * path. A page asked for once never costs a compression, and a burst of new pages never runs
+ * hundreds of brotli compressions at once (each holds megabytes while it runs).
+ */
+class Compressor {
+  private readonly queue: { key: string; page: CachedPage }[] = [];
+  private readonly queued = new WeakSet<CachedPage>();
+  private running = false;
+
+  constructor(private readonly cache: PageCache) {}
+
+  /** Asks for `page`'s copies, unless it has them, waits for them, or the queue is full. */
+  request(key: string, page: CachedPage): void {
+    if (page.br || this.queued.has(page) || this.queue.length >= COMPRESSION_QUEUE_MAX) return;
+    this.queued.add(page);
+    this.queue.push({ key, page });
+    if (!this.running) void this.drain();
+  }
+
+  private async drain(): Promise<void> {
+    this.running = true;
+    try {
+      for (let job = this.queue.shift(); job; job = this.queue.shift()) {
+        // Dropped meanwhile (a change, or evicted): nobody will be sent its copies.
+        if (!this.cache.holds(job.key, job.page)) continue;
+        try {
+          const body = job.page.body;
+          const gzip = await gzipAsync(body, { level: 9 });
+          const br = await brotliAsync(body, {
+            params: {
+              [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
+              [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+            },
+          });
+          this.cache.addCompressed(job.key, job.page, { gzip, br });
+        } catch {
+          // A page without copies is still served, plain.
+        } finally {
+          this.queued.delete(job.page);
+        }
+      }
+    } finally {
+      this.running = false;
+    }
+  }
 }
+
+const gzipAsync = promisify(zlib.gzip);
+const brotliAsync = promisify(zlib.brotliCompress);
 
 /**
  * The scheme the visitor used, as Express tells it (`req.protocol`): a trusted proxy's first
@@ -137,16 +196,35 @@ function requestProtocol(req: IncomingMessage, trustProxy: boolean): string {
   return typeof forwarded === "string" ? (forwarded.split(",")[0] ?? "").trim() || own : own;
 }
 
-function cacheKey(req: IncomingMessage, trustProxy: boolean): string {
-  return `${requestProtocol(req, trustProxy)}://${req.headers.host ?? ""}${req.url ?? ""}`;
+/** Where a request's answer is kept, and what it shows. */
+interface CacheSlot {
+  key: string;
+  topics: ReadonlySet<ChangeTopic>;
 }
 
-/** The cache applies to anonymous GETs of pages that declare what they show. */
-function cacheTopics(req: IncomingMessage, topicsFor: PageTopics): ReadonlySet<ChangeTopic> | null {
+/**
+ * The slot of an anonymous GET of a cacheable page, or null. The key is scheme, host, path and the
+ * page's own search parameters in a fixed order (repeated ones keep theirs); a URL with a parameter
+ * the page does not read has no slot at all.
+ */
+function cacheSlot(req: IncomingMessage, policyFor: CachePolicy, trustProxy: boolean): CacheSlot | null {
   if (req.method !== "GET" || req.headers.cookie?.includes(SESSION_COOKIE_PREFIX)) return null;
   const url = req.url ?? "/";
-  const query = url.indexOf("?");
-  return topicsFor(pagePath(query === -1 ? url : url.slice(0, query)));
+  const queryStart = url.indexOf("?");
+  const pathname = queryStart === -1 ? url : url.slice(0, queryStart);
+  const policy = policyFor(pagePath(pathname));
+  if (!policy) return null;
+  let search = "";
+  if (queryStart !== -1 && queryStart < url.length - 1) {
+    const params = [...new URLSearchParams(url.slice(queryStart + 1))];
+    if (params.some(([name]) => !policy.query.has(name))) return null;
+    params.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    search = `?${new URLSearchParams(params)}`;
+  }
+  return {
+    key: `${requestProtocol(req, trustProxy)}://${req.headers.host ?? ""}${pathname}${search}`,
+    topics: policy.topics,
+  };
 }
 
 /**
@@ -155,11 +233,12 @@ function cacheTopics(req: IncomingMessage, topicsFor: PageTopics): ReadonlySet<C
  * the security headers and the page's hash-based CSP. Returns false when the request is not a hit.
  * Anyone with a session cookie never gets here, so an admin's view is never served from it.
  */
-export function pageCacheHits(cache: PageCache, topicsFor: PageTopics, trustProxy: boolean, logger: Logger) {
+export function pageCacheHits(cache: PageCache, policyFor: CachePolicy, trustProxy: boolean, logger: Logger) {
+  const compressor = new Compressor(cache);
   return (req: IncomingMessage, res: ServerResponse): boolean => {
-    if (!cacheTopics(req, topicsFor)) return false;
-    const page = cache.get(cacheKey(req, trustProxy));
-    if (!page) return false;
+    const slot = cacheSlot(req, policyFor, trustProxy);
+    const page = slot && cache.get(slot.key);
+    if (!slot || !page) return false;
     const startedAt = process.hrtime.bigint();
     const id = requestId(req);
     const encoding = chosenEncoding(req.headers["accept-encoding"], page);
@@ -169,6 +248,8 @@ export function pageCacheHits(cache: PageCache, topicsFor: PageTopics, trustProx
     res.writeHead(page.status, headers);
     res.end(body);
     logRequest(logger, { id, method: req.method, url: req.url, status: page.status, cache: "hit" }, startedAt);
+    // Asked for again: worth compressing, for the next visitors.
+    compressor.request(slot.key, page);
     return true;
   };
 }
@@ -179,12 +260,12 @@ export function pageCacheHits(cache: PageCache, topicsFor: PageTopics, trustProx
  * kept: answers that are not 200, set a cookie, or say no-store/private. A kept page loses its nonce
  * (every visitor gets the same bytes) and carries a CSP allowing exactly its inline scripts' hashes.
  */
-export function fillPageCache(cache: PageCache, topicsFor: PageTopics, trustProxy: boolean, logger: Logger) {
+export function fillPageCache(cache: PageCache, policyFor: CachePolicy, trustProxy: boolean, logger: Logger) {
   return (req: Request, res: Response, next: NextFunction) => {
-    const topics = cacheTopics(req, topicsFor);
-    if (!topics) return next();
+    const slot = cacheSlot(req, policyFor, trustProxy);
+    if (!slot) return next();
     res.setHeader("X-Cache", "miss");
-    const key = cacheKey(req, trustProxy);
+    const { key, topics } = slot;
     const nonce = String(res.locals.nonce);
     const generation = cache.generation;
     const chunks: Buffer[] = [];
@@ -206,7 +287,8 @@ export function fillPageCache(cache: PageCache, topicsFor: PageTopics, trustProx
       return end.apply(this, args as Parameters<typeof end>);
     } as typeof res.end;
     res.on("finish", () => {
-      if (!cacheable(res)) return;
+      // Kept already (by a request for the same page that finished first), or stale: nothing to do.
+      if (!cacheable(res) || !cache.accepts(key, generation)) return;
       try {
         const rendered = Buffer.concat(chunks).toString("utf8");
         // The nonce was this one response's: no other visitor may be handed it.
@@ -225,9 +307,8 @@ export function fillPageCache(cache: PageCache, topicsFor: PageTopics, trustProx
           if (value === undefined || PER_RESPONSE_HEADERS.has(name)) continue;
           for (const item of Array.isArray(value) ? value : [value]) responseHeaders.push(name, String(item));
         }
-        const body = Buffer.from(text, "utf8");
-        const page: CachedPage = { status: res.statusCode, responseHeaders, body, topics };
-        if (cache.store(key, page, generation)) compressLater(page);
+        const body = ownBytes(Buffer.from(text, "utf8"));
+        cache.store(key, { status: res.statusCode, responseHeaders, body, topics }, generation);
       } catch (error) {
         logger.warn({ err: error, url: req.originalUrl }, "could not keep a page in the cache");
       }

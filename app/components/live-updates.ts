@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useMatches, useRevalidator } from "react-router";
-import { concernsPage, type ChangeEvent, type ChangeTopic, type LiveHandle } from "#app/domain/live";
+import { concernsPage, type ChangeEvent, type ChangeTopic, type PageHandle } from "#app/domain/live";
 
 const DEBOUNCE_MS = 120;
 const MAX_BACKOFF_MS = 30_000;
@@ -23,7 +23,7 @@ export function useLiveUpdates(): void {
   const topics = useRef<Set<ChangeTopic>>(new Set());
   const revalidateRef = useRef(revalidate);
   revalidateRef.current = revalidate;
-  topics.current = new Set(matches.flatMap((match) => (match.handle as LiveHandle | undefined)?.live ?? []));
+  topics.current = new Set(matches.flatMap((match) => (match.handle as PageHandle | undefined)?.live ?? []));
 
   useEffect(() => {
     let source: EventSource | undefined;

@@ -32,8 +32,11 @@ export function Pagination({ page, pageCount }: { page: number; pageCount: numbe
   );
 }
 
+/** The search parameter a list's page number travels in. */
+export const PAGE_PARAM = "page";
+
 /** The page number a `?page=` parameter asks for: a whole number from 1, else 1. */
 export function requestedPage(url: URL): number {
-  const value = Number(url.searchParams.get("page"));
+  const value = Number(url.searchParams.get(PAGE_PARAM));
   return Number.isInteger(value) && value >= 1 ? value : 1;
 }

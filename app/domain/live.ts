@@ -8,9 +8,17 @@ export interface ChangeEvent {
   origin?: string;
 }
 
-/** The route `handle` field a page uses to say what it shows. */
-export interface LiveHandle {
+/** The route `handle` fields a page uses to say what it shows and whether it may be cached. */
+export interface PageHandle {
+  /** Topics whose changes the page shows: open pages reload their data, the page cache drops it. */
   live?: readonly ChangeTopic[];
+  /**
+   * The page is the same for every anonymous visitor until a change to its topics (the matched
+   * routes' `live` together), so its answers may be kept in the page cache. `query` names the search
+   * parameters it reads: a URL with any other parameter is rendered, never kept, so made-up
+   * parameters cannot fill the cache. Only the deepest matched route's declaration counts.
+   */
+  cache?: { query?: readonly string[] };
 }
 
 export function concernsPage(event: ChangeEvent, pageTopics: ReadonlySet<ChangeTopic>): boolean {

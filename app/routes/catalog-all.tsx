@@ -1,11 +1,11 @@
-import { requestedPage, Pagination } from "#app/components/pagination";
+import { PAGE_PARAM, requestedPage, Pagination } from "#app/components/pagination";
 import { ProductGrid } from "#app/components/product-grid";
-import type { LiveHandle } from "#app/domain/live";
+import type { PageHandle } from "#app/domain/live";
 import { seoContext, seoMeta } from "#app/domain/seo";
 import { listProducts } from "#app/server/catalog.server";
 import type { Route } from "./+types/catalog-all";
 
-export const handle: LiveHandle = { live: ["products"] };
+export const handle: PageHandle = { live: ["products"], cache: { query: [PAGE_PARAM] } };
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
   const page = Number(new URLSearchParams(location.search).get("page")) || 1;

@@ -1,13 +1,16 @@
 import { data, Form, useSubmit } from "react-router";
-import { requestedPage, Pagination } from "#app/components/pagination";
+import { PAGE_PARAM, requestedPage, Pagination } from "#app/components/pagination";
 import { ProductGrid } from "#app/components/product-grid";
-import type { LiveHandle } from "#app/domain/live";
+import type { PageHandle } from "#app/domain/live";
 import { categoryPath, seoContext, seoMeta } from "#app/domain/seo";
 import { pageTitle } from "#app/domain/site";
 import { getCategory, listProducts } from "#app/server/catalog.server";
 import type { Route } from "./+types/catalog-category";
 
-export const handle: LiveHandle = { live: ["products", "categories"] };
+/** The search parameter each checked feature filter travels in. */
+const FEATURE_PARAM = "feature";
+
+export const handle: PageHandle = { live: ["products", "categories"], cache: { query: [FEATURE_PARAM, PAGE_PARAM] } };
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return [{ title: pageTitle("Not Found") }];
@@ -26,7 +29,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const known = new Set(category.features.map((feature) => feature.id));
   // Filters live in the URL, so a filtered view can be shared, bookmarked and gone back to.
-  const selected = url.searchParams.getAll("feature").filter((id) => known.has(id));
+  const selected = url.searchParams.getAll(FEATURE_PARAM).filter((id) => known.has(id));
   const listing = await listProducts({ categoryId: category.id, featureIds: selected, page: requestedPage(url) });
   return { category, selected, listing };
 }
@@ -64,7 +67,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
                     <input
                       id={id}
                       type="checkbox"
-                      name="feature"
+                      name={FEATURE_PARAM}
                       value={feature.id}
                       defaultChecked={selectedSet.has(feature.id)}
                       key={`${feature.id}-${selectedSet.has(feature.id)}`}

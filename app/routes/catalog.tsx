@@ -1,9 +1,9 @@
 import { NavLink, Outlet } from "react-router";
-import type { LiveHandle } from "#app/domain/live";
+import type { PageHandle } from "#app/domain/live";
 import { listCategories } from "#app/server/catalog.server";
 import type { Route } from "./+types/catalog";
 
-export const handle: LiveHandle = { live: ["categories"] };
+export const handle: PageHandle = { live: ["categories"] };
 
 export async function loader() {
   return { categories: await listCategories() };

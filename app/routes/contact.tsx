@@ -5,10 +5,10 @@ import { Card } from "#app/components/ui";
 import { HERO_IMAGES, HERO_WIDTH, heroImageUrl } from "#app/domain/hero";
 import { seoContext, seoMeta } from "#app/domain/seo";
 import type { Route } from "./+types/contact";
-import type { LiveHandle } from "#app/domain/live";
+import type { PageHandle } from "#app/domain/live";
 
 /** Fixed text and the site settings (the root's topic): cached for visitors until a change names those topics. */
-export const handle: LiveHandle = { live: [] };
+export const handle: PageHandle = { cache: {} };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta({

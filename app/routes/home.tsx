@@ -5,13 +5,13 @@ import { ResponsiveImage } from "#app/components/responsive-image";
 import { useSiteSettings } from "#app/components/site-settings";
 import { HERO_IMAGES, HERO_WIDTH, heroImageUrl } from "#app/domain/hero";
 import { INFO_IMAGE_SLOTS } from "#app/domain/home-images";
-import type { LiveHandle } from "#app/domain/live";
+import type { PageHandle } from "#app/domain/live";
 import { seoContext, seoMeta } from "#app/domain/seo";
 import { infoItemAction, listInfoItems, type InfoItemRecord } from "#app/server/info.server";
 import { requireAdmin } from "#app/server/session.server";
 import type { Route } from "./+types/home";
 
-export const handle: LiveHandle = { live: ["info"] };
+export const handle: PageHandle = { live: ["info"], cache: {} };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta({

@@ -2,10 +2,10 @@ import type { ReactNode } from "react";
 import { useSiteSettings } from "#app/components/site-settings";
 import { seoContext, seoMeta } from "#app/domain/seo";
 import type { Route } from "./+types/privacy";
-import type { LiveHandle } from "#app/domain/live";
+import type { PageHandle } from "#app/domain/live";
 
 /** Fixed text and the site settings (the root's topic): cached for visitors until a change names those topics. */
-export const handle: LiveHandle = { live: [] };
+export const handle: PageHandle = { cache: {} };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta({

@@ -5,14 +5,14 @@ import { ImageChooser } from "#app/components/image-chooser";
 import { NdaaBadge } from "#app/components/ndaa";
 import { SpecsTable } from "#app/components/specs-table";
 import { JsonLd, useSeoContext } from "#app/components/json-ld";
-import type { LiveHandle } from "#app/domain/live";
+import type { PageHandle } from "#app/domain/live";
 import { breadcrumbJsonLd, productJsonLd } from "#app/domain/json-ld";
 import { categoryPath, productPath, seoContext, seoMeta } from "#app/domain/seo";
 import { pageTitle } from "#app/domain/site";
 import { getProduct } from "#app/server/catalog.server";
 import type { Route } from "./+types/product";
 
-export const handle: LiveHandle = { live: ["products", "categories"] };
+export const handle: PageHandle = { live: ["products", "categories"], cache: {} };
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return [{ title: pageTitle("Not Found") }];

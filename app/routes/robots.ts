@@ -1,9 +1,9 @@
 import { robotsTxt } from "#app/domain/seo";
 import { runtime } from "#app/server/runtime.server";
-import type { LiveHandle } from "#app/domain/live";
+import type { PageHandle } from "#app/domain/live";
 
 /** Fixed text: cached for visitors until a change names those topics. */
-export const handle: LiveHandle = { live: [] };
+export const handle: PageHandle = { cache: {} };
 
 /** `/robots.txt`: crawl the public site, not the admin side, and find the sitemap. */
 export function loader() {

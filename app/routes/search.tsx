@@ -2,14 +2,14 @@ import { Form, Link } from "react-router";
 import { NdaaIcon } from "#app/components/ndaa";
 import { ResponsiveImage } from "#app/components/responsive-image";
 import { Button } from "#app/components/ui";
-import type { LiveHandle } from "#app/domain/live";
+import type { PageHandle } from "#app/domain/live";
 import { MESSAGES } from "#app/domain/messages";
 import { SEARCH_PREVIEW_PARAM } from "#app/domain/search";
 import { pageTitle } from "#app/domain/site";
 import { normalizeSearchQuery, search } from "#app/server/catalog.server";
 import type { Route } from "./+types/search";
 
-export const handle: LiveHandle = { live: ["products", "categories"] };
+export const handle: PageHandle = { live: ["products", "categories"], cache: { query: ["q", SEARCH_PREVIEW_PARAM] } };
 
 /** Results of each kind the header's dropdown shows. */
 const PREVIEW_LIMIT = 8;

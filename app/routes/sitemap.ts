@@ -1,10 +1,10 @@
 import { sitemapXml } from "#app/domain/seo";
 import { runtime } from "#app/server/runtime.server";
 import { listSitemapEntries } from "#app/server/sitemap.server";
-import type { LiveHandle } from "#app/domain/live";
+import type { PageHandle } from "#app/domain/live";
 
 /** Lists the catalog: cached for visitors until a change names those topics. */
-export const handle: LiveHandle = { live: ["products", "categories"] };
+export const handle: PageHandle = { live: ["products", "categories"], cache: {} };
 
 /** `/sitemap.xml`: every public page of the live catalog, for search engines. */
 export async function loader() {

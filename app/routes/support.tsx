@@ -1,14 +1,14 @@
 import { Link } from "react-router";
 import { DownloadsList } from "#app/components/downloads-list";
-import { Pagination, requestedPage } from "#app/components/pagination";
+import { Pagination, PAGE_PARAM, requestedPage } from "#app/components/pagination";
 import { ResponsiveImage } from "#app/components/responsive-image";
 import { Card } from "#app/components/ui";
-import type { LiveHandle } from "#app/domain/live";
+import type { PageHandle } from "#app/domain/live";
 import { seoContext, seoMeta } from "#app/domain/seo";
 import { listSupportDownloads } from "#app/server/catalog.server";
 import type { Route } from "./+types/support";
 
-export const handle: LiveHandle = { live: ["downloads", "products"] };
+export const handle: PageHandle = { live: ["downloads", "products"], cache: { query: [PAGE_PARAM] } };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta({

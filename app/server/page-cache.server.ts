@@ -10,7 +10,7 @@ export interface CachedPage {
   responseHeaders: string[];
   /** The plain bytes; no CSP nonce in them (the policy allows the inline scripts by their hashes). */
   body: Buffer;
-  /** Compressed copies, filled in once made (off the request path). */
+  /** Compressed copies, made once the page is asked for again (off the request path). */
   gzip?: Buffer;
   br?: Buffer;
   /** What the page shows: a change to any of these makes it stale. */
@@ -19,13 +19,50 @@ export interface CachedPage {
 
 /** Enough for every public page of a large catalog and many searches, small beside the server's heap. */
 export const PAGE_CACHE_MAX_BYTES = 64 * 1024 * 1024;
+/** However small the pages, no more than this many: each entry has a cost beyond its bytes. */
+export const PAGE_CACHE_MAX_ENTRIES = 20_000;
+/** What an entry costs beyond the bytes counted one by one: the map slot, objects, the topic set. */
+const ENTRY_OVERHEAD_BYTES = 1024;
+
+/**
+ * What keeping `page` under `key` costs in memory: every byte it holds (body, compressed copies,
+ * header strings, the key) and a fixed overhead, so many tiny pages cannot slip under the bound.
+ */
+function entryCost(key: string, page: CachedPage): number {
+  let headers = 0;
+  for (const item of page.responseHeaders) headers += item.length * 2;
+  return (
+    ENTRY_OVERHEAD_BYTES +
+    key.length * 2 +
+    headers +
+    page.body.byteLength +
+    (page.gzip?.byteLength ?? 0) +
+    (page.br?.byteLength ?? 0)
+  );
+}
+
+/**
+ * A buffer that holds only its own bytes. Node cuts small buffers out of shared 8 KB slabs: keeping a
+ * 200-byte page would keep its whole slab alive, uncounted.
+ */
+export function ownBytes(buffer: Buffer): Buffer {
+  if (buffer.byteOffset === 0 && buffer.buffer.byteLength === buffer.byteLength) return buffer;
+  const own = Buffer.allocUnsafeSlow(buffer.byteLength);
+  buffer.copy(own);
+  return own;
+}
+
+interface Entry {
+  page: CachedPage;
+  cost: number;
+}
 
 /**
  * Anonymous responses per URL, dropped precisely when the change feed names a topic they show.
- * Least recently used entries leave first once the byte budget is spent.
+ * Least recently used entries leave first once the byte budget or the entry count is spent.
  */
 export class PageCache {
-  private readonly entries = new Map<string, CachedPage>();
+  private readonly entries = new Map<string, Entry>();
   private bytes = 0;
   /**
    * Moves on with every invalidation. A response rendered while a write committed may hold the old
@@ -33,7 +70,10 @@ export class PageCache {
    */
   private currentGeneration = 0;
 
-  constructor(private readonly maxBytes = PAGE_CACHE_MAX_BYTES) {}
+  constructor(
+    private readonly maxBytes = PAGE_CACHE_MAX_BYTES,
+    private readonly maxEntries = PAGE_CACHE_MAX_ENTRIES,
+  ) {}
 
   get generation(): number {
     return this.currentGeneration;
@@ -43,27 +83,55 @@ export class PageCache {
     return this.entries.size;
   }
 
-  get(key: string): CachedPage | undefined {
-    const page = this.entries.get(key);
-    if (page) {
-      // Re-inserted: a Map iterates in insertion order, so the first key is the least recently used.
-      this.entries.delete(key);
-      this.entries.set(key, page);
-    }
-    return page;
+  /** Every byte the cache holds, as counted for its bound. */
+  get byteSize(): number {
+    return this.bytes;
   }
 
-  /** Keeps `page` unless a change came in since `generation` (when its request arrived). */
-  store(key: string, page: CachedPage, generation: number): boolean {
-    if (generation !== this.currentGeneration || page.body.byteLength > this.maxBytes / 8) return false;
-    this.remove(key);
-    this.entries.set(key, page);
-    this.bytes += page.body.byteLength;
-    for (const [oldest, entry] of this.entries) {
-      if (this.bytes <= this.maxBytes) break;
-      this.remove(oldest, entry);
+  get(key: string): CachedPage | undefined {
+    const entry = this.entries.get(key);
+    if (entry) {
+      // Re-inserted: a Map iterates in insertion order, so the first key is the least recently used.
+      this.entries.delete(key);
+      this.entries.set(key, entry);
     }
+    return entry?.page;
+  }
+
+  /** Whether `store` would keep a page under `key` rendered at `generation`. */
+  accepts(key: string, generation: number): boolean {
+    return generation === this.currentGeneration && !this.entries.has(key);
+  }
+
+  /**
+   * Keeps `page` unless a change came in since `generation` (when its request arrived), or the key is
+   * already kept: a page asked for by many at once is rendered for each, but stored once.
+   */
+  store(key: string, page: CachedPage, generation: number): boolean {
+    if (!this.accepts(key, generation)) return false;
+    const cost = entryCost(key, page);
+    if (cost > this.maxBytes / 8) return false;
+    this.entries.set(key, { page, cost });
+    this.bytes += cost;
+    this.evict();
     return true;
+  }
+
+  /** Adds compressed copies to `page` if it is still the one kept under `key`. */
+  addCompressed(key: string, page: CachedPage, copies: { gzip: Buffer; br: Buffer }): void {
+    const entry = this.entries.get(key);
+    if (entry?.page !== page) return;
+    page.gzip = ownBytes(copies.gzip);
+    page.br = ownBytes(copies.br);
+    const cost = entryCost(key, page);
+    this.bytes += cost - entry.cost;
+    entry.cost = cost;
+    this.evict();
+  }
+
+  /** Whether `page` is still the one kept under `key` (without counting as a use). */
+  holds(key: string, page: CachedPage): boolean {
+    return this.entries.get(key)?.page === page;
   }
 
   /** Drops every page that shows one of `topics` ('*': every page). */
@@ -74,14 +142,20 @@ export class PageCache {
       this.bytes = 0;
       return;
     }
-    for (const [key, page] of this.entries) {
-      if (topics.some((topic) => page.topics.has(topic))) this.remove(key, page);
+    for (const [key, entry] of this.entries) {
+      if (topics.some((topic) => entry.page.topics.has(topic))) this.remove(key, entry);
     }
   }
 
-  private remove(key: string, page = this.entries.get(key)): void {
-    if (!page) return;
+  private evict(): void {
+    for (const [oldest, entry] of this.entries) {
+      if (this.bytes <= this.maxBytes && this.entries.size <= this.maxEntries) break;
+      this.remove(oldest, entry);
+    }
+  }
+
+  private remove(key: string, entry: Entry): void {
     this.entries.delete(key);
-    this.bytes -= page.body.byteLength;
+    this.bytes -= entry.cost;
   }
 }

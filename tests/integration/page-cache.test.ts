@@ -12,6 +12,7 @@ import { PageCache } from "#app/server/page-cache.server";
 import { startRuntime, type Runtime } from "#app/server/runtime.server";
 import { fillPageCache, pageCacheHits } from "../../server/page-cache";
 import { adminServer } from "#tests/support/admin-server";
+import { residentBytes } from "#tests/support/memory";
 import { freePort } from "#tests/support/ports";
 import { createDatabase } from "#tests/support/postgres";
 import { startServer, type RunningServer } from "#tests/support/server";
@@ -123,16 +124,17 @@ describe("the page cache of one server", () => {
   });
 
   it("never stores or serves an admin's page: a signed-in request bypasses the cache both ways", async () => {
-    const admin = await get(`${server.url}/?from=admin`, { Cookie: server.cookie });
+    // A page nobody asked for yet (made-up parameters would never be kept at all).
+    const admin = await get(`${server.url}/search?q=admin-bypass`, { Cookie: server.cookie });
     expect(admin.status).toBe(200);
     expect(admin.cache).toBeNull();
     expect(admin.body).toContain("Sign Out");
-    const visitor = await get(`${server.url}/?from=admin`);
+    const visitor = await get(`${server.url}/search?q=admin-bypass`);
     expect(visitor.cache).toBe("miss");
     expect(visitor.body).not.toContain("Sign Out");
     // And a page a visitor filled is not what the admin gets.
-    expect((await get(`${server.url}/?from=admin`)).cache).toBe("hit");
-    const again = await get(`${server.url}/?from=admin`, { Cookie: server.cookie });
+    expect((await get(`${server.url}/search?q=admin-bypass`)).cache).toBe("hit");
+    const again = await get(`${server.url}/search?q=admin-bypass`, { Cookie: server.cookie });
     expect(again.cache).toBeNull();
     expect(again.body).toContain("Sign Out");
   });
@@ -195,6 +197,62 @@ describe("the page cache behind a proxy", () => {
   });
 });
 
+describe("what the page cache keeps", () => {
+  const server = adminServer({ DEMO_DATA: "1" });
+
+  it("keeps nothing for a URL with a parameter its page does not read, so made-up ones cannot fill it", async () => {
+    for (const pathname of ["/about?utm_source=mail", "/catalog?page=1&x=1", "/robots.txt?n=1", "/about.data?x=1"]) {
+      const first = await get(`${server.url}${pathname}`);
+      const second = await get(`${server.url}${pathname}`);
+      expect([pathname, first.status, first.cache, second.cache]).toEqual([pathname, 200, null, null]);
+    }
+    // The same page without the stray parameter is kept as usual.
+    await get(`${server.url}/about`);
+    expect((await get(`${server.url}/about`)).cache).toBe("hit");
+  });
+
+  it("keeps one page for the same parameters in any order", async () => {
+    const first = await get(`${server.url}/search?q=dome&preview=1`);
+    const reordered = await get(`${server.url}/search?preview=1&q=dome`);
+    expect([first.cache, reordered.cache]).toEqual(["miss", "hit"]);
+    expect(reordered.body).toBe(first.body.split(cspNonce(first)).join(""));
+    const data = await get(`${server.url}/catalog.data?_routes=routes%2Fcatalog-all&page=2`);
+    const dataAgain = await get(`${server.url}/catalog.data?page=2&_routes=routes%2Fcatalog-all`);
+    expect([data.status, data.cache, dataAgain.cache]).toEqual([200, "miss", "hit"]);
+  });
+
+  it("takes a burst of 200 new pages at once without compressing any of them (memory grows ≤ 300 MB)", async () => {
+    const before = residentBytes(server.pid);
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, residentBytes(server.pid))), 20);
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 200 }, (_, n) => get(`${server.url}/search?q=${encodeURIComponent(`burst ${n}`)}`)),
+      );
+      expect(answers.every((answer) => answer.status === 200 && answer.cache === "miss")).toBe(true);
+      // Let any work the burst left behind (compressions, say) run while memory is still watched.
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+    } finally {
+      clearInterval(sampler);
+    }
+    expect(peak - before).toBeLessThanOrEqual(300 * 1024 * 1024);
+    // Pages asked for once have no compressed copy; asked for again, they get one.
+    const once = await fetch(`${server.url}/search?q=${encodeURIComponent("burst 7")}`, {
+      headers: { "Accept-Encoding": "br" },
+    });
+    expect([once.headers.get("x-cache"), once.headers.get("content-encoding")]).toEqual(["hit", null]);
+    await expect
+      .poll(async () => {
+        const again = await fetch(`${server.url}/search?q=${encodeURIComponent("burst 7")}`, {
+          headers: { "Accept-Encoding": "br" },
+        });
+        await again.arrayBuffer();
+        return again.headers.get("content-encoding");
+      })
+      .toBe("br");
+  });
+});
+
 describe("the page cache middleware", () => {
   let listening: Server;
   let base: string;
@@ -206,7 +264,7 @@ describe("the page cache middleware", () => {
       res.locals.nonce = randomBytes(16).toString("base64");
       next();
     });
-    const topics = () => new Set(["products" as const]);
+    const topics = () => ({ topics: new Set(["products" as const]), query: new Set<string>() });
     const cache = new PageCache();
     const logger = createLogger("silent");
     const answerHit = pageCacheHits(cache, topics, false, logger);

@@ -5,14 +5,14 @@ import { FormErrors, LiveOrigin, TextInput } from "#app/components/forms";
 import { Alert, Button, Card } from "#app/components/ui";
 import { ADMIN_MESSAGES } from "#app/domain/messages";
 import { settingsSchema } from "#app/domain/forms/settings";
-import type { LiveHandle } from "#app/domain/live";
+import type { PageHandle } from "#app/domain/live";
 import { formOrigin } from "#app/server/admin/write.server";
 import { requireAdmin } from "#app/server/session.server";
 import { getSiteSettings, saveSiteSettings } from "#app/server/settings.server";
 import { dashboardMeta } from "./meta";
 import type { Route } from "./+types/settings";
 
-export const handle: LiveHandle = { live: ["settings"] };
+export const handle: PageHandle = { live: ["settings"] };
 
 export function meta() {
   return dashboardMeta("Site Settings");

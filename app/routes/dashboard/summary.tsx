@@ -4,14 +4,14 @@ import { Card } from "#app/components/ui";
 import type { InfoItemView } from "#app/domain/forms/info-item";
 import { countNoun, formatDate } from "#app/domain/format";
 import { INFO_IMAGE_SLOTS } from "#app/domain/home-images";
-import type { LiveHandle } from "#app/domain/live";
+import type { PageHandle } from "#app/domain/live";
 import { listInfoItems } from "#app/server/info.server";
 import { requireAdmin } from "#app/server/session.server";
 import { catalogCounts } from "#app/server/summary.server";
 import { dashboardMeta } from "./meta";
 import type { Route } from "./+types/summary";
 
-export const handle: LiveHandle = { live: ["categories", "products", "info"] };
+export const handle: PageHandle = { live: ["categories", "products", "info"] };
 
 export function meta() {
   return dashboardMeta();

@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import { Card } from "#app/components/ui";
-import type { LiveHandle } from "#app/domain/live";
+import type { PageHandle } from "#app/domain/live";
 import { getCategoryDetail } from "#app/server/admin/categories.server";
 import { requireAdmin } from "#app/server/session.server";
 import { dashboardMeta } from "../meta";
@@ -10,7 +10,7 @@ import { DeleteCategory, revalidateAfterConflict } from "./delete-category";
 
 export const shouldRevalidate = revalidateAfterConflict;
 
-export const handle: LiveHandle = { live: ["categories", "products"] };
+export const handle: PageHandle = { live: ["categories", "products"] };
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
   return dashboardMeta(loaderData?.category.name ?? "Category");

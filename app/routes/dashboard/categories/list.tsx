@@ -1,12 +1,12 @@
 import { Link } from "react-router";
 import { Card } from "#app/components/ui";
-import type { LiveHandle } from "#app/domain/live";
+import type { PageHandle } from "#app/domain/live";
 import { listCategories } from "#app/server/catalog.server";
 import { requireAdmin } from "#app/server/session.server";
 import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/list";
 
-export const handle: LiveHandle = { live: ["categories", "products"] };
+export const handle: PageHandle = { live: ["categories", "products"] };
 
 export function meta() {
   return dashboardMeta("Categories");

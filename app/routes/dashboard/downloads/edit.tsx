@@ -7,7 +7,7 @@ import { FormErrors, LiveOrigin, TextInput, VersionInput } from "#app/components
 import { Alert, Button, Card } from "#app/components/ui";
 import { formatFileSize } from "#app/domain/format";
 import { editDownloadSchema } from "#app/domain/forms/download";
-import type { LiveHandle } from "#app/domain/live";
+import type { PageHandle } from "#app/domain/live";
 import { ADMIN_MESSAGES } from "#app/domain/messages";
 import {
   deleteGeneralDownload,
@@ -22,7 +22,7 @@ import { requireAdmin } from "#app/server/session.server";
 import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/edit";
 
-export const handle: LiveHandle = { live: ["downloads"] };
+export const handle: PageHandle = { live: ["downloads"] };
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return dashboardMeta(loaderData ? `Edit ${loaderData.download.description}` : "Edit Download");

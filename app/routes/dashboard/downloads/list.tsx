@@ -1,13 +1,13 @@
 import { Link } from "react-router";
 import { Card } from "#app/components/ui";
 import { formatFileSize } from "#app/domain/format";
-import type { LiveHandle } from "#app/domain/live";
+import type { PageHandle } from "#app/domain/live";
 import { listGeneralDownloads } from "#app/server/admin/downloads.server";
 import { requireAdmin } from "#app/server/session.server";
 import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/list";
 
-export const handle: LiveHandle = { live: ["downloads"] };
+export const handle: PageHandle = { live: ["downloads"] };
 
 export function meta() {
   return dashboardMeta("Downloads");

@@ -14,7 +14,7 @@ import { ResponsiveImage } from "#app/components/responsive-image";
 import { SpecsTable } from "#app/components/specs-table";
 import { Alert, Button, Card } from "#app/components/ui";
 import { formatFileSize } from "#app/domain/format";
-import type { LiveHandle } from "#app/domain/live";
+import type { PageHandle } from "#app/domain/live";
 import { ADMIN_MESSAGES } from "#app/domain/messages";
 import { deleteProduct } from "#app/server/admin/products.server";
 import { ConflictError, formOrigin, NotFoundError } from "#app/server/admin/write.server";
@@ -23,7 +23,7 @@ import { requireAdmin } from "#app/server/session.server";
 import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/detail";
 
-export const handle: LiveHandle = { live: ["products", "categories"] };
+export const handle: PageHandle = { live: ["products", "categories"] };
 
 export const meta: Route.MetaFunction = ({ loaderData }) => dashboardMeta(loaderData?.product.model ?? "Not Found");
 

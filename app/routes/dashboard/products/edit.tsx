@@ -2,7 +2,7 @@ import { useState } from "react";
 import { data, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import { ProductForm } from "#app/components/product-form/product-form";
 import { Card } from "#app/components/ui";
-import type { LiveHandle } from "#app/domain/live";
+import type { PageHandle } from "#app/domain/live";
 import { productAccessoryChoices, productFormOptions } from "#app/server/admin/products.server";
 import { getProduct } from "#app/server/catalog.server";
 import { requireAdmin } from "#app/server/session.server";
@@ -10,7 +10,7 @@ import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/edit";
 import { submitProductForm } from "./submit.server";
 
-export const handle: LiveHandle = { live: ["products", "categories"] };
+export const handle: PageHandle = { live: ["products", "categories"] };
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   dashboardMeta(loaderData ? `Edit ${loaderData.product.model}` : "Not Found");

@@ -2,13 +2,13 @@ import { Link } from "react-router";
 import { NdaaIcon } from "#app/components/ndaa";
 import { ResponsiveImage } from "#app/components/responsive-image";
 import { Card } from "#app/components/ui";
-import type { LiveHandle } from "#app/domain/live";
+import type { PageHandle } from "#app/domain/live";
 import { listAdminProducts } from "#app/server/admin/products.server";
 import { requireAdmin } from "#app/server/session.server";
 import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/list";
 
-export const handle: LiveHandle = { live: ["products"] };
+export const handle: PageHandle = { live: ["products"] };
 
 export function meta() {
   return dashboardMeta("Products");

@@ -1,7 +1,7 @@
 import { Link, useNavigation } from "react-router";
 import { ProductForm } from "#app/components/product-form/product-form";
 import { Alert, Card } from "#app/components/ui";
-import type { LiveHandle } from "#app/domain/live";
+import type { PageHandle } from "#app/domain/live";
 import { ADMIN_MESSAGES } from "#app/domain/messages";
 import { productFormOptions } from "#app/server/admin/products.server";
 import { getProduct } from "#app/server/catalog.server";
@@ -10,7 +10,7 @@ import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/new";
 import { submitProductForm } from "./submit.server";
 
-export const handle: LiveHandle = { live: ["products", "categories"] };
+export const handle: PageHandle = { live: ["products", "categories"] };
 
 export function meta() {
   return dashboardMeta("New Product");

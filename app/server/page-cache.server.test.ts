@@ -1,0 +1,103 @@
+import { describe, expect, it } from "vitest";
+import { ownBytes, PageCache, type CachedPage } from "./page-cache.server";
+
+/** A kept page made the way a miss makes one: its body converted from the rendered text. */
+function page(text: string, topics: string[] = ["products"]): CachedPage {
+  // What else the request put in Node's shared buffer slab beside the body (headers, chunks).
+  Buffer.from("r".repeat(3_000));
+  return {
+    status: 200,
+    responseHeaders: ["Content-Type", "text/html; charset=utf-8", "Content-Security-Policy", "default-src 'self'"],
+    body: ownBytes(Buffer.from(text)),
+    topics: new Set(topics) as CachedPage["topics"],
+  };
+}
+
+/** What the process holds in JavaScript objects and buffers, after a full collection. */
+function heldBytes(): number {
+  if (!global.gc) throw new Error("run with --expose-gc (see vitest.config.ts)");
+  global.gc();
+  const usage = process.memoryUsage();
+  return usage.heapUsed + usage.arrayBuffers;
+}
+
+describe("the page cache's bound", () => {
+  it("counts every byte an entry holds, so tiny pages cannot slip past it", () => {
+    const cache = new PageCache(1024 * 1024, 1_000_000);
+    for (let n = 0; n < 10_000; n++) cache.store(`http://site/robots.txt?x=${n}`, page("User-agent: *\n"), 0);
+    // Each costs far more than its 14 bytes: about a kilobyte with its headers, key and upkeep.
+    expect(cache.size).toBeLessThan(1024);
+    expect(cache.size).toBeGreaterThan(500);
+    expect(cache.byteSize).toBeLessThanOrEqual(1024 * 1024);
+  });
+
+  it("keeps at most its entry count, however small the entries", () => {
+    const cache = new PageCache(1024 * 1024 * 1024, 100);
+    for (let n = 0; n < 1_000; n++) cache.store(`k${n}`, page("x"), 0);
+    expect(cache.size).toBe(100);
+    expect(cache.get("k0")).toBeUndefined();
+    expect(cache.get("k999")).toBeDefined();
+  });
+
+  it("holds no more memory than it counts", () => {
+    const before = heldBytes();
+    const limit = 8 * 1024 * 1024;
+    const cache = new PageCache(limit, 1_000_000);
+    for (let n = 0; n < 50_000; n++) cache.store(`https://site/about?n=${n}`, page(`<p>${n}</p>`), 0);
+    const held = heldBytes() - before;
+    expect(cache.byteSize).toBeLessThanOrEqual(limit);
+    expect(held).toBeLessThanOrEqual(limit * 1.25);
+  });
+
+  it("counts compressed copies once they are added, and evicts to stay within the bound", () => {
+    const cache = new PageCache(100_000, 1_000);
+    const first = page("a".repeat(10_000));
+    expect(cache.store("first", first, 0)).toBe(true);
+    const before = cache.byteSize;
+    cache.addCompressed("first", first, { gzip: Buffer.alloc(1_000), br: Buffer.alloc(800) });
+    expect(cache.byteSize).toBe(before + 1_800);
+    expect(first.br?.byteLength).toBe(800);
+    for (let n = 0; n < 8; n++) expect(cache.store(`later ${n}`, page("b".repeat(10_000)), 0)).toBe(true);
+    expect(cache.byteSize).toBeLessThanOrEqual(100_000);
+    expect(cache.get("first")).toBeUndefined();
+    // Copies for a page that was dropped meanwhile are not counted.
+    cache.addCompressed("first", first, { gzip: Buffer.alloc(10), br: Buffer.alloc(10) });
+    expect(cache.byteSize).toBeLessThanOrEqual(100_000);
+  });
+
+  it("stores a page once: a second answer for the same key, or one from before a change, is not kept", () => {
+    const cache = new PageCache();
+    const kept = page("first answer");
+    expect(cache.store("key", kept, cache.generation)).toBe(true);
+    expect(cache.accepts("key", cache.generation)).toBe(false);
+    expect(cache.store("key", page("second answer"), cache.generation)).toBe(false);
+    expect(cache.get("key")).toBe(kept);
+
+    const renderedAt = cache.generation;
+    cache.invalidate(["products"]);
+    expect(cache.get("key")).toBeUndefined();
+    expect(cache.store("key", page("rendered before the change"), renderedAt)).toBe(false);
+    expect(cache.byteSize).toBe(0);
+  });
+
+  it("drops only the pages that show a changed topic", () => {
+    const cache = new PageCache();
+    cache.store("catalog", page("c", ["products"]), 0);
+    cache.store("about", page("a", ["settings"]), 0);
+    cache.invalidate(["products"]);
+    expect(cache.get("catalog")).toBeUndefined();
+    expect(cache.get("about")).toBeDefined();
+  });
+});
+
+describe("ownBytes", () => {
+  it("copies a buffer cut from a shared slab, and keeps one that owns its memory", () => {
+    const small = Buffer.from("tiny");
+    expect(small.buffer.byteLength).toBeGreaterThan(small.byteLength);
+    const own = ownBytes(small);
+    expect(own.buffer.byteLength).toBe(4);
+    expect(own.toString()).toBe("tiny");
+    const large = Buffer.alloc(100_000);
+    expect(ownBytes(large)).toBe(large);
+  });
+});

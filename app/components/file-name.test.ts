@@ -4,9 +4,9 @@ import { describe, expect, it } from "vitest";
 import { FileName } from "./file-name";
 
 describe("FileName", () => {
-  it("puts a <wbr> at each wrap point and escapes the name", () => {
+  it("puts a <wbr>, hidden from assistive technology, at each wrap point and escapes the name", () => {
     expect(renderToStaticMarkup(createElement(FileName, { name: "VmsClient_<Setup>.exe" }))).toBe(
-      '<span class="wrap-anywhere">Vms<wbr/>Client_<wbr/>&lt;Setup&gt;.exe</span>',
+      '<span class="wrap-anywhere">Vms<wbr aria-hidden="true"/>Client_<wbr aria-hidden="true"/>&lt;Setup&gt;.exe</span>',
     );
   });
 

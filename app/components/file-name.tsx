@@ -12,7 +12,8 @@ export function FileName({ name, className }: { name: string; className?: string
       {fileNameSegments(name).map((segment, index) => (
         // The pieces of one name never move, so their place is their identity.
         <Fragment key={index}>
-          {index > 0 ? <wbr /> : null}
+          {/* Hidden from the accessibility tree, or Chrome reads each <wbr> into the name as a space. */}
+          {index > 0 ? <wbr aria-hidden="true" /> : null}
           {segment}
         </Fragment>
       ))}

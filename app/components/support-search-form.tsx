@@ -40,14 +40,14 @@ export function SupportSearchForm({
   const category = useRef<HTMLSelectElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   // Read by a debounced search after later renders: the entry it may replace is the newest one.
-  const entryMove = useRef(searchMoveOf(location.state));
+  const entry = useRef({ url: `${location.pathname}${location.search}`, move: searchMoveOf(location.state) });
   // The page last asked for, even while it loads: typing back to it asks for nothing.
   const requested = useRef(`${location.pathname}${location.search}`);
   const shownFor = useRef(location.key);
 
   const madeHere = navigationType !== "POP" && searchMoveOf(location.state) !== undefined;
   useEffect(() => {
-    entryMove.current = searchMoveOf(location.state);
+    entry.current = { url: `${location.pathname}${location.search}`, move: searchMoveOf(location.state) };
     // The first render shows the URL already (and keeps what was typed before the script ran).
     if (shownFor.current === location.key) return;
     shownFor.current = location.key;
@@ -71,7 +71,8 @@ export function SupportSearchForm({
       action: "/support",
       preventScrollReset: true,
       // Typing on replaces the entry its first letters made: Back leaves the search, not one letter.
-      replace: move === "typed" && entryMove.current === "typed",
+      // Searching again for what is shown refreshes it without a second entry.
+      replace: (move === "typed" && entry.current.move === "typed") || target === entry.current.url,
       state: { supportSearch: move } satisfies SupportHistoryState,
     });
   }

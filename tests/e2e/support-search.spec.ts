@@ -120,6 +120,7 @@ test.describe("/support's search", () => {
 
     await page.goto("/support");
     await hydrated(page);
+    await typeSearch(page, "vnt");
     await typeSearch(page, "vnt-d4m");
     await expect(status(page)).toHaveText(`${expected.length} products match “vnt-d4m”.`);
     expect(await shownProducts(page)).toEqual(expected);
@@ -127,6 +128,11 @@ test.describe("/support's search", () => {
     await expect(searchField(page)).toBeFocused();
     await expect(searchField(page)).toHaveValue("vnt-d4m");
     await expect(generalCard(page)).toContainText("No general downloads match “vnt-d4m”.");
+
+    // Typing on made one history entry, not one per pause: Back leaves the search.
+    await page.goBack();
+    await expect(page).toHaveURL("/support");
+    await expect(searchField(page)).toHaveValue("");
   });
 
   test("finds downloads by file name, each product listing only the ones that match", async ({
@@ -356,6 +362,17 @@ test("pages through many matches, every page link keeping the search and the cat
   }
 });
 
+/** The accessible names Chrome itself gives the page's links (Playwright's locators work out their own). */
+async function chromeLinkNames(page: Page): Promise<string[]> {
+  const session = await page.context().newCDPSession(page);
+  try {
+    const { nodes } = await session.send("Accessibility.getFullAXTree");
+    return nodes.filter((node) => node.role?.value === "link").map((node) => String(node.name?.value ?? ""));
+  } finally {
+    await session.detach();
+  }
+}
+
 /** 120 characters in pieces of at most 15, as a long but ordinary file name is. */
 const LONG_NAME =
   "Vantage_VMS-Enterprise_ClientInstaller_for_Windows-Server_2022_Datacenter-Edition_x64_MultiLanguage_build7731_Signed.msi";
@@ -406,6 +423,13 @@ test("on a 360 px phone a long file name wraps at its separators and nothing scr
       expect(lines.map((line) => line.text)).toEqual(fileNameSegments(LONG_NAME));
       for (const line of lines) expect(line.tops, `${path}: ${line.text}`).toHaveLength(1);
       expect(new Set(lines.flatMap((line) => line.tops)).size, path).toBeGreaterThan(2);
+
+      // Chrome's own accessible name of the link reads the file name whole: no <wbr> became a space.
+      const linkNames = await chromeLinkNames(page);
+      expect(
+        linkNames.find((linkName) => linkName.startsWith("Client installer")),
+        path,
+      ).toContain(LONG_NAME);
 
       // The name without a place to wrap is the entry's label as well as its file name: both stay in.
       const unbreakable = page.getByText(UNBREAKABLE_NAME, { exact: true });

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type DragEvent } from "react";
 import { formatFileSize } from "#app/domain/format";
 import { MAX_UPLOAD_BYTES } from "#app/domain/limits";
 import { UPLOAD_ERRORS } from "#app/domain/messages";
+import { FileName } from "./file-name";
 
 /** A file already stored (in an edit form) or just staged by this control. */
 export interface UploadedFile {
@@ -203,8 +204,8 @@ export function FileUpload({
         {state.phase === "done" ? (
           <div className="mt-3 flex items-center gap-3">
             {state.preview ? <img src={state.preview} alt="" className="h-12 w-16 rounded object-cover" /> : null}
-            <span className="min-w-0 flex-1 wrap-anywhere">
-              {state.file.name} ({formatFileSize(state.file.size)})
+            <span className="min-w-0 flex-1">
+              <FileName name={state.file.name} /> ({formatFileSize(state.file.size)})
             </span>
             <button type="button" onClick={cancel} className="font-semibold text-brand-700 underline">
               Remove

@@ -8,9 +8,7 @@ import {
   type KeyboardEvent,
 } from "react";
 import { useFetcher } from "react-router";
-
-/** How long typing must pause before a combobox asks the server. */
-export const COMBOBOX_DEBOUNCE_MS = 200;
+import { SEARCH_DEBOUNCE_MS } from "#app/domain/search";
 
 /** What a fetcher for `Source` holds: a loader's serialized data, or `Source` itself when it is plain data. */
 export type Fetched<Source> = NonNullable<ReturnType<typeof useFetcher<Source>>["data"]>;
@@ -134,7 +132,7 @@ export function useCombobox<Source, Option>({
     }
     setOpenIn(scope);
     if (term === lastRequested.current) return;
-    timer.current = setTimeout(() => loadNow(term), COMBOBOX_DEBOUNCE_MS);
+    timer.current = setTimeout(() => loadNow(term), SEARCH_DEBOUNCE_MS);
   }
 
   function pick(option: Option) {

@@ -1,3 +1,6 @@
+/** How long typing must pause before a field that searches as you type asks the server. */
+export const SEARCH_DEBOUNCE_MS = 200;
+
 /** Query parameter the header's as-you-type box adds: a few short results instead of the full page. */
 export const SEARCH_PREVIEW_PARAM = "preview";
 

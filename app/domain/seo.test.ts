@@ -70,6 +70,14 @@ describe("seoMeta", () => {
     expect(meta.some((descriptor) => "property" in descriptor && descriptor.property === "og:image")).toBe(false);
   });
 
+  it("keeps a filtered view out of search results, its canonical link naming the page itself", () => {
+    const input = { title: "Support", description: "Files.", path: "/support", publicUrl: PUBLIC_URL };
+    const filtered = seoMeta({ ...input, noindex: true });
+    expect(filtered).toContainEqual({ name: "robots", content: "noindex" });
+    expect(filtered).toContainEqual({ tagName: "link", rel: "canonical", href: `${PUBLIC_URL}/support` });
+    expect(JSON.stringify(seoMeta(input))).not.toContain("robots");
+  });
+
   it("shortens a long description to what search engines show", () => {
     const meta = seoMeta({ title: "X", description: "word ".repeat(100), path: "/x", publicUrl: PUBLIC_URL });
     const description = meta.find((descriptor) => "name" in descriptor && descriptor.name === "description");

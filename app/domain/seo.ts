@@ -34,6 +34,11 @@ export interface SeoInput {
   type?: "website" | "product" | "article";
   /** The company name from the site settings; the built-in default without it. */
   siteName?: string;
+  /**
+   * A filtered or searched view of the page at `path`: kept out of search results, as /search is,
+   * while its canonical link still names the page itself.
+   */
+  noindex?: boolean;
 }
 
 /**
@@ -52,6 +57,7 @@ export function seoMeta(input: SeoInput): MetaDescriptor[] {
     { property: "og:description", content: description },
     { name: "twitter:card", content: input.image ? "summary_large_image" : "summary" },
   ];
+  if (input.noindex) descriptors.push({ name: "robots", content: "noindex" });
   if (input.publicUrl) {
     const url = absoluteUrl(input.publicUrl, input.path);
     descriptors.push({ tagName: "link", rel: "canonical", href: url }, { property: "og:url", content: url });

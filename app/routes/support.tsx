@@ -1,30 +1,72 @@
-import { Link } from "react-router";
+import { Link, useNavigation } from "react-router";
 import { DownloadsList } from "#app/components/downloads-list";
-import { Pagination, PAGE_PARAM, requestedPage } from "#app/components/pagination";
+import { PAGE_PARAM, Pagination, requestedPage } from "#app/components/pagination";
 import { ResponsiveImage } from "#app/components/responsive-image";
+import { SupportSearchForm } from "#app/components/support-search-form";
 import { Card } from "#app/components/ui";
 import type { PageHandle } from "#app/domain/live";
 import { seoContext, seoMeta } from "#app/domain/seo";
-import { listSupportDownloads } from "#app/server/catalog.server";
+import {
+  isFiltered,
+  noDownloadsMatch,
+  productsInView,
+  SUPPORT_CATEGORY_PARAM,
+  SUPPORT_QUERY_PARAM,
+  supportUrl,
+} from "#app/domain/support";
+import { listCategories, listSupportDownloads, normalizeSearchQuery } from "#app/server/catalog.server";
 import type { Route } from "./+types/support";
 
-export const handle: PageHandle = { live: ["downloads", "products"], cache: { query: [PAGE_PARAM] } };
+// Categories too: the form lists them to choose from.
+export const handle: PageHandle = {
+  live: ["downloads", "products", "categories"],
+  cache: { query: [SUPPORT_QUERY_PARAM, SUPPORT_CATEGORY_PARAM, PAGE_PARAM] },
+};
 
-export const meta: Route.MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   seoMeta({
     title: "Support and Downloads",
     description:
       "Download product catalogs, datasheets, user manuals, installation guides, firmware release notes and software for our AI security cameras and recorders.",
     path: "/support",
+    // A search is a view of this one page, as a filtered catalog page is: /support is what gets indexed.
+    noindex: loaderData ? isFiltered(loaderData.filter) : false,
     ...seoContext(matches),
   });
 
+/** On a phone every pixel of width goes to the file names. */
+const CARD_CLASS = "max-sm:px-4";
+
 export async function loader({ request }: Route.LoaderArgs) {
-  return listSupportDownloads({ page: requestedPage(new URL(request.url)) });
+  const url = new URL(request.url);
+  const query = normalizeSearchQuery(url.searchParams.get(SUPPORT_QUERY_PARAM) ?? "");
+  const categories = (await listCategories()).map(({ id, name }) => ({ id, name }));
+  // A category that is gone (an old link) leaves the list unnarrowed rather than empty.
+  const category = categories.find((item) => item.id === url.searchParams.get(SUPPORT_CATEGORY_PARAM)) ?? null;
+  const listing = await listSupportDownloads({
+    query,
+    categoryId: category?.id,
+    // General downloads (catalog, software, warranty) belong to no category. A visitor who chooses one
+    // is looking for that kind of product's files: the same general list left at the top would bury
+    // them and look as if the choice did nothing. A note says where the general ones are instead.
+    includeGeneral: category === null,
+    page: requestedPage(url),
+  });
+  return {
+    ...listing,
+    categories,
+    categoryId: category?.id ?? "",
+    filter: { query, categoryName: category?.name ?? null },
+  };
 }
 
 export default function Support({ loaderData }: Route.ComponentProps) {
-  const { general, products } = loaderData;
+  const { general, products, productTotal, filter, anyDownloads } = loaderData;
+  const filtered = isFiltered(filter);
+  const generalShown = filter.categoryName === null;
+  const nothingMatches = filtered && productTotal === 0 && general.length === 0;
+  const navigation = useNavigation();
+  const searching = navigation.state === "loading" && navigation.location.pathname === "/support";
   return (
     <div className="mx-auto max-w-6xl px-4 py-12">
       <header className="max-w-3xl">
@@ -35,57 +77,104 @@ export default function Support({ loaderData }: Route.ComponentProps) {
         </p>
       </header>
 
-      {/* Long file names have no spaces to wrap at; on a phone they must still break rather than overflow. */}
-      <div className="mt-8 space-y-8 wrap-anywhere">
-        {general.length === 0 && products.length === 0 ? (
-          <Card title="No Downloads Available" headingLevel={2}>
-            <p className="text-slate-700">There are no files available for download.</p>
-          </Card>
-        ) : (
-          <>
-            <Card title="General Downloads" headingLevel={2}>
-              {general.length > 0 ? (
-                <DownloadsList downloads={general} />
-              ) : (
-                <p className="text-slate-700">No general downloads available.</p>
-              )}
-            </Card>
-            <Card title="Product Specific Downloads" headingLevel={2}>
-              {products.length > 0 ? (
-                <>
-                  <ul className="grid gap-4 lg:grid-cols-2">
-                    {products.map((product) => (
-                      <li key={product.id} className="flex gap-4 rounded-lg border border-slate-200 p-4">
-                        {/* Without a description, the model right beside it names the picture. */}
-                        <ResponsiveImage
-                          image={product.image}
-                          alt={product.image.alt}
-                          sizes="112px"
-                          className="h-20 w-28 shrink-0 rounded-md bg-slate-100 object-cover"
-                        />
-                        <div className="min-w-0 flex-1">
-                          <h3 className="text-lg font-semibold text-slate-900">
-                            <Link
-                              to={`/catalog/products/${product.id}`}
-                              className="text-slate-900 underline-offset-2 hover:text-brand-700 hover:underline"
-                            >
-                              {product.model}
-                            </Link>
-                          </h3>
-                          <DownloadsList downloads={product.downloads} />
-                        </div>
-                      </li>
-                    ))}
-                  </ul>
-                  <Pagination page={loaderData.page} pageCount={loaderData.pageCount} />
-                </>
-              ) : (
-                <p className="text-slate-700">No product-specific downloads available.</p>
-              )}
-            </Card>
-          </>
-        )}
-      </div>
+      {!anyDownloads ? (
+        <Card title="No Downloads Available" headingLevel={2} className="mt-8">
+          <p className="text-slate-700">There are no files available for download.</p>
+        </Card>
+      ) : (
+        <>
+          <div className="mt-8">
+            <SupportSearchForm
+              query={filter.query}
+              categoryId={loaderData.categoryId}
+              categories={loaderData.categories}
+            />
+          </div>
+          <div className="mt-4 flex flex-wrap items-baseline gap-x-4 gap-y-1">
+            <p role="status" className={nothingMatches ? "font-medium text-slate-900" : "text-sm text-slate-600"}>
+              {nothingMatches
+                ? noDownloadsMatch(filter)
+                : productTotal > 0 || filtered
+                  ? productsInView(productTotal, filter)
+                  : ""}
+            </p>
+            {filtered ? (
+              <Link to="/support" className="text-sm font-medium text-brand-700 underline hover:text-brand-900">
+                Show all downloads
+              </Link>
+            ) : null}
+          </div>
+          {generalShown ? null : (
+            <p className="mt-2 text-sm text-slate-600">
+              General downloads such as the product catalog and software concern every product:{" "}
+              <Link
+                to={supportUrl({ query: filter.query })}
+                className="font-medium text-brand-700 underline hover:text-brand-900"
+              >
+                see them under all categories
+              </Link>
+              .
+            </p>
+          )}
+
+          {nothingMatches ? null : (
+            <div className="mt-6 space-y-8" aria-busy={searching}>
+              {generalShown ? (
+                <Card title="General Downloads" headingLevel={2} className={CARD_CLASS}>
+                  {general.length > 0 ? (
+                    <DownloadsList downloads={general} />
+                  ) : (
+                    <p className="text-slate-700">
+                      {filtered ? `No general downloads match “${filter.query}”.` : "No general downloads available."}
+                    </p>
+                  )}
+                </Card>
+              ) : null}
+              <Card title="Product Specific Downloads" headingLevel={2} className={CARD_CLASS}>
+                {products.length > 0 ? (
+                  <>
+                    <ul className="grid gap-4 lg:grid-cols-2">
+                      {products.map((product) => (
+                        <li
+                          key={product.id}
+                          className="flex gap-4 rounded-lg border border-slate-200 p-4 max-sm:gap-3 max-sm:p-3"
+                        >
+                          {/* The model right beside it names the picture. */}
+                          {/* Without a description, the model right beside it names the picture. */}
+                          <ResponsiveImage
+                            image={product.image}
+                            alt={product.image.alt}
+                            sizes="112px"
+                            className="h-20 w-28 shrink-0 rounded-md bg-slate-100 object-cover max-sm:h-14 max-sm:w-20"
+                          />
+                          <div className="min-w-0 flex-1">
+                            <h3 className="text-lg font-semibold break-words text-slate-900">
+                              <Link
+                                to={`/catalog/products/${product.id}`}
+                                className="text-slate-900 underline-offset-2 hover:text-brand-700 hover:underline"
+                              >
+                                {product.model}
+                              </Link>
+                            </h3>
+                            <DownloadsList downloads={product.downloads} />
+                          </div>
+                        </li>
+                      ))}
+                    </ul>
+                    <Pagination page={loaderData.page} pageCount={loaderData.pageCount} />
+                  </>
+                ) : (
+                  <p className="text-slate-700">
+                    {filtered
+                      ? `No product downloads match “${filter.query}”.`
+                      : "No product-specific downloads available."}
+                  </p>
+                )}
+              </Card>
+            </div>
+          )}
+        </>
+      )}
 
       <p className="mt-10 text-slate-700">
         Can&apos;t find what you need?{" "}

@@ -12,9 +12,11 @@ import {
   productImages,
   products,
 } from "./db/schema";
+import { selectRows } from "./db/client.server";
 import { fileUrl, isUuid, type FileRow } from "./files.server";
 import { runtime } from "./runtime.server";
 import type { ModelMatches } from "./search-index.server";
+import { holdsText } from "./text-pattern.server";
 
 /** Products per catalog page: a screenful of cards on a desktop, a few screens on a phone. */
 export const CATALOG_PAGE_SIZE = 24;
@@ -248,29 +250,97 @@ export interface DownloadEntry {
   file: FileView;
 }
 
-/** General downloads by description, and every product that has downloads, by model. */
-export async function listSupportDownloads(options: { page?: number; pageSize?: number } = {}) {
+export interface SupportProduct {
+  id: string;
+  model: string;
+  image: ImageView;
+  downloads: DownloadEntry[];
+}
+
+export interface SupportListing {
+  /** By description; none when they were not asked for. */
+  general: DownloadEntry[];
+  /** One page of them, by model ignoring case. */
+  products: SupportProduct[];
+  /** Every product in view, on all pages. */
+  productTotal: number;
+  page: number;
+  pageCount: number;
+  /** Whether the site has any download at all, whatever the search left in view. */
+  anyDownloads: boolean;
+}
+
+/**
+ * The general downloads by description, and a page of the products that have downloads by model, each
+ * with its downloads in their order. `query` (case-insensitive, a substring) narrows both: a product
+ * whose model holds it keeps all its downloads, any other product only the downloads whose description
+ * or file name holds it. `categoryId` narrows the products; `includeGeneral: false` leaves the general
+ * downloads out. The database does the narrowing and the paging: the catalog can be large. Unlike the
+ * catalog search (decision 008) this stays in SQL: it reads only short texts (models, descriptions,
+ * file names), each result page is cached like any other page, and at 10,000 products on PGlite a
+ * search measured about twice the time of the plain listing.
+ */
+export async function listSupportDownloads(
+  options: { query?: string; categoryId?: string; includeGeneral?: boolean; page?: number; pageSize?: number } = {},
+): Promise<SupportListing> {
   const pageSize = options.pageSize ?? SUPPORT_PAGE_SIZE;
-  const withDownloads = sql`exists (select 1 from ${productDownloads} where ${productDownloads.productId} = ${products.id})`;
-  const [generalRows, [counted]] = await Promise.all([
-    db()
-      .select({ id: downloads.id, description: downloads.description, file: files })
-      .from(downloads)
-      .innerJoin(files, eq(files.id, downloads.fileId)),
-    db().select({ value: count() }).from(products).where(withDownloads),
-  ]);
-  const total = counted?.value ?? 0;
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const page = Math.min(Math.max(1, Math.floor(options.page ?? 1)), pageCount);
-  const pageProducts = await db()
-    .select({ id: products.id })
-    .from(products)
-    .where(withDownloads)
-    .orderBy(sql`lower(${products.model})`, asc(products.model))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
+  const includeGeneral = options.includeGeneral ?? true;
+  const term = normalizeSearchQuery(options.query ?? "");
   // The product's picture and each download's file are both `files` rows: one join each, one query.
   const downloadFile = alias(files, "download_file");
+  const downloadMatches = term
+    ? or(holdsText(productDownloads.description, term), holdsText(downloadFile.originalName, term))
+    : undefined;
+  const modelMatches = term ? holdsText(products.model, term) : undefined;
+
+  const conditions: (SQL | undefined)[] = [];
+  if (options.categoryId) conditions.push(eq(products.categoryId, options.categoryId));
+  const withDownloads = db().select({ productId: productDownloads.productId }).from(productDownloads);
+  if (term) {
+    const withMatchingDownload = db()
+      .select({ productId: productDownloads.productId })
+      .from(productDownloads)
+      .innerJoin(downloadFile, eq(downloadFile.id, productDownloads.fileId))
+      .where(downloadMatches);
+    conditions.push(
+      or(and(modelMatches, inArray(products.id, withDownloads)), inArray(products.id, withMatchingDownload)),
+    );
+  } else {
+    conditions.push(inArray(products.id, withDownloads));
+  }
+  const where = and(...conditions);
+  // One pass finds the page and counts every match (the window runs before the limit).
+  const pageOf = (page: number) =>
+    db()
+      .select({ id: products.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .from(products)
+      .where(where)
+      .orderBy(sql`lower(${products.model})`, asc(products.model))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize);
+
+  const requestedPage = Math.max(1, Math.floor(options.page ?? 1));
+  const [generalRows, requested] = await Promise.all([
+    includeGeneral
+      ? db()
+          .select({ id: downloads.id, description: downloads.description, file: files })
+          .from(downloads)
+          .innerJoin(files, eq(files.id, downloads.fileId))
+          .where(term ? or(holdsText(downloads.description, term), holdsText(files.originalName, term)) : undefined)
+      : [],
+    pageOf(requestedPage),
+  ]);
+  let pageProducts = requested;
+  let productTotal = requested[0]?.total ?? 0;
+  let page = requestedPage;
+  if (pageProducts.length === 0 && page > 1) {
+    // Past the last page (an old link, or the catalog shrank): the last page instead.
+    const [counted] = await db().select({ value: count() }).from(products).where(where);
+    productTotal = counted?.value ?? 0;
+    page = Math.max(1, Math.ceil(productTotal / pageSize));
+    pageProducts = productTotal > 0 ? await pageOf(page) : [];
+  }
+  const pageCount = Math.max(1, Math.ceil(productTotal / pageSize));
   const productRows = pageProducts.length
     ? await db()
         .select({
@@ -287,9 +357,12 @@ export async function listSupportDownloads(options: { page?: number; pageSize?: 
         .innerJoin(files, eq(files.id, products.imageFileId))
         .innerJoin(downloadFile, eq(downloadFile.id, productDownloads.fileId))
         .where(
-          inArray(
-            products.id,
-            pageProducts.map((product) => product.id),
+          and(
+            inArray(
+              products.id,
+              pageProducts.map((product) => product.id),
+            ),
+            term ? or(modelMatches, downloadMatches) : undefined,
           ),
         )
         .orderBy(asc(productDownloads.position))
@@ -299,7 +372,7 @@ export async function listSupportDownloads(options: { page?: number; pageSize?: 
     .map((row) => ({ id: row.id, description: row.description, file: fileView(row.file) }))
     .sort((a, b) => naturalCompare(a.description, b.description));
 
-  const byProduct = new Map<string, { id: string; model: string; image: ImageView; downloads: DownloadEntry[] }>();
+  const byProduct = new Map<string, SupportProduct>();
   for (const row of productRows) {
     const entry = byProduct.get(row.productId) ?? {
       id: row.productId,
@@ -310,12 +383,23 @@ export async function listSupportDownloads(options: { page?: number; pageSize?: 
     entry.downloads.push({ id: row.downloadId, description: row.description, file: fileView(row.file) });
     byProduct.set(row.productId, entry);
   }
+  const narrowed = term !== "" || options.categoryId !== undefined || !includeGeneral;
   return {
     general,
     products: sortIgnoringCaseBy([...byProduct.values()], (product) => product.model),
+    productTotal,
     page,
     pageCount,
+    anyDownloads: general.length > 0 || productTotal > 0 || (narrowed && (await anyDownloadsExist())),
   };
+}
+
+async function anyDownloadsExist(): Promise<boolean> {
+  const [row] = await selectRows<{ found: boolean }>(
+    db(),
+    sql`select (exists (select 1 from ${downloads}) or exists (select 1 from ${productDownloads})) as found`,
+  );
+  return row?.found ?? false;
 }
 
 export interface SearchResults {

@@ -33,6 +33,8 @@ test("/support says so when there are no downloads at all", async ({ page }) => 
   await expect(page.getByText("There are no files available for download.")).toBeVisible();
   await expect(cardHeading(page, "General Downloads")).toHaveCount(0);
   await expect(cardHeading(page, "Product Specific Downloads")).toHaveCount(0);
+  // Nothing to search in: no search form either.
+  await expect(page.getByRole("search", { name: "Downloads" })).toHaveCount(0);
   await expectNoA11yViolations(page);
 });
 

@@ -150,8 +150,10 @@ describe("the page cache of one server", () => {
 
   it("shows a write to the very next request, and drops only the pages that show what changed", async () => {
     await get(`${server.url}/catalog`);
+    await get(`${server.url}/`);
     await get(`${server.url}/support`);
     expect((await get(`${server.url}/catalog`)).cache).toBe("hit");
+    expect((await get(`${server.url}/`)).cache).toBe("hit");
     expect((await get(`${server.url}/support`)).cache).toBe("hit");
 
     const name = `Cache Test ${randomUUID().slice(0, 8)}`;
@@ -165,8 +167,12 @@ describe("the page cache of one server", () => {
     const catalog = await get(`${server.url}/catalog`);
     expect(catalog.cache).toBe("miss");
     expect(catalog.body).toContain(name);
-    // /support shows downloads and products, not categories: it stays cached.
-    expect((await get(`${server.url}/support`)).cache).toBe("hit");
+    // /support lists the categories to search in: it is dropped too.
+    const support = await get(`${server.url}/support`);
+    expect(support.cache).toBe("miss");
+    expect(support.body).toContain(name);
+    // The home page shows info items, not categories: it stays cached.
+    expect((await get(`${server.url}/`)).cache).toBe("hit");
   });
 });
 

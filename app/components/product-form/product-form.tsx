@@ -2,6 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useCallback, useId, useRef, useState, type ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { FileName } from "#app/components/file-name";
 import { FileUpload, type UploadedFile } from "#app/components/file-upload";
 import {
   CheckboxInput,
@@ -556,7 +557,7 @@ function DownloadRow({
           <p className="text-sm">
             Current file:{" "}
             <a href={item.file.url} target="_blank" rel="noreferrer" className="text-brand-700 underline">
-              {item.file.name}
+              <FileName name={item.file.name} />
             </a>{" "}
             ({formatFileSize(item.file.size)})
           </p>

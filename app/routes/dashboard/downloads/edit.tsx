@@ -2,6 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { FileName } from "#app/components/file-name";
 import { FileUpload } from "#app/components/file-upload";
 import { FormErrors, LiveOrigin, TextInput, VersionInput } from "#app/components/forms";
 import { Alert, Button, Card } from "#app/components/ui";
@@ -150,13 +151,14 @@ function EditDownloadScreen({ download, actionData }: { download: AdminDownload;
 
 function DownloadSummary({ download }: { download: AdminDownload }) {
   return (
-    <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm wrap-anywhere">
+    <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
       <dt className="font-medium text-slate-700">Description</dt>
-      <dd>{download.description}</dd>
+      {/* Words, but one of them may still be longer than a phone's line. */}
+      <dd className="min-w-0 wrap-anywhere">{download.description}</dd>
       <dt className="font-medium text-slate-700">File</dt>
-      <dd>
+      <dd className="min-w-0">
         <a href={download.file.url} target="_blank" rel="noopener noreferrer" className={LINK_CLASS}>
-          {download.file.name}
+          <FileName name={download.file.name} />
           <span className="sr-only"> (opens in a new tab)</span>
         </a>{" "}
         ({formatFileSize(download.file.size)})
@@ -190,9 +192,9 @@ function EditDownloadForm({
       <TextInput meta={fields.description} label="Description" />
       <div className="text-sm">
         <p className="font-medium text-slate-700">Current file</p>
-        <p className="wrap-anywhere">
+        <p>
           <a href={download.file.url} target="_blank" rel="noopener noreferrer" className={LINK_CLASS}>
-            {download.file.name}
+            <FileName name={download.file.name} />
             <span className="sr-only"> (opens in a new tab)</span>
           </a>{" "}
           ({formatFileSize(download.file.size)})

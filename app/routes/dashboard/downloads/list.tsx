@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { FileName } from "#app/components/file-name";
 import { Card } from "#app/components/ui";
 import { formatFileSize } from "#app/domain/format";
 import type { PageHandle } from "#app/domain/live";
@@ -57,7 +58,9 @@ export default function DownloadsList({ loaderData }: Route.ComponentProps) {
                       {download.description}
                     </Link>
                   </td>
-                  <td className="py-2 pr-4 text-slate-700 wrap-anywhere">{download.file.name}</td>
+                  <td className="py-2 pr-4 text-slate-700">
+                    <FileName name={download.file.name} />
+                  </td>
                   <td className="py-2 whitespace-nowrap text-slate-700">{formatFileSize(download.file.size)}</td>
                 </tr>
               ))}

@@ -8,6 +8,7 @@ import {
   useSearchParams,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
+import { FileName } from "#app/components/file-name";
 import { LiveOrigin, VersionInput } from "#app/components/forms";
 import { NdaaIcon } from "#app/components/ndaa";
 import { ResponsiveImage } from "#app/components/responsive-image";
@@ -157,10 +158,10 @@ export default function DashboardProduct({ loaderData, actionData }: Route.Compo
               {product.downloads.map((download) => (
                 <li key={download.id}>
                   <a href={download.file.url} target="_blank" rel="noreferrer" className="text-brand-700 underline">
-                    {download.description || download.file.name}
+                    {download.description || <FileName name={download.file.name} />}
                   </a>{" "}
                   <span className="text-sm text-slate-600">
-                    ({download.file.name}, {formatFileSize(download.file.size)})
+                    (<FileName name={download.file.name} />, {formatFileSize(download.file.size)})
                   </span>
                 </li>
               ))}

@@ -1,0 +1,225 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listSupportDownloads, type SupportListing } from "#app/server/catalog.server";
+import type { Transaction } from "#app/server/db/client.server";
+import { categories, downloads, files, productDownloads, products } from "#app/server/db/schema";
+import { parseEnv } from "#app/server/env.server";
+import { startRuntime, type Runtime } from "#app/server/runtime.server";
+import { DATABASE_KINDS, testDatabaseConfig } from "#tests/support/database";
+
+type Config = Awaited<ReturnType<typeof testDatabaseConfig>>;
+
+const CATEGORIES = ["Dome Cameras", "Bullet Cameras", "Empty Shelf"] as const;
+type CategoryName = (typeof CATEGORIES)[number];
+
+const PRODUCTS: { model: string; category: CategoryName; downloads: [description: string, fileName: string][] }[] = [
+  {
+    model: "VNT-D4M",
+    category: "Dome Cameras",
+    downloads: [
+      ["Datasheet", "VNT-D4M_Datasheet.pdf"],
+      ["Firmware 2.4 release notes", "VNT-D4M_Release_Notes.txt"],
+    ],
+  },
+  {
+    model: "vnt-b2m",
+    category: "Bullet Cameras",
+    downloads: [
+      ["Installation Guide", "Bullet_Install_ÜBERSICHT.pdf"],
+      ["", "vnt-b2m_100%_manual.pdf"],
+    ],
+  },
+  { model: "Zeta-Cam", category: "Bullet Cameras", downloads: [["DATASHEET", "Zeta_Sheet.pdf"]] },
+  // No downloads: never listed, whatever its model matches.
+  { model: "VNT-D9-Silent", category: "Dome Cameras", downloads: [] },
+];
+
+const GENERAL: [description: string, fileName: string][] = [
+  ["Warranty Policy", "Warranty.pdf"],
+  ["Product Catalog 2026", "Vantage_Product_Catalog_2026.pdf"],
+];
+
+/** A file row as a claimed upload leaves it; nothing here reads its bytes. */
+async function insertFile(tx: Transaction, originalName: string): Promise<string> {
+  const [row] = await tx
+    .insert(files)
+    .values({
+      storageKey: `test/${crypto.randomUUID()}`,
+      originalName,
+      size: 1_000,
+      contentType: originalName.endsWith(".png") ? "image/png" : "application/pdf",
+      sha256: "0".repeat(64),
+      width: originalName.endsWith(".png") ? 2 : null,
+      height: originalName.endsWith(".png") ? 2 : null,
+      staged: false,
+    })
+    .returning({ id: files.id });
+  if (!row) throw new Error("no file row");
+  return row.id;
+}
+
+async function seed(runtime: Runtime): Promise<Record<CategoryName, string>> {
+  return runtime.database.db.transaction(async (tx) => {
+    const rows = await tx
+      .insert(categories)
+      .values(CATEGORIES.map((name) => ({ name })))
+      .returning({ id: categories.id, name: categories.name });
+    const categoryIds = Object.fromEntries(rows.map((row) => [row.name, row.id])) as Record<CategoryName, string>;
+    for (const product of PRODUCTS) {
+      const [created] = await tx
+        .insert(products)
+        .values({
+          model: product.model,
+          categoryId: categoryIds[product.category],
+          imageFileId: await insertFile(tx, `${product.model}.png`),
+        })
+        .returning({ id: products.id });
+      for (const [position, [description, fileName]] of product.downloads.entries()) {
+        await tx.insert(productDownloads).values({
+          productId: created?.id ?? "",
+          fileId: await insertFile(tx, fileName),
+          description,
+          position,
+        });
+      }
+    }
+    for (const [description, fileName] of GENERAL) {
+      await tx.insert(downloads).values({ description, fileId: await insertFile(tx, fileName) });
+    }
+    return categoryIds;
+  });
+}
+
+/** What a listing shows: general entries and each product's entries, as description / file name. */
+function shown(listing: SupportListing) {
+  return {
+    general: listing.general.map((download) => `${download.description} / ${download.file.name}`),
+    products: Object.fromEntries(
+      listing.products.map((product) => [
+        product.model,
+        product.downloads.map((download) => `${download.description} / ${download.file.name}`),
+      ]),
+    ),
+    productTotal: listing.productTotal,
+  };
+}
+
+async function found(options: Parameters<typeof listSupportDownloads>[0]) {
+  return shown(await listSupportDownloads(options));
+}
+
+describe.each(DATABASE_KINDS)("/support's downloads on %s", (kind) => {
+  let runtime: Runtime;
+  let config: Config;
+  let categoryIds: Record<CategoryName, string>;
+
+  beforeAll(async () => {
+    config = await testDatabaseConfig(kind);
+    runtime = await startRuntime(
+      parseEnv({ DATA_DIR: config.dataDir, DATABASE_URL: config.databaseUrl, LOG_LEVEL: "silent", DEMO_DATA: "0" }),
+    );
+    categoryIds = await seed(runtime);
+  });
+  afterAll(async () => {
+    await runtime?.close();
+    config?.cleanup();
+  });
+
+  it("lists everything without a search: general by description, products with downloads by model", async () => {
+    const listing = await listSupportDownloads();
+    expect(shown(listing)).toEqual({
+      general: ["Product Catalog 2026 / Vantage_Product_Catalog_2026.pdf", "Warranty Policy / Warranty.pdf"],
+      products: {
+        "vnt-b2m": ["Installation Guide / Bullet_Install_ÜBERSICHT.pdf", " / vnt-b2m_100%_manual.pdf"],
+        "VNT-D4M": ["Datasheet / VNT-D4M_Datasheet.pdf", "Firmware 2.4 release notes / VNT-D4M_Release_Notes.txt"],
+        "Zeta-Cam": ["DATASHEET / Zeta_Sheet.pdf"],
+      },
+      productTotal: 3,
+    });
+    expect(listing.products.map((product) => product.model)).toEqual(["vnt-b2m", "VNT-D4M", "Zeta-Cam"]);
+    expect(listing.anyDownloads).toBe(true);
+  });
+
+  it("finds a product by its model, in any letter case, with all its downloads", async () => {
+    for (const query of ["vnt-d4", "VNT-D4M", "  Vnt-D4m "]) {
+      expect(await found({ query }), query).toEqual({
+        general: [],
+        products: {
+          "VNT-D4M": ["Datasheet / VNT-D4M_Datasheet.pdf", "Firmware 2.4 release notes / VNT-D4M_Release_Notes.txt"],
+        },
+        productTotal: 1,
+      });
+    }
+    expect(await found({ query: "d9-silent" })).toEqual({ general: [], products: {}, productTotal: 0 });
+  });
+
+  it("finds downloads by file name or description, showing only those of a product that match", async () => {
+    expect(await found({ query: "release_NOTES" })).toEqual({
+      general: [],
+      products: { "VNT-D4M": ["Firmware 2.4 release notes / VNT-D4M_Release_Notes.txt"] },
+      productTotal: 1,
+    });
+    expect(await found({ query: "datasheet" })).toEqual({
+      general: [],
+      products: { "VNT-D4M": ["Datasheet / VNT-D4M_Datasheet.pdf"], "Zeta-Cam": ["DATASHEET / Zeta_Sheet.pdf"] },
+      productTotal: 2,
+    });
+    expect(await found({ query: "catalog 2026" })).toEqual({
+      general: ["Product Catalog 2026 / Vantage_Product_Catalog_2026.pdf"],
+      products: {},
+      productTotal: 0,
+    });
+    expect((await found({ query: "WARRANTY.pdf" })).general).toEqual(["Warranty Policy / Warranty.pdf"]);
+  });
+
+  it("narrows the products to a category, alone or with a search, and leaves general downloads out on request", async () => {
+    expect(await found({ categoryId: categoryIds["Bullet Cameras"], includeGeneral: false })).toEqual({
+      general: [],
+      products: {
+        "vnt-b2m": ["Installation Guide / Bullet_Install_ÜBERSICHT.pdf", " / vnt-b2m_100%_manual.pdf"],
+        "Zeta-Cam": ["DATASHEET / Zeta_Sheet.pdf"],
+      },
+      productTotal: 2,
+    });
+    expect(
+      await found({ query: "datasheet", categoryId: categoryIds["Bullet Cameras"], includeGeneral: false }),
+    ).toEqual({ general: [], products: { "Zeta-Cam": ["DATASHEET / Zeta_Sheet.pdf"] }, productTotal: 1 });
+    const empty = await listSupportDownloads({ categoryId: categoryIds["Empty Shelf"], includeGeneral: false });
+    expect(shown(empty)).toEqual({ general: [], products: {}, productTotal: 0 });
+    // Nothing in view, but the site has downloads: the page says the search found nothing, not that there are none.
+    expect(empty.anyDownloads).toBe(true);
+  });
+
+  it("folds letters beyond ASCII alike, and takes wildcards and pattern characters literally", async () => {
+    for (const query of ["übersicht", "ÜBERSICHT", "Übersicht"]) {
+      expect((await found({ query })).products, query).toEqual({
+        "vnt-b2m": ["Installation Guide / Bullet_Install_ÜBERSICHT.pdf"],
+      });
+    }
+    expect((await found({ query: "100%" })).products).toEqual({ "vnt-b2m": [" / vnt-b2m_100%_manual.pdf"] });
+    expect((await found({ query: "b2m_100" })).products).toEqual({ "vnt-b2m": [" / vnt-b2m_100%_manual.pdf"] });
+    // As patterns these would match the names above.
+    for (const query of ["d4m.datasheet", "d4m%data", "ü.ersicht", "übers.*", "[ü]bersicht", "^bullet"]) {
+      expect(await found({ query }), query).toEqual({ general: [], products: {}, productTotal: 0 });
+    }
+  });
+
+  it("pages the products, counting all of them, and turns a page past the end into the last one", async () => {
+    const first = await listSupportDownloads({ pageSize: 2 });
+    expect([first.products.map((product) => product.model), first.page, first.pageCount, first.productTotal]).toEqual([
+      ["vnt-b2m", "VNT-D4M"],
+      1,
+      2,
+      3,
+    ]);
+    for (const page of [2, 9]) {
+      const last = await listSupportDownloads({ pageSize: 2, page });
+      expect([last.products.map((product) => product.model), last.page, last.productTotal], String(page)).toEqual([
+        ["Zeta-Cam"],
+        2,
+        3,
+      ]);
+    }
+    const searched = await listSupportDownloads({ query: "sheet", pageSize: 1, page: 2 });
+    expect([searched.products.map((product) => product.model), searched.pageCount]).toEqual([["Zeta-Cam"], 2]);
+  });
+});

@@ -55,7 +55,8 @@ export function buildSiteIfStale() {
 
 export function buildAdminCliIfStale() {
   if (!stale(ADMIN_CLI_ENTRY, ["scripts/admin-cli.ts"])) return;
-  console.log("Building the admin command line…");
+  // On stderr: what the command prints on stdout is its answer alone.
+  console.error("Building the admin command line…");
   buildAdminCli();
 }
 

@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 // Admin-only code (forms, uploads): fetched only when an admin's page renders it, never by visitors.
-const HomeAdmin = lazy(() => import("#app/components/home-admin/tools"));
+const HomeAdmin = lazy(() => import("#app/components/home-admin/home-page-admin"));
 
 /** Info items sit in a column this wide (max-w-5xl less the page padding). */
 const ITEM_SIZES = "(min-width: 1056px) 992px, calc(100vw - 2rem)";

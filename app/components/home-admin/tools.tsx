@@ -358,30 +358,3 @@ function EditItem({ item, onDone }: { item: InfoItemRecord; onDone: () => void }
     </div>
   );
 }
-
-/** What admins see instead of the welcome card: the page is empty until they add items. */
-function EmptyHomeAdminHint() {
-  return (
-    <section
-      aria-labelledby="no-info-items"
-      className="rounded-xl border-2 border-dashed border-brand-500 bg-brand-50 p-6 text-slate-800"
-    >
-      <h2 id="no-info-items" className="text-lg font-semibold text-slate-900">
-        There are no info items yet
-      </h2>
-      <p className="mt-2">
-        Only admins see this message. It disappears once items are added: banners, cards and images show here, newest
-        first.
-      </p>
-    </section>
-  );
-}
-
-/**
- * The one entry `/` loads lazily (a single React.lazy keeps the public route's chunk small): the
- * toolbar, the empty page's hint, or one item's controls.
- */
-export default function HomeAdmin(props: { item: InfoItemRecord } | { part: "toolbar" | "empty-hint" }) {
-  if ("item" in props) return <InfoItemControls item={props.item} />;
-  return props.part === "toolbar" ? <HomeAdminToolbar /> : <EmptyHomeAdminHint />;
-}

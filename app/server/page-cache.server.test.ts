@@ -41,12 +41,14 @@ describe("the page cache's bound", () => {
 
   it("holds no more memory than it counts", () => {
     const before = heldBytes();
-    const limit = 8 * 1024 * 1024;
+    const limit = 32 * 1024 * 1024;
     const cache = new PageCache(limit, 1_000_000);
-    for (let n = 0; n < 50_000; n++) cache.store(`https://site/about?n=${n}`, page(`<p>${n}</p>`), 0);
+    for (let n = 0; n < 60_000; n++) cache.store(`https://site/about?n=${n}`, page(`<p>${n}</p>`), 0);
     const held = heldBytes() - before;
     expect(cache.byteSize).toBeLessThanOrEqual(limit);
-    expect(held).toBeLessThanOrEqual(limit * 1.25);
+    // Some slack for what else the heap holds (compiled code, say); a shared slab pinned per entry
+    // would hold eight kilobytes each, several times the limit.
+    expect(held).toBeLessThanOrEqual(limit * 1.5);
   });
 
   it("counts compressed copies once they are added, and evicts to stay within the bound", () => {

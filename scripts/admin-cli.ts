@@ -128,7 +128,7 @@ function askRunningServer(socketPath: string, request: AdminCommand): Promise<Ad
 /** Runs the command on the database itself: no server holds it. */
 async function runHere(request: AdminCommand): Promise<string> {
   const env = getEnv();
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir, shortLived: true });
   try {
     return await runAdminCommand(createAdminAccounts(database.db), request);
   } finally {

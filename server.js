@@ -39,7 +39,6 @@ async function main() {
     logger.info({ port, url: env.publicUrl }, `Vantage is listening on ${env.publicUrl}`);
     process.send?.({ type: "listening", port });
   });
-  server.keepAliveTimeout = 65_000;
 
   let stopping = false;
   const stop = async (/** @type {string} */ signal) => {

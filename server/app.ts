@@ -8,13 +8,15 @@ import { getEnv } from "#app/server/env.server";
 import type { Logger } from "#app/server/logger.server";
 import { loadDemoCatalogIfEmpty } from "#app/server/demo/load.server";
 import { runtime, startRuntime, type Runtime } from "#app/server/runtime.server";
+// The stylesheet every page inlines (app/entry.server.tsx), for the CSP hash that allows it.
+import inlineStylesheet from "#app/app.css?inline";
 import { listenForAdminCommands } from "./admin-socket";
 import { precompressedAssets } from "./assets";
 import { streamChanges } from "./events";
 import { serveFile } from "./files";
 import { serveImageVariant } from "./images";
 import { cachePolicy, fillPageCache, pageCacheHits, type CachePolicy } from "./page-cache";
-import { logRequest, requestHeaders, requestId } from "./request";
+import { acceptRequest, logRequest, requestHeaders, requestId } from "./request";
 import { capRequestBodies, sameOriginWrites, securityHeaders } from "./security";
 import { stageUpload } from "./uploads";
 
@@ -102,19 +104,35 @@ export function createServer(options: AppOptions): http.Server {
   // Development rebuilds routes on every change: only a production build's pages are cached.
   const cachePages = typeof build !== "function" && !options.development ? cachePolicy(build) : null;
   const app = createApp(options, cachePages);
-  if (!cachePages) return http.createServer(app);
-  const answerHit = pageCacheHits(pageCache, cachePages, env.TRUST_PROXY, logger);
-  return http.createServer((req, res) => {
-    if (!answerHit(req, res)) app(req, res);
+  const answerHit = cachePages ? pageCacheHits(pageCache, cachePages, env.TRUST_PROXY, logger) : () => false;
+  const server = http.createServer(SERVER_TIMEOUTS, (req, res) => {
+    if (acceptRequest(req, res) && !answerHit(req, res)) app(req, res);
   });
+  server.setTimeout(IDLE_SOCKET_MS);
+  return server;
 }
+
+/**
+ * The largest legitimate request is a 20 MB upload from an admin on a slow link (at 256 kbit/s about
+ * 11 minutes); anything slower than that is let go. Headers are a few kilobytes and get 20 seconds,
+ * which ends slow-header attacks long before Node's default of a minute.
+ */
+const SERVER_TIMEOUTS: http.ServerOptions = {
+  requestTimeout: 15 * 60_000,
+  headersTimeout: 20_000,
+  // Longer than the 60 s idle timeout of common proxies and load balancers, so they close first.
+  keepAliveTimeout: 65_000,
+  connectionsCheckingInterval: 5_000,
+};
+/** A socket with no bytes either way for this long is closed; live streams send a heartbeat sooner. */
+const IDLE_SOCKET_MS = 2 * 60_000;
 
 function createApp(options: AppOptions, cachePages: CachePolicy | null): express.Express {
   const { env, logger, pageCache } = runtime();
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);
-  const security = { publicUrl: env.publicUrl, development: Boolean(options.development) };
+  const security = { publicUrl: env.publicUrl, development: Boolean(options.development), inlineStylesheet };
 
   app.use((req: Request, res: Response, next: NextFunction) => {
     const id = requestId(req);

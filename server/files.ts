@@ -1,4 +1,5 @@
 import type { Request, Response } from "express";
+import { STORED_FILE_POLICY } from "./security";
 import { isImageType } from "#app/server/sniff.server";
 import { runtime } from "#app/server/runtime.server";
 
@@ -52,7 +53,7 @@ export async function serveFile(req: Request, res: Response): Promise<void> {
   }
   const etag = `"${file.sha256}"`;
   const image = isImageType(file.contentType);
-  res.setHeader("Content-Security-Policy", "default-src 'none'; sandbox");
+  res.setHeader("Content-Security-Policy", STORED_FILE_POLICY);
   res.setHeader("Cross-Origin-Resource-Policy", "same-origin");
   res.setHeader("ETag", etag);
   res.setHeader("Cache-Control", "public, max-age=31536000, immutable");

@@ -1,4 +1,5 @@
 import type { Request, Response } from "express";
+import { STORED_FILE_POLICY } from "./security";
 import { isCropRatio, isVariantWidth } from "#app/domain/images";
 import { fileUrl } from "#app/server/files.server";
 import { VariantSourceGoneError } from "#app/server/images.server";
@@ -27,7 +28,7 @@ export async function serveImageVariant(req: Request, res: Response): Promise<vo
   const plan = images.plan(file, width, ratio);
   if (!plan) return notFound(res);
 
-  res.setHeader("Content-Security-Policy", "default-src 'none'; sandbox");
+  res.setHeader("Content-Security-Policy", STORED_FILE_POLICY);
   res.setHeader("Cross-Origin-Resource-Policy", "same-origin");
   if (matchesEtag(req.get("if-none-match"), plan.etag)) {
     res.setHeader("ETag", plan.etag);

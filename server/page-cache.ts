@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
@@ -9,7 +8,7 @@ import { SESSION_COOKIE_PREFIX } from "#app/server/auth.server";
 import type { Logger } from "#app/server/logger.server";
 import { ownBytes, type CachedPage, type PageCache } from "#app/server/page-cache.server";
 import { logRequest, requestId } from "./request";
-import { contentSecurityPolicy } from "./security";
+import { contentSecurityPolicy, hashSource } from "./security";
 
 /** How many characters of paths the policy remembers; past this the memory starts over. */
 const KNOWN_PATH_CHARACTERS = 1_000_000;
@@ -101,19 +100,21 @@ function cacheable(res: Response): boolean {
 }
 
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
+const INLINE_STYLE = /<style\b[^>]*>([\s\S]*?)<\/style>/gi;
 
 /** CSP sources for every inline script of an HTML page: what a browser hashes is the script's text. */
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
   for (const match of html.matchAll(INLINE_SCRIPT)) {
     if (/\bsrc\s*=/i.test(match[1] ?? "")) continue;
-    hashes.add(
-      `'sha256-${createHash("sha256")
-        .update(match[2] ?? "", "utf8")
-        .digest("base64")}'`,
-    );
+    hashes.add(hashSource(match[2] ?? ""));
   }
   return [...hashes];
+}
+
+/** CSP sources for every inline stylesheet of an HTML page. */
+export function inlineStyleHashes(html: string): string[] {
+  return [...new Set([...html.matchAll(INLINE_STYLE)].map((match) => hashSource(match[1] ?? "")))];
 }
 
 /** The encoding of a stored copy the client takes, best first; null for the plain bytes. */
@@ -297,7 +298,7 @@ export function fillPageCache(cache: PageCache, policyFor: CachePolicy, trustPro
         const responseHeaders = [
           "Content-Security-Policy",
           // Only a production build's pages are cached (see createServer).
-          contentSecurityPolicy(inlineScriptHashes(text), false),
+          contentSecurityPolicy(inlineScriptHashes(text), inlineStyleHashes(text), false),
           "Vary",
           "Accept-Encoding",
           "X-Cache",

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { IncomingMessage } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Request, Response } from "express";
 import type { Logger, RequestLogEntry } from "#app/server/logger.server";
 
@@ -57,4 +57,47 @@ export function refuseRequest(req: Request, res: Response, status: number, body:
   req.once("close", close);
   req.once("error", close);
   req.resume();
+}
+
+/** What a request line or its headers must satisfy before anything reads them. */
+const NUL_IN_TARGET = /%00|\0/;
+
+/**
+ * Puts a request into the one shape the rest of the server expects, or answers it with a 400 and
+ * returns false. An absolute-form target (`GET http://host/path`, meant for proxies) becomes the
+ * origin-form path with its authority as Host, as RFC 9112 §3.2.2 asks of origin servers; an
+ * HTTP/1.0 request without Host (Node requires it only of HTTP/1.1) and a target carrying a NUL
+ * byte, which no page, file or database lookup can hold, are refused.
+ */
+export function acceptRequest(req: IncomingMessage, res: ServerResponse): boolean {
+  const target = req.url ?? "/";
+  if (!target.startsWith("/") && target !== "*") {
+    let absolute: URL | null = null;
+    try {
+      absolute = new URL(target);
+    } catch {
+      absolute = null;
+    }
+    if (!absolute || (absolute.protocol !== "http:" && absolute.protocol !== "https:")) {
+      return refuseBadRequest(res, "The request target is not valid.");
+    }
+    req.url = `${absolute.pathname}${absolute.search}`;
+    req.headers.host = absolute.host;
+  }
+  if (!req.headers.host) return refuseBadRequest(res, "A Host header is required.");
+  if (NUL_IN_TARGET.test(req.url ?? "")) return refuseBadRequest(res, "The request target is not valid.");
+  return true;
+}
+
+function refuseBadRequest(res: ServerResponse, message: string): false {
+  const body = Buffer.from(message, "utf8");
+  res.writeHead(400, {
+    "Content-Type": "text/plain; charset=utf-8",
+    "Content-Length": String(body.byteLength),
+    "Cache-Control": "no-store",
+    "X-Content-Type-Options": "nosniff",
+    Connection: "close",
+  });
+  res.end(body);
+  return false;
 }

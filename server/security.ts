@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import { MAX_FORM_BODY_BYTES } from "#app/domain/limits";
 import { refuseRequest } from "./request";
@@ -6,21 +6,36 @@ import { refuseRequest } from "./request";
 export interface SecurityOptions {
   publicUrl: string;
   development: boolean;
+  /** The text of the stylesheet every page inlines, which the policy allows by its hash. */
+  inlineStylesheet: string;
+}
+
+/** The policy of stored files and image variants: nothing in them may run, load or be framed. */
+export const STORED_FILE_POLICY = "default-src 'none'; sandbox; frame-ancestors 'none'";
+
+/** The CSP source that allows exactly this inline script or stylesheet text. */
+export function hashSource(text: string): string {
+  return `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 }
 
 /** Paths that stream their own bodies and enforce their own, larger cap. */
 const STREAMING_UPLOAD_PATHS = new Set(["/uploads"]);
 
 /**
- * The policy with the given script sources beside 'self': this response's nonce, or for a cached page
- * the hashes of its inline scripts (see page-cache.ts).
+ * The policy with the given sources beside 'self': for scripts this response's nonce, or for a cached
+ * page the hashes of its inline scripts (see page-cache.ts); for styles the inline stylesheet's hash.
+ * Pages carry no style attributes (React sets styles through the DOM, which CSP does not govern).
+ * Vite's development server injects styles of its own, so development allows inline styles.
  */
-export function contentSecurityPolicy(scriptSources: readonly string[], development: boolean): string {
+export function contentSecurityPolicy(
+  scriptSources: readonly string[],
+  styleSources: readonly string[],
+  development: boolean,
+): string {
   return [
     "default-src 'self'",
     ["script-src 'self'", ...scriptSources].join(" "),
-    // React sets style attributes; styles cannot run code, so inline styles stay allowed.
-    "style-src 'self' 'unsafe-inline'",
+    ["style-src 'self'", ...(development ? ["'unsafe-inline'"] : styleSources)].join(" "),
     "img-src 'self' data: blob:",
     "font-src 'self'",
     `connect-src 'self'${development ? " ws: wss:" : ""}`,
@@ -59,7 +74,8 @@ function fixedSecurityHeaders(options: SecurityOptions): [string, string][] {
     ["Cross-Origin-Opener-Policy", "same-origin"],
     ["Cross-Origin-Resource-Policy", "same-origin"],
     ...(options.publicUrl.startsWith("https://")
-      ? [["Strict-Transport-Security", "max-age=31536000; includeSubDomains"] as [string, string]]
+      ? // Two years, subdomains and preload: what the browsers' preload lists require of a site.
+        [["Strict-Transport-Security", "max-age=63072000; includeSubDomains; preload"] as [string, string]]
       : []),
   ];
 }
@@ -67,10 +83,14 @@ function fixedSecurityHeaders(options: SecurityOptions): [string, string][] {
 /** Headers every response carries, and a fresh CSP nonce for the page this request renders. */
 export function securityHeaders(options: SecurityOptions) {
   const fixed = fixedSecurityHeaders(options);
+  const styleSources = [hashSource(options.inlineStylesheet)];
   return (_req: Request, res: Response, next: NextFunction) => {
     const nonce = freshNonce();
     res.locals.nonce = nonce;
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy([`'nonce-${nonce}'`], options.development));
+    res.setHeader(
+      "Content-Security-Policy",
+      contentSecurityPolicy([`'nonce-${nonce}'`], styleSources, options.development),
+    );
     for (const [name, value] of fixed) res.setHeader(name, value);
     next();
   };

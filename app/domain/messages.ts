@@ -63,6 +63,15 @@ export const ADMIN_MESSAGES = {
   accessoryRemoved: (model: string) => `${model} removed from the accessories.`,
 } as const;
 
+/** Beyond the spec: a form post that no page of the site sends, refused with a reason. */
+export const FORM_ERRORS = {
+  unsupported: "This address accepts only form posts (application/x-www-form-urlencoded or multipart/form-data).",
+  unreadable: "The form could not be read. Reload the page and try again.",
+  tooManyFields: "The form has too many fields.",
+  listTooLong: (max: number) => `The form has a list longer than ${max} items.`,
+  hasNul: "Text cannot contain NUL characters. Remove them and try again.",
+} as const;
+
 export const UPLOAD_ERRORS = {
   unauthenticated: "Sign in to upload files.",
   tooLarge: "File too large - 20MB maximum file size",

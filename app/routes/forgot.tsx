@@ -1,3 +1,4 @@
+import { readForm } from "#app/server/form-data.server";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Alert, Button, Card, TextField } from "#app/components/ui";
 import { forgotSchema } from "#app/domain/auth-schemas";
@@ -14,7 +15,7 @@ export function meta() {
 export const headers = keepRetryAfter;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const parsed = forgotSchema.safeParse({ email: String(form.get("email") ?? "").trim() });
   if (!parsed.success) return data({ ok: false as const, message: MESSAGES.resetFailed }, { status: 400 });
   // The answer is the same whether or not the address has an account, so it reveals none.

@@ -1,3 +1,4 @@
+import { readForm } from "#app/server/form-data.server";
 import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { HeroCarousel } from "#app/components/hero-carousel";
@@ -32,7 +33,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 /** Every info-item write of the admin tools (here and on the dashboard summary) comes here. */
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(request, context);
-  return infoItemAction(await request.formData());
+  return infoItemAction(await readForm(request));
 }
 
 // Admin-only code (forms, uploads): fetched only when an admin's page renders it, never by visitors.

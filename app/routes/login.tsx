@@ -1,3 +1,4 @@
+import { readForm } from "#app/server/form-data.server";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Alert, Button, Card, TextField } from "#app/components/ui";
 import { MESSAGES } from "#app/domain/messages";
@@ -20,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const email = String(form.get("email") ?? "");
   const password = String(form.get("password") ?? "");
   const redirectTo = safeRedirectPath(String(form.get("redirectTo") ?? ""));

@@ -1,3 +1,4 @@
+import { readForm } from "#app/server/form-data.server";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Alert, Button, Card, TextField } from "#app/components/ui";
 import { newPasswordSchema } from "#app/domain/auth-schemas";
@@ -18,7 +19,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const parsed = newPasswordSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
     const errors = Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]));

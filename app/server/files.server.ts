@@ -134,7 +134,11 @@ export function createFileService(options: { db: Database; storage: FileStorage;
         .returning();
       const missing = unique.filter((id) => !rows.some((row) => row.id === id));
       if (missing.length > 0) throw new MissingFileError(missing);
-      if (options.images && rows.some((row) => !isImageType(row.contentType))) throw new NotAnImageError();
+      if (options.images && rows.some((row) => !isImageType(row.contentType) || !row.width || !row.height)) {
+        // Magic bytes alone do not make an image: only a file whose size could be read when it was
+        // uploaded can be decoded by the image variants and the browser.
+        throw new NotAnImageError();
+      }
       return rows;
     },
 

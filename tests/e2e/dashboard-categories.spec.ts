@@ -1,7 +1,14 @@
 import type { Page, Request } from "@playwright/test";
+import { FORM_ERRORS } from "../../app/domain/messages";
 import { expectNoA11yViolations } from "../support/a11y";
+import { queryDatabase } from "../support/sql";
 import { capturePost, expectAnonymousReplayRefused } from "./admin";
 import { expect, hydrated, test } from "./fixtures";
+
+// The last test makes the database itself refuse a write, which takes a database this process can reach.
+test.use({
+  serverEnv: [async ({ postgresDatabase }, use) => use({ DATABASE_URL: postgresDatabase }), { scope: "worker" }],
+});
 
 const CHECK_EACH_INPUT = "Something went wrong - check each input";
 const CONFLICT =
@@ -291,22 +298,26 @@ test("a new category reaches the Categories menu of an open catalog page", async
   await visitor.close();
 });
 
-test("the server checks again, and a database failure shows its message", async ({ page, login, site }) => {
-  await login();
+/** Posts a form the way the signed-in page's browser would, without the page's own checks. */
+async function adminPost(page: Page, siteUrl: string) {
   const cookies = await page.context().cookies();
-  const post = (path: string, body: Record<string, string>) =>
-    fetch(`${site.url}${path}`, {
+  return (path: string, body: Record<string, string>) =>
+    fetch(`${siteUrl}${path}`, {
       method: "POST",
       redirect: "manual",
       headers: {
         "content-type": "application/x-www-form-urlencoded",
-        origin: site.url,
+        origin: siteUrl,
         cookie: cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join("; "),
       },
       body: new URLSearchParams(body).toString(),
     });
+}
 
-  // What the browser would have refused, the server refuses too.
+test("the server checks again what the browser would have refused", async ({ page, login, site }) => {
+  await login();
+  const post = await adminPost(page, site.url);
+
   const invalid = await post("/dashboard/categories/new", { name: " ", "features[0].label": "" });
   expect(invalid.status).toBe(400);
   const html = await invalid.text();
@@ -314,18 +325,43 @@ test("the server checks again, and a database failure shows its message", async 
   expect(html).toContain("No empty features / filters");
   expect(html).toContain(CHECK_EACH_INPUT);
 
-  // PostgreSQL refuses a NUL character in text: the write fails in the database itself.
-  const failed = await post("/dashboard/categories/new", { name: "Broken\u0000Name" });
+  // A NUL character cannot be stored as text: refused with its reason before anything is written.
+  const withNul = await post("/dashboard/categories/new", { name: "Broken\u0000Name" });
+  expect(withNul.status).toBe(400);
+  expect(await withNul.text()).toContain(FORM_ERRORS.hasNul);
+  await page.goto("/dashboard/categories/");
+  await expect(page.getByText("Broken")).toHaveCount(0);
+});
+
+test("a database failure shows its message and changes nothing", async ({ page, login, site, postgresDatabase }) => {
+  await login();
+  const post = await adminPost(page, site.url);
+  expect((await post("/dashboard/categories/new", { name: "Sound Cameras" })).status).toBe(200);
+  // The database itself refuses these writes, as a full disk or a lost connection would.
+  await queryDatabase(
+    postgresDatabase,
+    `create function refuse_broken() returns trigger language plpgsql as $$
+     begin
+       if new.name like 'Broken%' then raise exception 'refused by the test'; end if;
+       return new;
+     end $$`,
+  );
+  await queryDatabase(
+    postgresDatabase,
+    "create trigger refuse_broken before insert or update on categories for each row execute function refuse_broken()",
+  );
+
+  const failed = await post("/dashboard/categories/new", { name: "Broken Name" });
   expect(failed.status).toBe(500);
   expect(await failed.text()).toContain("Error submitting to database");
 
-  const id = await categoryIdByName(page, "Zeta Cameras Renamed");
+  const id = await categoryIdByName(page, "Sound Cameras");
   await page.goto(`/dashboard/categories/${id}/edit`);
   const version = await page.locator('input[name="version"]').inputValue();
-  const failedEdit = await post(`/dashboard/categories/${id}/edit`, { name: "Broken\u0000Name", version });
+  const failedEdit = await post(`/dashboard/categories/${id}/edit`, { name: "Broken Name", version });
   expect(failedEdit.status).toBe(500);
   expect(await failedEdit.text()).toContain("Error submitting edit to database");
   await page.goto("/dashboard/categories/");
   await expect(page.getByText("Broken")).toHaveCount(0);
-  await expect(page.getByRole("link", { name: "Zeta Cameras Renamed", exact: true })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Sound Cameras", exact: true })).toBeVisible();
 });

@@ -28,13 +28,24 @@ let config: Awaited<ReturnType<typeof testDatabaseConfig>>;
 let cameras: { id: string; features: string[] };
 let lenses: { id: string; features: string[] };
 
-async function stage(kind: "image" | "file", name = kind === "image" ? "pixel.png" : "manual.txt"): Promise<string> {
+/** A PNG signature followed by bytes no decoder reads: an image by its first bytes only. */
+const PNG_IMPOSTOR = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.alloc(64, 7),
+]);
+
+async function stage(
+  kind: "image" | "file" | "impostor",
+  name = kind === "image" ? "pixel.png" : "manual.txt",
+): Promise<string> {
   const bytes =
     kind === "image"
       ? await sharp({ create: { width: 2, height: 2, channels: 3, background: "#336699" } })
           .png()
           .toBuffer()
-      : Buffer.from("manual text");
+      : kind === "impostor"
+        ? PNG_IMPOSTOR
+        : Buffer.from("manual text");
   const row = await runtime.files.stage({
     body: (async function* () {
       yield new Uint8Array(bytes);
@@ -155,6 +166,11 @@ describe("product admin service", () => {
       message: "Image required (20MB limit)",
     });
     expect(await fieldError(createProduct(await input({ imageFileId: await stage("file") })))).toEqual({
+      field: "imageFileId",
+      message: "Image required (20MB limit)",
+    });
+    // Uploaded as a plain file (no image check then), its first bytes say PNG: used as an image, refused.
+    expect(await fieldError(createProduct(await input({ imageFileId: await stage("impostor", "fake.png") })))).toEqual({
       field: "imageFileId",
       message: "Image required (20MB limit)",
     });

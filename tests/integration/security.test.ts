@@ -79,6 +79,23 @@ describe("over plain http", () => {
       expect(nonces.length).toBeGreaterThan(0);
     });
 
+    it("allows its inline stylesheet by hash, and no other inline style", async () => {
+      // Twice: the first answer is rendered, the second may come from the page cache.
+      for (let request = 0; request < 2; request++) {
+        const response = await fetch(`${server.url}${path}`);
+        const styleSources = directives(response.headers.get("content-security-policy")).get("style-src") ?? [];
+        expect(styleSources).not.toContain("'unsafe-inline'");
+        const html = await response.text();
+        const styles = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)];
+        expect(styles.length).toBeGreaterThan(0);
+        for (const [, text = ""] of styles) {
+          expect(styleSources).toContain(`'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`);
+        }
+        // A style attribute in the HTML would be blocked: the pages must not depend on one.
+        expect(html).not.toMatch(/<[a-z][^>]*\sstyle="/i);
+      }
+    });
+
     it("tells the browser not to sniff, to keep referrers short and to deny powerful features", async () => {
       const response = await fetch(`${server.url}${path}`);
       expect(response.headers.get("x-content-type-options")).toBe("nosniff");
@@ -106,6 +123,8 @@ describe("over plain http", () => {
     expect(response.headers.get("permissions-policy")).toContain("camera=()");
     expect(directives(response.headers.get("content-security-policy")).get("default-src")).toEqual(["'none'"]);
     expect(directives(response.headers.get("content-security-policy")).has("sandbox")).toBe(true);
+    // A stored file is never framed by another site either.
+    expect(directives(response.headers.get("content-security-policy")).get("frame-ancestors")).toEqual(["'none'"]);
     expect(response.headers.get("strict-transport-security")).toBeNull();
   });
 
@@ -210,7 +229,10 @@ describe("behind https (PUBLIC_URL=https://…)", () => {
   it("sends Strict-Transport-Security on pages and files", async () => {
     for (const path of ["/", "/login", "/healthz", `/files/${crypto.randomUUID()}/x`]) {
       const response = await fetch(`${server.url}${path}`);
-      expect(response.headers.get("strict-transport-security"), path).toMatch(/^max-age=\d{7,}/);
+      // Two years, subdomains and preload: what the browsers' preload lists ask for.
+      expect(response.headers.get("strict-transport-security"), path).toBe(
+        "max-age=63072000; includeSubDomains; preload",
+      );
     }
   });
 

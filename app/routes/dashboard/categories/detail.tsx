@@ -1,3 +1,4 @@
+import { readForm } from "#app/server/form-data.server";
 import { data, Link } from "react-router";
 import { Card } from "#app/components/ui";
 import type { PageHandle } from "#app/domain/live";
@@ -25,7 +26,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   await requireAdmin(request, context);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   if (formData.get("intent") !== "delete") throw data("Bad Request", { status: 400, statusText: "Bad Request" });
   return deleteFromForm(params.categoryId, formData);
 }

@@ -1,3 +1,4 @@
+import { readForm } from "#app/server/form-data.server";
 import { data, Link, useNavigation } from "react-router";
 import { Alert, Card } from "#app/components/ui";
 import { ADMIN_MESSAGES } from "#app/domain/messages";
@@ -27,7 +28,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   await requireAdmin(request, context);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   if (formData.get("intent") === "delete") return deleteFromForm(params.categoryId, formData);
   return saveFromForm(params.categoryId, formData);
 }

@@ -1,3 +1,4 @@
+import { readForm } from "#app/server/form-data.server";
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
@@ -43,7 +44,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   await requireAdmin(request, context);
   const id = params.downloadId;
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const origin = formOrigin(formData);
   const deletedPath = `/dashboard/downloads/${id}/deleted`;
 

@@ -1,3 +1,4 @@
+import { readForm } from "#app/server/form-data.server";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import {
   data,
@@ -42,7 +43,7 @@ export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: Shou
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   await requireAdmin(request, context);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const version = Number(formData.get("version"));
   if (formData.get("intent") !== "delete" || !Number.isInteger(version)) {
     return data({ error: ADMIN_MESSAGES.checkEachInput }, 400);

@@ -1,3 +1,4 @@
+import { readForm } from "#app/server/form-data.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { productSchema, type ProductFormValue } from "#app/domain/forms/product";
@@ -43,7 +44,7 @@ async function toInput(value: ProductFormValue): Promise<ProductInput> {
  * come back as the field's message, a conflict as ADMIN_MESSAGES.conflict with the newer data.
  */
 export async function submitProductForm(request: Request, mode: "new" | "edit", productId?: string) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: productSchema(mode) });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ formErrors: [ADMIN_MESSAGES.checkEachInput] }), conflict: false }, 400);

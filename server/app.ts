@@ -15,7 +15,7 @@ import { precompressedAssets } from "./assets";
 import { streamChanges } from "./events";
 import { serveFile } from "./files";
 import { serveImageVariant } from "./images";
-import { cachePolicy, fillPageCache, pageCacheHits, type CachePolicy } from "./page-cache";
+import { cachePolicy, fillPageCache, pageCacheHits, type CachePolicy, type ProxyTrust } from "./page-cache";
 import { acceptRequest, logRequest, requestHeaders, requestId } from "./request";
 import { capRequestBodies, sameOriginWrites, securityHeaders } from "./security";
 import { stageUpload } from "./uploads";
@@ -99,12 +99,12 @@ function allowPublicOrigin(build: ServerBuild, publicUrl: string): ServerBuild {
  * everything else goes through the Express app.
  */
 export function createServer(options: AppOptions): http.Server {
-  const { env, logger, pageCache } = runtime();
+  const { logger, pageCache } = runtime();
   const build = options.build;
   // Development rebuilds routes on every change: only a production build's pages are cached.
   const cachePages = typeof build !== "function" && !options.development ? cachePolicy(build) : null;
   const app = createApp(options, cachePages);
-  const answerHit = cachePages ? pageCacheHits(pageCache, cachePages, env.TRUST_PROXY, logger) : () => false;
+  const answerHit = cachePages ? pageCacheHits(pageCache, cachePages, proxyTrust(app), logger) : () => false;
   const server = http.createServer(SERVER_TIMEOUTS, (req, res) => {
     if (acceptRequest(req, res) && !answerHit(req, res)) app(req, res);
   });
@@ -126,6 +126,11 @@ const SERVER_TIMEOUTS: http.ServerOptions = {
 };
 /** A socket with no bytes either way for this long is closed; live streams send a heartbeat sooner. */
 const IDLE_SOCKET_MS = 2 * 60_000;
+
+/** The proxy trust Express compiled from TRUST_PROXY, so the page cache reads requests as Express does. */
+function proxyTrust(app: express.Express): ProxyTrust {
+  return app.get("trust proxy fn") as ProxyTrust;
+}
 
 function createApp(options: AppOptions, cachePages: CachePolicy | null): express.Express {
   const { env, logger, pageCache } = runtime();
@@ -156,7 +161,7 @@ function createApp(options: AppOptions, cachePages: CachePolicy | null): express
     }),
   );
 
-  if (cachePages) app.use(fillPageCache(pageCache, cachePages, env.TRUST_PROXY, logger));
+  if (cachePages) app.use(fillPageCache(pageCache, cachePages, proxyTrust(app), logger));
 
   app.get("/healthz", (_req, res) => {
     res.setHeader("Cache-Control", "no-store");

@@ -186,14 +186,17 @@ class Compressor {
 const gzipAsync = promisify(zlib.gzip);
 const brotliAsync = promisify(zlib.brotliCompress);
 
+/** Whether the peer at `address`, `hop` proxies from this server, may speak for the client: Express's compiled "trust proxy fn". */
+export type ProxyTrust = (address: string, hop: number) => boolean;
+
 /**
- * The scheme the visitor used, as Express tells it (`req.protocol`): a trusted proxy's first
- * X-Forwarded-Proto, else whether the connection itself is TLS. Hits are answered before Express sees
- * the request, and both sides must name a page by the same key.
+ * The scheme the visitor used, as Express tells it (`req.protocol`): the first X-Forwarded-Proto when
+ * the peer is a trusted proxy, else whether the connection itself is TLS. Hits are answered before
+ * Express sees the request, and both sides must name a page by the same key.
  */
-function requestProtocol(req: IncomingMessage, trustProxy: boolean): string {
+function requestProtocol(req: IncomingMessage, trustProxy: ProxyTrust): string {
   const own = "encrypted" in req.socket && req.socket.encrypted ? "https" : "http";
-  const forwarded = trustProxy ? req.headers["x-forwarded-proto"] : undefined;
+  const forwarded = trustProxy(req.socket.remoteAddress ?? "", 0) ? req.headers["x-forwarded-proto"] : undefined;
   return typeof forwarded === "string" ? (forwarded.split(",")[0] ?? "").trim() || own : own;
 }
 
@@ -208,7 +211,7 @@ interface CacheSlot {
  * page's own search parameters in a fixed order (repeated ones keep theirs); a URL with a parameter
  * the page does not read has no slot at all.
  */
-function cacheSlot(req: IncomingMessage, policyFor: CachePolicy, trustProxy: boolean): CacheSlot | null {
+function cacheSlot(req: IncomingMessage, policyFor: CachePolicy, trustProxy: ProxyTrust): CacheSlot | null {
   if (req.method !== "GET" || req.headers.cookie?.includes(SESSION_COOKIE_PREFIX)) return null;
   const url = req.url ?? "/";
   const queryStart = url.indexOf("?");
@@ -234,7 +237,7 @@ function cacheSlot(req: IncomingMessage, policyFor: CachePolicy, trustProxy: boo
  * the security headers and the page's hash-based CSP. Returns false when the request is not a hit.
  * Anyone with a session cookie never gets here, so an admin's view is never served from it.
  */
-export function pageCacheHits(cache: PageCache, policyFor: CachePolicy, trustProxy: boolean, logger: Logger) {
+export function pageCacheHits(cache: PageCache, policyFor: CachePolicy, trustProxy: ProxyTrust, logger: Logger) {
   const compressor = new Compressor(cache);
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     const slot = cacheSlot(req, policyFor, trustProxy);
@@ -261,7 +264,7 @@ export function pageCacheHits(cache: PageCache, policyFor: CachePolicy, trustPro
  * kept: answers that are not 200, set a cookie, or say no-store/private. A kept page loses its nonce
  * (every visitor gets the same bytes) and carries a CSP allowing exactly its inline scripts' hashes.
  */
-export function fillPageCache(cache: PageCache, policyFor: CachePolicy, trustProxy: boolean, logger: Logger) {
+export function fillPageCache(cache: PageCache, policyFor: CachePolicy, trustProxy: ProxyTrust, logger: Logger) {
   return (req: Request, res: Response, next: NextFunction) => {
     const slot = cacheSlot(req, policyFor, trustProxy);
     if (!slot) return next();

@@ -1,12 +1,17 @@
+/** A wait as people say it: seconds under a minute, else whole minutes rounded up. */
+export function waitPhrase(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? "" : "s"}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
+}
+
 /** Every message a visitor or admin can read, worded as SPEC.md §5 and §8 say. */
 export const MESSAGES = {
   loginFailed: "Incorrect email or password",
   resetFailed: "Invalid email",
   resetSent: "Reset link set - check your email",
-  tooManyResets: (minutes: number) =>
-    `Too many reset requests. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-  tooManySignIns: (minutes: number) =>
-    `Too many sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+  tooManyResets: (seconds: number) => `Too many reset requests. Try again in ${waitPhrase(seconds)}.`,
+  tooManySignIns: (seconds: number) => `Too many sign-in attempts. Try again in ${waitPhrase(seconds)}.`,
   searchResults: (total: number) => (total === 0 ? "Search returned 0 results." : `Search returned ${total} result(s)`),
 } as const;
 

@@ -22,7 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { retryAfterSeconds } = await runtime().auth.requestPasswordReset(parsed.data.email, context.clientAddress);
   if (retryAfterSeconds > 0) {
     return data(
-      { ok: false as const, message: MESSAGES.tooManyResets(Math.ceil(retryAfterSeconds / 60)) },
+      { ok: false as const, message: MESSAGES.tooManyResets(retryAfterSeconds) },
       { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } },
     );
   }

@@ -35,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (result.ok) throw redirect(redirectTo, { headers: result.headers });
   if (result.reason === "rate-limited") {
     return data(
-      { error: MESSAGES.tooManySignIns(Math.ceil(result.retryAfterSeconds / 60)) },
+      { error: MESSAGES.tooManySignIns(result.retryAfterSeconds) },
       { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
     );
   }

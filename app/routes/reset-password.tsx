@@ -18,14 +18,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { token, valid };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const parsed = newPasswordSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
     const errors = Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
     return data({ errors, expired: false }, { status: 400 });
   }
-  const changed = await runtime().auth.resetPassword(parsed.data.token, parsed.data.password);
+  const changed = await runtime().auth.resetPassword(parsed.data.token, parsed.data.password, context.clientAddress);
   if (!changed) return data({ errors: {} as Record<string, string>, expired: true }, { status: 400 });
   throw redirect("/login?reset=1");
 }

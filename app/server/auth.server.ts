@@ -9,17 +9,11 @@ import type { Database } from "./db/client.server";
 import { account, session, user, verification } from "./db/schema";
 import type { Logger } from "./logger.server";
 import type { SendMail } from "./mail.server";
-import type { RateLimiter, RateLimitRule } from "./rate-limit.server";
+import type { RateLimiter } from "./rate-limit.server";
+import { createSignInThrottle } from "./sign-in-throttle.server";
 
 export const SESSION_COOKIE_PREFIX = "vantage";
 const RESET_TOKEN_SECONDS = 60 * 60;
-
-/** Failed sign-ins: per account, and per client address (which may hold many accounts' attempts). */
-export const ACCOUNT_FAILURE_RULE: RateLimitRule = { limit: 5, windowSeconds: 15 * 60 };
-export const CLIENT_FAILURE_RULE: RateLimitRule = { limit: 20, windowSeconds: 15 * 60 };
-/** Reset mails: per address (so nobody's inbox can be flooded) and per client address. */
-export const RESET_ADDRESS_RULE: RateLimitRule = { limit: 3, windowSeconds: 15 * 60 };
-export const RESET_CLIENT_RULE: RateLimitRule = { limit: 10, windowSeconds: 15 * 60 };
 
 export function createAuth(options: {
   db: Database;
@@ -30,6 +24,7 @@ export function createAuth(options: {
   logger: Logger;
 }) {
   const { db, secret, publicUrl, sendMail, rateLimiter, logger } = options;
+  const throttle = createSignInThrottle(rateLimiter);
   const auth = betterAuth({
     appName: "Vantage",
     secret,
@@ -94,17 +89,12 @@ export function createAuth(options: {
     },
 
     /**
-     * Signs in and returns the Set-Cookie headers, or says why not. Failures count against both the
-     * account and the client address; a success clears the account's count.
+     * Signs in and returns the Set-Cookie headers, or says why not (with the seconds to wait when the
+     * client is being slowed down: see sign-in-throttle.server.ts).
      */
     async signIn(input: { email: string; password: string; clientAddress: string; headers: Headers }) {
       const email = input.email.trim().toLowerCase();
-      const accountKey = `signin:account:${email}`;
-      const clientKey = `signin:client:${input.clientAddress}`;
-      const wait = Math.max(
-        await rateLimiter.retryAfter(accountKey, ACCOUNT_FAILURE_RULE),
-        await rateLimiter.retryAfter(clientKey, CLIENT_FAILURE_RULE),
-      );
+      const wait = await throttle.waitBeforeSignIn(email, input.clientAddress);
       if (wait > 0) return { ok: false as const, reason: "rate-limited" as const, retryAfterSeconds: wait };
       try {
         const result = await auth.api.signInEmail({
@@ -112,12 +102,11 @@ export function createAuth(options: {
           headers: input.headers,
           returnHeaders: true,
         });
-        await rateLimiter.reset(accountKey);
+        await throttle.signedIn(email, input.clientAddress);
         return { ok: true as const, headers: result.headers };
       } catch (error) {
         if (!(error instanceof APIError)) throw error;
-        await rateLimiter.hit(accountKey, ACCOUNT_FAILURE_RULE);
-        await rateLimiter.hit(clientKey, CLIENT_FAILURE_RULE);
+        await throttle.signInFailed(email, input.clientAddress);
         return { ok: false as const, reason: "invalid" as const };
       }
     },
@@ -129,32 +118,33 @@ export function createAuth(options: {
 
     /**
      * Sends a reset link if the address has an account; answers the same either way, so it reveals
-     * nothing. Returns the seconds to wait instead when the address or client asked too often.
+     * nothing. Returns the seconds to wait instead when this client asked too often.
      */
     async requestPasswordReset(email: string, clientAddress: string): Promise<{ retryAfterSeconds: number }> {
       const normalized = email.trim().toLowerCase();
-      const addressKey = `reset:address:${normalized}`;
-      const clientKey = `reset:client:${clientAddress}`;
-      const wait = Math.max(
-        await rateLimiter.retryAfter(addressKey, RESET_ADDRESS_RULE),
-        await rateLimiter.retryAfter(clientKey, RESET_CLIENT_RULE),
-      );
+      const wait = await throttle.waitBeforeResetMail(normalized, clientAddress);
       if (wait > 0) return { retryAfterSeconds: wait };
-      await rateLimiter.hit(addressKey, RESET_ADDRESS_RULE);
-      await rateLimiter.hit(clientKey, RESET_CLIENT_RULE);
+      await throttle.resetMailSent(normalized, clientAddress);
       await auth.api.requestPasswordReset({ body: { email: normalized } });
       return { retryAfterSeconds: 0 };
     },
 
-    /** False when the token is unknown, used or expired. */
-    async resetPassword(token: string, newPassword: string): Promise<boolean> {
+    /**
+     * False when the token is unknown, used or expired. A reset proves the owner holds the mailbox, so
+     * it also ends whatever slowed their sign-ins down.
+     */
+    async resetPassword(token: string, newPassword: string, clientAddress: string): Promise<boolean> {
+      const context = await auth.$context;
+      const found = await context.internalAdapter.findVerificationValue(`reset-password:${token}`);
+      const owner = found ? await context.internalAdapter.findUserById(found.value) : null;
       try {
         await auth.api.resetPassword({ body: { token, newPassword } });
-        return true;
       } catch (error) {
         if (error instanceof APIError) return false;
         throw error;
       }
+      if (owner) await throttle.passwordReset(owner.email.toLowerCase(), clientAddress);
+      return true;
     },
 
     async isResetTokenValid(token: string): Promise<boolean> {

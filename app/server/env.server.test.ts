@@ -32,4 +32,16 @@ describe("parseEnv", () => {
   it("treats empty values as unset", () => {
     expect(parseEnv({ DATABASE_URL: "", SMTP_URL: "" }).DATABASE_URL).toBeUndefined();
   });
+
+  it("trusts no proxy, a number of hops or named addresses, never every hop", () => {
+    expect(parseEnv({}).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: "0" }).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
+    expect(parseEnv({ TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
+    expect(parseEnv({ TRUST_PROXY: "loopback, 10.0.0.0/8,::1" }).TRUST_PROXY).toBe("loopback,10.0.0.0/8,::1");
+    expect(() => parseEnv({ TRUST_PROXY: "true" })).toThrow(/TRUST_PROXY: trusting every proxy/);
+    expect(() => parseEnv({ TRUST_PROXY: "yes" })).toThrow(EnvError);
+    expect(() => parseEnv({ TRUST_PROXY: "10.0.0.0/33" })).toThrow(/not a number of proxies.*10\.0\.0\.0\/33/);
+    expect(() => parseEnv({ TRUST_PROXY: "proxy.example" })).toThrow(/proxy\.example/);
+  });
 });

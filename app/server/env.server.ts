@@ -1,9 +1,50 @@
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
 const booleanFlag = z
   .enum(["0", "1", "false", "true", "no", "yes"])
   .transform((value) => value === "1" || value === "true" || value === "yes");
+
+const NAMED_PROXY_RANGES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isAddressOrRange(entry: string): boolean {
+  if (NAMED_PROXY_RANGES.has(entry)) return true;
+  const [address = "", bits, ...rest] = entry.split("/");
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies may say who the client is (X-Forwarded-For, -Proto): none, the N nearest hops, or
+ * those at the given addresses. "Trust every hop" is refused: the leftmost X-Forwarded-For entry is
+ * whatever the client wrote, so every client could pick its own address past the sign-in limits.
+ */
+const trustProxy = z.string().transform((value, context): false | number | string => {
+  const setting = value.trim().toLowerCase();
+  if (["0", "false", "no"].includes(setting)) return false;
+  if (/^\d{1,2}$/.test(setting)) return Number(setting);
+  if (["true", "yes"].includes(setting)) {
+    context.addIssue({
+      code: "custom",
+      message:
+        "trusting every proxy lets any client choose its own address: give the number of proxies in front of the site (e.g. 1) or their addresses (e.g. loopback or 10.0.0.0/8)",
+    });
+    return z.NEVER;
+  }
+  const entries = setting.split(",").map((entry) => entry.trim());
+  const wrong = entries.filter((entry) => !isAddressOrRange(entry));
+  if (wrong.length > 0) {
+    context.addIssue({
+      code: "custom",
+      message: `not a number of proxies, an address or a range: ${wrong.join(", ")}`,
+    });
+    return z.NEVER;
+  }
+  return entries.join(",");
+});
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -26,7 +67,7 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").max(128).optional(),
   DEMO_DATA: booleanFlag.default(true),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  TRUST_PROXY: booleanFlag.default(false),
+  TRUST_PROXY: trustProxy.default(false),
 });
 
 export type Env = z.infer<typeof envSchema> & { dataDir: string; publicUrl: string };

@@ -1,42 +1,54 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "./db/client.server";
 import { rateLimits } from "./db/schema";
 
-export interface RateLimitRule {
-  limit: number;
-  windowSeconds: number;
+/** A counter as it stands: hits in its current window, and the time since the latest one. */
+export interface RateCount {
+  count: number;
+  secondsLeftInWindow: number;
+  secondsSinceLast: number;
 }
 
-/** Fixed-window counters kept in the database, so every instance sees the same numbers. */
+/**
+ * Fixed-window counters kept in the database, so every instance sees the same numbers. A counter
+ * whose window has passed reads as absent and starts again at its next hit.
+ */
 export function createRateLimiter(db: Database) {
   return {
-    /** Seconds until `key` may try again, or 0 when it is under its limit. */
-    async retryAfter(key: string, rule: RateLimitRule): Promise<number> {
+    async read(key: string, windowSeconds: number): Promise<RateCount | null> {
       const [row] = await db
         .select({
           count: rateLimits.count,
-          secondsLeft: sql<number>`ceil(extract(epoch from (${rateLimits.windowStart} + make_interval(secs => ${rule.windowSeconds}) - now())))::int`,
+          secondsLeftInWindow: sql<number>`ceil(extract(epoch from (${rateLimits.windowStart} + make_interval(secs => ${windowSeconds}) - now())))::int`,
+          secondsSinceLast: sql<number>`floor(extract(epoch from (now() - ${rateLimits.lastAt})))::int`,
         })
         .from(rateLimits)
         .where(eq(rateLimits.key, key));
-      if (!row || row.secondsLeft <= 0 || row.count < rule.limit) return 0;
-      return row.secondsLeft;
+      return row && row.secondsLeftInWindow > 0 ? row : null;
     },
-    async hit(key: string, rule: RateLimitRule): Promise<void> {
-      const expired = sql`${rateLimits.windowStart} <= now() - make_interval(secs => ${rule.windowSeconds})`;
+
+    async hit(key: string, windowSeconds: number): Promise<void> {
+      const expired = sql`${rateLimits.windowStart} <= now() - make_interval(secs => ${windowSeconds})`;
       await db
         .insert(rateLimits)
-        .values({ key, windowStart: sql`now()`, count: 1 })
+        .values({ key, windowStart: sql`now()`, count: 1, lastAt: sql`now()` })
         .onConflictDoUpdate({
           target: rateLimits.key,
           set: {
             count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
             windowStart: sql`case when ${expired} then now() else ${rateLimits.windowStart} end`,
+            lastAt: sql`now()`,
           },
         });
     },
-    async reset(key: string): Promise<void> {
-      await db.delete(rateLimits).where(eq(rateLimits.key, key));
+
+    async clear(keys: string[]): Promise<void> {
+      if (keys.length > 0) await db.delete(rateLimits).where(inArray(rateLimits.key, keys));
+    },
+
+    /** Clears every counter whose key starts with `prefix` (compared as text, so no pattern characters). */
+    async clearPrefix(prefix: string): Promise<void> {
+      await db.delete(rateLimits).where(sql`left(${rateLimits.key}, ${prefix.length}) = ${prefix}`);
     },
   };
 }

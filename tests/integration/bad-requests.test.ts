@@ -23,7 +23,7 @@ function statusOf(answer: string): number {
   return Number(/^HTTP\/1\.[01] (\d{3})/.exec(answer)?.[1] ?? 0);
 }
 
-async function post(path: string, contentType: string, body: string | Uint8Array, signedIn = false) {
+async function post(path: string, contentType: string, body: string, signedIn = false) {
   const response = await fetch(`${server.url}${path}`, {
     method: "POST",
     redirect: "manual",

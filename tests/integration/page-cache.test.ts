@@ -274,11 +274,11 @@ describe("the page cache middleware", () => {
     const topics = () => ({ topics: new Set(["products" as const]), query: new Set<string>() });
     const cache = new PageCache();
     const logger = createLogger("silent");
-    const answerHit = pageCacheHits(cache, topics, false, logger);
+    const answerHit = pageCacheHits(cache, topics, () => false, logger);
     app.use((req, res, next) => {
       if (!answerHit(req, res)) next();
     });
-    app.use(fillPageCache(cache, topics, false, logger));
+    app.use(fillPageCache(cache, topics, () => false, logger));
     app.get("/cookie", (_req, res) => {
       rendered += 1;
       res.setHeader("Set-Cookie", "theme=dark");

@@ -218,6 +218,8 @@ export const rateLimits = pgTable("rate_limits", {
   key: text("key").primaryKey(),
   windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
   count: integer("count").notNull(),
+  /** The latest hit: back-off is measured from it. */
+  lastAt: timestamp("last_at", { withTimezone: true }).defaultNow().notNull(),
 });
 
 // better-auth tables. Written by hand because its schema generator needs a newer Node.

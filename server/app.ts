@@ -12,7 +12,7 @@ import { runtime, startRuntime, type Runtime } from "#app/server/runtime.server"
 import inlineStylesheet from "#app/app.css?inline";
 import { listenForAdminCommands } from "./admin-socket";
 import { precompressedAssets } from "./assets";
-import { streamChanges } from "./events";
+import { liveStreamCapacity, liveStreamGate, streamChanges } from "./events";
 import { serveFile } from "./files";
 import { serveImageVariant } from "./images";
 import { cachePolicy, fillPageCache, pageCacheHits, type CachePolicy, type ProxyTrust } from "./page-cache";
@@ -177,7 +177,7 @@ function createApp(options: AppOptions, cachePages: CachePolicy | null): express
       res.status(503).json({ status: "unavailable" });
     }
   });
-  app.get("/events", streamChanges);
+  app.get("/events", streamChanges(liveStreamGate(liveStreamCapacity(env.LIVE_CONNECTIONS_MAX))));
   app.get("/files/:id{/:name}", serveFile);
   app.get("/images/:fileId/:width.webp", serveImageVariant);
   app.get("/images/:fileId/:ratio/:width.webp", serveImageVariant);

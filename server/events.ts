@@ -1,5 +1,59 @@
+import fs from "node:fs";
 import type { Request, Response } from "express";
 import { runtime } from "#app/server/runtime.server";
+import { refuseRequest } from "./request";
+
+/** Live streams one client address may hold: many tabs, well below what exhausts the server. */
+export const LIVE_STREAMS_PER_CLIENT = 64;
+/** What a refused browser waits before it tries again (its own back-off grows from there). */
+const REFUSED_RETRY_SECONDS = 30;
+
+/**
+ * Streams the whole process may hold: half its open-file limit (the rest stays for requests, the
+ * database and stored files), at most 10,000, or LIVE_CONNECTIONS_MAX when set.
+ */
+export function liveStreamCapacity(configured: number | undefined): number {
+  if (configured) return configured;
+  let openFiles = 0;
+  try {
+    const limits = fs.readFileSync("/proc/self/limits", "utf8");
+    openFiles = Number(/^Max open files\s+(\d+)/m.exec(limits)?.[1] ?? 0);
+  } catch {
+    // Not Linux: the ceiling alone.
+  }
+  return Math.min(10_000, openFiles > 0 ? Math.floor(openFiles / 2) : 10_000);
+}
+
+/**
+ * Admits a live stream or refuses it: 429 when its client holds too many, 503 when the process
+ * does. Each admitted stream calls the returned release exactly once when it ends.
+ */
+export function liveStreamGate(capacity: number, perClient = LIVE_STREAMS_PER_CLIENT) {
+  const byClient = new Map<string, number>();
+  let open = 0;
+  return (req: Request, res: Response): (() => void) | null => {
+    const client = req.ip ?? req.socket.remoteAddress ?? "unknown";
+    const held = byClient.get(client) ?? 0;
+    const status = held >= perClient ? 429 : open >= capacity ? 503 : 0;
+    if (status !== 0) {
+      res.setHeader("Retry-After", String(REFUSED_RETRY_SECONDS));
+      const reason = status === 429 ? "Too many live connections from this address." : "Too many live connections.";
+      refuseRequest(req, res, status, reason, "text/plain; charset=utf-8");
+      return null;
+    }
+    byClient.set(client, held + 1);
+    open++;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      open--;
+      const left = (byClient.get(client) ?? 1) - 1;
+      if (left > 0) byClient.set(client, left);
+      else byClient.delete(client);
+    };
+  };
+}
 
 const HEARTBEAT_MS = 15_000;
 /** How long a browser waits before reconnecting; the client adds its own back-off on top. */
@@ -9,7 +63,14 @@ const RECONNECT_MS = 2_000;
  * The live-update stream: one Server-Sent Event per committed change. A browser's own writes are
  * not echoed back to it (it names itself with `?client=`); heartbeats reveal dead connections.
  */
-export function streamChanges(req: Request, res: Response): void {
+export function streamChanges(admit: ReturnType<typeof liveStreamGate>) {
+  return (req: Request, res: Response): void => {
+    const release = admit(req, res);
+    if (release) openStream(req, res, release);
+  };
+}
+
+function openStream(req: Request, res: Response, release: () => void): void {
   const { changes } = runtime();
   const clientId = typeof req.query.client === "string" ? req.query.client.slice(0, 64) : "";
   res.writeHead(200, {
@@ -24,6 +85,7 @@ export function streamChanges(req: Request, res: Response): void {
   const close = () => {
     if (closed) return;
     closed = true;
+    release();
     clearInterval(heartbeat);
     unsubscribe();
     res.end();

@@ -68,6 +68,7 @@ const envSchema = z.object({
   DEMO_DATA: booleanFlag.default(true),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: trustProxy.default(false),
+  LIVE_CONNECTIONS_MAX: z.coerce.number().int().min(1).max(1_000_000).optional(),
 });
 
 export type Env = z.infer<typeof envSchema> & { dataDir: string; publicUrl: string };

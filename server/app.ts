@@ -62,13 +62,30 @@ export async function start(): Promise<Runtime> {
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) await admins.ensure(env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
   else if ((await admins.count()) === 0) logger.warn(NO_ADMIN_HINT);
   if (env.DEMO_DATA) await loadDemoCatalogIfEmpty(started);
-  const sweep = () =>
+  // On the embedded database no other process writes: whatever was stored before this one started
+  // and is not recorded was cut off by a crash. On a shared database other instances may be in the
+  // middle of an upload, so only what is older than the staged-file limit counts.
+  const startedAt = new Date();
+  const cleanUp = (writtenBefore: Date) =>
     started.files
-      .sweepStaged(STAGED_FILE_MAX_AGE_MS)
-      .then((count) => count > 0 && started.logger.info({ count }, "swept abandoned uploads"))
-      .catch((error: unknown) => started.logger.error({ err: error }, "sweeping abandoned uploads failed"));
+      .finishInterrupted(writtenBefore)
+      .then(({ partial, orphans }) => {
+        if (partial + orphans > 0) logger.info({ partial, orphans }, "removed what interrupted writes left behind");
+      })
+      .catch((error: unknown) => logger.error({ err: error }, "cleaning up after interrupted writes failed"));
+  const sweep = async () => {
+    try {
+      const count = await started.files.sweepStaged(STAGED_FILE_MAX_AGE_MS);
+      if (count > 0) logger.info({ count }, "swept abandoned uploads");
+    } catch (error) {
+      logger.error({ err: error }, "sweeping abandoned uploads failed");
+    }
+    await cleanUp(new Date(Date.now() - STAGED_FILE_MAX_AGE_MS));
+  };
+  // Before serving: a crash's leftovers are gone by the time anyone can look.
+  if (!env.DATABASE_URL) await cleanUp(startedAt);
   void sweep();
-  setInterval(sweep, SWEEP_INTERVAL_MS).unref();
+  setInterval(() => void sweep(), SWEEP_INTERVAL_MS).unref();
   const stopAdminCommands = await listenForAdminCommands({ dataDir: env.dataDir, admins, logger });
   return {
     ...started,

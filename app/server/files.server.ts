@@ -198,6 +198,44 @@ export function createFileService(options: { db: Database; storage: FileStorage;
       return rows.length;
     },
 
+    /**
+     * Deletes stored bytes no file row names: an upload cut off between storing its bytes and
+     * recording them, or a deletion cut off after its commit. Only bytes written before
+     * `writtenBefore`, so an upload in progress is left alone; image variants go with their original.
+     */
+    async sweepOrphans(writtenBefore: Date): Promise<number> {
+      const cutoff = writtenBefore.getTime();
+      const candidates = new Map<string, string[]>();
+      for await (const { key, modifiedAt } of storage.list()) {
+        const id = storedFileId(key);
+        if (!id || modifiedAt.getTime() > cutoff) continue;
+        candidates.set(id, [...(candidates.get(id) ?? []), key]);
+      }
+      let removed = 0;
+      const ids = [...candidates.keys()];
+      for (let start = 0; start < ids.length; start += ORPHAN_BATCH) {
+        const batch = ids.slice(start, start + ORPHAN_BATCH);
+        const known = new Set(
+          (await db.select({ id: files.id }).from(files).where(inArray(files.id, batch))).map((row) => row.id),
+        );
+        for (const id of batch) {
+          if (known.has(id)) continue;
+          for (const key of candidates.get(id) ?? []) {
+            await storage.delete(key);
+            removed++;
+          }
+        }
+      }
+      return removed;
+    },
+
+    /** Cleans up after a crash: pieces of cut-off writes, then bytes no file row names. */
+    async finishInterrupted(writtenBefore: Date): Promise<{ partial: number; orphans: number }> {
+      const partial = await storage.sweepInterrupted();
+      const orphans = await this.sweepOrphans(writtenBefore);
+      return { partial, orphans };
+    },
+
     open: storage.read.bind(storage),
   };
 }
@@ -205,6 +243,14 @@ export function createFileService(options: { db: Database; storage: FileStorage;
 export type FileService = ReturnType<typeof createFileService>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ORPHAN_BATCH = 500;
+
+/** The file id a storage key belongs to: `ab/<id>` for an original, `variants/<id>/…` for a variant. */
+function storedFileId(key: string): string | null {
+  const parts = key.split("/");
+  const id = parts[0] === "variants" ? parts[1] : parts.length === 2 ? parts[1] : undefined;
+  return id && isUuid(id) ? id : null;
+}
 
 export function isUuid(value: string): boolean {
   return UUID.test(value);

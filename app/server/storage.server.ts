@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -25,10 +26,28 @@ export interface FileStorage {
    * (S3: list by prefix, then delete in batches). Nothing under it is not an error.
    */
   deletePrefix(prefix: string): Promise<void>;
+  /** Every stored key with the time it was written, in no particular order. */
+  list(): AsyncIterable<StoredKey>;
+  /**
+   * Removes the pieces of writes that a crash cut off: those of processes on this machine that are
+   * gone, and any older than a day (another machine's, on shared storage). Returns how many.
+   */
+  sweepInterrupted(): Promise<number>;
   ping(): Promise<void>;
 }
 
+export interface StoredKey {
+  key: string;
+  modifiedAt: Date;
+}
+
+/** A write older than this is no longer in progress, whoever started it. */
+const INTERRUPTED_WRITE_AGE_MS = 24 * 60 * 60 * 1000;
+
 const SAFE_KEY = /^[a-z0-9][a-z0-9/-]*$/;
+
+/** This machine, as it names its writes in progress (storage may be shared by several machines). */
+const HOST = os.hostname().replace(/[^A-Za-z0-9-]/g, "_") || "host";
 
 export function createLocalStorage(root: string): FileStorage {
   const tempDir = path.join(root, ".tmp");
@@ -42,7 +61,8 @@ export function createLocalStorage(root: string): FileStorage {
   return {
     async write(key, source) {
       const target = resolveKey(key);
-      const temp = path.join(tempDir, randomUUID());
+      // Named by machine and process, so a sweep can tell a crashed write from one in progress.
+      const temp = path.join(tempDir, `${HOST}.${process.pid}.${randomUUID()}`);
       try {
         await pipeline(source, fs.createWriteStream(temp, { flags: "wx" }));
         await fsp.mkdir(path.dirname(target), { recursive: true });
@@ -71,10 +91,54 @@ export function createLocalStorage(root: string): FileStorage {
       if (!prefix.endsWith("/")) throw new Error(`A storage prefix must end in "/": ${prefix}`);
       await fsp.rm(resolveKey(prefix), { recursive: true, force: true });
     },
+    async *list() {
+      const entries = await fsp.readdir(root, { recursive: true, withFileTypes: true });
+      for (const entry of entries) {
+        if (!entry.isFile()) continue;
+        const key = path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join("/");
+        if (key.startsWith(".tmp/") || !SAFE_KEY.test(key)) continue;
+        try {
+          yield { key, modifiedAt: (await fsp.stat(path.join(root, key))).mtime };
+        } catch {
+          // Deleted since the listing: nothing to report.
+        }
+      }
+    },
+    async sweepInterrupted() {
+      let removed = 0;
+      for (const name of await fsp.readdir(tempDir)) {
+        const file = path.join(tempDir, name);
+        const [host, pid] = name.split(".");
+        const ownProcessGone = host === HOST && Number(pid) !== process.pid && !isProcessAlive(Number(pid));
+        let old = false;
+        try {
+          old = Date.now() - (await fsp.stat(file)).mtimeMs > INTERRUPTED_WRITE_AGE_MS;
+        } catch {
+          continue;
+        }
+        if (ownProcessGone || old) {
+          await fsp.rm(file, { force: true });
+          removed++;
+        }
+      }
+      return removed;
+    },
     async ping() {
       await fsp.access(root, fs.constants.R_OK | fs.constants.W_OK);
     },
   };
+}
+
+/** Whether a process with this id runs on this machine (signal 0 only checks). */
+function isProcessAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists, under another user.
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
 }
 
 export function storageRootFromEnv(storageUrl: string | undefined, dataDir: string): string {

@@ -17,7 +17,8 @@ const USAGE = `Usage:
   npm run admin -- create <email> [--password P]
   npm run admin -- set-password <email> [--password P]
   npm run admin -- list
-  npm run admin -- delete <email>`;
+  npm run admin -- delete <email>
+  npm run admin -- sign-out-all`;
 
 class UsageError extends Error {}
 /** The server answered, and said no: its message is the whole story. */
@@ -78,11 +79,12 @@ function parseArgs(argv: string[]) {
 
 async function commandFromArgs(argv: string[]): Promise<AdminCommand> {
   const args = parseArgs(argv);
-  const known = ["create", "set-password", "list", "delete"];
+  const known = ["create", "set-password", "list", "delete", "sign-out-all"];
   if (!args.command || !known.includes(args.command)) {
     throw new UsageError(args.command ? `Unknown command ${args.command}.` : "No command given.");
   }
-  if (args.command !== "list" && !args.email) throw new UsageError(`${args.command} needs an email address.`);
+  const needsEmail = args.command !== "list" && args.command !== "sign-out-all";
+  if (needsEmail && !args.email) throw new UsageError(`${args.command} needs an email address.`);
   if (args.extra.length > 0) throw new UsageError(`Unexpected argument ${args.extra[0]}.`);
   const email = args.email ?? "";
   switch (args.command) {
@@ -91,6 +93,8 @@ async function commandFromArgs(argv: string[]): Promise<AdminCommand> {
       return { command: args.command, email, password: args.password ?? (await promptPassword("Password: ")) };
     case "delete":
       return { command: "delete", email };
+    case "sign-out-all":
+      return { command: "sign-out-all" };
     default:
       return { command: "list" };
   }

@@ -10,7 +10,7 @@ const email = z.string().trim().min(1).max(320);
 /** What arrives on the socket is checked like any other input before it runs. */
 const adminCommandSchema = z.discriminatedUnion("command", [
   z.object({ command: z.enum(["create", "set-password"]), email, password: z.string().max(10_000) }),
-  z.object({ command: z.literal("list") }),
+  z.object({ command: z.enum(["list", "sign-out-all"]) }),
   z.object({ command: z.literal("delete"), email }),
 ]);
 

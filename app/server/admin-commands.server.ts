@@ -6,7 +6,7 @@ import type { AdminAccounts } from "./admins.server";
 /** What `npm run admin` asks for, run by the server that owns the database or by the command itself. */
 export type AdminCommand =
   | { command: "create" | "set-password"; email: string; password: string }
-  | { command: "list" }
+  | { command: "list" | "sign-out-all" }
   | { command: "delete"; email: string };
 
 /** What the command prints, the same whichever process ran it. Refusals throw AdminError. */
@@ -26,6 +26,10 @@ export async function runAdminCommand(admins: AdminAccounts, request: AdminComma
     case "delete":
       await admins.delete(request.email);
       return `Admin ${request.email.toLowerCase()} deleted.`;
+    case "sign-out-all": {
+      const ended = await admins.signOutAll();
+      return `Signed everyone out (${ended} session${ended === 1 ? "" : "s"} ended).`;
+    }
   }
 }
 

@@ -90,6 +90,12 @@ export function createAdminAccounts(db: Database) {
       });
     },
 
+    /** Ends every session (before changing AUTH_SECRET, or after a suspected leak). Returns how many. */
+    async signOutAll(): Promise<number> {
+      const ended = await db.delete(session).returning({ id: session.id });
+      return ended.length;
+    },
+
     async delete(email: string) {
       const deleted = await db
         .delete(user)

@@ -1,6 +1,3 @@
-import { randomBytes } from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
@@ -157,22 +154,3 @@ export function createAuth(options: {
 
 export type AuthService = ReturnType<typeof createAuth>;
 export type SessionUser = NonNullable<Awaited<ReturnType<AuthService["getUser"]>>>;
-
-/** AUTH_SECRET, or one generated once into DATA_DIR so sessions survive restarts. */
-export function resolveAuthSecret(configured: string | undefined, dataDir: string): string {
-  if (configured) return configured;
-  const file = path.join(dataDir, "auth-secret");
-  try {
-    return fs.readFileSync(file, "utf8").trim();
-  } catch {
-    fs.mkdirSync(dataDir, { recursive: true });
-    const secret = randomBytes(32).toString("base64url");
-    try {
-      fs.writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
-      return secret;
-    } catch {
-      // Another process wrote it first: use theirs.
-      return fs.readFileSync(file, "utf8").trim();
-    }
-  }
-}

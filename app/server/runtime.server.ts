@@ -1,6 +1,7 @@
 import path from "node:path";
 import { createAdminAccounts, type AdminAccounts } from "./admins.server";
-import { createAuth, resolveAuthSecret, type AuthService } from "./auth.server";
+import { createAuth, type AuthService } from "./auth.server";
+import { checkSharedStorage, sessionSecret } from "./deployment.server";
 import { openDatabase, type DatabaseHandle } from "./db/client.server";
 import { getEnv, type Env } from "./env.server";
 import { PageCache } from "./page-cache.server";
@@ -64,6 +65,13 @@ async function createRuntime(env: Env, logger: Logger): Promise<Runtime> {
   });
   try {
     const storage = createLocalStorage(storageRootFromEnv(env.STORAGE_URL, env.dataDir));
+    await checkSharedStorage(database.db, storage);
+    const secret = await sessionSecret({
+      db: database.db,
+      configured: env.AUTH_SECRET,
+      dataDir: env.dataDir,
+      logger,
+    });
     const sendMail = createMailer({
       smtpUrl: env.SMTP_URL,
       from: env.MAIL_FROM,
@@ -72,7 +80,7 @@ async function createRuntime(env: Env, logger: Logger): Promise<Runtime> {
     });
     const auth = createAuth({
       db: database.db,
-      secret: resolveAuthSecret(env.AUTH_SECRET, env.dataDir),
+      secret,
       publicUrl: env.publicUrl,
       sendMail,
       rateLimiter: createRateLimiter(database.db),

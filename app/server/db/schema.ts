@@ -214,6 +214,12 @@ export const siteSettings = pgTable("site_settings", {
 });
 
 /** Fixed-window counters for sign-in attempts, shared by every instance. */
+/** Facts every instance of one site shares: the generated session secret and its check value. */
+export const deployment = pgTable("deployment", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+});
+
 export const rateLimits = pgTable("rate_limits", {
   key: text("key").primaryKey(),
   windowStart: timestamp("window_start", { withTimezone: true }).notNull(),

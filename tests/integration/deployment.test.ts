@@ -1,0 +1,118 @@
+import { execFileSync } from "node:child_process";
+import { createHmac } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { adminEnv, signIn } from "#tests/support/http";
+import { createDatabase } from "#tests/support/postgres";
+import { startServer, type RunningServer } from "#tests/support/server";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const folders: string[] = [];
+const running: RunningServer[] = [];
+
+function tempFolder(): string {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "vantage-deploy-"));
+  folders.push(folder);
+  return folder;
+}
+
+async function instance(env: Record<string, string>): Promise<RunningServer> {
+  const server = await startServer({ ...adminEnv(), ...env });
+  running.push(server);
+  return server;
+}
+
+/** Whether `cookie` is a live admin session on `server`: the dashboard answers instead of redirecting. */
+async function signedInOn(server: RunningServer, cookie: string): Promise<boolean> {
+  const response = await fetch(`${server.url}/dashboard`, { headers: { Cookie: cookie }, redirect: "manual" });
+  return response.status === 200;
+}
+
+afterAll(async () => {
+  await Promise.all(running.map((server) => server.stop()));
+  for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
+});
+
+describe("several instances on one PostgreSQL database", () => {
+  let databaseUrl: string;
+  let storage: string;
+  let first: RunningServer;
+  let second: RunningServer;
+  let cookie: string;
+
+  beforeAll(async () => {
+    databaseUrl = await createDatabase(inject("postgresAdminUrl"), `deploy_${Date.now().toString(36)}`);
+    storage = tempFolder();
+    const shared = { DATABASE_URL: databaseUrl, STORAGE_URL: `file://${storage}` };
+    first = await instance({ ...shared, DATA_DIR: tempFolder() });
+    second = await instance({ ...shared, DATA_DIR: tempFolder() });
+    ({ cookie } = await signIn(first.url));
+  });
+
+  it("share sessions and files when they share the database and the storage, without AUTH_SECRET", async () => {
+    expect(await signedInOn(second, cookie)).toBe(true);
+    const uploaded = await fetch(`${first.url}/uploads?name=shared.txt`, {
+      method: "POST",
+      headers: { Cookie: cookie, Origin: first.url },
+      body: "stored by the first instance",
+    });
+    expect(uploaded.status).toBe(201);
+    const { id, url } = (await uploaded.json()) as { id: string; url: string };
+    const created = await fetch(`${first.url}/dashboard/downloads/new`, {
+      method: "POST",
+      headers: { Cookie: cookie, Origin: first.url, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ description: "Shared manual", fileId: id }),
+    });
+    expect(created.status).toBe(200);
+    const served = await fetch(`${second.url}${url}`);
+    expect(served.status).toBe(200);
+    expect(await served.text()).toBe("stored by the first instance");
+  });
+
+  it("refuse to start an instance with its own file storage", async () => {
+    const start = instance({ DATABASE_URL: databaseUrl, DATA_DIR: tempFolder() });
+    await expect(start).rejects.toThrow(/every instance must use the same storage/);
+  });
+
+  it("refuse to start an instance with another AUTH_SECRET while sessions live, and take it once all are signed out", async () => {
+    const otherSecret = { AUTH_SECRET: "another secret of at least thirty-two characters" };
+    const shared = { DATABASE_URL: databaseUrl, STORAGE_URL: `file://${storage}`, DATA_DIR: tempFolder() };
+    await expect(instance({ ...shared, ...otherSecret })).rejects.toThrow(
+      /every instance must share the same AUTH_SECRET/,
+    );
+
+    const output = execFileSync(process.execPath, ["scripts/admin.js", "sign-out-all"], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? "", DATABASE_URL: databaseUrl, DATA_DIR: shared.DATA_DIR, LOG_LEVEL: "silent" },
+      encoding: "utf8",
+    });
+    expect(output).toMatch(/^Signed everyone out \(\d+ sessions? ended\)\.$/m);
+    expect(await signedInOn(first, cookie)).toBe(false);
+
+    const renewed = await instance({ ...shared, ...otherSecret, LOG_LEVEL: "warn" });
+    expect(renewed.logs()).toContain("The session secret changed");
+    const fresh = await signIn(renewed.url);
+    expect(await signedInOn(renewed, fresh.cookie)).toBe(true);
+  });
+});
+
+describe("an older install's generated secret", () => {
+  it("is taken over into the database, so sessions survive the upgrade and later restarts", async () => {
+    const dataDir = tempFolder();
+    const legacySecret = "a secret an older version generated into DATA_DIR";
+    fs.writeFileSync(path.join(dataDir, "auth-secret"), legacySecret);
+    const before = await instance({ DATA_DIR: dataDir });
+    const { cookie } = await signIn(before.url);
+    // The session cookie is `token.signature`, the signature an HMAC of the token with the secret.
+    const signed = decodeURIComponent(/session_token=([^;]+)/.exec(cookie)?.[1] ?? "");
+    const dot = signed.lastIndexOf(".");
+    const expected = createHmac("sha256", legacySecret).update(signed.slice(0, dot)).digest("base64");
+    expect(signed.slice(dot + 1)).toBe(expected);
+    await before.stop();
+    expect(fs.existsSync(path.join(dataDir, "auth-secret"))).toBe(false);
+    const after = await instance({ DATA_DIR: dataDir });
+    expect(await signedInOn(after, cookie)).toBe(true);
+  });
+});

@@ -11,7 +11,7 @@ import { ensureDebianPackages } from "../scripts/system-packages.js";
 import type { PageThroughput } from "./throughput";
 import { buildSite, root } from "./lib/site";
 
-const SCRIPTS = ["throughput", "search", "live", "upload", "startup", "lighthouse"] as const;
+const SCRIPTS = ["throughput", "search", "live", "upload", "startup", "load", "lighthouse"] as const;
 
 const TARGETS = {
   ratio: 0.25,
@@ -22,7 +22,67 @@ const TARGETS = {
   startupMs: 3000,
   lighthouse: 100,
   javascriptBytes: 120_000,
+  burstGrowthMb: 300,
+  loadRssMb: 1024,
+  adminP95Ms: 1000,
 };
+
+interface BurstResult {
+  requests: number;
+  failed: number;
+  beforeMb: number;
+  peakMb: number;
+  growthMb: number;
+}
+
+interface LoadResult {
+  products: number;
+  burst: { newPages: BurstResult; samePage: BurstResult };
+  load: {
+    seconds: number;
+    visitors: number;
+    streams: number;
+    requests: number;
+    requestsPerSecond: number;
+    timeouts: number;
+    errors: number;
+    visitorP50Ms: number;
+    visitorP99Ms: number;
+    adminWrites: number;
+    adminWriteErrors: number;
+    adminP50Ms: number;
+    adminP95Ms: number;
+    healthP99Ms: number;
+    peakRssMb: number;
+    streamsWithEveryChange: number;
+  };
+}
+
+function loadSection(result: LoadResult): string[] {
+  const { burst, load } = result;
+  const burstRow = (label: string, figures: BurstResult) =>
+    `| ${label} | ${figures.beforeMb} → ${figures.peakMb} MB (+${figures.growthMb} MB), ${figures.failed} failed | growth ≤ ${TARGETS.burstGrowthMb} MB | ${mark(figures.growthMb <= TARGETS.burstGrowthMb && figures.failed === 0)} |`;
+  return [
+    `### Burst and load at ${result.products.toLocaleString("en-US")} products`,
+    "",
+    "| Figure | Measured | Target | |",
+    "|---|---|---|---|",
+    burstRow(
+      `Burst: ${burst.newPages.requests} simultaneous requests to new product pages, server memory`,
+      burst.newPages,
+    ),
+    burstRow(
+      `Burst: ${burst.samePage.requests} simultaneous requests to one new catalog page, server memory`,
+      burst.samePage,
+    ),
+    `| Load, ${load.seconds} s of ${load.visitors} visitors + ${load.streams} live streams + an admin write a second: visitor requests timed out (10 s) / failed | ${load.timeouts} / ${load.errors} of ${load.requests.toLocaleString("en-US")} (${load.requestsPerSecond} req/s; p50 / p99 ${load.visitorP50Ms} / ${load.visitorP99Ms} ms) | 0 / 0 | ${mark(load.timeouts === 0 && load.errors === 0)} |`,
+    `| Load: server peak memory | ${load.peakRssMb} MB | ≤ ${TARGETS.loadRssMb} MB | ${mark(load.peakRssMb <= TARGETS.loadRssMb)} |`,
+    `| Load: admin writes (upload + save), p50 / p95, failed | ${load.adminP50Ms} / ${load.adminP95Ms} ms, ${load.adminWriteErrors} of ${load.adminWrites} | p95 ≤ ${TARGETS.adminP95Ms} ms, 0 | ${mark(load.adminP95Ms <= TARGETS.adminP95Ms && load.adminWriteErrors === 0)} |`,
+    `| Load: live streams that received every change | ${load.streamsWithEveryChange} of ${load.streams} | all | ${mark(load.streamsWithEveryChange === load.streams)} |`,
+    `| Load: /healthz p99 | ${load.healthP99Ms} ms | | |`,
+    "",
+  ];
+}
 
 interface LighthouseResult {
   scores: {
@@ -116,6 +176,9 @@ function report(): string {
     );
   }
   lines.push("");
+
+  const loadResult = readResult<LoadResult>("load");
+  if (loadResult) lines.push(...loadSection(loadResult));
 
   const lighthouse = readResult<LighthouseResult>("lighthouse");
   if (lighthouse) {

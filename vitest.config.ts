@@ -10,8 +10,18 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["app/**/*.test.ts", "server/**/*.test.ts", "tests/integration/**/*.test.ts"],
-    globalSetup: ["tests/setup/global-postgres.ts"],
+    // `npm run test:unit` runs the first alone (no build, no PostgreSQL); `npm test` runs both.
+    projects: [
+      { extends: true, test: { name: "unit", include: ["app/**/*.test.ts", "server/**/*.test.ts"] } },
+      {
+        extends: true,
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.ts"],
+          globalSetup: ["tests/setup/global-postgres.ts"],
+        },
+      },
+    ],
     pool: "forks",
     // Memory tests collect garbage before they measure.
     poolOptions: { forks: { execArgv: ["--expose-gc"] } },

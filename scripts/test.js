@@ -1,7 +1,8 @@
 // @ts-check
 // `npm test`: installs what the tests need from Debian when it is missing (Chromium, the PostgreSQL
 // server), builds the site when its sources changed, then runs the unit and integration tests (Vitest)
-// and the end-to-end tests (Playwright on the production build). A site already running from this
+// and the end-to-end tests (Playwright on the production build); `npm run test:unit`, `test:integration`
+// and `test:e2e` run each part alone. A site already running from this
 // folder keeps working: an unchanged build is not rebuilt under it.
 import { spawnSync } from "node:child_process";
 import { buildAdminCliIfStale, buildSiteIfStale } from "./build.js";
@@ -17,9 +18,20 @@ function run(label, args) {
   }
 }
 
-ensureDebianPackages(["chromium", "postgresql"]);
-// Integration tests start the production server and the admin command line, so the build comes first.
+// `--integration` or `--e2e` runs one part alone (`npm run test:integration`, `npm run test:e2e`).
+const only = process.argv.includes("--integration") ? "integration" : process.argv.includes("--e2e") ? "e2e" : null;
+
+ensureDebianPackages(only === "integration" ? ["postgresql"] : ["chromium", "postgresql"]);
+// Both start the production server (integration tests also the admin command line): build first.
 buildSiteIfStale();
 buildAdminCliIfStale();
-run("unit and integration tests", ["vitest", "run"]);
-run("end-to-end tests", ["playwright", "test"]);
+if (only !== "e2e") {
+  run(only ? "integration tests" : "unit and integration tests", [
+    "vitest",
+    "run",
+    ...(only ? ["--project", only] : []),
+  ]);
+}
+// Whatever follows `npm run test:e2e --` (a file, `-g title`) goes to Playwright.
+const playwrightArgs = only === "e2e" ? process.argv.slice(3) : [];
+if (only !== "integration") run("end-to-end tests", ["playwright", "test", ...playwrightArgs]);

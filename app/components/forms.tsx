@@ -120,7 +120,7 @@ export function CheckboxInput({
 }
 
 /**
- * The form-level message: the server's (e.g. 'Error submitting to database'), or SPEC §8's 'Something
+ * The form-level message: the server's (e.g. 'Error submitting to database'), or requirements §8's 'Something
  * went wrong - check each input' whenever a field has an error, whether the browser or the server found it.
  */
 export function FormErrors<Schema extends Record<string, unknown>>({ form }: { form: FormMetadata<Schema> }) {

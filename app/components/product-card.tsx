@@ -11,7 +11,7 @@ export interface ProductCardData {
   image: ImageSource & { alt: string };
 }
 
-/** A product summary (SPEC §2 /catalog): model, NDAA icon when compliant, image, description, 'View Details'. */
+/** A product summary (requirements §2 /catalog): model, NDAA icon when compliant, image, description, 'View Details'. */
 export function ProductCard({ product, priority = false }: { product: ProductCardData; priority?: boolean }) {
   return (
     <article className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { SearchBox } from "./search-box";
 
-/** SPEC §9: the sidebar closes once the window is this wide. */
+/** requirements §9: the sidebar closes once the window is this wide. */
 export const SIDEBAR_BREAKPOINT_PX = 1000;
 
 const NAV_ITEMS = [

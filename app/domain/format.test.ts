@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { compareIgnoringCase, countNoun, formatDate, formatFileSize, naturalCompare, sortNaturallyBy } from "./format";
 
-describe("formatFileSize (SPEC §5 thresholds)", () => {
+describe("formatFileSize (requirements §5 thresholds)", () => {
   it.each([
     [0, "0 bytes"],
     [999, "999 bytes"],

@@ -1,4 +1,4 @@
-/** SPEC §5: how a file's size reads on screen. */
+/** requirements §5: how a file's size reads on screen. */
 export function formatFileSize(bytes: number): string {
   if (bytes < 1_000) return `${bytes} bytes`;
   if (bytes < 1_000_000) return `${Math.floor(bytes / 1_000)} KB`;

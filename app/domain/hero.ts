@@ -39,7 +39,7 @@ export function heroImageSrcSet(name: HeroImageName): string {
   return HERO_WIDTHS.map((width) => `${heroImageUrl(name, width)} ${width}w`).join(", ");
 }
 
-/** SPEC §4 and §9: the carousel advances every 5,000 ms. */
+/** requirements §4 and §9: the carousel advances every 5,000 ms. */
 export const CAROUSEL_INTERVAL_MS = 5_000;
 
 export interface HeroSlide {
@@ -50,7 +50,7 @@ export interface HeroSlide {
   link: { to: string; label: string };
 }
 
-/** The home page carousel, in order: three slides (SPEC §9). */
+/** The home page carousel, in order: three slides (requirements §9). */
 export const HERO_SLIDES: readonly HeroSlide[] = [
   {
     image: "city-night",

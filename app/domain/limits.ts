@@ -1,4 +1,4 @@
-/** SPEC §9: the largest file or image anyone may upload. */
+/** requirements §9: the largest file or image anyone may upload. */
 export const MAX_UPLOAD_BYTES = 20_000_000;
 
 /** Bodies of ordinary form posts; uploads go through their own streaming endpoint. */

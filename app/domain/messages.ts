@@ -5,7 +5,7 @@ export function waitPhrase(seconds: number): string {
   return `${minutes} minute${minutes === 1 ? "" : "s"}`;
 }
 
-/** Every message a visitor or admin can read, worded as SPEC.md §5 and §8 say. */
+/** Every message a visitor or admin can read, worded as requirements §5 and §8 say. */
 export const MESSAGES = {
   loginFailed: "Incorrect email or password",
   resetFailed: "Invalid email",
@@ -15,7 +15,7 @@ export const MESSAGES = {
   searchResults: (total: number) => (total === 0 ? "Search returned 0 results." : `Search returned ${total} result(s)`),
 } as const;
 
-/** The dashboard's messages, worded as SPEC.md §5 and §8 say (beyond-the-spec ones marked). */
+/** The dashboard's messages, worded as requirements §5 and §8 say (beyond-the-original ones marked). */
 export const ADMIN_MESSAGES = {
   checkEachInput: "Something went wrong - check each input",
   nameRequired: "Name required",
@@ -52,11 +52,11 @@ export const ADMIN_MESSAGES = {
   noOtherProducts: "No other products in catalog. Add some!",
   confirmProductDelete: (model: string, hasDownloads: boolean) =>
     `Are you sure you want to delete ${model}?${hasDownloads ? " All download files will also be deleted." : ""} This cannot be undone!`,
-  // Beyond the spec: optimistic concurrency (issue #4) and a record deleted meanwhile.
+  // Beyond the original: optimistic concurrency (decision 002) and a record deleted meanwhile.
   conflict:
     "Someone else saved a change to this while you were editing. Their version is shown below: check it, then make your change again.",
   gone: "This was deleted by someone else in the meantime.",
-  // Beyond the spec: the accessory picker searches the catalog as the admin types.
+  // Beyond the original: the accessory picker searches the catalog as the admin types.
   noAccessoriesChosen: "No accessories chosen.",
   accessoryMatches: (listed: number, total: number) =>
     total === 0
@@ -68,7 +68,7 @@ export const ADMIN_MESSAGES = {
   accessoryRemoved: (model: string) => `${model} removed from the accessories.`,
 } as const;
 
-/** Beyond the spec: a form post that no page of the site sends, refused with a reason. */
+/** Beyond the original: a form post that no page of the site sends, refused with a reason. */
 export const FORM_ERRORS = {
   unsupported: "This address accepts only form posts (application/x-www-form-urlencoded or multipart/form-data).",
   unreadable: "The form could not be read. Reload the page and try again.",

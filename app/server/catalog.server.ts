@@ -425,7 +425,7 @@ export function normalizeSearchQuery(query: string): string {
 }
 
 /**
- * Case-insensitive substring search (SPEC §5): categories by name or description, products by model,
+ * Case-insensitive substring search (requirements §5): categories by name or description, products by model,
  * description or specs, text or table cells (the in-memory index of search-index.server.ts, decision 008).
  */
 export async function search(query: string, options: { limit?: number } = {}): Promise<SearchResults> {

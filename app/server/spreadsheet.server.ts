@@ -6,7 +6,7 @@ import { ADMIN_MESSAGES } from "#app/domain/messages";
 import { MissingFileError } from "./files.server";
 import { runtime } from "./runtime.server";
 
-/** Any spreadsheet that cannot be read, for whatever reason, reads to the admin as SPEC §5's one message. */
+/** Any spreadsheet that cannot be read, for whatever reason, reads to the admin as requirements §5's one message. */
 export class SpreadsheetError extends Error {
   constructor(options?: { cause?: unknown }) {
     super(ADMIN_MESSAGES.excelOnly, options);
@@ -199,7 +199,7 @@ function trimTrailingEmpties(rows: string[][]): string[][] {
 }
 
 /**
- * The first sheet of an .xls or .xlsx as rows of the cells' displayed text (SPEC §3 specsExcel), parsed
+ * The first sheet of an .xls or .xlsx as rows of the cells' displayed text (requirements §3 specsExcel), parsed
  * in a worker thread with a time and memory limit. Anything unreadable throws SpreadsheetError.
  * `limits` is for tests; callers leave it out.
  */

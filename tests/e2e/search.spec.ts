@@ -7,7 +7,7 @@ import { expect, hydrated, test } from "./fixtures";
 
 test.use({ serverEnv: { DEMO_DATA: "1" } });
 
-/** SPEC §5 worked out on the demo catalog in plain JavaScript: what the server must answer. */
+/** requirements §5 worked out on the demo catalog in plain JavaScript: what the server must answer. */
 function expectedMatches(query: string) {
   const term = query.trim().toLowerCase();
   const has = (text: string) => text.toLowerCase().includes(term);
@@ -38,7 +38,7 @@ const DESCRIPTION_WORD = "ladder";
 const SPECS_TEXT_WORD = "gyroscope";
 const SPECS_TABLE_WORDS = "sudden loss";
 
-/** SPEC §5's result line, written out here so a change to the wording fails a test. */
+/** requirements §5's result line, written out here so a change to the wording fails a test. */
 function resultLine(total: number) {
   return total === 0 ? "Search returned 0 results." : `Search returned ${total} result(s)`;
 }

@@ -55,7 +55,7 @@ async function stage(kind: "png" | "text") {
 const fieldErrors = (body: InfoActionResult) => ("result" in body ? (body.result.error ?? {}) : {});
 
 describe("info items through the home page's action", () => {
-  it("validates each type again on the server with SPEC §5's messages", async () => {
+  it("validates each type again on the server with requirements §5's messages", async () => {
     const banner = await act({ intent: "create", type: "banner", content: "   " });
     expect(banner.status).toBe(400);
     expect(fieldErrors(banner.body).content).toEqual([ADMIN_MESSAGES.contentRequiredBanner]);

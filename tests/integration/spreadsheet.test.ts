@@ -376,7 +376,7 @@ describe("GET /dashboard/spreadsheet-preview on the built server", () => {
     }
   });
 
-  it("answers 422 with the SPEC message for a file that is no spreadsheet", async () => {
+  it("answers 422 with the required message for a file that is no spreadsheet", async () => {
     for (const name of ["fake.xlsx", "notes.txt"]) {
       const fileId = await upload(name, randomBytes(2048));
 

@@ -17,7 +17,7 @@ import { imageSlotGuidance, INFO_IMAGE_SLOTS } from "#app/domain/home-images";
 import { ADMIN_MESSAGES } from "#app/domain/messages";
 
 /**
- * The admin tools of the home page's info items (SPEC §2 '/', §4, §5), shared by `/` and the dashboard
+ * The admin tools of the home page's info items (requirements §2 '/', §4, §5), shared by `/` and the dashboard
  * summary. `/` loads this module lazily and only for admins, so visitors never download it.
  */
 
@@ -95,7 +95,7 @@ function NewItemPanel({ type, onClose }: { type: InfoItemKind; onClose: () => vo
 
 type InfoFetcher = ReturnType<typeof useFetcher<InfoActionResult>>;
 
-/** The fields of a banner, card or image with SPEC §5's rules, for a new item or an edit. */
+/** The fields of a banner, card or image with requirements §5's rules, for a new item or an edit. */
 function ItemForm({
   fetcher,
   type,

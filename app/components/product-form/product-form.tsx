@@ -64,7 +64,7 @@ export interface ProductFormProps {
   hasOtherProducts: boolean;
   product?: EditableProduct;
   lastResult?: SubmissionResult<string[]> | null;
-  /** Beyond the spec: someone saved this product since the form was opened. */
+  /** Beyond the original: someone saved this product since the form was opened. */
   conflict?: boolean;
 }
 
@@ -150,7 +150,7 @@ export function ProductForm({ mode, categories, hasOtherProducts, product, lastR
       const body = (await response.json()) as { rows?: string[][]; error?: string };
       if (!response.ok || !body.rows) return refuse();
       setTable({ rows: body.rows, source: "new" });
-      // SPEC §4: choosing a spreadsheet clears the plain-text specs.
+      // requirements §4: choosing a spreadsheet clears the plain-text specs.
       form.update({ name: fields.specs.name, value: "" });
     } catch {
       refuse();
@@ -209,7 +209,7 @@ export function ProductForm({ mode, categories, hasOtherProducts, product, lastR
         meta={fields.categoryId}
         label="Category"
         onChange={(event) => {
-          // SPEC §4: another category's features do not apply: the selection starts empty.
+          // requirements §4: another category's features do not apply: the selection starts empty.
           setCategoryId(event.target.value);
           setCategoryChanged(true);
         }}

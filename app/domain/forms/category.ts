@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ADMIN_MESSAGES } from "#app/domain/messages";
 
-/** Longest category name, description and feature label the form takes (beyond the spec: a sane bound). */
+/** Longest category name, description and feature label the form takes (beyond the original: a sane bound). */
 export const CATEGORY_LIMITS = { name: 120, description: 5_000, feature: 120, features: 100 } as const;
 
 const feature = z.object({
@@ -11,7 +11,7 @@ const feature = z.object({
   label: z.string().trim().max(CATEGORY_LIMITS.feature, `At most ${CATEGORY_LIMITS.feature} characters`).optional(),
 });
 
-/** The category form (SPEC §5): the same schema checks the browser and the server. */
+/** The category form (requirements §5): the same schema checks the browser and the server. */
 export const categorySchema = z.object({
   name: z
     .string(ADMIN_MESSAGES.nameRequired)

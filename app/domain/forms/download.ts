@@ -11,7 +11,7 @@ const description = z
   .max(DESCRIPTION_MAX, `At most ${DESCRIPTION_MAX} characters`);
 
 /**
- * A general download (SPEC §5): description required, a file required. The file is staged by the
+ * A general download (requirements §5): description required, a file required. The file is staged by the
  * upload endpoint (which enforces the 20,000,000-byte limit) and arrives here as its id.
  */
 export const newDownloadSchema = z.object({

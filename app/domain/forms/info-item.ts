@@ -16,7 +16,7 @@ const required = (message: string, max: number) =>
 const upload = (message: string) => z.uuid(message);
 
 /**
- * SPEC §5's rules for a banner, card or image: one schema per type, shared by the browser (conform)
+ * requirements §5's rules for a banner, card or image: one schema per type, shared by the browser (conform)
  * and the server. In an edit form the image may stay as it is, so an image item's upload is optional.
  */
 export function infoItemSchema(type: InfoItemKind, mode: "create" | "edit") {

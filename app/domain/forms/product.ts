@@ -38,7 +38,7 @@ const download = z
   });
 
 /**
- * The new-product and product-edit forms (SPEC §2, §5); the same schema checks in the browser and on
+ * The new-product and product-edit forms (requirements §2, §5); the same schema checks in the browser and on
  * the server. In an edit an empty image keeps the current one and `keepSpecsTable` keeps its table.
  */
 export function productSchema(mode: "new" | "edit") {
@@ -66,7 +66,7 @@ export function productSchema(mode: "new" | "edit") {
 
 export type ProductFormValue = z.infer<ReturnType<typeof productSchema>>;
 
-/** Spreadsheets the specs accept (SPEC §5): by name, as the original checked. */
+/** Spreadsheets the specs accept (requirements §5): by name, as the original checked. */
 export function isSpreadsheetName(name: string): boolean {
   return /\.xlsx?$/i.test(name.trim());
 }

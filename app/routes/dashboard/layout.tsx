@@ -3,7 +3,7 @@ import { Link, Outlet, useLocation } from "react-router";
 import { requireAdmin } from "#app/server/session.server";
 import type { Route } from "./+types/layout";
 
-/** SPEC §2's options menu, plus the site settings (beyond the original). */
+/** requirements §2's options menu, plus the site settings (beyond the original). */
 const OPTIONS = [
   { to: "/dashboard", label: "Summary" },
   { to: "/dashboard/categories/new", label: "New Category" },

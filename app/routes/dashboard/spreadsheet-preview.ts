@@ -9,7 +9,7 @@ const NO_STORE = { "Cache-Control": "no-store" };
 /**
  * `GET /dashboard/spreadsheet-preview?fileId=…`: the first sheet of an uploaded (staged) spreadsheet as
  * `{ rows }`, for the product form to show as a table before saving. A file that is not a readable
- * .xls/.xlsx answers 422 with SPEC §5's message; an unknown id 404.
+ * .xls/.xlsx answers 422 with requirements §5's message; an unknown id 404.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);

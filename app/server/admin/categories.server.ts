@@ -15,7 +15,7 @@ export interface CategoryProduct {
   model: string;
 }
 
-/** The category is still used by products (SPEC §8): they are listed so the admin can remove them. */
+/** The category is still used by products (requirements §8): they are listed so the admin can remove them. */
 export class CategoryInUseError extends Error {
   constructor(public readonly products: CategoryProduct[]) {
     super(ADMIN_MESSAGES.categoryDeleteBlocked(products.length));
@@ -53,7 +53,7 @@ function pgErrorCode(error: unknown): string | undefined {
 const UNIQUE_VIOLATION = "23505";
 const FOREIGN_KEY_VIOLATION = "23503";
 
-/** SPEC §5: no two categories share a name, whatever its letter case. */
+/** requirements §5: no two categories share a name, whatever its letter case. */
 async function checkNameFree(tx: Transaction, name: string, exceptId?: string) {
   const [clash] = await tx
     .select({ name: categories.name })

@@ -18,7 +18,7 @@ import { isUuid, MissingFileError, NotAnImageError } from "../files.server";
 import { runtime } from "../runtime.server";
 import { adminWrite, claimVersion, FieldRuleError, NotFoundError, type WriteScope } from "./write.server";
 
-/** Beyond the spec: a feature id that is not one of the chosen category's (a stale or forged form). */
+/** Beyond the original: a feature id that is not one of the chosen category's (a stale or forged form). */
 export const FOREIGN_FEATURE_MESSAGE = "Choose features of the selected category";
 
 /**

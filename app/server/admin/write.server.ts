@@ -19,7 +19,7 @@ export class NotFoundError extends Error {
   }
 }
 
-/** A rule of SPEC §5 only the database can check (a duplicate name or model), on one field. */
+/** A rule of requirements §5 only the database can check (a duplicate name or model), on one field. */
 export class FieldRuleError extends Error {
   constructor(
     public readonly field: string,

@@ -14,7 +14,7 @@ import { runtime } from "#app/server/runtime.server";
 /** What a refused delete shows beside the Delete button. */
 export interface DeleteRefusal {
   message: string;
-  /** The products blocking it (SPEC §8: 'Products are listed for removal'). */
+  /** The products blocking it (requirements §8: 'Products are listed for removal'). */
   products: CategoryProduct[];
 }
 

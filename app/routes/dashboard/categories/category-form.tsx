@@ -15,7 +15,7 @@ export interface CategoryFormValues {
 const SECONDARY_BUTTON =
   "inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 shadow-sm hover:bg-slate-50";
 
-/** The new and edit category form (SPEC §2, §5): name, description and a list of feature inputs. */
+/** The new and edit category form (requirements §2, §5): name, description and a list of feature inputs. */
 export function CategoryForm({
   id,
   defaultValue,

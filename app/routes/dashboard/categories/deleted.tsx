@@ -13,7 +13,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return null;
 }
 
-/** SPEC §2: the deletion confirmation after a category delete. */
+/** requirements §2: the deletion confirmation after a category delete. */
 export default function CategoryDeleted() {
   return (
     <Card title="Category deleted">

@@ -17,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { categories: await listCategories() };
 }
 
-/** SPEC §2: every category by name ignoring letter case, with how many products it holds. */
+/** requirements §2: every category by name ignoring letter case, with how many products it holds. */
 export default function CategoryList({ loaderData }: Route.ComponentProps) {
   const { categories } = loaderData;
   return (

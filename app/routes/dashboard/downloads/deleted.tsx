@@ -15,7 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { gone: new URL(request.url).searchParams.has("gone") };
 }
 
-/** SPEC §4: after a download is deleted, its deleted screen. */
+/** requirements §4: after a download is deleted, its deleted screen. */
 export default function DownloadDeleted({ loaderData }: Route.ComponentProps) {
   return (
     <Card title="Download deleted">

@@ -19,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { downloads: await listGeneralDownloads() };
 }
 
-/** SPEC §2: the general downloads by description, each with description, file name and size. */
+/** requirements §2: the general downloads by description, each with description, file name and size. */
 export default function DownloadsList({ loaderData }: Route.ComponentProps) {
   const { downloads } = loaderData;
   return (

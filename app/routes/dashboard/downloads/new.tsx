@@ -38,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const id = await createGeneralDownload(submission.value, formOrigin(formData));
     return { status: "created" as const, id };
   } catch (error) {
-    // SPEC §8: any failure storing a general download reads 'Error uploading file' (a file that is
+    // requirements §8: any failure storing a general download reads 'Error uploading file' (a file that is
     // gone included); nothing was written, the transaction rolled back.
     runtime().logger.error({ err: error }, "creating a general download failed");
     return data(

@@ -86,8 +86,8 @@ export async function submitProductForm(request: Request, mode: "new" | "edit", 
     if (error instanceof NotFoundError) {
       return data({ result: submission.reply({ formErrors: [ADMIN_MESSAGES.gone] }), conflict: false }, 404);
     }
-    // SPEC §8 shows the error's own message; ours are worded for people, a database's are not (those
-    // go to the log, and the admin reads SPEC §8's general wording).
+    // requirements §8 shows the error's own message; ours are worded for people, a database's are not (those
+    // go to the log, and the admin reads requirements §8's general wording).
     runtime().logger.error({ err: error }, "saving a product failed");
     const message =
       error instanceof MissingFileError

@@ -1,5 +1,7 @@
 // @ts-check
 import js from "@eslint/js";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import importX from "eslint-plugin-import-x";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import react from "eslint-plugin-react";
 import reactHooks from "eslint-plugin-react-hooks";
@@ -41,6 +43,17 @@ export default tseslint.config(
       ...jsxA11y.configs.recommended.rules,
       "react/prop-types": "off",
     },
+  },
+  {
+    // An import cycle hides which module needs which, and breaks as soon as one of them runs code at
+    // load time: none are allowed (type-only imports, gone from the built code, are not counted).
+    files: ["**/*.{ts,tsx,js}"],
+    plugins: { "import-x": importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })],
+    },
+    rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
   },
   {
     files: ["scripts/**", "tests/**", "bench/**"],

@@ -1,5 +1,13 @@
 import { and, asc, count, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import type {
+  CategorySummary,
+  FileView,
+  ImageView,
+  ModelMatches,
+  ProductSummary,
+  SearchResults,
+} from "#app/domain/catalog-views";
 import { naturalCompare, sortIgnoringCaseBy, sortNaturallyBy } from "#app/domain/format";
 import {
   categories,
@@ -13,61 +21,15 @@ import {
   products,
 } from "./db/schema";
 import { selectRows } from "./db/client.server";
-import { fileUrl, isUuid, type FileRow } from "./files.server";
+import { isUuid } from "./files.server";
+import { fileView, imageView } from "./file-views.server";
 import { runtime } from "./runtime.server";
-import type { ModelMatches } from "./search-index.server";
 import { holdsText } from "./text-pattern.server";
 
 /** Products per catalog page: a screenful of cards on a desktop, a few screens on a phone. */
 export const CATALOG_PAGE_SIZE = 24;
 /** Products with downloads per /support page: each is a picture and a few lines, so more fit than cards. */
 export const SUPPORT_PAGE_SIZE = 48;
-
-export interface ImageView {
-  id: string;
-  /** The stored file's id, even where `id` is replaced by the id of the row that holds the image. */
-  fileId: string;
-  url: string;
-  width: number | null;
-  height: number | null;
-  /** The description its use gives it (the product's main image, an additional image); "" for none. */
-  alt: string;
-}
-
-export interface FileView {
-  id: string;
-  url: string;
-  name: string;
-  size: number;
-}
-
-export interface CategorySummary {
-  id: string;
-  name: string;
-  description: string;
-  productCount: number;
-}
-
-export interface FeatureView {
-  id: string;
-  label: string;
-}
-
-export interface ProductSummary {
-  id: string;
-  model: string;
-  description: string;
-  ndaa: boolean;
-  image: ImageView;
-}
-
-export function imageView(file: Pick<FileRow, "id" | "originalName" | "width" | "height">, alt = ""): ImageView {
-  return { id: file.id, fileId: file.id, url: fileUrl(file), width: file.width, height: file.height, alt };
-}
-
-export function fileView(file: Pick<FileRow, "id" | "originalName" | "size">): FileView {
-  return { id: file.id, url: fileUrl(file), name: file.originalName, size: file.size };
-}
 
 function db() {
   return runtime().database.db;
@@ -400,13 +362,6 @@ async function anyDownloadsExist(): Promise<boolean> {
     sql`select (exists (select 1 from ${downloads}) or exists (select 1 from ${productDownloads})) as found`,
   );
   return row?.found ?? false;
-}
-
-export interface SearchResults {
-  categories: { id: string; name: string; description: string }[];
-  products: ProductSummary[];
-  /** Every match, also those beyond the limit. */
-  total: number;
 }
 
 /** Longest query we search for; anything longer cannot match a field better than its first part. */

@@ -5,7 +5,7 @@ import sharp from "sharp";
 import { MAX_UPLOAD_BYTES } from "#app/domain/limits";
 import type { Database, Queryable } from "./db/client.server";
 import { files } from "./db/schema";
-import { variantPrefix } from "./images.server";
+import { originalKey, variantPrefix } from "./storage-keys.server";
 import type { Logger } from "./logger.server";
 import { isImageType, SNIFF_BYTES, sniffContentType } from "./sniff.server";
 import type { FileStorage } from "./storage.server";
@@ -63,7 +63,7 @@ export function createFileService(options: { db: Database; storage: FileStorage;
       requireImage: boolean;
     }): Promise<FileRow> {
       const id = randomUUID();
-      const storageKey = `${id.slice(0, 2)}/${id}`;
+      const storageKey = originalKey(id);
       const hash = createHash("sha256");
       const head = new Uint8Array(SNIFF_BYTES);
       let headLength = 0;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createLimiter, variantKey, variantPrefix } from "./images.server";
+import { createLimiter } from "./images.server";
+import { variantKey, variantPrefix } from "./storage-keys.server";
 
 const FILE_ID = "0b9e6a62-5f0c-4f4e-9a41-2b1f1c1d7a10";
 

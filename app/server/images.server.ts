@@ -10,6 +10,7 @@ import {
 } from "#app/domain/images";
 import type { FileRow } from "./files.server";
 import type { Logger } from "./logger.server";
+import { variantKey, variantPrefix } from "./storage-keys.server";
 import { isImageType } from "./sniff.server";
 import type { FileStorage } from "./storage.server";
 
@@ -18,16 +19,6 @@ const WEBP_OPTIONS = { quality: 75, effort: 4 } as const;
 
 /** Image decoding takes CPU and memory in bursts; two at a time keeps a burst of new images affordable. */
 const DEFAULT_CONCURRENCY = 2;
-
-/** Every variant of a file lives under this prefix, so deleting the file deletes them all at once. */
-export function variantPrefix(fileId: string): string {
-  return `variants/${fileId}/`;
-}
-
-/** Cropped variants sit in a folder per shape under the file's prefix, so they go with the file too. */
-export function variantKey(fileId: string, width: number, crop?: CropRatio): string {
-  return crop ? `${variantPrefix(fileId)}${crop}/${width}` : `${variantPrefix(fileId)}${width}`;
-}
 
 export interface VariantPlan {
   key: string;

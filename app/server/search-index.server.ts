@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { sortIgnoringCaseBy } from "#app/domain/format";
-import { imageView, type ProductSummary, type SearchResults } from "./catalog.server";
+import type { ModelMatches, ProductSummary, SearchResults } from "#app/domain/catalog-views";
+import { imageView } from "./file-views.server";
 import type { Database, Queryable } from "./db/client.server";
 import { catalogVersions, categories, files, products } from "./db/schema";
 
@@ -49,13 +50,6 @@ type CategoryResult = SearchResults["categories"][number];
 interface SearchableProduct extends Searchable<ProductSummary> {
   /** The model alone, letter case folded: what a search by model tests. */
   model: string;
-}
-
-/** Products whose model holds a term: those it starts with first, then the rest, each in model order. */
-export interface ModelMatches {
-  products: ProductSummary[];
-  /** Every match, also those beyond the limit. */
-  total: number;
 }
 
 interface Built {

@@ -8,8 +8,8 @@ import {
   search,
   SEARCH_LIMIT,
   searchProductModels,
-  type SearchResults,
 } from "#app/server/catalog.server";
+import type { SearchResults } from "#app/domain/catalog-views";
 import type { Database } from "#app/server/db/client.server";
 import { categories, products } from "#app/server/db/schema";
 import { parseEnv } from "#app/server/env.server";

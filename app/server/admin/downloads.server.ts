@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { naturalCompare } from "#app/domain/format";
 import type { EditDownloadInput, NewDownloadInput } from "#app/domain/forms/download";
-import { fileView, type FileView } from "../catalog.server";
+import type { FileView } from "#app/domain/catalog-views";
+import { fileView } from "../file-views.server";
 import { downloads, files } from "../db/schema";
 import { isUuid } from "../files.server";
 import { runtime } from "../runtime.server";

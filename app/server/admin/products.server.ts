@@ -13,7 +13,8 @@ import {
   productImages,
   products,
 } from "../db/schema";
-import { imageView, type ImageView } from "../catalog.server";
+import type { ImageView } from "#app/domain/catalog-views";
+import { imageView } from "../file-views.server";
 import { isUuid, MissingFileError, NotAnImageError } from "../files.server";
 import { runtime } from "../runtime.server";
 import { adminWrite, claimVersion, FieldRuleError, NotFoundError, type WriteScope } from "./write.server";

@@ -1,0 +1,10 @@
+import type { FileView, ImageView } from "#app/domain/catalog-views";
+import { fileUrl, type FileRow } from "./files.server";
+
+export function imageView(file: Pick<FileRow, "id" | "originalName" | "width" | "height">, alt = ""): ImageView {
+  return { id: file.id, fileId: file.id, url: fileUrl(file), width: file.width, height: file.height, alt };
+}
+
+export function fileView(file: Pick<FileRow, "id" | "originalName" | "size">): FileView {
+  return { id: file.id, url: fileUrl(file), name: file.originalName, size: file.size };
+}

@@ -1,26 +1,13 @@
 import type { NextFunction, Request, Response } from "express";
 import fs from "node:fs";
 import path from "node:path";
+import { acceptsEncoding } from "./accept-encoding";
 
 /** The encodings the build writes beside each script and stylesheet (see vite.config.ts), best first. */
 const ENCODINGS = [
   { name: "br", suffix: ".br" },
   { name: "gzip", suffix: ".gz" },
 ] as const;
-
-/**
- * Whether an Accept-Encoding header allows an encoding (RFC 9110 §12.5.3). The choice among allowed ones
- * is ours — the smallest — rather than the header's order: browsers list gzip first and brotli last.
- */
-function acceptedEncodings(header: string) {
-  const weights = new Map<string, number>();
-  for (const part of header.split(",")) {
-    const [name = "", ...parameters] = part.trim().toLowerCase().split(";");
-    const quality = parameters.map((parameter) => /^\s*q=([\d.]+)\s*$/.exec(parameter)?.[1]).find(Boolean);
-    if (name) weights.set(name, quality === undefined ? 1 : Number(quality));
-  }
-  return (encoding: string) => (weights.get(encoding) ?? weights.get("*") ?? 0) > 0;
-}
 
 /**
  * Serves a built asset's precompressed copy (brotli at quality 11, gzip at level 9) when the browser
@@ -33,7 +20,7 @@ export function precompressedAssets(folder: string) {
     const name = path.posix.basename(req.path);
     // Built asset names are flat and hashed; anything else is not ours to answer here.
     if (!/^[\w.-]+\.(?:js|css)$/.test(name) || req.path !== `/${name}`) return next();
-    const accepted = acceptedEncodings(req.get("accept-encoding") ?? "");
+    const accepted = acceptsEncoding(req.get("accept-encoding"));
     const encoding = ENCODINGS.find((candidate) => accepted(candidate.name));
     if (!encoding) return next();
     const file = path.join(folder, name + encoding.suffix);

@@ -9,6 +9,7 @@ import { originalKey, variantPrefix } from "./storage-keys.server";
 import type { Logger } from "./logger.server";
 import { isImageType, SNIFF_BYTES, sniffContentType } from "./sniff.server";
 import type { FileStorage } from "./storage.server";
+import { readAll } from "./streams.server";
 
 export type FileRow = typeof files.$inferSelect;
 
@@ -262,7 +263,7 @@ const IMAGE_HEADER_BYTES = 512 * 1024;
 /** Reads only the image's leading bytes, so checking a 20 MB upload never holds it all in memory. */
 async function imageDimensions(storage: FileStorage, key: string) {
   try {
-    const head = await readHead(storage.read(key, { start: 0, end: IMAGE_HEADER_BYTES - 1 }));
+    const head = await readAll(storage.read(key, { start: 0, end: IMAGE_HEADER_BYTES - 1 }));
     const metadata = await sharp(head, { failOn: "none" }).metadata();
     // The size as shown: a phone photo stored sideways with an EXIF rotation is taller than wide.
     const { width, height } = metadata.autoOrient ?? metadata;
@@ -270,10 +271,4 @@ async function imageDimensions(storage: FileStorage, key: string) {
   } catch {
     return null;
   }
-}
-
-async function readHead(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
 }

@@ -11,6 +11,7 @@ import {
 import type { FileRow } from "./files.server";
 import type { Logger } from "./logger.server";
 import { variantKey, variantPrefix } from "./storage-keys.server";
+import { readAll } from "./streams.server";
 import { isImageType } from "./sniff.server";
 import type { FileStorage } from "./storage.server";
 
@@ -145,10 +146,4 @@ export function createLimiter(max: number) {
       else active--;
     }
   };
-}
-
-async function readAll(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
 }

@@ -1,5 +1,5 @@
 import { createRequire } from "node:module";
-import type { Readable } from "node:stream";
+import { readAll } from "./streams.server";
 import { Worker } from "node:worker_threads";
 import { MAX_UPLOAD_BYTES } from "#app/domain/limits";
 import { ADMIN_MESSAGES } from "#app/domain/messages";
@@ -232,21 +232,6 @@ function runtimeLogger() {
   }
 }
 
-async function readAll(stream: Readable, limit: number): Promise<Uint8Array> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stream) {
-    const piece = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
-    size += piece.byteLength;
-    if (size > limit) {
-      stream.destroy();
-      throw new SpreadsheetError();
-    }
-    chunks.push(piece);
-  }
-  return Buffer.concat(chunks);
-}
-
 /**
  * Parses a stored file (staged or claimed) by its id, naming it by the name it was uploaded with.
  * Throws MissingFileError when there is no such file, SpreadsheetError when it is not a readable sheet.
@@ -257,5 +242,6 @@ export async function parseStoredSpreadsheet(fileId: string): Promise<string[][]
   if (!file) throw new MissingFileError([fileId]);
   if (!EXTENSION.test(file.originalName.trim()) || file.size > MAX_UPLOAD_BYTES) throw new SpreadsheetError();
   const bytes = await readAll(files.open(file.storageKey), MAX_UPLOAD_BYTES);
+  if (!bytes) throw new SpreadsheetError();
   return parseSpreadsheet(bytes, file.originalName);
 }

@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { isProcessAlive } from "./processes.server";
 
 export interface ByteRange {
   start: number;
@@ -127,18 +128,6 @@ export function createLocalStorage(root: string): FileStorage {
       await fsp.access(root, fs.constants.R_OK | fs.constants.W_OK);
     },
   };
-}
-
-/** Whether a process with this id runs on this machine (signal 0 only checks). */
-function isProcessAlive(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it exists, under another user.
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
 }
 
 export function storageRootFromEnv(storageUrl: string | undefined, dataDir: string): string {

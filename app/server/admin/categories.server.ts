@@ -8,7 +8,15 @@ import type { Queryable, Transaction } from "../db/client.server";
 import { categories, categoryFeatures, products } from "../db/schema";
 import { isUuid } from "../files.server";
 import { runtime } from "../runtime.server";
-import { adminWrite, claimVersion, FieldRuleError, NotFoundError } from "./write.server";
+import {
+  adminWrite,
+  claimVersion,
+  databaseError,
+  FieldRuleError,
+  FOREIGN_KEY_VIOLATION,
+  NotFoundError,
+  UNIQUE_VIOLATION,
+} from "./write.server";
 
 export interface CategoryProduct {
   id: string;
@@ -39,20 +47,6 @@ async function categoryProducts(db: Queryable, categoryId: string): Promise<Cate
   return sortIgnoringCaseBy(rows, (row) => row.model);
 }
 
-/** The PostgreSQL error code anywhere in an error's cause chain (drizzle wraps driver errors). */
-function pgErrorCode(error: unknown): string | undefined {
-  for (let current = error, depth = 0; current && depth < 5; depth++) {
-    if (typeof current !== "object") return undefined;
-    const code: unknown = "code" in current ? current.code : undefined;
-    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
-    current = "cause" in current ? current.cause : undefined;
-  }
-  return undefined;
-}
-
-const UNIQUE_VIOLATION = "23505";
-const FOREIGN_KEY_VIOLATION = "23503";
-
 /** requirements §5: no two categories share a name, whatever its letter case. */
 async function checkNameFree(tx: Transaction, name: string, exceptId?: string) {
   const [clash] = await tx
@@ -64,7 +58,7 @@ async function checkNameFree(tx: Transaction, name: string, exceptId?: string) {
 
 /** Two saves of the same new name can both pass the pre-check; the unique index stops the second. */
 function duplicateNameError(error: unknown, name: string): unknown {
-  return pgErrorCode(error) === UNIQUE_VIOLATION
+  return databaseError(error)?.code === UNIQUE_VIOLATION
     ? new FieldRuleError("name", ADMIN_MESSAGES.categoryExists(name))
     : error;
 }
@@ -151,7 +145,7 @@ export async function deleteCategory(id: string, version: number, origin?: strin
       await tx.delete(categories).where(eq(categories.id, id));
     });
   } catch (error) {
-    if (pgErrorCode(error) !== FOREIGN_KEY_VIOLATION) throw error;
+    if (databaseError(error)?.code !== FOREIGN_KEY_VIOLATION) throw error;
     throw new CategoryInUseError(await categoryProducts(runtime().database.db, id));
   }
 }

@@ -17,7 +17,15 @@ import type { ImageView } from "#app/domain/catalog-views";
 import { imageView } from "../file-views.server";
 import { isUuid, MissingFileError, NotAnImageError } from "../files.server";
 import { runtime } from "../runtime.server";
-import { adminWrite, claimVersion, FieldRuleError, NotFoundError, type WriteScope } from "./write.server";
+import {
+  adminWrite,
+  claimVersion,
+  databaseError,
+  FieldRuleError,
+  NotFoundError,
+  UNIQUE_VIOLATION,
+  type WriteScope,
+} from "./write.server";
 
 /** Beyond the original: a feature id that is not one of the chosen category's (a stale or forged form). */
 export const FOREIGN_FEATURE_MESSAGE = "Choose features of the selected category";
@@ -286,11 +294,8 @@ async function guardModel<T>(model: string, write: () => Promise<T>): Promise<T>
 }
 
 function isModelIndexViolation(error: unknown): boolean {
-  for (let cause = error; cause instanceof Error; cause = cause.cause) {
-    if ("code" in cause && cause.code === "23505" && cause.message.includes("products_model_lower_idx")) return true;
-    if ("constraint" in cause && cause.constraint === "products_model_lower_idx") return true;
-  }
-  return false;
+  const broken = databaseError(error);
+  return broken?.code === UNIQUE_VIOLATION && broken.constraint === "products_model_lower_idx";
 }
 
 /** Claims staged uploads, turning a missing or non-image file into the form field's message. */

@@ -80,3 +80,24 @@ export function formOrigin(form: FormData): string | undefined {
   const value = form.get("origin");
   return typeof value === "string" && /^[\w-]{8,64}$/.test(value) ? value : undefined;
 }
+
+export const UNIQUE_VIOLATION = "23505";
+export const FOREIGN_KEY_VIOLATION = "23503";
+
+/**
+ * The PostgreSQL error anywhere in an error's cause chain (drizzle wraps the driver's): its code and,
+ * where the driver names it, the constraint it broke. PGlite names no constraint; its message does.
+ */
+export function databaseError(error: unknown): { code: string; constraint: string } | undefined {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    if (typeof current !== "object") return undefined;
+    const code: unknown = "code" in current ? current.code : undefined;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) {
+      const named: unknown = "constraint" in current ? current.constraint : undefined;
+      const message = current instanceof Error ? current.message : "";
+      return { code, constraint: typeof named === "string" ? named : (/"([a-z0-9_]+)"/.exec(message)?.[1] ?? "") };
+    }
+    current = "cause" in current ? current.cause : undefined;
+  }
+  return undefined;
+}

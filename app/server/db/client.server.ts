@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { isProcessAlive } from "../processes.server";
 import path from "node:path";
 import { sql, type SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -87,15 +88,6 @@ function acquireFolderLock(lockPath: string): () => void {
     }
   }
   throw new DatabaseInUseError(`Could not lock the embedded database folder ${path.dirname(lockPath)}.`);
-}
-
-function isProcessAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
 }
 
 async function openPglite(folder: string, shortLived: boolean): Promise<DatabaseHandle> {

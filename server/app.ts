@@ -16,6 +16,7 @@ import { liveStreamCapacity, liveStreamGate, streamChanges } from "./events";
 import { serveFile } from "./files";
 import { serveImageVariant } from "./images";
 import { cachePolicy, fillPageCache, pageCacheHits, type CachePolicy, type ProxyTrust } from "./page-cache";
+import { renderQueue } from "./render-queue";
 import { acceptRequest, logRequest, requestHeaders, requestId } from "./request";
 import { capRequestBodies, sameOriginWrites, securityHeaders } from "./security";
 import { stageUpload } from "./uploads";
@@ -32,6 +33,10 @@ declare module "react-router" {
 }
 
 const STAGED_FILE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+/** Visitors' page renders at once: enough to overlap their database reads, few enough to finish fast. */
+const RENDER_CONCURRENCY = 4;
+/** Visitors waiting for a render; a flood beyond this is told to come back. */
+const RENDER_WAITING_MAX = 1_000;
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 export interface AppOptions {
@@ -207,8 +212,23 @@ function createApp(options: AppOptions, cachePages: CachePolicy | null): express
     app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
   }
 
+  // The signed-in admin, looked up at most once per request: by the render queue, then by the routes.
+  const users = new WeakMap<Request, ReturnType<AppLoadContext["user"]>>();
+  const userOf = (req: Request) => {
+    let user = users.get(req);
+    if (!user) {
+      user = runtime().auth.getUser(requestHeaders(req));
+      users.set(req, user);
+    }
+    return user;
+  };
   app.all(
     "/{*path}",
+    renderQueue({
+      concurrency: RENDER_CONCURRENCY,
+      maxWaiting: RENDER_WAITING_MAX,
+      isAdmin: async (req) => Boolean(await userOf(req)),
+    }),
     createRequestHandler({
       build:
         typeof build === "function"
@@ -216,13 +236,12 @@ function createApp(options: AppOptions, cachePages: CachePolicy | null): express
           : allowPublicOrigin(build, env.publicUrl),
       mode: options.development ? "development" : "production",
       getLoadContext(req, res) {
-        let user: ReturnType<AppLoadContext["user"]> | undefined;
         return {
           nonce: String(res.locals.nonce),
           requestId: String(res.locals.requestId),
           logger,
           clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
-          user: () => (user ??= runtime().auth.getUser(requestHeaders(req))),
+          user: () => userOf(req),
         };
       },
     }),

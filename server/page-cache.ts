@@ -8,6 +8,7 @@ import { SESSION_COOKIE_PREFIX } from "#app/server/auth.server";
 import type { Logger } from "#app/server/logger.server";
 import { ownBytes, type CachedPage, type PageCache } from "#app/server/page-cache.server";
 import { logRequest, requestId } from "./request";
+import { acceptsEncoding } from "./accept-encoding";
 import { contentSecurityPolicy, hashSource } from "./security";
 
 /** How many characters of paths the policy remembers; past this the memory starts over. */
@@ -120,13 +121,7 @@ export function inlineStyleHashes(html: string): string[] {
 /** The encoding of a stored copy the client takes, best first; null for the plain bytes. */
 function chosenEncoding(acceptEncoding: string | undefined, page: CachedPage): "br" | "gzip" | null {
   if (!acceptEncoding) return null;
-  const accepted = new Map<string, number>();
-  for (const part of acceptEncoding.toLowerCase().split(",")) {
-    const [name = "", ...parameters] = part.trim().split(";");
-    const quality = parameters.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((q) => q !== undefined);
-    accepted.set(name.trim(), quality === undefined ? 1 : Number(quality));
-  }
-  const takes = (name: string) => (accepted.get(name) ?? accepted.get("*") ?? 0) > 0;
+  const takes = acceptsEncoding(acceptEncoding);
   if (page.br && takes("br")) return "br";
   if (page.gzip && takes("gzip")) return "gzip";
   return null;
@@ -292,7 +287,7 @@ export function fillPageCache(cache: PageCache, policyFor: CachePolicy, trustPro
     } as typeof res.end;
     res.on("finish", () => {
       // Kept already (by a request for the same page that finished first), or stale: nothing to do.
-      if (!cacheable(res) || !cache.accepts(key, generation)) return;
+      if (!cacheable(res) || !cache.accepts(key, generation, topics)) return;
       try {
         const rendered = Buffer.concat(chunks).toString("utf8");
         // The nonce was this one response's: no other visitor may be handed it.

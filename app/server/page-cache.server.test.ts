@@ -71,7 +71,7 @@ describe("the page cache's bound", () => {
     const cache = new PageCache();
     const kept = page("first answer");
     expect(cache.store("key", kept, cache.generation)).toBe(true);
-    expect(cache.accepts("key", cache.generation)).toBe(false);
+    expect(cache.accepts("key", cache.generation, kept.topics)).toBe(false);
     expect(cache.store("key", page("second answer"), cache.generation)).toBe(false);
     expect(cache.get("key")).toBe(kept);
 
@@ -80,6 +80,17 @@ describe("the page cache's bound", () => {
     expect(cache.get("key")).toBeUndefined();
     expect(cache.store("key", page("rendered before the change"), renderedAt)).toBe(false);
     expect(cache.byteSize).toBe(0);
+  });
+
+  it("keeps a page rendered across a change to topics it does not show, and none across a change to all", () => {
+    const cache = new PageCache();
+    const renderedAt = cache.generation;
+    cache.invalidate(["downloads"]);
+    expect(cache.store("catalog", page("rendered while downloads changed", ["products"]), renderedAt)).toBe(true);
+    expect(cache.store("support", page("rendered before its change", ["downloads"]), renderedAt)).toBe(false);
+    const beforeAll = cache.generation;
+    cache.invalidate(["*"]);
+    expect(cache.store("about", page("rendered before everything changed", ["settings"]), beforeAll)).toBe(false);
   });
 
   it("drops only the pages that show a changed topic", () => {

@@ -66,9 +66,13 @@ export class PageCache {
   private bytes = 0;
   /**
    * Moves on with every invalidation. A response rendered while a write committed may hold the old
-   * data: it is stored only if no invalidation happened since its request arrived.
+   * data: it is stored only if no invalidation of a topic it shows happened since its request arrived.
+   * Only its own topics count: under steady writes to one topic (new downloads every second), pages
+   * that do not show it must still be kept, however long their render waited for its turn.
    */
   private currentGeneration = 0;
+  /** The generation at which each topic ("*" for all of them) was last invalidated. */
+  private readonly invalidatedAt = new Map<ChangeTopic, number>();
 
   constructor(
     private readonly maxBytes = PAGE_CACHE_MAX_BYTES,
@@ -98,17 +102,19 @@ export class PageCache {
     return entry?.page;
   }
 
-  /** Whether `store` would keep a page under `key` rendered at `generation`. */
-  accepts(key: string, generation: number): boolean {
-    return generation === this.currentGeneration && !this.entries.has(key);
+  /** Whether `store` would keep a page showing `topics` under `key`, its request having arrived at `generation`. */
+  accepts(key: string, generation: number, topics: ReadonlySet<ChangeTopic>): boolean {
+    if (this.entries.has(key) || (this.invalidatedAt.get("*") ?? -1) > generation) return false;
+    for (const topic of topics) if ((this.invalidatedAt.get(topic) ?? -1) > generation) return false;
+    return true;
   }
 
   /**
-   * Keeps `page` unless a change came in since `generation` (when its request arrived), or the key is
+   * Keeps `page` unless a change to a topic it shows came in since `generation` (when its request arrived), or the key is
    * already kept: a page asked for by many at once is rendered for each, but stored once.
    */
   store(key: string, page: CachedPage, generation: number): boolean {
-    if (!this.accepts(key, generation)) return false;
+    if (!this.accepts(key, generation, page.topics)) return false;
     const cost = entryCost(key, page);
     if (cost > this.maxBytes / 8) return false;
     this.entries.set(key, { page, cost });
@@ -137,6 +143,7 @@ export class PageCache {
   /** Drops every page that shows one of `topics` ('*': every page). */
   invalidate(topics: readonly ChangeTopic[]): void {
     this.currentGeneration += 1;
+    for (const topic of topics) this.invalidatedAt.set(topic, this.currentGeneration);
     if (topics.includes("*")) {
       this.entries.clear();
       this.bytes = 0;

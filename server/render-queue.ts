@@ -1,0 +1,63 @@
+import type { NextFunction, Request, Response } from "express";
+import { refuseRequest } from "./request";
+
+export interface RenderQueueOptions {
+  /** Anonymous renders in progress at once. */
+  concurrency: number;
+  /** Anonymous requests that may wait for a turn; past this many, new ones get a 503. */
+  maxWaiting: number;
+  /** Whether the request comes from a signed-in admin: those never wait behind visitors. */
+  isAdmin: (req: Request, res: Response) => Promise<boolean>;
+}
+
+/**
+ * Renders of pages the cache could not answer take turns: a few at a time, first come first served.
+ * Rendering is CPU work on the one event loop; a hundred started at once all finish late, and an
+ * admin's save waits behind every one of them. With turns, each render finishes sooner, the health
+ * check and the admin's writes slip in between, and a flood beyond the waiting line is told to come
+ * back (503 with Retry-After) instead of taking memory until the process falls over.
+ */
+export function renderQueue(options: RenderQueueOptions) {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+
+  const startNext = () => {
+    const next = waiting.shift();
+    if (next) next();
+    else active--;
+  };
+
+  return async (req: Request, res: Response, next: NextFunction) => {
+    if (await options.isAdmin(req, res)) return next();
+    let finished = false;
+    const finish = () => {
+      if (finished) return;
+      finished = true;
+      startNext();
+    };
+    const start = () => {
+      res.once("finish", finish);
+      res.once("close", finish);
+      next();
+    };
+    if (active < options.concurrency) {
+      active++;
+      start();
+      return;
+    }
+    if (waiting.length >= options.maxWaiting) {
+      res.setHeader("Retry-After", "5");
+      refuseRequest(req, res, 503, "The site is busy. Try again in a few seconds.", "text/plain; charset=utf-8");
+      return;
+    }
+    // The slot passes from the request that finishes straight to this one: `active` stays counted.
+    const turn = () => {
+      if (req.destroyed) {
+        startNext();
+        return;
+      }
+      start();
+    };
+    waiting.push(turn);
+  };
+}

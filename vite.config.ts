@@ -86,7 +86,7 @@ export default defineConfig(({ isSsrBuild, mode }) =>
           : {
               target: "es2022",
               // Terser's extra passes take a few KB more off React and React Router than esbuild does: every
-              // page ships them, and the first-load budget is 120 KB gzipped (issue #3).
+              // page ships them, and the first-load budget is 120 KB gzipped (decision 006).
               minify: "terser" as const,
               terserOptions: { ecma: 2020 as const, module: true, compress: { passes: 3, pure_getters: true } },
               // React Router preloads every route's chunks itself (modulepreload links from its manifest). Vite's

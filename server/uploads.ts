@@ -1,6 +1,6 @@
 import type { Request, Response } from "express";
 import { MAX_UPLOAD_BYTES } from "#app/domain/limits";
-import { UPLOAD_ERRORS } from "#app/domain/messages";
+import { UPLOAD_ERRORS } from "#app/domain/admin-messages";
 import { fileUrl, NotAnImageError, UploadTooLargeError } from "#app/server/files.server";
 import { runtime } from "#app/server/runtime.server";
 import { refuseRequest, requestHeaders } from "./request";

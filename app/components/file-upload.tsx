@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type DragEvent } from "react";
 import { formatFileSize } from "#app/domain/format";
 import { MAX_UPLOAD_BYTES } from "#app/domain/limits";
-import { UPLOAD_ERRORS } from "#app/domain/messages";
+import { UPLOAD_ERRORS } from "#app/domain/admin-messages";
 import { FileName } from "./file-name";
 
 /** A file already stored (in an edit form) or just staged by this control. */

@@ -6,7 +6,7 @@ import {
   type FormMetadata,
 } from "@conform-to/react";
 import { useId, useSyncExternalStore, type ComponentProps, type ReactNode } from "react";
-import { ADMIN_MESSAGES } from "#app/domain/messages";
+import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { liveClientId } from "./live-updates";
 import { Alert } from "./ui";
 

@@ -5,7 +5,7 @@ export function waitPhrase(seconds: number): string {
   return `${minutes} minute${minutes === 1 ? "" : "s"}`;
 }
 
-/** Every message a visitor or admin can read, worded as requirements §5 and §8 say. */
+/** The public pages' messages, worded as requirements §5 and §8 say (the dashboard's are in admin-messages.ts). */
 export const MESSAGES = {
   loginFailed: "Incorrect email or password",
   resetFailed: "Invalid email",
@@ -13,74 +13,4 @@ export const MESSAGES = {
   tooManyResets: (seconds: number) => `Too many reset requests. Try again in ${waitPhrase(seconds)}.`,
   tooManySignIns: (seconds: number) => `Too many sign-in attempts. Try again in ${waitPhrase(seconds)}.`,
   searchResults: (total: number) => (total === 0 ? "Search returned 0 results." : `Search returned ${total} result(s)`),
-} as const;
-
-/** The dashboard's messages, worded as requirements §5 and §8 say (beyond-the-original ones marked). */
-export const ADMIN_MESSAGES = {
-  checkEachInput: "Something went wrong - check each input",
-  nameRequired: "Name required",
-  categoryExists: (name: string) => `Category "${name}" already exists`,
-  noEmptyFeatures: "No empty features / filters",
-  categorySubmitFailed: "Error submitting to database",
-  categoryDeleteBlocked: (count: number) =>
-    `Cannot delete category: contains ${count} product(s). Products are listed for removal`,
-  descriptionRequired: "Description required",
-  downloadFileRequired: "File required (20MB limit)",
-  downloadUploadFailed: "Error uploading file",
-  downloadCreated: "New download ... created successfully.",
-  downloadEdited: "Download edited successfully.",
-  fileDeleteFailed: "Error deleting file",
-  editFailed: "Error submitting edit to database",
-  contentRequiredBanner: "Content Required",
-  imageRequiredInfo: "Image required (20MB maximum)",
-  headingRequired: "Heading required",
-  contentRequired: "Content required",
-  cardImage: "Must be an image (20MB maximum)",
-  categoryRequired: "Category required",
-  modelRequired: "Model required",
-  modelExists: (model: string) => `Product model ${model} already in database`,
-  productImageRequired: "Image required (20MB limit)",
-  additionalImages: "Check each image (20MB limit)",
-  productDownloads: "Check all downloads - each one needs a file (20MB max)",
-  excelOnly: "Wrong file type - excel only (*.xls or *.xlsx)",
-  imagesOnly: "Wrong format - images only (jpg, png, gif, etc.)",
-  imageTooLarge: "Image too large - 20MB maximum file size",
-  confirmInfoDelete: "Are you sure? This cannot be undone!",
-  productCreated: "created successfully.",
-  productDeletedTitle: "Product Deleted",
-  productDeleted: "Delete successful.",
-  noOtherProducts: "No other products in catalog. Add some!",
-  confirmProductDelete: (model: string, hasDownloads: boolean) =>
-    `Are you sure you want to delete ${model}?${hasDownloads ? " All download files will also be deleted." : ""} This cannot be undone!`,
-  // Beyond the original: optimistic concurrency (decision 002) and a record deleted meanwhile.
-  conflict:
-    "Someone else saved a change to this while you were editing. Their version is shown below: check it, then make your change again.",
-  gone: "This was deleted by someone else in the meantime.",
-  // Beyond the original: the accessory picker searches the catalog as the admin types.
-  noAccessoriesChosen: "No accessories chosen.",
-  accessoryMatches: (listed: number, total: number) =>
-    total === 0
-      ? "No product model matches."
-      : listed < total
-        ? `${total} products match; the first ${listed} are listed. Type more of the model to narrow them.`
-        : `${total} ${total === 1 ? "product matches" : "products match"}.`,
-  accessoryAdded: (model: string) => `${model} added to the accessories.`,
-  accessoryRemoved: (model: string) => `${model} removed from the accessories.`,
-} as const;
-
-/** Beyond the original: a form post that no page of the site sends, refused with a reason. */
-export const FORM_ERRORS = {
-  unsupported: "This address accepts only form posts (application/x-www-form-urlencoded or multipart/form-data).",
-  unreadable: "The form could not be read. Reload the page and try again.",
-  tooManyFields: "The form has too many fields.",
-  listTooLong: (max: number) => `The form has a list longer than ${max} items.`,
-  hasNul: "Text cannot contain NUL characters. Remove them and try again.",
-} as const;
-
-export const UPLOAD_ERRORS = {
-  unauthenticated: "Sign in to upload files.",
-  tooLarge: "File too large - 20MB maximum file size",
-  notAnImage: "Wrong format - images only (jpg, png, gif, etc.)",
-  noName: "The file needs a name.",
-  failed: "The upload failed. Check the connection and try again.",
 } as const;

@@ -1,6 +1,14 @@
 import { data } from "react-router";
 import { MAX_FORM_FIELDS, MAX_FORM_LIST_ITEMS } from "#app/domain/limits";
-import { FORM_ERRORS } from "#app/domain/messages";
+
+/** Beyond the original: a form post that no page of the site sends, refused with a reason. */
+export const FORM_ERRORS = {
+  unsupported: "This address accepts only form posts (application/x-www-form-urlencoded or multipart/form-data).",
+  unreadable: "The form could not be read. Reload the page and try again.",
+  tooManyFields: "The form has too many fields.",
+  listTooLong: (max: number) => `The form has a list longer than ${max} items.`,
+  hasNul: "Text cannot contain NUL characters. Remove them and try again.",
+} as const;
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 const LIST_POSITION = /\[(\d+)\]/g;

@@ -12,7 +12,7 @@ import {
   type InfoItemView,
 } from "#app/domain/forms/info-item";
 import { ALT_TEXT_TOO_LONG, MAX_ALT_TEXT_LENGTH, normalizeAltText } from "#app/domain/alt-text";
-import { ADMIN_MESSAGES } from "#app/domain/messages";
+import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { adminWrite, claimVersion, ConflictError, formOrigin, NotFoundError } from "./admin/write.server";
 import { files, infoItems, type InfoItemType } from "./db/schema";
 import { fileUrl, MissingFileError, NotAnImageError } from "./files.server";

@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import { readAll } from "./streams.server";
 import { Worker } from "node:worker_threads";
 import { MAX_UPLOAD_BYTES } from "#app/domain/limits";
-import { ADMIN_MESSAGES } from "#app/domain/messages";
+import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { MissingFileError } from "./files.server";
 import { runtime } from "./runtime.server";
 

@@ -1,5 +1,5 @@
 import type { Page, Request } from "@playwright/test";
-import { FORM_ERRORS } from "../../app/domain/messages";
+import { FORM_ERRORS } from "../../app/server/form-data.server";
 import { expectNoA11yViolations } from "../support/a11y";
 import { queryDatabase } from "../support/sql";
 import { capturePost, expectAnonymousReplayRefused } from "./admin";

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { ALT_TEXT_TOO_LONG } from "#app/domain/alt-text";
 import type { InfoActionResult } from "#app/domain/forms/info-item";
-import { ADMIN_MESSAGES } from "#app/domain/messages";
+import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { parseEnv } from "#app/server/env.server";
 import { infoItems } from "#app/server/db/schema";
 import { createInfoItem, infoItemAction, listInfoItems } from "#app/server/info.server";

@@ -3,7 +3,7 @@ import type * as WorkerThreads from "node:worker_threads";
 import zlib from "node:zlib";
 import * as XLSX from "xlsx";
 import { describe, expect, it, vi } from "vitest";
-import { ADMIN_MESSAGES } from "#app/domain/messages";
+import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { parseSpreadsheet, SpreadsheetError } from "#app/server/spreadsheet.server";
 import { adminServer } from "#tests/support/admin-server";
 import { sendRaw } from "#tests/support/http";

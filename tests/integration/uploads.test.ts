@@ -4,7 +4,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { MAX_UPLOAD_BYTES } from "#app/domain/limits";
-import { UPLOAD_ERRORS } from "#app/domain/messages";
+import { UPLOAD_ERRORS } from "#app/domain/admin-messages";
 import { adminServer } from "#tests/support/admin-server";
 import { sendRaw, type RawResponse } from "#tests/support/http";
 import { residentBytes } from "#tests/support/memory";

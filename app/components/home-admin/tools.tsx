@@ -14,7 +14,7 @@ import {
 } from "#app/domain/forms/info-item";
 import { ALT_TEXT_LABEL, MAX_ALT_TEXT_LENGTH } from "#app/domain/alt-text";
 import { imageSlotGuidance, INFO_IMAGE_SLOTS } from "#app/domain/home-images";
-import { ADMIN_MESSAGES } from "#app/domain/messages";
+import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 
 /**
  * The admin tools of the home page's info items (requirements §2 '/', §4, §5), shared by `/` and the dashboard

@@ -2,7 +2,7 @@ import { useId, useRef, useState } from "react";
 import { INPUT_CLASS } from "#app/components/forms";
 import { ResponsiveImage } from "#app/components/responsive-image";
 import { useCombobox } from "#app/components/use-combobox";
-import { ADMIN_MESSAGES } from "#app/domain/messages";
+import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { productModelsUrl, type ProductModelMatch, type ProductModelMatches } from "#app/domain/product-models";
 import { BUTTON_LINK } from "./styles";
 

@@ -20,7 +20,7 @@ import { Alert, Button } from "#app/components/ui";
 import { ALT_TEXT_LABEL, MAX_ALT_TEXT_LENGTH } from "#app/domain/alt-text";
 import { formatFileSize } from "#app/domain/format";
 import { isSpreadsheetName, productSchema } from "#app/domain/forms/product";
-import { ADMIN_MESSAGES } from "#app/domain/messages";
+import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import type { ProductModelMatch } from "#app/domain/product-models";
 import { AccessoryPicker } from "./accessory-picker";
 import { BUTTON_LINK } from "./styles";

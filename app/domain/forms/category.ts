@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ADMIN_MESSAGES } from "#app/domain/messages";
+import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 
 /** Longest category name, description and feature label the form takes (beyond the original: a sane bound). */
 export const CATEGORY_LIMITS = { name: 120, description: 5_000, feature: 120, features: 100 } as const;

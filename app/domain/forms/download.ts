@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ADMIN_MESSAGES } from "#app/domain/messages";
+import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 
 /** Longest description we keep; the support page shows it on one line with the file's name. */
 export const DESCRIPTION_MAX = 300;

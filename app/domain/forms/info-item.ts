@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
-import { ADMIN_MESSAGES } from "#app/domain/messages";
+import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { altTextField } from "./alt-text";
 
 export const INFO_ITEM_TYPES = ["banner", "card", "image"] as const;

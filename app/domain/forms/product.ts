@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ADMIN_MESSAGES } from "#app/domain/messages";
+import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { altTextField } from "./alt-text";
 
 const required = (message: string, max: number) =>

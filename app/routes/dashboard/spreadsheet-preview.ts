@@ -1,4 +1,4 @@
-import { ADMIN_MESSAGES } from "#app/domain/messages";
+import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { MissingFileError } from "#app/server/files.server";
 import { requireAdmin } from "#app/server/session.server";
 import { parseStoredSpreadsheet, SpreadsheetError } from "#app/server/spreadsheet.server";

@@ -2,7 +2,7 @@ import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { ChangeTopic } from "#app/domain/live";
 import type { CategoryInput } from "#app/domain/forms/category";
 import { sortIgnoringCaseBy } from "#app/domain/format";
-import { ADMIN_MESSAGES } from "#app/domain/messages";
+import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { getCategory } from "../catalog.server";
 import type { Queryable, Transaction } from "../db/client.server";
 import { categories, categoryFeatures, products } from "../db/schema";

@@ -1,6 +1,6 @@
 import { and, eq, inArray, ne, or, sql } from "drizzle-orm";
 import { ALT_TEXT_TOO_LONG, MAX_ALT_TEXT_LENGTH, normalizeAltText } from "#app/domain/alt-text";
-import { ADMIN_MESSAGES } from "#app/domain/messages";
+import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import type { Transaction } from "../db/client.server";
 import { sortIgnoringCaseBy, sortNaturallyBy } from "#app/domain/format";
 import {

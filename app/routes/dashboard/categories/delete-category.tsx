@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import { LiveOrigin, VersionInput } from "#app/components/forms";
 import { Alert, Button } from "#app/components/ui";
-import { ADMIN_MESSAGES } from "#app/domain/messages";
+import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import type { CategoryProduct } from "#app/server/admin/categories.server";
 import type { DeleteRefusal } from "./actions.server";
 

@@ -1,7 +1,7 @@
 import { readForm } from "#app/server/form-data.server";
 import { data, Link, useNavigation } from "react-router";
 import { Alert, Card } from "#app/components/ui";
-import { ADMIN_MESSAGES } from "#app/domain/messages";
+import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { getCategoryDetail } from "#app/server/admin/categories.server";
 import { requireAdmin } from "#app/server/session.server";
 import { dashboardMeta } from "../meta";

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, useNavigation } from "react-router";
 import { Alert, Card } from "#app/components/ui";
 import { categorySchema } from "#app/domain/forms/category";
-import { ADMIN_MESSAGES } from "#app/domain/messages";
+import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { createCategory } from "#app/server/admin/categories.server";
 import { FieldRuleError, formOrigin } from "#app/server/admin/write.server";
 import { runtime } from "#app/server/runtime.server";

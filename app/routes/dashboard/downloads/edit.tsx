@@ -10,7 +10,7 @@ import { Alert, Button, Card } from "#app/components/ui";
 import { formatFileSize } from "#app/domain/format";
 import { editDownloadSchema } from "#app/domain/forms/download";
 import type { PageHandle } from "#app/domain/live";
-import { ADMIN_MESSAGES } from "#app/domain/messages";
+import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import {
   deleteGeneralDownload,
   editGeneralDownload,

@@ -7,7 +7,7 @@ import { FileUpload } from "#app/components/file-upload";
 import { FormErrors, LiveOrigin, TextInput } from "#app/components/forms";
 import { Alert, Button, Card } from "#app/components/ui";
 import { newDownloadSchema } from "#app/domain/forms/download";
-import { ADMIN_MESSAGES } from "#app/domain/messages";
+import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { createGeneralDownload } from "#app/server/admin/downloads.server";
 import { formOrigin } from "#app/server/admin/write.server";
 import { runtime } from "#app/server/runtime.server";

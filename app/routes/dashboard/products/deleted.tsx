@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { Alert, Card } from "#app/components/ui";
-import { ADMIN_MESSAGES } from "#app/domain/messages";
+import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { requireAdmin } from "#app/server/session.server";
 import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/deleted";

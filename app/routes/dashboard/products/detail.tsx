@@ -17,7 +17,7 @@ import { SpecsTable } from "#app/components/specs-table";
 import { Alert, Button, Card } from "#app/components/ui";
 import { formatFileSize } from "#app/domain/format";
 import type { PageHandle } from "#app/domain/live";
-import { ADMIN_MESSAGES } from "#app/domain/messages";
+import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { deleteProduct } from "#app/server/admin/products.server";
 import { ConflictError, formOrigin, NotFoundError } from "#app/server/admin/write.server";
 import { getProduct } from "#app/server/catalog.server";

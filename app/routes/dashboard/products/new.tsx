@@ -2,7 +2,7 @@ import { Link, useNavigation } from "react-router";
 import { ProductForm } from "#app/components/product-form/product-form";
 import { Alert, Card } from "#app/components/ui";
 import type { PageHandle } from "#app/domain/live";
-import { ADMIN_MESSAGES } from "#app/domain/messages";
+import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { productFormOptions } from "#app/server/admin/products.server";
 import { getProduct } from "#app/server/catalog.server";
 import { requireAdmin } from "#app/server/session.server";

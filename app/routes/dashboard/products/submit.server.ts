@@ -2,7 +2,7 @@ import { readForm } from "#app/server/form-data.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { productSchema, type ProductFormValue } from "#app/domain/forms/product";
-import { ADMIN_MESSAGES } from "#app/domain/messages";
+import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { createProduct, updateProduct, type ProductInput } from "#app/server/admin/products.server";
 import { ConflictError, FieldRuleError, formOrigin, NotFoundError } from "#app/server/admin/write.server";
 import { MissingFileError } from "#app/server/files.server";

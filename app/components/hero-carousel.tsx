@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, useSyncExternalStore, type Keyboard
 import { Link } from "react-router";
 import { CAROUSEL_INTERVAL_MS, HERO_SLIDES, type HeroSlide } from "#app/domain/hero";
 import { HeroFrame, HeroImage } from "./hero-image";
+import { useHydrated } from "./use-hydrated";
 
 const REDUCED_MOTION_QUERY = "(prefers-reduced-motion: reduce)";
 
@@ -16,19 +17,6 @@ function usePrefersReducedMotion(): boolean {
   return useSyncExternalStore(
     subscribeToReducedMotion,
     () => window.matchMedia(REDUCED_MOTION_QUERY).matches,
-    () => false,
-  );
-}
-
-function subscribeToNothing(): () => void {
-  return () => undefined;
-}
-
-/** False in the server's HTML and during hydration, true once the page's script runs. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribeToNothing,
-    () => true,
     () => false,
   );
 }

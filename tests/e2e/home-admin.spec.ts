@@ -64,6 +64,26 @@ test("visitors see no admin tools and never download their code", async ({ page 
   await expect(page.getByRole("button", { name: "+ NEW BANNER" })).toHaveCount(0);
 });
 
+test("the admin's buttons on / wait, disabled, for their lazily loaded script", async ({ page, login }) => {
+  await login();
+  let release = () => {};
+  const arrived = new Promise<void>((resolve) => (release = resolve));
+  // Hold the tools' chunk back, as a slow network would, while the rest of the page hydrates.
+  await page.route(/\/assets\/tools-[\w-]+\.js$/, async (route) => {
+    await arrived;
+    await route.continue();
+  });
+  await page.goto("/");
+  await hydrated(page);
+  const newCard = toolbar(page).getByRole("button", { name: "+ NEW CARD" });
+  await expect(newCard).toBeDisabled();
+  release();
+  await expect(newCard).toBeEnabled();
+  await newCard.click();
+  await expect(page.getByRole("form", { name: "New card" })).toBeVisible();
+  await page.getByRole("form", { name: "New card" }).getByRole("button", { name: "Cancel" }).click();
+  await page.unrouteAll({ behavior: "wait" });
+});
 test("an admin adds a banner, an image and a card through the new-item panels; visitors see them live", async ({
   page,
   browser,

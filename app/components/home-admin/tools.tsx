@@ -5,6 +5,7 @@ import { useFetcher } from "react-router";
 import { FileUpload } from "#app/components/file-upload";
 import { FormErrors, LiveOrigin, TextArea, TextInput, VersionInput } from "#app/components/forms";
 import { Alert, Button } from "#app/components/ui";
+import { useHydrated } from "#app/components/use-hydrated";
 import {
   infoItemSchema,
   type InfoActionResult,
@@ -40,6 +41,8 @@ const DANGER_BUTTON =
 export function HomeAdminToolbar() {
   const [open, setOpen] = useState<InfoItemKind | null>(null);
   const opener = useRef<HTMLButtonElement | null>(null);
+  // `/` loads these tools lazily: until they hydrate, a click on the server's buttons would be lost.
+  const hydrated = useHydrated();
   const close = () => {
     setOpen(null);
     // The panel is gone: give focus back to the button that opened it.
@@ -53,6 +56,7 @@ export function HomeAdminToolbar() {
             key={type}
             type="button"
             className={SECONDARY_BUTTON}
+            disabled={!hydrated}
             aria-expanded={open === type}
             aria-controls={open === type ? "new-info-item" : undefined}
             onClick={(event) => {
@@ -222,6 +226,7 @@ export function InfoItemControls({ item }: { item: InfoItemRecord }) {
   const editButton = useRef<HTMLButtonElement>(null);
   const deleteButton = useRef<HTMLButtonElement>(null);
   const cancelDelete = useRef<HTMLButtonElement>(null);
+  const hydrated = useHydrated();
   const deleting = deleter.state !== "idle";
 
   useEffect(() => {
@@ -285,6 +290,7 @@ export function InfoItemControls({ item }: { item: InfoItemRecord }) {
             ref={editButton}
             type="button"
             className={SECONDARY_BUTTON}
+            disabled={!hydrated}
             aria-expanded={editing}
             onClick={() => setEditing(!editing)}
           >
@@ -294,6 +300,7 @@ export function InfoItemControls({ item }: { item: InfoItemRecord }) {
             ref={deleteButton}
             type="button"
             className={SECONDARY_BUTTON}
+            disabled={!hydrated}
             onClick={() => setDeleteState("confirming")}
           >
             Delete

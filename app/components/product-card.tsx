@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { NdaaIcon } from "./ndaa";
 import { ResponsiveImage, type ImageSource } from "./responsive-image";
+import { catalogProductPath } from "#app/domain/paths";
 
 export interface ProductCardData {
   id: string;
@@ -29,7 +30,7 @@ export function ProductCard({ product, priority = false }: { product: ProductCar
         </h2>
         <p className="line-clamp-3 flex-1 text-sm text-slate-700">{product.description}</p>
         <Link
-          to={`/catalog/products/${product.id}`}
+          to={catalogProductPath(product.id)}
           className="mt-2 inline-flex w-fit rounded-md bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-900"
           aria-label={`View Details: ${product.model}`}
         >

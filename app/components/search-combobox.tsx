@@ -6,6 +6,7 @@ import type { loader as searchLoader } from "#app/routes/search";
 import { useCombobox, type Fetched } from "./use-combobox";
 import { ResponsiveImage, type ImageSource } from "./responsive-image";
 import { SEARCH_FIELD_CLASS, SEARCH_FIELD_LABEL } from "./search-field";
+import { catalogCategoryPath, catalogProductPath } from "#app/domain/paths";
 
 interface SearchOption {
   key: string;
@@ -22,13 +23,13 @@ function searchOptions(results: SearchPreview): SearchOption[] {
   return [
     ...results.categories.map((category) => ({
       key: `category-${category.id}`,
-      href: `/catalog/categories/${category.id}`,
+      href: catalogCategoryPath(category.id),
       label: category.name,
       detail: category.description,
     })),
     ...results.products.map((product) => ({
       key: `product-${product.id}`,
-      href: `/catalog/products/${product.id}`,
+      href: catalogProductPath(product.id),
       label: product.model,
       detail: product.description,
       image: product.image,

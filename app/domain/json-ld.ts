@@ -1,5 +1,6 @@
-import { absoluteUrl, productPath } from "./seo";
+import { absoluteUrl } from "./seo";
 import { DEFAULT_SITE } from "./site";
+import { catalogProductPath } from "./paths";
 
 // Structured data for product pages, apart from seo.ts: every page's meta needs seo.ts on first load,
 // only a product page needs these.
@@ -42,7 +43,7 @@ export function productJsonLd(
     brand: { "@type": "Brand", name: brand },
     category: product.category.name,
     image: images,
-    url: absoluteUrl(publicUrl, productPath(product.id)),
+    url: absoluteUrl(publicUrl, catalogProductPath(product.id)),
   };
 }
 

@@ -93,14 +93,6 @@ export function rootSeoData(root: unknown): { publicUrl: string | undefined; sit
   return { publicUrl, siteName };
 }
 
-export function categoryPath(categoryId: string): string {
-  return `/catalog/categories/${categoryId}`;
-}
-
-export function productPath(productId: string): string {
-  return `/catalog/products/${productId}`;
-}
-
 /** Public pages that exist whatever the catalog holds, in the order the sitemap lists them. */
 export const STATIC_PUBLIC_PATHS = ["/", "/catalog", "/about", "/contact", "/support", "/privacy"] as const;
 

@@ -2,10 +2,11 @@ import { data, Form, useSubmit } from "react-router";
 import { PAGE_PARAM, requestedPage, Pagination } from "#app/components/pagination";
 import { ProductGrid } from "#app/components/product-grid";
 import type { PageHandle } from "#app/domain/live";
-import { categoryPath, seoContext, seoMeta } from "#app/domain/seo";
+import { seoContext, seoMeta } from "#app/domain/seo";
 import { pageTitle } from "#app/domain/site";
 import { getCategory, listProducts } from "#app/server/catalog.server";
 import type { Route } from "./+types/catalog-category";
+import { catalogCategoryPath } from "#app/domain/paths";
 
 /** The search parameter each checked feature filter travels in. */
 const FEATURE_PARAM = "feature";
@@ -19,7 +20,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     ...seoContext(matches),
     title: category.name,
     description: category.description || `${category.name} from our catalog.`,
-    path: categoryPath(category.id),
+    path: catalogCategoryPath(category.id),
   });
 };
 

@@ -2,6 +2,7 @@ import { NavLink, Outlet } from "react-router";
 import type { PageHandle } from "#app/domain/live";
 import { listCategories } from "#app/server/catalog.server";
 import type { Route } from "./+types/catalog";
+import { catalogCategoryPath } from "#app/domain/paths";
 
 export const handle: PageHandle = { live: ["categories"] };
 
@@ -28,7 +29,7 @@ function CategoryLinks({ categories }: { categories: Route.ComponentProps["loade
       ) : (
         categories.map((category) => (
           <li key={category.id}>
-            <NavLink to={`/catalog/categories/${category.id}`} className={menuLinkClass}>
+            <NavLink to={catalogCategoryPath(category.id)} className={menuLinkClass}>
               {category.name}
             </NavLink>
           </li>

@@ -7,10 +7,11 @@ import { SpecsTable } from "#app/components/specs-table";
 import { JsonLd, useSeoContext } from "#app/components/json-ld";
 import type { PageHandle } from "#app/domain/live";
 import { breadcrumbJsonLd, productJsonLd } from "#app/domain/json-ld";
-import { categoryPath, productPath, seoContext, seoMeta } from "#app/domain/seo";
+import { seoContext, seoMeta } from "#app/domain/seo";
 import { pageTitle } from "#app/domain/site";
 import { getProduct } from "#app/server/catalog.server";
 import type { Route } from "./+types/product";
+import { catalogCategoryPath, catalogProductPath, dashboardProductPath } from "#app/domain/paths";
 
 export const handle: PageHandle = { live: ["products", "categories"], cache: {} };
 
@@ -21,7 +22,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     ...seoContext(matches),
     title: product.model,
     description: product.description,
-    path: productPath(product.id),
+    path: catalogProductPath(product.id),
     image: product.image.url,
     imageAlt: product.image.alt || product.model,
     type: "product",
@@ -59,8 +60,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             [
               { name: "Home", path: "/" },
               { name: "Products", path: "/catalog" },
-              { name: product.category.name, path: categoryPath(product.category.id) },
-              { name: product.model, path: productPath(product.id) },
+              { name: product.category.name, path: catalogCategoryPath(product.category.id) },
+              { name: product.model, path: catalogProductPath(product.id) },
             ],
             publicUrl,
           ),
@@ -75,7 +76,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <span aria-hidden="true"> / </span>
           </li>
           <li>
-            <Link to={`/catalog/categories/${product.category.id}`} className="hover:underline">
+            <Link to={catalogCategoryPath(product.category.id)} className="hover:underline">
               {product.category.name}
             </Link>
             <span aria-hidden="true"> / </span>
@@ -92,10 +93,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <h1 className="text-3xl font-bold tracking-tight text-slate-900">{product.model}</h1>
           <p className="text-slate-700">
             Category:{" "}
-            <Link
-              to={`/catalog/categories/${product.category.id}`}
-              className="font-medium text-brand-700 hover:underline"
-            >
+            <Link to={catalogCategoryPath(product.category.id)} className="font-medium text-brand-700 hover:underline">
               {product.category.name}
             </Link>
           </p>
@@ -109,7 +107,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           {isAdmin ? (
             <p>
               <Link
-                to={`/dashboard/products/${product.id}/`}
+                to={dashboardProductPath(product.id)}
                 className="inline-flex rounded-md border border-brand-700 px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50"
               >
                 View in dashboard
@@ -135,7 +133,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             {product.accessories.map((accessory) => (
               <li key={accessory.id}>
                 <Link
-                  to={`/catalog/products/${accessory.id}`}
+                  to={catalogProductPath(accessory.id)}
                   className="inline-flex rounded-full border border-slate-300 px-3 py-1 text-sm text-slate-800 hover:bg-slate-50"
                 >
                   {accessory.model}

@@ -8,6 +8,7 @@ import { SEARCH_PREVIEW_PARAM } from "#app/domain/search";
 import { pageTitle } from "#app/domain/site";
 import { normalizeSearchQuery, search } from "#app/server/catalog.server";
 import type { Route } from "./+types/search";
+import { catalogCategoryPath, catalogProductPath } from "#app/domain/paths";
 
 export const handle: PageHandle = { live: ["products", "categories"], cache: { query: ["q", SEARCH_PREVIEW_PARAM] } };
 
@@ -84,7 +85,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
               <li key={category.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
                 <h3 className="font-semibold">
                   <Link
-                    to={`/catalog/categories/${category.id}`}
+                    to={catalogCategoryPath(category.id)}
                     className="text-brand-700 underline-offset-2 hover:underline"
                   >
                     {category.name}
@@ -119,7 +120,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
                 <div className="min-w-0 flex-1">
                   <h3 className="flex items-center gap-2 font-semibold">
                     <Link
-                      to={`/catalog/products/${product.id}`}
+                      to={catalogProductPath(product.id)}
                       className="text-brand-700 underline-offset-2 hover:underline"
                     >
                       {product.model}

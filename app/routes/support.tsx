@@ -16,6 +16,7 @@ import {
 } from "#app/domain/support";
 import { listCategories, listSupportDownloads, normalizeSearchQuery } from "#app/server/catalog.server";
 import type { Route } from "./+types/support";
+import { catalogProductPath } from "#app/domain/paths";
 
 // Categories too: the form lists them to choose from.
 export const handle: PageHandle = {
@@ -150,7 +151,7 @@ export default function Support({ loaderData }: Route.ComponentProps) {
                           <div className="min-w-0 flex-1">
                             <h3 className="text-lg font-semibold break-words text-slate-900">
                               <Link
-                                to={`/catalog/products/${product.id}`}
+                                to={catalogProductPath(product.id)}
                                 className="text-slate-900 underline-offset-2 hover:text-brand-700 hover:underline"
                               >
                                 {product.model}

@@ -1,7 +1,8 @@
 import { asc } from "drizzle-orm";
-import { categoryPath, productPath, STATIC_PUBLIC_PATHS, type SitemapEntry } from "#app/domain/seo";
+import { STATIC_PUBLIC_PATHS, type SitemapEntry } from "#app/domain/seo";
 import { categories, products } from "./db/schema";
 import { runtime } from "./runtime.server";
+import { catalogCategoryPath, catalogProductPath } from "#app/domain/paths";
 
 /**
  * Every public page of the live catalog: the fixed pages, each category and each product. Two
@@ -21,7 +22,7 @@ export async function listSitemapEntries(): Promise<SitemapEntry[]> {
   ]);
   return [
     ...STATIC_PUBLIC_PATHS.map((path) => ({ path })),
-    ...categoryRows.map((row) => ({ path: categoryPath(row.id), lastModified: row.updatedAt })),
-    ...productRows.map((row) => ({ path: productPath(row.id), lastModified: row.updatedAt })),
+    ...categoryRows.map((row) => ({ path: catalogCategoryPath(row.id), lastModified: row.updatedAt })),
+    ...productRows.map((row) => ({ path: catalogProductPath(row.id), lastModified: row.updatedAt })),
   ];
 }

@@ -24,6 +24,7 @@ import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import type { ProductModelMatch } from "#app/domain/product-models";
 import { AccessoryPicker } from "./accessory-picker";
 import { BUTTON_LINK } from "./styles";
+import { dashboardProductPath } from "#app/domain/paths";
 
 interface ImageSummary {
   id: string;
@@ -461,7 +462,7 @@ export function ProductForm({ mode, categories, hasOtherProducts, product, lastR
         </Button>
         {busy ? <span className="text-sm text-slate-600">Waiting for uploads to finish…</span> : null}
         {product ? (
-          <Link to={`/dashboard/products/${product.id}/`} className="font-semibold text-brand-700 underline">
+          <Link to={dashboardProductPath(product.id)} className="font-semibold text-brand-700 underline">
             Cancel edit
           </Link>
         ) : null}

@@ -10,6 +10,7 @@ import {
 } from "#app/server/admin/categories.server";
 import { ConflictError, FieldRuleError, formOrigin, NotFoundError } from "#app/server/admin/write.server";
 import { runtime } from "#app/server/runtime.server";
+import { dashboardCategoryDeletedPath, dashboardCategoryPath } from "#app/domain/paths";
 
 /** What a refused delete shows beside the Delete button. */
 export interface DeleteRefusal {
@@ -35,7 +36,7 @@ export async function deleteFromForm(categoryId: string, formData: FormData) {
     runtime().logger.error({ err: error, categoryId }, "could not delete the category");
     return data({ deleteRefusal: { message: ADMIN_MESSAGES.editFailed, products: [] } }, 500);
   }
-  return redirect(`/dashboard/categories/${categoryId}/deleted`);
+  return redirect(dashboardCategoryDeletedPath(categoryId));
 }
 
 function deleteRefusal(error: unknown): DeleteRefusal | undefined {
@@ -70,5 +71,5 @@ export async function saveFromForm(categoryId: string, formData: FormData) {
     runtime().logger.error({ err: error, categoryId }, "could not save the category");
     return data({ result: submission.reply({ formErrors: [ADMIN_MESSAGES.editFailed] }), conflict: false }, 500);
   }
-  return redirect(`/dashboard/categories/${categoryId}`);
+  return redirect(dashboardCategoryPath(categoryId));
 }

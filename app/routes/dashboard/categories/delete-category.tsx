@@ -5,6 +5,7 @@ import { Alert, Button } from "#app/components/ui";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import type { CategoryProduct } from "#app/server/admin/categories.server";
 import type { DeleteRefusal } from "./actions.server";
+import { dashboardProductPath } from "#app/domain/paths";
 
 /**
  * The Delete button with its inline confirmation (button, confirm prompt, deleted screen). Focus
@@ -102,7 +103,7 @@ export function DeleteCategory({
             <ul className="mt-2 list-disc pl-5" aria-label="Products in this category">
               {reason.products.map((product) => (
                 <li key={product.id}>
-                  <Link to={`/dashboard/products/${product.id}/`} className="underline">
+                  <Link to={dashboardProductPath(product.id)} className="underline">
                     {product.model}
                   </Link>
                 </li>

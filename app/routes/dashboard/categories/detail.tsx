@@ -8,6 +8,7 @@ import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/detail";
 import { deleteFromForm } from "./actions.server";
 import { DeleteCategory, revalidateAfterConflict } from "./delete-category";
+import { dashboardCategoryEditPath, dashboardProductPath } from "#app/domain/paths";
 
 export const shouldRevalidate = revalidateAfterConflict;
 
@@ -61,7 +62,7 @@ export default function CategoryDetailPage({ loaderData, actionData }: Route.Com
             <ul className="list-disc pl-5" aria-labelledby="category-products">
               {category.products.map((product) => (
                 <li key={product.id}>
-                  <Link to={`/dashboard/products/${product.id}/`} className={LINK}>
+                  <Link to={dashboardProductPath(product.id)} className={LINK}>
                     {product.model}
                   </Link>
                 </li>
@@ -72,7 +73,7 @@ export default function CategoryDetailPage({ loaderData, actionData }: Route.Com
           )}
         </section>
         <p className="flex flex-wrap gap-4">
-          <Link to={`/dashboard/categories/${category.id}/edit`} className={LINK}>
+          <Link to={dashboardCategoryEditPath(category.id)} className={LINK}>
             Edit
           </Link>
           <Link to="/dashboard/categories/" className={LINK}>

@@ -9,6 +9,7 @@ import type { Route } from "./+types/edit";
 import { deleteFromForm, saveFromForm } from "./actions.server";
 import { CategoryForm } from "./category-form";
 import { DeleteCategory, revalidateAfterConflict } from "./delete-category";
+import { dashboardCategoryPath } from "#app/domain/paths";
 
 export const shouldRevalidate = revalidateAfterConflict;
 
@@ -56,7 +57,7 @@ export default function EditCategory({ loaderData, actionData }: Route.Component
           version={category.version}
           submitLabel="Submit"
         >
-          <Link to={`/dashboard/categories/${category.id}`} className="text-brand-700 underline">
+          <Link to={dashboardCategoryPath(category.id)} className="text-brand-700 underline">
             Cancel edit
           </Link>
         </CategoryForm>

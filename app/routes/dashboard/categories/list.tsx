@@ -5,6 +5,7 @@ import { listCategories } from "#app/server/catalog.server";
 import { requireAdmin } from "#app/server/session.server";
 import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/list";
+import { dashboardCategoryPath } from "#app/domain/paths";
 
 export const handle: PageHandle = { live: ["categories", "products"] };
 
@@ -28,7 +29,7 @@ export default function CategoryList({ loaderData }: Route.ComponentProps) {
         <ul className="divide-y divide-slate-200" aria-label="Categories">
           {categories.map((category) => (
             <li key={category.id} className="py-2">
-              <Link to={`/dashboard/categories/${category.id}`} className="font-medium text-brand-700 underline">
+              <Link to={dashboardCategoryPath(category.id)} className="font-medium text-brand-700 underline">
                 {category.name}
               </Link>{" "}
               <span className="text-slate-600">({category.productCount} product(s))</span>

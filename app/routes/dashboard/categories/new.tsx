@@ -11,6 +11,7 @@ import { requireAdmin } from "#app/server/session.server";
 import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/new";
 import { CategoryForm } from "./category-form";
+import { dashboardCategoryPath } from "#app/domain/paths";
 
 export function meta() {
   return dashboardMeta("New Category");
@@ -54,7 +55,7 @@ export default function NewCategory({ actionData }: Route.ComponentProps) {
       <Card title="Category created">
         <Alert tone="success">Category {created.name} created successfully.</Alert>
         <p className="mt-4 flex flex-wrap gap-4">
-          <Link to={`/dashboard/categories/${created.id}`} className="font-medium text-brand-700 underline">
+          <Link to={dashboardCategoryPath(created.id)} className="font-medium text-brand-700 underline">
             View details
           </Link>
           <Link to="/dashboard/categories/new" className="text-brand-700 underline">

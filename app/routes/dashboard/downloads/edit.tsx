@@ -23,6 +23,7 @@ import { runtime } from "#app/server/runtime.server";
 import { requireAdmin } from "#app/server/session.server";
 import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/edit";
+import { dashboardDownloadDeletedPath } from "#app/domain/paths";
 
 export const handle: PageHandle = { live: ["downloads"] };
 
@@ -46,7 +47,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const id = params.downloadId;
   const formData = await readForm(request);
   const origin = formOrigin(formData);
-  const deletedPath = `/dashboard/downloads/${id}/deleted`;
+  const deletedPath = dashboardDownloadDeletedPath(id);
 
   if (formData.get("intent") === "delete") {
     const version = Number(formData.get("version"));

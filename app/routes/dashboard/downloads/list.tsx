@@ -7,6 +7,7 @@ import { listGeneralDownloads } from "#app/server/admin/downloads.server";
 import { requireAdmin } from "#app/server/session.server";
 import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/list";
+import { dashboardDownloadPath } from "#app/domain/paths";
 
 export const handle: PageHandle = { live: ["downloads"] };
 
@@ -52,7 +53,7 @@ export default function DownloadsList({ loaderData }: Route.ComponentProps) {
                 <tr key={download.id}>
                   <td className="py-2 pr-4">
                     <Link
-                      to={`/dashboard/downloads/${download.id}`}
+                      to={dashboardDownloadPath(download.id)}
                       className="font-medium text-brand-700 underline-offset-2 hover:underline"
                     >
                       {download.description}

@@ -14,6 +14,7 @@ import { runtime } from "#app/server/runtime.server";
 import { requireAdmin } from "#app/server/session.server";
 import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/new";
+import { dashboardDownloadPath } from "#app/domain/paths";
 
 export function meta() {
   return dashboardMeta("New Download");
@@ -64,7 +65,7 @@ export default function NewDownload({ actionData }: Route.ComponentProps) {
         <div className="space-y-4">
           <Alert tone="success">{ADMIN_MESSAGES.downloadCreated}</Alert>
           <p className="flex flex-wrap gap-x-6 gap-y-2">
-            <Link to={`/dashboard/downloads/${created}`} className={LINK_CLASS}>
+            <Link to={dashboardDownloadPath(created)} className={LINK_CLASS}>
               View details
             </Link>
             <button type="button" className={LINK_CLASS} onClick={() => setCreated(null)}>

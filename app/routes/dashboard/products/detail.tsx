@@ -24,6 +24,13 @@ import { getProduct } from "#app/server/catalog.server";
 import { requireAdmin } from "#app/server/session.server";
 import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/detail";
+import {
+  catalogProductPath,
+  dashboardCategoryPath,
+  dashboardProductDeletedPath,
+  dashboardProductEditPath,
+  dashboardProductPath,
+} from "#app/domain/paths";
 
 export const handle: PageHandle = { live: ["products", "categories"] };
 
@@ -55,7 +62,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (error instanceof NotFoundError) return data({ error: ADMIN_MESSAGES.gone }, 404);
     throw error;
   }
-  return redirect(`/dashboard/products/${params.productId}/deleted`);
+  return redirect(dashboardProductDeletedPath(params.productId));
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -79,17 +86,17 @@ export default function DashboardProduct({ loaderData, actionData }: Route.Compo
           <Link to="/dashboard/products/" className="font-semibold text-brand-700 underline">
             Back to product list
           </Link>
-          <Link to={`/dashboard/products/${product.id}/edit`} className="font-semibold text-brand-700 underline">
+          <Link to={dashboardProductEditPath(product.id)} className="font-semibold text-brand-700 underline">
             Edit
           </Link>
-          <Link to={`/catalog/products/${product.id}`} className="font-semibold text-brand-700 underline">
+          <Link to={catalogProductPath(product.id)} className="font-semibold text-brand-700 underline">
             View on site
           </Link>
         </nav>
         <p className="flex flex-wrap items-center gap-3 text-slate-700">
           <span>
             Category:{" "}
-            <Link to={`/dashboard/categories/${product.category.id}`} className="font-medium text-brand-700 underline">
+            <Link to={dashboardCategoryPath(product.category.id)} className="font-medium text-brand-700 underline">
               {product.category.name}
             </Link>
           </span>
@@ -143,7 +150,7 @@ export default function DashboardProduct({ loaderData, actionData }: Route.Compo
             <ul className="list-inside list-disc" aria-label="Accessories">
               {product.accessories.map((accessory) => (
                 <li key={accessory.id}>
-                  <Link to={`/dashboard/products/${accessory.id}/`} className="text-brand-700 underline">
+                  <Link to={dashboardProductPath(accessory.id)} className="text-brand-700 underline">
                     {accessory.model}
                   </Link>
                 </li>

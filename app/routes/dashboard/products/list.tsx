@@ -7,6 +7,7 @@ import { listAdminProducts } from "#app/server/admin/products.server";
 import { requireAdmin } from "#app/server/session.server";
 import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/list";
+import { dashboardProductPath } from "#app/domain/paths";
 
 export const handle: PageHandle = { live: ["products"] };
 
@@ -35,7 +36,7 @@ export default function DashboardProducts({ loaderData }: Route.ComponentProps) 
           {products.map((product) => (
             <li key={product.id}>
               <Link
-                to={`/dashboard/products/${product.id}/`}
+                to={dashboardProductPath(product.id)}
                 className="flex items-center gap-4 rounded-md px-2 py-2 hover:bg-slate-50"
               >
                 <ResponsiveImage image={product.image} alt="" sizes="64px" className="h-12 w-16 rounded object-cover" />

@@ -9,6 +9,7 @@ import { requireAdmin } from "#app/server/session.server";
 import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/new";
 import { submitProductForm } from "./submit.server";
+import { dashboardProductPath } from "#app/domain/paths";
 
 export const handle: PageHandle = { live: ["products", "categories"] };
 
@@ -41,7 +42,7 @@ export default function NewProduct({ loaderData, actionData }: Route.ComponentPr
             {created.model} {ADMIN_MESSAGES.productCreated}
           </Alert>
           <p className="flex flex-wrap gap-4">
-            <Link to={`/dashboard/products/${created.id}/`} className="font-semibold text-brand-700 underline">
+            <Link to={dashboardProductPath(created.id)} className="font-semibold text-brand-700 underline">
               View details
             </Link>
             <Link to="/dashboard/products/new" className="font-semibold text-brand-700 underline">

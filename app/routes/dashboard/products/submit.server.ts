@@ -8,6 +8,7 @@ import { ConflictError, FieldRuleError, formOrigin, NotFoundError } from "#app/s
 import { MissingFileError } from "#app/server/files.server";
 import { runtime } from "#app/server/runtime.server";
 import { parseStoredSpreadsheet, SpreadsheetError } from "#app/server/spreadsheet.server";
+import { dashboardProductPath } from "#app/domain/paths";
 
 /** The form's values as the service takes them; a new spreadsheet is read here, on the server. */
 async function toInput(value: ProductFormValue): Promise<ProductInput> {
@@ -58,7 +59,7 @@ export async function submitProductForm(request: Request, mode: "new" | "edit", 
       return redirect(`/dashboard/products/new?created=${id}`);
     }
     await updateProduct(productId ?? "", value.version ?? 0, input, formOrigin(formData));
-    return redirect(`/dashboard/products/${productId}/?edited=1`);
+    return redirect(`${dashboardProductPath(productId ?? "")}?edited=1`);
   } catch (error) {
     if (error instanceof SpreadsheetError) {
       return data(

@@ -1,0 +1,43 @@
+// Every address of a record's page, in one place: links, redirects, the sitemap and structured data
+// build them here, so a route that moves is changed once.
+
+export function catalogCategoryPath(categoryId: string): string {
+  return `/catalog/categories/${categoryId}`;
+}
+
+export function catalogProductPath(productId: string): string {
+  return `/catalog/products/${productId}`;
+}
+
+export function dashboardCategoryPath(categoryId: string): string {
+  return `/dashboard/categories/${categoryId}`;
+}
+
+export function dashboardCategoryEditPath(categoryId: string): string {
+  return `/dashboard/categories/${categoryId}/edit`;
+}
+
+export function dashboardCategoryDeletedPath(categoryId: string): string {
+  return `/dashboard/categories/${categoryId}/deleted`;
+}
+
+export function dashboardDownloadPath(downloadId: string): string {
+  return `/dashboard/downloads/${downloadId}`;
+}
+
+export function dashboardDownloadDeletedPath(downloadId: string): string {
+  return `/dashboard/downloads/${downloadId}/deleted`;
+}
+
+/** With the trailing slash the requirements give "View in dashboard" (requirements §2). */
+export function dashboardProductPath(productId: string): string {
+  return `/dashboard/products/${productId}/`;
+}
+
+export function dashboardProductEditPath(productId: string): string {
+  return `/dashboard/products/${productId}/edit`;
+}
+
+export function dashboardProductDeletedPath(productId: string): string {
+  return `/dashboard/products/${productId}/deleted`;
+}

@@ -21,6 +21,7 @@ export default [
   route("dashboard", "routes/dashboard/layout.tsx", [
     index("routes/dashboard/summary.tsx"),
     route("settings", "routes/dashboard/settings.tsx"),
+    route("info-items", "routes/dashboard/info-items/route.ts"),
     route("spreadsheet-preview", "routes/dashboard/spreadsheet-preview.ts"),
     route("product-models", "routes/dashboard/product-models.ts"),
     route("categories", "routes/dashboard/categories/list.tsx"),

@@ -1,4 +1,3 @@
-import { readForm } from "#app/server/form-data.server";
 import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { HeroCarousel } from "#app/components/hero-carousel";
@@ -8,8 +7,7 @@ import { HERO_IMAGES, HERO_WIDTH, heroImageUrl } from "#app/domain/hero";
 import { INFO_IMAGE_SLOTS } from "#app/domain/home-images";
 import type { PageHandle } from "#app/domain/live";
 import { seoContext, seoMeta } from "#app/domain/seo";
-import { infoItemAction, listInfoItems, type InfoItemRecord } from "#app/server/info.server";
-import { requireAdmin } from "#app/server/session.server";
+import { listInfoItems, type InfoItemRecord } from "#app/server/info.server";
 import type { Route } from "./+types/home";
 
 export const handle: PageHandle = { live: ["info"], cache: {} };
@@ -28,12 +26,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ context }: Route.LoaderArgs) {
   const [items, user] = await Promise.all([listInfoItems(), context.user()]);
   return { items, isAdmin: Boolean(user) };
-}
-
-/** Every info-item write of the admin tools (here and on the dashboard summary) comes here. */
-export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request, context);
-  return infoItemAction(await readForm(request));
 }
 
 // Admin-only code (forms, uploads): fetched only when an admin's page renders it, never by visitors.

@@ -2,7 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import sharp from "sharp";
 import { expectNoA11yViolations } from "../support/a11y";
 import { capturePost, expectAnonymousReplayRefused } from "./admin";
-import { expect, hydrated, test } from "./fixtures";
+import { ADMIN, expect, hydrated, test } from "./fixtures";
 
 // One site (empty at the start) for the whole file: each test builds on the items the last one left.
 test.describe.configure({ mode: "serial" });
@@ -268,6 +268,25 @@ test("move to top reorders the items, also on an open visitor page", async ({ pa
   await page.reload();
   await expect(items(page).first().getByRole("heading", { name: "Night vision" })).toBeVisible();
   await visitor.close();
+
+  // Without JavaScript the dashboard summary's "Move to top" is a plain form: it moves the item and
+  // comes back to the page.
+  const context = await browser.newContext({ baseURL: site.url, javaScriptEnabled: false });
+  const noScript = await context.newPage();
+  await noScript.goto("/login");
+  await noScript.getByLabel("Email").fill(ADMIN.email);
+  await noScript.getByLabel("Password").fill(ADMIN.password);
+  await noScript.getByRole("button", { name: "Log in" }).click();
+  await expect(noScript).toHaveURL(/\/dashboard$/);
+  for (const name of ["Banner: Autumn sale", "Card: Night vision"]) {
+    await noScript.goto("/dashboard");
+    await controls(noScript, name).getByRole("button", { name: "Move to top" }).click();
+    await expect(noScript).toHaveURL(`${site.url}/dashboard`);
+    await expect(noScript.getByRole("group", { name: /^Admin controls: / }).first()).toHaveAccessibleName(
+      `Admin controls: ${name}`,
+    );
+  }
+  await context.close();
 });
 
 test("two admins edit the same item: the second save gets the conflict message and the newer data", async ({

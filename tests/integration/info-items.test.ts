@@ -10,7 +10,9 @@ import type { InfoActionResult } from "#app/domain/forms/info-item";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { parseEnv } from "#app/server/env.server";
 import { infoItems } from "#app/server/db/schema";
-import { createInfoItem, infoItemAction, listInfoItems } from "#app/server/info.server";
+import { createInfoItem } from "#app/server/admin/info-items.server";
+import { listInfoItems } from "#app/server/info.server";
+import { infoItemFromForm } from "#app/routes/dashboard/info-items/actions.server";
 import { startRuntime, type Runtime } from "#app/server/runtime.server";
 
 let runtime: Runtime;
@@ -30,7 +32,7 @@ afterAll(async () => {
 async function act(fields: Record<string, string>): Promise<{ status: number; body: InfoActionResult }> {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.set(key, value);
-  const answer = await infoItemAction(form);
+  const answer = await infoItemFromForm(form);
   if (answer && typeof answer === "object" && "init" in answer && "data" in answer) {
     return { status: answer.init?.status ?? 200, body: answer.data as InfoActionResult };
   }
@@ -54,7 +56,7 @@ async function stage(kind: "png" | "text") {
 
 const fieldErrors = (body: InfoActionResult) => ("result" in body ? (body.result.error ?? {}) : {});
 
-describe("info items through the home page's action", () => {
+describe("info items through the dashboard's info-item action", () => {
   it("validates each type again on the server with requirements §5's messages", async () => {
     const banner = await act({ intent: "create", type: "banner", content: "   " });
     expect(banner.status).toBe(400);
@@ -168,8 +170,13 @@ describe("info items through the home page's action", () => {
     const [row] = await runtime.database.db.select().from(infoItems).where(eq(infoItems.id, card.id));
     expect(row).toMatchObject({ imageFileId: null, imageAlt: "" });
 
-    // Seeding and tests write through createInfoItem, which stores it the same way.
-    const seeded = await createInfoItem({ type: "image", imageFileId: (await stage("png")).id, imageAlt: " Seeded " });
+    // The service alone, without the form's checks, stores it the same way and keeps the same limit.
+    const seeded = await createInfoItem("image", { imageFileId: (await stage("png")).id, imageAlt: " Seeded " });
     expect((await listInfoItems()).find((item) => item.id === seeded)?.image?.alt).toBe("Seeded");
+    const count = (await listInfoItems()).length;
+    await expect(
+      createInfoItem("image", { imageFileId: (await stage("png")).id, imageAlt: "x".repeat(251) }),
+    ).rejects.toThrow(ALT_TEXT_TOO_LONG);
+    expect(await listInfoItems()).toHaveLength(count);
   });
 });

@@ -22,8 +22,8 @@ import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
  * summary. `/` loads this module lazily and only for admins, so visitors never download it.
  */
 
-/** The home route's action does every info-item write, wherever the tools are shown. */
-const INFO_ACTION = "/?index";
+/** One dashboard route does every info-item write, wherever the tools are shown. */
+const INFO_ACTION = "/dashboard/info-items";
 
 const TYPE_NAMES: Record<InfoItemKind, string> = { banner: "Banner", card: "Card", image: "Image" };
 const NEW_BUTTONS: { type: InfoItemKind; label: string }[] = [

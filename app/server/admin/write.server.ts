@@ -81,6 +81,12 @@ export function formOrigin(form: FormData): string | undefined {
   return typeof value === "string" && /^[\w-]{8,64}$/.test(value) ? value : undefined;
 }
 
+/** The version a dashboard form was opened at (see VersionInput); undefined when it is not one. */
+export function formVersion(form: FormData): number | undefined {
+  const version = Number(form.get("version"));
+  return Number.isSafeInteger(version) && version >= 0 ? version : undefined;
+}
+
 export const UNIQUE_VIOLATION = "23505";
 export const FOREIGN_KEY_VIOLATION = "23503";
 

@@ -8,7 +8,7 @@ import {
   updateCategory,
   type CategoryProduct,
 } from "#app/server/admin/categories.server";
-import { ConflictError, FieldRuleError, formOrigin, NotFoundError } from "#app/server/admin/write.server";
+import { ConflictError, FieldRuleError, formOrigin, formVersion, NotFoundError } from "#app/server/admin/write.server";
 import { runtime } from "#app/server/runtime.server";
 import { dashboardCategoryDeletedPath, dashboardCategoryPath } from "#app/domain/paths";
 
@@ -17,11 +17,6 @@ export interface DeleteRefusal {
   message: string;
   /** The products blocking it (requirements §8: 'Products are listed for removal'). */
   products: CategoryProduct[];
-}
-
-function formVersion(formData: FormData): number | undefined {
-  const version = Number(formData.get("version"));
-  return Number.isSafeInteger(version) && version > 0 ? version : undefined;
 }
 
 /** The delete step shared by the detail and edit pages: redirects to the deleted screen on success. */

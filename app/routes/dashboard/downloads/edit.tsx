@@ -17,7 +17,7 @@ import {
   getGeneralDownload,
   type AdminDownload,
 } from "#app/server/admin/downloads.server";
-import { ConflictError, formOrigin, NotFoundError } from "#app/server/admin/write.server";
+import { ConflictError, formOrigin, formVersion, NotFoundError } from "#app/server/admin/write.server";
 import { MissingFileError } from "#app/server/files.server";
 import { runtime } from "#app/server/runtime.server";
 import { requireAdmin } from "#app/server/session.server";
@@ -50,9 +50,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const deletedPath = dashboardDownloadDeletedPath(id);
 
   if (formData.get("intent") === "delete") {
-    const version = Number(formData.get("version"));
     try {
-      await deleteGeneralDownload(id, Number.isInteger(version) ? version : 0, origin);
+      await deleteGeneralDownload(id, formVersion(formData) ?? 0, origin);
       return redirect(deletedPath);
     } catch (error) {
       if (error instanceof NotFoundError) return redirect(`${deletedPath}?gone`);

@@ -19,7 +19,7 @@ import { formatFileSize } from "#app/domain/format";
 import type { PageHandle } from "#app/domain/live";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { deleteProduct } from "#app/server/admin/products.server";
-import { ConflictError, formOrigin, NotFoundError } from "#app/server/admin/write.server";
+import { ConflictError, formOrigin, formVersion, NotFoundError } from "#app/server/admin/write.server";
 import { getProduct } from "#app/server/catalog.server";
 import { requireAdmin } from "#app/server/session.server";
 import { dashboardMeta } from "../meta";
@@ -51,8 +51,8 @@ export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: Shou
 export async function action({ request, context, params }: Route.ActionArgs) {
   await requireAdmin(request, context);
   const formData = await readForm(request);
-  const version = Number(formData.get("version"));
-  if (formData.get("intent") !== "delete" || !Number.isInteger(version)) {
+  const version = formVersion(formData);
+  if (formData.get("intent") !== "delete" || version === undefined) {
     return data({ error: ADMIN_MESSAGES.checkEachInput }, 400);
   }
   try {

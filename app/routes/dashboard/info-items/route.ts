@@ -1,0 +1,23 @@
+import { redirect } from "react-router";
+import { readForm } from "#app/server/form-data.server";
+import { requireAdmin } from "#app/server/session.server";
+import type { Route } from "./+types/route";
+import { infoItemFromForm } from "./actions.server";
+
+/**
+ * Where the home page's admin tools post, on `/` and on the dashboard summary alike. The tools are
+ * fetchers; a form sent without JavaScript (Move to top works so) goes back to the page it came from.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireAdmin(request, context);
+  const answer = await infoItemFromForm(await readForm(request));
+  if (request.headers.get("sec-fetch-mode") === "navigate") return redirect(returnPath(request), 303);
+  return answer;
+}
+
+/** The same-origin page that sent the form, or the home page. */
+function returnPath(request: Request): string {
+  const referrer = URL.parse(request.headers.get("referer") ?? "");
+  const here = new URL(request.url);
+  return referrer && referrer.host === here.host ? `${referrer.pathname}${referrer.search}` : "/";
+}

@@ -61,7 +61,7 @@ const RECONNECT_MS = 2_000;
 
 /**
  * The live-update stream: one Server-Sent Event per committed change. A browser's own writes are
- * not echoed back to it (it names itself with `?client=`); heartbeats reveal dead connections.
+ * not echoed back to it (it names itself with `?tab=`); heartbeats reveal dead connections.
  */
 export function streamChanges(admit: ReturnType<typeof liveStreamGate>) {
   return (req: Request, res: Response): void => {
@@ -72,7 +72,7 @@ export function streamChanges(admit: ReturnType<typeof liveStreamGate>) {
 
 function openStream(req: Request, res: Response, release: () => void): void {
   const { changes } = runtime();
-  const clientId = typeof req.query.client === "string" ? req.query.client.slice(0, 64) : "";
+  const tabId = typeof req.query.tab === "string" ? req.query.tab.slice(0, 64) : "";
   res.writeHead(200, {
     "Content-Type": "text/event-stream; charset=utf-8",
     "Cache-Control": "no-store",
@@ -101,7 +101,7 @@ function openStream(req: Request, res: Response, release: () => void): void {
 
   write(`retry: ${RECONNECT_MS}\nevent: ready\ndata: {}\n\n`);
   const unsubscribe = changes.subscribe((event) => {
-    if (clientId && event.origin === clientId) return;
+    if (tabId && event.tabId === tabId) return;
     write(`event: change\ndata: ${JSON.stringify({ topics: event.topics })}\n\n`);
   });
   const heartbeat = setInterval(() => write(": ping\n\n"), HEARTBEAT_MS);

@@ -7,7 +7,7 @@ import {
 } from "@conform-to/react";
 import { useId, useSyncExternalStore, type ComponentProps, type ReactNode } from "react";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
-import { liveClientId } from "./live-updates";
+import { liveTabId } from "./live-updates";
 import { Alert } from "./ui";
 
 export const INPUT_CLASS =
@@ -146,11 +146,11 @@ const neverChanges = () => () => {};
  * Names this tab in the write it submits, so the change feed does not tell it about its own change
  * (the form's own revalidation already shows it). Filled in after hydration: the server cannot know it.
  * A rendered value, not one set on the DOM: React puts an uncontrolled hidden input back to its
- * default value whenever the form re-renders, which would send an empty origin.
+ * default value whenever the form re-renders, which would send an empty tab id.
  */
-export function LiveOrigin() {
-  const origin = useSyncExternalStore(neverChanges, liveClientId, () => "");
-  return <input type="hidden" name="origin" value={origin} />;
+export function TabIdInput() {
+  const tabId = useSyncExternalStore(neverChanges, liveTabId, () => "");
+  return <input type="hidden" name="tab" value={tabId} />;
 }
 
 /** The version of the record the form was opened on: saving over a newer one is a conflict. */

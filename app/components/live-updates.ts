@@ -5,12 +5,12 @@ import { concernsPage, type ChangeEvent, type ChangeTopic, type PageHandle } fro
 const DEBOUNCE_MS = 120;
 const MAX_BACKOFF_MS = 30_000;
 
-let clientId: string | undefined;
+let tabId: string | undefined;
 
 /** Names this browser tab in its writes, so the change feed does not echo them back to it. */
-export function liveClientId(): string {
-  clientId ??= typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : String(Math.random());
-  return clientId;
+export function liveTabId(): string {
+  tabId ??= typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : String(Math.random());
+  return tabId;
 }
 
 /**
@@ -38,7 +38,7 @@ export function useLiveUpdates(): void {
       debounce = setTimeout(() => void revalidateRef.current(), DEBOUNCE_MS);
     };
     const connect = () => {
-      source = new EventSource(`/events?client=${encodeURIComponent(liveClientId())}`);
+      source = new EventSource(`/events?tab=${encodeURIComponent(liveTabId())}`);
       source.addEventListener("ready", () => {
         backoff = 1_000;
         setLiveState("connected");

@@ -5,7 +5,7 @@ export type ChangeTopic = (typeof changeTopics)[number];
 export interface ChangeEvent {
   topics: ChangeTopic[];
   /** The browser tab that made the change, so it is not told about its own write. */
-  origin?: string;
+  tabId?: string;
 }
 
 /** The route `handle` fields a page uses to say what it shows and whether it may be cached. */

@@ -8,8 +8,8 @@ export const CHANGE_CHANNEL = "vantage_changes";
  * Announces a change from inside the writing transaction: PostgreSQL delivers it to every
  * listening instance only if, and when, that transaction commits.
  */
-export async function notifyChange(tx: Queryable, topics: ChangeTopic[], origin?: string): Promise<void> {
-  const event: ChangeEvent = { topics: [...new Set(topics)], ...(origin ? { origin } : {}) };
+export async function notifyChange(tx: Queryable, topics: ChangeTopic[], tabId?: string): Promise<void> {
+  const event: ChangeEvent = { topics: [...new Set(topics)], ...(tabId ? { tabId } : {}) };
   await tx.execute(sql`select pg_notify(${CHANGE_CHANNEL}, ${JSON.stringify(event)})`);
 }
 
@@ -17,10 +17,10 @@ export function parseChangeEvent(payload: string): ChangeEvent | undefined {
   try {
     const value: unknown = JSON.parse(payload);
     if (typeof value !== "object" || value === null) return undefined;
-    const { topics, origin } = value as { topics?: unknown; origin?: unknown };
+    const { topics, tabId } = value as { topics?: unknown; tabId?: unknown };
     if (!Array.isArray(topics)) return undefined;
     const known = topics.filter((topic): topic is ChangeTopic => changeTopics.includes(topic as ChangeTopic));
-    return { topics: known, ...(typeof origin === "string" ? { origin } : {}) };
+    return { topics: known, ...(typeof tabId === "string" ? { tabId } : {}) };
   } catch {
     return undefined;
   }

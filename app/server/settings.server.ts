@@ -32,14 +32,14 @@ function parseSocialLinks(value: string | undefined): SiteSettings["socialLinks"
 }
 
 /** Stores every setting at once and tells open pages (the footer, /contact) to refresh. */
-export async function saveSiteSettings(input: SettingsInput, origin?: string): Promise<void> {
+export async function saveSiteSettings(input: SettingsInput, tabId?: string): Promise<void> {
   const values: Record<keyof SiteSettings, string> = {
     companyName: input.companyName,
     contactEmail: input.contactEmail,
     socialLinks: JSON.stringify(input.socialLinks),
     copyrightHolder: input.copyrightHolder,
   };
-  await adminWrite(["settings"], origin, async ({ tx }) => {
+  await adminWrite(["settings"], tabId, async ({ tx }) => {
     for (const [key, value] of Object.entries(values)) {
       await tx
         .insert(siteSettings)

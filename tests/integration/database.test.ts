@@ -47,7 +47,7 @@ describe.each(DATABASE_KINDS)("database on %s", (kind) => {
         .catch(() => undefined);
       await handle.db.transaction(async (tx) => notifyChange(tx, ["categories"], "tab-1"));
       await expect.poll(() => received.length).toBe(1);
-      expect(parseChangeEvent(received[0] ?? "")).toEqual({ topics: ["categories"], origin: "tab-1" });
+      expect(parseChangeEvent(received[0] ?? "")).toEqual({ topics: ["categories"], tabId: "tab-1" });
     } finally {
       await stop();
     }

@@ -110,8 +110,8 @@ describe("live updates across two servers on one PostgreSQL database", () => {
   });
 
   it("does not echo a change to the tab that made it, but tells every other tab", async () => {
-    const writer = await openStream(serverB(), "?client=tab-1");
-    const other = await openStream(serverB(), "?client=tab-2");
+    const writer = await openStream(serverB(), "?tab=tab-1");
+    const other = await openStream(serverB(), "?tab=tab-2");
     const anonymous = await openStream(serverB());
 
     await createInfoItem("banner", { content: `From tab 1 ${randomUUID()}` }, "tab-1");

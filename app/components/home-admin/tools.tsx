@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { FileUpload } from "#app/components/file-upload";
-import { FormErrors, LiveOrigin, TextArea, TextInput, VersionInput } from "#app/components/forms";
+import { FormErrors, TabIdInput, TextArea, TextInput, VersionInput } from "#app/components/forms";
 import { Alert, Button } from "#app/components/ui";
 import { useHydrated } from "#app/components/use-hydrated";
 import {
@@ -135,7 +135,7 @@ function ItemForm({
       : { tooLarge: ADMIN_MESSAGES.cardImage, notAnImage: ADMIN_MESSAGES.cardImage };
   return (
     <fetcher.Form method="post" action={INFO_ACTION} {...getFormProps(form)} aria-label={title} className="space-y-4">
-      <LiveOrigin />
+      <TabIdInput />
       <input type="hidden" name="intent" value={mode} />
       {mode === "create" ? <input type="hidden" name="type" value={type} /> : null}
       {item ? (
@@ -261,7 +261,7 @@ export function InfoItemControls({ item }: { item: InfoItemRecord }) {
           action={INFO_ACTION}
           className="flex flex-wrap items-center gap-2 rounded-md border border-red-200 bg-red-50 p-3"
         >
-          <LiveOrigin />
+          <TabIdInput />
           <input type="hidden" name="intent" value="delete" />
           <input type="hidden" name="id" value={item.id} />
           <VersionInput version={item.version} />
@@ -306,7 +306,7 @@ export function InfoItemControls({ item }: { item: InfoItemRecord }) {
             Delete
           </button>
           <mover.Form method="post" action={INFO_ACTION}>
-            <LiveOrigin />
+            <TabIdInput />
             <input type="hidden" name="intent" value="move-to-top" />
             <input type="hidden" name="id" value={item.id} />
             <button type="submit" className={SECONDARY_BUTTON} disabled={mover.state !== "idle"}>

@@ -9,7 +9,7 @@ import {
   FieldErrors,
   FormErrors,
   INPUT_CLASS,
-  LiveOrigin,
+  TabIdInput,
   SelectInput,
   TextArea,
   TextInput,
@@ -201,7 +201,7 @@ export function ProductForm({ mode, categories, hasOtherProducts, product, lastR
   const submitting = navigation.state === "submitting";
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-6">
-      <LiveOrigin />
+      <TabIdInput />
       {product ? <VersionInput version={product.version} /> : null}
       {conflict ? <Alert tone="error">{ADMIN_MESSAGES.conflict}</Alert> : null}
       <FormErrors form={form} />

@@ -2,12 +2,12 @@ import { readForm } from "#app/server/form-data.server";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
-import { FormErrors, LiveOrigin, TextInput } from "#app/components/forms";
+import { FormErrors, TabIdInput, TextInput } from "#app/components/forms";
 import { Alert, Button, Card } from "#app/components/ui";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { settingsSchema } from "#app/domain/forms/settings";
 import type { PageHandle } from "#app/domain/live";
-import { formOrigin } from "#app/server/admin/write.server";
+import { formTabId } from "#app/server/admin/write.server";
 import { requireAdmin } from "#app/server/session.server";
 import { getSiteSettings, saveSiteSettings } from "#app/server/settings.server";
 import { dashboardMeta } from "./meta";
@@ -31,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") {
     return data({ result: submission.reply({ formErrors: [ADMIN_MESSAGES.checkEachInput] }), saved: false }, 400);
   }
-  await saveSiteSettings(submission.value, formOrigin(formData));
+  await saveSiteSettings(submission.value, formTabId(formData));
   return { result: submission.reply(), saved: true };
 }
 
@@ -51,7 +51,7 @@ export default function SiteSettingsPage({ loaderData, actionData }: Route.Compo
         Shown in the footer, on the Contact page and in the page titles and social previews.
       </p>
       <Form method="post" {...getFormProps(form)} className="space-y-4">
-        <LiveOrigin />
+        <TabIdInput />
         {actionData?.saved && navigation.state === "idle" ? <Alert tone="success">Settings saved.</Alert> : null}
         <FormErrors form={form} />
         <TextInput meta={fields.companyName} label="Company name" />

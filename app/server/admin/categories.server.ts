@@ -64,9 +64,9 @@ function duplicateNameError(error: unknown, name: string): unknown {
 }
 
 /** Creates a category with its features in one transaction; returns its id. */
-export async function createCategory(input: CategoryInput, origin?: string): Promise<string> {
+export async function createCategory(input: CategoryInput, tabId?: string): Promise<string> {
   try {
-    return await adminWrite(["categories"], origin, async ({ tx }) => {
+    return await adminWrite(["categories"], tabId, async ({ tx }) => {
       await checkNameFree(tx, input.name);
       const [created] = await tx
         .insert(categories)
@@ -90,11 +90,11 @@ export async function createCategory(input: CategoryInput, origin?: string): Pro
  * selections; a feature left out is deleted (and with it every product's selection of it); one without
  * a known id is new. Products are announced too when features changed, since product pages show them.
  */
-export async function updateCategory(id: string, version: number, input: CategoryInput, origin?: string) {
+export async function updateCategory(id: string, version: number, input: CategoryInput, tabId?: string) {
   if (!isUuid(id)) throw new NotFoundError();
   const topics: ChangeTopic[] = ["categories"];
   try {
-    await adminWrite(topics, origin, async ({ tx }) => {
+    await adminWrite(topics, tabId, async ({ tx }) => {
       await claimVersion(tx, categories, id, version);
       await checkNameFree(tx, input.name, id);
       await tx
@@ -135,10 +135,10 @@ export async function updateCategory(id: string, version: number, input: Categor
  * Deletes a category opened at `version`, with its features. Refused while products use it
  * (CategoryInUseError lists them); the foreign key also refuses a product added at the same moment.
  */
-export async function deleteCategory(id: string, version: number, origin?: string): Promise<void> {
+export async function deleteCategory(id: string, version: number, tabId?: string): Promise<void> {
   if (!isUuid(id)) throw new NotFoundError();
   try {
-    await adminWrite(["categories"], origin, async ({ tx }) => {
+    await adminWrite(["categories"], tabId, async ({ tx }) => {
       await claimVersion(tx, categories, id, version);
       const used = await categoryProducts(tx, id);
       if (used.length) throw new CategoryInUseError(used);

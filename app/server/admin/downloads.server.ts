@@ -45,8 +45,8 @@ export async function getGeneralDownload(id: string): Promise<AdminDownload | un
  * Creates a general download from a staged file, in one transaction: the file is claimed (a file that
  * is gone throws MissingFileError and nothing is written). Returns the new download's id.
  */
-export async function createGeneralDownload(input: NewDownloadInput, origin?: string): Promise<string> {
-  return adminWrite(["downloads"], origin, async ({ tx }) => {
+export async function createGeneralDownload(input: NewDownloadInput, tabId?: string): Promise<string> {
+  return adminWrite(["downloads"], tabId, async ({ tx }) => {
     const [file] = await runtime().files.claim(tx, [input.fileId]);
     if (!file) throw new Error("claim returned no file");
     const [row] = await tx
@@ -63,9 +63,9 @@ export async function createGeneralDownload(input: NewDownloadInput, origin?: st
  * NotFoundError if it is gone). A replacement file is claimed and the old one released: its bytes
  * go once the transaction has committed.
  */
-export async function editGeneralDownload(id: string, input: EditDownloadInput, origin?: string): Promise<void> {
+export async function editGeneralDownload(id: string, input: EditDownloadInput, tabId?: string): Promise<void> {
   if (!isUuid(id)) throw new NotFoundError();
-  await adminWrite(["downloads"], origin, async ({ tx, purgeAfterCommit }) => {
+  await adminWrite(["downloads"], tabId, async ({ tx, purgeAfterCommit }) => {
     await claimVersion(tx, downloads, id, input.version);
     const [current] = await tx.select({ fileId: downloads.fileId }).from(downloads).where(eq(downloads.id, id));
     if (!current) throw new NotFoundError();
@@ -84,9 +84,9 @@ export async function editGeneralDownload(id: string, input: EditDownloadInput, 
 }
 
 /** Deletes a download opened at `version`, and its file (bytes removed after the commit). */
-export async function deleteGeneralDownload(id: string, version: number, origin?: string): Promise<void> {
+export async function deleteGeneralDownload(id: string, version: number, tabId?: string): Promise<void> {
   if (!isUuid(id)) throw new NotFoundError();
-  await adminWrite(["downloads"], origin, async ({ tx, purgeAfterCommit }) => {
+  await adminWrite(["downloads"], tabId, async ({ tx, purgeAfterCommit }) => {
     await claimVersion(tx, downloads, id, version);
     const [deleted] = await tx.delete(downloads).where(eq(downloads.id, id)).returning({ fileId: downloads.fileId });
     if (!deleted) throw new NotFoundError();

@@ -19,9 +19,9 @@ function storedAltText(imageFileId: string | null | undefined, imageAlt: string 
 }
 
 /** Adds an item at the top of the home page; returns its id. */
-export async function createInfoItem(type: InfoItemKind, input: InfoItemInput, origin?: string): Promise<string> {
+export async function createInfoItem(type: InfoItemKind, input: InfoItemInput, tabId?: string): Promise<string> {
   const imageAlt = storedAltText(input.imageFileId, input.imageAlt);
-  return adminWrite(["info"], origin, async ({ tx }) => {
+  return adminWrite(["info"], tabId, async ({ tx }) => {
     if (input.imageFileId) await runtime().files.claim(tx, [input.imageFileId], { images: true });
     const [row] = await tx
       .insert(infoItems)
@@ -43,9 +43,9 @@ export async function createInfoItem(type: InfoItemKind, input: InfoItemInput, o
  * dropped; a new upload replaces the picture, `removeImage` drops a card's, and the old picture's
  * bytes go once the save has committed.
  */
-export async function updateInfoItem(id: string, version: number, input: InfoItemInput, origin?: string) {
+export async function updateInfoItem(id: string, version: number, input: InfoItemInput, tabId?: string) {
   if (!isUuid(id)) throw new NotFoundError();
-  await adminWrite(["info"], origin, async ({ tx, purgeAfterCommit }) => {
+  await adminWrite(["info"], tabId, async ({ tx, purgeAfterCommit }) => {
     await claimVersion(tx, infoItems, id, version);
     const [row] = await tx.select().from(infoItems).where(eq(infoItems.id, id));
     if (!row) throw new NotFoundError();
@@ -73,9 +73,9 @@ export async function updateInfoItem(id: string, version: number, input: InfoIte
 }
 
 /** Deletes an item opened at `version`, and its picture's bytes after the commit. */
-export async function deleteInfoItem(id: string, version: number, origin?: string) {
+export async function deleteInfoItem(id: string, version: number, tabId?: string) {
   if (!isUuid(id)) throw new NotFoundError();
-  await adminWrite(["info"], origin, async ({ tx, purgeAfterCommit }) => {
+  await adminWrite(["info"], tabId, async ({ tx, purgeAfterCommit }) => {
     await claimVersion(tx, infoItems, id, version);
     const [row] = await tx.delete(infoItems).where(eq(infoItems.id, id)).returning();
     if (row?.imageFileId) purgeAfterCommit(await runtime().files.release(tx, [row.imageFileId]));
@@ -86,9 +86,9 @@ export async function deleteInfoItem(id: string, version: number, origin?: strin
  * Puts an item first. Moving is not an edit of its content, so it leaves the version (and open edit
  * forms) and the time of the last change alone (the column would otherwise take the update's time).
  */
-export async function moveInfoItemToTop(id: string, origin?: string) {
+export async function moveInfoItemToTop(id: string, tabId?: string) {
   if (!isUuid(id)) throw new NotFoundError();
-  await adminWrite(["info"], origin, async ({ tx }) => {
+  await adminWrite(["info"], tabId, async ({ tx }) => {
     const moved = await tx
       .update(infoItems)
       .set({ sortAt: new Date(), updatedAt: sql`${infoItems.updatedAt}` })

@@ -155,8 +155,8 @@ export async function productAccessoryChoices(productId: string): Promise<Access
 }
 
 /** Creates a product with its files, features and (two-way) accessories; returns its id. */
-export async function createProduct(input: ProductInput, origin?: string): Promise<{ id: string }> {
-  return adminWrite(["products"], origin, async (scope) => {
+export async function createProduct(input: ProductInput, tabId?: string): Promise<{ id: string }> {
+  return adminWrite(["products"], tabId, async (scope) => {
     const { tx } = scope;
     await checkCategory(tx, input.categoryId);
     await checkModelFree(tx, input.model, null);
@@ -189,9 +189,9 @@ export async function createProduct(input: ProductInput, origin?: string): Promi
  * Saves an edit made on the product as it was at `version`: ConflictError when someone saved since,
  * NotFoundError when it was deleted. Files the edit lets go are removed after the commit.
  */
-export async function updateProduct(id: string, version: number, input: ProductInput, origin?: string): Promise<void> {
+export async function updateProduct(id: string, version: number, input: ProductInput, tabId?: string): Promise<void> {
   if (!isUuid(id)) throw new NotFoundError();
-  await adminWrite(["products"], origin, async (scope) => {
+  await adminWrite(["products"], tabId, async (scope) => {
     const { tx, purgeAfterCommit } = scope;
     await claimVersion(tx, products, id, version);
     const [current] = await tx.select().from(products).where(eq(products.id, id));
@@ -228,9 +228,9 @@ export async function updateProduct(id: string, version: number, input: ProductI
  * Deletes a product opened at `version` with its main and additional images, its download files and
  * every accessory link to or from it.
  */
-export async function deleteProduct(id: string, version: number, origin?: string): Promise<void> {
+export async function deleteProduct(id: string, version: number, tabId?: string): Promise<void> {
   if (!isUuid(id)) throw new NotFoundError();
-  await adminWrite(["products"], origin, async ({ tx, purgeAfterCommit }) => {
+  await adminWrite(["products"], tabId, async ({ tx, purgeAfterCommit }) => {
     await claimVersion(tx, products, id, version);
     const [current] = await tx.select({ imageFileId: products.imageFileId }).from(products).where(eq(products.id, id));
     if (!current) throw new NotFoundError();

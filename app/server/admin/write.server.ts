@@ -37,18 +37,18 @@ export interface WriteScope {
 
 /**
  * One admin write: a transaction that announces `topics` on the change feed when (and only if) it
- * commits, then removes the bytes of files it let go. `origin` is the writing tab (no echo to it).
+ * commits, then removes the bytes of files it let go. `tabId` is the writing tab (no echo to it).
  */
 export async function adminWrite<T>(
   topics: ChangeTopic[],
-  origin: string | undefined,
+  tabId: string | undefined,
   work: (scope: WriteScope) => Promise<T>,
 ): Promise<T> {
   const { database, files, pageCache } = runtime();
   const doomed: string[] = [];
   const result = await database.db.transaction(async (tx) => {
     const value = await work({ tx, purgeAfterCommit: (keys) => doomed.push(...keys) });
-    await notifyChange(tx, topics, origin);
+    await notifyChange(tx, topics, tabId);
     return value;
   });
   // This instance's next request must see the write: the feed's own notice arrives a moment later.
@@ -75,9 +75,9 @@ export async function claimVersion(tx: Transaction, table: VersionedTable, id: s
   throw existing.length ? new ConflictError() : new NotFoundError();
 }
 
-/** The origin tab id a dashboard form sends (see LiveOrigin), if it looks like one. */
-export function formOrigin(form: FormData): string | undefined {
-  const value = form.get("origin");
+/** The tab id a dashboard form sends (see TabIdInput), if it looks like one. */
+export function formTabId(form: FormData): string | undefined {
+  const value = form.get("tab");
   return typeof value === "string" && /^[\w-]{8,64}$/.test(value) ? value : undefined;
 }
 

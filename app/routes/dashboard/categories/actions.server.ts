@@ -8,7 +8,7 @@ import {
   updateCategory,
   type CategoryProduct,
 } from "#app/server/admin/categories.server";
-import { ConflictError, FieldRuleError, formOrigin, formVersion, NotFoundError } from "#app/server/admin/write.server";
+import { ConflictError, FieldRuleError, formTabId, formVersion, NotFoundError } from "#app/server/admin/write.server";
 import { runtime } from "#app/server/runtime.server";
 import { dashboardCategoryDeletedPath, dashboardCategoryPath } from "#app/domain/paths";
 
@@ -24,7 +24,7 @@ export async function deleteFromForm(categoryId: string, formData: FormData) {
   const version = formVersion(formData);
   if (version === undefined) return data({ deleteRefusal: { message: ADMIN_MESSAGES.conflict, products: [] } }, 400);
   try {
-    await deleteCategory(categoryId, version, formOrigin(formData));
+    await deleteCategory(categoryId, version, formTabId(formData));
   } catch (error) {
     const refusal = deleteRefusal(error);
     if (refusal) return data({ deleteRefusal: refusal }, 409);
@@ -50,7 +50,7 @@ export async function saveFromForm(categoryId: string, formData: FormData) {
   const version = formVersion(formData);
   try {
     if (version === undefined) throw new ConflictError();
-    await updateCategory(categoryId, version, submission.value, formOrigin(formData));
+    await updateCategory(categoryId, version, submission.value, formTabId(formData));
   } catch (error) {
     if (error instanceof FieldRuleError) {
       return data(

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, type ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
-import { FieldErrors, FormErrors, LiveOrigin, TextArea, TextInput, VersionInput } from "#app/components/forms";
+import { FieldErrors, FormErrors, TabIdInput, TextArea, TextInput, VersionInput } from "#app/components/forms";
 import { Button } from "#app/components/ui";
 import { categorySchema } from "#app/domain/forms/category";
 
@@ -62,7 +62,7 @@ export function CategoryForm({
 
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
-      <LiveOrigin />
+      <TabIdInput />
       {version === undefined ? null : <VersionInput version={version} />}
       <FormErrors form={form} />
       <TextInput meta={fields.name} label="Name" />

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
-import { LiveOrigin, VersionInput } from "#app/components/forms";
+import { TabIdInput, VersionInput } from "#app/components/forms";
 import { Alert, Button } from "#app/components/ui";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import type { CategoryProduct } from "#app/server/admin/categories.server";
@@ -67,7 +67,7 @@ export function DeleteCategory({
             if (event.key === "Escape") cancel();
           }}
         >
-          <LiveOrigin />
+          <TabIdInput />
           <VersionInput version={version} />
           <input type="hidden" name="intent" value="delete" />
           <p id={promptId} className="text-sm text-red-900">

@@ -5,7 +5,7 @@ import { Alert, Card } from "#app/components/ui";
 import { categorySchema } from "#app/domain/forms/category";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { createCategory } from "#app/server/admin/categories.server";
-import { FieldRuleError, formOrigin } from "#app/server/admin/write.server";
+import { FieldRuleError, formTabId } from "#app/server/admin/write.server";
 import { runtime } from "#app/server/runtime.server";
 import { requireAdmin } from "#app/server/session.server";
 import { dashboardMeta } from "../meta";
@@ -30,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ result: submission.reply({ formErrors: [ADMIN_MESSAGES.checkEachInput] }), created: null }, 400);
   }
   try {
-    const id = await createCategory(submission.value, formOrigin(formData));
+    const id = await createCategory(submission.value, formTabId(formData));
     return { result: submission.reply({ resetForm: true }), created: { id, name: submission.value.name } };
   } catch (error) {
     if (error instanceof FieldRuleError) {

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { FileName } from "#app/components/file-name";
 import { FileUpload } from "#app/components/file-upload";
-import { FormErrors, LiveOrigin, TextInput, VersionInput } from "#app/components/forms";
+import { FormErrors, TabIdInput, TextInput, VersionInput } from "#app/components/forms";
 import { Alert, Button, Card } from "#app/components/ui";
 import { formatFileSize } from "#app/domain/format";
 import { editDownloadSchema } from "#app/domain/forms/download";
@@ -17,7 +17,7 @@ import {
   getGeneralDownload,
   type AdminDownload,
 } from "#app/server/admin/downloads.server";
-import { ConflictError, formOrigin, formVersion, NotFoundError } from "#app/server/admin/write.server";
+import { ConflictError, formTabId, formVersion, NotFoundError } from "#app/server/admin/write.server";
 import { MissingFileError } from "#app/server/files.server";
 import { runtime } from "#app/server/runtime.server";
 import { requireAdmin } from "#app/server/session.server";
@@ -46,12 +46,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   await requireAdmin(request, context);
   const id = params.downloadId;
   const formData = await readForm(request);
-  const origin = formOrigin(formData);
+  const tabId = formTabId(formData);
   const deletedPath = dashboardDownloadDeletedPath(id);
 
   if (formData.get("intent") === "delete") {
     try {
-      await deleteGeneralDownload(id, formVersion(formData) ?? 0, origin);
+      await deleteGeneralDownload(id, formVersion(formData) ?? 0, tabId);
       return redirect(deletedPath);
     } catch (error) {
       if (error instanceof NotFoundError) return redirect(`${deletedPath}?gone`);
@@ -71,7 +71,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     );
   }
   try {
-    await editGeneralDownload(id, submission.value, origin);
+    await editGeneralDownload(id, submission.value, tabId);
     return { status: "saved" as const, download: await requireDownload(id) };
   } catch (error) {
     if (error instanceof NotFoundError) return redirect(`${deletedPath}?gone`);
@@ -187,7 +187,7 @@ function EditDownloadForm({
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") !== "delete";
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
-      <LiveOrigin />
+      <TabIdInput />
       <VersionInput version={download.version} />
       <FormErrors form={form} />
       <TextInput meta={fields.description} label="Description" />
@@ -237,7 +237,7 @@ function DeleteDownload({ download, failed }: { download: AdminDownload; failed:
         {failed ? <Alert tone="error">{ADMIN_MESSAGES.fileDeleteFailed}</Alert> : null}
         {confirming ? (
           <Form method="post" className="space-y-3" aria-labelledby="delete-download-prompt">
-            <LiveOrigin />
+            <TabIdInput />
             <VersionInput version={download.version} />
             <input type="hidden" name="intent" value="delete" />
             <p id="delete-download-prompt" className="font-medium text-slate-900">

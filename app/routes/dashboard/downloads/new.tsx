@@ -4,12 +4,12 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { FileUpload } from "#app/components/file-upload";
-import { FormErrors, LiveOrigin, TextInput } from "#app/components/forms";
+import { FormErrors, TabIdInput, TextInput } from "#app/components/forms";
 import { Alert, Button, Card } from "#app/components/ui";
 import { newDownloadSchema } from "#app/domain/forms/download";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { createGeneralDownload } from "#app/server/admin/downloads.server";
-import { formOrigin } from "#app/server/admin/write.server";
+import { formTabId } from "#app/server/admin/write.server";
 import { runtime } from "#app/server/runtime.server";
 import { requireAdmin } from "#app/server/session.server";
 import { dashboardMeta } from "../meta";
@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   try {
-    const id = await createGeneralDownload(submission.value, formOrigin(formData));
+    const id = await createGeneralDownload(submission.value, formTabId(formData));
     return { status: "created" as const, id };
   } catch (error) {
     // requirements §8: any failure storing a general download reads 'Error uploading file' (a file that is
@@ -102,7 +102,7 @@ function NewDownloadForm({ result }: { result: SubmissionResult<string[]> | unde
   return (
     <Card title="New Download">
       <Form method="post" {...getFormProps(form)} className="space-y-4">
-        <LiveOrigin />
+        <TabIdInput />
         <FormErrors form={form} />
         <TextInput meta={fields.description} label="Description" />
         <FileUpload

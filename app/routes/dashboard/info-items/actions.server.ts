@@ -10,7 +10,7 @@ import {
   type InfoItemKind,
 } from "#app/domain/forms/info-item";
 import { createInfoItem, deleteInfoItem, moveInfoItemToTop, updateInfoItem } from "#app/server/admin/info-items.server";
-import { ConflictError, FieldRuleError, formOrigin, formVersion, NotFoundError } from "#app/server/admin/write.server";
+import { ConflictError, FieldRuleError, formTabId, formVersion, NotFoundError } from "#app/server/admin/write.server";
 import { MissingFileError, NotAnImageError } from "#app/server/files.server";
 import { getInfoItem } from "#app/server/info.server";
 
@@ -43,7 +43,7 @@ async function concurrencyRefusal(intent: InfoIntent, id: string, error: unknown
  */
 export async function infoItemFromForm(formData: FormData): Promise<InfoActionResult | ReturnType<typeof data>> {
   const intent = formData.get("intent");
-  const origin = formOrigin(formData);
+  const tabId = formTabId(formData);
   const id = String(formData.get("id") ?? "");
 
   if (intent === "create") {
@@ -54,7 +54,7 @@ export async function infoItemFromForm(formData: FormData): Promise<InfoActionRe
       return invalid(intent, submission.reply());
     }
     try {
-      await createInfoItem(type, submission.value, origin);
+      await createInfoItem(type, submission.value, tabId);
     } catch (error) {
       const fieldErrors = refusedField(type, error);
       if (fieldErrors) return invalid(intent, submission.reply({ fieldErrors }));
@@ -71,7 +71,7 @@ export async function infoItemFromForm(formData: FormData): Promise<InfoActionRe
       return invalid(intent, submission.reply());
     }
     try {
-      await updateInfoItem(id, formVersion(formData) ?? 0, submission.value, origin);
+      await updateInfoItem(id, formVersion(formData) ?? 0, submission.value, tabId);
     } catch (error) {
       const fieldErrors = refusedField(existing.type, error);
       if (fieldErrors) return invalid(intent, submission.reply({ fieldErrors }));
@@ -84,7 +84,7 @@ export async function infoItemFromForm(formData: FormData): Promise<InfoActionRe
 
   if (intent === "delete") {
     try {
-      await deleteInfoItem(id, formVersion(formData) ?? 0, origin);
+      await deleteInfoItem(id, formVersion(formData) ?? 0, tabId);
     } catch (error) {
       const refusal = await concurrencyRefusal(intent, id, error);
       if (refusal) return refusal;
@@ -95,7 +95,7 @@ export async function infoItemFromForm(formData: FormData): Promise<InfoActionRe
 
   if (intent === "move-to-top") {
     try {
-      await moveInfoItemToTop(id, origin);
+      await moveInfoItemToTop(id, tabId);
     } catch (error) {
       if (error instanceof NotFoundError) return { intent, status: "gone" };
       throw error;

@@ -10,7 +10,7 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import { FileName } from "#app/components/file-name";
-import { LiveOrigin, VersionInput } from "#app/components/forms";
+import { TabIdInput, VersionInput } from "#app/components/forms";
 import { NdaaIcon } from "#app/components/ndaa";
 import { ResponsiveImage } from "#app/components/responsive-image";
 import { SpecsTable } from "#app/components/specs-table";
@@ -19,7 +19,7 @@ import { formatFileSize } from "#app/domain/format";
 import type { PageHandle } from "#app/domain/live";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { deleteProduct } from "#app/server/admin/products.server";
-import { ConflictError, formOrigin, formVersion, NotFoundError } from "#app/server/admin/write.server";
+import { ConflictError, formTabId, formVersion, NotFoundError } from "#app/server/admin/write.server";
 import { getProduct } from "#app/server/catalog.server";
 import { requireAdmin } from "#app/server/session.server";
 import { dashboardMeta } from "../meta";
@@ -56,7 +56,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return data({ error: ADMIN_MESSAGES.checkEachInput }, 400);
   }
   try {
-    await deleteProduct(params.productId, version, formOrigin(formData));
+    await deleteProduct(params.productId, version, formTabId(formData));
   } catch (error) {
     if (error instanceof ConflictError) return data({ error: ADMIN_MESSAGES.conflict }, 409);
     if (error instanceof NotFoundError) return data({ error: ADMIN_MESSAGES.gone }, 404);
@@ -214,7 +214,7 @@ function DeleteProduct({ model, version, hasDownloads }: { model: string; versio
         if (event.key === "Escape") setConfirming(false);
       }}
     >
-      <LiveOrigin />
+      <TabIdInput />
       <VersionInput version={version} />
       <p ref={prompt} tabIndex={-1} className="font-medium text-red-900" data-testid="delete-confirmation">
         {ADMIN_MESSAGES.confirmProductDelete(model, hasDownloads)}

@@ -4,7 +4,7 @@ import { data, redirect } from "react-router";
 import { productSchema, type ProductFormValue } from "#app/domain/forms/product";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { createProduct, updateProduct, type ProductInput } from "#app/server/admin/products.server";
-import { ConflictError, FieldRuleError, formOrigin, NotFoundError } from "#app/server/admin/write.server";
+import { ConflictError, FieldRuleError, formTabId, NotFoundError } from "#app/server/admin/write.server";
 import { MissingFileError } from "#app/server/files.server";
 import { runtime } from "#app/server/runtime.server";
 import { parseStoredSpreadsheet, SpreadsheetError } from "#app/server/spreadsheet.server";
@@ -55,10 +55,10 @@ export async function submitProductForm(request: Request, mode: "new" | "edit", 
     const input = await toInput(value);
     if (mode === "new") {
       // A redirect, not action data: the success view then outlives live revalidations.
-      const { id } = await createProduct(input, formOrigin(formData));
+      const { id } = await createProduct(input, formTabId(formData));
       return redirect(`/dashboard/products/new?created=${id}`);
     }
-    await updateProduct(productId ?? "", value.version ?? 0, input, formOrigin(formData));
+    await updateProduct(productId ?? "", value.version ?? 0, input, formTabId(formData));
     return redirect(`${dashboardProductPath(productId ?? "")}?edited=1`);
   } catch (error) {
     if (error instanceof SpreadsheetError) {

@@ -1,7 +1,8 @@
 import { useState } from "react";
-import { ResponsiveImage, type ImageSource } from "./responsive-image";
+import type { ImageView } from "#app/domain/catalog-views";
+import { ResponsiveImage } from "./responsive-image";
 
-export interface ChoosableImage extends ImageSource {
+export interface ChoosableImage extends Pick<ImageView, "fileId" | "url" | "width" | "height"> {
   id: string;
   /** The image's own description, "" for none. */
   alt: string;

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { NdaaIcon } from "./ndaa";
-import { ResponsiveImage, type ImageSource } from "./responsive-image";
+import type { ImageView } from "#app/domain/catalog-views";
+import { ResponsiveImage } from "./responsive-image";
 import { catalogProductPath } from "#app/domain/paths";
 
 export interface ProductCardData {
@@ -9,7 +10,7 @@ export interface ProductCardData {
   description: string;
   ndaa: boolean;
   /** `alt`: the main image's description, "" for none. */
-  image: ImageSource & { alt: string };
+  image: Pick<ImageView, "fileId" | "url" | "width" | "height" | "alt">;
 }
 
 /** A product summary (requirements §2 /catalog): model, NDAA icon when compliant, image, description, 'View Details'. */

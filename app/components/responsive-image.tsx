@@ -1,17 +1,10 @@
 import type { ImgHTMLAttributes } from "react";
+import type { ImageView } from "#app/domain/catalog-views";
 import { cropSize, variantCandidates, variantSrcSet, variantUrl, type CropRatio } from "#app/domain/images";
 
-export interface ImageSource {
-  /** The stored file's id: its WebP variants are found by it. */
-  fileId: string;
-  /** The original as uploaded: the fallback, and what shows when no variant can be made. */
-  url: string;
-  width: number | null;
-  height: number | null;
-}
-
 type Props = {
-  image: ImageSource;
+  /** The stored file (its WebP variants are found by `fileId`) and its size as uploaded. */
+  image: Pick<ImageView, "fileId" | "url" | "width" | "height">;
   alt: string;
   /** The `sizes` attribute: how wide the image shows at each viewport width. */
   sizes?: string;

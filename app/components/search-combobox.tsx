@@ -1,10 +1,11 @@
 import { useLayoutEffect, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigate } from "react-router";
+import type { ImageView } from "#app/domain/catalog-views";
 import { MESSAGES } from "#app/domain/messages";
 import { searchPageUrl, searchPreviewUrl } from "#app/domain/search";
 import type { loader as searchLoader } from "#app/routes/search";
 import { useCombobox, type Fetched } from "./use-combobox";
-import { ResponsiveImage, type ImageSource } from "./responsive-image";
+import { ResponsiveImage } from "./responsive-image";
 import { SEARCH_FIELD_CLASS, SEARCH_FIELD_LABEL } from "./search-field";
 import { catalogCategoryPath, catalogProductPath } from "#app/domain/paths";
 
@@ -13,7 +14,7 @@ interface SearchOption {
   href: string;
   label: string;
   detail: string;
-  image?: ImageSource;
+  image?: Pick<ImageView, "fileId" | "url" | "width" | "height">;
 }
 
 type SearchPreview = Fetched<typeof searchLoader>;

@@ -1,8 +1,10 @@
+import type { ImageView } from "./catalog-views";
+
 /** A product as the accessory picker lists it. */
 export interface ProductModelMatch {
   id: string;
   model: string;
-  image: { fileId: string; url: string; width: number | null; height: number | null };
+  image: Pick<ImageView, "fileId" | "url" | "width" | "height">;
 }
 
 /** What `GET /dashboard/product-models` answers. */

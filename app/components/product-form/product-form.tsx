@@ -21,25 +21,11 @@ import { ALT_TEXT_LABEL, MAX_ALT_TEXT_LENGTH } from "#app/domain/alt-text";
 import { formatFileSize } from "#app/domain/format";
 import { isSpreadsheetName, productSchema } from "#app/domain/forms/product";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
+import type { FileView, ImageView } from "#app/domain/catalog-views";
 import type { ProductModelMatch } from "#app/domain/product-models";
 import { AccessoryPicker } from "./accessory-picker";
 import { BUTTON_LINK } from "./styles";
 import { dashboardProductPath } from "#app/domain/paths";
-
-interface ImageSummary {
-  id: string;
-  fileId: string;
-  url: string;
-  /** Its description as stored, "" for none. */
-  alt: string;
-}
-
-interface FileSummary {
-  id: string;
-  url: string;
-  name: string;
-  size: number;
-}
 
 /** The product an edit form opens on (a subset of catalog.server's ProductDetail). */
 export interface EditableProduct {
@@ -52,10 +38,10 @@ export interface EditableProduct {
   version: number;
   category: { id: string };
   features: { id: string }[];
-  image: ImageSummary;
-  additionalImages: ImageSummary[];
+  image: Pick<ImageView, "id" | "fileId" | "url" | "alt">;
+  additionalImages: Pick<ImageView, "id" | "fileId" | "url" | "alt">[];
   accessories: ProductModelMatch[];
-  downloads: { id: string; description: string; file: FileSummary }[];
+  downloads: { id: string; description: string; file: FileView }[];
 }
 
 export interface ProductFormProps {
@@ -72,8 +58,8 @@ export interface ProductFormProps {
 const ALT_TEXT_HINT =
   "Say what the picture shows, for visitors who cannot see it. Left empty, the model name stands in.";
 
-type ImageItem = { key: string; id?: string; image?: ImageSummary };
-type DownloadItem = { key: string; id?: string; description: string; file?: FileSummary; replacing: boolean };
+type ImageItem = { key: string; id?: string; image?: Pick<ImageView, "id" | "fileId" | "url" | "alt"> };
+type DownloadItem = { key: string; id?: string; description: string; file?: FileView; replacing: boolean };
 
 let itemCounter = 0;
 const newKey = () => `item-${(itemCounter += 1)}`;

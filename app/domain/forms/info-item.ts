@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
+import type { ImageView } from "#app/domain/catalog-views";
 import { altTextField } from "./alt-text";
 
 export const INFO_ITEM_TYPES = ["banner", "card", "image"] as const;
@@ -62,7 +63,7 @@ export interface InfoItemView {
   heading: string | null;
   content: string | null;
   /** `alt` is the image's description as stored, "" for none. */
-  image: { fileId: string; url: string; width: number | null; height: number | null; alt: string } | null;
+  image: Omit<ImageView, "id"> | null;
   /** Where the item stands: when it was added or last moved to the top. */
   sortAt: string;
   createdAt: string;

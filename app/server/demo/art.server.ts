@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { createRandom, seedFrom } from "./random.server";
-import type { ArtKind, CardPicture, DemoCategory, ImageView, WidePicture } from "./types.server";
+import type { ArtKind, CardPicture, DemoCategory, CameraView, WidePicture } from "./types.server";
 
 /**
  * Pictures for the demo catalog, drawn as SVG and rendered locally with sharp: a stylised product per
@@ -24,7 +24,7 @@ export interface RenderedBase {
   info: { width: number; height: number; channels: 1 | 2 | 3 | 4 };
 }
 
-export const VIEW_CAPTIONS: Record<ImageView | "front", string> = {
+export const VIEW_CAPTIONS: Record<CameraView | "front", string> = {
   front: "",
   angle: "Angle view",
   night: "Night mode",
@@ -165,7 +165,7 @@ function thermalScene(): string {
     <text x="600" y="240" font-family="${FONT}" font-size="22" font-weight="700" fill="#fde68a">48.6 °C</text>`;
 }
 
-function background(hue: number, view: ImageView | "front", seed: string): string {
+function background(hue: number, view: CameraView | "front", seed: string): string {
   if (view === "night") {
     return `<linearGradient id="bg" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#020617"/><stop offset="1" stop-color="${hsl(hue, 45, 14)}"/></linearGradient>
       <rect width="800" height="600" fill="url(#bg)"/>${stars(seed, 60, 800, 600)}
@@ -182,7 +182,7 @@ function background(hue: number, view: ImageView | "front", seed: string): strin
     </g>`;
 }
 
-function viewDrawing(art: ArtKind, view: ImageView | "front"): string {
+function viewDrawing(art: ArtKind, view: CameraView | "front"): string {
   const drawing = SILHOUETTES[art];
   switch (view) {
     case "front":
@@ -204,7 +204,7 @@ function viewDrawing(art: ArtKind, view: ImageView | "front"): string {
 }
 
 /** The full picture of a category view, without the model name. */
-function baseSvg(category: DemoCategory, view: ImageView | "front"): string {
+function baseSvg(category: DemoCategory, view: CameraView | "front"): string {
   const caption = view === "front" ? category.name : VIEW_CAPTIONS[view];
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${PRODUCT_WIDTH}" height="${PRODUCT_HEIGHT}" viewBox="0 0 800 600">
     <defs>${DEFS}</defs>
@@ -216,7 +216,7 @@ function baseSvg(category: DemoCategory, view: ImageView | "front"): string {
   </svg>`;
 }
 
-export async function renderCategoryView(category: DemoCategory, view: ImageView | "front"): Promise<RenderedBase> {
+export async function renderCategoryView(category: DemoCategory, view: CameraView | "front"): Promise<RenderedBase> {
   const { data, info } = await sharp(Buffer.from(baseSvg(category, view)))
     .raw()
     .toBuffer({ resolveWithObject: true });

@@ -28,7 +28,7 @@ import {
 import { catalogProblems, DEMO_CATALOG, type DemoCatalog } from "./catalog.server";
 import { generalDocument, productDocument, type DemoFile } from "./documents.server";
 import { specsTable, specsText } from "./specs.server";
-import type { DemoCategory, ImageView } from "./types.server";
+import type { DemoCategory, CameraView } from "./types.server";
 
 /** Taken inside the load transaction, so two instances starting together on one server load it once. */
 const DEMO_LOCK_ID = 720_215_002;
@@ -43,7 +43,7 @@ const STEP_MS = 60_000;
 const INFO_STEP_MS = 4 * 24 * 60 * 60_000;
 
 /** How each picture of a product is described: the model and the view it shows. */
-const VIEW_ALTS: Record<ImageView | "front", string> = {
+const VIEW_ALTS: Record<CameraView | "front", string> = {
   front: "front view",
   angle: "angle view",
   night: "night mode view",
@@ -51,7 +51,7 @@ const VIEW_ALTS: Record<ImageView | "front", string> = {
   detail: "detail view",
 };
 
-function productImageAlt(model: string, view: ImageView | "front"): string {
+function productImageAlt(model: string, view: CameraView | "front"): string {
   return `${model}, ${VIEW_ALTS[view]}`;
 }
 
@@ -164,7 +164,7 @@ async function stageCatalogFiles(runtime: Runtime, catalog: DemoCatalog, staged:
 
   for (const product of catalog.products) {
     const category = categoriesByName.get(product.category) as DemoCategory;
-    const views: (ImageView | "front")[] = ["front", ...category.views.slice(0, product.extraImages)];
+    const views: (CameraView | "front")[] = ["front", ...category.views.slice(0, product.extraImages)];
     const extra: { fileId: string; alt: string }[] = [];
     result.extraImages.set(product.model, extra);
     views.forEach((view, index) => {
@@ -233,12 +233,12 @@ class BaseCache {
   private readonly renders = new Map<string, Promise<RenderedBase>>();
   private readonly remaining = new Map<string, number>();
 
-  expectUse(category: DemoCategory, view: ImageView | "front"): void {
+  expectUse(category: DemoCategory, view: CameraView | "front"): void {
     const key = `${category.name}\n${view}`;
     this.remaining.set(key, (this.remaining.get(key) ?? 0) + 1);
   }
 
-  async take(category: DemoCategory, view: ImageView | "front"): Promise<RenderedBase> {
+  async take(category: DemoCategory, view: CameraView | "front"): Promise<RenderedBase> {
     const key = `${category.name}\n${view}`;
     let render = this.renders.get(key);
     if (!render) {

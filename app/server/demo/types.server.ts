@@ -2,7 +2,7 @@
 export type ArtKind = "dome" | "bullet" | "turret" | "ptz" | "fisheye" | "thermal" | "nvr" | "accessory";
 
 /** The extra pictures a product can have besides its main one, in the order they are shown. */
-export type ImageView = "angle" | "night" | "thermal" | "detail";
+export type CameraView = "angle" | "night" | "thermal" | "detail";
 
 export interface DemoCategory {
   name: string;
@@ -13,7 +13,7 @@ export interface DemoCategory {
   /** Background hue of the category's pictures (0–360). */
   hue: number;
   /** Views available for additional images, in order. */
-  views: ImageView[];
+  views: CameraView[];
 }
 
 /** One line of a datasheet: label, value. */

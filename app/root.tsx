@@ -2,7 +2,6 @@ import { useEffect } from "react";
 import {
   data,
   isRouteErrorResponse,
-  Link,
   Links,
   Meta,
   Outlet,
@@ -22,6 +21,7 @@ import type { PageHandle } from "./domain/live";
 import { DEFAULT_SITE, pageTitle } from "./domain/site";
 import { runtime } from "./server/runtime.server";
 import { getSiteSettings } from "./server/settings.server";
+import { TextLink } from "#app/components/ui";
 
 // The server inlines the stylesheet (app/components/site-stylesheet.tsx); in development Vite also
 // loads it as a module so that edits apply without a reload.
@@ -123,9 +123,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       {gone ? (
         <p className="mt-6 text-slate-700">
           It may have been deleted by someone else in the meantime.{" "}
-          <Link to="/dashboard" className="font-semibold text-brand-700 underline hover:text-brand-900">
+          <TextLink to="/dashboard" weight="semibold">
             Back to the dashboard
-          </Link>
+          </TextLink>
         </p>
       ) : null}
     </ErrorPage>

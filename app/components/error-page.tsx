@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
-import { isRouteErrorResponse, Link } from "react-router";
+import { isRouteErrorResponse } from "react-router";
 import { pageTitle } from "#app/domain/site";
+import { TextLink } from "./ui";
 
 /** What went wrong, as much as a visitor may know: a 404's status text, never a stack outside dev. */
 export function errorSummary(error: unknown): { status: number; detail: string } {
@@ -30,12 +31,12 @@ export function ErrorPage({ error, children }: { error: unknown; children?: Reac
       </p>
       {children}
       <nav aria-label="Where to go next" className="mt-8 flex flex-wrap justify-center gap-x-6 gap-y-2">
-        <Link to="/" className="font-semibold text-brand-700 underline hover:text-brand-900">
+        <TextLink to="/" weight="semibold">
           Go to the home page
-        </Link>
-        <Link to="/catalog" className="font-semibold text-brand-700 underline hover:text-brand-900">
+        </TextLink>
+        <TextLink to="/catalog" weight="semibold">
           Browse all products
-        </Link>
+        </TextLink>
       </nav>
     </section>
   );

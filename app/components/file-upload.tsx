@@ -3,6 +3,7 @@ import { formatFileSize } from "#app/domain/format";
 import { MAX_UPLOAD_BYTES } from "#app/domain/limits";
 import { UPLOAD_ERRORS } from "#app/domain/admin-messages";
 import { FileName } from "./file-name";
+import { Button } from "./ui";
 
 /** A file already stored (in an edit form) or just staged by this control. */
 export interface UploadedFile {
@@ -196,9 +197,9 @@ export function FileUpload({
             <span className="tabular-nums text-slate-600">
               {Math.floor((state.loaded / (state.total || 1)) * 100)}%
             </span>
-            <button type="button" onClick={cancel} className="font-semibold text-brand-700 underline">
+            <Button type="button" onClick={cancel} variant="link">
               Cancel upload
-            </button>
+            </Button>
           </div>
         ) : null}
         {state.phase === "done" ? (
@@ -207,9 +208,9 @@ export function FileUpload({
             <span className="min-w-0 flex-1">
               <FileName name={state.file.name} /> ({formatFileSize(state.file.size)})
             </span>
-            <button type="button" onClick={cancel} className="font-semibold text-brand-700 underline">
+            <Button type="button" onClick={cancel} variant="link">
               Remove
-            </button>
+            </Button>
           </div>
         ) : null}
       </div>

@@ -1,4 +1,5 @@
 import type { ComponentProps, ReactNode } from "react";
+import { Link } from "react-router";
 
 export function Card({
   title,
@@ -49,12 +50,54 @@ export function TextField({
   );
 }
 
-export function Button({ className = "", ...props }: ComponentProps<"button">) {
+const BUTTON_VARIANTS = {
+  primary: "rounded-md bg-brand-700 font-semibold text-white shadow-sm hover:bg-brand-900 disabled:opacity-60",
+  secondary:
+    "rounded-md border border-slate-300 bg-white font-semibold text-slate-800 shadow-sm hover:bg-slate-50 disabled:opacity-60",
+  danger: "rounded-md bg-red-700 font-semibold text-white shadow-sm hover:bg-red-800 disabled:opacity-60",
+  /** Small actions inside a form (add, remove, change) that read as links. */
+  link: "font-semibold text-brand-700 underline hover:text-brand-900 disabled:text-slate-400 disabled:no-underline",
+} as const;
+
+const BUTTON_SIZES = { md: "px-4 py-2", sm: "px-3 py-1.5" } as const;
+
+export type ButtonVariant = keyof typeof BUTTON_VARIANTS;
+
+/** The site's buttons: one look per job; `className` only places it (width, margins), never restyles it. */
+export function Button({
+  variant = "primary",
+  size = "md",
+  className = "",
+  ...props
+}: ComponentProps<"button"> & { variant?: ButtonVariant; size?: keyof typeof BUTTON_SIZES }) {
+  const shape = variant === "link" ? "" : `inline-flex items-center justify-center ${BUTTON_SIZES[size]}`;
+  return <button className={`${shape} text-sm ${BUTTON_VARIANTS[variant]} ${className}`.trim()} {...props} />;
+}
+
+const TEXT_LINK = "text-brand-700 underline hover:text-brand-900";
+const TEXT_WEIGHTS = { normal: "", medium: "font-medium", semibold: "font-semibold" } as const;
+
+type TextLinkProps = { weight?: keyof typeof TEXT_WEIGHTS; className?: string } & (
+  ComponentProps<typeof Link> | (ComponentProps<"a"> & { href: string; to?: never })
+);
+
+/**
+ * A link in running text or beside a form: a route of the site (`to`), or with `href` a stored file,
+ * a mail address or another site, which the browser opens itself.
+ */
+export function TextLink({ weight = "normal", className = "", children, ...props }: TextLinkProps) {
+  const classes = [TEXT_LINK, TEXT_WEIGHTS[weight], className].filter(Boolean).join(" ");
+  if ("to" in props && props.to !== undefined) {
+    return (
+      <Link {...props} className={classes}>
+        {children}
+      </Link>
+    );
+  }
   return (
-    <button
-      className={`inline-flex items-center justify-center rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-900 disabled:opacity-60 ${className}`}
-      {...props}
-    />
+    <a {...props} className={classes}>
+      {children}
+    </a>
   );
 }
 

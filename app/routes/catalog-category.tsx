@@ -1,6 +1,7 @@
 import { data, Form, useSubmit } from "react-router";
 import { PAGE_PARAM, requestedPage, Pagination } from "#app/components/pagination";
 import { ProductGrid } from "#app/components/product-grid";
+import { Button } from "#app/components/ui";
 import type { PageHandle } from "#app/domain/live";
 import { seoContext, seoMeta } from "#app/domain/seo";
 import { pageTitle } from "#app/domain/site";
@@ -83,9 +84,9 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
             </div>
           </fieldset>
           <noscript>
-            <button type="submit" className="mt-3 rounded-md bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white">
+            <Button type="submit" size="sm" className="mt-3">
               Apply filters
-            </button>
+            </Button>
           </noscript>
         </Form>
       ) : null}

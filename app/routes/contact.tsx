@@ -1,7 +1,6 @@
-import { Link } from "react-router";
 import { PageHero } from "#app/components/hero-image";
 import { useSiteSettings } from "#app/components/site-settings";
-import { Card } from "#app/components/ui";
+import { Card, TextLink } from "#app/components/ui";
 import { HERO_IMAGES, HERO_WIDTH, heroImageUrl } from "#app/domain/hero";
 import { seoContext, seoMeta } from "#app/domain/seo";
 import type { Route } from "./+types/contact";
@@ -39,12 +38,9 @@ export default function Contact() {
         <Card title="Contact" className="sm:p-10">
           <p className="text-lg text-slate-700">
             For all inquiries, please email us at{" "}
-            <a
-              href={`mailto:${contactEmail}`}
-              className="font-semibold break-all text-brand-700 underline hover:text-brand-900"
-            >
+            <TextLink href={`mailto:${contactEmail}`} weight="semibold" className="break-all">
               {contactEmail}
-            </a>
+            </TextLink>
             .
           </p>
           <ul className="mt-8 grid gap-4 sm:grid-cols-3">
@@ -57,9 +53,9 @@ export default function Contact() {
           </ul>
           <p className="mt-8 text-slate-700">
             Looking for a manual, a datasheet or new firmware? Most answers are a download away on our{" "}
-            <Link to="/support" className="font-medium text-brand-700 underline hover:text-brand-900">
+            <TextLink to="/support" weight="medium">
               Support page
-            </Link>
+            </TextLink>
             .
           </p>
         </Card>

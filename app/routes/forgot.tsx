@@ -1,6 +1,6 @@
 import { readForm } from "#app/server/form-data.server";
-import { data, Form, Link, useNavigation } from "react-router";
-import { Alert, Button, Card, TextField } from "#app/components/ui";
+import { data, Form, useNavigation } from "react-router";
+import { Alert, Button, Card, TextField, TextLink } from "#app/components/ui";
 import { forgotSchema } from "#app/domain/auth-schemas";
 import { MESSAGES } from "#app/domain/messages";
 import { pageTitle } from "#app/domain/site";
@@ -41,9 +41,7 @@ export default function Forgot({ actionData }: Route.ComponentProps) {
             Send reset link
           </Button>
           <p className="text-center text-sm">
-            <Link to="/login" className="text-brand-700 underline hover:text-brand-900">
-              Back to login
-            </Link>
+            <TextLink to="/login">Back to login</TextLink>
           </p>
         </Form>
       </Card>

@@ -1,6 +1,6 @@
 import { readForm } from "#app/server/form-data.server";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { Alert, Button, Card, TextField } from "#app/components/ui";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { Alert, Button, Card, TextField, TextLink } from "#app/components/ui";
 import { MESSAGES } from "#app/domain/messages";
 import { pageTitle } from "#app/domain/site";
 import { keepRetryAfter } from "#app/server/rate-limit-headers.server";
@@ -66,9 +66,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             Log in
           </Button>
           <p className="text-center text-sm">
-            <Link to="/forgot" className="text-brand-700 underline hover:text-brand-900">
-              Forgot password?
-            </Link>
+            <TextLink to="/forgot">Forgot password?</TextLink>
           </p>
         </Form>
       </Card>

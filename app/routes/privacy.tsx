@@ -3,6 +3,7 @@ import { useSiteSettings } from "#app/components/site-settings";
 import { seoContext, seoMeta } from "#app/domain/seo";
 import type { Route } from "./+types/privacy";
 import type { PageHandle } from "#app/domain/live";
+import { TextLink } from "#app/components/ui";
 
 /** Fixed text and the site settings (the root's topic): cached for visitors until a change names those topics. */
 export const handle: PageHandle = { cache: {} };
@@ -19,9 +20,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function Privacy() {
   const { companyName, contactEmail } = useSiteSettings();
   const mail = (
-    <a href={`mailto:${contactEmail}`} className="font-medium break-all text-brand-700 underline hover:text-brand-900">
+    <TextLink href={`mailto:${contactEmail}`} weight="medium" className="break-all">
       {contactEmail}
-    </a>
+    </TextLink>
   );
   return (
     <article className="mx-auto max-w-3xl px-4 py-12">

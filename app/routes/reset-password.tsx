@@ -1,6 +1,6 @@
 import { readForm } from "#app/server/form-data.server";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { Alert, Button, Card, TextField } from "#app/components/ui";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { Alert, Button, Card, TextField, TextLink } from "#app/components/ui";
 import { newPasswordSchema } from "#app/domain/auth-schemas";
 import { pageTitle } from "#app/domain/site";
 import { runtime } from "#app/server/runtime.server";
@@ -40,9 +40,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           <div className="space-y-4">
             <Alert tone="error">{EXPIRED}</Alert>
             <p className="text-sm">
-              <Link to="/forgot" className="text-brand-700 underline hover:text-brand-900">
-                Ask for a new link
-              </Link>
+              <TextLink to="/forgot">Ask for a new link</TextLink>
             </p>
           </div>
         ) : (

@@ -3,7 +3,7 @@ import { DownloadsList } from "#app/components/downloads-list";
 import { PAGE_PARAM, Pagination, requestedPage } from "#app/components/pagination";
 import { ResponsiveImage } from "#app/components/responsive-image";
 import { SupportSearchForm } from "#app/components/support-search-form";
-import { Card } from "#app/components/ui";
+import { Card, TextLink } from "#app/components/ui";
 import type { PageHandle } from "#app/domain/live";
 import { seoContext, seoMeta } from "#app/domain/seo";
 import {
@@ -100,20 +100,17 @@ export default function Support({ loaderData }: Route.ComponentProps) {
                   : ""}
             </p>
             {filtered ? (
-              <Link to="/support" className="text-sm font-medium text-brand-700 underline hover:text-brand-900">
+              <TextLink to="/support" weight="medium" className="text-sm">
                 Show all downloads
-              </Link>
+              </TextLink>
             ) : null}
           </div>
           {generalShown ? null : (
             <p className="mt-2 text-sm text-slate-600">
               General downloads such as the product catalog and software concern every product:{" "}
-              <Link
-                to={supportUrl({ query: filter.query })}
-                className="font-medium text-brand-700 underline hover:text-brand-900"
-              >
+              <TextLink to={supportUrl({ query: filter.query })} weight="medium">
                 see them under all categories
-              </Link>
+              </TextLink>
               .
             </p>
           )}
@@ -179,9 +176,9 @@ export default function Support({ loaderData }: Route.ComponentProps) {
 
       <p className="mt-10 text-slate-700">
         Can&apos;t find what you need?{" "}
-        <Link to="/contact" className="font-medium text-brand-700 underline hover:text-brand-900">
+        <TextLink to="/contact" weight="medium">
           Contact us
-        </Link>{" "}
+        </TextLink>{" "}
         and we will help.
       </p>
     </div>

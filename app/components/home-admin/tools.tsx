@@ -32,11 +32,6 @@ const NEW_BUTTONS: { type: InfoItemKind; label: string }[] = [
   { type: "banner", label: "+ NEW BANNER" },
 ];
 
-const SECONDARY_BUTTON =
-  "inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50 disabled:opacity-60";
-const DANGER_BUTTON =
-  "inline-flex items-center justify-center rounded-md bg-red-700 px-3 py-1.5 text-sm font-semibold text-white shadow-sm hover:bg-red-800 disabled:opacity-60";
-
 /** '+ NEW CARD', '+ NEW IMAGE', '+ NEW BANNER' and the new-item panel they open. */
 export function HomeAdminToolbar() {
   const [open, setOpen] = useState<InfoItemKind | null>(null);
@@ -52,10 +47,11 @@ export function HomeAdminToolbar() {
     <section aria-label="Home page admin tools" className="space-y-4 rounded-xl border border-slate-200 bg-white p-4">
       <div role="toolbar" aria-label="Add an info item" className="flex flex-wrap gap-2">
         {NEW_BUTTONS.map(({ type, label }) => (
-          <button
+          <Button
             key={type}
             type="button"
-            className={SECONDARY_BUTTON}
+            variant="secondary"
+            size="sm"
             disabled={!hydrated}
             aria-expanded={open === type}
             aria-controls={open === type ? "new-info-item" : undefined}
@@ -65,7 +61,7 @@ export function HomeAdminToolbar() {
             }}
           >
             {label}
-          </button>
+          </Button>
         ))}
       </div>
       {open ? (
@@ -200,9 +196,9 @@ function ItemForm({
         <Button type="submit" disabled={busy}>
           {fetcher.state === "submitting" ? "Saving…" : submitLabel}
         </Button>
-        <button type="button" className={SECONDARY_BUTTON} onClick={onCancel}>
+        <Button type="button" onClick={onCancel} variant="secondary" size="sm">
           Cancel
-        </button>
+        </Button>
       </div>
     </fetcher.Form>
   );
@@ -266,13 +262,14 @@ export function InfoItemControls({ item }: { item: InfoItemRecord }) {
           <input type="hidden" name="id" value={item.id} />
           <VersionInput version={item.version} />
           <p className="mr-2 text-sm font-medium text-red-800">{ADMIN_MESSAGES.confirmInfoDelete}</p>
-          <button type="submit" className={DANGER_BUTTON}>
+          <Button type="submit" variant="danger" size="sm">
             CONFIRM DELETE
-          </button>
-          <button
+          </Button>
+          <Button
             ref={cancelDelete}
             type="button"
-            className={SECONDARY_BUTTON}
+            variant="secondary"
+            size="sm"
             onClick={() => {
               setDeleteState("normal");
               requestAnimationFrame(() => deleteButton.current?.focus());
@@ -282,36 +279,38 @@ export function InfoItemControls({ item }: { item: InfoItemRecord }) {
             }}
           >
             CANCEL
-          </button>
+          </Button>
         </deleter.Form>
       ) : (
         <div className="flex flex-wrap gap-2">
-          <button
+          <Button
             ref={editButton}
             type="button"
-            className={SECONDARY_BUTTON}
+            variant="secondary"
+            size="sm"
             disabled={!hydrated}
             aria-expanded={editing}
             onClick={() => setEditing(!editing)}
           >
             Edit
-          </button>
-          <button
+          </Button>
+          <Button
             ref={deleteButton}
             type="button"
-            className={SECONDARY_BUTTON}
+            variant="secondary"
+            size="sm"
             disabled={!hydrated}
             onClick={() => setDeleteState("confirming")}
           >
             Delete
-          </button>
+          </Button>
           <mover.Form method="post" action={INFO_ACTION}>
             <TabIdInput />
             <input type="hidden" name="intent" value="move-to-top" />
             <input type="hidden" name="id" value={item.id} />
-            <button type="submit" className={SECONDARY_BUTTON} disabled={mover.state !== "idle"}>
+            <Button type="submit" disabled={mover.state !== "idle"} variant="secondary" size="sm">
               Move to top
-            </button>
+            </Button>
           </mover.Form>
         </div>
       )}

@@ -4,7 +4,7 @@ import { ResponsiveImage } from "#app/components/responsive-image";
 import { useCombobox } from "#app/components/use-combobox";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { productModelsUrl, type ProductModelMatch, type ProductModelMatches } from "#app/domain/product-models";
-import { BUTTON_LINK } from "./styles";
+import { Button } from "#app/components/ui";
 
 export interface AccessoryPickerProps {
   /** The product being edited: never offered as its own accessory. */
@@ -59,15 +59,15 @@ export function AccessoryPicker({ productId, initial, hasOtherProducts }: Access
   return (
     <fieldset className="space-y-3 rounded-md border border-slate-200 p-4">
       <legend className="px-1 text-sm font-semibold text-slate-800">Accessories / related products</legend>
-      <button
+      <Button
         type="button"
-        className={BUTTON_LINK}
+        variant="link"
         aria-expanded={shown}
         aria-controls={regionId}
         onClick={() => setShown((value) => !value)}
       >
         {shown ? "Hide accessories" : "Add accessories"}
-      </button>
+      </Button>
       {/* Hidden, not removed: the chosen accessories stay in the form while the list is folded away. */}
       <div id={regionId} hidden={!shown} className="space-y-3">
         {chosen.length > 0 ? (
@@ -82,14 +82,9 @@ export function AccessoryPicker({ productId, initial, hasOtherProducts }: Access
                   className="h-9 w-12 shrink-0 rounded bg-slate-100 object-cover"
                 />
                 <span className="min-w-0 flex-1 truncate text-sm font-medium text-slate-900">{item.model}</span>
-                <button
-                  type="button"
-                  className={BUTTON_LINK}
-                  aria-label={`Remove ${item.model}`}
-                  onClick={() => remove(item)}
-                >
+                <Button type="button" variant="link" aria-label={`Remove ${item.model}`} onClick={() => remove(item)}>
                   Remove
-                </button>
+                </Button>
               </li>
             ))}
           </ul>
@@ -129,16 +124,16 @@ export function AccessoryPicker({ productId, initial, hasOtherProducts }: Access
                 <p aria-hidden="true" data-testid="accessory-summary" className="font-medium text-slate-700">
                   {resultLine}
                 </p>
-                <button
+                <Button
                   type="button"
-                  className={BUTTON_LINK}
+                  variant="link"
                   onClick={() => {
                     combobox.close();
                     input.current?.focus();
                   }}
                 >
                   Close list
-                </button>
+                </Button>
               </div>
               <div id={combobox.listboxId} role="listbox" aria-label="Matching products" aria-busy={combobox.loading}>
                 {options.map((option, index) => (

@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useCallback, useId, useRef, useState, type ReactNode } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { FileName } from "#app/components/file-name";
 import { FileUpload, type UploadedFile } from "#app/components/file-upload";
 import {
@@ -16,7 +16,7 @@ import {
   VersionInput,
 } from "#app/components/forms";
 import { SpecsTable } from "#app/components/specs-table";
-import { Alert, Button } from "#app/components/ui";
+import { Alert, Button, TextLink } from "#app/components/ui";
 import { ALT_TEXT_LABEL, MAX_ALT_TEXT_LENGTH } from "#app/domain/alt-text";
 import { formatFileSize } from "#app/domain/format";
 import { isSpreadsheetName, productSchema } from "#app/domain/forms/product";
@@ -24,7 +24,6 @@ import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import type { FileView, ImageView } from "#app/domain/catalog-views";
 import type { ProductModelMatch } from "#app/domain/product-models";
 import { AccessoryPicker } from "./accessory-picker";
-import { BUTTON_LINK } from "./styles";
 import { dashboardProductPath } from "#app/domain/paths";
 
 /** The product an edit form opens on (a subset of catalog.server's ProductDetail). */
@@ -229,9 +228,9 @@ export function ProductForm({ mode, categories, hasOtherProducts, product, lastR
         {table ? (
           <div className="space-y-2">
             <SpecsTable rows={table.rows} caption="Specifications from the spreadsheet" />
-            <button type="button" className={BUTTON_LINK} onClick={removeSpreadsheet}>
+            <Button type="button" onClick={removeSpreadsheet} variant="link">
               Remove spreadsheet
-            </button>
+            </Button>
           </div>
         ) : null}
       </fieldset>
@@ -294,9 +293,9 @@ export function ProductForm({ mode, categories, hasOtherProducts, product, lastR
                   messages={{ tooLarge: ADMIN_MESSAGES.imageTooLarge, notAnImage: ADMIN_MESSAGES.imagesOnly }}
                   onBusyChange={reporter("image")}
                 />
-                <button type="button" className={BUTTON_LINK} onClick={() => setChangingImage(false)}>
+                <Button variant="link" type="button" onClick={() => setChangingImage(false)}>
                   Use Original Image
-                </button>
+                </Button>
               </>
             ) : (
               <>
@@ -305,9 +304,9 @@ export function ProductForm({ mode, categories, hasOtherProducts, product, lastR
                   alt={`${product.model} (current)`}
                   className="h-32 w-auto rounded border border-slate-200"
                 />
-                <button type="button" className={BUTTON_LINK} onClick={() => setChangingImage(true)}>
+                <Button variant="link" type="button" onClick={() => setChangingImage(true)}>
                   Change image
-                </button>
+                </Button>
                 <FieldErrors id={fields.imageFileId.errorId} errors={fields.imageFileId.errors} />
               </>
             )}
@@ -368,45 +367,41 @@ export function ProductForm({ mode, categories, hasOtherProducts, product, lastR
                     errors={allErrors[`${name}.alt`]}
                   />
                   <div className="flex flex-wrap gap-4">
-                    <button
+                    <Button
                       type="button"
-                      className={BUTTON_LINK}
+                      variant="link"
                       disabled={index === 0}
                       aria-label={`Move additional image ${index + 1} up`}
                       onClick={() => moveImage(index, -1)}
                     >
                       Move up
-                    </button>
-                    <button
+                    </Button>
+                    <Button
                       type="button"
-                      className={BUTTON_LINK}
+                      variant="link"
                       disabled={index === images.length - 1}
                       aria-label={`Move additional image ${index + 1} down`}
                       onClick={() => moveImage(index, 1)}
                     >
                       Move down
-                    </button>
-                    <button
+                    </Button>
+                    <Button
                       type="button"
-                      className={BUTTON_LINK}
+                      variant="link"
                       aria-label={`Remove additional image ${index + 1}`}
                       onClick={() => setImages((current) => current.filter((other) => other.key !== item.key))}
                     >
                       Remove
-                    </button>
+                    </Button>
                   </div>
                 </li>
               );
             })}
           </ol>
           <FieldErrors id={fields.additionalImages.errorId} errors={fields.additionalImages.errors} />
-          <button
-            type="button"
-            className={BUTTON_LINK}
-            onClick={() => setImages((current) => [...current, { key: newKey() }])}
-          >
+          <Button type="button" variant="link" onClick={() => setImages((current) => [...current, { key: newKey() }])}>
             Add image
-          </button>
+          </Button>
         </fieldset>
       ) : (
         <p className="text-sm text-slate-600">Additional images can be added once a main image is chosen.</p>
@@ -433,13 +428,13 @@ export function ProductForm({ mode, categories, hasOtherProducts, product, lastR
           />
         ))}
         <FieldErrors id={fields.downloads.errorId} errors={fields.downloads.errors} />
-        <button
+        <Button
           type="button"
-          className={BUTTON_LINK}
+          variant="link"
           onClick={() => setDownloads((current) => [...current, { key: newKey(), description: "", replacing: false }])}
         >
           Add download
-        </button>
+        </Button>
       </fieldset>
 
       <div className="flex flex-wrap items-center gap-4">
@@ -448,9 +443,9 @@ export function ProductForm({ mode, categories, hasOtherProducts, product, lastR
         </Button>
         {busy ? <span className="text-sm text-slate-600">Waiting for uploads to finish…</span> : null}
         {product ? (
-          <Link to={dashboardProductPath(product.id)} className="font-semibold text-brand-700 underline">
+          <TextLink to={dashboardProductPath(product.id)} weight="semibold">
             Cancel edit
-          </Link>
+          </TextLink>
         ) : null}
       </div>
     </Form>
@@ -543,31 +538,31 @@ function DownloadRow({
         <div className="space-y-2">
           <p className="text-sm">
             Current file:{" "}
-            <a href={item.file.url} target="_blank" rel="noreferrer" className="text-brand-700 underline">
+            <TextLink href={item.file.url} target="_blank" rel="noreferrer">
               <FileName name={item.file.name} />
-            </a>{" "}
+            </TextLink>{" "}
             ({formatFileSize(item.file.size)})
           </p>
           {item.replacing ? (
             <>
               {upload("Replacement file")}
-              <button type="button" className={BUTTON_LINK} onClick={() => onReplace(false)}>
+              <Button variant="link" type="button" onClick={() => onReplace(false)}>
                 Keep current file
-              </button>
+              </Button>
             </>
           ) : (
-            <button type="button" className={BUTTON_LINK} onClick={() => onReplace(true)}>
+            <Button variant="link" type="button" onClick={() => onReplace(true)}>
               Replace file
-            </button>
+            </Button>
           )}
         </div>
       ) : (
         upload("File")
       )}
       <div>
-        <button type="button" className={BUTTON_LINK} onClick={onRemove} aria-label={`Remove download ${index + 1}`}>
+        <Button type="button" onClick={onRemove} aria-label={`Remove download ${index + 1}`} variant="link">
           Remove
-        </button>
+        </Button>
       </div>
     </fieldset>
   );

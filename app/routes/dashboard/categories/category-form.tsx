@@ -12,9 +12,6 @@ export interface CategoryFormValues {
   features: { id?: string; label: string }[];
 }
 
-const SECONDARY_BUTTON =
-  "inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 shadow-sm hover:bg-slate-50";
-
 /** The new and edit category form (requirements §2, §5): name, description and a list of feature inputs. */
 export function CategoryForm({
   id,
@@ -92,14 +89,14 @@ export function CategoryForm({
                     aria-describedby={empty ? fields.features.errorId : input["aria-describedby"]}
                     className="block w-full rounded-md border border-slate-300 px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:ring-1 focus:ring-brand-600 aria-[invalid=true]:border-red-600"
                   />
-                  <button
+                  <Button
                     type="button"
-                    className={SECONDARY_BUTTON}
+                    variant="secondary"
                     onClick={() => form.remove({ name: fields.features.name, index })}
                     aria-label={`Remove feature ${index + 1}`}
                   >
                     Remove
-                  </button>
+                  </Button>
                 </div>
                 <FieldErrors id={featureFields.label.errorId} errors={featureFields.label.errors} />
               </li>
@@ -107,14 +104,14 @@ export function CategoryForm({
           })}
         </ol>
         <FieldErrors id={fields.features.errorId} errors={featureErrors} />
-        <button
+        <Button
           ref={addButton}
           type="button"
-          className={SECONDARY_BUTTON}
+          variant="secondary"
           onClick={() => form.insert({ name: fields.features.name })}
         >
           Add feature
-        </button>
+        </Button>
       </fieldset>
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" disabled={submitting}>

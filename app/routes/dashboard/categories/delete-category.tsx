@@ -74,23 +74,19 @@ export function DeleteCategory({
             Are you sure you want to delete {name}? This cannot be undone!
           </p>
           <div className="flex gap-3">
-            <Button ref={confirmButton} type="submit" className="bg-red-700 hover:bg-red-900" disabled={deleting}>
+            <Button ref={confirmButton} type="submit" variant="danger" disabled={deleting}>
               Confirm Delete
             </Button>
-            <button
-              type="button"
-              onClick={cancel}
-              className="inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 shadow-sm hover:bg-slate-50"
-            >
+            <Button type="button" onClick={cancel} variant="secondary">
               Cancel
-            </button>
+            </Button>
           </div>
         </Form>
       ) : (
         <Button
           ref={deleteButton}
           type="button"
-          className="bg-red-700 hover:bg-red-900"
+          variant="danger"
           onClick={() => (products.length > 0 ? setBlockedShown(true) : setPrompt("open"))}
         >
           Delete category

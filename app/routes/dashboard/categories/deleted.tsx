@@ -1,5 +1,4 @@
-import { Link } from "react-router";
-import { Card } from "#app/components/ui";
+import { Card, TextLink } from "#app/components/ui";
 import { requireAdmin } from "#app/server/session.server";
 import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/deleted";
@@ -19,9 +18,9 @@ export default function CategoryDeleted() {
     <Card title="Category deleted">
       <p>The category and its features / filters were deleted.</p>
       <p className="mt-4">
-        <Link to="/dashboard/categories/" className="font-medium text-brand-700 underline">
+        <TextLink to="/dashboard/categories/" weight="medium">
           Back to category list
-        </Link>
+        </TextLink>
       </p>
     </Card>
   );

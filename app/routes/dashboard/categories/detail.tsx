@@ -1,6 +1,6 @@
 import { readForm } from "#app/server/form-data.server";
-import { data, Link } from "react-router";
-import { Card } from "#app/components/ui";
+import { data } from "react-router";
+import { Card, TextLink } from "#app/components/ui";
 import type { PageHandle } from "#app/domain/live";
 import { getCategoryDetail } from "#app/server/admin/categories.server";
 import { requireAdmin } from "#app/server/session.server";
@@ -32,8 +32,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return deleteFromForm(params.categoryId, formData);
 }
 
-const LINK = "font-medium text-brand-700 underline";
-
 export default function CategoryDetailPage({ loaderData, actionData }: Route.ComponentProps) {
   const { category } = loaderData;
   return (
@@ -62,9 +60,9 @@ export default function CategoryDetailPage({ loaderData, actionData }: Route.Com
             <ul className="list-disc pl-5" aria-labelledby="category-products">
               {category.products.map((product) => (
                 <li key={product.id}>
-                  <Link to={dashboardProductPath(product.id)} className={LINK}>
+                  <TextLink to={dashboardProductPath(product.id)} weight="medium">
                     {product.model}
-                  </Link>
+                  </TextLink>
                 </li>
               ))}
             </ul>
@@ -73,12 +71,12 @@ export default function CategoryDetailPage({ loaderData, actionData }: Route.Com
           )}
         </section>
         <p className="flex flex-wrap gap-4">
-          <Link to={dashboardCategoryEditPath(category.id)} className={LINK}>
+          <TextLink to={dashboardCategoryEditPath(category.id)} weight="medium">
             Edit
-          </Link>
-          <Link to="/dashboard/categories/" className={LINK}>
+          </TextLink>
+          <TextLink to="/dashboard/categories/" weight="medium">
             Back to category list
-          </Link>
+          </TextLink>
         </p>
         <DeleteCategory
           name={category.name}

@@ -1,6 +1,6 @@
 import { readForm } from "#app/server/form-data.server";
-import { data, Link, useNavigation } from "react-router";
-import { Alert, Card } from "#app/components/ui";
+import { data, useNavigation } from "react-router";
+import { Alert, Card, TextLink } from "#app/components/ui";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { getCategoryDetail } from "#app/server/admin/categories.server";
 import { requireAdmin } from "#app/server/session.server";
@@ -57,9 +57,7 @@ export default function EditCategory({ loaderData, actionData }: Route.Component
           version={category.version}
           submitLabel="Submit"
         >
-          <Link to={dashboardCategoryPath(category.id)} className="text-brand-700 underline">
-            Cancel edit
-          </Link>
+          <TextLink to={dashboardCategoryPath(category.id)}>Cancel edit</TextLink>
         </CategoryForm>
         <DeleteCategory
           name={category.name}
@@ -68,9 +66,9 @@ export default function EditCategory({ loaderData, actionData }: Route.Component
           refusal={refusal}
         />
         <p>
-          <Link to="/dashboard/categories/" className="font-medium text-brand-700 underline">
+          <TextLink to="/dashboard/categories/" weight="medium">
             Back to category list
-          </Link>
+          </TextLink>
         </p>
       </div>
     </Card>

@@ -1,5 +1,4 @@
-import { Link } from "react-router";
-import { Card } from "#app/components/ui";
+import { Card, TextLink } from "#app/components/ui";
 import type { PageHandle } from "#app/domain/live";
 import { listCategories } from "#app/server/catalog.server";
 import { requireAdmin } from "#app/server/session.server";
@@ -29,18 +28,16 @@ export default function CategoryList({ loaderData }: Route.ComponentProps) {
         <ul className="divide-y divide-slate-200" aria-label="Categories">
           {categories.map((category) => (
             <li key={category.id} className="py-2">
-              <Link to={dashboardCategoryPath(category.id)} className="font-medium text-brand-700 underline">
+              <TextLink to={dashboardCategoryPath(category.id)} weight="medium">
                 {category.name}
-              </Link>{" "}
+              </TextLink>{" "}
               <span className="text-slate-600">({category.productCount} product(s))</span>
             </li>
           ))}
         </ul>
       )}
       <p className="mt-4">
-        <Link to="/dashboard/categories/new" className="text-brand-700 underline">
-          New Category
-        </Link>
+        <TextLink to="/dashboard/categories/new">New Category</TextLink>
       </p>
     </Card>
   );

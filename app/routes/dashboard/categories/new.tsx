@@ -1,7 +1,7 @@
 import { readForm } from "#app/server/form-data.server";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link, useNavigation } from "react-router";
-import { Alert, Card } from "#app/components/ui";
+import { data, useNavigation } from "react-router";
+import { Alert, Card, TextLink } from "#app/components/ui";
 import { categorySchema } from "#app/domain/forms/category";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { createCategory } from "#app/server/admin/categories.server";
@@ -55,12 +55,10 @@ export default function NewCategory({ actionData }: Route.ComponentProps) {
       <Card title="Category created">
         <Alert tone="success">Category {created.name} created successfully.</Alert>
         <p className="mt-4 flex flex-wrap gap-4">
-          <Link to={dashboardCategoryPath(created.id)} className="font-medium text-brand-700 underline">
+          <TextLink to={dashboardCategoryPath(created.id)} weight="medium">
             View details
-          </Link>
-          <Link to="/dashboard/categories/new" className="text-brand-700 underline">
-            Add another category
-          </Link>
+          </TextLink>
+          <TextLink to="/dashboard/categories/new">Add another category</TextLink>
         </p>
       </Card>
     );

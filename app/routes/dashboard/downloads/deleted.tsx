@@ -1,5 +1,4 @@
-import { Link } from "react-router";
-import { Alert, Card } from "#app/components/ui";
+import { Alert, Card, TextLink } from "#app/components/ui";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { requireAdmin } from "#app/server/session.server";
 import { dashboardMeta } from "../meta";
@@ -26,9 +25,9 @@ export default function DownloadDeleted({ loaderData }: Route.ComponentProps) {
           <p>The download and its file are gone.</p>
         )}
         <p>
-          <Link to="/dashboard/downloads/" className="font-semibold text-brand-700 underline hover:text-brand-900">
+          <TextLink to="/dashboard/downloads/" weight="semibold">
             Back to downloads
-          </Link>
+          </TextLink>
         </p>
       </div>
     </Card>

@@ -2,11 +2,11 @@ import { readForm } from "#app/server/form-data.server";
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
 import { FileName } from "#app/components/file-name";
 import { FileUpload } from "#app/components/file-upload";
 import { FormErrors, TabIdInput, TextInput, VersionInput } from "#app/components/forms";
-import { Alert, Button, Card } from "#app/components/ui";
+import { Alert, Button, Card, TextLink } from "#app/components/ui";
 import { formatFileSize } from "#app/domain/format";
 import { editDownloadSchema } from "#app/domain/forms/download";
 import type { PageHandle } from "#app/domain/live";
@@ -94,8 +94,6 @@ export default function EditDownload({ loaderData, actionData }: Route.Component
 
 type ActionData = Route.ComponentProps["actionData"];
 
-const LINK_CLASS = "font-semibold text-brand-700 underline hover:text-brand-900";
-
 function EditDownloadScreen({ download, actionData }: { download: AdminDownload; actionData: ActionData }) {
   const navigation = useNavigation();
   const idle = navigation.state === "idle";
@@ -119,12 +117,12 @@ function EditDownloadScreen({ download, actionData }: { download: AdminDownload;
           <Alert tone="success">{ADMIN_MESSAGES.downloadEdited}</Alert>
           <DownloadSummary download={opened} />
           <p className="flex flex-wrap gap-x-6 gap-y-2">
-            <button type="button" className={LINK_CLASS} onClick={() => setNotice(null)}>
+            <Button variant="link" type="button" onClick={() => setNotice(null)}>
               Edit again
-            </button>
-            <Link to="/dashboard/downloads/" className={LINK_CLASS}>
+            </Button>
+            <TextLink to="/dashboard/downloads/" weight="semibold">
               Back to downloads
-            </Link>
+            </TextLink>
           </p>
         </div>
       </Card>
@@ -139,9 +137,9 @@ function EditDownloadScreen({ download, actionData }: { download: AdminDownload;
           {notice === "conflict" && idle ? <Alert tone="error">{ADMIN_MESSAGES.conflict}</Alert> : null}
           <EditDownloadForm key={opened.version} download={opened} result={idle ? result : null} />
           <p>
-            <Link to="/dashboard/downloads/" className={LINK_CLASS}>
+            <TextLink to="/dashboard/downloads/" weight="semibold">
               Back to downloads
-            </Link>
+            </TextLink>
           </p>
         </div>
       </Card>
@@ -158,10 +156,10 @@ function DownloadSummary({ download }: { download: AdminDownload }) {
       <dd className="min-w-0 wrap-anywhere">{download.description}</dd>
       <dt className="font-medium text-slate-700">File</dt>
       <dd className="min-w-0">
-        <a href={download.file.url} target="_blank" rel="noopener noreferrer" className={LINK_CLASS}>
+        <TextLink href={download.file.url} target="_blank" rel="noopener noreferrer" weight="semibold">
           <FileName name={download.file.name} />
           <span className="sr-only"> (opens in a new tab)</span>
-        </a>{" "}
+        </TextLink>{" "}
         ({formatFileSize(download.file.size)})
       </dd>
     </dl>
@@ -194,10 +192,10 @@ function EditDownloadForm({
       <div className="text-sm">
         <p className="font-medium text-slate-700">Current file</p>
         <p>
-          <a href={download.file.url} target="_blank" rel="noopener noreferrer" className={LINK_CLASS}>
+          <TextLink href={download.file.url} target="_blank" rel="noopener noreferrer" weight="semibold">
             <FileName name={download.file.name} />
             <span className="sr-only"> (opens in a new tab)</span>
-          </a>{" "}
+          </TextLink>{" "}
           ({formatFileSize(download.file.size)})
         </p>
       </div>
@@ -245,27 +243,27 @@ function DeleteDownload({ download, failed }: { download: AdminDownload; failed:
               undone!
             </p>
             <div className="flex flex-wrap gap-3">
-              <Button type="submit" disabled={deleting} className="bg-red-700 hover:bg-red-900">
+              <Button type="submit" disabled={deleting} variant="danger">
                 {deleting ? "Deleting…" : "Confirm Delete"}
               </Button>
-              <button
+              <Button
                 ref={cancelButton}
                 type="button"
-                className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100"
+                variant="secondary"
                 onClick={() => {
                   focusNext.current = "delete";
                   setConfirming(false);
                 }}
               >
                 Cancel
-              </button>
+              </Button>
             </div>
           </Form>
         ) : (
           <Button
             ref={deleteButton}
             type="button"
-            className="bg-red-700 hover:bg-red-900"
+            variant="danger"
             onClick={() => {
               focusNext.current = "cancel";
               setConfirming(true);

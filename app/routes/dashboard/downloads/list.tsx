@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { FileName } from "#app/components/file-name";
-import { Card } from "#app/components/ui";
+import { Card, TextLink } from "#app/components/ui";
 import { formatFileSize } from "#app/domain/format";
 import type { PageHandle } from "#app/domain/live";
 import { listGeneralDownloads } from "#app/server/admin/downloads.server";
@@ -26,9 +26,9 @@ export default function DownloadsList({ loaderData }: Route.ComponentProps) {
   return (
     <Card title="General Downloads">
       <p className="mb-4 text-sm">
-        <Link to="/dashboard/downloads/new" className="font-semibold text-brand-700 underline hover:text-brand-900">
+        <TextLink to="/dashboard/downloads/new" weight="semibold">
           New download
-        </Link>
+        </TextLink>
       </p>
       {downloads.length === 0 ? (
         <p className="text-slate-700">No general downloads available.</p>

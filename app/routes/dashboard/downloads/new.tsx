@@ -2,10 +2,10 @@ import { readForm } from "#app/server/form-data.server";
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import { FileUpload } from "#app/components/file-upload";
 import { FormErrors, TabIdInput, TextInput } from "#app/components/forms";
-import { Alert, Button, Card } from "#app/components/ui";
+import { Alert, Button, Card, TextLink } from "#app/components/ui";
 import { newDownloadSchema } from "#app/domain/forms/download";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { createGeneralDownload } from "#app/server/admin/downloads.server";
@@ -65,12 +65,12 @@ export default function NewDownload({ actionData }: Route.ComponentProps) {
         <div className="space-y-4">
           <Alert tone="success">{ADMIN_MESSAGES.downloadCreated}</Alert>
           <p className="flex flex-wrap gap-x-6 gap-y-2">
-            <Link to={dashboardDownloadPath(created)} className={LINK_CLASS}>
+            <TextLink to={dashboardDownloadPath(created)} weight="semibold">
               View details
-            </Link>
-            <button type="button" className={LINK_CLASS} onClick={() => setCreated(null)}>
+            </TextLink>
+            <Button variant="link" type="button" onClick={() => setCreated(null)}>
               Add another download
-            </button>
+            </Button>
           </p>
         </div>
       </Card>
@@ -78,8 +78,6 @@ export default function NewDownload({ actionData }: Route.ComponentProps) {
   }
   return <NewDownloadForm result={actionData?.status === "created" ? undefined : actionData?.result} />;
 }
-
-const LINK_CLASS = "font-semibold text-brand-700 underline hover:text-brand-900";
 
 function NewDownloadForm({ result }: { result: SubmissionResult<string[]> | undefined }) {
   const navigation = useNavigation();

@@ -1,5 +1,4 @@
-import { Link } from "react-router";
-import { Alert, Card } from "#app/components/ui";
+import { Alert, Card, TextLink } from "#app/components/ui";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { requireAdmin } from "#app/server/session.server";
 import { dashboardMeta } from "../meta";
@@ -19,9 +18,9 @@ export default function ProductDeleted() {
     <Card title={ADMIN_MESSAGES.productDeletedTitle}>
       <div className="space-y-4">
         <Alert tone="success">{ADMIN_MESSAGES.productDeleted}</Alert>
-        <Link to="/dashboard/products/" className="font-semibold text-brand-700 underline">
+        <TextLink to="/dashboard/products/" weight="semibold">
           Back to product list
-        </Link>
+        </TextLink>
       </div>
     </Card>
   );

@@ -1,20 +1,12 @@
 import { readForm } from "#app/server/form-data.server";
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import {
-  data,
-  Form,
-  Link,
-  redirect,
-  useNavigation,
-  useSearchParams,
-  type ShouldRevalidateFunctionArgs,
-} from "react-router";
+import { data, Form, redirect, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { FileName } from "#app/components/file-name";
 import { TabIdInput, VersionInput } from "#app/components/forms";
 import { NdaaIcon } from "#app/components/ndaa";
 import { ResponsiveImage } from "#app/components/responsive-image";
 import { SpecsTable } from "#app/components/specs-table";
-import { Alert, Button, Card } from "#app/components/ui";
+import { Alert, Button, Card, TextLink } from "#app/components/ui";
 import { formatFileSize } from "#app/domain/format";
 import type { PageHandle } from "#app/domain/live";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
@@ -83,22 +75,22 @@ export default function DashboardProduct({ loaderData, actionData }: Route.Compo
         {actionData?.error ? <Alert tone="error">{actionData.error}</Alert> : null}
         {searchParams.has("edited") ? <Alert tone="success">Product edited successfully.</Alert> : null}
         <nav aria-label="Product actions" className="flex flex-wrap gap-4">
-          <Link to="/dashboard/products/" className="font-semibold text-brand-700 underline">
+          <TextLink to="/dashboard/products/" weight="semibold">
             Back to product list
-          </Link>
-          <Link to={dashboardProductEditPath(product.id)} className="font-semibold text-brand-700 underline">
+          </TextLink>
+          <TextLink to={dashboardProductEditPath(product.id)} weight="semibold">
             Edit
-          </Link>
-          <Link to={catalogProductPath(product.id)} className="font-semibold text-brand-700 underline">
+          </TextLink>
+          <TextLink to={catalogProductPath(product.id)} weight="semibold">
             View on site
-          </Link>
+          </TextLink>
         </nav>
         <p className="flex flex-wrap items-center gap-3 text-slate-700">
           <span>
             Category:{" "}
-            <Link to={dashboardCategoryPath(product.category.id)} className="font-medium text-brand-700 underline">
+            <TextLink to={dashboardCategoryPath(product.category.id)} weight="medium">
               {product.category.name}
-            </Link>
+            </TextLink>
           </span>
           {product.ndaa ? <NdaaIcon /> : null}
         </p>
@@ -150,9 +142,7 @@ export default function DashboardProduct({ loaderData, actionData }: Route.Compo
             <ul className="list-inside list-disc" aria-label="Accessories">
               {product.accessories.map((accessory) => (
                 <li key={accessory.id}>
-                  <Link to={dashboardProductPath(accessory.id)} className="text-brand-700 underline">
-                    {accessory.model}
-                  </Link>
+                  <TextLink to={dashboardProductPath(accessory.id)}>{accessory.model}</TextLink>
                 </li>
               ))}
             </ul>
@@ -165,9 +155,9 @@ export default function DashboardProduct({ loaderData, actionData }: Route.Compo
             <ul className="space-y-1" aria-label="Downloads">
               {product.downloads.map((download) => (
                 <li key={download.id}>
-                  <a href={download.file.url} target="_blank" rel="noreferrer" className="text-brand-700 underline">
+                  <TextLink href={download.file.url} target="_blank" rel="noreferrer">
                     {download.description || <FileName name={download.file.name} />}
-                  </a>{" "}
+                  </TextLink>{" "}
                   <span className="text-sm text-slate-600">
                     (<FileName name={download.file.name} />, {formatFileSize(download.file.size)})
                   </span>
@@ -200,7 +190,7 @@ function DeleteProduct({ model, version, hasDownloads }: { model: string; versio
   if (!confirming) {
     return (
       <div>
-        <Button ref={opener} type="button" className="bg-red-700 hover:bg-red-800" onClick={() => setConfirming(true)}>
+        <Button ref={opener} type="button" variant="danger" onClick={() => setConfirming(true)}>
           Delete
         </Button>
       </div>
@@ -220,16 +210,10 @@ function DeleteProduct({ model, version, hasDownloads }: { model: string; versio
         {ADMIN_MESSAGES.confirmProductDelete(model, hasDownloads)}
       </p>
       <div className="flex gap-3">
-        <Button type="button" className="bg-slate-600 hover:bg-slate-700" onClick={() => setConfirming(false)}>
+        <Button type="button" variant="secondary" onClick={() => setConfirming(false)}>
           Cancel
         </Button>
-        <Button
-          type="submit"
-          name="intent"
-          value="delete"
-          className="bg-red-700 hover:bg-red-800"
-          disabled={navigation.state !== "idle"}
-        >
+        <Button type="submit" name="intent" value="delete" variant="danger" disabled={navigation.state !== "idle"}>
           Confirm Delete
         </Button>
       </div>

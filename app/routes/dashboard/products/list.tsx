@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { NdaaIcon } from "#app/components/ndaa";
 import { ResponsiveImage } from "#app/components/responsive-image";
-import { Card } from "#app/components/ui";
+import { Card, TextLink } from "#app/components/ui";
 import type { PageHandle } from "#app/domain/live";
 import { listAdminProducts } from "#app/server/admin/products.server";
 import { requireAdmin } from "#app/server/session.server";
@@ -25,9 +25,9 @@ export default function DashboardProducts({ loaderData }: Route.ComponentProps) 
   return (
     <Card title="Products">
       <p className="mb-4">
-        <Link to="/dashboard/products/new" className="font-semibold text-brand-700 underline">
+        <TextLink to="/dashboard/products/new" weight="semibold">
           New Product
-        </Link>
+        </TextLink>
       </p>
       {products.length === 0 ? (
         <p>No products found</p>

@@ -1,6 +1,6 @@
-import { Link, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
 import { ProductForm } from "#app/components/product-form/product-form";
-import { Alert, Card } from "#app/components/ui";
+import { Alert, Card, TextLink } from "#app/components/ui";
 import type { PageHandle } from "#app/domain/live";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { productFormOptions } from "#app/server/admin/products.server";
@@ -42,12 +42,12 @@ export default function NewProduct({ loaderData, actionData }: Route.ComponentPr
             {created.model} {ADMIN_MESSAGES.productCreated}
           </Alert>
           <p className="flex flex-wrap gap-4">
-            <Link to={dashboardProductPath(created.id)} className="font-semibold text-brand-700 underline">
+            <TextLink to={dashboardProductPath(created.id)} weight="semibold">
               View details
-            </Link>
-            <Link to="/dashboard/products/new" className="font-semibold text-brand-700 underline">
+            </TextLink>
+            <TextLink to="/dashboard/products/new" weight="semibold">
               Add another product
-            </Link>
+            </TextLink>
           </p>
         </div>
       </Card>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { catalogProblems, DEMO_CATALOG, DEMO_KNOWN_MODELS, DEMO_PRODUCTS, type DemoCatalog } from "./catalog.server";
+import { DEMO_KNOWN_MODELS } from "#tests/support/demo-models";
+import { catalogProblems, DEMO_CATALOG, DEMO_PRODUCTS, type DemoCatalog } from "./catalog.server";
 import { generalDocument, productDocument } from "./documents.server";
 import { buildPdf, pdfString, wrap } from "./pdf.server";
 import { createRandom } from "./random.server";

@@ -107,8 +107,8 @@ function dropZone(page: Page): Locator {
 }
 
 /** The tab id a dashboard form sent: without it the tab would hear its own change back. */
-function postedOrigin(posted: Request): string | null {
-  return new URLSearchParams(posted.postData() ?? "").get("origin");
+function postedTabId(posted: Request): string | null {
+  return new URLSearchParams(posted.postData() ?? "").get("tab");
 }
 
 async function cookieHeader(page: Page): Promise<string> {
@@ -219,7 +219,7 @@ test("a new download: required messages, upload progress, cancel, the 20MB limit
   const posted = await capturePost(page, () => page.getByRole("button", { name: "Submit" }).click());
   await expect(page.getByRole("status").filter({ hasText: CREATED })).toHaveText(CREATED);
   await expectNoA11yViolations(page);
-  expect(postedOrigin(posted)).toMatch(/^[\w-]{8,64}$/);
+  expect(postedTabId(posted)).toMatch(/^[\w-]{8,64}$/);
 
   const after = await generalRows(postgresDatabase);
   expect(after).toHaveLength(before.length + 1);
@@ -325,7 +325,7 @@ test("editing a download: its description, then its file (the old file's URL ans
   const posted = await capturePost(page, () => page.getByRole("button", { name: "Save changes" }).click());
   await expect(page.getByRole("status").filter({ hasText: EDITED })).toHaveText(EDITED);
   await expectNoA11yViolations(page);
-  expect(postedOrigin(posted)).toMatch(/^[\w-]{8,64}$/);
+  expect(postedTabId(posted)).toMatch(/^[\w-]{8,64}$/);
   expect((await rowById(postgresDatabase, target.id))?.description).toBe("Product Catalog (edited)");
 
   // Replace the file: the new one is served, the old one is gone.

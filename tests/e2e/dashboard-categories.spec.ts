@@ -244,8 +244,9 @@ test("delete: confirm and cancel move focus; deleted screen; replay refused", as
   await page.goto(`/dashboard/categories/${id}`);
   await hydrated(page);
 
+  // The prompt takes focus on its least destructive choice.
   await page.getByRole("button", { name: "Delete category" }).click();
-  await expect(page.getByRole("button", { name: "Confirm Delete" })).toBeFocused();
+  await expect(page.getByRole("button", { name: "Cancel" })).toBeFocused();
   await expect(page.getByText("Are you sure you want to delete Beta Domes? This cannot be undone!")).toBeVisible();
   await expectNoA11yViolations(page);
   await page.getByRole("button", { name: "Cancel" }).click();
@@ -253,7 +254,7 @@ test("delete: confirm and cancel move focus; deleted screen; replay refused", as
   await expect(page.getByRole("button", { name: "Delete category" })).toBeFocused();
   // Escape cancels as well.
   await page.keyboard.press("Enter");
-  await expect(page.getByRole("button", { name: "Confirm Delete" })).toBeFocused();
+  await expect(page.getByRole("button", { name: "Cancel" })).toBeFocused();
   await page.keyboard.press("Escape");
   await expect(page.getByRole("button", { name: "Delete category" })).toBeFocused();
 

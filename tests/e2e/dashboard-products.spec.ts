@@ -448,7 +448,8 @@ test("delete asks first, then removes the product, its files and its accessory l
   await expect(page.getByTestId("delete-confirmation")).toHaveText(
     "Are you sure you want to delete E2E-Cam-1b? All download files will also be deleted. This cannot be undone!",
   );
-  await expect(page.getByTestId("delete-confirmation")).toBeFocused();
+  await expect(page.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await expect(page.getByRole("group", { name: /^Are you sure you want to delete E2E-Cam-1b\?/ })).toBeVisible();
   await page.getByRole("button", { name: "Cancel" }).click();
   await expect(page.getByTestId("delete-confirmation")).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Delete", exact: true })).toBeFocused();

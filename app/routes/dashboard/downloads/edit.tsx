@@ -1,8 +1,9 @@
 import { readForm } from "#app/server/form-data.server";
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
+import { ConfirmDelete } from "#app/components/confirm-delete";
 import { FileName } from "#app/components/file-name";
 import { FileUpload } from "#app/components/file-upload";
 import { FormErrors, TabIdInput, TextInput, VersionInput } from "#app/components/forms";
@@ -216,62 +217,16 @@ function EditDownloadForm({
 }
 
 function DeleteDownload({ download, failed }: { download: AdminDownload; failed: boolean }) {
-  const navigation = useNavigation();
-  const [confirming, setConfirming] = useState(false);
-  const deleteButton = useRef<HTMLButtonElement>(null);
-  const cancelButton = useRef<HTMLButtonElement>(null);
-  // Where focus goes after the prompt opens or closes; null on first render (focus stays put).
-  const focusNext = useRef<"cancel" | "delete" | null>(null);
-  useEffect(() => {
-    if (focusNext.current === "cancel") cancelButton.current?.focus();
-    if (focusNext.current === "delete") deleteButton.current?.focus();
-    focusNext.current = null;
-  }, [confirming]);
-  const deleting = navigation.state !== "idle" && navigation.formData?.get("intent") === "delete";
-
   return (
     <Card title="Delete Download" headingLevel={2}>
       <div className="space-y-4">
         {failed ? <Alert tone="error">{ADMIN_MESSAGES.fileDeleteFailed}</Alert> : null}
-        {confirming ? (
-          <Form method="post" className="space-y-3" aria-labelledby="delete-download-prompt">
-            <TabIdInput />
-            <VersionInput version={download.version} />
-            <input type="hidden" name="intent" value="delete" />
-            <p id="delete-download-prompt" className="font-medium text-slate-900">
-              Are you sure you want to delete {download.description}? Its file will also be deleted. This cannot be
-              undone!
-            </p>
-            <div className="flex flex-wrap gap-3">
-              <Button type="submit" disabled={deleting} variant="danger">
-                {deleting ? "Deleting…" : "Confirm Delete"}
-              </Button>
-              <Button
-                ref={cancelButton}
-                type="button"
-                variant="secondary"
-                onClick={() => {
-                  focusNext.current = "delete";
-                  setConfirming(false);
-                }}
-              >
-                Cancel
-              </Button>
-            </div>
-          </Form>
-        ) : (
-          <Button
-            ref={deleteButton}
-            type="button"
-            variant="danger"
-            onClick={() => {
-              focusNext.current = "cancel";
-              setConfirming(true);
-            }}
-          >
-            Delete download
-          </Button>
-        )}
+        <ConfirmDelete
+          label="Delete download"
+          prompt={`Are you sure you want to delete ${download.description}? Its file will also be deleted. This cannot be undone!`}
+          version={download.version}
+          refusal={failed || undefined}
+        />
       </div>
     </Card>
   );

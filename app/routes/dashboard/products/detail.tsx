@@ -1,12 +1,12 @@
 import { readForm } from "#app/server/form-data.server";
-import { useEffect, useRef, useState, type ReactNode } from "react";
-import { data, Form, redirect, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import type { ReactNode } from "react";
+import { data, redirect, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { ConfirmDelete } from "#app/components/confirm-delete";
 import { FileName } from "#app/components/file-name";
-import { TabIdInput, VersionInput } from "#app/components/forms";
 import { NdaaIcon } from "#app/components/ndaa";
 import { ResponsiveImage } from "#app/components/responsive-image";
 import { SpecsTable } from "#app/components/specs-table";
-import { Alert, Button, Card, TextLink } from "#app/components/ui";
+import { Alert, Card, TextLink } from "#app/components/ui";
 import { formatFileSize } from "#app/domain/format";
 import type { PageHandle } from "#app/domain/live";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
@@ -168,55 +168,13 @@ export default function DashboardProduct({ loaderData, actionData }: Route.Compo
             <p className="text-slate-600">No downloads.</p>
           )}
         </Section>
-        <DeleteProduct model={product.model} version={product.version} hasDownloads={product.downloads.length > 0} />
+        <ConfirmDelete
+          label="Delete"
+          prompt={ADMIN_MESSAGES.confirmProductDelete(product.model, product.downloads.length > 0)}
+          version={product.version}
+          refusal={actionData?.error}
+        />
       </div>
     </Card>
-  );
-}
-
-/** Delete, then a confirmation (Cancel / Confirm Delete) that takes the focus and gives it back. */
-function DeleteProduct({ model, version, hasDownloads }: { model: string; version: number; hasDownloads: boolean }) {
-  const [confirming, setConfirming] = useState(false);
-  const navigation = useNavigation();
-  const opener = useRef<HTMLButtonElement>(null);
-  const prompt = useRef<HTMLParagraphElement>(null);
-  const wasConfirming = useRef(false);
-  useEffect(() => {
-    if (confirming) prompt.current?.focus();
-    else if (wasConfirming.current) opener.current?.focus();
-    wasConfirming.current = confirming;
-  }, [confirming]);
-
-  if (!confirming) {
-    return (
-      <div>
-        <Button ref={opener} type="button" variant="danger" onClick={() => setConfirming(true)}>
-          Delete
-        </Button>
-      </div>
-    );
-  }
-  return (
-    <Form
-      method="post"
-      className="space-y-3 rounded-md border border-red-200 bg-red-50 p-4"
-      onKeyDown={(event) => {
-        if (event.key === "Escape") setConfirming(false);
-      }}
-    >
-      <TabIdInput />
-      <VersionInput version={version} />
-      <p ref={prompt} tabIndex={-1} className="font-medium text-red-900" data-testid="delete-confirmation">
-        {ADMIN_MESSAGES.confirmProductDelete(model, hasDownloads)}
-      </p>
-      <div className="flex gap-3">
-        <Button type="button" variant="secondary" onClick={() => setConfirming(false)}>
-          Cancel
-        </Button>
-        <Button type="submit" name="intent" value="delete" variant="danger" disabled={navigation.state !== "idle"}>
-          Confirm Delete
-        </Button>
-      </div>
-    </Form>
   );
 }

@@ -8,7 +8,7 @@ import { runtime } from "./runtime.server";
 
 export type { InfoItemRecord, InfoItemView };
 
-/** Home-page items, most recently added or moved to the top first. */
+/** Info items, most recently added or moved to the top first. */
 export async function listInfoItems(): Promise<InfoItemRecord[]> {
   const rows = await runtime()
     .database.db.select({ item: infoItems, file: files })

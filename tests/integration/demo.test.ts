@@ -347,7 +347,7 @@ describe("a demo load that fails while writing", () => {
 
   it("rolls everything back, removes the files it stored, and can be run again", async () => {
     const db = runtime.database.db;
-    // The home-page items are written last, after every file has been claimed.
+    // The info items are written last, after every file has been claimed.
     await db.execute(sql`create function demo_test_fail() returns trigger language plpgsql as $$
       begin raise exception 'injected failure'; end $$`);
     await db.execute(sql`create trigger demo_test_fail before insert on info_items

@@ -56,7 +56,7 @@ export function isInfoItemType(value: unknown): value is InfoItemKind {
   return typeof value === "string" && (INFO_ITEM_TYPES as readonly string[]).includes(value);
 }
 
-/** A home-page item as pages show it. */
+/** A info item as pages show it. */
 export interface InfoItemView {
   id: string;
   type: InfoItemKind;

@@ -62,7 +62,7 @@ export default function DashboardSummary({ loaderData }: Route.ComponentProps) {
           </p>
         )}
       </Card>
-      <Card title="Home page items" headingLevel={2}>
+      <Card title="Info items" headingLevel={2}>
         <div className="mb-4">
           <HomeAdminToolbar />
         </div>

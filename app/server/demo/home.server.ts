@@ -1,6 +1,6 @@
 import type { DemoGeneralDownload, DemoInfoItem } from "./types.server";
 
-/** Home-page items, top of the page first. */
+/** Info items, top of the page first. */
 export const DEMO_INFO_ITEMS: DemoInfoItem[] = [
   {
     type: "banner",

@@ -37,7 +37,7 @@ const STAGE_CONCURRENCY = 4;
 /** Gap between the created/sorted times of consecutive demo rows, so "newest first" has a stable order. */
 const STEP_MS = 60_000;
 /**
- * Home-page items are news: a few days apart, as an editor would have added them, so each shows a date
+ * Info items are news: a few days apart, as an editor would have added them, so each shows a date
  * of its own where dates are shown by the day (the dashboard's list).
  */
 const INFO_STEP_MS = 4 * 24 * 60 * 60_000;

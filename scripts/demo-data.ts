@@ -1,6 +1,6 @@
 // `npm run demo`: loads the demo catalog into an empty database (the one DATA_DIR or DATABASE_URL names).
 import { DatabaseInUseError } from "#app/server/db/client.server";
-import { DEMO_CATALOG } from "#app/server/demo/catalog.server";
+import { DEMO_CATALOG } from "#app/server/demo/demo-catalog.server";
 import { loadDemoCatalogIfEmpty } from "#app/server/demo/load.server";
 import { EnvError, getEnv } from "#app/server/env.server";
 import { createLogger } from "#app/server/logger.server";

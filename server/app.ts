@@ -6,7 +6,6 @@ import type { AppLoadContext, ServerBuild } from "react-router";
 import type { SessionUser } from "#app/server/auth.server";
 import { getEnv } from "#app/server/env.server";
 import type { Logger } from "#app/server/logger.server";
-import { loadDemoCatalogIfEmpty } from "#app/server/demo/load.server";
 import { runtime, startRuntime, type Runtime } from "#app/server/runtime.server";
 // The stylesheet every page inlines (app/entry.server.tsx), for the CSP hash that allows it.
 import inlineStylesheet from "#app/app.css?inline";
@@ -66,7 +65,11 @@ export async function start(): Promise<Runtime> {
   process.on("warning", (warning) => logger.warn({ err: warning }, `Node.js warning: ${warning.message}`));
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) await admins.ensure(env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
   else if ((await admins.count()) === 0) logger.warn(NO_ADMIN_HINT);
-  if (env.DEMO_DATA) await loadDemoCatalogIfEmpty(started);
+  if (env.DEMO_DATA) {
+    // The demo catalog is a large module of data: loaded only where it is asked for, as its own chunk.
+    const { loadDemoCatalogIfEmpty } = await import("#app/server/demo/load.server");
+    await loadDemoCatalogIfEmpty(started);
+  }
   // On the embedded database no other process writes: whatever was stored before this one started
   // and is not recorded was cut off by a crash. On a shared database other instances may be in the
   // middle of an upload, so only what is older than the staged-file limit counts.

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { compareIgnoringCase } from "../../app/domain/format";
-import { DEMO_CATALOG, DEMO_PRODUCTS } from "../../app/server/demo/catalog.server";
+import { DEMO_CATALOG, DEMO_PRODUCTS } from "../../app/server/demo/demo-catalog.server";
 import { DEMO_KNOWN_MODELS } from "../support/demo-models";
 import { specsTable, specsText } from "../../app/server/demo/specs.server";
 import { expectNoA11yViolations } from "../support/a11y";

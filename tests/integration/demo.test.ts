@@ -17,7 +17,7 @@ import {
   products,
   siteSettings,
 } from "#app/server/db/schema";
-import { DEMO_CATEGORY_NAMES, DEMO_PRODUCTS } from "#app/server/demo/catalog.server";
+import { DEMO_CATEGORY_NAMES, DEMO_PRODUCTS } from "#app/server/demo/demo-catalog.server";
 import { DEMO_KNOWN_MODELS } from "#tests/support/demo-models";
 import { loadDemoCatalogIfEmpty } from "#app/server/demo/load.server";
 import { parseEnv } from "#app/server/env.server";

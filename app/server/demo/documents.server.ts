@@ -1,4 +1,4 @@
-import type { DemoCatalog } from "./catalog.server";
+import type { DemoCatalog } from "./demo-catalog.server";
 import { buildPdf, type PdfBlock } from "./pdf.server";
 import { createRandom, seedFrom } from "./random.server";
 import type { ArtKind, DemoGeneralDownload, DemoProduct, ProductDocument } from "./types.server";

@@ -25,7 +25,7 @@ import {
   widePictureAlt,
   type RenderedBase,
 } from "./art.server";
-import { catalogProblems, DEMO_CATALOG, type DemoCatalog } from "./catalog.server";
+import { catalogProblems, DEMO_CATALOG, type DemoCatalog } from "./demo-catalog.server";
 import { generalDocument, productDocument, type DemoFile } from "./documents.server";
 import { specsTable, specsText } from "./specs.server";
 import type { DemoCategory, CameraView } from "./types.server";

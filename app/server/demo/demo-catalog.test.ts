@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEMO_KNOWN_MODELS } from "#tests/support/demo-models";
-import { catalogProblems, DEMO_CATALOG, DEMO_PRODUCTS, type DemoCatalog } from "./catalog.server";
+import { catalogProblems, DEMO_CATALOG, DEMO_PRODUCTS, type DemoCatalog } from "./demo-catalog.server";
 import { generalDocument, productDocument } from "./documents.server";
 import { buildPdf, pdfString, wrap } from "./pdf.server";
 import { createRandom } from "./random.server";

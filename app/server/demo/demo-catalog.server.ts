@@ -1,4 +1,4 @@
-import { DEMO_CATEGORIES } from "./categories.server";
+import { DEMO_CATEGORIES } from "./demo-categories.server";
 import { DEMO_GENERAL_DOWNLOADS, DEMO_INFO_ITEMS, DEMO_SITE_SETTINGS } from "./home.server";
 import {
   BULLET_CAMERAS,
@@ -10,7 +10,7 @@ import {
 import { ACCESSORIES, RECORDERS, THERMAL_CAMERAS } from "./products-systems.server";
 import type { DemoCategory, DemoGeneralDownload, DemoInfoItem, DemoProduct } from "./types.server";
 
-export { DEMO_CATEGORY_NAMES } from "./categories.server";
+export { DEMO_CATEGORY_NAMES } from "./demo-categories.server";
 
 export interface DemoCatalog {
   categories: DemoCategory[];

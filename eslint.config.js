@@ -59,4 +59,15 @@ export default tseslint.config(
     files: ["scripts/**", "tests/**", "bench/**"],
     rules: { "no-console": "off" },
   },
+  {
+    // The page cache is one module: everything outside its folder goes through its index.
+    files: ["**/*.{ts,tsx,js}"],
+    ignores: ["server/page-cache/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["**/page-cache/*"], message: "Import the page cache from its index." }] },
+      ],
+    },
+  },
 );

@@ -3,6 +3,7 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import type { AppLoadContext, ServerBuild } from "react-router";
+import type { ChangeTopic } from "#app/domain/live";
 import type { SessionUser } from "#app/server/auth.server";
 import { getEnv } from "#app/server/env.server";
 import type { Logger } from "#app/server/logger.server";
@@ -14,7 +15,7 @@ import { precompressedAssets } from "./assets";
 import { liveStreamCapacity, liveStreamGate, streamChanges } from "./events";
 import { serveFile } from "./files";
 import { serveImageVariant } from "./images";
-import { cachePolicy, fillPageCache, pageCacheHits, type CachePolicy, type ProxyTrust } from "./page-cache";
+import { cachePolicy, fillPageCache, PageCache, pageCacheHits, type CachePolicy, type ProxyTrust } from "./page-cache";
 import { renderQueue } from "./render-queue";
 import { acceptRequest, logRequest, requestHeaders, requestId } from "./request";
 import { capRequestBodies, sameOriginWrites, securityHeaders } from "./security";
@@ -124,16 +125,21 @@ function allowPublicOrigin(build: ServerBuild, publicUrl: string): ServerBuild {
  * everything else goes through the Express app.
  */
 export function createServer(options: AppOptions): http.Server {
-  const { logger, pageCache } = runtime();
+  const { logger, changes, ownWrites } = runtime();
   const build = options.build;
   // Development rebuilds routes on every change: only a production build's pages are cached.
   const cachePages = typeof build !== "function" && !options.development ? cachePolicy(build) : null;
-  const app = createApp(options, cachePages);
+  // Pages go when any instance's write touches what they show, and at once for this instance's own.
+  const pageCache = new PageCache();
+  const dropPages = ({ topics }: { topics: ChangeTopic[] }) => pageCache.invalidate(topics);
+  const unsubscribe = [changes.subscribe(dropPages), ownWrites.subscribe(dropPages)];
+  const app = createApp(options, pageCache, cachePages);
   const answerHit = cachePages ? pageCacheHits(pageCache, cachePages, proxyTrust(app), logger) : () => false;
   const server = http.createServer(SERVER_TIMEOUTS, (req, res) => {
     if (acceptRequest(req, res) && !answerHit(req, res)) app(req, res);
   });
   server.setTimeout(IDLE_SOCKET_MS);
+  server.on("close", () => unsubscribe.forEach((stop) => stop()));
   return server;
 }
 
@@ -157,8 +163,8 @@ function proxyTrust(app: express.Express): ProxyTrust {
   return app.get("trust proxy fn") as ProxyTrust;
 }
 
-function createApp(options: AppOptions, cachePages: CachePolicy | null): express.Express {
-  const { env, logger, pageCache } = runtime();
+function createApp(options: AppOptions, pageCache: PageCache, cachePages: CachePolicy | null): express.Express {
+  const { env, logger } = runtime();
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);

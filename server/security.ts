@@ -23,7 +23,7 @@ const STREAMING_UPLOAD_PATHS = new Set(["/uploads"]);
 
 /**
  * The policy with the given sources beside 'self': for scripts this response's nonce, or for a cached
- * page the hashes of its inline scripts (see page-cache.ts); for styles the inline stylesheet's hash.
+ * page the hashes of its inline scripts (see page-cache/http.ts); for styles the inline stylesheet's hash.
  * Pages carry no style attributes (React sets styles through the DOM, which CSP does not govern).
  * Vite's development server injects styles of its own, so development allows inline styles.
  */

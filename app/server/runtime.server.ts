@@ -4,7 +4,6 @@ import { createAuth, type AuthService } from "./auth.server";
 import { checkSharedStorage, sessionSecret } from "./deployment.server";
 import { openDatabase, type DatabaseHandle } from "./db/client.server";
 import { getEnv, type Env } from "./env.server";
-import { PageCache } from "./page-cache.server";
 import { CatalogSearchIndex } from "./search-index.server";
 import { createFileService, type FileService } from "./files.server";
 import { createImageService, type ImageService } from "./images.server";
@@ -25,9 +24,10 @@ export interface Runtime {
   auth: AuthService;
   admins: AdminAccounts;
   sendMail: SendMail;
+  /** Every committed change, from any instance, as the change feed delivers it. */
   changes: ChangeHub;
-  /** Anonymous pages, dropped by the change feed (and at once by this instance's own writes). */
-  pageCache: PageCache;
+  /** This instance's own committed writes, announced at once: the feed's notice comes a moment later. */
+  ownWrites: ChangeHub;
   /** The catalog's searchable text in memory, rebuilt whenever a version counter moved. */
   searchIndex: CatalogSearchIndex;
   close(): Promise<void>;
@@ -87,8 +87,6 @@ async function createRuntime(env: Env, logger: Logger): Promise<Runtime> {
       logger,
     });
     const changes = new ChangeHub();
-    const pageCache = new PageCache();
-    changes.subscribe((event) => pageCache.invalidate(event.topics));
     const stopListening = await database.listen(
       CHANGE_CHANNEL,
       (payload) => {
@@ -110,7 +108,7 @@ async function createRuntime(env: Env, logger: Logger): Promise<Runtime> {
       admins: createAdminAccounts(database.db),
       sendMail,
       changes,
-      pageCache,
+      ownWrites: new ChangeHub(),
       searchIndex: new CatalogSearchIndex(database.db),
       async close() {
         await stopListening();

@@ -44,7 +44,7 @@ export async function adminWrite<T>(
   tabId: string | undefined,
   work: (scope: WriteScope) => Promise<T>,
 ): Promise<T> {
-  const { database, files, pageCache } = runtime();
+  const { database, files, ownWrites } = runtime();
   const doomed: string[] = [];
   const result = await database.db.transaction(async (tx) => {
     const value = await work({ tx, purgeAfterCommit: (keys) => doomed.push(...keys) });
@@ -52,7 +52,7 @@ export async function adminWrite<T>(
     return value;
   });
   // This instance's next request must see the write: the feed's own notice arrives a moment later.
-  pageCache.invalidate(topics);
+  ownWrites.publish({ topics });
   if (doomed.length) await files.purge(doomed);
   return result;
 }

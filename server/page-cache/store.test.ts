@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ownBytes, PageCache, type CachedPage } from "./page-cache.server";
+import { ownBytes, PageCache, type CachedPage } from "./store";
 
 /** A kept page made the way a miss makes one: its body converted from the rendered text. */
 function page(text: string, topics: string[] = ["products"]): CachedPage {

@@ -6,10 +6,10 @@ import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import type { ChangeTopic, PageHandle } from "#app/domain/live";
 import { SESSION_COOKIE_PREFIX } from "#app/server/auth.server";
 import type { Logger } from "#app/server/logger.server";
-import { ownBytes, type CachedPage, type PageCache } from "#app/server/page-cache.server";
-import { logRequest, requestId } from "./request";
-import { acceptsEncoding } from "./accept-encoding";
-import { contentSecurityPolicy, hashSource } from "./security";
+import { acceptsEncoding } from "../accept-encoding";
+import { logRequest, requestId } from "../request";
+import { contentSecurityPolicy, hashSource } from "../security";
+import { ownBytes, type CachedPage, type PageCache } from "./store";
 
 /** How many characters of paths the policy remembers; past this the memory starts over. */
 const KNOWN_PATH_CHARACTERS = 1_000_000;

@@ -1,0 +1,133 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useState } from "react";
+import type { useFetcher } from "react-router";
+import { FileUpload } from "#app/components/file-upload";
+import { FormErrors, TabIdInput, TextArea, TextInput, VersionInput } from "#app/components/forms";
+import { Button } from "#app/components/ui";
+import {
+  infoItemSchema,
+  type InfoActionResult,
+  type InfoItemInput,
+  type InfoItemKind,
+  type InfoItemRecord,
+} from "#app/domain/forms/info-item";
+import { ALT_TEXT_LABEL, MAX_ALT_TEXT_LENGTH } from "#app/domain/alt-text";
+import { imageSlotGuidance, INFO_IMAGE_SLOTS } from "#app/domain/home-images";
+import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
+
+/** One dashboard route does every info-item write, wherever the tools are shown. */
+export const INFO_ACTION = "/dashboard/info-items";
+
+export const TYPE_NAMES: Record<InfoItemKind, string> = { banner: "Banner", card: "Card", image: "Image" };
+
+export type InfoFetcher = ReturnType<typeof useFetcher<InfoActionResult>>;
+
+/** The fields of a banner, card or image with requirements §5's rules, for a new item or an edit. */
+export function ItemForm({
+  fetcher,
+  type,
+  mode,
+  title,
+  submitLabel,
+  onCancel,
+  item,
+}: {
+  fetcher: InfoFetcher;
+  type: InfoItemKind;
+  mode: "create" | "edit";
+  title: string;
+  submitLabel: string;
+  onCancel: () => void;
+  item?: InfoItemRecord;
+}) {
+  const schema = infoItemSchema(type, mode);
+  const reply = fetcher.data && "result" in fetcher.data ? fetcher.data.result : undefined;
+  const [form, fields] = useForm<InfoItemInput>({
+    lastResult: fetcher.state === "idle" ? reply : null,
+    defaultValue: { heading: item?.heading ?? "", content: item?.content ?? "", imageAlt: item?.image?.alt ?? "" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const [uploading, setUploading] = useState(false);
+  const [removeImage, setRemoveImage] = useState(false);
+  const busy = uploading || fetcher.state !== "idle";
+  const imageMessages =
+    type === "image"
+      ? { tooLarge: ADMIN_MESSAGES.imageRequiredInfo, notAnImage: ADMIN_MESSAGES.imageRequiredInfo }
+      : { tooLarge: ADMIN_MESSAGES.cardImage, notAnImage: ADMIN_MESSAGES.cardImage };
+  return (
+    <fetcher.Form method="post" action={INFO_ACTION} {...getFormProps(form)} aria-label={title} className="space-y-4">
+      <TabIdInput />
+      <input type="hidden" name="intent" value={mode} />
+      {mode === "create" ? <input type="hidden" name="type" value={type} /> : null}
+      {item ? (
+        <>
+          <input type="hidden" name="id" value={item.id} />
+          <VersionInput version={item.version} />
+        </>
+      ) : null}
+      <FormErrors form={form} />
+      {type === "card" ? <TextInput meta={fields.heading} label="Heading" /> : null}
+      {type !== "image" ? <TextArea meta={fields.content} label="Content" rows={type === "banner" ? 2 : 4} /> : null}
+      {type !== "banner" ? (
+        <>
+          {item?.image ? (
+            <div className="flex items-center gap-3 text-sm text-slate-700">
+              <img src={item.image.url} alt="" className="h-12 w-16 rounded object-cover" />
+              <span>{type === "card" ? "Current image (a new one replaces it)" : "Current image"}</span>
+            </div>
+          ) : null}
+          <FileUpload
+            name={fields.imageFileId.name}
+            label={
+              mode === "edit" && item?.image
+                ? "Replace image"
+                : type === "card"
+                  ? "Image (optional, 20MB maximum)"
+                  : "Image (20MB maximum)"
+            }
+            hint={imageSlotGuidance(INFO_IMAGE_SLOTS[type])}
+            kind="image"
+            accept="image/*"
+            errors={fields.imageFileId.errors}
+            errorId={fields.imageFileId.errorId}
+            messages={imageMessages}
+            onBusyChange={setUploading}
+          />
+          <TextInput
+            meta={fields.imageAlt}
+            label={ALT_TEXT_LABEL}
+            hint="Say what the picture shows, and any words in it, for visitors who cannot see it. Left empty, the picture counts as decoration."
+            maxLength={MAX_ALT_TEXT_LENGTH}
+            autoComplete="off"
+          />
+          {type === "card" && mode === "edit" && item?.image ? (
+            <div className="flex items-center gap-2">
+              <input
+                id={`${form.id}-remove-image`}
+                type="checkbox"
+                name="removeImage"
+                checked={removeImage}
+                onChange={(event) => setRemoveImage(event.target.checked)}
+                className="h-4 w-4 rounded border-slate-300"
+              />
+              <label htmlFor={`${form.id}-remove-image`} className="text-sm text-slate-800">
+                Remove the image
+              </label>
+            </div>
+          ) : null}
+        </>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={busy}>
+          {fetcher.state === "submitting" ? "Saving…" : submitLabel}
+        </Button>
+        <Button type="button" onClick={onCancel} variant="secondary" size="sm">
+          Cancel
+        </Button>
+      </div>
+    </fetcher.Form>
+  );
+}

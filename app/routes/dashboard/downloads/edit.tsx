@@ -1,41 +1,21 @@
 import { readForm } from "#app/server/form-data.server";
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
 import { ConfirmDelete } from "#app/components/confirm-delete";
-import { FileName } from "#app/components/file-name";
-import { FileUpload } from "#app/components/file-upload";
-import { FormErrors, TabIdInput, TextInput, VersionInput } from "#app/components/forms";
 import { Alert, Button, Card, TextLink } from "#app/components/ui";
-import { formatFileSize } from "#app/domain/format";
-import { editDownloadSchema } from "#app/domain/forms/download";
 import type { PageHandle } from "#app/domain/live";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
-import {
-  deleteGeneralDownload,
-  editGeneralDownload,
-  getGeneralDownload,
-  type AdminDownload,
-} from "#app/server/admin/downloads.server";
-import { ConflictError, formTabId, formVersion, NotFoundError } from "#app/server/admin/write.server";
-import { MissingFileError } from "#app/server/files.server";
-import { runtime } from "#app/server/runtime.server";
+import type { AdminDownload } from "#app/server/admin/downloads.server";
 import { requireAdmin } from "#app/server/session.server";
 import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/edit";
-import { dashboardDownloadDeletedPath } from "#app/domain/paths";
+import { deleteFromForm, requireDownload, saveFromForm } from "./actions.server";
+import { DownloadForm, StoredFile } from "./download-form";
 
 export const handle: PageHandle = { live: ["downloads"] };
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return dashboardMeta(loaderData ? `Edit ${loaderData.download.description}` : "Edit Download");
-}
-
-async function requireDownload(id: string): Promise<AdminDownload> {
-  const download = await getGeneralDownload(id);
-  if (!download) throw data("Not Found", { status: 404, statusText: "Not Found" });
-  return download;
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -45,47 +25,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   await requireAdmin(request, context);
-  const id = params.downloadId;
   const formData = await readForm(request);
-  const tabId = formTabId(formData);
-  const deletedPath = dashboardDownloadDeletedPath(id);
-
-  if (formData.get("intent") === "delete") {
-    try {
-      await deleteGeneralDownload(id, formVersion(formData) ?? 0, tabId);
-      return redirect(deletedPath);
-    } catch (error) {
-      if (error instanceof NotFoundError) return redirect(`${deletedPath}?gone`);
-      if (error instanceof ConflictError) {
-        return data({ status: "conflict" as const, download: await requireDownload(id) }, 409);
-      }
-      runtime().logger.error({ err: error, downloadId: id }, "deleting a general download failed");
-      return data({ status: "deleteFailed" as const }, 500);
-    }
-  }
-
-  const submission = parseWithZod(formData, { schema: editDownloadSchema });
-  if (submission.status !== "success") {
-    return data(
-      { status: "invalid" as const, result: submission.reply({ formErrors: [ADMIN_MESSAGES.checkEachInput] }) },
-      400,
-    );
-  }
-  try {
-    await editGeneralDownload(id, submission.value, tabId);
-    return { status: "saved" as const, download: await requireDownload(id) };
-  } catch (error) {
-    if (error instanceof NotFoundError) return redirect(`${deletedPath}?gone`);
-    // The newer record travels with the answer: loaders are not re-run after a 4xx action.
-    if (error instanceof ConflictError) {
-      return data({ status: "conflict" as const, download: await requireDownload(id) }, 409);
-    }
-    const message = error instanceof MissingFileError ? ADMIN_MESSAGES.downloadUploadFailed : ADMIN_MESSAGES.editFailed;
-    if (!(error instanceof MissingFileError)) {
-      runtime().logger.error({ err: error, downloadId: id }, "editing a general download failed");
-    }
-    return data({ status: "failed" as const, result: submission.reply({ formErrors: [message] }) }, 500);
-  }
+  return formData.get("intent") === "delete"
+    ? deleteFromForm(params.downloadId, formData)
+    : saveFromForm(params.downloadId, formData);
 }
 
 export default function EditDownload({ loaderData, actionData }: Route.ComponentProps) {
@@ -136,7 +79,7 @@ function EditDownloadScreen({ download, actionData }: { download: AdminDownload;
       <Card title="Edit Download">
         <div className="space-y-4">
           {notice === "conflict" && idle ? <Alert tone="error">{ADMIN_MESSAGES.conflict}</Alert> : null}
-          <EditDownloadForm key={opened.version} download={opened} result={idle ? result : null} />
+          <DownloadForm key={opened.version} download={opened} result={idle ? result : null} />
           <p>
             <TextLink to="/dashboard/downloads/" weight="semibold">
               Back to downloads
@@ -157,62 +100,9 @@ function DownloadSummary({ download }: { download: AdminDownload }) {
       <dd className="min-w-0 wrap-anywhere">{download.description}</dd>
       <dt className="font-medium text-slate-700">File</dt>
       <dd className="min-w-0">
-        <TextLink href={download.file.url} target="_blank" rel="noopener noreferrer" weight="semibold">
-          <FileName name={download.file.name} />
-          <span className="sr-only"> (opens in a new tab)</span>
-        </TextLink>{" "}
-        ({formatFileSize(download.file.size)})
+        <StoredFile file={download.file} />
       </dd>
     </dl>
-  );
-}
-
-function EditDownloadForm({
-  download,
-  result,
-}: {
-  download: AdminDownload;
-  result: SubmissionResult<string[]> | null | undefined;
-}) {
-  const navigation = useNavigation();
-  const [uploading, setUploading] = useState(false);
-  const [form, fields] = useForm({
-    lastResult: result,
-    defaultValue: { description: download.description },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: editDownloadSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
-  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") !== "delete";
-  return (
-    <Form method="post" {...getFormProps(form)} className="space-y-4">
-      <TabIdInput />
-      <VersionInput version={download.version} />
-      <FormErrors form={form} />
-      <TextInput meta={fields.description} label="Description" />
-      <div className="text-sm">
-        <p className="font-medium text-slate-700">Current file</p>
-        <p>
-          <TextLink href={download.file.url} target="_blank" rel="noopener noreferrer" weight="semibold">
-            <FileName name={download.file.name} />
-            <span className="sr-only"> (opens in a new tab)</span>
-          </TextLink>{" "}
-          ({formatFileSize(download.file.size)})
-        </p>
-      </div>
-      <FileUpload
-        name={fields.fileId.name}
-        label="Replace the file (optional)"
-        kind="file"
-        errors={fields.fileId.errors}
-        errorId={fields.fileId.errorId}
-        messages={{ tooLarge: ADMIN_MESSAGES.downloadFileRequired }}
-        onBusyChange={setUploading}
-      />
-      <Button type="submit" disabled={uploading || saving}>
-        {saving ? "Saving…" : "Save changes"}
-      </Button>
-    </Form>
   );
 }
 

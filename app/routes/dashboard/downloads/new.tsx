@@ -1,20 +1,14 @@
 import { readForm } from "#app/server/form-data.server";
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useState } from "react";
-import { data, Form, useNavigation } from "react-router";
-import { FileUpload } from "#app/components/file-upload";
-import { FormErrors, TabIdInput, TextInput } from "#app/components/forms";
+import { useState } from "react";
+import { useNavigation } from "react-router";
 import { Alert, Button, Card, TextLink } from "#app/components/ui";
-import { newDownloadSchema } from "#app/domain/forms/download";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
-import { createGeneralDownload } from "#app/server/admin/downloads.server";
-import { formTabId } from "#app/server/admin/write.server";
-import { runtime } from "#app/server/runtime.server";
+import { dashboardDownloadPath } from "#app/domain/paths";
 import { requireAdmin } from "#app/server/session.server";
 import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/new";
-import { dashboardDownloadPath } from "#app/domain/paths";
+import { createFromForm } from "./actions.server";
+import { DownloadForm } from "./download-form";
 
 export function meta() {
   return dashboardMeta("New Download");
@@ -27,26 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(request, context);
-  const formData = await readForm(request);
-  const submission = parseWithZod(formData, { schema: newDownloadSchema });
-  if (submission.status !== "success") {
-    return data(
-      { status: "invalid" as const, result: submission.reply({ formErrors: [ADMIN_MESSAGES.checkEachInput] }) },
-      400,
-    );
-  }
-  try {
-    const id = await createGeneralDownload(submission.value, formTabId(formData));
-    return { status: "created" as const, id };
-  } catch (error) {
-    // requirements §8: any failure storing a general download reads 'Error uploading file' (a file that is
-    // gone included); nothing was written, the transaction rolled back.
-    runtime().logger.error({ err: error }, "creating a general download failed");
-    return data(
-      { status: "failed" as const, result: submission.reply({ formErrors: [ADMIN_MESSAGES.downloadUploadFailed] }) },
-      500,
-    );
-  }
+  return createFromForm(await readForm(request));
 }
 
 export default function NewDownload({ actionData }: Route.ComponentProps) {
@@ -76,47 +51,9 @@ export default function NewDownload({ actionData }: Route.ComponentProps) {
       </Card>
     );
   }
-  return <NewDownloadForm result={actionData?.status === "created" ? undefined : actionData?.result} />;
-}
-
-function NewDownloadForm({ result }: { result: SubmissionResult<string[]> | undefined }) {
-  const navigation = useNavigation();
-  const [uploading, setUploading] = useState(false);
-  const [form, fields] = useForm({
-    lastResult: navigation.state === "idle" ? result : null,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: newDownloadSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
-  const submitting = navigation.state === "submitting";
-  const [stagedId, setStagedId] = useState<string | null>(null);
-  const fileFieldName = fields.fileId.name;
-  const { validate } = form;
-  // The staged id reaches a hidden input, which fires no input event: re-check it here, so a
-  // 'File required' shown by an earlier submit goes once a file is uploaded.
-  useEffect(() => {
-    if (stagedId) validate({ name: fileFieldName });
-  }, [stagedId, validate, fileFieldName]);
   return (
     <Card title="New Download">
-      <Form method="post" {...getFormProps(form)} className="space-y-4">
-        <TabIdInput />
-        <FormErrors form={form} />
-        <TextInput meta={fields.description} label="Description" />
-        <FileUpload
-          name={fields.fileId.name}
-          label="File"
-          kind="file"
-          errors={fields.fileId.errors}
-          errorId={fields.fileId.errorId}
-          messages={{ tooLarge: ADMIN_MESSAGES.downloadFileRequired }}
-          onBusyChange={setUploading}
-          onChange={(file) => setStagedId(file?.id ?? null)}
-        />
-        <Button type="submit" disabled={uploading || submitting}>
-          {submitting ? "Submitting…" : "Submit"}
-        </Button>
-      </Form>
+      <DownloadForm result={actionData?.status === "created" ? undefined : actionData?.result} />
     </Card>
   );
 }

@@ -1,6 +1,6 @@
 import { readForm } from "#app/server/form-data.server";
 import type { ReactNode } from "react";
-import { data, redirect, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { ConfirmDelete } from "#app/components/confirm-delete";
 import { FileName } from "#app/components/file-name";
 import { NdaaIcon } from "#app/components/ndaa";
@@ -10,16 +10,14 @@ import { Alert, Card, TextLink } from "#app/components/ui";
 import { formatFileSize } from "#app/domain/format";
 import type { PageHandle } from "#app/domain/live";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
-import { deleteProduct } from "#app/server/admin/products.server";
-import { ConflictError, formTabId, formVersion, NotFoundError } from "#app/server/admin/write.server";
 import { getProduct } from "#app/server/catalog.server";
 import { requireAdmin } from "#app/server/session.server";
 import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/detail";
+import { deleteFromForm } from "./actions.server";
 import {
   catalogProductPath,
   dashboardCategoryPath,
-  dashboardProductDeletedPath,
   dashboardProductEditPath,
   dashboardProductPath,
 } from "#app/domain/paths";
@@ -42,19 +40,7 @@ export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: Shou
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   await requireAdmin(request, context);
-  const formData = await readForm(request);
-  const version = formVersion(formData);
-  if (formData.get("intent") !== "delete" || version === undefined) {
-    return data({ error: ADMIN_MESSAGES.checkEachInput }, 400);
-  }
-  try {
-    await deleteProduct(params.productId, version, formTabId(formData));
-  } catch (error) {
-    if (error instanceof ConflictError) return data({ error: ADMIN_MESSAGES.conflict }, 409);
-    if (error instanceof NotFoundError) return data({ error: ADMIN_MESSAGES.gone }, 404);
-    throw error;
-  }
-  return redirect(dashboardProductDeletedPath(params.productId));
+  return deleteFromForm(params.productId, await readForm(request));
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {

@@ -1,3 +1,4 @@
+import { readForm } from "#app/server/form-data.server";
 import { useState } from "react";
 import { data, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import { ProductForm } from "#app/components/product-form/product-form";
@@ -8,7 +9,7 @@ import { getProduct } from "#app/server/catalog.server";
 import { requireAdmin } from "#app/server/session.server";
 import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/edit";
-import { submitProductForm } from "./submit.server";
+import { saveFromForm } from "./actions.server";
 
 export const handle: PageHandle = { live: ["products", "categories"] };
 
@@ -33,7 +34,7 @@ export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: Shou
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   await requireAdmin(request, context);
-  return submitProductForm(request, "edit", params.productId);
+  return saveFromForm(params.productId, await readForm(request));
 }
 
 export default function EditProduct({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,3 +1,4 @@
+import { readForm } from "#app/server/form-data.server";
 import { useNavigation } from "react-router";
 import { ProductForm } from "#app/components/product-form/product-form";
 import { Alert, Card, TextLink } from "#app/components/ui";
@@ -8,7 +9,7 @@ import { getProduct } from "#app/server/catalog.server";
 import { requireAdmin } from "#app/server/session.server";
 import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/new";
-import { submitProductForm } from "./submit.server";
+import { createFromForm } from "./actions.server";
 import { dashboardProductPath } from "#app/domain/paths";
 
 export const handle: PageHandle = { live: ["products", "categories"] };
@@ -28,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(request, context);
-  return submitProductForm(request, "new");
+  return createFromForm(await readForm(request));
 }
 
 export default function NewProduct({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,14 +1,13 @@
-import { readForm } from "#app/server/form-data.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { productSchema, type ProductFormValue } from "#app/domain/forms/product";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
-import { createProduct, updateProduct, type ProductInput } from "#app/server/admin/products.server";
-import { ConflictError, FieldRuleError, formTabId, NotFoundError } from "#app/server/admin/write.server";
+import { createProduct, deleteProduct, updateProduct, type ProductInput } from "#app/server/admin/products.server";
+import { ConflictError, FieldRuleError, formTabId, formVersion, NotFoundError } from "#app/server/admin/write.server";
 import { MissingFileError } from "#app/server/files.server";
 import { runtime } from "#app/server/runtime.server";
 import { parseStoredSpreadsheet, SpreadsheetError } from "#app/server/spreadsheet.server";
-import { dashboardProductPath } from "#app/domain/paths";
+import { dashboardProductDeletedPath, dashboardProductPath } from "#app/domain/paths";
 
 /** The form's values as the service takes them; a new spreadsheet is read here, on the server. */
 async function toInput(value: ProductFormValue): Promise<ProductInput> {
@@ -40,12 +39,37 @@ async function toInput(value: ProductFormValue): Promise<ProductInput> {
   };
 }
 
+/** The new-product form's save: to the "created" screen, or the form again with what went wrong. */
+export function createFromForm(formData: FormData) {
+  return submitProductForm(formData, "new");
+}
+
+/** The edit form's save: back to the product's page, or the form again with what went wrong. */
+export function saveFromForm(productId: string, formData: FormData) {
+  return submitProductForm(formData, "edit", productId);
+}
+
+/** The delete step of the product's page: to the deleted screen, or why not. */
+export async function deleteFromForm(productId: string, formData: FormData) {
+  const version = formVersion(formData);
+  if (formData.get("intent") !== "delete" || version === undefined) {
+    return data({ error: ADMIN_MESSAGES.checkEachInput }, 400);
+  }
+  try {
+    await deleteProduct(productId, version, formTabId(formData));
+  } catch (error) {
+    if (error instanceof ConflictError) return data({ error: ADMIN_MESSAGES.conflict }, 409);
+    if (error instanceof NotFoundError) return data({ error: ADMIN_MESSAGES.gone }, 404);
+    throw error;
+  }
+  return redirect(dashboardProductDeletedPath(productId));
+}
+
 /**
- * The new-product and product-edit actions: the form's schema again, then the service. Rule failures
+ * The new-product and product-edit saves: the form's schema again, then the service. Rule failures
  * come back as the field's message, a conflict as ADMIN_MESSAGES.conflict with the newer data.
  */
-export async function submitProductForm(request: Request, mode: "new" | "edit", productId?: string) {
-  const formData = await readForm(request);
+async function submitProductForm(formData: FormData, mode: "new" | "edit", productId?: string) {
   const submission = parseWithZod(formData, { schema: productSchema(mode) });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ formErrors: [ADMIN_MESSAGES.checkEachInput] }), conflict: false }, 400);

@@ -4,6 +4,7 @@ import { categorySchema } from "#app/domain/forms/category";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import {
   CategoryInUseError,
+  createCategory,
   deleteCategory,
   updateCategory,
   type CategoryProduct,
@@ -67,4 +68,28 @@ export async function saveFromForm(categoryId: string, formData: FormData) {
     return data({ result: submission.reply({ formErrors: [ADMIN_MESSAGES.editFailed] }), conflict: false }, 500);
   }
   return redirect(dashboardCategoryPath(categoryId));
+}
+
+/** The new-category form's save: the "created" screen's data, or the form again with what went wrong. */
+export async function createFromForm(formData: FormData) {
+  const submission = parseWithZod(formData, { schema: categorySchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ formErrors: [ADMIN_MESSAGES.checkEachInput] }), created: null }, 400);
+  }
+  try {
+    const id = await createCategory(submission.value, formTabId(formData));
+    return { result: submission.reply({ resetForm: true }), created: { id, name: submission.value.name } };
+  } catch (error) {
+    if (error instanceof FieldRuleError) {
+      return data(
+        { result: submission.reply({ fieldErrors: { [error.field]: [error.message] } }), created: null },
+        409,
+      );
+    }
+    runtime().logger.error({ err: error }, "could not create the category");
+    return data(
+      { result: submission.reply({ formErrors: [ADMIN_MESSAGES.categorySubmitFailed] }), created: null },
+      500,
+    );
+  }
 }

@@ -87,7 +87,12 @@ function EditDownloadScreen({ download, actionData }: { download: AdminDownload;
           </p>
         </div>
       </Card>
-      <DeleteDownload key={opened.version} download={opened} failed={notice === "deleteFailed" && idle} />
+      <DeleteDownload
+        key={opened.version}
+        download={opened}
+        // The answer itself, not a flag: each refused delete is a new one, and closes the prompt again.
+        refusal={notice === "deleteFailed" && idle ? seen : undefined}
+      />
     </div>
   );
 }
@@ -106,16 +111,16 @@ function DownloadSummary({ download }: { download: AdminDownload }) {
   );
 }
 
-function DeleteDownload({ download, failed }: { download: AdminDownload; failed: boolean }) {
+function DeleteDownload({ download, refusal }: { download: AdminDownload; refusal: ActionData | undefined }) {
   return (
     <Card title="Delete Download" headingLevel={2}>
       <div className="space-y-4">
-        {failed ? <Alert tone="error">{ADMIN_MESSAGES.fileDeleteFailed}</Alert> : null}
+        {refusal ? <Alert tone="error">{ADMIN_MESSAGES.fileDeleteFailed}</Alert> : null}
         <ConfirmDelete
           label="Delete download"
           prompt={`Are you sure you want to delete ${download.description}? Its file will also be deleted. This cannot be undone!`}
           version={download.version}
-          refusal={failed || undefined}
+          refusal={refusal}
         />
       </div>
     </Card>

@@ -2,11 +2,12 @@ import type { Config } from "@react-router/dev/config";
 
 export default {
   ssr: true,
-  // React Router 8's behaviours, each declined for now, by choice: the page cache keys and the tests
-  // rely on today's data URLs and request handling, and the build on today's route chunks. Each is
-  // taken up together with the change that needs it.
+  // React Router 8's behaviours. Middleware's typed request context carries the services to the
+  // routes (app/server/context.server.ts). The others are declined for now, by choice: the page cache
+  // keys and the tests rely on today's data URLs and request handling, and the build on today's route
+  // chunks. Each is taken up together with the change that needs it.
   future: {
-    v8_middleware: false,
+    v8_middleware: true,
     v8_splitRouteModules: false,
     v8_viteEnvironmentApi: false,
     v8_passThroughRequests: false,

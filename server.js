@@ -33,7 +33,7 @@ async function main() {
 
   const started = await app.start();
   const { env, logger } = started;
-  const server = app.createServer(options).listen(env.PORT, env.HOST ?? "127.0.0.1", () => {
+  const server = app.createServer(started, options).listen(env.PORT, env.HOST ?? "127.0.0.1", () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : env.PORT;
     logger.info({ port, url: env.publicUrl }, `Vantage is listening on ${env.publicUrl}`);

@@ -1,11 +1,12 @@
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 // Tailwind's output for the whole site, inlined into every page (app/components/site-stylesheet.tsx).
 import siteStylesheet from "./app.css?inline";
 import { SiteStylesheetContext } from "./components/site-stylesheet";
+import { requestContext } from "./server/context.server";
 import { withoutModulePreloads } from "./server/module-preloads.server";
 
 export const streamTimeout = 5_000;
@@ -15,8 +16,9 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
+  loadContext: RouterContextProvider,
 ) {
+  const { nonce, logger, requestId } = loadContext.get(requestContext);
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
@@ -24,10 +26,10 @@ export default function handleRequest(
     const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     const { pipe, abort } = renderToPipeableStream(
       <SiteStylesheetContext value={siteStylesheet}>
-        <ServerRouter context={routerContext} url={request.url} nonce={loadContext.nonce} />
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </SiteStylesheetContext>,
       {
-        nonce: loadContext.nonce,
+        nonce,
         [readyOption]() {
           shellRendered = true;
           const body = withoutModulePreloads();
@@ -46,7 +48,7 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           if (shellRendered) {
-            loadContext.logger.error({ err: error, requestId: loadContext.requestId }, "rendering a page failed");
+            logger.error({ err: error, requestId }, "rendering a page failed");
           }
         },
       },
@@ -61,5 +63,6 @@ export default function handleRequest(
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
-  context.logger.error({ err: error, requestId: context.requestId, url: request.url }, "a route failed");
+  const { logger, requestId } = context.get(requestContext);
+  logger.error({ err: error, requestId, url: request.url }, "a route failed");
 };

@@ -19,8 +19,7 @@ import { SiteHeader } from "./components/site-header";
 import { SiteStylesheet } from "./components/site-stylesheet";
 import type { PageHandle } from "./domain/live";
 import { DEFAULT_SITE, pageTitle } from "./domain/site";
-import { runtime } from "./server/runtime.server";
-import { getSiteSettings } from "./server/settings.server";
+import { requestContext, servicesContext } from "./server/context.server";
 import { TextLink } from "#app/components/ui";
 
 // The server inlines the stylesheet (app/components/site-stylesheet.tsx); in development Vite also
@@ -30,14 +29,18 @@ if (import.meta.env.DEV) void import("./app.css");
 export const handle: PageHandle = { live: ["settings"] };
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const [user, settings] = await Promise.all([context.user(), getSiteSettings()]);
+  const { nonce, publicUrl } = context.get(requestContext);
+  const [user, settings] = await Promise.all([
+    context.get(requestContext).user(),
+    context.get(servicesContext).settings.getSiteSettings(),
+  ]);
   return data(
     {
       user: user ? { email: user.email } : null,
       settings,
-      nonce: context.nonce,
+      nonce,
       // Meta tags and structured data need absolute URLs (see app/domain/seo.ts).
-      publicUrl: runtime().env.publicUrl,
+      publicUrl,
     },
     // A signed-in page holds admin data: no cache may keep it, nor show it again on Back after Sign Out.
     user ? { headers: { "Cache-Control": "private, no-store" } } : undefined,

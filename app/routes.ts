@@ -20,7 +20,7 @@ export default [
   route("reset-password", "routes/reset-password.tsx"),
   route("dashboard", "routes/dashboard/layout.tsx", [
     index("routes/dashboard/summary.tsx"),
-    route("settings", "routes/dashboard/settings.tsx"),
+    route("settings", "routes/dashboard/settings/page.tsx"),
     route("info-items", "routes/dashboard/info-items/route.ts"),
     route("spreadsheet-preview", "routes/dashboard/spreadsheet-preview.ts"),
     route("product-models", "routes/dashboard/product-models.ts"),

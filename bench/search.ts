@@ -5,7 +5,6 @@
  * picker's search by model. `npm run bench:search`.
  */
 import fs from "node:fs";
-import { search, searchProductModels } from "../app/server/catalog.server";
 import { parseEnv } from "../app/server/env.server";
 import { startRuntime } from "../app/server/runtime.server";
 import { generateCatalog } from "./lib/catalog";
@@ -51,7 +50,7 @@ export async function measureSearch(productCount = PRODUCTS) {
   const runtime = await startRuntime(parseEnv({ DATA_DIR: dataDir, LOG_LEVEL: "silent" }));
   try {
     const queries = searchQueries();
-    for (const query of queries.slice(0, 20)) await search(query); // warm-up: plans and caches
+    for (const query of queries.slice(0, 20)) await runtime.services.catalog.search(query); // warm-up: plans and caches
     const timed = async (run: (query: string) => Promise<unknown>) => {
       const times: number[] = [];
       for (const query of queries) {
@@ -61,8 +60,8 @@ export async function measureSearch(productCount = PRODUCTS) {
       }
       return times;
     };
-    const times = await timed((query) => search(query));
-    const modelTimes = await timed((query) => searchProductModels(query));
+    const times = await timed((query) => runtime.services.catalog.search(query));
+    const modelTimes = await timed((query) => runtime.services.catalog.searchProductModels(query));
     return {
       products: productCount,
       queries: queries.length,

@@ -2,12 +2,11 @@ import http from "node:http";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
-import type { AppLoadContext, ServerBuild } from "react-router";
+import type { ServerBuild } from "react-router";
 import type { ChangeTopic } from "#app/domain/live";
-import type { SessionUser } from "#app/server/auth.server";
+import { createRouteContext, type RequestScope } from "#app/server/context.server";
 import { getEnv } from "#app/server/env.server";
-import type { Logger } from "#app/server/logger.server";
-import { runtime, startRuntime, type Runtime } from "#app/server/runtime.server";
+import { startRuntime, type Runtime } from "#app/server/runtime.server";
 // The stylesheet every page inlines (app/entry.server.tsx), for the CSP hash that allows it.
 import inlineStylesheet from "#app/app.css?inline";
 import { listenForAdminCommands } from "./admin-socket";
@@ -20,17 +19,6 @@ import { renderQueue } from "./render-queue";
 import { acceptRequest, logRequest, requestHeaders, requestId } from "./request";
 import { capRequestBodies, sameOriginWrites, securityHeaders } from "./security";
 import { stageUpload } from "./uploads";
-
-declare module "react-router" {
-  interface AppLoadContext {
-    nonce: string;
-    requestId: string;
-    logger: Logger;
-    clientAddress: string;
-    /** The signed-in admin, looked up at most once per request. */
-    user: () => Promise<SessionUser | null>;
-  }
-}
 
 const STAGED_FILE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 /** Visitors' page renders at once: enough to overlap their database reads, few enough to finish fast. */
@@ -124,8 +112,8 @@ function allowPublicOrigin(build: ServerBuild, publicUrl: string): ServerBuild {
  * The HTTP server: page cache hits are answered straight from Node's request event (decision 007),
  * everything else goes through the Express app.
  */
-export function createServer(options: AppOptions): http.Server {
-  const { logger, changes, ownWrites } = runtime();
+export function createServer(runtime: Runtime, options: AppOptions): http.Server {
+  const { logger, changes, ownWrites } = runtime;
   const build = options.build;
   // Development rebuilds routes on every change: only a production build's pages are cached.
   const cachePages = typeof build !== "function" && !options.development ? cachePolicy(build) : null;
@@ -133,7 +121,7 @@ export function createServer(options: AppOptions): http.Server {
   const pageCache = new PageCache();
   const dropPages = ({ topics }: { topics: ChangeTopic[] }) => pageCache.invalidate(topics);
   const unsubscribe = [changes.subscribe(dropPages), ownWrites.subscribe(dropPages)];
-  const app = createApp(options, pageCache, cachePages);
+  const app = createApp(runtime, options, pageCache, cachePages);
   const answerHit = cachePages ? pageCacheHits(pageCache, cachePages, proxyTrust(app), logger) : () => false;
   const server = http.createServer(SERVER_TIMEOUTS, (req, res) => {
     if (acceptRequest(req, res) && !answerHit(req, res)) app(req, res);
@@ -163,8 +151,13 @@ function proxyTrust(app: express.Express): ProxyTrust {
   return app.get("trust proxy fn") as ProxyTrust;
 }
 
-function createApp(options: AppOptions, pageCache: PageCache, cachePages: CachePolicy | null): express.Express {
-  const { env, logger } = runtime();
+function createApp(
+  runtime: Runtime,
+  options: AppOptions,
+  pageCache: PageCache,
+  cachePages: CachePolicy | null,
+): express.Express {
+  const { env, logger, services } = runtime;
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);
@@ -201,18 +194,19 @@ function createApp(options: AppOptions, pageCache: PageCache, cachePages: CacheP
   app.get("/readyz", async (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
     try {
-      await Promise.all([runtime().database.ping(), runtime().storage.ping()]);
+      await Promise.all([runtime.database.ping(), runtime.storage.ping()]);
       res.json({ status: "ready" });
     } catch (error) {
       logger.warn({ err: error }, "readiness check failed");
       res.status(503).json({ status: "unavailable" });
     }
   });
-  app.get("/events", streamChanges(liveStreamGate(liveStreamCapacity(env.LIVE_CONNECTIONS_MAX))));
-  app.get("/files/:id{/:name}", serveFile);
-  app.get("/images/:fileId/:width.webp", serveImageVariant);
-  app.get("/images/:fileId/:ratio/:width.webp", serveImageVariant);
-  app.post("/uploads", stageUpload);
+  app.get("/events", streamChanges(runtime.changes, liveStreamGate(liveStreamCapacity(env.LIVE_CONNECTIONS_MAX))));
+  app.get("/files/:id{/:name}", serveFile(runtime));
+  const imageVariants = serveImageVariant(runtime);
+  app.get("/images/:fileId/:width.webp", imageVariants);
+  app.get("/images/:fileId/:ratio/:width.webp", imageVariants);
+  app.post("/uploads", stageUpload(runtime));
 
   if (options.before) app.use(options.before);
   if (options.clientDir) {
@@ -222,11 +216,11 @@ function createApp(options: AppOptions, pageCache: PageCache, cachePages: CacheP
   }
 
   // The signed-in admin, looked up at most once per request: by the render queue, then by the routes.
-  const users = new WeakMap<Request, ReturnType<AppLoadContext["user"]>>();
+  const users = new WeakMap<Request, ReturnType<RequestScope["user"]>>();
   const userOf = (req: Request) => {
     let user = users.get(req);
     if (!user) {
-      user = runtime().auth.getUser(requestHeaders(req));
+      user = runtime.auth.getUser(requestHeaders(req));
       users.set(req, user);
     }
     return user;
@@ -245,13 +239,14 @@ function createApp(options: AppOptions, pageCache: PageCache, cachePages: CacheP
           : allowPublicOrigin(build, env.publicUrl),
       mode: options.development ? "development" : "production",
       getLoadContext(req, res) {
-        return {
+        return createRouteContext(services, {
           nonce: String(res.locals.nonce),
           requestId: String(res.locals.requestId),
           logger,
           clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
+          publicUrl: env.publicUrl,
           user: () => userOf(req),
-        };
+        });
       },
     }),
   );

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import type { Request, Response } from "express";
-import { runtime } from "#app/server/runtime.server";
+import type { ChangeHub } from "#app/server/live.server";
 import { refuseRequest } from "./request";
 
 /** Live streams one client address may hold: many tabs, well below what exhausts the server. */
@@ -63,15 +63,14 @@ const RECONNECT_MS = 2_000;
  * The live-update stream: one Server-Sent Event per committed change. A browser's own writes are
  * not echoed back to it (it names itself with `?tab=`); heartbeats reveal dead connections.
  */
-export function streamChanges(admit: ReturnType<typeof liveStreamGate>) {
+export function streamChanges(changes: ChangeHub, admit: ReturnType<typeof liveStreamGate>) {
   return (req: Request, res: Response): void => {
     const release = admit(req, res);
-    if (release) openStream(req, res, release);
+    if (release) openStream(changes, req, res, release);
   };
 }
 
-function openStream(req: Request, res: Response, release: () => void): void {
-  const { changes } = runtime();
+function openStream(changes: ChangeHub, req: Request, res: Response, release: () => void): void {
   const tabId = typeof req.query.tab === "string" ? req.query.tab.slice(0, 64) : "";
   res.writeHead(200, {
     "Content-Type": "text/event-stream; charset=utf-8",

@@ -1,7 +1,7 @@
 import type { Request, Response } from "express";
 import { STORED_FILE_POLICY } from "./security";
 import { isImageType } from "#app/server/sniff.server";
-import { runtime } from "#app/server/runtime.server";
+import type { Runtime } from "#app/server/runtime.server";
 
 /** RFC 6266: an ASCII fallback plus the exact UTF-8 name. */
 export function contentDisposition(kind: "inline" | "attachment", name: string): string {
@@ -43,54 +43,55 @@ function parseRange(header: string, size: number): { start: number; end: number 
  * for a year. Images are shown inline; everything else downloads under its original name, and a
  * sandboxing CSP keeps any of it from ever running as a page.
  */
-export async function serveFile(req: Request, res: Response): Promise<void> {
-  const { files } = runtime();
-  const id = String(req.params.id ?? "");
-  const file = await files.get(id);
-  if (!file) {
-    res.status(404).type("text/plain").send("Not found");
-    return;
-  }
-  const etag = `"${file.sha256}"`;
-  const image = isImageType(file.contentType);
-  res.setHeader("Content-Security-Policy", STORED_FILE_POLICY);
-  res.setHeader("Cross-Origin-Resource-Policy", "same-origin");
-  res.setHeader("ETag", etag);
-  res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
-  res.setHeader("Accept-Ranges", "bytes");
-  res.setHeader("Content-Type", image ? file.contentType : "application/octet-stream");
-  res.setHeader("Content-Disposition", contentDisposition(image ? "inline" : "attachment", file.originalName));
+export function serveFile({ files, logger }: Pick<Runtime, "files" | "logger">) {
+  return async (req: Request, res: Response): Promise<void> => {
+    const id = String(req.params.id ?? "");
+    const file = await files.get(id);
+    if (!file) {
+      res.status(404).type("text/plain").send("Not found");
+      return;
+    }
+    const etag = `"${file.sha256}"`;
+    const image = isImageType(file.contentType);
+    res.setHeader("Content-Security-Policy", STORED_FILE_POLICY);
+    res.setHeader("Cross-Origin-Resource-Policy", "same-origin");
+    res.setHeader("ETag", etag);
+    res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
+    res.setHeader("Accept-Ranges", "bytes");
+    res.setHeader("Content-Type", image ? file.contentType : "application/octet-stream");
+    res.setHeader("Content-Disposition", contentDisposition(image ? "inline" : "attachment", file.originalName));
 
-  if (matchesEtag(req.get("if-none-match"), etag)) {
-    res.status(304).end();
-    return;
-  }
-  const rangeHeader = req.get("range");
-  const ifRange = req.get("if-range");
-  const range = rangeHeader && (!ifRange || ifRange === etag) ? parseRange(rangeHeader, file.size) : undefined;
-  if (range === "invalid") {
-    res.setHeader("Content-Range", `bytes */${file.size}`);
-    res.status(416).end();
-    return;
-  }
-  if (range) {
-    res.status(206);
-    res.setHeader("Content-Range", `bytes ${range.start}-${range.end}/${file.size}`);
-    res.setHeader("Content-Length", String(range.end - range.start + 1));
-  } else {
-    res.status(200);
-    res.setHeader("Content-Length", String(file.size));
-  }
-  if (req.method === "HEAD") {
-    res.end();
-    return;
-  }
-  const stream = files.open(file.storageKey, range);
-  stream.on("error", (error) => {
-    runtime().logger.error({ err: error, fileId: file.id }, "stored file could not be read");
-    if (!res.headersSent) res.status(500).type("text/plain").send("The file could not be read.");
-    else res.destroy();
-  });
-  res.on("close", () => stream.destroy());
-  stream.pipe(res);
+    if (matchesEtag(req.get("if-none-match"), etag)) {
+      res.status(304).end();
+      return;
+    }
+    const rangeHeader = req.get("range");
+    const ifRange = req.get("if-range");
+    const range = rangeHeader && (!ifRange || ifRange === etag) ? parseRange(rangeHeader, file.size) : undefined;
+    if (range === "invalid") {
+      res.setHeader("Content-Range", `bytes */${file.size}`);
+      res.status(416).end();
+      return;
+    }
+    if (range) {
+      res.status(206);
+      res.setHeader("Content-Range", `bytes ${range.start}-${range.end}/${file.size}`);
+      res.setHeader("Content-Length", String(range.end - range.start + 1));
+    } else {
+      res.status(200);
+      res.setHeader("Content-Length", String(file.size));
+    }
+    if (req.method === "HEAD") {
+      res.end();
+      return;
+    }
+    const stream = files.open(file.storageKey, range);
+    stream.on("error", (error) => {
+      logger.error({ err: error, fileId: file.id }, "stored file could not be read");
+      if (!res.headersSent) res.status(500).type("text/plain").send("The file could not be read.");
+      else res.destroy();
+    });
+    res.on("close", () => stream.destroy());
+    stream.pipe(res);
+  };
 }

@@ -3,7 +3,7 @@ import { STORED_FILE_POLICY } from "./security";
 import { isCropRatio, isVariantWidth } from "#app/domain/images";
 import { fileUrl } from "#app/server/files.server";
 import { VariantSourceGoneError } from "#app/server/images.server";
-import { runtime } from "#app/server/runtime.server";
+import type { Runtime } from "#app/server/runtime.server";
 import { matchesEtag } from "./files";
 
 function notFound(res: Response): void {
@@ -15,55 +15,56 @@ function notFound(res: Response): void {
  * stored image, the second cut to a fixed shape around its centre, made on first request and stored.
  * The URL names an immutable file, a fixed shape and a fixed width, so responses are cached for a year.
  */
-export async function serveImageVariant(req: Request, res: Response): Promise<void> {
-  const { files, images, logger } = runtime();
-  const widthText = String(req.params.width ?? "");
-  // One spelling per width ("0640" is not 640), so each variant has exactly one URL to cache.
-  const width = /^[1-9]\d{0,4}$/.test(widthText) ? Number(widthText) : NaN;
-  if (!isVariantWidth(width)) return notFound(res);
-  const ratio = req.params.ratio === undefined ? undefined : String(req.params.ratio);
-  if (ratio !== undefined && !isCropRatio(ratio)) return notFound(res);
-  const file = await files.get(String(req.params.fileId ?? ""));
-  if (!file) return notFound(res);
-  const plan = images.plan(file, width, ratio);
-  if (!plan) return notFound(res);
+export function serveImageVariant({ files, images, logger }: Pick<Runtime, "files" | "images" | "logger">) {
+  return async (req: Request, res: Response): Promise<void> => {
+    const widthText = String(req.params.width ?? "");
+    // One spelling per width ("0640" is not 640), so each variant has exactly one URL to cache.
+    const width = /^[1-9]\d{0,4}$/.test(widthText) ? Number(widthText) : NaN;
+    if (!isVariantWidth(width)) return notFound(res);
+    const ratio = req.params.ratio === undefined ? undefined : String(req.params.ratio);
+    if (ratio !== undefined && !isCropRatio(ratio)) return notFound(res);
+    const file = await files.get(String(req.params.fileId ?? ""));
+    if (!file) return notFound(res);
+    const plan = images.plan(file, width, ratio);
+    if (!plan) return notFound(res);
 
-  res.setHeader("Content-Security-Policy", STORED_FILE_POLICY);
-  res.setHeader("Cross-Origin-Resource-Policy", "same-origin");
-  if (matchesEtag(req.get("if-none-match"), plan.etag)) {
+    res.setHeader("Content-Security-Policy", STORED_FILE_POLICY);
+    res.setHeader("Cross-Origin-Resource-Policy", "same-origin");
+    if (matchesEtag(req.get("if-none-match"), plan.etag)) {
+      res.setHeader("ETag", plan.etag);
+      res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
+      res.status(304).end();
+      return;
+    }
+
+    let size: number;
+    try {
+      ({ size } = await images.ensure(file, plan));
+    } catch (error) {
+      if (error instanceof VariantSourceGoneError) return notFound(res);
+      // The original still shows, only heavier: better than a broken image on the page.
+      logger.warn({ err: error, fileId: file.id, width: plan.width }, "could not make an image variant");
+      res.setHeader("Cache-Control", "no-store");
+      res.redirect(307, fileUrl(file));
+      return;
+    }
+
+    res.status(200);
+    res.setHeader("Content-Type", "image/webp");
+    res.setHeader("Content-Length", String(size));
     res.setHeader("ETag", plan.etag);
     res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
-    res.status(304).end();
-    return;
-  }
-
-  let size: number;
-  try {
-    ({ size } = await images.ensure(file, plan));
-  } catch (error) {
-    if (error instanceof VariantSourceGoneError) return notFound(res);
-    // The original still shows, only heavier: better than a broken image on the page.
-    logger.warn({ err: error, fileId: file.id, width: plan.width }, "could not make an image variant");
-    res.setHeader("Cache-Control", "no-store");
-    res.redirect(307, fileUrl(file));
-    return;
-  }
-
-  res.status(200);
-  res.setHeader("Content-Type", "image/webp");
-  res.setHeader("Content-Length", String(size));
-  res.setHeader("ETag", plan.etag);
-  res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
-  if (req.method === "HEAD") {
-    res.end();
-    return;
-  }
-  const stream = images.open(plan);
-  stream.on("error", (error) => {
-    logger.error({ err: error, fileId: file.id, width: plan.width }, "stored image variant could not be read");
-    if (!res.headersSent) res.status(500).type("text/plain").send("The image could not be read.");
-    else res.destroy();
-  });
-  res.on("close", () => stream.destroy());
-  stream.pipe(res);
+    if (req.method === "HEAD") {
+      res.end();
+      return;
+    }
+    const stream = images.open(plan);
+    stream.on("error", (error) => {
+      logger.error({ err: error, fileId: file.id, width: plan.width }, "stored image variant could not be read");
+      if (!res.headersSent) res.status(500).type("text/plain").send("The image could not be read.");
+      else res.destroy();
+    });
+    res.on("close", () => stream.destroy());
+    stream.pipe(res);
+  };
 }

@@ -2,7 +2,7 @@ import { PAGE_PARAM, requestedPage, Pagination } from "#app/components/paginatio
 import { ProductGrid } from "#app/components/product-grid";
 import type { PageHandle } from "#app/domain/live";
 import { seoContext, seoMeta } from "#app/domain/seo";
-import { listProducts } from "#app/server/catalog.server";
+import { servicesContext } from "#app/server/context.server";
 import type { Route } from "./+types/catalog-all";
 
 export const handle: PageHandle = { live: ["products"], cache: { query: [PAGE_PARAM] } };
@@ -17,8 +17,9 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
   });
 };
 
-export async function loader({ request }: Route.LoaderArgs) {
-  return listProducts({ page: requestedPage(new URL(request.url)) });
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { catalog } = context.get(servicesContext);
+  return catalog.listProducts({ page: requestedPage(new URL(request.url)) });
 }
 
 export default function AllProducts({ loaderData }: Route.ComponentProps) {

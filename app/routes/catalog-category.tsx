@@ -5,7 +5,7 @@ import { Button } from "#app/components/ui";
 import type { PageHandle } from "#app/domain/live";
 import { seoContext, seoMeta } from "#app/domain/seo";
 import { pageTitle } from "#app/domain/site";
-import { getCategory, listProducts } from "#app/server/catalog.server";
+import { servicesContext } from "#app/server/context.server";
 import type { Route } from "./+types/catalog-category";
 import { catalogCategoryPath } from "#app/domain/paths";
 
@@ -25,14 +25,19 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   });
 };
 
-export async function loader({ params, request }: Route.LoaderArgs) {
-  const category = await getCategory(params.categoryId);
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const { catalog } = context.get(servicesContext);
+  const category = await catalog.getCategory(params.categoryId);
   if (!category) throw data("Not Found", { status: 404, statusText: "Not Found" });
   const url = new URL(request.url);
   const known = new Set(category.features.map((feature) => feature.id));
   // Filters live in the URL, so a filtered view can be shared, bookmarked and gone back to.
   const selected = url.searchParams.getAll(FEATURE_PARAM).filter((id) => known.has(id));
-  const listing = await listProducts({ categoryId: category.id, featureIds: selected, page: requestedPage(url) });
+  const listing = await catalog.listProducts({
+    categoryId: category.id,
+    featureIds: selected,
+    page: requestedPage(url),
+  });
   return { category, selected, listing };
 }
 

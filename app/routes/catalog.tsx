@@ -1,13 +1,13 @@
 import { NavLink, Outlet } from "react-router";
 import type { PageHandle } from "#app/domain/live";
-import { listCategories } from "#app/server/catalog.server";
+import { servicesContext } from "#app/server/context.server";
 import type { Route } from "./+types/catalog";
 import { catalogCategoryPath } from "#app/domain/paths";
 
 export const handle: PageHandle = { live: ["categories"] };
 
-export async function loader() {
-  return { categories: await listCategories() };
+export async function loader({ context }: Route.LoaderArgs) {
+  return { categories: await context.get(servicesContext).catalog.listCategories() };
 }
 
 function menuLinkClass({ isActive }: { isActive: boolean }) {

@@ -5,7 +5,7 @@ import { forgotSchema } from "#app/domain/auth-schemas";
 import { MESSAGES } from "#app/domain/messages";
 import { pageTitle } from "#app/domain/site";
 import { keepRetryAfter } from "#app/server/rate-limit-headers.server";
-import { runtime } from "#app/server/runtime.server";
+import { requestContext, servicesContext } from "#app/server/context.server";
 import type { Route } from "./+types/forgot";
 
 export function meta() {
@@ -19,7 +19,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = forgotSchema.safeParse({ email: String(form.get("email") ?? "").trim() });
   if (!parsed.success) return data({ ok: false as const, message: MESSAGES.resetFailed }, { status: 400 });
   // The answer is the same whether or not the address has an account, so it reveals none.
-  const { retryAfterSeconds } = await runtime().auth.requestPasswordReset(parsed.data.email, context.clientAddress);
+  const { retryAfterSeconds } = await context
+    .get(servicesContext)
+    .auth.requestPasswordReset(parsed.data.email, context.get(requestContext).clientAddress);
   if (retryAfterSeconds > 0) {
     return data(
       { ok: false as const, message: MESSAGES.tooManyResets(retryAfterSeconds) },

@@ -7,7 +7,8 @@ import { HERO_IMAGES, HERO_WIDTH, heroImageUrl } from "#app/domain/hero";
 import { INFO_IMAGE_SLOTS } from "#app/domain/home-images";
 import type { PageHandle } from "#app/domain/live";
 import { seoContext, seoMeta } from "#app/domain/seo";
-import { listInfoItems, type InfoItemRecord } from "#app/server/info.server";
+import { requestContext, servicesContext } from "#app/server/context.server";
+import type { InfoItemRecord } from "#app/server/info.server";
 import type { Route } from "./+types/home";
 
 export const handle: PageHandle = { live: ["info"], cache: {} };
@@ -24,7 +25,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const [items, user] = await Promise.all([listInfoItems(), context.user()]);
+  const [items, user] = await Promise.all([
+    context.get(servicesContext).infoItems.listInfoItems(),
+    context.get(requestContext).user(),
+  ]);
   return { items, isAdmin: Boolean(user) };
 }
 

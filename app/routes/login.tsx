@@ -4,7 +4,7 @@ import { Alert, Button, Card, TextField, TextLink } from "#app/components/ui";
 import { MESSAGES } from "#app/domain/messages";
 import { pageTitle } from "#app/domain/site";
 import { keepRetryAfter } from "#app/server/rate-limit-headers.server";
-import { runtime } from "#app/server/runtime.server";
+import { requestContext, servicesContext } from "#app/server/context.server";
 import { safeRedirectPath } from "#app/server/session.server";
 import type { Route } from "./+types/login";
 
@@ -16,7 +16,7 @@ export const headers = keepRetryAfter;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const redirectTo = new URL(request.url).searchParams.get("redirectTo");
-  if (await context.user()) throw redirect(safeRedirectPath(redirectTo));
+  if (await context.get(requestContext).user()) throw redirect(safeRedirectPath(redirectTo));
   return { redirectTo, passwordChanged: new URL(request.url).searchParams.has("reset") };
 }
 
@@ -26,10 +26,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const password = String(form.get("password") ?? "");
   const redirectTo = safeRedirectPath(String(form.get("redirectTo") ?? ""));
   if (!email.trim() || !password) return data({ error: MESSAGES.loginFailed }, { status: 400 });
-  const result = await runtime().auth.signIn({
+  const result = await context.get(servicesContext).auth.signIn({
     email,
     password,
-    clientAddress: context.clientAddress,
+    clientAddress: context.get(requestContext).clientAddress,
     headers: request.headers,
   });
   if (result.ok) throw redirect(redirectTo, { headers: result.headers });

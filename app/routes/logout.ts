@@ -1,12 +1,12 @@
 import { redirect } from "react-router";
-import { runtime } from "#app/server/runtime.server";
+import { servicesContext } from "#app/server/context.server";
 import type { Route } from "./+types/logout";
 
 export function loader() {
   return redirect("/");
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const headers = await runtime().auth.signOut(request.headers);
+export async function action({ request, context }: Route.ActionArgs) {
+  const headers = await context.get(servicesContext).auth.signOut(request.headers);
   return redirect("/", { headers });
 }

@@ -9,7 +9,7 @@ import type { PageHandle } from "#app/domain/live";
 import { breadcrumbJsonLd, productJsonLd } from "#app/domain/json-ld";
 import { seoContext, seoMeta } from "#app/domain/seo";
 import { pageTitle } from "#app/domain/site";
-import { getProduct } from "#app/server/catalog.server";
+import { requestContext, servicesContext } from "#app/server/context.server";
 import type { Route } from "./+types/product";
 import { catalogCategoryPath, catalogProductPath, dashboardProductPath } from "#app/domain/paths";
 
@@ -30,7 +30,10 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const [product, user] = await Promise.all([getProduct(params.productId), context.user()]);
+  const [product, user] = await Promise.all([
+    context.get(servicesContext).catalog.getProduct(params.productId),
+    context.get(requestContext).user(),
+  ]);
   if (!product) throw data("Not Found", { status: 404, statusText: "Not Found" });
   return { product, isAdmin: Boolean(user) };
 }

@@ -3,7 +3,7 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { Alert, Button, Card, TextField, TextLink } from "#app/components/ui";
 import { newPasswordSchema } from "#app/domain/auth-schemas";
 import { pageTitle } from "#app/domain/site";
-import { runtime } from "#app/server/runtime.server";
+import { requestContext, servicesContext } from "#app/server/context.server";
 import type { Route } from "./+types/reset-password";
 
 const EXPIRED = "This reset link has expired or has already been used.";
@@ -12,9 +12,9 @@ export function meta() {
   return [{ title: pageTitle("Choose a new password") }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const valid = token ? await runtime().auth.isResetTokenValid(token) : false;
+  const valid = token ? await context.get(servicesContext).auth.isResetTokenValid(token) : false;
   return { token, valid };
 }
 
@@ -25,7 +25,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     const errors = Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
     return data({ errors, expired: false }, { status: 400 });
   }
-  const changed = await runtime().auth.resetPassword(parsed.data.token, parsed.data.password, context.clientAddress);
+  const changed = await context
+    .get(servicesContext)
+    .auth.resetPassword(parsed.data.token, parsed.data.password, context.get(requestContext).clientAddress);
   if (!changed) return data({ errors: {} as Record<string, string>, expired: true }, { status: 400 });
   throw redirect("/login?reset=1");
 }

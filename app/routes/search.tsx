@@ -6,7 +6,8 @@ import type { PageHandle } from "#app/domain/live";
 import { MESSAGES } from "#app/domain/messages";
 import { SEARCH_PREVIEW_PARAM } from "#app/domain/search";
 import { pageTitle } from "#app/domain/site";
-import { normalizeSearchQuery, search } from "#app/server/catalog.server";
+import { normalizeSearchQuery } from "#app/server/catalog.server";
+import { servicesContext } from "#app/server/context.server";
 import type { Route } from "./+types/search";
 import { catalogCategoryPath, catalogProductPath } from "#app/domain/paths";
 
@@ -22,11 +23,12 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 /** Serves the results page and, with `?preview=1`, the header's dropdown (fetched as /search.data). */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { catalog } = context.get(servicesContext);
   const params = new URL(request.url).searchParams;
   const q = normalizeSearchQuery(params.get("q") ?? "");
-  if (!params.has(SEARCH_PREVIEW_PARAM)) return { q, ...(await search(q)) };
-  const results = await search(q, { limit: PREVIEW_LIMIT });
+  if (!params.has(SEARCH_PREVIEW_PARAM)) return { q, ...(await catalog.search(q)) };
+  const results = await catalog.search(q, { limit: PREVIEW_LIMIT });
   return {
     q,
     total: results.total,

@@ -14,7 +14,8 @@ import {
   SUPPORT_QUERY_PARAM,
   supportUrl,
 } from "#app/domain/support";
-import { listCategories, listSupportDownloads, normalizeSearchQuery } from "#app/server/catalog.server";
+import { normalizeSearchQuery } from "#app/server/catalog.server";
+import { servicesContext } from "#app/server/context.server";
 import type { Route } from "./+types/support";
 import { catalogProductPath } from "#app/domain/paths";
 
@@ -38,13 +39,14 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
 /** On a phone every pixel of width goes to the file names. */
 const CARD_CLASS = "max-sm:px-4";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { catalog } = context.get(servicesContext);
   const url = new URL(request.url);
   const query = normalizeSearchQuery(url.searchParams.get(SUPPORT_QUERY_PARAM) ?? "");
-  const categories = (await listCategories()).map(({ id, name }) => ({ id, name }));
+  const categories = (await catalog.listCategories()).map(({ id, name }) => ({ id, name }));
   // A category that is gone (an old link) leaves the list unnarrowed rather than empty.
   const category = categories.find((item) => item.id === url.searchParams.get(SUPPORT_CATEGORY_PARAM)) ?? null;
-  const listing = await listSupportDownloads({
+  const listing = await catalog.listSupportDownloads({
     query,
     categoryId: category?.id,
     // General downloads (catalog, software, warranty) belong to no category. A visitor who chooses one

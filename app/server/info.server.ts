@@ -2,21 +2,11 @@ import { desc, eq } from "drizzle-orm";
 import type { InfoItemRecord, InfoItemView } from "#app/domain/forms/info-item";
 import { files, infoItems } from "./db/schema";
 import { fileUrl, isUuid } from "./files.server";
-import { runtime } from "./runtime.server";
+import type { Database } from "./db/client.server";
 
 // The home page's items as pages read them; the dashboard writes them through admin/info-items.server.ts.
 
 export type { InfoItemRecord, InfoItemView };
-
-/** Info items, most recently added or moved to the top first. */
-export async function listInfoItems(): Promise<InfoItemRecord[]> {
-  const rows = await runtime()
-    .database.db.select({ item: infoItems, file: files })
-    .from(infoItems)
-    .leftJoin(files, eq(files.id, infoItems.imageFileId))
-    .orderBy(desc(infoItems.sortAt), desc(infoItems.id));
-  return rows.map(({ item, file }) => toView(item, file));
-}
 
 function toView(item: typeof infoItems.$inferSelect, file: typeof files.$inferSelect | null): InfoItemRecord {
   return {
@@ -34,14 +24,31 @@ function toView(item: typeof infoItems.$inferSelect, file: typeof files.$inferSe
   };
 }
 
-/** One item with its version, for an answer that shows an admin the newer data. */
-export async function getInfoItem(id: string): Promise<InfoItemRecord | undefined> {
-  if (!isUuid(id)) return undefined;
-  const rows = await runtime()
-    .database.db.select({ item: infoItems, file: files })
-    .from(infoItems)
-    .leftJoin(files, eq(files.id, infoItems.imageFileId))
-    .where(eq(infoItems.id, id));
-  const row = rows[0];
-  return row ? toView(row.item, row.file) : undefined;
+/** The home page's info items as pages read them. */
+export function createInfoItemReads({ db }: { db: Database }) {
+  /** Info items, most recently added or moved to the top first. */
+  async function listInfoItems(): Promise<InfoItemRecord[]> {
+    const rows = await db
+      .select({ item: infoItems, file: files })
+      .from(infoItems)
+      .leftJoin(files, eq(files.id, infoItems.imageFileId))
+      .orderBy(desc(infoItems.sortAt), desc(infoItems.id));
+    return rows.map(({ item, file }) => toView(item, file));
+  }
+
+  /** One item with its version, for an answer that shows an admin the newer data. */
+  async function getInfoItem(id: string): Promise<InfoItemRecord | undefined> {
+    if (!isUuid(id)) return undefined;
+    const rows = await db
+      .select({ item: infoItems, file: files })
+      .from(infoItems)
+      .leftJoin(files, eq(files.id, infoItems.imageFileId))
+      .where(eq(infoItems.id, id));
+    const row = rows[0];
+    return row ? toView(row.item, row.file) : undefined;
+  }
+
+  return { listInfoItems, getInfoItem };
 }
+
+export type InfoItemReads = ReturnType<typeof createInfoItemReads>;

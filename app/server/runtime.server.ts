@@ -11,6 +11,7 @@ import { ChangeHub, CHANGE_CHANNEL, parseChangeEvent } from "./live.server";
 import { createLogger, type Logger } from "./logger.server";
 import { createMailer, type SendMail } from "./mail.server";
 import { createRateLimiter } from "./rate-limit.server";
+import { createServices, type Services } from "./services.server";
 import { createLocalStorage, storageRootFromEnv, type FileStorage } from "./storage.server";
 
 /** Everything one server process holds open. Made once at start, closed once at shutdown. */
@@ -30,34 +31,19 @@ export interface Runtime {
   ownWrites: ChangeHub;
   /** The catalog's searchable text in memory, rebuilt whenever a version counter moved. */
   searchIndex: CatalogSearchIndex;
+  /** What the routes use, made from the parts above (the routes get it through their context). */
+  services: Services;
   close(): Promise<void>;
 }
 
-let current: Runtime | undefined;
-let starting: Promise<Runtime> | undefined;
-
-export function runtime(): Runtime {
-  if (!current) throw new Error("The server runtime is not started");
-  return current;
-}
-
+/**
+ * Opens the database, storage and everything else the process holds, once. What uses them gets them
+ * from here as arguments (the routes through their context): nothing looks the runtime up by itself.
+ */
 export async function startRuntime(
   env: Env = getEnv(),
   logger: Logger = createLogger(env.LOG_LEVEL),
 ): Promise<Runtime> {
-  if (current) return current;
-  starting ??= createRuntime(env, logger).then((made) => {
-    current = made;
-    return made;
-  });
-  try {
-    return await starting;
-  } finally {
-    starting = undefined;
-  }
-}
-
-async function createRuntime(env: Env, logger: Logger): Promise<Runtime> {
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,
     dataDir: env.dataDir,
@@ -97,6 +83,8 @@ async function createRuntime(env: Env, logger: Logger): Promise<Runtime> {
       () => changes.publish({ topics: ["*"] }),
     );
     const files = createFileService({ db: database.db, storage, logger });
+    const ownWrites = new ChangeHub();
+    const searchIndex = new CatalogSearchIndex(database.db);
     return {
       env,
       logger,
@@ -108,12 +96,12 @@ async function createRuntime(env: Env, logger: Logger): Promise<Runtime> {
       admins: createAdminAccounts(database.db),
       sendMail,
       changes,
-      ownWrites: new ChangeHub(),
-      searchIndex: new CatalogSearchIndex(database.db),
+      ownWrites,
+      searchIndex,
+      services: createServices({ db: database.db, files, ownWrites, searchIndex, auth, logger }),
       async close() {
         await stopListening();
         await database.close();
-        current = undefined;
       },
     };
   } catch (error) {

@@ -1,5 +1,6 @@
-import { redirect, type AppLoadContext } from "react-router";
+import { redirect } from "react-router";
 import type { SessionUser } from "./auth.server";
+import { requestContext, type RouteContext } from "./context.server";
 
 /**
  * Only paths on this site, so a crafted link cannot bounce a fresh session to another origin.
@@ -15,8 +16,8 @@ export function safeRedirectPath(target: string | null | undefined, fallback = "
 }
 
 /** The signed-in admin, or a redirect to /login that comes back here afterwards. */
-export async function requireAdmin(request: Request, context: AppLoadContext): Promise<SessionUser> {
-  const user = await context.user();
+export async function requireAdmin(request: Request, context: RouteContext): Promise<SessionUser> {
+  const user = await context.get(requestContext).user();
   if (user) return user;
   const url = new URL(request.url);
   throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);

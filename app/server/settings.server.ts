@@ -1,21 +1,8 @@
 import type { SettingsInput } from "#app/domain/forms/settings";
 import { DEFAULT_SITE, type SiteSettings } from "#app/domain/site";
-import { adminWrite } from "./admin/write.server";
+import type { AdminWrite } from "./admin/write.server";
+import type { Database } from "./db/client.server";
 import { siteSettings } from "./db/schema";
-import { runtime } from "./runtime.server";
-
-/** The site's settings: stored values over the defaults. */
-export async function getSiteSettings(): Promise<SiteSettings> {
-  const rows = await runtime().database.db.select().from(siteSettings);
-  const stored = new Map(rows.map((row) => [row.key, row.value]));
-  const socialLinks = parseSocialLinks(stored.get("socialLinks"));
-  return {
-    companyName: stored.get("companyName") ?? DEFAULT_SITE.companyName,
-    contactEmail: stored.get("contactEmail") ?? DEFAULT_SITE.contactEmail,
-    socialLinks: socialLinks ?? DEFAULT_SITE.socialLinks.map((link) => ({ ...link })),
-    copyrightHolder: stored.get("copyrightHolder") ?? DEFAULT_SITE.copyrightHolder,
-  };
-}
 
 function parseSocialLinks(value: string | undefined): SiteSettings["socialLinks"] | undefined {
   if (!value) return undefined;
@@ -31,20 +18,40 @@ function parseSocialLinks(value: string | undefined): SiteSettings["socialLinks"
   }
 }
 
-/** Stores every setting at once and tells open pages (the footer, /contact) to refresh. */
-export async function saveSiteSettings(input: SettingsInput, tabId?: string): Promise<void> {
-  const values: Record<keyof SiteSettings, string> = {
-    companyName: input.companyName,
-    contactEmail: input.contactEmail,
-    socialLinks: JSON.stringify(input.socialLinks),
-    copyrightHolder: input.copyrightHolder,
-  };
-  await adminWrite(["settings"], tabId, async ({ tx }) => {
-    for (const [key, value] of Object.entries(values)) {
-      await tx
-        .insert(siteSettings)
-        .values({ key, value })
-        .onConflictDoUpdate({ target: siteSettings.key, set: { value, updatedAt: new Date() } });
-    }
-  });
+/** The site's settings (company name, contact e-mail, social links, copyright holder), read and saved. */
+export function createSiteSettings({ db, write }: { db: Database; write: AdminWrite }) {
+  /** The site's settings: stored values over the defaults. */
+  async function getSiteSettings(): Promise<SiteSettings> {
+    const rows = await db.select().from(siteSettings);
+    const stored = new Map(rows.map((row) => [row.key, row.value]));
+    const socialLinks = parseSocialLinks(stored.get("socialLinks"));
+    return {
+      companyName: stored.get("companyName") ?? DEFAULT_SITE.companyName,
+      contactEmail: stored.get("contactEmail") ?? DEFAULT_SITE.contactEmail,
+      socialLinks: socialLinks ?? DEFAULT_SITE.socialLinks.map((link) => ({ ...link })),
+      copyrightHolder: stored.get("copyrightHolder") ?? DEFAULT_SITE.copyrightHolder,
+    };
+  }
+
+  /** Stores every setting at once and tells open pages (the footer, /contact) to refresh. */
+  async function saveSiteSettings(input: SettingsInput, tabId?: string): Promise<void> {
+    const values: Record<keyof SiteSettings, string> = {
+      companyName: input.companyName,
+      contactEmail: input.contactEmail,
+      socialLinks: JSON.stringify(input.socialLinks),
+      copyrightHolder: input.copyrightHolder,
+    };
+    await write(["settings"], tabId, async ({ tx }) => {
+      for (const [key, value] of Object.entries(values)) {
+        await tx
+          .insert(siteSettings)
+          .values({ key, value })
+          .onConflictDoUpdate({ target: siteSettings.key, set: { value, updatedAt: new Date() } });
+      }
+    });
+  }
+
+  return { getSiteSettings, saveSiteSettings };
 }
+
+export type SiteSettingsService = ReturnType<typeof createSiteSettings>;

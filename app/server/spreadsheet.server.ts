@@ -3,8 +3,9 @@ import { readAll } from "./streams.server";
 import { Worker } from "node:worker_threads";
 import { MAX_UPLOAD_BYTES } from "#app/domain/limits";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
-import { MissingFileError } from "./files.server";
-import { runtime } from "./runtime.server";
+import { MissingFileError, type FileService } from "./files.server";
+import { workerSource, type SheetLimits } from "./spreadsheet-worker";
+import type { Logger } from "./logger.server";
 
 /** Any spreadsheet that cannot be read, for whatever reason, reads to the admin as requirements §5's one message. */
 export class SpreadsheetError extends Error {
@@ -14,19 +15,12 @@ export class SpreadsheetError extends Error {
   }
 }
 
-/** How much one parse may take. Beyond the caps a sheet is cut, not refused: a datasheet is far smaller. */
-export interface SpreadsheetLimits {
+/** How much one parse may take. */
+export interface SpreadsheetLimits extends SheetLimits {
   /** Wall-clock time before the worker is terminated. */
   timeoutMs: number;
   /** The worker's JavaScript heap (V8 old generation). */
   heapMb: number;
-  /** All bytes inflated out of an .xlsx (a ZIP) together: a zip bomb stops here, outside the heap. */
-  inflatedBytes: number;
-  maxRows: number;
-  maxColumns: number;
-  maxCellLength: number;
-  /** All cell text together, so the stored JSON stays small whatever the shape of the sheet. */
-  maxTotalLength: number;
 }
 
 const DEFAULT_LIMITS: SpreadsheetLimits = {
@@ -49,75 +43,6 @@ const OLE2_MAGIC = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 function startsWith(bytes: Uint8Array, magic: number[]): boolean {
   return bytes.byteLength >= magic.length && magic.every((byte, index) => bytes[index] === byte);
 }
-
-/**
- * The worker, as source text run with `eval: true`: no file to find next to the server bundle, and it
- * runs the same under Vite's build, vitest and tsx. Plain CommonJS; `xlsx` is loaded by absolute path.
- *
- * ZIP entries are inflated through Node's zlib with a running byte budget (`maxOutputLength`), because
- * inflated Buffers live outside the heap that `resourceLimits` caps: overlapping entries or one huge
- * entry end in an error instead of gigabytes of memory.
- */
-const WORKER_SOURCE = `
-"use strict";
-const { parentPort, workerData } = require("node:worker_threads");
-const zlib = require("node:zlib");
-const XLSX = require(workerData.xlsxPath);
-const limits = workerData.limits;
-
-let inflateBudget = limits.inflatedBytes;
-function BudgetedInflateRaw() {
-  const inner = new zlib.InflateRaw({ maxOutputLength: Math.max(1, inflateBudget) });
-  return {
-    _finishFlushFlag: inner._finishFlushFlag,
-    get bytesRead() { return inner.bytesWritten; },
-    _processChunk(chunk, flushFlag) {
-      const out = inner._processChunk(chunk, flushFlag);
-      inflateBudget -= out.length;
-      if (inflateBudget < 0) throw new Error("inflated size over the limit");
-      return out;
-    },
-  };
-}
-XLSX.CFB.utils.use_zlib({ InflateRaw: BudgetedInflateRaw, deflateRawSync: zlib.deflateRawSync });
-
-const input = workerData.bytes;
-const book = XLSX.read(Buffer.from(input.buffer, input.byteOffset, input.byteLength), {
-  type: "buffer",
-  sheets: 0,
-  sheetRows: limits.maxRows,
-  cellFormula: false,
-  cellHTML: false,
-  cellStyles: false,
-  bookVBA: false,
-  bookDeps: false,
-  dense: false,
-});
-const firstName = book.SheetNames[0];
-const sheet = firstName === undefined ? undefined : book.Sheets[firstName];
-const rows = [];
-if (sheet && sheet["!ref"]) {
-  const range = XLSX.utils.decode_range(sheet["!ref"]);
-  const lastRow = Math.min(range.e.r, range.s.r + limits.maxRows - 1);
-  const lastColumn = Math.min(range.e.c, range.s.c + limits.maxColumns - 1);
-  let total = 0;
-  for (let r = range.s.r; r <= lastRow && total < limits.maxTotalLength; ++r) {
-    const row = [];
-    for (let c = range.s.c; c <= lastColumn; ++c) {
-      const cell = sheet[XLSX.utils.encode_cell({ r, c })];
-      let text = "";
-      if (cell && cell.t !== "z") {
-        try { text = XLSX.utils.format_cell(cell); } catch { text = cell.v == null ? "" : String(cell.v); }
-      }
-      text = String(text ?? "").trim().slice(0, limits.maxCellLength);
-      total += text.length;
-      row.push(text);
-    }
-    rows.push(row);
-  }
-}
-parentPort.postMessage(rows);
-`;
 
 let xlsxPath: string | undefined;
 
@@ -150,7 +75,7 @@ async function inTurn<T>(task: () => Promise<T>): Promise<T> {
 function runWorker(bytes: Uint8Array, limits: SpreadsheetLimits): Promise<unknown> {
   return new Promise((resolve, reject) => {
     let outcome: { value: unknown } | { error: unknown } | undefined;
-    const worker = new Worker(WORKER_SOURCE, {
+    const worker = new Worker(workerSource, {
       eval: true,
       workerData: { bytes, xlsxPath: resolveXlsx(), limits },
       resourceLimits: { maxOldGenerationSizeMb: limits.heapMb, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
@@ -200,13 +125,13 @@ function trimTrailingEmpties(rows: string[][]): string[][] {
 
 /**
  * The first sheet of an .xls or .xlsx as rows of the cells' displayed text (requirements §3 specsExcel), parsed
- * in a worker thread with a time and memory limit. Anything unreadable throws SpreadsheetError.
- * `limits` is for tests; callers leave it out.
+ * in a worker thread with a time and memory limit. Anything unreadable throws SpreadsheetError (and is
+ * logged to `logger` when there is one). `limits` is for tests; callers leave it out.
  */
 export async function parseSpreadsheet(
   bytes: Uint8Array,
   fileName: string,
-  limits: Partial<SpreadsheetLimits> = {},
+  { limits = {}, logger }: { limits?: Partial<SpreadsheetLimits>; logger?: Logger } = {},
 ): Promise<string[][]> {
   if (!EXTENSION.test(fileName.trim())) throw new SpreadsheetError();
   if (!startsWith(bytes, ZIP_MAGIC) && !startsWith(bytes, OLE2_MAGIC)) throw new SpreadsheetError();
@@ -216,32 +141,29 @@ export async function parseSpreadsheet(
   try {
     result = await inTurn(() => runWorker(bytes, effective));
   } catch (error) {
-    runtimeLogger()?.info({ err: error, fileName }, "spreadsheet refused");
+    logger?.info({ err: error, fileName }, "spreadsheet refused");
     throw new SpreadsheetError({ cause: error });
   }
   if (!isRows(result)) throw new SpreadsheetError();
   return trimTrailingEmpties(result);
 }
 
-function runtimeLogger() {
-  try {
-    return runtime().logger;
-  } catch {
-    // Parsing outside a started server (a script or a unit test) has nobody to log to.
-    return undefined;
+/** Spreadsheets already uploaded, read by the id of their stored file. */
+export function createSpreadsheetReader({ files, logger }: { files: FileService; logger: Logger }) {
+  /**
+   * Parses a stored file (staged or claimed) by its id, naming it by the name it was uploaded with.
+   * Throws MissingFileError when there is no such file, SpreadsheetError when it is not a readable sheet.
+   */
+  async function parseStoredSpreadsheet(fileId: string): Promise<string[][]> {
+    const file = await files.get(fileId);
+    if (!file) throw new MissingFileError([fileId]);
+    if (!EXTENSION.test(file.originalName.trim()) || file.size > MAX_UPLOAD_BYTES) throw new SpreadsheetError();
+    const bytes = await readAll(files.open(file.storageKey), MAX_UPLOAD_BYTES);
+    if (!bytes) throw new SpreadsheetError();
+    return parseSpreadsheet(bytes, file.originalName, { logger });
   }
+
+  return { parseStoredSpreadsheet };
 }
 
-/**
- * Parses a stored file (staged or claimed) by its id, naming it by the name it was uploaded with.
- * Throws MissingFileError when there is no such file, SpreadsheetError when it is not a readable sheet.
- */
-export async function parseStoredSpreadsheet(fileId: string): Promise<string[][]> {
-  const { files } = runtime();
-  const file = await files.get(fileId);
-  if (!file) throw new MissingFileError([fileId]);
-  if (!EXTENSION.test(file.originalName.trim()) || file.size > MAX_UPLOAD_BYTES) throw new SpreadsheetError();
-  const bytes = await readAll(files.open(file.storageKey), MAX_UPLOAD_BYTES);
-  if (!bytes) throw new SpreadsheetError();
-  return parseSpreadsheet(bytes, file.originalName);
-}
+export type SpreadsheetReader = ReturnType<typeof createSpreadsheetReader>;

@@ -4,13 +4,6 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  createGeneralDownload,
-  deleteGeneralDownload,
-  editGeneralDownload,
-  getGeneralDownload,
-  listGeneralDownloads,
-} from "#app/server/admin/downloads.server";
 import { ConflictError, NotFoundError } from "#app/server/admin/write.server";
 import { files } from "#app/server/db/schema";
 import { parseEnv } from "#app/server/env.server";
@@ -49,42 +42,52 @@ async function fileRow(id: string) {
 describe("general downloads (admin service)", () => {
   it("creates one from a staged file, which is then no longer staged", async () => {
     const file = await stage("manual.pdf");
-    const id = await createGeneralDownload({ description: "Manual", fileId: file.id });
-    const download = await getGeneralDownload(id);
+    const id = await runtime.services.downloadAdmin.createGeneralDownload({ description: "Manual", fileId: file.id });
+    const download = await runtime.services.downloadAdmin.getGeneralDownload(id);
     expect(download).toMatchObject({ description: "Manual", version: 1, file: { id: file.id, name: "manual.pdf" } });
     expect((await fileRow(file.id))?.staged).toBe(false);
   });
 
   it("writes nothing when the file is not a staged upload (gone, never uploaded or already used)", async () => {
-    const before = await listGeneralDownloads();
-    await expect(createGeneralDownload({ description: "Ghost", fileId: randomUUID() })).rejects.toBeInstanceOf(
-      MissingFileError,
-    );
-    await expect(createGeneralDownload({ description: "Bad id", fileId: "not-an-id" })).rejects.toBeInstanceOf(
-      MissingFileError,
-    );
+    const before = await runtime.services.downloadAdmin.listGeneralDownloads();
+    await expect(
+      runtime.services.downloadAdmin.createGeneralDownload({ description: "Ghost", fileId: randomUUID() }),
+    ).rejects.toBeInstanceOf(MissingFileError);
+    await expect(
+      runtime.services.downloadAdmin.createGeneralDownload({ description: "Bad id", fileId: "not-an-id" }),
+    ).rejects.toBeInstanceOf(MissingFileError);
     const used = before[0];
     if (!used) throw new Error("no download to reuse");
-    await expect(createGeneralDownload({ description: "Reused", fileId: used.file.id })).rejects.toBeInstanceOf(
-      MissingFileError,
-    );
-    expect(await listGeneralDownloads()).toEqual(before);
+    await expect(
+      runtime.services.downloadAdmin.createGeneralDownload({ description: "Reused", fileId: used.file.id }),
+    ).rejects.toBeInstanceOf(MissingFileError);
+    expect(await runtime.services.downloadAdmin.listGeneralDownloads()).toEqual(before);
   });
 
   it("lists by description in natural order", async () => {
     for (const description of ["Guide 10", "guide 2", "Guide 1"]) {
-      await createGeneralDownload({ description, fileId: (await stage(`${description}.pdf`)).id });
+      await runtime.services.downloadAdmin.createGeneralDownload({
+        description,
+        fileId: (await stage(`${description}.pdf`)).id,
+      });
     }
-    const order = (await listGeneralDownloads()).map((download) => download.description);
+    const order = (await runtime.services.downloadAdmin.listGeneralDownloads()).map((download) => download.description);
     expect(order.filter((description) => /guide/i.test(description))).toEqual(["Guide 1", "guide 2", "Guide 10"]);
   });
 
   it("replacing the file releases the old one and removes its bytes", async () => {
     const original = await stage("v1.pdf");
-    const id = await createGeneralDownload({ description: "Firmware", fileId: original.id });
+    const id = await runtime.services.downloadAdmin.createGeneralDownload({
+      description: "Firmware",
+      fileId: original.id,
+    });
     const replacement = await stage("v2.pdf");
-    await editGeneralDownload(id, { description: "Firmware 2", fileId: replacement.id, version: 1 });
-    expect(await getGeneralDownload(id)).toMatchObject({
+    await runtime.services.downloadAdmin.editGeneralDownload(id, {
+      description: "Firmware 2",
+      fileId: replacement.id,
+      version: 1,
+    });
+    expect(await runtime.services.downloadAdmin.getGeneralDownload(id)).toMatchObject({
       description: "Firmware 2",
       version: 2,
       file: { id: replacement.id, name: "v2.pdf" },
@@ -94,43 +97,57 @@ describe("general downloads (admin service)", () => {
     expect(stored(replacement)).toBe(true);
 
     // A description-only edit keeps the file.
-    await editGeneralDownload(id, { description: "Firmware 3", fileId: "", version: 2 });
-    expect(await getGeneralDownload(id)).toMatchObject({ description: "Firmware 3", version: 3 });
+    await runtime.services.downloadAdmin.editGeneralDownload(id, { description: "Firmware 3", fileId: "", version: 2 });
+    expect(await runtime.services.downloadAdmin.getGeneralDownload(id)).toMatchObject({
+      description: "Firmware 3",
+      version: 3,
+    });
     expect(stored(replacement)).toBe(true);
   });
 
   it("refuses a save on an old version and rolls back a save whose new file is gone", async () => {
     const file = await stage("sheet.pdf");
-    const id = await createGeneralDownload({ description: "Sheet", fileId: file.id });
-    await editGeneralDownload(id, { description: "Sheet (theirs)", version: 1 });
+    const id = await runtime.services.downloadAdmin.createGeneralDownload({ description: "Sheet", fileId: file.id });
+    await runtime.services.downloadAdmin.editGeneralDownload(id, { description: "Sheet (theirs)", version: 1 });
 
     const replacement = await stage("sheet-mine.pdf");
     await expect(
-      editGeneralDownload(id, { description: "Sheet (mine)", fileId: replacement.id, version: 1 }),
+      runtime.services.downloadAdmin.editGeneralDownload(id, {
+        description: "Sheet (mine)",
+        fileId: replacement.id,
+        version: 1,
+      }),
     ).rejects.toBeInstanceOf(ConflictError);
     expect((await fileRow(replacement.id))?.staged).toBe(true);
 
     await expect(
-      editGeneralDownload(id, { description: "Sheet (lost file)", fileId: randomUUID(), version: 2 }),
+      runtime.services.downloadAdmin.editGeneralDownload(id, {
+        description: "Sheet (lost file)",
+        fileId: randomUUID(),
+        version: 2,
+      }),
     ).rejects.toBeInstanceOf(MissingFileError);
-    expect(await getGeneralDownload(id)).toMatchObject({ description: "Sheet (theirs)", version: 2 });
+    expect(await runtime.services.downloadAdmin.getGeneralDownload(id)).toMatchObject({
+      description: "Sheet (theirs)",
+      version: 2,
+    });
     expect(stored(file)).toBe(true);
 
-    await expect(editGeneralDownload(randomUUID(), { description: "x", version: 1 })).rejects.toBeInstanceOf(
-      NotFoundError,
-    );
+    await expect(
+      runtime.services.downloadAdmin.editGeneralDownload(randomUUID(), { description: "x", version: 1 }),
+    ).rejects.toBeInstanceOf(NotFoundError);
   });
 
   it("deletes a download with its file; an old version or a missing one is refused", async () => {
     const file = await stage("old.pdf");
-    const id = await createGeneralDownload({ description: "Old", fileId: file.id });
-    await expect(deleteGeneralDownload(id, 7)).rejects.toBeInstanceOf(ConflictError);
-    expect(await getGeneralDownload(id)).toBeDefined();
+    const id = await runtime.services.downloadAdmin.createGeneralDownload({ description: "Old", fileId: file.id });
+    await expect(runtime.services.downloadAdmin.deleteGeneralDownload(id, 7)).rejects.toBeInstanceOf(ConflictError);
+    expect(await runtime.services.downloadAdmin.getGeneralDownload(id)).toBeDefined();
 
-    await deleteGeneralDownload(id, 1);
-    expect(await getGeneralDownload(id)).toBeUndefined();
+    await runtime.services.downloadAdmin.deleteGeneralDownload(id, 1);
+    expect(await runtime.services.downloadAdmin.getGeneralDownload(id)).toBeUndefined();
     expect(await fileRow(file.id)).toBeUndefined();
     expect(stored(file)).toBe(false);
-    await expect(deleteGeneralDownload(id, 1)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(runtime.services.downloadAdmin.deleteGeneralDownload(id, 1)).rejects.toBeInstanceOf(NotFoundError);
   });
 });

@@ -1,16 +1,9 @@
 import { eq, or } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  createProduct,
-  deleteProduct,
-  FOREIGN_FEATURE_MESSAGE,
-  updateProduct,
-  type ProductInput,
-} from "#app/server/admin/products.server";
+import { FOREIGN_FEATURE_MESSAGE, type ProductInput } from "#app/server/admin/products.server";
 import { ConflictError, FieldRuleError, NotFoundError } from "#app/server/admin/write.server";
 import { ALT_TEXT_TOO_LONG } from "#app/domain/alt-text";
-import { getProduct, listProducts, listSupportDownloads, search } from "#app/server/catalog.server";
 import {
   categories,
   categoryFeatures,
@@ -121,10 +114,10 @@ describe("product admin service", () => {
   });
 
   it("creates a product with every relation and refuses a model that differs only in letter case", async () => {
-    const other = await createProduct(await input({ model: "ACC-1" }));
+    const other = await runtime.services.productAdmin.createProduct(await input({ model: "ACC-1" }));
     const manual = await stage("file");
     const extra = await stage("image");
-    const created = await createProduct(
+    const created = await runtime.services.productAdmin.createProduct(
       await input({
         model: "Cam-Alpha",
         featureIds: [cameras.features[1] ?? ""],
@@ -133,7 +126,7 @@ describe("product admin service", () => {
         downloads: [{ fileId: manual, description: "Manual" }],
       }),
     );
-    const product = await getProduct(created.id);
+    const product = await runtime.services.catalog.getProduct(created.id);
     expect(product).toMatchObject({
       model: "Cam-Alpha",
       specs: "Lens: 2.8 mm",
@@ -144,42 +137,66 @@ describe("product admin service", () => {
     });
     expect(product?.additionalImages.map((image) => image.fileId)).toEqual([extra]);
     // Two-way: the other product lists it too.
-    expect((await getProduct(other.id))?.accessories).toEqual([{ id: created.id, model: "Cam-Alpha" }]);
+    expect((await runtime.services.catalog.getProduct(other.id))?.accessories).toEqual([
+      { id: created.id, model: "Cam-Alpha" },
+    ]);
 
-    expect(await fieldError(createProduct(await input({ model: "cam-ALPHA" })))).toEqual({
+    expect(await fieldError(runtime.services.productAdmin.createProduct(await input({ model: "cam-ALPHA" })))).toEqual({
       field: "model",
       message: "Product model cam-ALPHA already in database",
     });
   });
 
   it("checks the category, its features, the main image and each download's file", async () => {
-    expect(await fieldError(createProduct(await input({ categoryId: crypto.randomUUID() })))).toMatchObject({
+    expect(
+      await fieldError(runtime.services.productAdmin.createProduct(await input({ categoryId: crypto.randomUUID() }))),
+    ).toMatchObject({
       field: "categoryId",
       message: "Category required",
     });
-    expect(await fieldError(createProduct(await input({ featureIds: [lenses.features[0] ?? ""] })))).toEqual({
+    expect(
+      await fieldError(
+        runtime.services.productAdmin.createProduct(await input({ featureIds: [lenses.features[0] ?? ""] })),
+      ),
+    ).toEqual({
       field: "featureIds",
       message: FOREIGN_FEATURE_MESSAGE,
     });
-    expect(await fieldError(createProduct(await input({ imageFileId: undefined })))).toEqual({
+    expect(
+      await fieldError(runtime.services.productAdmin.createProduct(await input({ imageFileId: undefined }))),
+    ).toEqual({
       field: "imageFileId",
       message: "Image required (20MB limit)",
     });
-    expect(await fieldError(createProduct(await input({ imageFileId: await stage("file") })))).toEqual({
+    expect(
+      await fieldError(runtime.services.productAdmin.createProduct(await input({ imageFileId: await stage("file") }))),
+    ).toEqual({
       field: "imageFileId",
       message: "Image required (20MB limit)",
     });
     // Uploaded as a plain file (no image check then), its first bytes say PNG: used as an image, refused.
-    expect(await fieldError(createProduct(await input({ imageFileId: await stage("impostor", "fake.png") })))).toEqual({
+    expect(
+      await fieldError(
+        runtime.services.productAdmin.createProduct(await input({ imageFileId: await stage("impostor", "fake.png") })),
+      ),
+    ).toEqual({
       field: "imageFileId",
       message: "Image required (20MB limit)",
     });
-    expect(await fieldError(createProduct(await input({ downloads: [{ description: "No file" }] })))).toEqual({
+    expect(
+      await fieldError(
+        runtime.services.productAdmin.createProduct(await input({ downloads: [{ description: "No file" }] })),
+      ),
+    ).toEqual({
       field: "downloads",
       message: "Check all downloads - each one needs a file (20MB max)",
     });
     expect(
-      await fieldError(createProduct(await input({ additionalImages: [{ fileId: await stage("file") }] }))),
+      await fieldError(
+        runtime.services.productAdmin.createProduct(
+          await input({ additionalImages: [{ fileId: await stage("file") }] }),
+        ),
+      ),
     ).toEqual({ field: "additionalImages", message: "Check each image (20MB limit)" });
   });
 
@@ -189,28 +206,33 @@ describe("product admin service", () => {
       ["IR", "30 m"],
     ];
     const spreadsheet = await stage("file", "specs.xlsx");
-    const created = await createProduct(
+    const created = await runtime.services.productAdmin.createProduct(
       await input({ specs: "text", specsTable: table, specsSourceFileId: spreadsheet }),
     );
-    expect(await getProduct(created.id)).toMatchObject({ specs: null, specsTable: table });
+    expect(await runtime.services.catalog.getProduct(created.id)).toMatchObject({ specs: null, specsTable: table });
     // The table is what is kept: the uploaded spreadsheet it was read from does not linger.
     expect(await fileExists(spreadsheet)).toBe(false);
     // Only a staged file is discarded this way, never one a record uses.
     const image = await stage("image");
-    const other = await createProduct(await input({ imageFileId: image, specsTable: table, specsSourceFileId: image }));
-    expect(await getProduct(other.id)).toBeTruthy();
+    const other = await runtime.services.productAdmin.createProduct(
+      await input({ imageFileId: image, specsTable: table, specsSourceFileId: image }),
+    );
+    expect(await runtime.services.catalog.getProduct(other.id)).toBeTruthy();
     expect(await fileExists(image)).toBe(true);
     // An edit that leaves the table alone (undefined) keeps it and ignores stray text.
     const keep = await input({ specs: "typed", specsTable: undefined, imageFileId: undefined });
-    await updateProduct(created.id, await version(created.id), keep);
-    expect(await getProduct(created.id)).toMatchObject({ specs: null, specsTable: table });
-    await updateProduct(created.id, await version(created.id), { ...keep, specsTable: null });
-    expect(await getProduct(created.id)).toMatchObject({ specs: "typed", specsTable: null });
+    await runtime.services.productAdmin.updateProduct(created.id, await version(created.id), keep);
+    expect(await runtime.services.catalog.getProduct(created.id)).toMatchObject({ specs: null, specsTable: table });
+    await runtime.services.productAdmin.updateProduct(created.id, await version(created.id), {
+      ...keep,
+      specsTable: null,
+    });
+    expect(await runtime.services.catalog.getProduct(created.id)).toMatchObject({ specs: "typed", specsTable: null });
   });
 
   it("edits: replaces the image, reorders and removes images, changes downloads and accessories", async () => {
-    const a = await createProduct(await input({ model: "Acc-A" }));
-    const b = await createProduct(await input({ model: "Acc-B" }));
+    const a = await runtime.services.productAdmin.createProduct(await input({ model: "Acc-A" }));
+    const b = await runtime.services.productAdmin.createProduct(await input({ model: "Acc-B" }));
     const first = await stage("image");
     const second = await stage("image");
     const manual = await stage("file");
@@ -225,8 +247,8 @@ describe("product admin service", () => {
       ],
     });
     const oldImage = base.imageFileId ?? "";
-    const { id } = await createProduct(base);
-    const before = await getProduct(id);
+    const { id } = await runtime.services.productAdmin.createProduct(base);
+    const before = await runtime.services.catalog.getProduct(id);
     if (!before) throw new Error("not created");
     const [imageOne, imageTwo] = before.additionalImages;
     const [manualRow, guideRow] = before.downloads;
@@ -234,7 +256,7 @@ describe("product admin service", () => {
     const newImage = await stage("image");
     const third = await stage("image");
     const newManual = await stage("file");
-    await updateProduct(id, before.version, {
+    await runtime.services.productAdmin.updateProduct(id, before.version, {
       ...base,
       categoryId: lenses.id,
       featureIds: [lenses.features[0] ?? ""],
@@ -243,7 +265,7 @@ describe("product admin service", () => {
       accessoryIds: [b.id],
       downloads: [{ id: manualRow?.id, fileId: newManual, description: "Manual v2" }],
     });
-    const after = await getProduct(id);
+    const after = await runtime.services.catalog.getProduct(id);
     expect(after).toMatchObject({
       category: { id: lenses.id },
       features: [{ id: lenses.features[0] }],
@@ -252,8 +274,8 @@ describe("product admin service", () => {
       downloads: [{ id: manualRow?.id, description: "Manual v2", file: { id: newManual } }],
     });
     expect(after?.additionalImages.map((image) => image.fileId)).toEqual([third, second]);
-    expect((await getProduct(a.id))?.accessories).toEqual([]);
-    expect((await getProduct(b.id))?.accessories).toEqual([{ id, model: "Editable" }]);
+    expect((await runtime.services.catalog.getProduct(a.id))?.accessories).toEqual([]);
+    expect((await runtime.services.catalog.getProduct(b.id))?.accessories).toEqual([{ id, model: "Editable" }]);
     // Replaced and removed files are gone; kept ones stay.
     for (const gone of [oldImage, imageOne?.fileId ?? "", manual, guideRow?.file.id ?? ""]) {
       expect(await fileExists(gone), gone).toBe(false);
@@ -261,32 +283,38 @@ describe("product admin service", () => {
     expect(await fileExists(second)).toBe(true);
 
     // Editing without an image keeps the current one.
-    await updateProduct(id, await version(id), {
+    await runtime.services.productAdmin.updateProduct(id, await version(id), {
       ...base,
       imageFileId: undefined,
       additionalImages: [],
       downloads: [],
     });
-    expect((await getProduct(id))?.image.fileId).toBe(newImage);
+    expect((await runtime.services.catalog.getProduct(id))?.image.fileId).toBe(newImage);
   });
 
   it("refuses a save over a newer version and a delete of a stale or missing product", async () => {
-    const { id } = await createProduct(await input({ model: "Racy" }));
+    const { id } = await runtime.services.productAdmin.createProduct(await input({ model: "Racy" }));
     const opened = await version(id);
-    await updateProduct(id, opened, await input({ model: "Racy 2", imageFileId: undefined }));
+    await runtime.services.productAdmin.updateProduct(
+      id,
+      opened,
+      await input({ model: "Racy 2", imageFileId: undefined }),
+    );
     await expect(
-      updateProduct(id, opened, await input({ model: "Racy 3", imageFileId: undefined })),
+      runtime.services.productAdmin.updateProduct(id, opened, await input({ model: "Racy 3", imageFileId: undefined })),
     ).rejects.toBeInstanceOf(ConflictError);
-    expect((await getProduct(id))?.model).toBe("Racy 2");
-    await expect(deleteProduct(id, opened)).rejects.toBeInstanceOf(ConflictError);
-    await expect(deleteProduct(crypto.randomUUID(), 1)).rejects.toBeInstanceOf(NotFoundError);
+    expect((await runtime.services.catalog.getProduct(id))?.model).toBe("Racy 2");
+    await expect(runtime.services.productAdmin.deleteProduct(id, opened)).rejects.toBeInstanceOf(ConflictError);
+    await expect(runtime.services.productAdmin.deleteProduct(crypto.randomUUID(), 1)).rejects.toBeInstanceOf(
+      NotFoundError,
+    );
   });
 
   it("stores each image's description with its use, trimmed, and shows it wherever the product's image is", async () => {
     const front = await stage("image");
     const side = await stage("image");
     const night = await stage("image");
-    const created = await createProduct(
+    const created = await runtime.services.productAdmin.createProduct(
       await input({
         model: "Described",
         imageFileId: front,
@@ -295,19 +323,19 @@ describe("product admin service", () => {
         downloads: [{ fileId: await stage("file"), description: "Manual" }],
       }),
     );
-    const product = await getProduct(created.id);
+    const product = await runtime.services.catalog.getProduct(created.id);
     expect(product?.image).toMatchObject({ fileId: front, alt: "White dome camera on a grey wall" });
     expect(product?.additionalImages.map(({ fileId, alt }) => ({ fileId, alt }))).toEqual([
       { fileId: side, alt: "Side view" },
       { fileId: night, alt: "" },
     ]);
     // The product's summaries carry it: catalog cards, search results, the support page.
-    const listed = (await listProducts({ categoryId: cameras.id, pageSize: 1_000 })).products;
+    const listed = (await runtime.services.catalog.listProducts({ categoryId: cameras.id, pageSize: 1_000 })).products;
     expect(listed.find((summary) => summary.id === created.id)?.image.alt).toBe("White dome camera on a grey wall");
-    expect((await search("Described")).products.find((found) => found.id === created.id)?.image.alt).toBe(
-      "White dome camera on a grey wall",
-    );
-    const support = await listSupportDownloads({ pageSize: 1_000 });
+    expect(
+      (await runtime.services.catalog.search("Described")).products.find((found) => found.id === created.id)?.image.alt,
+    ).toBe("White dome camera on a grey wall");
+    const support = await runtime.services.catalog.listSupportDownloads({ pageSize: 1_000 });
     expect(support.products.find((entry) => entry.id === created.id)?.image.alt).toBe(
       "White dome camera on a grey wall",
     );
@@ -315,7 +343,7 @@ describe("product admin service", () => {
     // The description belongs to the image's row: it moves with it, and changes or clears with the edit.
     const [sideRow, nightRow] = product?.additionalImages ?? [];
     const edit = await input({ model: "Described", imageFileId: undefined, downloads: [] });
-    await updateProduct(created.id, await version(created.id), {
+    await runtime.services.productAdmin.updateProduct(created.id, await version(created.id), {
       ...edit,
       imageAlt: "",
       additionalImages: [
@@ -323,7 +351,7 @@ describe("product admin service", () => {
         { id: sideRow?.id ?? "", alt: "Side view" },
       ],
     });
-    const edited = await getProduct(created.id);
+    const edited = await runtime.services.catalog.getProduct(created.id);
     expect(edited?.image).toMatchObject({ fileId: front, alt: "" });
     expect(edited?.additionalImages.map(({ id, alt }) => ({ id, alt }))).toEqual([
       { id: nightRow?.id, alt: "Night mode" },
@@ -332,54 +360,65 @@ describe("product admin service", () => {
 
     // A new main image takes the description the form sends with it.
     const replacement = await stage("image");
-    await updateProduct(created.id, await version(created.id), {
+    await runtime.services.productAdmin.updateProduct(created.id, await version(created.id), {
       ...edit,
       imageFileId: replacement,
       imageAlt: "Dome camera, side on",
       additionalImages: [{ id: nightRow?.id ?? "" }],
     });
-    const replaced = await getProduct(created.id);
+    const replaced = await runtime.services.catalog.getProduct(created.id);
     expect(replaced?.image).toMatchObject({ fileId: replacement, alt: "Dome camera, side on" });
     expect(replaced?.additionalImages.map(({ alt }) => alt)).toEqual([""]);
   });
 
   it("refuses a description over the limit and a description saved over a newer version, changing nothing", async () => {
     const extra = await stage("image");
-    const { id } = await createProduct(
+    const { id } = await runtime.services.productAdmin.createProduct(
       await input({ model: "Long-winded", imageAlt: "Short", additionalImages: [{ fileId: extra, alt: "Kept" }] }),
     );
     const opened = await version(id);
-    const [row] = (await getProduct(id))?.additionalImages ?? [];
+    const [row] = (await runtime.services.catalog.getProduct(id))?.additionalImages ?? [];
     const edit = await input({ model: "Long-winded", imageFileId: undefined });
     const tooLong = "x".repeat(251);
-    expect(await fieldError(updateProduct(id, opened, { ...edit, imageAlt: tooLong }))).toEqual({
+    expect(
+      await fieldError(runtime.services.productAdmin.updateProduct(id, opened, { ...edit, imageAlt: tooLong })),
+    ).toEqual({
       field: "imageAlt",
       message: ALT_TEXT_TOO_LONG,
     });
     expect(
-      await fieldError(updateProduct(id, opened, { ...edit, additionalImages: [{ id: row?.id ?? "", alt: tooLong }] })),
+      await fieldError(
+        runtime.services.productAdmin.updateProduct(id, opened, {
+          ...edit,
+          additionalImages: [{ id: row?.id ?? "", alt: tooLong }],
+        }),
+      ),
     ).toEqual({ field: "additionalImages[0].alt", message: ALT_TEXT_TOO_LONG });
     // 250 characters are fine, counted after trimming.
-    await updateProduct(id, opened, {
+    await runtime.services.productAdmin.updateProduct(id, opened, {
       ...edit,
       imageAlt: `  ${"y".repeat(250)}  `,
       additionalImages: [{ id: row?.id ?? "", alt: "Kept" }],
     });
-    expect((await getProduct(id))?.image.alt).toBe("y".repeat(250));
+    expect((await runtime.services.catalog.getProduct(id))?.image.alt).toBe("y".repeat(250));
 
     await expect(
-      updateProduct(id, opened, { ...edit, imageAlt: "Lost", additionalImages: [{ id: row?.id ?? "", alt: "Lost" }] }),
+      runtime.services.productAdmin.updateProduct(id, opened, {
+        ...edit,
+        imageAlt: "Lost",
+        additionalImages: [{ id: row?.id ?? "", alt: "Lost" }],
+      }),
     ).rejects.toBeInstanceOf(ConflictError);
     const stored = await runtime.database.db
       .select({ alt: productImages.alt })
       .from(productImages)
       .where(eq(productImages.productId, id));
     expect(stored).toEqual([{ alt: "Kept" }]);
-    expect((await getProduct(id))?.image.alt).toBe("y".repeat(250));
+    expect((await runtime.services.catalog.getProduct(id))?.image.alt).toBe("y".repeat(250));
   });
 
   it("deletes a product with all its files and every accessory link", async () => {
-    const partner = await createProduct(await input({ model: "Partner" }));
+    const partner = await runtime.services.productAdmin.createProduct(await input({ model: "Partner" }));
     const extra = await stage("image");
     const manual = await stage("file");
     const base = await input({
@@ -388,26 +427,28 @@ describe("product admin service", () => {
       additionalImages: [{ fileId: extra }],
       downloads: [{ fileId: manual, description: "Manual" }],
     });
-    const { id } = await createProduct(base);
-    await deleteProduct(id, await version(id));
-    expect(await getProduct(id)).toBeNull();
+    const { id } = await runtime.services.productAdmin.createProduct(base);
+    await runtime.services.productAdmin.deleteProduct(id, await version(id));
+    expect(await runtime.services.catalog.getProduct(id)).toBeNull();
     for (const fileId of [base.imageFileId ?? "", extra, manual]) expect(await fileExists(fileId)).toBe(false);
     const links = await runtime.database.db
       .select()
       .from(productAccessories)
       .where(or(eq(productAccessories.productA, id), eq(productAccessories.productB, id)));
     expect(links).toEqual([]);
-    expect((await getProduct(partner.id))?.accessories).toEqual([]);
+    expect((await runtime.services.catalog.getProduct(partner.id))?.accessories).toEqual([]);
   });
 
   it("lists the products with downloads on /support a page at a time, by model ignoring case", async () => {
-    const before = await listSupportDownloads({ pageSize: 1_000 });
+    const before = await runtime.services.catalog.listSupportDownloads({ pageSize: 1_000 });
     const models = ["sup-c", "SUP-A", "sup-e", "Sup-B", "sup-d"];
     for (const model of models) {
-      await createProduct(await input({ model, downloads: [{ fileId: await stage("file"), description: model }] }));
+      await runtime.services.productAdmin.createProduct(
+        await input({ model, downloads: [{ fileId: await stage("file"), description: model }] }),
+      );
     }
-    await createProduct(await input({ model: "sup-without-downloads" }));
-    const all = await listSupportDownloads({ pageSize: 1_000 });
+    await runtime.services.productAdmin.createProduct(await input({ model: "sup-without-downloads" }));
+    const all = await runtime.services.catalog.listSupportDownloads({ pageSize: 1_000 });
     expect(all.products.length - before.products.length).toBe(models.length);
     expect(all.products.map((product) => product.model)).not.toContain("sup-without-downloads");
 
@@ -415,13 +456,16 @@ describe("product admin service", () => {
     const pageCount = Math.ceil(all.products.length / pageSize);
     const paged: string[] = [];
     for (let page = 1; page <= pageCount; page += 1) {
-      const listed = await listSupportDownloads({ page, pageSize });
+      const listed = await runtime.services.catalog.listSupportDownloads({ page, pageSize });
       expect(listed).toMatchObject({ page, pageCount });
       expect(listed.products.length).toBeLessThanOrEqual(pageSize);
       paged.push(...listed.products.map((product) => product.model));
     }
     expect(paged).toEqual(all.products.map((product) => product.model));
     // Past the last page: the last page, not an empty one.
-    expect(await listSupportDownloads({ page: 99, pageSize })).toMatchObject({ page: pageCount, pageCount });
+    expect(await runtime.services.catalog.listSupportDownloads({ page: 99, pageSize })).toMatchObject({
+      page: pageCount,
+      pageCount,
+    });
   });
 });

@@ -2,14 +2,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { categorySchema, type CategoryInput } from "#app/domain/forms/category";
-import {
-  CategoryInUseError,
-  createCategory,
-  deleteCategory,
-  getCategoryDetail,
-  updateCategory,
-} from "#app/server/admin/categories.server";
-import { listCategories } from "#app/server/catalog.server";
+import { CategoryInUseError } from "#app/server/admin/categories.server";
 import { ConflictError, FieldRuleError, NotFoundError } from "#app/server/admin/write.server";
 import { categories, categoryFeatures, productFeatures, products } from "#app/server/db/schema";
 import { parseEnv } from "#app/server/env.server";
@@ -92,36 +85,43 @@ describe.each(DATABASE_KINDS)("category services on %s", (kind) => {
   });
 
   it("refuses a duplicate name in any letter case, also when two saves race", async () => {
-    await createCategory(input("Dome Cameras"));
-    await expect(createCategory(input("dome CAMERAS"))).rejects.toThrow(
+    await runtime.services.categoryAdmin.createCategory(input("Dome Cameras"));
+    await expect(runtime.services.categoryAdmin.createCategory(input("dome CAMERAS"))).rejects.toThrow(
       new FieldRuleError("name", 'Category "dome CAMERAS" already exists'),
     );
-    const raced = await Promise.allSettled([createCategory(input("Raced")), createCategory(input("RACED"))]);
+    const raced = await Promise.allSettled([
+      runtime.services.categoryAdmin.createCategory(input("Raced")),
+      runtime.services.categoryAdmin.createCategory(input("RACED")),
+    ]);
     expect(raced.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(1);
     const refused = raced.find((outcome) => outcome.status === "rejected");
     expect(refused?.status === "rejected" && refused.reason).toBeInstanceOf(FieldRuleError);
 
-    const other = await createCategory(input("Bullets"));
-    await expect(updateCategory(other, await versionOf(runtime, other), input("DOME cameras"))).rejects.toThrow(
-      'Category "DOME cameras" already exists',
-    );
+    const other = await runtime.services.categoryAdmin.createCategory(input("Bullets"));
+    await expect(
+      runtime.services.categoryAdmin.updateCategory(other, await versionOf(runtime, other), input("DOME cameras")),
+    ).rejects.toThrow('Category "DOME cameras" already exists');
     // Its own name in another letter case is fine.
-    await updateCategory(other, await versionOf(runtime, other), input("BULLETS"));
-    expect((await getCategoryDetail(other))?.name).toBe("BULLETS");
+    await runtime.services.categoryAdmin.updateCategory(other, await versionOf(runtime, other), input("BULLETS"));
+    expect((await runtime.services.categoryAdmin.getCategoryDetail(other))?.name).toBe("BULLETS");
   });
 
   it("keeps feature ids on rename, deletes removed ones from products, adds new ones", async () => {
-    const id = await createCategory(input("Turrets", [{ label: "4MP" }, { label: "Starlight" }, { label: "PoE" }]));
-    const before = await getCategoryDetail(id);
+    const id = await runtime.services.categoryAdmin.createCategory(
+      input("Turrets", [{ label: "4MP" }, { label: "Starlight" }, { label: "PoE" }]),
+    );
+    const before = await runtime.services.categoryAdmin.getCategoryDetail(id);
     const byLabel = new Map(before?.features.map((feature) => [feature.label, feature.id]));
     const starlight = byLabel.get("Starlight") ?? "";
     const poe = byLabel.get("PoE") ?? "";
     const productId = await addProduct(runtime, "T-1", id, [starlight, poe]);
 
     // A forged id from another category makes a new feature instead of taking that one over.
-    const foreign = await createCategory(input("Foreign", [{ label: "Foreign feature" }]));
-    const foreignId = (await getCategoryDetail(foreign))?.features[0]?.id;
-    await updateCategory(
+    const foreign = await runtime.services.categoryAdmin.createCategory(
+      input("Foreign", [{ label: "Foreign feature" }]),
+    );
+    const foreignId = (await runtime.services.categoryAdmin.getCategoryDetail(foreign))?.features[0]?.id;
+    await runtime.services.categoryAdmin.updateCategory(
       id,
       await versionOf(runtime, id),
       input("Turrets", [
@@ -131,10 +131,12 @@ describe.each(DATABASE_KINDS)("category services on %s", (kind) => {
         { id: foreignId, label: "Smart" },
       ]),
     );
-    const after = await getCategoryDetail(id);
+    const after = await runtime.services.categoryAdmin.getCategoryDetail(id);
     expect(after?.features.map((feature) => feature.label)).toEqual(["4MP", "12MP", "Smart", "Starlight Colour"]);
     expect(after?.features.find((feature) => feature.label === "Starlight Colour")?.id).toBe(starlight);
-    expect((await getCategoryDetail(foreign))?.features.map((feature) => feature.label)).toEqual(["Foreign feature"]);
+    expect(
+      (await runtime.services.categoryAdmin.getCategoryDetail(foreign))?.features.map((feature) => feature.label),
+    ).toEqual(["Foreign feature"]);
     const selected = await runtime.database.db
       .select({ featureId: productFeatures.featureId })
       .from(productFeatures)
@@ -145,24 +147,30 @@ describe.each(DATABASE_KINDS)("category services on %s", (kind) => {
   });
 
   it("refuses a save or delete over a newer version, and one of a deleted category", async () => {
-    const id = await createCategory(input("Fisheye"));
+    const id = await runtime.services.categoryAdmin.createCategory(input("Fisheye"));
     const opened = await versionOf(runtime, id);
-    await updateCategory(id, opened, input("Fisheye", [], "first"));
-    await expect(updateCategory(id, opened, input("Fisheye", [], "second"))).rejects.toBeInstanceOf(ConflictError);
-    await expect(deleteCategory(id, opened)).rejects.toBeInstanceOf(ConflictError);
-    expect((await getCategoryDetail(id))?.description).toBe("first");
+    await runtime.services.categoryAdmin.updateCategory(id, opened, input("Fisheye", [], "first"));
+    await expect(
+      runtime.services.categoryAdmin.updateCategory(id, opened, input("Fisheye", [], "second")),
+    ).rejects.toBeInstanceOf(ConflictError);
+    await expect(runtime.services.categoryAdmin.deleteCategory(id, opened)).rejects.toBeInstanceOf(ConflictError);
+    expect((await runtime.services.categoryAdmin.getCategoryDetail(id))?.description).toBe("first");
 
-    await deleteCategory(id, await versionOf(runtime, id));
-    expect(await getCategoryDetail(id)).toBeNull();
-    await expect(updateCategory(id, opened + 1, input("Fisheye"))).rejects.toBeInstanceOf(NotFoundError);
-    await expect(deleteCategory("not-a-uuid", 1)).rejects.toBeInstanceOf(NotFoundError);
+    await runtime.services.categoryAdmin.deleteCategory(id, await versionOf(runtime, id));
+    expect(await runtime.services.categoryAdmin.getCategoryDetail(id)).toBeNull();
+    await expect(
+      runtime.services.categoryAdmin.updateCategory(id, opened + 1, input("Fisheye")),
+    ).rejects.toBeInstanceOf(NotFoundError);
+    await expect(runtime.services.categoryAdmin.deleteCategory("not-a-uuid", 1)).rejects.toBeInstanceOf(NotFoundError);
   });
 
   it("refuses to delete a category in use, listing its products; counts them in the list", async () => {
-    const id = await createCategory(input("Thermal"));
+    const id = await runtime.services.categoryAdmin.createCategory(input("Thermal"));
     await addProduct(runtime, "th-2", id, []);
     await addProduct(runtime, "TH-1", id, []);
-    const refusal = await deleteCategory(id, await versionOf(runtime, id)).catch((error: unknown) => error);
+    const refusal = await runtime.services.categoryAdmin
+      .deleteCategory(id, await versionOf(runtime, id))
+      .catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(CategoryInUseError);
     expect(refusal instanceof CategoryInUseError && refusal.message).toBe(
       "Cannot delete category: contains 2 product(s). Products are listed for removal",
@@ -171,8 +179,8 @@ describe.each(DATABASE_KINDS)("category services on %s", (kind) => {
       "TH-1",
       "th-2",
     ]);
-    expect(await getCategoryDetail(id)).not.toBeNull();
-    const listed = await listCategories();
+    expect(await runtime.services.categoryAdmin.getCategoryDetail(id)).not.toBeNull();
+    const listed = await runtime.services.catalog.listCategories();
     expect(listed.find((category) => category.id === id)?.productCount).toBe(2);
     expect(listed.map((category) => category.name)).toEqual(
       [...listed.map((category) => category.name)].sort((a, b) => a.localeCompare(b, "en", { sensitivity: "base" })),

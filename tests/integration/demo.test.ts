@@ -22,7 +22,6 @@ import { DEMO_KNOWN_MODELS } from "#tests/support/demo-models";
 import { loadDemoCatalogIfEmpty } from "#app/server/demo/load.server";
 import { parseEnv } from "#app/server/env.server";
 import { startRuntime, type Runtime } from "#app/server/runtime.server";
-import { getSiteSettings } from "#app/server/settings.server";
 import { DATABASE_KINDS, testDatabaseConfig, type DatabaseKind } from "#tests/support/database";
 
 type Config = Awaited<ReturnType<typeof testDatabaseConfig>>;
@@ -287,7 +286,7 @@ describe.each(DATABASE_KINDS)("the demo catalog on %s", (kind) => {
   });
 
   it("stores site settings that the settings service reads back", async () => {
-    const settings = await getSiteSettings();
+    const settings = await runtime.services.settings.getSiteSettings();
     expect(settings.companyName).toBe("Vantage");
     expect(settings.contactEmail).toMatch(/@/);
     expect(settings.socialLinks.length).toBeGreaterThanOrEqual(2);

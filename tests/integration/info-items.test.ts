@@ -10,9 +10,8 @@ import type { InfoActionResult } from "#app/domain/forms/info-item";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { parseEnv } from "#app/server/env.server";
 import { infoItems } from "#app/server/db/schema";
-import { createInfoItem } from "#app/server/admin/info-items.server";
-import { listInfoItems } from "#app/server/info.server";
 import { infoItemFromForm } from "#app/routes/dashboard/info-items/actions.server";
+import { createRouteContext } from "#app/server/context.server";
 import { startRuntime, type Runtime } from "#app/server/runtime.server";
 
 let runtime: Runtime;
@@ -32,7 +31,15 @@ afterAll(async () => {
 async function act(fields: Record<string, string>): Promise<{ status: number; body: InfoActionResult }> {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.set(key, value);
-  const answer = await infoItemFromForm(form);
+  const context = createRouteContext(runtime.services, {
+    nonce: "",
+    requestId: "info-items-test",
+    logger: runtime.logger,
+    clientAddress: "127.0.0.1",
+    publicUrl: runtime.env.publicUrl,
+    user: () => Promise.resolve(null),
+  });
+  const answer = await infoItemFromForm(context, form);
   if (answer && typeof answer === "object" && "init" in answer && "data" in answer) {
     return { status: answer.init?.status ?? 200, body: answer.data as InfoActionResult };
   }
@@ -68,7 +75,7 @@ describe("info items through the dashboard's info-item action", () => {
       heading: [ADMIN_MESSAGES.headingRequired],
       content: [ADMIN_MESSAGES.contentRequired],
     });
-    expect(await listInfoItems()).toHaveLength(0);
+    expect(await runtime.services.infoItems.listInfoItems()).toHaveLength(0);
   });
 
   it("refuses a card whose file is not an image, all or nothing: no item, the upload stays staged", async () => {
@@ -76,7 +83,7 @@ describe("info items through the dashboard's info-item action", () => {
     const card = await act({ intent: "create", type: "card", heading: "H", content: "C", imageFileId: text.id });
     expect(card.status).toBe(400);
     expect(fieldErrors(card.body).imageFileId).toEqual([ADMIN_MESSAGES.cardImage]);
-    expect(await listInfoItems()).toHaveLength(0);
+    expect(await runtime.services.infoItems.listInfoItems()).toHaveLength(0);
     expect((await runtime.files.get(text.id))?.staged).toBe(true);
   });
 
@@ -86,7 +93,7 @@ describe("info items through the dashboard's info-item action", () => {
     expect(
       (await act({ intent: "create", type: "card", heading: "H", content: "C", imageFileId: first.id })).body.status,
     ).toBe("saved");
-    let [card, banner] = await listInfoItems();
+    let [card, banner] = await runtime.services.infoItems.listInfoItems();
     expect(banner?.content).toBe("Hello");
     expect(card?.image?.fileId).toBe(first.id);
     if (!card || !banner) throw new Error("items missing");
@@ -100,7 +107,7 @@ describe("info items through the dashboard's info-item action", () => {
 
     // Move to top leaves the version alone, so an open edit form does not conflict with it.
     expect((await act({ intent: "move-to-top", id: banner.id })).body.status).toBe("done");
-    [banner, card] = await listInfoItems();
+    [banner, card] = await runtime.services.infoItems.listInfoItems();
     expect(banner?.type).toBe("banner");
     if (!card || !banner) throw new Error("items missing");
 
@@ -110,11 +117,11 @@ describe("info items through the dashboard's info-item action", () => {
     expect((await act({ intent: "delete", id: card.id, version: String(card.version) })).body.status).toBe("done");
     expect(await runtime.files.get(second.id)).toBeUndefined();
     expect((await act({ intent: "delete", id: card.id, version: String(card.version) })).body.status).toBe("gone");
-    expect(await listInfoItems()).toHaveLength(1);
+    expect(await runtime.services.infoItems.listInfoItems()).toHaveLength(1);
   });
 
   it("stores an image's description with the item, trimmed; an edit changes it, a removed picture takes it along", async () => {
-    for (const item of await listInfoItems()) {
+    for (const item of await runtime.services.infoItems.listInfoItems()) {
       await act({ intent: "delete", id: item.id, version: String(item.version) });
     }
     const tooLong = await act({
@@ -125,7 +132,7 @@ describe("info items through the dashboard's info-item action", () => {
     });
     expect(tooLong.status).toBe(400);
     expect(fieldErrors(tooLong.body).imageAlt).toEqual([ALT_TEXT_TOO_LONG]);
-    expect(await listInfoItems()).toHaveLength(0);
+    expect(await runtime.services.infoItems.listInfoItems()).toHaveLength(0);
 
     const picture = await stage("png");
     const created = await act({
@@ -144,7 +151,7 @@ describe("info items through the dashboard's info-item action", () => {
       imageFileId: cardPicture.id,
       imageAlt: "A shield",
     });
-    let [card, image] = await listInfoItems();
+    let [card, image] = await runtime.services.infoItems.listInfoItems();
     if (!card || !image) throw new Error("items missing");
     expect(image.image).toMatchObject({ fileId: picture.id, alt: "Three cameras on a rooftop" });
     expect(card.image).toMatchObject({ fileId: cardPicture.id, alt: "A shield" });
@@ -154,13 +161,13 @@ describe("info items through the dashboard's info-item action", () => {
     expect((await act({ ...edit, imageAlt: "A white shield" })).body.status).toBe("saved");
     const stale = await act({ ...edit, imageAlt: "Lost" });
     expect(stale.body).toMatchObject({ status: "conflict", current: { image: { alt: "A white shield" } } });
-    [card, image] = await listInfoItems();
+    [card, image] = await runtime.services.infoItems.listInfoItems();
     if (!card || !image) throw new Error("items missing");
     expect(card.updatedAt > card.createdAt).toBe(true);
 
     // Moved to the top: not an edit, so its dates stay as they were.
     expect((await act({ intent: "move-to-top", id: image.id })).body.status).toBe("done");
-    const [moved] = await listInfoItems();
+    const [moved] = await runtime.services.infoItems.listInfoItems();
     expect(moved).toMatchObject({ id: image.id, updatedAt: image.updatedAt, createdAt: image.createdAt });
     expect(moved?.sortAt).not.toBe(image.sortAt);
 
@@ -171,12 +178,20 @@ describe("info items through the dashboard's info-item action", () => {
     expect(row).toMatchObject({ imageFileId: null, imageAlt: "" });
 
     // The service alone, without the form's checks, stores it the same way and keeps the same limit.
-    const seeded = await createInfoItem("image", { imageFileId: (await stage("png")).id, imageAlt: " Seeded " });
-    expect((await listInfoItems()).find((item) => item.id === seeded)?.image?.alt).toBe("Seeded");
-    const count = (await listInfoItems()).length;
+    const seeded = await runtime.services.infoItemAdmin.createInfoItem("image", {
+      imageFileId: (await stage("png")).id,
+      imageAlt: " Seeded ",
+    });
+    expect((await runtime.services.infoItems.listInfoItems()).find((item) => item.id === seeded)?.image?.alt).toBe(
+      "Seeded",
+    );
+    const count = (await runtime.services.infoItems.listInfoItems()).length;
     await expect(
-      createInfoItem("image", { imageFileId: (await stage("png")).id, imageAlt: "x".repeat(251) }),
+      runtime.services.infoItemAdmin.createInfoItem("image", {
+        imageFileId: (await stage("png")).id,
+        imageAlt: "x".repeat(251),
+      }),
     ).rejects.toThrow(ALT_TEXT_TOO_LONG);
-    expect(await listInfoItems()).toHaveLength(count);
+    expect(await runtime.services.infoItems.listInfoItems()).toHaveLength(count);
   });
 });

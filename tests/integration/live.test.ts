@@ -5,7 +5,6 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { parseEnv } from "#app/server/env.server";
-import { createInfoItem } from "#app/server/admin/info-items.server";
 import { notifyChange } from "#app/server/live.server";
 import { startRuntime, type Runtime } from "#app/server/runtime.server";
 import { changeTopics, isChange, openEventStream, type EventStreamReader } from "#tests/support/event-stream";
@@ -56,6 +55,12 @@ describe("live updates across two servers on one PostgreSQL database", () => {
   let runtime: Runtime | undefined;
   const streams: EventStreamReader[] = [];
 
+  /** The services of the process that writes, as another instance would. */
+  function writingProcess(): Runtime {
+    if (!runtime) throw new Error("the writing runtime did not start");
+    return runtime;
+  }
+
   async function openStream(server: RunningServer, query = ""): Promise<EventStreamReader> {
     const stream = await openEventStream(`${server.url}/events${query}`);
     streams.push(stream);
@@ -101,7 +106,7 @@ describe("live updates across two servers on one PostgreSQL database", () => {
     const [onA, onB] = await Promise.all([openStream(serverA()), openStream(serverB())]);
     const text = `Live banner ${randomUUID()}`;
 
-    await createInfoItem("banner", { content: text });
+    await writingProcess().services.infoItemAdmin.createInfoItem("banner", { content: text });
 
     await Promise.all([onA.waitFor(isChange("info")), onB.waitFor(isChange("info"))]);
     const page = await fetch(`${serverB().url}/`);
@@ -114,7 +119,11 @@ describe("live updates across two servers on one PostgreSQL database", () => {
     const other = await openStream(serverB(), "?tab=tab-2");
     const anonymous = await openStream(serverB());
 
-    await createInfoItem("banner", { content: `From tab 1 ${randomUUID()}` }, "tab-1");
+    await writingProcess().services.infoItemAdmin.createInfoItem(
+      "banner",
+      { content: `From tab 1 ${randomUUID()}` },
+      "tab-1",
+    );
     await Promise.all([other.waitFor(isChange("info")), anonymous.waitFor(isChange("info"))]);
     // A later change with no origin reaches every tab; events arrive in commit order, so once the
     // writer has it, the earlier one would have arrived before it.
@@ -142,7 +151,7 @@ describe("live updates across two servers on one PostgreSQL database", () => {
 
       const catchUp = await stream.waitFor(isChange("*"));
       const text = `After reconnect ${randomUUID()}`;
-      await createInfoItem("banner", { content: text });
+      await writingProcess().services.infoItemAdmin.createInfoItem("banner", { content: text });
       const fresh = await stream.waitFor(isChange("info"));
       expect(stream.messages.indexOf(catchUp)).toBeLessThan(stream.messages.indexOf(fresh));
       expect(await (await fetch(`${serverB().url}/`)).text()).toContain(text);

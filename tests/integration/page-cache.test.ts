@@ -5,7 +5,6 @@ import os from "node:os";
 import path from "node:path";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { createCategory } from "#app/server/admin/categories.server";
 import { parseEnv } from "#app/server/env.server";
 import { createLogger } from "#app/server/logger.server";
 import { startRuntime, type Runtime } from "#app/server/runtime.server";
@@ -340,7 +339,8 @@ describe("the page caches of two servers on one PostgreSQL database", () => {
       expect((await get(`${server.url}/catalog`)).cache).toBe("hit");
     }
     const name = `Elsewhere ${randomUUID().slice(0, 8)}`;
-    await createCategory({ name, description: "", features: [] });
+    if (!writer) throw new Error("the writing runtime did not start");
+    await writer.services.categoryAdmin.createCategory({ name, description: "", features: [] });
     for (const server of servers) {
       await expect.poll(async () => (await get(`${server.url}/catalog`)).body).toContain(name);
     }

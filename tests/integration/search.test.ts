@@ -1,18 +1,12 @@
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  MAX_SEARCH_LENGTH,
-  MODEL_SEARCH_LIMIT,
-  normalizeSearchQuery,
-  search,
-  SEARCH_LIMIT,
-  searchProductModels,
-} from "#app/server/catalog.server";
+import { MAX_SEARCH_LENGTH, MODEL_SEARCH_LIMIT, normalizeSearchQuery, SEARCH_LIMIT } from "#app/server/catalog.server";
 import type { SearchResults } from "#app/domain/catalog-views";
 import type { Database } from "#app/server/db/client.server";
 import { categories, products } from "#app/server/db/schema";
 import { parseEnv } from "#app/server/env.server";
+import type { Catalog } from "#app/server/catalog.server";
 import { startRuntime, type Runtime } from "#app/server/runtime.server";
 import { DATABASE_KINDS, testDatabaseConfig } from "#tests/support/database";
 
@@ -115,12 +109,15 @@ function names(results: SearchResults) {
   };
 }
 
+/** The catalog of the runtime the current `describe` started. */
+let catalog: Catalog;
+
 async function found(query: string) {
-  return names(await search(query));
+  return names(await catalog.search(query));
 }
 
 async function modelsFound(query: string, exclude: string[] = []) {
-  const { products: matches, total } = await searchProductModels(query, exclude);
+  const { products: matches, total } = await catalog.searchProductModels(query, exclude);
   return { models: matches.map((product) => product.model), total };
 }
 
@@ -135,6 +132,7 @@ describe.each(DATABASE_KINDS)("search on %s", (kind) => {
     runtime = await startRuntime(
       parseEnv({ DATA_DIR: config.dataDir, DATABASE_URL: config.databaseUrl, LOG_LEVEL: "silent", DEMO_DATA: "0" }),
     );
+    catalog = runtime.services.catalog;
     db = runtime.database.db;
     seeded = await seed(runtime);
   });
@@ -175,7 +173,7 @@ describe.each(DATABASE_KINDS)("search on %s", (kind) => {
       total: 3,
     });
     expect(await found("door READERS")).toEqual({ categories: ["Access Control"], products: [], total: 1 });
-    const [category] = (await search("vandal-resistant")).categories;
+    const [category] = (await runtime.services.catalog.search("vandal-resistant")).categories;
     expect(category).toEqual({
       id: seeded.categoryIds.dome,
       name: "Dome Cameras",
@@ -218,8 +216,8 @@ describe.each(DATABASE_KINDS)("search on %s", (kind) => {
     }
     const punctuation = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~";
     for (const char of punctuation) {
-      await expect(search(char), char).resolves.toBeDefined();
-      await expect(search(`a${char}{2}${char}`), char).resolves.toBeDefined();
+      await expect(runtime.services.catalog.search(char), char).resolves.toBeDefined();
+      await expect(runtime.services.catalog.search(`a${char}{2}${char}`), char).resolves.toBeDefined();
     }
   });
 
@@ -248,7 +246,7 @@ describe.each(DATABASE_KINDS)("search on %s", (kind) => {
     expect(normalizeSearchQuery(`${cut} and more`)).toBe(cut);
     expect(normalizeSearchQuery(`  ${"😀".repeat(MAX_SEARCH_LENGTH + 5)}`)).toBe("😀".repeat(MAX_SEARCH_LENGTH));
     expect(normalizeSearchQuery(`${"a".repeat(MAX_SEARCH_LENGTH - 1)} tail`)).toBe("a".repeat(MAX_SEARCH_LENGTH - 1));
-    await expect(search("😀".repeat(MAX_SEARCH_LENGTH * 3))).resolves.toEqual({
+    await expect(runtime.services.catalog.search("😀".repeat(MAX_SEARCH_LENGTH * 3))).resolves.toEqual({
       categories: [],
       products: [],
       total: 0,
@@ -264,7 +262,7 @@ describe.each(DATABASE_KINDS)("search on %s", (kind) => {
     expect(all.categories).toEqual(["Access Control", "bullet cameras", "Dome Cameras"]);
     expect(all.total).toBe(8);
 
-    const limited = await search("a", { limit: 2 });
+    const limited = await runtime.services.catalog.search("a", { limit: 2 });
     expect(names(limited)).toEqual({
       categories: ["Access Control", "bullet cameras"],
       products: ["alpha-box", "vnt-b2m"],
@@ -273,7 +271,7 @@ describe.each(DATABASE_KINDS)("search on %s", (kind) => {
   });
 
   it("returns what a product summary shows", async () => {
-    const [product] = (await search("alpha-box")).products;
+    const [product] = (await runtime.services.catalog.search("alpha-box")).products;
     expect(product).toMatchObject({
       model: "alpha-box",
       description: "Junction box for dome cameras.",
@@ -301,7 +299,7 @@ describe.each(DATABASE_KINDS)("search on %s", (kind) => {
       models: ["VNT-D4M-AI28"],
       total: 1,
     });
-    const [found] = (await searchProductModels("alpha")).products;
+    const [found] = (await runtime.services.catalog.searchProductModels("alpha")).products;
     expect(found).toMatchObject({ id: idOf("alpha-box"), image: { id: seeded.imageFileId, width: 2, height: 2 } });
   });
 
@@ -320,7 +318,7 @@ describe.each(DATABASE_KINDS)("search on %s", (kind) => {
     it("still finds and counts the right rows", async () => {
       expect(await found("bulk-2999")).toEqual({ categories: [], products: ["BULK-2999"], total: 1 });
       expect(await found("WEIGHT: 1234 G")).toEqual({ categories: [], products: ["BULK-1234"], total: 1 });
-      const many = await search("filler row");
+      const many = await runtime.services.catalog.search("filler row");
       expect(many.total).toBe(BULK);
       expect(many.products).toHaveLength(SEARCH_LIMIT);
       expect(many.products[0]?.model).toBe("BULK-1");
@@ -351,19 +349,21 @@ describe.each(DATABASE_KINDS)("search on %s", (kind) => {
       expect((await found("renamed-2999")).products).toEqual(["RENAMED-2999"]);
       await db.execute(sql`delete from ${products} where model = 'RENAMED-2999'`);
       expect((await found("renamed-2999")).total).toBe(0);
-      expect((await search("filler row")).total).toBe(BULK - 1);
+      expect((await runtime.services.catalog.search("filler row")).total).toBe(BULK - 1);
     });
 
     it("sees a renamed category at the very next search", async () => {
       await db.execute(sql`update ${categories} set name = 'Renamed Turrets' where id = ${seeded.categoryIds.access}`);
-      expect((await search("renamed turrets")).categories.map((category) => category.name)).toEqual([
-        "Renamed Turrets",
-      ]);
+      expect(
+        (await runtime.services.catalog.search("renamed turrets")).categories.map((category) => category.name),
+      ).toEqual(["Renamed Turrets"]);
     });
 
     it("answers many searches at once from one rebuild", async () => {
       await db.execute(sql`update ${products} set description = description || ' again' where model = 'BULK-7'`);
-      const answers = await Promise.all(Array.from({ length: 20 }, () => search("number 7 again")));
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () => runtime.services.catalog.search("number 7 again")),
+      );
       for (const answer of answers) expect(answer.total).toBe(1);
     });
   });

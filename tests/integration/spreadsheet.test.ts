@@ -302,7 +302,7 @@ describe("parseSpreadsheet", () => {
     const rows = Array.from({ length: 1000 }, (_, row) => Array.from({ length: 20 }, (_, column) => row * column));
     const bytes = fileBytes(workbook(rows), "xlsx");
 
-    const error = await refusal(parseSpreadsheet(bytes, "slow.xlsx", { timeoutMs: 5 }));
+    const error = await refusal(parseSpreadsheet(bytes, "slow.xlsx", { limits: { timeoutMs: 5 } }));
 
     expect(String((error.cause as Error | undefined)?.message)).toMatch(/took over 5 ms/);
     await stillParses();
@@ -314,7 +314,7 @@ describe("parseSpreadsheet", () => {
     );
     const bytes = fileBytes(workbook(rows), "xlsx");
 
-    const error = await refusal(parseSpreadsheet(bytes, "heavy.xlsx", { heapMb: 4, timeoutMs: 30_000 }));
+    const error = await refusal(parseSpreadsheet(bytes, "heavy.xlsx", { limits: { heapMb: 4, timeoutMs: 30_000 } }));
 
     expect((error.cause as NodeJS.ErrnoException | undefined)?.code).toBe("ERR_WORKER_OUT_OF_MEMORY");
   });

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listSupportDownloads, type SupportListing } from "#app/server/catalog.server";
+import { type SupportListing } from "#app/server/catalog.server";
 import type { Transaction } from "#app/server/db/client.server";
 import { categories, downloads, files, productDownloads, products } from "#app/server/db/schema";
 import { parseEnv } from "#app/server/env.server";
+import type { Catalog } from "#app/server/catalog.server";
 import { startRuntime, type Runtime } from "#app/server/runtime.server";
 import { DATABASE_KINDS, testDatabaseConfig } from "#tests/support/database";
 
@@ -103,8 +104,11 @@ function shown(listing: SupportListing) {
   };
 }
 
-async function found(options: Parameters<typeof listSupportDownloads>[0]) {
-  return shown(await listSupportDownloads(options));
+/** The catalog of the runtime the current `describe` started. */
+let catalog: Catalog;
+
+async function found(options: Parameters<Catalog["listSupportDownloads"]>[0]) {
+  return shown(await catalog.listSupportDownloads(options));
 }
 
 describe.each(DATABASE_KINDS)("/support's downloads on %s", (kind) => {
@@ -117,6 +121,7 @@ describe.each(DATABASE_KINDS)("/support's downloads on %s", (kind) => {
     runtime = await startRuntime(
       parseEnv({ DATA_DIR: config.dataDir, DATABASE_URL: config.databaseUrl, LOG_LEVEL: "silent", DEMO_DATA: "0" }),
     );
+    catalog = runtime.services.catalog;
     categoryIds = await seed(runtime);
   });
   afterAll(async () => {
@@ -125,7 +130,7 @@ describe.each(DATABASE_KINDS)("/support's downloads on %s", (kind) => {
   });
 
   it("lists everything without a search: general by description, products with downloads by model", async () => {
-    const listing = await listSupportDownloads();
+    const listing = await runtime.services.catalog.listSupportDownloads();
     expect(shown(listing)).toEqual({
       general: ["Product Catalog 2026 / Vantage_Product_Catalog_2026.pdf", "Warranty Policy / Warranty.pdf"],
       products: {
@@ -183,7 +188,10 @@ describe.each(DATABASE_KINDS)("/support's downloads on %s", (kind) => {
     expect(
       await found({ query: "datasheet", categoryId: categoryIds["Bullet Cameras"], includeGeneral: false }),
     ).toEqual({ general: [], products: { "Zeta-Cam": ["DATASHEET / Zeta_Sheet.pdf"] }, productTotal: 1 });
-    const empty = await listSupportDownloads({ categoryId: categoryIds["Empty Shelf"], includeGeneral: false });
+    const empty = await runtime.services.catalog.listSupportDownloads({
+      categoryId: categoryIds["Empty Shelf"],
+      includeGeneral: false,
+    });
     expect(shown(empty)).toEqual({ general: [], products: {}, productTotal: 0 });
     // Nothing in view, but the site has downloads: the page says the search found nothing, not that there are none.
     expect(empty.anyDownloads).toBe(true);
@@ -204,7 +212,7 @@ describe.each(DATABASE_KINDS)("/support's downloads on %s", (kind) => {
   });
 
   it("pages the products, counting all of them, and turns a page past the end into the last one", async () => {
-    const first = await listSupportDownloads({ pageSize: 2 });
+    const first = await runtime.services.catalog.listSupportDownloads({ pageSize: 2 });
     expect([first.products.map((product) => product.model), first.page, first.pageCount, first.productTotal]).toEqual([
       ["vnt-b2m", "VNT-D4M"],
       1,
@@ -212,14 +220,14 @@ describe.each(DATABASE_KINDS)("/support's downloads on %s", (kind) => {
       3,
     ]);
     for (const page of [2, 9]) {
-      const last = await listSupportDownloads({ pageSize: 2, page });
+      const last = await runtime.services.catalog.listSupportDownloads({ pageSize: 2, page });
       expect([last.products.map((product) => product.model), last.page, last.productTotal], String(page)).toEqual([
         ["Zeta-Cam"],
         2,
         3,
       ]);
     }
-    const searched = await listSupportDownloads({ query: "sheet", pageSize: 1, page: 2 });
+    const searched = await runtime.services.catalog.listSupportDownloads({ query: "sheet", pageSize: 1, page: 2 });
     expect([searched.products.map((product) => product.model), searched.pageCount]).toEqual([["Zeta-Cam"], 2]);
   });
 });

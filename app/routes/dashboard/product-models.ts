@@ -1,5 +1,5 @@
 import type { ProductModelMatches } from "#app/domain/product-models";
-import { searchProductModels } from "#app/server/catalog.server";
+import { servicesContext } from "#app/server/context.server";
 import { isUuid } from "#app/server/files.server";
 import { requireAdmin } from "#app/server/session.server";
 import type { Route } from "./+types/product-models";
@@ -18,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const q = params.get("q") ?? "";
   const exclude = params.getAll("exclude").filter(isUuid).slice(0, MAX_EXCLUDED);
-  const { products, total } = await searchProductModels(q, exclude);
+  const { products, total } = await context.get(servicesContext).catalog.searchProductModels(q, exclude);
   const answer: ProductModelMatches = {
     q,
     total,

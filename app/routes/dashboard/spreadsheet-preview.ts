@@ -1,7 +1,8 @@
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { MissingFileError } from "#app/server/files.server";
 import { requireAdmin } from "#app/server/session.server";
-import { parseStoredSpreadsheet, SpreadsheetError } from "#app/server/spreadsheet.server";
+import { SpreadsheetError } from "#app/server/spreadsheet.server";
+import { servicesContext } from "#app/server/context.server";
 import type { Route } from "./+types/spreadsheet-preview";
 
 const NO_STORE = { "Cache-Control": "no-store" };
@@ -15,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const fileId = new URL(request.url).searchParams.get("fileId") ?? "";
   try {
-    const rows = await parseStoredSpreadsheet(fileId);
+    const rows = await context.get(servicesContext).spreadsheets.parseStoredSpreadsheet(fileId);
     return Response.json({ rows }, { headers: NO_STORE });
   } catch (error) {
     if (error instanceof SpreadsheetError) {

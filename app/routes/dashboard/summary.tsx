@@ -5,9 +5,8 @@ import type { InfoItemView } from "#app/domain/forms/info-item";
 import { countNoun, formatDate } from "#app/domain/format";
 import { INFO_IMAGE_SLOTS } from "#app/domain/home-images";
 import type { PageHandle } from "#app/domain/live";
-import { listInfoItems } from "#app/server/info.server";
+import { servicesContext } from "#app/server/context.server";
 import { requireAdmin } from "#app/server/session.server";
-import { catalogCounts } from "#app/server/summary.server";
 import { dashboardMeta } from "./meta";
 import type { Route } from "./+types/summary";
 
@@ -19,7 +18,10 @@ export function meta() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const [counts, items] = await Promise.all([catalogCounts(), listInfoItems()]);
+  const [counts, items] = await Promise.all([
+    context.get(servicesContext).catalogCounts.catalogCounts(),
+    context.get(servicesContext).infoItems.listInfoItems(),
+  ]);
   return { counts, items };
 }
 

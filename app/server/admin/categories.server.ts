@@ -3,19 +3,18 @@ import type { ChangeTopic } from "#app/domain/live";
 import type { CategoryInput } from "#app/domain/forms/category";
 import { sortIgnoringCaseBy } from "#app/domain/format";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
-import { getCategory } from "../catalog.server";
-import type { Queryable, Transaction } from "../db/client.server";
+import type { Catalog } from "../catalog.server";
+import type { Database, Queryable, Transaction } from "../db/client.server";
 import { categories, categoryFeatures, products } from "../db/schema";
 import { isUuid } from "../files.server";
-import { runtime } from "../runtime.server";
 import {
-  adminWrite,
   claimVersion,
   databaseError,
   FieldRuleError,
   FOREIGN_KEY_VIOLATION,
   NotFoundError,
   UNIQUE_VIOLATION,
+  type AdminWrite,
 } from "./write.server";
 
 export interface CategoryProduct {
@@ -29,15 +28,6 @@ export class CategoryInUseError extends Error {
     super(ADMIN_MESSAGES.categoryDeleteBlocked(products.length));
   }
 }
-
-/** A category with its features (natural order) and its products (model order, ignoring case). */
-export async function getCategoryDetail(id: string) {
-  const category = await getCategory(id);
-  if (!category) return null;
-  return { ...category, products: await categoryProducts(runtime().database.db, id) };
-}
-
-export type CategoryDetail = NonNullable<Awaited<ReturnType<typeof getCategoryDetail>>>;
 
 async function categoryProducts(db: Queryable, categoryId: string): Promise<CategoryProduct[]> {
   const rows = await db
@@ -63,89 +53,104 @@ function duplicateNameError(error: unknown, name: string): unknown {
     : error;
 }
 
-/** Creates a category with its features in one transaction; returns its id. */
-export async function createCategory(input: CategoryInput, tabId?: string): Promise<string> {
-  try {
-    return await adminWrite(["categories"], tabId, async ({ tx }) => {
-      await checkNameFree(tx, input.name);
-      const [created] = await tx
-        .insert(categories)
-        .values({ name: input.name, description: input.description })
-        .returning({ id: categories.id });
-      if (!created) throw new Error("The category was not stored");
-      if (input.features.length) {
+/** Categories as the dashboard reads and writes them. */
+export function createCategoryAdmin({ db, write, catalog }: { db: Database; write: AdminWrite; catalog: Catalog }) {
+  /** A category with its features (natural order) and its products (model order, ignoring case). */
+  async function getCategoryDetail(id: string) {
+    const category = await catalog.getCategory(id);
+    if (!category) return null;
+    return { ...category, products: await categoryProducts(db, id) };
+  }
+
+  /** Creates a category with its features in one transaction; returns its id. */
+  async function createCategory(input: CategoryInput, tabId?: string): Promise<string> {
+    try {
+      return await write(["categories"], tabId, async ({ tx }) => {
+        await checkNameFree(tx, input.name);
+        const [created] = await tx
+          .insert(categories)
+          .values({ name: input.name, description: input.description })
+          .returning({ id: categories.id });
+        if (!created) throw new Error("The category was not stored");
+        if (input.features.length) {
+          await tx
+            .insert(categoryFeatures)
+            .values(input.features.map((feature) => ({ categoryId: created.id, label: feature.label })));
+        }
+        return created.id;
+      });
+    } catch (error) {
+      throw duplicateNameError(error, input.name);
+    }
+  }
+
+  /**
+   * Saves a category opened at `version`. Features keep their ids, so renaming one keeps products'
+   * selections; a feature left out is deleted (and with it every product's selection of it); one without
+   * a known id is new. Products are announced too when features changed, since product pages show them.
+   */
+  async function updateCategory(id: string, version: number, input: CategoryInput, tabId?: string) {
+    if (!isUuid(id)) throw new NotFoundError();
+    const topics: ChangeTopic[] = ["categories"];
+    try {
+      await write(topics, tabId, async ({ tx }) => {
+        await claimVersion(tx, categories, id, version);
+        await checkNameFree(tx, input.name, id);
         await tx
-          .insert(categoryFeatures)
-          .values(input.features.map((feature) => ({ categoryId: created.id, label: feature.label })));
-      }
-      return created.id;
-    });
-  } catch (error) {
-    throw duplicateNameError(error, input.name);
+          .update(categories)
+          .set({ name: input.name, description: input.description })
+          .where(eq(categories.id, id));
+
+        const stored = await tx
+          .select({ id: categoryFeatures.id, label: categoryFeatures.label })
+          .from(categoryFeatures)
+          .where(eq(categoryFeatures.categoryId, id));
+        const storedById = new Map(stored.map((feature) => [feature.id, feature.label]));
+        // An id that is not one of this category's features (stale or forged) makes a new feature.
+        const kept = input.features.filter((feature) => feature.id && storedById.has(feature.id));
+        const keptIds = new Set(kept.map((feature) => feature.id));
+        const added = input.features.filter((feature) => !feature.id || !storedById.has(feature.id));
+        const removed = stored.filter((feature) => !keptIds.has(feature.id)).map((feature) => feature.id);
+        let featuresChanged = added.length > 0 || removed.length > 0;
+
+        if (removed.length) await tx.delete(categoryFeatures).where(inArray(categoryFeatures.id, removed));
+        for (const feature of kept) {
+          if (!feature.id || storedById.get(feature.id) === feature.label) continue;
+          featuresChanged = true;
+          await tx.update(categoryFeatures).set({ label: feature.label }).where(eq(categoryFeatures.id, feature.id));
+        }
+        if (added.length) {
+          await tx.insert(categoryFeatures).values(added.map((feature) => ({ categoryId: id, label: feature.label })));
+        }
+        // Read by adminWrite once this returns: it announces the topics when the transaction commits.
+        if (featuresChanged) topics.push("products");
+      });
+    } catch (error) {
+      throw duplicateNameError(error, input.name);
+    }
   }
+
+  /**
+   * Deletes a category opened at `version`, with its features. Refused while products use it
+   * (CategoryInUseError lists them); the foreign key also refuses a product added at the same moment.
+   */
+  async function deleteCategory(id: string, version: number, tabId?: string): Promise<void> {
+    if (!isUuid(id)) throw new NotFoundError();
+    try {
+      await write(["categories"], tabId, async ({ tx }) => {
+        await claimVersion(tx, categories, id, version);
+        const used = await categoryProducts(tx, id);
+        if (used.length) throw new CategoryInUseError(used);
+        await tx.delete(categories).where(eq(categories.id, id));
+      });
+    } catch (error) {
+      if (databaseError(error)?.code !== FOREIGN_KEY_VIOLATION) throw error;
+      throw new CategoryInUseError(await categoryProducts(db, id));
+    }
+  }
+
+  return { getCategoryDetail, createCategory, updateCategory, deleteCategory };
 }
 
-/**
- * Saves a category opened at `version`. Features keep their ids, so renaming one keeps products'
- * selections; a feature left out is deleted (and with it every product's selection of it); one without
- * a known id is new. Products are announced too when features changed, since product pages show them.
- */
-export async function updateCategory(id: string, version: number, input: CategoryInput, tabId?: string) {
-  if (!isUuid(id)) throw new NotFoundError();
-  const topics: ChangeTopic[] = ["categories"];
-  try {
-    await adminWrite(topics, tabId, async ({ tx }) => {
-      await claimVersion(tx, categories, id, version);
-      await checkNameFree(tx, input.name, id);
-      await tx
-        .update(categories)
-        .set({ name: input.name, description: input.description })
-        .where(eq(categories.id, id));
-
-      const stored = await tx
-        .select({ id: categoryFeatures.id, label: categoryFeatures.label })
-        .from(categoryFeatures)
-        .where(eq(categoryFeatures.categoryId, id));
-      const storedById = new Map(stored.map((feature) => [feature.id, feature.label]));
-      // An id that is not one of this category's features (stale or forged) makes a new feature.
-      const kept = input.features.filter((feature) => feature.id && storedById.has(feature.id));
-      const keptIds = new Set(kept.map((feature) => feature.id));
-      const added = input.features.filter((feature) => !feature.id || !storedById.has(feature.id));
-      const removed = stored.filter((feature) => !keptIds.has(feature.id)).map((feature) => feature.id);
-      let featuresChanged = added.length > 0 || removed.length > 0;
-
-      if (removed.length) await tx.delete(categoryFeatures).where(inArray(categoryFeatures.id, removed));
-      for (const feature of kept) {
-        if (!feature.id || storedById.get(feature.id) === feature.label) continue;
-        featuresChanged = true;
-        await tx.update(categoryFeatures).set({ label: feature.label }).where(eq(categoryFeatures.id, feature.id));
-      }
-      if (added.length) {
-        await tx.insert(categoryFeatures).values(added.map((feature) => ({ categoryId: id, label: feature.label })));
-      }
-      // Read by adminWrite once this returns: it announces the topics when the transaction commits.
-      if (featuresChanged) topics.push("products");
-    });
-  } catch (error) {
-    throw duplicateNameError(error, input.name);
-  }
-}
-
-/**
- * Deletes a category opened at `version`, with its features. Refused while products use it
- * (CategoryInUseError lists them); the foreign key also refuses a product added at the same moment.
- */
-export async function deleteCategory(id: string, version: number, tabId?: string): Promise<void> {
-  if (!isUuid(id)) throw new NotFoundError();
-  try {
-    await adminWrite(["categories"], tabId, async ({ tx }) => {
-      await claimVersion(tx, categories, id, version);
-      const used = await categoryProducts(tx, id);
-      if (used.length) throw new CategoryInUseError(used);
-      await tx.delete(categories).where(eq(categories.id, id));
-    });
-  } catch (error) {
-    if (databaseError(error)?.code !== FOREIGN_KEY_VIOLATION) throw error;
-    throw new CategoryInUseError(await categoryProducts(runtime().database.db, id));
-  }
-}
+export type CategoryAdmin = ReturnType<typeof createCategoryAdmin>;
+export type CategoryDetail = NonNullable<Awaited<ReturnType<CategoryAdmin["getCategoryDetail"]>>>;

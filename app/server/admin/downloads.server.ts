@@ -5,8 +5,8 @@ import type { FileView } from "#app/domain/catalog-views";
 import { fileView } from "../file-views.server";
 import { downloads, files } from "../db/schema";
 import { isUuid } from "../files.server";
-import { runtime } from "../runtime.server";
-import { adminWrite, claimVersion, NotFoundError } from "./write.server";
+import type { Database } from "../db/client.server";
+import { claimVersion, NotFoundError, type AdminWrite } from "./write.server";
 
 export interface AdminDownload {
   id: string;
@@ -15,81 +15,90 @@ export interface AdminDownload {
   file: FileView;
 }
 
-function db() {
-  return runtime().database.db;
-}
-
 const columns = { id: downloads.id, description: downloads.description, version: downloads.version, file: files };
 
 function toView(row: { id: string; description: string; version: number; file: typeof files.$inferSelect }) {
   return { id: row.id, description: row.description, version: row.version, file: fileView(row.file) };
 }
 
-/** The general downloads by description, in the order /support lists them (locale-aware, numeric). */
-export async function listGeneralDownloads(): Promise<AdminDownload[]> {
-  const rows = await db().select(columns).from(downloads).innerJoin(files, eq(files.id, downloads.fileId));
-  return rows.map(toView).sort((a, b) => naturalCompare(a.description, b.description) || a.id.localeCompare(b.id));
+/** The general downloads as the dashboard lists and writes them. */
+export function createDownloadAdmin({ db, write }: { db: Database; write: AdminWrite }) {
+  /** The general downloads by description, in the order /support lists them (locale-aware, numeric). */
+  async function listGeneralDownloads(): Promise<AdminDownload[]> {
+    const rows = await db.select(columns).from(downloads).innerJoin(files, eq(files.id, downloads.fileId));
+    return rows.map(toView).sort((a, b) => naturalCompare(a.description, b.description) || a.id.localeCompare(b.id));
+  }
+
+  async function getGeneralDownload(id: string): Promise<AdminDownload | undefined> {
+    if (!isUuid(id)) return undefined;
+    const [row] = await db
+      .select(columns)
+      .from(downloads)
+      .innerJoin(files, eq(files.id, downloads.fileId))
+      .where(eq(downloads.id, id));
+    return row ? toView(row) : undefined;
+  }
+
+  /**
+   * Creates a general download from a staged file, in one transaction: the file is claimed (a file that
+   * is gone throws MissingFileError and nothing is written). Returns the new download's id.
+   */
+  async function createGeneralDownload(input: NewDownloadInput, tabId?: string): Promise<string> {
+    return write(["downloads"], tabId, async ({ tx, fileService }) => {
+      const [file] = await fileService.claim(tx, [input.fileId]);
+      if (!file) throw new Error("claim returned no file");
+      const [row] = await tx
+        .insert(downloads)
+        .values({ description: input.description, fileId: file.id })
+        .returning({ id: downloads.id });
+      if (!row) throw new Error("Insert returned no row");
+      return row.id;
+    });
+  }
+
+  /**
+   * Saves an edit made on the version the form was opened at (ConflictError if someone saved since,
+   * NotFoundError if it is gone). A replacement file is claimed and the old one released: its bytes
+   * go once the transaction has committed.
+   */
+  async function editGeneralDownload(id: string, input: EditDownloadInput, tabId?: string): Promise<void> {
+    if (!isUuid(id)) throw new NotFoundError();
+    await write(["downloads"], tabId, async ({ tx, fileService, purgeAfterCommit }) => {
+      await claimVersion(tx, downloads, id, input.version);
+      const [current] = await tx.select({ fileId: downloads.fileId }).from(downloads).where(eq(downloads.id, id));
+      if (!current) throw new NotFoundError();
+      const replacement = input.fileId ? input.fileId : undefined;
+      if (replacement && replacement !== current.fileId) {
+        await fileService.claim(tx, [replacement]);
+        await tx
+          .update(downloads)
+          .set({ description: input.description, fileId: replacement })
+          .where(eq(downloads.id, id));
+        purgeAfterCommit(await fileService.release(tx, [current.fileId]));
+      } else {
+        await tx.update(downloads).set({ description: input.description }).where(eq(downloads.id, id));
+      }
+    });
+  }
+
+  /** Deletes a download opened at `version`, and its file (bytes removed after the commit). */
+  async function deleteGeneralDownload(id: string, version: number, tabId?: string): Promise<void> {
+    if (!isUuid(id)) throw new NotFoundError();
+    await write(["downloads"], tabId, async ({ tx, fileService, purgeAfterCommit }) => {
+      await claimVersion(tx, downloads, id, version);
+      const [deleted] = await tx.delete(downloads).where(eq(downloads.id, id)).returning({ fileId: downloads.fileId });
+      if (!deleted) throw new NotFoundError();
+      purgeAfterCommit(await fileService.release(tx, [deleted.fileId]));
+    });
+  }
+
+  return {
+    listGeneralDownloads,
+    getGeneralDownload,
+    createGeneralDownload,
+    editGeneralDownload,
+    deleteGeneralDownload,
+  };
 }
 
-export async function getGeneralDownload(id: string): Promise<AdminDownload | undefined> {
-  if (!isUuid(id)) return undefined;
-  const [row] = await db()
-    .select(columns)
-    .from(downloads)
-    .innerJoin(files, eq(files.id, downloads.fileId))
-    .where(eq(downloads.id, id));
-  return row ? toView(row) : undefined;
-}
-
-/**
- * Creates a general download from a staged file, in one transaction: the file is claimed (a file that
- * is gone throws MissingFileError and nothing is written). Returns the new download's id.
- */
-export async function createGeneralDownload(input: NewDownloadInput, tabId?: string): Promise<string> {
-  return adminWrite(["downloads"], tabId, async ({ tx }) => {
-    const [file] = await runtime().files.claim(tx, [input.fileId]);
-    if (!file) throw new Error("claim returned no file");
-    const [row] = await tx
-      .insert(downloads)
-      .values({ description: input.description, fileId: file.id })
-      .returning({ id: downloads.id });
-    if (!row) throw new Error("Insert returned no row");
-    return row.id;
-  });
-}
-
-/**
- * Saves an edit made on the version the form was opened at (ConflictError if someone saved since,
- * NotFoundError if it is gone). A replacement file is claimed and the old one released: its bytes
- * go once the transaction has committed.
- */
-export async function editGeneralDownload(id: string, input: EditDownloadInput, tabId?: string): Promise<void> {
-  if (!isUuid(id)) throw new NotFoundError();
-  await adminWrite(["downloads"], tabId, async ({ tx, purgeAfterCommit }) => {
-    await claimVersion(tx, downloads, id, input.version);
-    const [current] = await tx.select({ fileId: downloads.fileId }).from(downloads).where(eq(downloads.id, id));
-    if (!current) throw new NotFoundError();
-    const replacement = input.fileId ? input.fileId : undefined;
-    if (replacement && replacement !== current.fileId) {
-      await runtime().files.claim(tx, [replacement]);
-      await tx
-        .update(downloads)
-        .set({ description: input.description, fileId: replacement })
-        .where(eq(downloads.id, id));
-      purgeAfterCommit(await runtime().files.release(tx, [current.fileId]));
-    } else {
-      await tx.update(downloads).set({ description: input.description }).where(eq(downloads.id, id));
-    }
-  });
-}
-
-/** Deletes a download opened at `version`, and its file (bytes removed after the commit). */
-export async function deleteGeneralDownload(id: string, version: number, tabId?: string): Promise<void> {
-  if (!isUuid(id)) throw new NotFoundError();
-  await adminWrite(["downloads"], tabId, async ({ tx, purgeAfterCommit }) => {
-    await claimVersion(tx, downloads, id, version);
-    const [deleted] = await tx.delete(downloads).where(eq(downloads.id, id)).returning({ fileId: downloads.fileId });
-    if (!deleted) throw new NotFoundError();
-    purgeAfterCommit(await runtime().files.release(tx, [deleted.fileId]));
-  });
-}
+export type DownloadAdmin = ReturnType<typeof createDownloadAdmin>;

@@ -3,8 +3,7 @@ import { ALT_TEXT_TOO_LONG, MAX_ALT_TEXT_LENGTH, normalizeAltText } from "#app/d
 import type { InfoItemInput, InfoItemKind } from "#app/domain/forms/info-item";
 import { infoItems } from "../db/schema";
 import { isUuid } from "../files.server";
-import { runtime } from "../runtime.server";
-import { adminWrite, claimVersion, FieldRuleError, NotFoundError } from "./write.server";
+import { claimVersion, FieldRuleError, NotFoundError, type AdminWrite } from "./write.server";
 
 // The home page's items written the way every dashboard entity is: typed input in, the record's id or
 // an error (FieldRuleError, ConflictError, NotFoundError, MissingFileError, NotAnImageError) out, each
@@ -18,82 +17,89 @@ function storedAltText(imageFileId: string | null | undefined, imageAlt: string 
   return alt;
 }
 
-/** Adds an item at the top of the home page; returns its id. */
-export async function createInfoItem(type: InfoItemKind, input: InfoItemInput, tabId?: string): Promise<string> {
-  const imageAlt = storedAltText(input.imageFileId, input.imageAlt);
-  return adminWrite(["info"], tabId, async ({ tx }) => {
-    if (input.imageFileId) await runtime().files.claim(tx, [input.imageFileId], { images: true });
-    const [row] = await tx
-      .insert(infoItems)
-      .values({
-        type,
-        heading: input.heading ?? null,
-        content: input.content ?? null,
-        imageFileId: input.imageFileId ?? null,
-        imageAlt,
-      })
-      .returning({ id: infoItems.id });
-    if (!row) throw new Error("Insert returned no row");
-    return row.id;
-  });
+/** The home page's info items as the dashboard writes them. */
+export function createInfoItemAdmin({ write }: { write: AdminWrite }) {
+  /** Adds an item at the top of the home page; returns its id. */
+  async function createInfoItem(type: InfoItemKind, input: InfoItemInput, tabId?: string): Promise<string> {
+    const imageAlt = storedAltText(input.imageFileId, input.imageAlt);
+    return write(["info"], tabId, async ({ tx, fileService }) => {
+      if (input.imageFileId) await fileService.claim(tx, [input.imageFileId], { images: true });
+      const [row] = await tx
+        .insert(infoItems)
+        .values({
+          type,
+          heading: input.heading ?? null,
+          content: input.content ?? null,
+          imageFileId: input.imageFileId ?? null,
+          imageAlt,
+        })
+        .returning({ id: infoItems.id });
+      if (!row) throw new Error("Insert returned no row");
+      return row.id;
+    });
+  }
+
+  /**
+   * Saves an item opened at `version`. Its type never changes, so fields another type would use are
+   * dropped; a new upload replaces the picture, `removeImage` drops a card's, and the old picture's
+   * bytes go once the save has committed.
+   */
+  async function updateInfoItem(id: string, version: number, input: InfoItemInput, tabId?: string) {
+    if (!isUuid(id)) throw new NotFoundError();
+    await write(["info"], tabId, async ({ tx, fileService, purgeAfterCommit }) => {
+      await claimVersion(tx, infoItems, id, version);
+      const [row] = await tx.select().from(infoItems).where(eq(infoItems.id, id));
+      if (!row) throw new NotFoundError();
+      let imageFileId = row.imageFileId;
+      if (input.imageFileId) {
+        await fileService.claim(tx, [input.imageFileId], { images: true });
+        imageFileId = input.imageFileId;
+      } else if (row.type === "card" && input.removeImage) {
+        imageFileId = null;
+      }
+      await tx
+        .update(infoItems)
+        .set({
+          heading: row.type === "card" ? (input.heading ?? null) : null,
+          content: row.type === "image" ? null : (input.content ?? null),
+          imageFileId,
+          imageAlt: storedAltText(imageFileId, input.imageAlt),
+          updatedAt: new Date(),
+        })
+        .where(eq(infoItems.id, id));
+      if (row.imageFileId && row.imageFileId !== imageFileId) {
+        purgeAfterCommit(await fileService.release(tx, [row.imageFileId]));
+      }
+    });
+  }
+
+  /** Deletes an item opened at `version`, and its picture's bytes after the commit. */
+  async function deleteInfoItem(id: string, version: number, tabId?: string) {
+    if (!isUuid(id)) throw new NotFoundError();
+    await write(["info"], tabId, async ({ tx, fileService, purgeAfterCommit }) => {
+      await claimVersion(tx, infoItems, id, version);
+      const [row] = await tx.delete(infoItems).where(eq(infoItems.id, id)).returning();
+      if (row?.imageFileId) purgeAfterCommit(await fileService.release(tx, [row.imageFileId]));
+    });
+  }
+
+  /**
+   * Puts an item first. Moving is not an edit of its content, so it leaves the version (and open edit
+   * forms) and the time of the last change alone (the column would otherwise take the update's time).
+   */
+  async function moveInfoItemToTop(id: string, tabId?: string) {
+    if (!isUuid(id)) throw new NotFoundError();
+    await write(["info"], tabId, async ({ tx }) => {
+      const moved = await tx
+        .update(infoItems)
+        .set({ sortAt: new Date(), updatedAt: sql`${infoItems.updatedAt}` })
+        .where(eq(infoItems.id, id))
+        .returning({ id: infoItems.id });
+      if (!moved.length) throw new NotFoundError();
+    });
+  }
+
+  return { createInfoItem, updateInfoItem, deleteInfoItem, moveInfoItemToTop };
 }
 
-/**
- * Saves an item opened at `version`. Its type never changes, so fields another type would use are
- * dropped; a new upload replaces the picture, `removeImage` drops a card's, and the old picture's
- * bytes go once the save has committed.
- */
-export async function updateInfoItem(id: string, version: number, input: InfoItemInput, tabId?: string) {
-  if (!isUuid(id)) throw new NotFoundError();
-  await adminWrite(["info"], tabId, async ({ tx, purgeAfterCommit }) => {
-    await claimVersion(tx, infoItems, id, version);
-    const [row] = await tx.select().from(infoItems).where(eq(infoItems.id, id));
-    if (!row) throw new NotFoundError();
-    let imageFileId = row.imageFileId;
-    if (input.imageFileId) {
-      await runtime().files.claim(tx, [input.imageFileId], { images: true });
-      imageFileId = input.imageFileId;
-    } else if (row.type === "card" && input.removeImage) {
-      imageFileId = null;
-    }
-    await tx
-      .update(infoItems)
-      .set({
-        heading: row.type === "card" ? (input.heading ?? null) : null,
-        content: row.type === "image" ? null : (input.content ?? null),
-        imageFileId,
-        imageAlt: storedAltText(imageFileId, input.imageAlt),
-        updatedAt: new Date(),
-      })
-      .where(eq(infoItems.id, id));
-    if (row.imageFileId && row.imageFileId !== imageFileId) {
-      purgeAfterCommit(await runtime().files.release(tx, [row.imageFileId]));
-    }
-  });
-}
-
-/** Deletes an item opened at `version`, and its picture's bytes after the commit. */
-export async function deleteInfoItem(id: string, version: number, tabId?: string) {
-  if (!isUuid(id)) throw new NotFoundError();
-  await adminWrite(["info"], tabId, async ({ tx, purgeAfterCommit }) => {
-    await claimVersion(tx, infoItems, id, version);
-    const [row] = await tx.delete(infoItems).where(eq(infoItems.id, id)).returning();
-    if (row?.imageFileId) purgeAfterCommit(await runtime().files.release(tx, [row.imageFileId]));
-  });
-}
-
-/**
- * Puts an item first. Moving is not an edit of its content, so it leaves the version (and open edit
- * forms) and the time of the last change alone (the column would otherwise take the update's time).
- */
-export async function moveInfoItemToTop(id: string, tabId?: string) {
-  if (!isUuid(id)) throw new NotFoundError();
-  await adminWrite(["info"], tabId, async ({ tx }) => {
-    const moved = await tx
-      .update(infoItems)
-      .set({ sortAt: new Date(), updatedAt: sql`${infoItems.updatedAt}` })
-      .where(eq(infoItems.id, id))
-      .returning({ id: infoItems.id });
-    if (!moved.length) throw new NotFoundError();
-  });
-}
+export type InfoItemAdmin = ReturnType<typeof createInfoItemAdmin>;

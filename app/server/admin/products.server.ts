@@ -1,7 +1,7 @@
 import { and, eq, inArray, ne, or, sql } from "drizzle-orm";
 import { ALT_TEXT_TOO_LONG, MAX_ALT_TEXT_LENGTH, normalizeAltText } from "#app/domain/alt-text";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
-import type { Transaction } from "../db/client.server";
+import type { Database, Transaction } from "../db/client.server";
 import { sortIgnoringCaseBy, sortNaturallyBy } from "#app/domain/format";
 import {
   categories,
@@ -16,14 +16,13 @@ import {
 import type { ImageView } from "#app/domain/catalog-views";
 import { imageView } from "../file-views.server";
 import { isUuid, MissingFileError, NotAnImageError } from "../files.server";
-import { runtime } from "../runtime.server";
 import {
-  adminWrite,
   claimVersion,
   databaseError,
   FieldRuleError,
   NotFoundError,
   UNIQUE_VIOLATION,
+  type AdminWrite,
   type WriteScope,
 } from "./write.server";
 
@@ -74,180 +73,16 @@ export interface AdminProductRow {
   image: ImageView;
 }
 
-/** Every product with its thumbnail, by model ignoring letter case (the dashboard's list). */
-export async function listAdminProducts(): Promise<AdminProductRow[]> {
-  const rows = await runtime()
-    .database.db.select({
-      id: products.id,
-      model: products.model,
-      ndaa: products.ndaa,
-      file: { id: files.id, originalName: files.originalName, width: files.width, height: files.height },
-    })
-    .from(products)
-    .innerJoin(files, eq(files.id, products.imageFileId));
-  return sortIgnoringCaseBy(
-    rows.map(({ file, ...row }) => ({ ...row, image: imageView(file) })),
-    (row) => row.model,
-  );
-}
-
 export interface FormCategory {
   id: string;
   name: string;
   features: { id: string; label: string }[];
 }
 
-/**
- * What the product form offers: categories with their features (natural order), and whether the
- * catalog holds a product other than `productId` to choose as an accessory. The accessories themselves
- * are searched for as the admin types (searchProductModels): a catalog of thousands would not fit a page.
- */
-export async function productFormOptions(productId?: string) {
-  const db = runtime().database.db;
-  const [categoryRows, featureRows, otherProduct] = await Promise.all([
-    db.select({ id: categories.id, name: categories.name }).from(categories),
-    db
-      .select({ id: categoryFeatures.id, label: categoryFeatures.label, categoryId: categoryFeatures.categoryId })
-      .from(categoryFeatures),
-    db
-      .select({ id: products.id })
-      .from(products)
-      .where(productId ? ne(products.id, productId) : undefined)
-      .limit(1),
-  ]);
-  const categoriesWithFeatures: FormCategory[] = sortIgnoringCaseBy(categoryRows, (row) => row.name).map(
-    (category) => ({
-      ...category,
-      features: sortNaturallyBy(
-        featureRows.filter((feature) => feature.categoryId === category.id).map(({ id, label }) => ({ id, label })),
-        (feature) => feature.label,
-      ),
-    }),
-  );
-  return { categories: categoriesWithFeatures, hasOtherProducts: otherProduct.length > 0 };
-}
-
 export interface AccessoryChoice {
   id: string;
   model: string;
   image: ImageView;
-}
-
-/** A product's accessories (either side of the pair) with their thumbnails, by model ignoring letter case. */
-export async function productAccessoryChoices(productId: string): Promise<AccessoryChoice[]> {
-  const rows = await runtime()
-    .database.db.select({
-      id: products.id,
-      model: products.model,
-      file: { id: files.id, originalName: files.originalName, width: files.width, height: files.height },
-    })
-    .from(productAccessories)
-    .innerJoin(
-      products,
-      sql`${products.id} = case when ${productAccessories.productA} = ${productId} then ${productAccessories.productB} else ${productAccessories.productA} end`,
-    )
-    .innerJoin(files, eq(files.id, products.imageFileId))
-    .where(or(eq(productAccessories.productA, productId), eq(productAccessories.productB, productId)));
-  return sortIgnoringCaseBy(
-    rows.map(({ file, ...row }) => ({ ...row, image: imageView(file) })),
-    (row) => row.model,
-  );
-}
-
-/** Creates a product with its files, features and (two-way) accessories; returns its id. */
-export async function createProduct(input: ProductInput, tabId?: string): Promise<{ id: string }> {
-  return adminWrite(["products"], tabId, async (scope) => {
-    const { tx } = scope;
-    await checkCategory(tx, input.categoryId);
-    await checkModelFree(tx, input.model, null);
-    const imageFileId = input.imageFileId;
-    if (!imageFileId) throw new FieldRuleError("imageFileId", ADMIN_MESSAGES.productImageRequired);
-    await claimFiles(tx, [imageFileId], "imageFileId", ADMIN_MESSAGES.productImageRequired, true);
-    const imageAlt = altText(input.imageAlt, "imageAlt");
-    const specs = specsColumns(input, null);
-    const [row] = await guardModel(input.model, () =>
-      tx
-        .insert(products)
-        .values({
-          model: input.model,
-          description: input.description,
-          ...specs,
-          ndaa: input.ndaa,
-          categoryId: input.categoryId,
-          imageFileId,
-          imageAlt,
-        })
-        .returning({ id: products.id }),
-    );
-    if (!row) throw new Error("Insert returned no row");
-    await writeRelations(scope, row.id, input);
-    return { id: row.id };
-  });
-}
-
-/**
- * Saves an edit made on the product as it was at `version`: ConflictError when someone saved since,
- * NotFoundError when it was deleted. Files the edit lets go are removed after the commit.
- */
-export async function updateProduct(id: string, version: number, input: ProductInput, tabId?: string): Promise<void> {
-  if (!isUuid(id)) throw new NotFoundError();
-  await adminWrite(["products"], tabId, async (scope) => {
-    const { tx, purgeAfterCommit } = scope;
-    await claimVersion(tx, products, id, version);
-    const [current] = await tx.select().from(products).where(eq(products.id, id));
-    if (!current) throw new NotFoundError();
-    await checkCategory(tx, input.categoryId);
-    await checkModelFree(tx, input.model, id);
-    let imageFileId = current.imageFileId;
-    if (input.imageFileId && input.imageFileId !== current.imageFileId) {
-      await claimFiles(tx, [input.imageFileId], "imageFileId", ADMIN_MESSAGES.imagesOnly, true);
-      imageFileId = input.imageFileId;
-    }
-    await guardModel(input.model, () =>
-      tx
-        .update(products)
-        .set({
-          model: input.model,
-          description: input.description,
-          ...specsColumns(input, current.specsTable),
-          ndaa: input.ndaa,
-          categoryId: input.categoryId,
-          imageFileId,
-          imageAlt: altText(input.imageAlt, "imageAlt"),
-        })
-        .where(eq(products.id, id)),
-    );
-    if (imageFileId !== current.imageFileId) {
-      purgeAfterCommit(await runtime().files.release(tx, [current.imageFileId]));
-    }
-    await writeRelations(scope, id, input);
-  });
-}
-
-/**
- * Deletes a product opened at `version` with its main and additional images, its download files and
- * every accessory link to or from it.
- */
-export async function deleteProduct(id: string, version: number, tabId?: string): Promise<void> {
-  if (!isUuid(id)) throw new NotFoundError();
-  await adminWrite(["products"], tabId, async ({ tx, purgeAfterCommit }) => {
-    await claimVersion(tx, products, id, version);
-    const [current] = await tx.select({ imageFileId: products.imageFileId }).from(products).where(eq(products.id, id));
-    if (!current) throw new NotFoundError();
-    const images = await tx
-      .select({ fileId: productImages.fileId })
-      .from(productImages)
-      .where(eq(productImages.productId, id));
-    const downloads = await tx
-      .select({ fileId: productDownloads.fileId })
-      .from(productDownloads)
-      .where(eq(productDownloads.productId, id));
-    // Features, images, downloads and accessory links go with the product (ON DELETE CASCADE); the
-    // file rows can only go after that.
-    await tx.delete(products).where(eq(products.id, id));
-    const fileIds = [current.imageFileId, ...images.map((row) => row.fileId), ...downloads.map((row) => row.fileId)];
-    purgeAfterCommit(await runtime().files.release(tx, fileIds));
-  });
 }
 
 /** The specs columns: a spreadsheet's table clears the text, and text is kept only without a table. */
@@ -299,9 +134,15 @@ function isModelIndexViolation(error: unknown): boolean {
 }
 
 /** Claims staged uploads, turning a missing or non-image file into the form field's message. */
-async function claimFiles(tx: Transaction, ids: string[], field: string, message: string, images: boolean) {
+async function claimFiles(
+  { tx, fileService }: WriteScope,
+  ids: string[],
+  field: string,
+  message: string,
+  images: boolean,
+) {
   try {
-    return await runtime().files.claim(tx, ids, { images });
+    return await fileService.claim(tx, ids, { images });
   } catch (error) {
     if (error instanceof MissingFileError || error instanceof NotAnImageError) throw new FieldRuleError(field, message);
     throw error;
@@ -315,7 +156,7 @@ async function writeRelations(scope: WriteScope, productId: string, input: Produ
   await writeAccessories(scope.tx, productId, input.accessoryIds);
   await writeDownloads(scope, productId, input.downloads);
   if (input.specsSourceFileId) {
-    scope.purgeAfterCommit(await runtime().files.discardStaged(scope.tx, [input.specsSourceFileId]));
+    scope.purgeAfterCommit(await scope.fileService.discardStaged(scope.tx, [input.specsSourceFileId]));
   }
 }
 
@@ -335,7 +176,8 @@ async function writeFeatures(tx: Transaction, productId: string, input: ProductI
   }
 }
 
-async function writeImages({ tx, purgeAfterCommit }: WriteScope, productId: string, wanted: AdditionalImageInput[]) {
+async function writeImages(scope: WriteScope, productId: string, wanted: AdditionalImageInput[]) {
+  const { tx, fileService, purgeAfterCommit } = scope;
   const existing = await tx
     .select({ id: productImages.id, fileId: productImages.fileId })
     .from(productImages)
@@ -344,7 +186,7 @@ async function writeImages({ tx, purgeAfterCommit }: WriteScope, productId: stri
   const kept = new Set(wanted.flatMap((item) => ("id" in item && existingIds.has(item.id) ? [item.id] : [])));
   const newFileIds = wanted.flatMap((item) => ("fileId" in item ? [item.fileId] : []));
   const alts = wanted.map((item, index) => altText(item.alt, `additionalImages[${index}].alt`));
-  await claimFiles(tx, newFileIds, "additionalImages", ADMIN_MESSAGES.additionalImages, true);
+  await claimFiles(scope, newFileIds, "additionalImages", ADMIN_MESSAGES.additionalImages, true);
 
   const removed = existing.filter((row) => !kept.has(row.id));
   if (removed.length) {
@@ -355,7 +197,7 @@ async function writeImages({ tx, purgeAfterCommit }: WriteScope, productId: stri
       ),
     );
     purgeAfterCommit(
-      await runtime().files.release(
+      await fileService.release(
         tx,
         removed.map((row) => row.fileId),
       ),
@@ -398,7 +240,8 @@ async function writeAccessories(tx: Transaction, productId: string, accessoryIds
   }
 }
 
-async function writeDownloads({ tx, purgeAfterCommit }: WriteScope, productId: string, wanted: DownloadInput[]) {
+async function writeDownloads(scope: WriteScope, productId: string, wanted: DownloadInput[]) {
+  const { tx, fileService, purgeAfterCommit } = scope;
   const existing = await tx
     .select({ id: productDownloads.id, fileId: productDownloads.fileId })
     .from(productDownloads)
@@ -409,7 +252,7 @@ async function writeDownloads({ tx, purgeAfterCommit }: WriteScope, productId: s
     throw new FieldRuleError("downloads", ADMIN_MESSAGES.productDownloads);
   }
   await claimFiles(
-    tx,
+    scope,
     items.flatMap((item) => (item.fileId ? [item.fileId] : [])),
     "downloads",
     ADMIN_MESSAGES.productDownloads,
@@ -435,5 +278,185 @@ async function writeDownloads({ tx, purgeAfterCommit }: WriteScope, productId: s
         .values({ productId, fileId: item.fileId, description: item.description, position });
     }
   }
-  if (doomedFiles.length) purgeAfterCommit(await runtime().files.release(tx, doomedFiles));
+  if (doomedFiles.length) purgeAfterCommit(await fileService.release(tx, doomedFiles));
 }
+
+/** Products as the dashboard lists, edits and writes them, each write with its images, files and links. */
+export function createProductAdmin({ db, write }: { db: Database; write: AdminWrite }) {
+  /** Every product with its thumbnail, by model ignoring letter case (the dashboard's list). */
+  async function listAdminProducts(): Promise<AdminProductRow[]> {
+    const rows = await db
+      .select({
+        id: products.id,
+        model: products.model,
+        ndaa: products.ndaa,
+        file: { id: files.id, originalName: files.originalName, width: files.width, height: files.height },
+      })
+      .from(products)
+      .innerJoin(files, eq(files.id, products.imageFileId));
+    return sortIgnoringCaseBy(
+      rows.map(({ file, ...row }) => ({ ...row, image: imageView(file) })),
+      (row) => row.model,
+    );
+  }
+
+  /**
+   * What the product form offers: categories with their features (natural order), and whether the
+   * catalog holds a product other than `productId` to choose as an accessory. The accessories themselves
+   * are searched for as the admin types (searchProductModels): a catalog of thousands would not fit a page.
+   */
+  async function productFormOptions(productId?: string) {
+    const [categoryRows, featureRows, otherProduct] = await Promise.all([
+      db.select({ id: categories.id, name: categories.name }).from(categories),
+      db
+        .select({ id: categoryFeatures.id, label: categoryFeatures.label, categoryId: categoryFeatures.categoryId })
+        .from(categoryFeatures),
+      db
+        .select({ id: products.id })
+        .from(products)
+        .where(productId ? ne(products.id, productId) : undefined)
+        .limit(1),
+    ]);
+    const categoriesWithFeatures: FormCategory[] = sortIgnoringCaseBy(categoryRows, (row) => row.name).map(
+      (category) => ({
+        ...category,
+        features: sortNaturallyBy(
+          featureRows.filter((feature) => feature.categoryId === category.id).map(({ id, label }) => ({ id, label })),
+          (feature) => feature.label,
+        ),
+      }),
+    );
+    return { categories: categoriesWithFeatures, hasOtherProducts: otherProduct.length > 0 };
+  }
+
+  /** A product's accessories (either side of the pair) with their thumbnails, by model ignoring letter case. */
+  async function productAccessoryChoices(productId: string): Promise<AccessoryChoice[]> {
+    const rows = await db
+      .select({
+        id: products.id,
+        model: products.model,
+        file: { id: files.id, originalName: files.originalName, width: files.width, height: files.height },
+      })
+      .from(productAccessories)
+      .innerJoin(
+        products,
+        sql`${products.id} = case when ${productAccessories.productA} = ${productId} then ${productAccessories.productB} else ${productAccessories.productA} end`,
+      )
+      .innerJoin(files, eq(files.id, products.imageFileId))
+      .where(or(eq(productAccessories.productA, productId), eq(productAccessories.productB, productId)));
+    return sortIgnoringCaseBy(
+      rows.map(({ file, ...row }) => ({ ...row, image: imageView(file) })),
+      (row) => row.model,
+    );
+  }
+
+  /** Creates a product with its files, features and (two-way) accessories; returns its id. */
+  async function createProduct(input: ProductInput, tabId?: string): Promise<{ id: string }> {
+    return write(["products"], tabId, async (scope) => {
+      const { tx } = scope;
+      await checkCategory(tx, input.categoryId);
+      await checkModelFree(tx, input.model, null);
+      const imageFileId = input.imageFileId;
+      if (!imageFileId) throw new FieldRuleError("imageFileId", ADMIN_MESSAGES.productImageRequired);
+      await claimFiles(scope, [imageFileId], "imageFileId", ADMIN_MESSAGES.productImageRequired, true);
+      const imageAlt = altText(input.imageAlt, "imageAlt");
+      const specs = specsColumns(input, null);
+      const [row] = await guardModel(input.model, () =>
+        tx
+          .insert(products)
+          .values({
+            model: input.model,
+            description: input.description,
+            ...specs,
+            ndaa: input.ndaa,
+            categoryId: input.categoryId,
+            imageFileId,
+            imageAlt,
+          })
+          .returning({ id: products.id }),
+      );
+      if (!row) throw new Error("Insert returned no row");
+      await writeRelations(scope, row.id, input);
+      return { id: row.id };
+    });
+  }
+
+  /**
+   * Saves an edit made on the product as it was at `version`: ConflictError when someone saved since,
+   * NotFoundError when it was deleted. Files the edit lets go are removed after the commit.
+   */
+  async function updateProduct(id: string, version: number, input: ProductInput, tabId?: string): Promise<void> {
+    if (!isUuid(id)) throw new NotFoundError();
+    await write(["products"], tabId, async (scope) => {
+      const { tx, fileService, purgeAfterCommit } = scope;
+      await claimVersion(tx, products, id, version);
+      const [current] = await tx.select().from(products).where(eq(products.id, id));
+      if (!current) throw new NotFoundError();
+      await checkCategory(tx, input.categoryId);
+      await checkModelFree(tx, input.model, id);
+      let imageFileId = current.imageFileId;
+      if (input.imageFileId && input.imageFileId !== current.imageFileId) {
+        await claimFiles(scope, [input.imageFileId], "imageFileId", ADMIN_MESSAGES.imagesOnly, true);
+        imageFileId = input.imageFileId;
+      }
+      await guardModel(input.model, () =>
+        tx
+          .update(products)
+          .set({
+            model: input.model,
+            description: input.description,
+            ...specsColumns(input, current.specsTable),
+            ndaa: input.ndaa,
+            categoryId: input.categoryId,
+            imageFileId,
+            imageAlt: altText(input.imageAlt, "imageAlt"),
+          })
+          .where(eq(products.id, id)),
+      );
+      if (imageFileId !== current.imageFileId) {
+        purgeAfterCommit(await fileService.release(tx, [current.imageFileId]));
+      }
+      await writeRelations(scope, id, input);
+    });
+  }
+
+  /**
+   * Deletes a product opened at `version` with its main and additional images, its download files and
+   * every accessory link to or from it.
+   */
+  async function deleteProduct(id: string, version: number, tabId?: string): Promise<void> {
+    if (!isUuid(id)) throw new NotFoundError();
+    await write(["products"], tabId, async ({ tx, fileService, purgeAfterCommit }) => {
+      await claimVersion(tx, products, id, version);
+      const [current] = await tx
+        .select({ imageFileId: products.imageFileId })
+        .from(products)
+        .where(eq(products.id, id));
+      if (!current) throw new NotFoundError();
+      const images = await tx
+        .select({ fileId: productImages.fileId })
+        .from(productImages)
+        .where(eq(productImages.productId, id));
+      const downloads = await tx
+        .select({ fileId: productDownloads.fileId })
+        .from(productDownloads)
+        .where(eq(productDownloads.productId, id));
+      // Features, images, downloads and accessory links go with the product (ON DELETE CASCADE); the
+      // file rows can only go after that.
+      await tx.delete(products).where(eq(products.id, id));
+      const fileIds = [current.imageFileId, ...images.map((row) => row.fileId), ...downloads.map((row) => row.fileId)];
+      purgeAfterCommit(await fileService.release(tx, fileIds));
+    });
+  }
+
+  return {
+    listAdminProducts,
+    productFormOptions,
+    productAccessoryChoices,
+    createProduct,
+    updateProduct,
+    deleteProduct,
+  };
+}
+
+export type ProductAdmin = ReturnType<typeof createProductAdmin>;

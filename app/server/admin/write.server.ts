@@ -1,9 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { ChangeTopic } from "#app/domain/live";
-import type { Transaction } from "../db/client.server";
+import type { Database, Transaction } from "../db/client.server";
+import type { FileService } from "../files.server";
 import { type categories, type downloads, type infoItems, type products } from "../db/schema";
-import { notifyChange } from "../live.server";
-import { runtime } from "../runtime.server";
+import { notifyChange, type ChangeHub } from "../live.server";
 
 /** The record changed since the form was opened (its version moved on). */
 export class ConflictError extends Error {
@@ -31,6 +31,8 @@ export class FieldRuleError extends Error {
 
 export interface WriteScope {
   tx: Transaction;
+  /** Stored files: a write claims what it keeps and releases what it drops, inside `tx`. */
+  fileService: FileService;
   /** Files whose rows this write dropped (files.release): their bytes go once it has committed. */
   purgeAfterCommit(storageKeys: string[]): void;
 }
@@ -39,22 +41,35 @@ export interface WriteScope {
  * One admin write: a transaction that announces `topics` on the change feed when (and only if) it
  * commits, then removes the bytes of files it let go. `tabId` is the writing tab (no echo to it).
  */
-export async function adminWrite<T>(
+export type AdminWrite = <T>(
   topics: ChangeTopic[],
   tabId: string | undefined,
   work: (scope: WriteScope) => Promise<T>,
-): Promise<T> {
-  const { database, files, ownWrites } = runtime();
-  const doomed: string[] = [];
-  const result = await database.db.transaction(async (tx) => {
-    const value = await work({ tx, purgeAfterCommit: (keys) => doomed.push(...keys) });
-    await notifyChange(tx, topics, tabId);
-    return value;
-  });
-  // This instance's next request must see the write: the feed's own notice arrives a moment later.
-  ownWrites.publish({ topics });
-  if (doomed.length) await files.purge(doomed);
-  return result;
+) => Promise<T>;
+
+/** The one AdminWrite of a process: every dashboard write goes through it. */
+export function createAdminWrite({
+  db,
+  files,
+  ownWrites,
+}: {
+  db: Database;
+  files: FileService;
+  /** This instance's own writes, announced at once (see Runtime.ownWrites). */
+  ownWrites: ChangeHub;
+}): AdminWrite {
+  return async (topics, tabId, work) => {
+    const doomed: string[] = [];
+    const result = await db.transaction(async (tx) => {
+      const value = await work({ tx, fileService: files, purgeAfterCommit: (keys) => doomed.push(...keys) });
+      await notifyChange(tx, topics, tabId);
+      return value;
+    });
+    // This instance's next request must see the write: the feed's own notice arrives a moment later.
+    ownWrites.publish({ topics });
+    if (doomed.length) await files.purge(doomed);
+    return result;
+  };
 }
 
 type VersionedTable = typeof categories | typeof products | typeof downloads | typeof infoItems;

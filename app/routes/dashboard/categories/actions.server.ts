@@ -2,15 +2,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { categorySchema } from "#app/domain/forms/category";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
-import {
-  CategoryInUseError,
-  createCategory,
-  deleteCategory,
-  updateCategory,
-  type CategoryProduct,
-} from "#app/server/admin/categories.server";
+import { CategoryInUseError, type CategoryProduct } from "#app/server/admin/categories.server";
 import { ConflictError, FieldRuleError, formTabId, formVersion, NotFoundError } from "#app/server/admin/write.server";
-import { runtime } from "#app/server/runtime.server";
+import { requestContext, servicesContext, type RouteContext } from "#app/server/context.server";
 import { dashboardCategoryDeletedPath, dashboardCategoryPath } from "#app/domain/paths";
 
 /** What a refused delete shows beside the Delete button. */
@@ -21,15 +15,17 @@ export interface DeleteRefusal {
 }
 
 /** The delete step shared by the detail and edit pages: redirects to the deleted screen on success. */
-export async function deleteFromForm(categoryId: string, formData: FormData) {
+export async function deleteFromForm(context: RouteContext, categoryId: string, formData: FormData) {
+  const { categoryAdmin } = context.get(servicesContext);
+  const { logger } = context.get(requestContext);
   const version = formVersion(formData);
   if (version === undefined) return data({ deleteRefusal: { message: ADMIN_MESSAGES.conflict, products: [] } }, 400);
   try {
-    await deleteCategory(categoryId, version, formTabId(formData));
+    await categoryAdmin.deleteCategory(categoryId, version, formTabId(formData));
   } catch (error) {
     const refusal = deleteRefusal(error);
     if (refusal) return data({ deleteRefusal: refusal }, 409);
-    runtime().logger.error({ err: error, categoryId }, "could not delete the category");
+    logger.error({ err: error, categoryId }, "could not delete the category");
     return data({ deleteRefusal: { message: ADMIN_MESSAGES.editFailed, products: [] } }, 500);
   }
   return redirect(dashboardCategoryDeletedPath(categoryId));
@@ -43,7 +39,9 @@ function deleteRefusal(error: unknown): DeleteRefusal | undefined {
 }
 
 /** The edit form's save: back to the detail page, or the form again with what went wrong. */
-export async function saveFromForm(categoryId: string, formData: FormData) {
+export async function saveFromForm(context: RouteContext, categoryId: string, formData: FormData) {
+  const { categoryAdmin } = context.get(servicesContext);
+  const { logger } = context.get(requestContext);
   const submission = parseWithZod(formData, { schema: categorySchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ formErrors: [ADMIN_MESSAGES.checkEachInput] }), conflict: false }, 400);
@@ -51,7 +49,7 @@ export async function saveFromForm(categoryId: string, formData: FormData) {
   const version = formVersion(formData);
   try {
     if (version === undefined) throw new ConflictError();
-    await updateCategory(categoryId, version, submission.value, formTabId(formData));
+    await categoryAdmin.updateCategory(categoryId, version, submission.value, formTabId(formData));
   } catch (error) {
     if (error instanceof FieldRuleError) {
       return data(
@@ -64,20 +62,22 @@ export async function saveFromForm(categoryId: string, formData: FormData) {
     if (error instanceof NotFoundError) {
       return data({ result: submission.reply({ formErrors: [ADMIN_MESSAGES.gone] }), conflict: false }, 404);
     }
-    runtime().logger.error({ err: error, categoryId }, "could not save the category");
+    logger.error({ err: error, categoryId }, "could not save the category");
     return data({ result: submission.reply({ formErrors: [ADMIN_MESSAGES.editFailed] }), conflict: false }, 500);
   }
   return redirect(dashboardCategoryPath(categoryId));
 }
 
 /** The new-category form's save: the "created" screen's data, or the form again with what went wrong. */
-export async function createFromForm(formData: FormData) {
+export async function createFromForm(context: RouteContext, formData: FormData) {
+  const { categoryAdmin } = context.get(servicesContext);
+  const { logger } = context.get(requestContext);
   const submission = parseWithZod(formData, { schema: categorySchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ formErrors: [ADMIN_MESSAGES.checkEachInput] }), created: null }, 400);
   }
   try {
-    const id = await createCategory(submission.value, formTabId(formData));
+    const id = await categoryAdmin.createCategory(submission.value, formTabId(formData));
     return { result: submission.reply({ resetForm: true }), created: { id, name: submission.value.name } };
   } catch (error) {
     if (error instanceof FieldRuleError) {
@@ -86,7 +86,7 @@ export async function createFromForm(formData: FormData) {
         409,
       );
     }
-    runtime().logger.error({ err: error }, "could not create the category");
+    logger.error({ err: error }, "could not create the category");
     return data(
       { result: submission.reply({ formErrors: [ADMIN_MESSAGES.categorySubmitFailed] }), created: null },
       500,

@@ -2,7 +2,7 @@ import { readForm } from "#app/server/form-data.server";
 import { data } from "react-router";
 import { Card, TextLink } from "#app/components/ui";
 import type { PageHandle } from "#app/domain/live";
-import { getCategoryDetail } from "#app/server/admin/categories.server";
+import { servicesContext } from "#app/server/context.server";
 import { requireAdmin } from "#app/server/session.server";
 import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/detail";
@@ -20,7 +20,7 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const category = await getCategoryDetail(params.categoryId);
+  const category = await context.get(servicesContext).categoryAdmin.getCategoryDetail(params.categoryId);
   if (!category) throw data("Not Found", { status: 404, statusText: "Not Found" });
   return { category };
 }
@@ -29,7 +29,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   await requireAdmin(request, context);
   const formData = await readForm(request);
   if (formData.get("intent") !== "delete") throw data("Bad Request", { status: 400, statusText: "Bad Request" });
-  return deleteFromForm(params.categoryId, formData);
+  return deleteFromForm(context, params.categoryId, formData);
 }
 
 export default function CategoryDetailPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -2,7 +2,7 @@ import { readForm } from "#app/server/form-data.server";
 import { data, useNavigation } from "react-router";
 import { Alert, Card, TextLink } from "#app/components/ui";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
-import { getCategoryDetail } from "#app/server/admin/categories.server";
+import { servicesContext } from "#app/server/context.server";
 import { requireAdmin } from "#app/server/session.server";
 import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/edit";
@@ -22,7 +22,7 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const category = await getCategoryDetail(params.categoryId);
+  const category = await context.get(servicesContext).categoryAdmin.getCategoryDetail(params.categoryId);
   if (!category) throw data("Not Found", { status: 404, statusText: "Not Found" });
   return { category };
 }
@@ -30,8 +30,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   await requireAdmin(request, context);
   const formData = await readForm(request);
-  if (formData.get("intent") === "delete") return deleteFromForm(params.categoryId, formData);
-  return saveFromForm(params.categoryId, formData);
+  if (formData.get("intent") === "delete") return deleteFromForm(context, params.categoryId, formData);
+  return saveFromForm(context, params.categoryId, formData);
 }
 
 export default function EditCategory({ loaderData, actionData }: Route.ComponentProps) {

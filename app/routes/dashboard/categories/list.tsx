@@ -1,6 +1,6 @@
 import { Card, TextLink } from "#app/components/ui";
 import type { PageHandle } from "#app/domain/live";
-import { listCategories } from "#app/server/catalog.server";
+import { servicesContext } from "#app/server/context.server";
 import { requireAdmin } from "#app/server/session.server";
 import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/list";
@@ -14,7 +14,7 @@ export function meta() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return { categories: await listCategories() };
+  return { categories: await context.get(servicesContext).catalog.listCategories() };
 }
 
 /** requirements §2: every category by name ignoring letter case, with how many products it holds. */

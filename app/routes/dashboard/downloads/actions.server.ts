@@ -4,21 +4,16 @@ import { data, redirect } from "react-router";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { editDownloadSchema, newDownloadSchema } from "#app/domain/forms/download";
 import { dashboardDownloadDeletedPath } from "#app/domain/paths";
-import {
-  createGeneralDownload,
-  deleteGeneralDownload,
-  editGeneralDownload,
-  getGeneralDownload,
-  type AdminDownload,
-} from "#app/server/admin/downloads.server";
+import type { AdminDownload } from "#app/server/admin/downloads.server";
 import { ConflictError, formTabId, formVersion, NotFoundError } from "#app/server/admin/write.server";
 import { MissingFileError } from "#app/server/files.server";
-import { runtime } from "#app/server/runtime.server";
+import { requestContext, servicesContext, type RouteContext } from "#app/server/context.server";
 
 // The general downloads' form handling: form → service → the answer the pages show.
 
-export async function requireDownload(id: string): Promise<AdminDownload> {
-  const download = await getGeneralDownload(id);
+export async function requireDownload(context: RouteContext, id: string): Promise<AdminDownload> {
+  const { downloadAdmin } = context.get(servicesContext);
+  const download = await downloadAdmin.getGeneralDownload(id);
   if (!download) throw data("Not Found", { status: 404, statusText: "Not Found" });
   return download;
 }
@@ -29,18 +24,20 @@ function invalid(result: SubmissionResult<string[]>) {
 }
 
 /** The new-download form's save: the new id, or the form again with what went wrong. */
-export async function createFromForm(formData: FormData) {
+export async function createFromForm(context: RouteContext, formData: FormData) {
+  const { downloadAdmin } = context.get(servicesContext);
+  const { logger } = context.get(requestContext);
   const submission = parseWithZod(formData, { schema: newDownloadSchema });
   if (submission.status !== "success") {
     return invalid(submission.reply({ formErrors: [ADMIN_MESSAGES.checkEachInput] }));
   }
   try {
-    const id = await createGeneralDownload(submission.value, formTabId(formData));
+    const id = await downloadAdmin.createGeneralDownload(submission.value, formTabId(formData));
     return { status: "created" as const, id };
   } catch (error) {
     // requirements §8: any failure storing a general download reads 'Error uploading file' (a file that is
     // gone included); nothing was written, the transaction rolled back.
-    runtime().logger.error({ err: error }, "creating a general download failed");
+    logger.error({ err: error }, "creating a general download failed");
     return data(
       { status: "failed" as const, result: submission.reply({ formErrors: [ADMIN_MESSAGES.downloadUploadFailed] }) },
       500,
@@ -49,39 +46,43 @@ export async function createFromForm(formData: FormData) {
 }
 
 /** The delete step: to the deleted screen, or the newer record after a conflict. */
-export async function deleteFromForm(id: string, formData: FormData) {
+export async function deleteFromForm(context: RouteContext, id: string, formData: FormData) {
+  const { downloadAdmin } = context.get(servicesContext);
+  const { logger } = context.get(requestContext);
   const deletedPath = dashboardDownloadDeletedPath(id);
   try {
-    await deleteGeneralDownload(id, formVersion(formData) ?? 0, formTabId(formData));
+    await downloadAdmin.deleteGeneralDownload(id, formVersion(formData) ?? 0, formTabId(formData));
     return redirect(deletedPath);
   } catch (error) {
     if (error instanceof NotFoundError) return redirect(`${deletedPath}?gone`);
     if (error instanceof ConflictError) {
-      return data({ status: "conflict" as const, download: await requireDownload(id) }, 409);
+      return data({ status: "conflict" as const, download: await requireDownload(context, id) }, 409);
     }
-    runtime().logger.error({ err: error, downloadId: id }, "deleting a general download failed");
+    logger.error({ err: error, downloadId: id }, "deleting a general download failed");
     return data({ status: "deleteFailed" as const }, 500);
   }
 }
 
 /** The edit form's save: the saved record, the newer one after a conflict, or the form again. */
-export async function saveFromForm(id: string, formData: FormData) {
+export async function saveFromForm(context: RouteContext, id: string, formData: FormData) {
+  const { downloadAdmin } = context.get(servicesContext);
+  const { logger } = context.get(requestContext);
   const submission = parseWithZod(formData, { schema: editDownloadSchema });
   if (submission.status !== "success") {
     return invalid(submission.reply({ formErrors: [ADMIN_MESSAGES.checkEachInput] }));
   }
   try {
-    await editGeneralDownload(id, submission.value, formTabId(formData));
-    return { status: "saved" as const, download: await requireDownload(id) };
+    await downloadAdmin.editGeneralDownload(id, submission.value, formTabId(formData));
+    return { status: "saved" as const, download: await requireDownload(context, id) };
   } catch (error) {
     if (error instanceof NotFoundError) return redirect(`${dashboardDownloadDeletedPath(id)}?gone`);
     // The newer record travels with the answer: loaders are not re-run after a 4xx action.
     if (error instanceof ConflictError) {
-      return data({ status: "conflict" as const, download: await requireDownload(id) }, 409);
+      return data({ status: "conflict" as const, download: await requireDownload(context, id) }, 409);
     }
     const message = error instanceof MissingFileError ? ADMIN_MESSAGES.downloadUploadFailed : ADMIN_MESSAGES.editFailed;
     if (!(error instanceof MissingFileError)) {
-      runtime().logger.error({ err: error, downloadId: id }, "editing a general download failed");
+      logger.error({ err: error, downloadId: id }, "editing a general download failed");
     }
     return data({ status: "failed" as const, result: submission.reply({ formErrors: [message] }) }, 500);
   }

@@ -20,15 +20,15 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return { download: await requireDownload(params.downloadId) };
+  return { download: await requireDownload(context, params.downloadId) };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   await requireAdmin(request, context);
   const formData = await readForm(request);
   return formData.get("intent") === "delete"
-    ? deleteFromForm(params.downloadId, formData)
-    : saveFromForm(params.downloadId, formData);
+    ? deleteFromForm(context, params.downloadId, formData)
+    : saveFromForm(context, params.downloadId, formData);
 }
 
 export default function EditDownload({ loaderData, actionData }: Route.ComponentProps) {

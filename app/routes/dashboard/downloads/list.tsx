@@ -3,7 +3,7 @@ import { FileName } from "#app/components/file-name";
 import { Card, TextLink } from "#app/components/ui";
 import { formatFileSize } from "#app/domain/format";
 import type { PageHandle } from "#app/domain/live";
-import { listGeneralDownloads } from "#app/server/admin/downloads.server";
+import { servicesContext } from "#app/server/context.server";
 import { requireAdmin } from "#app/server/session.server";
 import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/list";
@@ -17,7 +17,7 @@ export function meta() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return { downloads: await listGeneralDownloads() };
+  return { downloads: await context.get(servicesContext).downloadAdmin.listGeneralDownloads() };
 }
 
 /** requirements §2: the general downloads by description, each with description, file name and size. */

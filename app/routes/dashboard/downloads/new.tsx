@@ -21,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(request, context);
-  return createFromForm(await readForm(request));
+  return createFromForm(context, await readForm(request));
 }
 
 export default function NewDownload({ actionData }: Route.ComponentProps) {

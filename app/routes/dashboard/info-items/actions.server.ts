@@ -9,10 +9,9 @@ import {
   type InfoIntent,
   type InfoItemKind,
 } from "#app/domain/forms/info-item";
-import { createInfoItem, deleteInfoItem, moveInfoItemToTop, updateInfoItem } from "#app/server/admin/info-items.server";
 import { ConflictError, FieldRuleError, formTabId, formVersion, NotFoundError } from "#app/server/admin/write.server";
 import { MissingFileError, NotAnImageError } from "#app/server/files.server";
-import { getInfoItem } from "#app/server/info.server";
+import { servicesContext, type RouteContext } from "#app/server/context.server";
 
 const imageMessage = (type: InfoItemKind) =>
   type === "image" ? ADMIN_MESSAGES.imageRequiredInfo : ADMIN_MESSAGES.cardImage;
@@ -30,10 +29,16 @@ function invalid(intent: "create" | "edit", result: SubmissionResult<string[]>) 
 }
 
 /** Someone else saved or deleted the item first: the answer carries what is there now. */
-async function concurrencyRefusal(intent: InfoIntent, id: string, error: unknown): Promise<InfoActionResult | null> {
+async function concurrencyRefusal(
+  context: RouteContext,
+  intent: InfoIntent,
+  id: string,
+  error: unknown,
+): Promise<InfoActionResult | null> {
+  const { infoItems } = context.get(servicesContext);
   if (error instanceof NotFoundError) return { intent, status: "gone" };
   if (!(error instanceof ConflictError)) return null;
-  const current = await getInfoItem(id);
+  const current = await infoItems.getInfoItem(id);
   return current ? { intent, status: "conflict", current } : { intent, status: "gone" };
 }
 
@@ -41,7 +46,11 @@ async function concurrencyRefusal(intent: InfoIntent, id: string, error: unknown
  * Every write of the home page's admin tools (create, edit, delete, move to top), after requireAdmin:
  * the form is checked again with the browser's rules, and each refusal becomes the answer the tools show.
  */
-export async function infoItemFromForm(formData: FormData): Promise<InfoActionResult | ReturnType<typeof data>> {
+export async function infoItemFromForm(
+  context: RouteContext,
+  formData: FormData,
+): Promise<InfoActionResult | ReturnType<typeof data>> {
+  const { infoItemAdmin, infoItems } = context.get(servicesContext);
   const intent = formData.get("intent");
   const tabId = formTabId(formData);
   const id = String(formData.get("id") ?? "");
@@ -54,7 +63,7 @@ export async function infoItemFromForm(formData: FormData): Promise<InfoActionRe
       return invalid(intent, submission.reply());
     }
     try {
-      await createInfoItem(type, submission.value, tabId);
+      await infoItemAdmin.createInfoItem(type, submission.value, tabId);
     } catch (error) {
       const fieldErrors = refusedField(type, error);
       if (fieldErrors) return invalid(intent, submission.reply({ fieldErrors }));
@@ -64,18 +73,18 @@ export async function infoItemFromForm(formData: FormData): Promise<InfoActionRe
   }
 
   if (intent === "edit") {
-    const existing = await getInfoItem(id);
+    const existing = await infoItems.getInfoItem(id);
     if (!existing) return { intent, status: "gone" };
     const submission = parseWithZod(formData, { schema: infoItemSchema(existing.type, "edit") });
     if (submission.status !== "success") {
       return invalid(intent, submission.reply());
     }
     try {
-      await updateInfoItem(id, formVersion(formData) ?? 0, submission.value, tabId);
+      await infoItemAdmin.updateInfoItem(id, formVersion(formData) ?? 0, submission.value, tabId);
     } catch (error) {
       const fieldErrors = refusedField(existing.type, error);
       if (fieldErrors) return invalid(intent, submission.reply({ fieldErrors }));
-      const refusal = await concurrencyRefusal(intent, id, error);
+      const refusal = await concurrencyRefusal(context, intent, id, error);
       if (refusal) return refusal;
       throw error;
     }
@@ -84,9 +93,9 @@ export async function infoItemFromForm(formData: FormData): Promise<InfoActionRe
 
   if (intent === "delete") {
     try {
-      await deleteInfoItem(id, formVersion(formData) ?? 0, tabId);
+      await infoItemAdmin.deleteInfoItem(id, formVersion(formData) ?? 0, tabId);
     } catch (error) {
-      const refusal = await concurrencyRefusal(intent, id, error);
+      const refusal = await concurrencyRefusal(context, intent, id, error);
       if (refusal) return refusal;
       throw error;
     }
@@ -95,7 +104,7 @@ export async function infoItemFromForm(formData: FormData): Promise<InfoActionRe
 
   if (intent === "move-to-top") {
     try {
-      await moveInfoItemToTop(id, tabId);
+      await infoItemAdmin.moveInfoItemToTop(id, tabId);
     } catch (error) {
       if (error instanceof NotFoundError) return { intent, status: "gone" };
       throw error;

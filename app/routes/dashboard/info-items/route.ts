@@ -10,7 +10,7 @@ import { infoItemFromForm } from "./actions.server";
  */
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(request, context);
-  const answer = await infoItemFromForm(await readForm(request));
+  const answer = await infoItemFromForm(context, await readForm(request));
   if (request.headers.get("sec-fetch-mode") === "navigate") return redirect(returnPath(request), 303);
   return answer;
 }

@@ -2,17 +2,18 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { productSchema, type ProductFormValue } from "#app/domain/forms/product";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
-import { createProduct, deleteProduct, updateProduct, type ProductInput } from "#app/server/admin/products.server";
+import type { ProductInput } from "#app/server/admin/products.server";
 import { ConflictError, FieldRuleError, formTabId, formVersion, NotFoundError } from "#app/server/admin/write.server";
 import { MissingFileError } from "#app/server/files.server";
-import { runtime } from "#app/server/runtime.server";
-import { parseStoredSpreadsheet, SpreadsheetError } from "#app/server/spreadsheet.server";
+import { requestContext, servicesContext, type RouteContext } from "#app/server/context.server";
+import { SpreadsheetError } from "#app/server/spreadsheet.server";
 import { dashboardProductDeletedPath, dashboardProductPath } from "#app/domain/paths";
 
 /** The form's values as the service takes them; a new spreadsheet is read here, on the server. */
-async function toInput(value: ProductFormValue): Promise<ProductInput> {
+async function toInput(context: RouteContext, value: ProductFormValue): Promise<ProductInput> {
+  const { spreadsheets } = context.get(servicesContext);
   const specsTable = value.specsFileId
-    ? await parseStoredSpreadsheet(value.specsFileId)
+    ? await spreadsheets.parseStoredSpreadsheet(value.specsFileId)
     : value.keepSpecsTable
       ? undefined
       : null;
@@ -40,23 +41,24 @@ async function toInput(value: ProductFormValue): Promise<ProductInput> {
 }
 
 /** The new-product form's save: to the "created" screen, or the form again with what went wrong. */
-export function createFromForm(formData: FormData) {
-  return submitProductForm(formData, "new");
+export function createFromForm(context: RouteContext, formData: FormData) {
+  return submitProductForm(context, formData, "new");
 }
 
 /** The edit form's save: back to the product's page, or the form again with what went wrong. */
-export function saveFromForm(productId: string, formData: FormData) {
-  return submitProductForm(formData, "edit", productId);
+export function saveFromForm(context: RouteContext, productId: string, formData: FormData) {
+  return submitProductForm(context, formData, "edit", productId);
 }
 
 /** The delete step of the product's page: to the deleted screen, or why not. */
-export async function deleteFromForm(productId: string, formData: FormData) {
+export async function deleteFromForm(context: RouteContext, productId: string, formData: FormData) {
+  const { productAdmin } = context.get(servicesContext);
   const version = formVersion(formData);
   if (formData.get("intent") !== "delete" || version === undefined) {
     return data({ error: ADMIN_MESSAGES.checkEachInput }, 400);
   }
   try {
-    await deleteProduct(productId, version, formTabId(formData));
+    await productAdmin.deleteProduct(productId, version, formTabId(formData));
   } catch (error) {
     if (error instanceof ConflictError) return data({ error: ADMIN_MESSAGES.conflict }, 409);
     if (error instanceof NotFoundError) return data({ error: ADMIN_MESSAGES.gone }, 404);
@@ -69,20 +71,22 @@ export async function deleteFromForm(productId: string, formData: FormData) {
  * The new-product and product-edit saves: the form's schema again, then the service. Rule failures
  * come back as the field's message, a conflict as ADMIN_MESSAGES.conflict with the newer data.
  */
-async function submitProductForm(formData: FormData, mode: "new" | "edit", productId?: string) {
+async function submitProductForm(context: RouteContext, formData: FormData, mode: "new" | "edit", productId?: string) {
+  const { productAdmin } = context.get(servicesContext);
+  const { logger } = context.get(requestContext);
   const submission = parseWithZod(formData, { schema: productSchema(mode) });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ formErrors: [ADMIN_MESSAGES.checkEachInput] }), conflict: false }, 400);
   }
   const value = submission.value;
   try {
-    const input = await toInput(value);
+    const input = await toInput(context, value);
     if (mode === "new") {
       // A redirect, not action data: the success view then outlives live revalidations.
-      const { id } = await createProduct(input, formTabId(formData));
+      const { id } = await productAdmin.createProduct(input, formTabId(formData));
       return redirect(`/dashboard/products/new?created=${id}`);
     }
-    await updateProduct(productId ?? "", value.version ?? 0, input, formTabId(formData));
+    await productAdmin.updateProduct(productId ?? "", value.version ?? 0, input, formTabId(formData));
     return redirect(`${dashboardProductPath(productId ?? "")}?edited=1`);
   } catch (error) {
     if (error instanceof SpreadsheetError) {
@@ -113,7 +117,7 @@ async function submitProductForm(formData: FormData, mode: "new" | "edit", produ
     }
     // requirements §8 shows the error's own message; ours are worded for people, a database's are not (those
     // go to the log, and the admin reads requirements §8's general wording).
-    runtime().logger.error({ err: error }, "saving a product failed");
+    logger.error({ err: error }, "saving a product failed");
     const message =
       error instanceof MissingFileError
         ? error.message

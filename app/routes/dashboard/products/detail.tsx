@@ -10,7 +10,7 @@ import { Alert, Card, TextLink } from "#app/components/ui";
 import { formatFileSize } from "#app/domain/format";
 import type { PageHandle } from "#app/domain/live";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
-import { getProduct } from "#app/server/catalog.server";
+import { servicesContext } from "#app/server/context.server";
 import { requireAdmin } from "#app/server/session.server";
 import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/detail";
@@ -28,7 +28,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => dashboardMeta(loader
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const product = await getProduct(params.productId);
+  const product = await context.get(servicesContext).catalog.getProduct(params.productId);
   if (!product) throw data("Not Found", { status: 404, statusText: "Not Found" });
   return { product };
 }
@@ -40,7 +40,7 @@ export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: Shou
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   await requireAdmin(request, context);
-  return deleteFromForm(params.productId, await readForm(request));
+  return deleteFromForm(context, params.productId, await readForm(request));
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {

@@ -4,8 +4,7 @@ import { data, useNavigation, type ShouldRevalidateFunctionArgs } from "react-ro
 import { ProductForm } from "#app/components/product-form/product-form";
 import { Card } from "#app/components/ui";
 import type { PageHandle } from "#app/domain/live";
-import { productAccessoryChoices, productFormOptions } from "#app/server/admin/products.server";
-import { getProduct } from "#app/server/catalog.server";
+import { servicesContext } from "#app/server/context.server";
 import { requireAdmin } from "#app/server/session.server";
 import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/edit";
@@ -18,11 +17,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const product = await getProduct(params.productId);
+  const product = await context.get(servicesContext).catalog.getProduct(params.productId);
   if (!product) throw data("Not Found", { status: 404, statusText: "Not Found" });
   const [options, accessories] = await Promise.all([
-    productFormOptions(product.id),
-    productAccessoryChoices(product.id),
+    context.get(servicesContext).productAdmin.productFormOptions(product.id),
+    context.get(servicesContext).productAdmin.productAccessoryChoices(product.id),
   ]);
   return { product: { ...product, accessories }, ...options };
 }
@@ -34,7 +33,7 @@ export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: Shou
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   await requireAdmin(request, context);
-  return saveFromForm(params.productId, await readForm(request));
+  return saveFromForm(context, params.productId, await readForm(request));
 }
 
 export default function EditProduct({ loaderData, actionData }: Route.ComponentProps) {

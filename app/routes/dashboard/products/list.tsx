@@ -3,7 +3,7 @@ import { NdaaIcon } from "#app/components/ndaa";
 import { ResponsiveImage } from "#app/components/responsive-image";
 import { Card, TextLink } from "#app/components/ui";
 import type { PageHandle } from "#app/domain/live";
-import { listAdminProducts } from "#app/server/admin/products.server";
+import { servicesContext } from "#app/server/context.server";
 import { requireAdmin } from "#app/server/session.server";
 import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/list";
@@ -17,7 +17,7 @@ export function meta() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return { products: await listAdminProducts() };
+  return { products: await context.get(servicesContext).productAdmin.listAdminProducts() };
 }
 
 export default function DashboardProducts({ loaderData }: Route.ComponentProps) {

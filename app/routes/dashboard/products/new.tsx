@@ -4,8 +4,7 @@ import { ProductForm } from "#app/components/product-form/product-form";
 import { Alert, Card, TextLink } from "#app/components/ui";
 import type { PageHandle } from "#app/domain/live";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
-import { productFormOptions } from "#app/server/admin/products.server";
-import { getProduct } from "#app/server/catalog.server";
+import { servicesContext } from "#app/server/context.server";
 import { requireAdmin } from "#app/server/session.server";
 import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/new";
@@ -22,14 +21,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   // After a create the action sends the browser here with the new product's id (the success view).
   const createdId = new URL(request.url).searchParams.get("created");
-  const product = createdId ? await getProduct(createdId) : null;
+  const product = createdId ? await context.get(servicesContext).catalog.getProduct(createdId) : null;
   const created = product ? { id: product.id, model: product.model } : null;
-  return { ...(await productFormOptions()), created };
+  return { ...(await context.get(servicesContext).productAdmin.productFormOptions()), created };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(request, context);
-  return createFromForm(await readForm(request));
+  return createFromForm(context, await readForm(request));
 }
 
 export default function NewProduct({ loaderData, actionData }: Route.ComponentProps) {

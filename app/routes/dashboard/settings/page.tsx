@@ -1,17 +1,16 @@
 import { readForm } from "#app/server/form-data.server";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { FormErrors, TabIdInput, TextInput } from "#app/components/forms";
 import { Alert, Button, Card } from "#app/components/ui";
-import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { settingsSchema } from "#app/domain/forms/settings";
 import type { PageHandle } from "#app/domain/live";
-import { formTabId } from "#app/server/admin/write.server";
 import { requireAdmin } from "#app/server/session.server";
-import { getSiteSettings, saveSiteSettings } from "#app/server/settings.server";
-import { dashboardMeta } from "./meta";
-import type { Route } from "./+types/settings";
+import { servicesContext } from "#app/server/context.server";
+import { dashboardMeta } from "../meta";
+import { saveFromForm } from "./actions.server";
+import type { Route } from "./+types/page";
 
 export const handle: PageHandle = { live: ["settings"] };
 
@@ -21,18 +20,12 @@ export function meta() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return { settings: await getSiteSettings() };
+  return { settings: await context.get(servicesContext).settings.getSiteSettings() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(request, context);
-  const formData = await readForm(request);
-  const submission = parseWithZod(formData, { schema: settingsSchema });
-  if (submission.status !== "success") {
-    return data({ result: submission.reply({ formErrors: [ADMIN_MESSAGES.checkEachInput] }), saved: false }, 400);
-  }
-  await saveSiteSettings(submission.value, formTabId(formData));
-  return { result: submission.reply(), saved: true };
+  return saveFromForm(context, await readForm(request));
 }
 
 export default function SiteSettingsPage({ loaderData, actionData }: Route.ComponentProps) {

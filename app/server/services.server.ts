@@ -1,0 +1,52 @@
+import type { AuthService } from "./auth.server";
+import { createAdminWrite } from "./admin/write.server";
+import { createCategoryAdmin } from "./admin/categories.server";
+import { createDownloadAdmin } from "./admin/downloads.server";
+import { createInfoItemAdmin } from "./admin/info-items.server";
+import { createProductAdmin } from "./admin/products.server";
+import { createCatalog } from "./catalog.server";
+import type { Database } from "./db/client.server";
+import type { FileService } from "./files.server";
+import { createInfoItemReads } from "./info.server";
+import type { ChangeHub } from "./live.server";
+import type { Logger } from "./logger.server";
+import type { CatalogSearchIndex } from "./search-index.server";
+import { createSiteSettings } from "./settings.server";
+import { createSitemap } from "./sitemap.server";
+import { createSpreadsheetReader } from "./spreadsheet.server";
+import { createCatalogCounts } from "./summary.server";
+
+/** What the services are made of: the parts one server process holds open (see Runtime). */
+export interface ServiceParts {
+  db: Database;
+  files: FileService;
+  /** This instance's own committed writes, announced at once. */
+  ownWrites: ChangeHub;
+  searchIndex: CatalogSearchIndex;
+  auth: AuthService;
+  logger: Logger;
+}
+
+/**
+ * Every service the routes use, made once per process from the parts they need: no service looks
+ * anything up for itself, so what each one reads and writes is in its arguments.
+ */
+export function createServices({ db, files, ownWrites, searchIndex, auth, logger }: ServiceParts) {
+  const write = createAdminWrite({ db, files, ownWrites });
+  const catalog = createCatalog({ db, searchIndex });
+  return {
+    auth,
+    catalog,
+    catalogCounts: createCatalogCounts({ db }),
+    infoItems: createInfoItemReads({ db }),
+    settings: createSiteSettings({ db, write }),
+    sitemap: createSitemap({ db }),
+    spreadsheets: createSpreadsheetReader({ files, logger }),
+    categoryAdmin: createCategoryAdmin({ db, write, catalog }),
+    productAdmin: createProductAdmin({ db, write }),
+    downloadAdmin: createDownloadAdmin({ db, write }),
+    infoItemAdmin: createInfoItemAdmin({ write }),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

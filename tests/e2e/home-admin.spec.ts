@@ -374,6 +374,40 @@ test("delete asks for confirmation, then removes the item and its image file", a
   await visitor.close();
 });
 
+test("a delete refused because the item changed meanwhile closes the prompt and says why", async ({ page, login }) => {
+  await login();
+  // This tab hears no live updates, so it still holds the version it opened when it deletes.
+  await page.route("**/events?**", (route) => route.abort());
+  await page.goto("/");
+  await hydrated(page);
+  const other = await page.context().newPage();
+  await other.goto("/");
+  await hydrated(other);
+  await controls(other, "Banner: Autumn sale").getByRole("button", { name: "Edit" }).click();
+  let form = other.getByRole("form", { name: "Edit banner" });
+  await form.getByLabel("Content").fill("Autumn sale, extended");
+  await form.getByRole("button", { name: "Save changes" }).click();
+  await expect(form).toHaveCount(0);
+
+  const group = controls(page, "Banner: Autumn sale");
+  await group.getByRole("button", { name: "Delete" }).click();
+  await group.getByRole("button", { name: "CONFIRM DELETE" }).click();
+  await expect(group.getByText(/Someone else saved a change to this while you were editing/)).toBeVisible();
+  await expect(group.getByText("Are you sure? This cannot be undone!")).toHaveCount(0);
+  await expect(group.getByRole("button", { name: "Delete" })).toBeFocused();
+  await page.reload();
+  await expect(items(page)).toHaveCount(1);
+  await expect(items(page).first()).toHaveText("Autumn sale, extended");
+
+  // The other admin puts the banner back as it was, for the tests after this one.
+  await controls(other, "Banner: Autumn sale, extended").getByRole("button", { name: "Edit" }).click();
+  form = other.getByRole("form", { name: "Edit banner" });
+  await form.getByLabel("Content").fill("Autumn sale");
+  await form.getByRole("button", { name: "Save changes" }).click();
+  await expect(form).toHaveCount(0);
+  await other.close();
+});
+
 test("the dashboard summary has the same controls, newest first", async ({ page, login }) => {
   await login();
   await expect(page).toHaveURL("/dashboard");

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";
-import { TabIdInput, VersionInput } from "#app/components/forms";
+import { ConfirmDelete } from "#app/components/confirm-delete";
+import { TabIdInput } from "#app/components/forms";
 import { Alert, Button } from "#app/components/ui";
 import { useHydrated } from "#app/components/use-hydrated";
 import type { InfoActionResult, InfoItemRecord } from "#app/domain/forms/info-item";
@@ -14,109 +15,62 @@ export function infoItemLabel(item: InfoItemRecord): string {
   return short ? `${TYPE_NAMES[item.type]}: ${short}` : TYPE_NAMES[item.type];
 }
 
-type DeleteState = "normal" | "confirming";
-
 /** Edit, Delete (with its confirmation) and Move to top for one item. */
 export function InfoItemControls({ item }: { item: InfoItemRecord }) {
   const [editing, setEditing] = useState(false);
-  const [deleteState, setDeleteState] = useState<DeleteState>("normal");
   const deleter = useFetcher<InfoActionResult>();
   const mover = useFetcher<InfoActionResult>();
   const editButton = useRef<HTMLButtonElement>(null);
-  const deleteButton = useRef<HTMLButtonElement>(null);
-  const cancelDelete = useRef<HTMLButtonElement>(null);
   const hydrated = useHydrated();
   const deleting = deleter.state !== "idle";
 
-  useEffect(() => {
-    if (deleteState === "confirming") cancelDelete.current?.focus();
-  }, [deleteState]);
-
+  // A refused delete (changed or gone meanwhile): the prompt closes and the message says why.
   const deleteOutcome = deleter.state === "idle" ? deleter.data : undefined;
-  const [shownOutcome, setShownOutcome] = useState(deleteOutcome);
-  if (deleteOutcome !== shownOutcome) {
-    setShownOutcome(deleteOutcome);
-    // A refused delete (changed or gone meanwhile) goes back to the normal state with its message.
-    if (deleteOutcome && deleteOutcome.status !== "done") setDeleteState("normal");
-  }
+  const refusal = deleteOutcome && deleteOutcome.status !== "done" ? deleteOutcome : undefined;
   const label = infoItemLabel(item);
   const outcomeMessage =
-    shownOutcome?.status === "conflict"
+    refusal?.status === "conflict"
       ? ADMIN_MESSAGES.conflict
-      : shownOutcome?.status === "gone" || (mover.state === "idle" && mover.data?.status === "gone")
+      : refusal?.status === "gone" || (mover.state === "idle" && mover.data?.status === "gone")
         ? ADMIN_MESSAGES.gone
         : null;
 
   return (
     <div role="group" aria-label={`Admin controls: ${label}`} className="space-y-3" data-testid="info-item-controls">
       {outcomeMessage ? <Alert tone="error">{outcomeMessage}</Alert> : null}
-      {deleting ? (
-        <p role="status" className="text-sm text-slate-700">
-          Deleting…
-        </p>
-      ) : deleteState === "confirming" ? (
-        <deleter.Form
-          method="post"
-          action={INFO_ACTION}
-          className="flex flex-wrap items-center gap-2 rounded-md border border-red-200 bg-red-50 p-3"
+      <div className="flex flex-wrap items-start gap-2">
+        <Button
+          ref={editButton}
+          type="button"
+          variant="secondary"
+          size="sm"
+          disabled={!hydrated || deleting}
+          aria-expanded={editing}
+          onClick={() => setEditing(!editing)}
         >
+          Edit
+        </Button>
+        <ConfirmDelete
+          label="Delete"
+          prompt={ADMIN_MESSAGES.confirmInfoDelete}
+          version={item.version}
+          refusal={refusal}
+          fetcher={deleter}
+          action={INFO_ACTION}
+          fields={{ id: item.id }}
+          confirmLabel="CONFIRM DELETE"
+          cancelLabel="CANCEL"
+          size="sm"
+        />
+        <mover.Form method="post" action={INFO_ACTION}>
           <TabIdInput />
-          <input type="hidden" name="intent" value="delete" />
+          <input type="hidden" name="intent" value="move-to-top" />
           <input type="hidden" name="id" value={item.id} />
-          <VersionInput version={item.version} />
-          <p className="mr-2 text-sm font-medium text-red-800">{ADMIN_MESSAGES.confirmInfoDelete}</p>
-          <Button type="submit" variant="danger" size="sm">
-            CONFIRM DELETE
+          <Button type="submit" disabled={mover.state !== "idle" || deleting} variant="secondary" size="sm">
+            Move to top
           </Button>
-          <Button
-            ref={cancelDelete}
-            type="button"
-            variant="secondary"
-            size="sm"
-            onClick={() => {
-              setDeleteState("normal");
-              requestAnimationFrame(() => deleteButton.current?.focus());
-            }}
-            onKeyDown={(event) => {
-              if (event.key === "Escape") event.currentTarget.click();
-            }}
-          >
-            CANCEL
-          </Button>
-        </deleter.Form>
-      ) : (
-        <div className="flex flex-wrap gap-2">
-          <Button
-            ref={editButton}
-            type="button"
-            variant="secondary"
-            size="sm"
-            disabled={!hydrated}
-            aria-expanded={editing}
-            onClick={() => setEditing(!editing)}
-          >
-            Edit
-          </Button>
-          <Button
-            ref={deleteButton}
-            type="button"
-            variant="secondary"
-            size="sm"
-            disabled={!hydrated}
-            onClick={() => setDeleteState("confirming")}
-          >
-            Delete
-          </Button>
-          <mover.Form method="post" action={INFO_ACTION}>
-            <TabIdInput />
-            <input type="hidden" name="intent" value="move-to-top" />
-            <input type="hidden" name="id" value={item.id} />
-            <Button type="submit" disabled={mover.state !== "idle"} variant="secondary" size="sm">
-              Move to top
-            </Button>
-          </mover.Form>
-        </div>
-      )}
+        </mover.Form>
+      </div>
       {editing && !deleting ? (
         <EditItem
           item={item}

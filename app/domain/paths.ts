@@ -41,3 +41,15 @@ export function dashboardProductEditPath(productId: string): string {
 export function dashboardProductDeletedPath(productId: string): string {
   return `/dashboard/products/${productId}/deleted`;
 }
+
+export const DASHBOARD_NEW_CATEGORY_PATH = "/dashboard/categories/new";
+export const DASHBOARD_NEW_PRODUCT_PATH = "/dashboard/products/new";
+export const DASHBOARD_NEW_DOWNLOAD_PATH = "/dashboard/downloads/new";
+
+/** The query parameter a new-record page is sent back with after a create: the created record's id. */
+export const CREATED_PARAM = "created";
+
+/** A new-record page showing its "created" screen for the record just made. */
+export function dashboardCreatedPath(newPagePath: string, id: string): string {
+  return `${newPagePath}?${CREATED_PARAM}=${encodeURIComponent(id)}`;
+}

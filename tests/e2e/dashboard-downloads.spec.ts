@@ -253,7 +253,7 @@ test("a new download: required messages, upload progress, cancel, the 20MB limit
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(page.getByRole("status").filter({ hasText: CREATED })).toBeVisible();
   await expect(visitor.getByRole("link", { name: /Dropped Guide/ })).toContainText("dropped-guide.pdf");
-  await page.getByRole("button", { name: "Add another download" }).click();
+  await page.getByRole("link", { name: "Add another download" }).click();
   await expect(page.getByLabel("Description")).toHaveValue("");
   await expect(page.locator("[data-upload-state]")).toHaveAttribute("data-upload-state", "idle");
   await expect(page.getByRole("status").filter({ hasText: CREATED })).toHaveCount(0);

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { ConfirmDelete } from "#app/components/confirm-delete";
+import { useOpenedRecord } from "#app/components/use-opened-record";
 import { TabIdInput } from "#app/components/forms";
 import { Alert, Button } from "#app/components/ui";
 import { useHydrated } from "#app/components/use-hydrated";
@@ -90,20 +91,15 @@ export function InfoItemControls({ item }: { item: InfoItemRecord }) {
  */
 function EditItem({ item, onDone }: { item: InfoItemRecord; onDone: () => void }) {
   const fetcher = useFetcher<InfoActionResult>();
-  const [opened, setOpened] = useState(item);
   const outcome = fetcher.state === "idle" ? fetcher.data : undefined;
-  const [handled, setHandled] = useState(outcome);
-  if (outcome !== handled) {
-    setHandled(outcome);
-    if (outcome?.status === "conflict") setOpened(outcome.current);
-  }
-  const saved = outcome?.intent === "edit" && outcome.status === "saved";
+  const { record: opened, conflict } = useOpenedRecord(item, outcome);
+  const saved = outcome?.status === "saved";
   useEffect(() => {
     if (saved) onDone();
   }, [saved, onDone]);
   const title = `Edit ${TYPE_NAMES[opened.type].toLowerCase()}`;
   let message: ReactNode = null;
-  if (outcome?.status === "conflict") message = <Alert tone="error">{ADMIN_MESSAGES.conflict}</Alert>;
+  if (conflict) message = <Alert tone="error">{ADMIN_MESSAGES.conflict}</Alert>;
   if (outcome?.status === "gone") message = <Alert tone="error">{ADMIN_MESSAGES.gone}</Alert>;
   return (
     <div className="rounded-lg border border-slate-200 bg-slate-50 p-4">

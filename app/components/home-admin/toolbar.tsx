@@ -56,7 +56,7 @@ function NewItemPanel({ type, onClose }: { type: InfoItemKind; onClose: () => vo
   const fetcher = useFetcher<InfoActionResult>();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
-  const saved = fetcher.state === "idle" && fetcher.data?.intent === "create" && fetcher.data.status === "saved";
+  const saved = fetcher.state === "idle" && fetcher.data?.status === "saved";
   // After a successful submit the panel closes; opening it again starts from an empty form.
   useEffect(() => {
     if (saved) onClose();

@@ -1,3 +1,4 @@
+import type { ConflictAnswer } from "#app/domain/conflict";
 import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
@@ -77,5 +78,5 @@ export type InfoItemRecord = InfoItemView & { version: number };
 /** The answer of the home page's admin action, read by the home-admin tools. */
 export type InfoActionResult =
   | { intent: "create" | "edit"; status: "invalid" | "saved"; result: SubmissionResult<string[]> }
-  | { intent: InfoIntent; status: "conflict"; current: InfoItemRecord }
+  | ConflictAnswer<InfoItemRecord>
   | { intent: InfoIntent; status: "gone" | "done" };

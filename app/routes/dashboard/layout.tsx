@@ -1,3 +1,8 @@
+import {
+  DASHBOARD_NEW_CATEGORY_PATH,
+  DASHBOARD_NEW_PRODUCT_PATH,
+  DASHBOARD_NEW_DOWNLOAD_PATH,
+} from "#app/domain/paths";
 import type { ReactNode } from "react";
 import { Link, Outlet, useLocation } from "react-router";
 import { requireAdmin } from "#app/server/session.server";
@@ -6,11 +11,11 @@ import type { Route } from "./+types/layout";
 /** requirements §2's options menu, plus the site settings (beyond the original). */
 const OPTIONS = [
   { to: "/dashboard", label: "Summary" },
-  { to: "/dashboard/categories/new", label: "New Category" },
+  { to: DASHBOARD_NEW_CATEGORY_PATH, label: "New Category" },
   { to: "/dashboard/categories/", label: "Edit Category" },
-  { to: "/dashboard/products/new", label: "New Product" },
+  { to: DASHBOARD_NEW_PRODUCT_PATH, label: "New Product" },
   { to: "/dashboard/products/", label: "Edit Product" },
-  { to: "/dashboard/downloads/new", label: "New Download" },
+  { to: DASHBOARD_NEW_DOWNLOAD_PATH, label: "New Download" },
   { to: "/dashboard/downloads/", label: "Edit Download" },
   { to: "/dashboard/settings", label: "Site Settings" },
 ];

@@ -5,7 +5,8 @@ import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { CategoryInUseError, type CategoryProduct } from "#app/server/admin/categories.server";
 import { ConflictError, FieldRuleError, formTabId, formVersion, NotFoundError } from "#app/server/admin/write.server";
 import { requestContext, servicesContext, type RouteContext } from "#app/server/context.server";
-import { dashboardCategoryDeletedPath, dashboardCategoryPath } from "#app/domain/paths";
+import { DASHBOARD_NEW_CATEGORY_PATH, dashboardCategoryDeletedPath, dashboardCategoryPath } from "#app/domain/paths";
+import { conflictAnswer, createdAnswer } from "../answers.server";
 
 /** What a refused delete shows beside the Delete button. */
 export interface DeleteRefusal {
@@ -44,7 +45,10 @@ export async function saveFromForm(context: RouteContext, categoryId: string, fo
   const { logger } = context.get(requestContext);
   const submission = parseWithZod(formData, { schema: categorySchema });
   if (submission.status !== "success") {
-    return data({ result: submission.reply({ formErrors: [ADMIN_MESSAGES.checkEachInput] }), conflict: false }, 400);
+    return data(
+      { status: "invalid" as const, result: submission.reply({ formErrors: [ADMIN_MESSAGES.checkEachInput] }) },
+      400,
+    );
   }
   const version = formVersion(formData);
   try {
@@ -53,42 +57,48 @@ export async function saveFromForm(context: RouteContext, categoryId: string, fo
   } catch (error) {
     if (error instanceof FieldRuleError) {
       return data(
-        { result: submission.reply({ fieldErrors: { [error.field]: [error.message] } }), conflict: false },
+        { status: "invalid" as const, result: submission.reply({ fieldErrors: { [error.field]: [error.message] } }) },
         409,
       );
     }
-    // The newer data comes from the loader's revalidation; the form is keyed on the version.
-    if (error instanceof ConflictError) return data({ result: null, conflict: true }, 409);
-    if (error instanceof NotFoundError) {
-      return data({ result: submission.reply({ formErrors: [ADMIN_MESSAGES.gone] }), conflict: false }, 404);
+    const current = error instanceof ConflictError ? await categoryAdmin.getCategoryDetail(categoryId) : null;
+    if (current) return conflictAnswer(current);
+    if (error instanceof NotFoundError || error instanceof ConflictError) {
+      return data({ status: "invalid" as const, result: submission.reply({ formErrors: [ADMIN_MESSAGES.gone] }) }, 404);
     }
     logger.error({ err: error, categoryId }, "could not save the category");
-    return data({ result: submission.reply({ formErrors: [ADMIN_MESSAGES.editFailed] }), conflict: false }, 500);
+    return data(
+      { status: "failed" as const, result: submission.reply({ formErrors: [ADMIN_MESSAGES.editFailed] }) },
+      500,
+    );
   }
   return redirect(dashboardCategoryPath(categoryId));
 }
 
-/** The new-category form's save: the "created" screen's data, or the form again with what went wrong. */
+/** The new-category form's save: to the "created" screen, or the form again with what went wrong. */
 export async function createFromForm(context: RouteContext, formData: FormData) {
   const { categoryAdmin } = context.get(servicesContext);
   const { logger } = context.get(requestContext);
   const submission = parseWithZod(formData, { schema: categorySchema });
   if (submission.status !== "success") {
-    return data({ result: submission.reply({ formErrors: [ADMIN_MESSAGES.checkEachInput] }), created: null }, 400);
+    return data(
+      { status: "invalid" as const, result: submission.reply({ formErrors: [ADMIN_MESSAGES.checkEachInput] }) },
+      400,
+    );
   }
   try {
     const id = await categoryAdmin.createCategory(submission.value, formTabId(formData));
-    return { result: submission.reply({ resetForm: true }), created: { id, name: submission.value.name } };
+    return createdAnswer(DASHBOARD_NEW_CATEGORY_PATH, id);
   } catch (error) {
     if (error instanceof FieldRuleError) {
       return data(
-        { result: submission.reply({ fieldErrors: { [error.field]: [error.message] } }), created: null },
+        { status: "invalid" as const, result: submission.reply({ fieldErrors: { [error.field]: [error.message] } }) },
         409,
       );
     }
     logger.error({ err: error }, "could not create the category");
     return data(
-      { result: submission.reply({ formErrors: [ADMIN_MESSAGES.categorySubmitFailed] }), created: null },
+      { status: "failed" as const, result: submission.reply({ formErrors: [ADMIN_MESSAGES.categorySubmitFailed] }) },
       500,
     );
   }

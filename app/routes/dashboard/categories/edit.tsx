@@ -1,6 +1,7 @@
 import { readForm } from "#app/server/form-data.server";
 import { data, useNavigation } from "react-router";
 import { Alert, Card, TextLink } from "#app/components/ui";
+import { useOpenedRecord } from "#app/components/use-opened-record";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { servicesContext } from "#app/server/context.server";
 import { requireAdmin } from "#app/server/session.server";
@@ -35,17 +36,19 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function EditCategory({ loaderData, actionData }: Route.ComponentProps) {
-  const { category } = loaderData;
   const navigation = useNavigation();
   const idle = navigation.state === "idle";
-  const saveResult = actionData && "result" in actionData ? actionData : undefined;
+  const saveAnswer = actionData && "status" in actionData ? actionData : undefined;
   const refusal = actionData && "deleteRefusal" in actionData ? actionData.deleteRefusal : undefined;
+  const { record: category, conflict } = useOpenedRecord(loaderData.category, idle ? saveAnswer : undefined);
+  // A delete goes by the newest version the page has read: a refused one re-reads it.
+  const stored = loaderData.category;
   return (
     <Card title={`Edit ${category.name}`}>
       <div className="space-y-6">
-        {saveResult?.conflict && idle ? <Alert tone="error">{ADMIN_MESSAGES.conflict}</Alert> : null}
+        {conflict && idle ? <Alert tone="error">{ADMIN_MESSAGES.conflict}</Alert> : null}
         <CategoryForm
-          // A newer version (after a conflict) starts the form again from the stored data.
+          // Opened again on the newer record after a conflict.
           key={category.version}
           id={`edit-category-${category.id}-${category.version}`}
           defaultValue={{
@@ -53,18 +56,13 @@ export default function EditCategory({ loaderData, actionData }: Route.Component
             description: category.description,
             features: category.features.map((feature) => ({ id: feature.id, label: feature.label })),
           }}
-          lastResult={saveResult?.conflict ? null : saveResult?.result}
+          lastResult={saveAnswer?.status === "conflict" ? null : saveAnswer?.result}
           version={category.version}
           submitLabel="Submit"
         >
           <TextLink to={dashboardCategoryPath(category.id)}>Cancel edit</TextLink>
         </CategoryForm>
-        <DeleteCategory
-          name={category.name}
-          version={category.version}
-          products={category.products}
-          refusal={refusal}
-        />
+        <DeleteCategory name={stored.name} version={stored.version} products={stored.products} refusal={refusal} />
         <p>
           <TextLink to="/dashboard/categories/" weight="medium">
             Back to category list

@@ -4,7 +4,7 @@ import { servicesContext } from "#app/server/context.server";
 import { requireAdmin } from "#app/server/session.server";
 import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/list";
-import { dashboardCategoryPath } from "#app/domain/paths";
+import { DASHBOARD_NEW_CATEGORY_PATH, dashboardCategoryPath } from "#app/domain/paths";
 
 export const handle: PageHandle = { live: ["categories", "products"] };
 
@@ -37,7 +37,7 @@ export default function CategoryList({ loaderData }: Route.ComponentProps) {
         </ul>
       )}
       <p className="mt-4">
-        <TextLink to="/dashboard/categories/new">New Category</TextLink>
+        <TextLink to={DASHBOARD_NEW_CATEGORY_PATH}>New Category</TextLink>
       </p>
     </Card>
   );

@@ -1,12 +1,13 @@
 import { readForm } from "#app/server/form-data.server";
-import { useNavigation } from "react-router";
 import { Alert, Card, TextLink } from "#app/components/ui";
 import { requireAdmin } from "#app/server/session.server";
 import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/new";
 import { createFromForm } from "./actions.server";
 import { CategoryForm } from "./category-form";
-import { dashboardCategoryPath } from "#app/domain/paths";
+import { DASHBOARD_NEW_CATEGORY_PATH, dashboardCategoryPath } from "#app/domain/paths";
+import { servicesContext } from "#app/server/context.server";
+import { createdId } from "../answers.server";
 
 export function meta() {
   return dashboardMeta("New Category");
@@ -14,7 +15,9 @@ export function meta() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return null;
+  const id = createdId(request);
+  const category = id ? await context.get(servicesContext).catalog.getCategory(id) : null;
+  return { created: category ? { id: category.id, name: category.name } : null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -22,9 +25,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return createFromForm(context, await readForm(request));
 }
 
-export default function NewCategory({ actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const created = navigation.state === "idle" ? actionData?.created : null;
+export default function NewCategory({ loaderData, actionData }: Route.ComponentProps) {
+  const { created } = loaderData;
   if (created) {
     return (
       <Card title="Category created">
@@ -33,7 +35,7 @@ export default function NewCategory({ actionData }: Route.ComponentProps) {
           <TextLink to={dashboardCategoryPath(created.id)} weight="medium">
             View details
           </TextLink>
-          <TextLink to="/dashboard/categories/new">Add another category</TextLink>
+          <TextLink to={DASHBOARD_NEW_CATEGORY_PATH}>Add another category</TextLink>
         </p>
       </Card>
     );

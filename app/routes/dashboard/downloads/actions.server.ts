@@ -3,10 +3,11 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { editDownloadSchema, newDownloadSchema } from "#app/domain/forms/download";
-import { dashboardDownloadDeletedPath } from "#app/domain/paths";
+import { DASHBOARD_NEW_DOWNLOAD_PATH, dashboardDownloadDeletedPath } from "#app/domain/paths";
 import type { AdminDownload } from "#app/server/admin/downloads.server";
 import { ConflictError, formTabId, formVersion, NotFoundError } from "#app/server/admin/write.server";
 import { MissingFileError } from "#app/server/files.server";
+import { conflictAnswer, createdAnswer } from "../answers.server";
 import { requestContext, servicesContext, type RouteContext } from "#app/server/context.server";
 
 // The general downloads' form handling: form → service → the answer the pages show.
@@ -23,7 +24,7 @@ function invalid(result: SubmissionResult<string[]>) {
   return data({ status: "invalid" as const, result }, 400);
 }
 
-/** The new-download form's save: the new id, or the form again with what went wrong. */
+/** The new-download form's save: to the "created" screen, or the form again with what went wrong. */
 export async function createFromForm(context: RouteContext, formData: FormData) {
   const { downloadAdmin } = context.get(servicesContext);
   const { logger } = context.get(requestContext);
@@ -33,7 +34,7 @@ export async function createFromForm(context: RouteContext, formData: FormData) 
   }
   try {
     const id = await downloadAdmin.createGeneralDownload(submission.value, formTabId(formData));
-    return { status: "created" as const, id };
+    return createdAnswer(DASHBOARD_NEW_DOWNLOAD_PATH, id);
   } catch (error) {
     // requirements §8: any failure storing a general download reads 'Error uploading file' (a file that is
     // gone included); nothing was written, the transaction rolled back.
@@ -55,15 +56,13 @@ export async function deleteFromForm(context: RouteContext, id: string, formData
     return redirect(deletedPath);
   } catch (error) {
     if (error instanceof NotFoundError) return redirect(`${deletedPath}?gone`);
-    if (error instanceof ConflictError) {
-      return data({ status: "conflict" as const, download: await requireDownload(context, id) }, 409);
-    }
+    if (error instanceof ConflictError) return conflictAnswer(await requireDownload(context, id));
     logger.error({ err: error, downloadId: id }, "deleting a general download failed");
     return data({ status: "deleteFailed" as const }, 500);
   }
 }
 
-/** The edit form's save: the saved record, the newer one after a conflict, or the form again. */
+/** The edit form's save: saved, the newer record after a conflict, or the form again. */
 export async function saveFromForm(context: RouteContext, id: string, formData: FormData) {
   const { downloadAdmin } = context.get(servicesContext);
   const { logger } = context.get(requestContext);
@@ -73,13 +72,10 @@ export async function saveFromForm(context: RouteContext, id: string, formData: 
   }
   try {
     await downloadAdmin.editGeneralDownload(id, submission.value, formTabId(formData));
-    return { status: "saved" as const, download: await requireDownload(context, id) };
+    return { status: "saved" as const };
   } catch (error) {
     if (error instanceof NotFoundError) return redirect(`${dashboardDownloadDeletedPath(id)}?gone`);
-    // The newer record travels with the answer: loaders are not re-run after a 4xx action.
-    if (error instanceof ConflictError) {
-      return data({ status: "conflict" as const, download: await requireDownload(context, id) }, 409);
-    }
+    if (error instanceof ConflictError) return conflictAnswer(await requireDownload(context, id));
     const message = error instanceof MissingFileError ? ADMIN_MESSAGES.downloadUploadFailed : ADMIN_MESSAGES.editFailed;
     if (!(error instanceof MissingFileError)) {
       logger.error({ err: error, downloadId: id }, "editing a general download failed");

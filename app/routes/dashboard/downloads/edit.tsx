@@ -2,6 +2,7 @@ import { readForm } from "#app/server/form-data.server";
 import { useState } from "react";
 import { useNavigation } from "react-router";
 import { ConfirmDelete } from "#app/components/confirm-delete";
+import { useOpenedRecord } from "#app/components/use-opened-record";
 import { Alert, Button, Card, TextLink } from "#app/components/ui";
 import type { PageHandle } from "#app/domain/live";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
@@ -41,17 +42,14 @@ type ActionData = Route.ComponentProps["actionData"];
 function EditDownloadScreen({ download, actionData }: { download: AdminDownload; actionData: ActionData }) {
   const navigation = useNavigation();
   const idle = navigation.state === "idle";
-  // The record as the form was opened: a live update from another admin's save does not move it
-  // (saving then is a conflict); a conflict or a save of ours re-opens the form on the newest one.
-  const [opened, setOpened] = useState(download);
+  const { record: opened, conflict } = useOpenedRecord(download, idle ? actionData : undefined);
   // What the last answer said. Kept in state: a live revalidation clears actionData, and another
-  // admin's unrelated change must not wipe this admin's success screen or conflict message.
-  const [notice, setNotice] = useState<"saved" | "conflict" | "deleteFailed" | null>(null);
+  // admin's unrelated change must not wipe this admin's success screen.
+  const [notice, setNotice] = useState<"saved" | "deleteFailed" | null>(null);
   const [seen, setSeen] = useState(actionData);
   if (actionData && actionData !== seen) {
     setSeen(actionData);
-    if (actionData.status === "conflict" || actionData.status === "saved") setOpened(actionData.download);
-    setNotice(actionData.status === "invalid" || actionData.status === "failed" ? null : actionData.status);
+    setNotice(actionData.status === "saved" || actionData.status === "deleteFailed" ? actionData.status : null);
   }
 
   if (notice === "saved" && idle) {
@@ -78,7 +76,7 @@ function EditDownloadScreen({ download, actionData }: { download: AdminDownload;
     <div className="space-y-6">
       <Card title="Edit Download">
         <div className="space-y-4">
-          {notice === "conflict" && idle ? <Alert tone="error">{ADMIN_MESSAGES.conflict}</Alert> : null}
+          {conflict && idle ? <Alert tone="error">{ADMIN_MESSAGES.conflict}</Alert> : null}
           <DownloadForm key={opened.version} download={opened} result={idle ? result : null} />
           <p>
             <TextLink to="/dashboard/downloads/" weight="semibold">

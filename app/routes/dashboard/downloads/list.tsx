@@ -7,7 +7,7 @@ import { servicesContext } from "#app/server/context.server";
 import { requireAdmin } from "#app/server/session.server";
 import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/list";
-import { dashboardDownloadPath } from "#app/domain/paths";
+import { DASHBOARD_NEW_DOWNLOAD_PATH, dashboardDownloadPath } from "#app/domain/paths";
 
 export const handle: PageHandle = { live: ["downloads"] };
 
@@ -26,7 +26,7 @@ export default function DownloadsList({ loaderData }: Route.ComponentProps) {
   return (
     <Card title="General Downloads">
       <p className="mb-4 text-sm">
-        <TextLink to="/dashboard/downloads/new" weight="semibold">
+        <TextLink to={DASHBOARD_NEW_DOWNLOAD_PATH} weight="semibold">
           New download
         </TextLink>
       </p>

@@ -1,9 +1,9 @@
 import { readForm } from "#app/server/form-data.server";
-import { useState } from "react";
-import { useNavigation } from "react-router";
-import { Alert, Button, Card, TextLink } from "#app/components/ui";
+import { Alert, Card, TextLink } from "#app/components/ui";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
-import { dashboardDownloadPath } from "#app/domain/paths";
+import { DASHBOARD_NEW_DOWNLOAD_PATH, dashboardDownloadPath } from "#app/domain/paths";
+import { servicesContext } from "#app/server/context.server";
+import { createdId } from "../answers.server";
 import { requireAdmin } from "#app/server/session.server";
 import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/new";
@@ -16,7 +16,9 @@ export function meta() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return null;
+  const id = createdId(request);
+  const download = id ? await context.get(servicesContext).downloadAdmin.getGeneralDownload(id) : undefined;
+  return { created: download ? { id: download.id } : null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -24,28 +26,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   return createFromForm(context, await readForm(request));
 }
 
-export default function NewDownload({ actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  // The download just created. Kept in state: a live revalidation (e.g. another admin's settings
-  // change) clears actionData, and must not take the success view away.
-  const [created, setCreated] = useState<string | null>(null);
-  const [seen, setSeen] = useState(actionData);
-  if (actionData && actionData !== seen) {
-    setSeen(actionData);
-    setCreated(actionData.status === "created" ? actionData.id : null);
-  }
-  if (created && navigation.state === "idle") {
+export default function NewDownload({ loaderData, actionData }: Route.ComponentProps) {
+  const { created } = loaderData;
+  if (created) {
     return (
       <Card title="New Download">
         <div className="space-y-4">
           <Alert tone="success">{ADMIN_MESSAGES.downloadCreated}</Alert>
           <p className="flex flex-wrap gap-x-6 gap-y-2">
-            <TextLink to={dashboardDownloadPath(created)} weight="semibold">
+            <TextLink to={dashboardDownloadPath(created.id)} weight="semibold">
               View details
             </TextLink>
-            <Button variant="link" type="button" onClick={() => setCreated(null)}>
+            <TextLink to={DASHBOARD_NEW_DOWNLOAD_PATH} weight="semibold">
               Add another download
-            </Button>
+            </TextLink>
           </p>
         </div>
       </Card>
@@ -53,7 +47,7 @@ export default function NewDownload({ actionData }: Route.ComponentProps) {
   }
   return (
     <Card title="New Download">
-      <DownloadForm result={actionData?.status === "created" ? undefined : actionData?.result} />
+      <DownloadForm result={actionData?.result} />
     </Card>
   );
 }

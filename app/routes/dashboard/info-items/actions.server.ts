@@ -12,6 +12,7 @@ import {
 import { ConflictError, FieldRuleError, formTabId, formVersion, NotFoundError } from "#app/server/admin/write.server";
 import { MissingFileError, NotAnImageError } from "#app/server/files.server";
 import { servicesContext, type RouteContext } from "#app/server/context.server";
+import { conflictAnswer } from "../answers.server";
 
 const imageMessage = (type: InfoItemKind) =>
   type === "image" ? ADMIN_MESSAGES.imageRequiredInfo : ADMIN_MESSAGES.cardImage;
@@ -29,17 +30,13 @@ function invalid(intent: "create" | "edit", result: SubmissionResult<string[]>) 
 }
 
 /** Someone else saved or deleted the item first: the answer carries what is there now. */
-async function concurrencyRefusal(
-  context: RouteContext,
-  intent: InfoIntent,
-  id: string,
-  error: unknown,
-): Promise<InfoActionResult | null> {
+async function concurrencyRefusal(context: RouteContext, intent: InfoIntent, id: string, error: unknown) {
   const { infoItems } = context.get(servicesContext);
-  if (error instanceof NotFoundError) return { intent, status: "gone" };
+  const gone = { intent, status: "gone" } satisfies InfoActionResult;
+  if (error instanceof NotFoundError) return gone;
   if (!(error instanceof ConflictError)) return null;
   const current = await infoItems.getInfoItem(id);
-  return current ? { intent, status: "conflict", current } : { intent, status: "gone" };
+  return current ? conflictAnswer(current) : gone;
 }
 
 /**

@@ -7,7 +7,8 @@ import { ConflictError, FieldRuleError, formTabId, formVersion, NotFoundError } 
 import { MissingFileError } from "#app/server/files.server";
 import { requestContext, servicesContext, type RouteContext } from "#app/server/context.server";
 import { SpreadsheetError } from "#app/server/spreadsheet.server";
-import { dashboardProductDeletedPath, dashboardProductPath } from "#app/domain/paths";
+import { DASHBOARD_NEW_PRODUCT_PATH, dashboardProductDeletedPath, dashboardProductPath } from "#app/domain/paths";
+import { conflictAnswer, createdAnswer } from "../answers.server";
 
 /** The form's values as the service takes them; a new spreadsheet is read here, on the server. */
 async function toInput(context: RouteContext, value: ProductFormValue): Promise<ProductInput> {
@@ -76,15 +77,17 @@ async function submitProductForm(context: RouteContext, formData: FormData, mode
   const { logger } = context.get(requestContext);
   const submission = parseWithZod(formData, { schema: productSchema(mode) });
   if (submission.status !== "success") {
-    return data({ result: submission.reply({ formErrors: [ADMIN_MESSAGES.checkEachInput] }), conflict: false }, 400);
+    return data(
+      { status: "invalid" as const, result: submission.reply({ formErrors: [ADMIN_MESSAGES.checkEachInput] }) },
+      400,
+    );
   }
   const value = submission.value;
   try {
     const input = await toInput(context, value);
     if (mode === "new") {
-      // A redirect, not action data: the success view then outlives live revalidations.
       const { id } = await productAdmin.createProduct(input, formTabId(formData));
-      return redirect(`/dashboard/products/new?created=${id}`);
+      return createdAnswer(DASHBOARD_NEW_PRODUCT_PATH, id);
     }
     await productAdmin.updateProduct(productId ?? "", value.version ?? 0, input, formTabId(formData));
     return redirect(`${dashboardProductPath(productId ?? "")}?edited=1`);
@@ -92,28 +95,22 @@ async function submitProductForm(context: RouteContext, formData: FormData, mode
     if (error instanceof SpreadsheetError) {
       return data(
         {
+          status: "invalid" as const,
           result: submission.reply({ fieldErrors: { specsFileId: [ADMIN_MESSAGES.excelOnly] } }),
-          created: null,
-          conflict: false,
         },
         400,
       );
     }
     if (error instanceof FieldRuleError) {
       return data(
-        {
-          result: submission.reply({ fieldErrors: { [error.field]: [error.message] } }),
-          created: null,
-          conflict: false,
-        },
+        { status: "invalid" as const, result: submission.reply({ fieldErrors: { [error.field]: [error.message] } }) },
         400,
       );
     }
-    if (error instanceof ConflictError) {
-      return data({ result: submission.reply({ resetForm: true }), conflict: true }, 409);
-    }
-    if (error instanceof NotFoundError) {
-      return data({ result: submission.reply({ formErrors: [ADMIN_MESSAGES.gone] }), conflict: false }, 404);
+    const current = error instanceof ConflictError ? await editedProduct(context, productId ?? "") : null;
+    if (current) return conflictAnswer(current);
+    if (error instanceof NotFoundError || error instanceof ConflictError) {
+      return data({ status: "invalid" as const, result: submission.reply({ formErrors: [ADMIN_MESSAGES.gone] }) }, 404);
     }
     // requirements §8 shows the error's own message; ours are worded for people, a database's are not (those
     // go to the log, and the admin reads requirements §8's general wording).
@@ -124,6 +121,14 @@ async function submitProductForm(context: RouteContext, formData: FormData, mode
         : mode === "new"
           ? ADMIN_MESSAGES.categorySubmitFailed
           : ADMIN_MESSAGES.editFailed;
-    return data({ result: submission.reply({ formErrors: [message] }), conflict: false }, 500);
+    return data({ status: "failed" as const, result: submission.reply({ formErrors: [message] }) }, 500);
   }
+}
+
+/** A product as its edit form opens on it: with the accessories it may choose from. */
+export async function editedProduct(context: RouteContext, productId: string) {
+  const { catalog, productAdmin } = context.get(servicesContext);
+  const product = await catalog.getProduct(productId);
+  if (!product) return null;
+  return { ...product, accessories: await productAdmin.productAccessoryChoices(product.id) };
 }

@@ -7,7 +7,7 @@ import { servicesContext } from "#app/server/context.server";
 import { requireAdmin } from "#app/server/session.server";
 import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/list";
-import { dashboardProductPath } from "#app/domain/paths";
+import { DASHBOARD_NEW_PRODUCT_PATH, dashboardProductPath } from "#app/domain/paths";
 
 export const handle: PageHandle = { live: ["products"] };
 
@@ -25,7 +25,7 @@ export default function DashboardProducts({ loaderData }: Route.ComponentProps) 
   return (
     <Card title="Products">
       <p className="mb-4">
-        <TextLink to="/dashboard/products/new" weight="semibold">
+        <TextLink to={DASHBOARD_NEW_PRODUCT_PATH} weight="semibold">
           New Product
         </TextLink>
       </p>

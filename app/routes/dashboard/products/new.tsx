@@ -9,7 +9,8 @@ import { requireAdmin } from "#app/server/session.server";
 import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/new";
 import { createFromForm } from "./actions.server";
-import { dashboardProductPath } from "#app/domain/paths";
+import { DASHBOARD_NEW_PRODUCT_PATH, dashboardProductPath } from "#app/domain/paths";
+import { createdId } from "../answers.server";
 
 export const handle: PageHandle = { live: ["products", "categories"] };
 
@@ -19,9 +20,8 @@ export function meta() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  // After a create the action sends the browser here with the new product's id (the success view).
-  const createdId = new URL(request.url).searchParams.get("created");
-  const product = createdId ? await context.get(servicesContext).catalog.getProduct(createdId) : null;
+  const id = createdId(request);
+  const product = id ? await context.get(servicesContext).catalog.getProduct(id) : null;
   const created = product ? { id: product.id, model: product.model } : null;
   return { ...(await context.get(servicesContext).productAdmin.productFormOptions()), created };
 }
@@ -45,7 +45,7 @@ export default function NewProduct({ loaderData, actionData }: Route.ComponentPr
             <TextLink to={dashboardProductPath(created.id)} weight="semibold">
               View details
             </TextLink>
-            <TextLink to="/dashboard/products/new" weight="semibold">
+            <TextLink to={DASHBOARD_NEW_PRODUCT_PATH} weight="semibold">
               Add another product
             </TextLink>
           </p>
@@ -59,7 +59,7 @@ export default function NewProduct({ loaderData, actionData }: Route.ComponentPr
         mode="new"
         categories={loaderData.categories}
         hasOtherProducts={loaderData.hasOtherProducts}
-        lastResult={navigation.state === "idle" ? actionData?.result : null}
+        lastResult={navigation.state === "idle" && actionData && "result" in actionData ? actionData.result : null}
       />
     </Card>
   );

@@ -62,7 +62,7 @@ export default tseslint.config(
   {
     // The page cache is one module: everything outside its folder goes through its index.
     files: ["**/*.{ts,tsx,js}"],
-    ignores: ["server/page-cache/**"],
+    ignores: ["http/page-cache/**"],
     rules: {
       "no-restricted-imports": [
         "error",

@@ -7,9 +7,9 @@ const root = path.dirname(fileURLToPath(import.meta.url));
 const development = process.argv.includes("--dev");
 
 async function main() {
-  /** @type {typeof import("./server/app")} */
+  /** @type {typeof import("./http/app")} */
   let app;
-  /** @type {import("./server/app").AppOptions} */
+  /** @type {import("./http/app").AppOptions} */
   let options;
   /** @type {import("vite").ViteDevServer | undefined} */
   let vite;
@@ -17,7 +17,7 @@ async function main() {
     const { createServer } = await import("vite");
     vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
     const viteServer = vite;
-    app = /** @type {typeof import("./server/app")} */ (await vite.ssrLoadModule("./server/app.ts"));
+    app = /** @type {typeof import("./http/app")} */ (await vite.ssrLoadModule("./http/app.ts"));
     options = {
       development: true,
       before: viteServer.middlewares,

@@ -82,7 +82,7 @@ export default defineConfig(({ isSsrBuild, mode }) =>
     ? adminCli
     : {
         build: isSsrBuild
-          ? { rollupOptions: { input: "./server/app.ts", onwarn }, target: "node20" }
+          ? { rollupOptions: { input: "./http/app.ts", onwarn }, target: "node20" }
           : {
               target: "es2022",
               // Terser's extra passes take a few KB more off React and React Router than esbuild does: every

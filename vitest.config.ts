@@ -12,7 +12,10 @@ export default defineConfig({
   test: {
     // `npm run test:unit` runs the first alone (no build, no PostgreSQL); `npm test` runs both.
     projects: [
-      { extends: true, test: { name: "unit", include: ["app/**/*.test.ts", "server/**/*.test.ts"] } },
+      {
+        extends: true,
+        test: { name: "unit", include: ["app/**/*.test.ts", "http/**/*.test.ts", "demo/**/*.test.ts"] },
+      },
       {
         extends: true,
         test: {

@@ -7,7 +7,16 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const SOURCES = ["app", "server", "public", "drizzle", "package-lock.json", "vite.config.ts", "react-router.config.ts"];
+const SOURCES = [
+  "app",
+  "http",
+  "demo",
+  "public",
+  "drizzle",
+  "package-lock.json",
+  "vite.config.ts",
+  "react-router.config.ts",
+];
 
 export const SITE_ENTRY = path.join(root, "build/server/index.js");
 export const ADMIN_CLI_ENTRY = path.join(root, "build/cli/admin.js");

@@ -1,7 +1,7 @@
 // `npm run demo`: loads the demo catalog into an empty database (the one DATA_DIR or DATABASE_URL names).
 import { DatabaseInUseError } from "#app/server/db/client.server";
-import { DEMO_CATALOG } from "#app/server/demo/demo-catalog.server";
-import { loadDemoCatalogIfEmpty } from "#app/server/demo/load.server";
+import { DEMO_CATALOG } from "../demo/demo-catalog";
+import { loadDemoCatalogIfEmpty } from "../demo/load";
 import { EnvError, getEnv } from "#app/server/env.server";
 import { createLogger } from "#app/server/logger.server";
 import { startRuntime } from "#app/server/runtime.server";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { loadDemoCatalogIfEmpty } from "../../app/server/demo/load.server";
+import { loadDemoCatalogIfEmpty } from "../../demo/load";
 import { productDownloads, productFeatures, productImages, products } from "../../app/server/db/schema";
 import { parseEnv } from "../../app/server/env.server";
 import { startRuntime } from "../../app/server/runtime.server";

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { compareIgnoringCase } from "../../app/domain/format";
-import { DEMO_CATEGORY_NAMES, DEMO_PRODUCTS } from "../../app/server/demo/demo-catalog.server";
+import { DEMO_CATEGORY_NAMES, DEMO_PRODUCTS } from "../../demo/demo-catalog";
 import { expectNoA11yViolations } from "../support/a11y";
 import { expect, hydrated, test } from "./fixtures";
 

@@ -1,4 +1,4 @@
-import { DEMO_CATALOG, DEMO_PRODUCTS } from "../../app/server/demo/demo-catalog.server";
+import { DEMO_CATALOG, DEMO_PRODUCTS } from "../../demo/demo-catalog";
 import { expectNoA11yViolations } from "../support/a11y";
 import { expect, test } from "./fixtures";
 

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { naturalCompare } from "../../app/domain/format";
-import { DEMO_PRODUCTS } from "../../app/server/demo/demo-catalog.server";
+import { DEMO_PRODUCTS } from "../../demo/demo-catalog";
 import { DEMO_KNOWN_MODELS } from "../support/demo-models";
 import { expectNoA11yViolations } from "../support/a11y";
 import { expect, hydrated, test } from "./fixtures";

@@ -1,8 +1,8 @@
 import type { Page } from "@playwright/test";
 import { compareIgnoringCase } from "../../app/domain/format";
-import { DEMO_CATALOG, DEMO_PRODUCTS } from "../../app/server/demo/demo-catalog.server";
+import { DEMO_CATALOG, DEMO_PRODUCTS } from "../../demo/demo-catalog";
 import { DEMO_KNOWN_MODELS } from "../support/demo-models";
-import { specsTable, specsText } from "../../app/server/demo/specs.server";
+import { specsTable, specsText } from "../../demo/specs";
 import { expectNoA11yViolations } from "../support/a11y";
 import { expect, hydrated, test } from "./fixtures";
 

@@ -17,9 +17,9 @@ import {
   products,
   siteSettings,
 } from "#app/server/db/schema";
-import { DEMO_CATEGORY_NAMES, DEMO_PRODUCTS } from "#app/server/demo/demo-catalog.server";
+import { DEMO_CATEGORY_NAMES, DEMO_PRODUCTS } from "../../demo/demo-catalog";
 import { DEMO_KNOWN_MODELS } from "#tests/support/demo-models";
-import { loadDemoCatalogIfEmpty } from "#app/server/demo/load.server";
+import { loadDemoCatalogIfEmpty } from "../../demo/load";
 import { parseEnv } from "#app/server/env.server";
 import { startRuntime, type Runtime } from "#app/server/runtime.server";
 import { DATABASE_KINDS, testDatabaseConfig, type DatabaseKind } from "#tests/support/database";

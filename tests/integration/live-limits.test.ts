@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LIVE_STREAMS_PER_CLIENT } from "../../server/events";
+import { LIVE_STREAMS_PER_CLIENT } from "../../http/events";
 import { openEventStream, type EventStreamReader } from "#tests/support/event-stream";
 import { startServer, type RunningServer } from "#tests/support/server";
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { parseEnv } from "#app/server/env.server";
 import { createLogger } from "#app/server/logger.server";
 import { startRuntime, type Runtime } from "#app/server/runtime.server";
-import { fillPageCache, PageCache, pageCacheHits } from "../../server/page-cache";
+import { fillPageCache, PageCache, pageCacheHits } from "../../http/page-cache";
 import { adminServer } from "#tests/support/admin-server";
 import { residentBytes } from "#tests/support/memory";
 import { freePort } from "#tests/support/ports";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_CATEGORY_NAMES, DEMO_PRODUCTS } from "#app/server/demo/demo-catalog.server";
+import { DEMO_CATEGORY_NAMES, DEMO_PRODUCTS } from "../../demo/demo-catalog";
 import { startServer, type RunningServer } from "#tests/support/server";
 
 let server: RunningServer;

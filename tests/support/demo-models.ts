@@ -1,4 +1,4 @@
-/** Demo catalog models the tests count on, one per kind of product (app/server/demo holds them). */
+/** Demo catalog models the tests count on, one per kind of product (demo/ holds them). */
 export const DEMO_KNOWN_MODELS = {
   dome: "VNT-D4M-AI28",
   bullet: "VNT-B4M-AIZ",

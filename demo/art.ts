@@ -1,6 +1,6 @@
 import sharp from "sharp";
-import { createRandom, seedFrom } from "./random.server";
-import type { ArtKind, CardPicture, DemoCategory, CameraView, WidePicture } from "./types.server";
+import { createRandom, seedFrom } from "./random";
+import type { ArtKind, CardPicture, DemoCategory, CameraView, WidePicture } from "./types";
 
 /**
  * Pictures for the demo catalog, drawn as SVG and rendered locally with sharp: a stylised product per

@@ -1,16 +1,10 @@
-import { DEMO_CATEGORIES } from "./demo-categories.server";
-import { DEMO_GENERAL_DOWNLOADS, DEMO_INFO_ITEMS, DEMO_SITE_SETTINGS } from "./home.server";
-import {
-  BULLET_CAMERAS,
-  DOME_CAMERAS,
-  PANORAMIC_CAMERAS,
-  PTZ_CAMERAS,
-  TURRET_CAMERAS,
-} from "./products-cameras.server";
-import { ACCESSORIES, RECORDERS, THERMAL_CAMERAS } from "./products-systems.server";
-import type { DemoCategory, DemoGeneralDownload, DemoInfoItem, DemoProduct } from "./types.server";
+import { DEMO_CATEGORIES } from "./demo-categories";
+import { DEMO_GENERAL_DOWNLOADS, DEMO_INFO_ITEMS, DEMO_SITE_SETTINGS } from "./home";
+import { BULLET_CAMERAS, DOME_CAMERAS, PANORAMIC_CAMERAS, PTZ_CAMERAS, TURRET_CAMERAS } from "./products-cameras";
+import { ACCESSORIES, RECORDERS, THERMAL_CAMERAS } from "./products-systems";
+import type { DemoCategory, DemoGeneralDownload, DemoInfoItem, DemoProduct } from "./types";
 
-export { DEMO_CATEGORY_NAMES } from "./demo-categories.server";
+export { DEMO_CATEGORY_NAMES } from "./demo-categories";
 
 export interface DemoCatalog {
   categories: DemoCategory[];

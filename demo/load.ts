@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { selectRows, type Queryable, type Transaction } from "../db/client.server";
+import { selectRows, type Queryable, type Transaction } from "#app/server/db/client.server";
 import {
   categories,
   categoryFeatures,
@@ -12,10 +12,10 @@ import {
   productImages,
   products,
   siteSettings,
-} from "../db/schema";
-import type { FileRow } from "../files.server";
-import { notifyChange } from "../live.server";
-import type { Runtime } from "../runtime.server";
+} from "#app/server/db/schema";
+import type { FileRow } from "#app/server/files.server";
+import { notifyChange } from "#app/server/live.server";
+import type { Runtime } from "#app/server/runtime.server";
 import {
   CARD_PICTURE_ALTS,
   cardPicture,
@@ -24,11 +24,11 @@ import {
   widePicture,
   widePictureAlt,
   type RenderedBase,
-} from "./art.server";
-import { catalogProblems, DEMO_CATALOG, type DemoCatalog } from "./demo-catalog.server";
-import { generalDocument, productDocument, type DemoFile } from "./documents.server";
-import { specsTable, specsText } from "./specs.server";
-import type { DemoCategory, CameraView } from "./types.server";
+} from "./art";
+import { catalogProblems, DEMO_CATALOG, type DemoCatalog } from "./demo-catalog";
+import { generalDocument, productDocument, type DemoFile } from "./documents";
+import { specsTable, specsText } from "./specs";
+import type { DemoCategory, CameraView } from "./types";
 
 /** Taken inside the load transaction, so two instances starting together on one server load it once. */
 const DEMO_LOCK_ID = 720_215_002;

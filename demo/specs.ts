@@ -1,4 +1,4 @@
-import type { SpecRow } from "./types.server";
+import type { SpecRow } from "./types";
 
 /** Datasheet lines shared by a family of products, with the few that differ filled in per model. */
 type Optional<T> = { [K in keyof T]?: T[K] | undefined };

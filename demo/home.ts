@@ -1,4 +1,4 @@
-import type { DemoGeneralDownload, DemoInfoItem } from "./types.server";
+import type { DemoGeneralDownload, DemoInfoItem } from "./types";
 
 /** Info items, top of the page first. */
 export const DEMO_INFO_ITEMS: DemoInfoItem[] = [

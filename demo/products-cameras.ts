@@ -1,5 +1,5 @@
-import { cameraSpecs } from "./specs.server";
-import type { DemoProduct } from "./types.server";
+import { cameraSpecs } from "./specs";
+import type { DemoProduct } from "./types";
 
 const STARLIGHT_4MP = '1/1.8" progressive scan CMOS, starlight';
 const STARLIGHT_ILLUMINATION = "Color: 0.0005 lux @ F1.0; B/W: 0 lux with IR";

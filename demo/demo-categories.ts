@@ -1,4 +1,4 @@
-import type { DemoCategory } from "./types.server";
+import type { DemoCategory } from "./types";
 
 export const DEMO_CATEGORIES: DemoCategory[] = [
   {

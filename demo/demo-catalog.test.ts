@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { DEMO_KNOWN_MODELS } from "#tests/support/demo-models";
-import { catalogProblems, DEMO_CATALOG, DEMO_PRODUCTS, type DemoCatalog } from "./demo-catalog.server";
-import { generalDocument, productDocument } from "./documents.server";
-import { buildPdf, pdfString, wrap } from "./pdf.server";
-import { createRandom } from "./random.server";
+import { catalogProblems, DEMO_CATALOG, DEMO_PRODUCTS, type DemoCatalog } from "./demo-catalog";
+import { generalDocument, productDocument } from "./documents";
+import { buildPdf, pdfString, wrap } from "./pdf";
+import { createRandom } from "./random";
 
 function product(model: string) {
   const found = DEMO_PRODUCTS.find((candidate) => candidate.model === model);

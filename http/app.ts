@@ -56,7 +56,7 @@ export async function start(): Promise<Runtime> {
   else if ((await admins.count()) === 0) logger.warn(NO_ADMIN_HINT);
   if (env.DEMO_DATA) {
     // The demo catalog is a large module of data: loaded only where it is asked for, as its own chunk.
-    const { loadDemoCatalogIfEmpty } = await import("#app/server/demo/load.server");
+    const { loadDemoCatalogIfEmpty } = await import("../demo/load");
     await loadDemoCatalogIfEmpty(started);
   }
   // On the embedded database no other process writes: whatever was stored before this one started

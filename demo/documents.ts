@@ -1,7 +1,7 @@
-import type { DemoCatalog } from "./demo-catalog.server";
-import { buildPdf, type PdfBlock } from "./pdf.server";
-import { createRandom, seedFrom } from "./random.server";
-import type { ArtKind, DemoGeneralDownload, DemoProduct, ProductDocument } from "./types.server";
+import type { DemoCatalog } from "./demo-catalog";
+import { buildPdf, type PdfBlock } from "./pdf";
+import { createRandom, seedFrom } from "./random";
+import type { ArtKind, DemoGeneralDownload, DemoProduct, ProductDocument } from "./types";
 
 /** A file the demo catalog stores: its name as uploaded, what the download list says, and its bytes. */
 export interface DemoFile {

@@ -1,5 +1,5 @@
-import { accessorySpecs, recorderSpecs, thermalSpecs } from "./specs.server";
-import type { DemoProduct } from "./types.server";
+import { accessorySpecs, recorderSpecs, thermalSpecs } from "./specs";
+import type { DemoProduct } from "./types";
 
 export const THERMAL_CAMERAS: DemoProduct[] = [
   {

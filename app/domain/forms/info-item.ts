@@ -77,6 +77,6 @@ export type InfoItemRecord = InfoItemView & { version: number };
 
 /** The answer of the home page's admin action, read by the home-admin tools. */
 export type InfoActionResult =
-  | { intent: "create" | "edit"; status: "invalid" | "saved"; result: SubmissionResult<string[]> }
+  | { status: "invalid" | "saved"; result: SubmissionResult<string[]> }
   | ConflictAnswer<InfoItemRecord>
-  | { intent: InfoIntent; status: "gone" | "done" };
+  | { status: "gone" | "done" };

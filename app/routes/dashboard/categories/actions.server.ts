@@ -3,10 +3,17 @@ import { data, redirect } from "react-router";
 import { categorySchema } from "#app/domain/forms/category";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { CategoryInUseError, type CategoryProduct } from "#app/server/admin/categories.server";
-import { ConflictError, FieldRuleError, formTabId, formVersion, NotFoundError } from "#app/server/admin/write.server";
+import { ConflictError, formTabId, formVersion, NotFoundError } from "#app/server/admin/write.server";
 import { requestContext, servicesContext, type RouteContext } from "#app/server/context.server";
 import { DASHBOARD_NEW_CATEGORY_PATH, dashboardCategoryDeletedPath, dashboardCategoryPath } from "#app/domain/paths";
-import { conflictAnswer, createdAnswer } from "../answers.server";
+import {
+  conflictAnswer,
+  createdAnswer,
+  failedAnswer,
+  fieldRuleAnswer,
+  goneAnswer,
+  uncheckedAnswer,
+} from "../answers.server";
 
 /** What a refused delete shows beside the Delete button. */
 export interface DeleteRefusal {
@@ -44,33 +51,19 @@ export async function saveFromForm(context: RouteContext, categoryId: string, fo
   const { categoryAdmin } = context.get(servicesContext);
   const { logger } = context.get(requestContext);
   const submission = parseWithZod(formData, { schema: categorySchema });
-  if (submission.status !== "success") {
-    return data(
-      { status: "invalid" as const, result: submission.reply({ formErrors: [ADMIN_MESSAGES.checkEachInput] }) },
-      400,
-    );
-  }
+  if (submission.status !== "success") return uncheckedAnswer(submission);
   const version = formVersion(formData);
   try {
     if (version === undefined) throw new ConflictError();
     await categoryAdmin.updateCategory(categoryId, version, submission.value, formTabId(formData));
   } catch (error) {
-    if (error instanceof FieldRuleError) {
-      return data(
-        { status: "invalid" as const, result: submission.reply({ fieldErrors: { [error.field]: [error.message] } }) },
-        409,
-      );
-    }
+    const refusal = fieldRuleAnswer(error, submission);
+    if (refusal) return refusal;
     const current = error instanceof ConflictError ? await categoryAdmin.getCategoryDetail(categoryId) : null;
     if (current) return conflictAnswer(current);
-    if (error instanceof NotFoundError || error instanceof ConflictError) {
-      return data({ status: "invalid" as const, result: submission.reply({ formErrors: [ADMIN_MESSAGES.gone] }) }, 404);
-    }
+    if (error instanceof NotFoundError || error instanceof ConflictError) return goneAnswer(submission);
     logger.error({ err: error, categoryId }, "could not save the category");
-    return data(
-      { status: "failed" as const, result: submission.reply({ formErrors: [ADMIN_MESSAGES.editFailed] }) },
-      500,
-    );
+    return failedAnswer(submission, ADMIN_MESSAGES.editFailed);
   }
   return redirect(dashboardCategoryPath(categoryId));
 }
@@ -80,26 +73,14 @@ export async function createFromForm(context: RouteContext, formData: FormData) 
   const { categoryAdmin } = context.get(servicesContext);
   const { logger } = context.get(requestContext);
   const submission = parseWithZod(formData, { schema: categorySchema });
-  if (submission.status !== "success") {
-    return data(
-      { status: "invalid" as const, result: submission.reply({ formErrors: [ADMIN_MESSAGES.checkEachInput] }) },
-      400,
-    );
-  }
+  if (submission.status !== "success") return uncheckedAnswer(submission);
   try {
     const id = await categoryAdmin.createCategory(submission.value, formTabId(formData));
     return createdAnswer(DASHBOARD_NEW_CATEGORY_PATH, id);
   } catch (error) {
-    if (error instanceof FieldRuleError) {
-      return data(
-        { status: "invalid" as const, result: submission.reply({ fieldErrors: { [error.field]: [error.message] } }) },
-        409,
-      );
-    }
+    const refusal = fieldRuleAnswer(error, submission);
+    if (refusal) return refusal;
     logger.error({ err: error }, "could not create the category");
-    return data(
-      { status: "failed" as const, result: submission.reply({ formErrors: [ADMIN_MESSAGES.categorySubmitFailed] }) },
-      500,
-    );
+    return failedAnswer(submission, ADMIN_MESSAGES.categorySubmitFailed);
   }
 }

@@ -1,4 +1,3 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
@@ -7,7 +6,7 @@ import { DASHBOARD_NEW_DOWNLOAD_PATH, dashboardDownloadDeletedPath } from "#app/
 import type { AdminDownload } from "#app/server/admin/downloads.server";
 import { ConflictError, formTabId, formVersion, NotFoundError } from "#app/server/admin/write.server";
 import { MissingFileError } from "#app/server/files.server";
-import { conflictAnswer, createdAnswer } from "../answers.server";
+import { conflictAnswer, createdAnswer, failedAnswer, uncheckedAnswer } from "../answers.server";
 import { requestContext, servicesContext, type RouteContext } from "#app/server/context.server";
 
 // The general downloads' form handling: form → service → the answer the pages show.
@@ -19,18 +18,13 @@ export async function requireDownload(context: RouteContext, id: string): Promis
   return download;
 }
 
-/** The form again, with what its fields need. */
-function invalid(result: SubmissionResult<string[]>) {
-  return data({ status: "invalid" as const, result }, 400);
-}
-
 /** The new-download form's save: to the "created" screen, or the form again with what went wrong. */
 export async function createFromForm(context: RouteContext, formData: FormData) {
   const { downloadAdmin } = context.get(servicesContext);
   const { logger } = context.get(requestContext);
   const submission = parseWithZod(formData, { schema: newDownloadSchema });
   if (submission.status !== "success") {
-    return invalid(submission.reply({ formErrors: [ADMIN_MESSAGES.checkEachInput] }));
+    return uncheckedAnswer(submission);
   }
   try {
     const id = await downloadAdmin.createGeneralDownload(submission.value, formTabId(formData));
@@ -39,10 +33,7 @@ export async function createFromForm(context: RouteContext, formData: FormData) 
     // requirements §8: any failure storing a general download reads 'Error uploading file' (a file that is
     // gone included); nothing was written, the transaction rolled back.
     logger.error({ err: error }, "creating a general download failed");
-    return data(
-      { status: "failed" as const, result: submission.reply({ formErrors: [ADMIN_MESSAGES.downloadUploadFailed] }) },
-      500,
-    );
+    return failedAnswer(submission, ADMIN_MESSAGES.downloadUploadFailed);
   }
 }
 
@@ -68,7 +59,7 @@ export async function saveFromForm(context: RouteContext, id: string, formData: 
   const { logger } = context.get(requestContext);
   const submission = parseWithZod(formData, { schema: editDownloadSchema });
   if (submission.status !== "success") {
-    return invalid(submission.reply({ formErrors: [ADMIN_MESSAGES.checkEachInput] }));
+    return uncheckedAnswer(submission);
   }
   try {
     await downloadAdmin.editGeneralDownload(id, submission.value, formTabId(formData));
@@ -80,6 +71,6 @@ export async function saveFromForm(context: RouteContext, id: string, formData: 
     if (!(error instanceof MissingFileError)) {
       logger.error({ err: error, downloadId: id }, "editing a general download failed");
     }
-    return data({ status: "failed" as const, result: submission.reply({ formErrors: [message] }) }, 500);
+    return failedAnswer(submission, message);
   }
 }

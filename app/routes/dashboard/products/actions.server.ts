@@ -3,12 +3,20 @@ import { data, redirect } from "react-router";
 import { productSchema, type ProductFormValue } from "#app/domain/forms/product";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import type { ProductInput } from "#app/server/admin/products.server";
-import { ConflictError, FieldRuleError, formTabId, formVersion, NotFoundError } from "#app/server/admin/write.server";
+import { ConflictError, formTabId, formVersion, NotFoundError } from "#app/server/admin/write.server";
 import { MissingFileError } from "#app/server/files.server";
 import { requestContext, servicesContext, type RouteContext } from "#app/server/context.server";
 import { SpreadsheetError } from "#app/server/spreadsheet.server";
 import { DASHBOARD_NEW_PRODUCT_PATH, dashboardProductDeletedPath, dashboardProductPath } from "#app/domain/paths";
-import { conflictAnswer, createdAnswer } from "../answers.server";
+import {
+  conflictAnswer,
+  createdAnswer,
+  failedAnswer,
+  fieldRuleAnswer,
+  goneAnswer,
+  invalidAnswer,
+  uncheckedAnswer,
+} from "../answers.server";
 
 /** The form's values as the service takes them; a new spreadsheet is read here, on the server. */
 async function toInput(context: RouteContext, value: ProductFormValue): Promise<ProductInput> {
@@ -76,12 +84,7 @@ async function submitProductForm(context: RouteContext, formData: FormData, mode
   const { productAdmin } = context.get(servicesContext);
   const { logger } = context.get(requestContext);
   const submission = parseWithZod(formData, { schema: productSchema(mode) });
-  if (submission.status !== "success") {
-    return data(
-      { status: "invalid" as const, result: submission.reply({ formErrors: [ADMIN_MESSAGES.checkEachInput] }) },
-      400,
-    );
-  }
+  if (submission.status !== "success") return uncheckedAnswer(submission);
   const value = submission.value;
   try {
     const input = await toInput(context, value);
@@ -93,25 +96,13 @@ async function submitProductForm(context: RouteContext, formData: FormData, mode
     return redirect(`${dashboardProductPath(productId ?? "")}?edited=1`);
   } catch (error) {
     if (error instanceof SpreadsheetError) {
-      return data(
-        {
-          status: "invalid" as const,
-          result: submission.reply({ fieldErrors: { specsFileId: [ADMIN_MESSAGES.excelOnly] } }),
-        },
-        400,
-      );
+      return invalidAnswer(submission.reply({ fieldErrors: { specsFileId: [ADMIN_MESSAGES.excelOnly] } }));
     }
-    if (error instanceof FieldRuleError) {
-      return data(
-        { status: "invalid" as const, result: submission.reply({ fieldErrors: { [error.field]: [error.message] } }) },
-        400,
-      );
-    }
+    const refusal = fieldRuleAnswer(error, submission);
+    if (refusal) return refusal;
     const current = error instanceof ConflictError ? await editedProduct(context, productId ?? "") : null;
     if (current) return conflictAnswer(current);
-    if (error instanceof NotFoundError || error instanceof ConflictError) {
-      return data({ status: "invalid" as const, result: submission.reply({ formErrors: [ADMIN_MESSAGES.gone] }) }, 404);
-    }
+    if (error instanceof NotFoundError || error instanceof ConflictError) return goneAnswer(submission);
     // requirements §8 shows the error's own message; ours are worded for people, a database's are not (those
     // go to the log, and the admin reads requirements §8's general wording).
     logger.error({ err: error }, "saving a product failed");
@@ -121,7 +112,7 @@ async function submitProductForm(context: RouteContext, formData: FormData, mode
         : mode === "new"
           ? ADMIN_MESSAGES.categorySubmitFailed
           : ADMIN_MESSAGES.editFailed;
-    return data({ status: "failed" as const, result: submission.reply({ formErrors: [message] }) }, 500);
+    return failedAnswer(submission, message);
   }
 }
 

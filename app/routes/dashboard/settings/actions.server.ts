@@ -1,9 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { settingsSchema } from "#app/domain/forms/settings";
 import { formTabId } from "#app/server/admin/write.server";
 import { requestContext, servicesContext, type RouteContext } from "#app/server/context.server";
+import { failedAnswer, uncheckedAnswer } from "../answers.server";
 
 // The site settings' form handling: form → service → the answer the page shows.
 
@@ -12,14 +12,12 @@ export async function saveFromForm(context: RouteContext, formData: FormData) {
   const { settings } = context.get(servicesContext);
   const { logger } = context.get(requestContext);
   const submission = parseWithZod(formData, { schema: settingsSchema });
-  if (submission.status !== "success") {
-    return data({ result: submission.reply({ formErrors: [ADMIN_MESSAGES.checkEachInput] }), saved: false }, 400);
-  }
+  if (submission.status !== "success") return uncheckedAnswer(submission);
   try {
     await settings.saveSiteSettings(submission.value, formTabId(formData));
   } catch (error) {
     logger.error({ err: error }, "could not save the site settings");
-    return data({ result: submission.reply({ formErrors: [ADMIN_MESSAGES.editFailed] }), saved: false }, 500);
+    return failedAnswer(submission, ADMIN_MESSAGES.editFailed);
   }
-  return { result: submission.reply(), saved: true };
+  return { status: "saved" as const, result: submission.reply() };
 }

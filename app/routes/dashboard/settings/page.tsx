@@ -45,7 +45,9 @@ export default function SiteSettingsPage({ loaderData, actionData }: Route.Compo
       </p>
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <TabIdInput />
-        {actionData?.saved && navigation.state === "idle" ? <Alert tone="success">Settings saved.</Alert> : null}
+        {actionData?.status === "saved" && navigation.state === "idle" ? (
+          <Alert tone="success">Settings saved.</Alert>
+        ) : null}
         <FormErrors form={form} />
         <TextInput meta={fields.companyName} label="Company name" />
         <TextInput meta={fields.contactEmail} label="Contact e-mail" type="email" />

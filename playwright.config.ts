@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { CHROMIUM, CHROMIUM_HEADLESS_FLAGS } from "./scripts/system-packages.js";
 import { PATIENCE_MS, TEST_PATIENCE_MS } from "./tests/support/patience";
 
 export default defineConfig({
@@ -15,17 +16,8 @@ export default defineConfig({
   use: {
     browserName: "chromium",
     launchOptions: {
-      executablePath: "/usr/bin/chromium",
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
+      executablePath: CHROMIUM,
+      args: CHROMIUM_HEADLESS_FLAGS,
     },
     trace: "off",
   },

@@ -5,6 +5,18 @@ import fs from "node:fs";
 
 export const CHROMIUM = "/usr/bin/chromium";
 
+/** How every test and benchmark runs Chromium: headless, no sandbox, nothing fetched from the network. */
+export const CHROMIUM_HEADLESS_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
 function postgresInstalled() {
   const base = "/usr/lib/postgresql";
   return (

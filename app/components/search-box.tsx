@@ -1,7 +1,7 @@
 import { useId, useState, type ComponentType } from "react";
 import { Form } from "react-router";
 import type { SearchComboboxProps } from "./search-combobox";
-import { SEARCH_FIELD_CLASS, SEARCH_FIELD_LABEL } from "./search-field";
+import { SEARCH_FIELD_CLASS, SEARCH_FIELD_LABEL, SEARCH_FORM_PROPS } from "./search-field";
 
 function loadCombobox() {
   return import("./search-combobox");
@@ -23,15 +23,7 @@ export function SearchBox() {
   }
 
   return (
-    <Form
-      method="get"
-      action="/search"
-      role="search"
-      aria-label="Site"
-      className="relative"
-      onPointerEnter={enhance}
-      onFocus={enhance}
-    >
+    <Form {...SEARCH_FORM_PROPS} onPointerEnter={enhance} onFocus={enhance}>
       <label htmlFor={inputId} className="sr-only">
         {SEARCH_FIELD_LABEL}
       </label>

@@ -6,7 +6,7 @@ import { searchPageUrl, searchPreviewUrl } from "#app/domain/search";
 import type { loader as searchLoader } from "#app/routes/search";
 import { useCombobox, type Fetched } from "./use-combobox";
 import { ResponsiveImage } from "./responsive-image";
-import { SEARCH_FIELD_CLASS, SEARCH_FIELD_LABEL } from "./search-field";
+import { SEARCH_FIELD_CLASS, SEARCH_FIELD_LABEL, SEARCH_FORM_PROPS } from "./search-field";
 import { catalogCategoryPath, catalogProductPath } from "#app/domain/paths";
 
 interface SearchOption {
@@ -117,14 +117,7 @@ export function SearchCombobox({ inputId }: SearchComboboxProps) {
   }
 
   return (
-    <Form
-      method="get"
-      action="/search"
-      role="search"
-      aria-label="Site"
-      className="relative"
-      onSubmit={combobox.dismiss}
-    >
+    <Form {...SEARCH_FORM_PROPS} onSubmit={combobox.dismiss}>
       <div {...combobox.containerProps}>
         <label htmlFor={inputId} className="sr-only">
           {SEARCH_FIELD_LABEL}

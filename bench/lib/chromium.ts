@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { CHROMIUM } from "../../scripts/system-packages.js";
+import { CHROMIUM, CHROMIUM_HEADLESS_FLAGS } from "../../scripts/system-packages.js";
 import { freePort } from "../../tests/support/ports";
 
 export interface RunningChromium {
@@ -17,14 +17,7 @@ export async function startChromium(): Promise<RunningChromium> {
   const child = spawn(
     CHROMIUM,
     [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
+      ...CHROMIUM_HEADLESS_FLAGS,
       `--user-data-dir=${profile}`,
       `--remote-debugging-port=${port}`,
       "--remote-debugging-address=127.0.0.1",

@@ -15,6 +15,13 @@ import {
   uncheckedAnswer,
 } from "../answers.server";
 
+/** The category with its features and products, for its detail and edit pages; 404 when there is none. */
+export async function requireCategory(context: RouteContext, id: string) {
+  const category = await context.get(servicesContext).categoryAdmin.getCategoryDetail(id);
+  if (!category) throw data("Not Found", { status: 404, statusText: "Not Found" });
+  return category;
+}
+
 /** What a refused delete shows beside the Delete button. */
 export interface DeleteRefusal {
   message: string;

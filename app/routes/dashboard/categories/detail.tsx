@@ -2,11 +2,10 @@ import { readForm } from "#app/server/form-data.server";
 import { data } from "react-router";
 import { Card, TextLink } from "#app/components/ui";
 import type { PageHandle } from "#app/domain/live";
-import { servicesContext } from "#app/server/context.server";
 import { requireAdmin } from "#app/server/session.server";
 import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/detail";
-import { deleteFromForm } from "./actions.server";
+import { deleteFromForm, requireCategory } from "./actions.server";
 import { DeleteCategory, revalidateAfterConflict } from "./delete-category";
 import { dashboardCategoryEditPath, dashboardProductPath } from "#app/domain/paths";
 
@@ -20,9 +19,7 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const category = await context.get(servicesContext).categoryAdmin.getCategoryDetail(params.categoryId);
-  if (!category) throw data("Not Found", { status: 404, statusText: "Not Found" });
-  return { category };
+  return { category: await requireCategory(context, params.categoryId) };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {

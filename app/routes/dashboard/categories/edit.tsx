@@ -1,13 +1,12 @@
 import { readForm } from "#app/server/form-data.server";
-import { data, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
 import { Alert, Card, TextLink } from "#app/components/ui";
 import { useOpenedRecord } from "#app/components/use-opened-record";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
-import { servicesContext } from "#app/server/context.server";
 import { requireAdmin } from "#app/server/session.server";
 import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/edit";
-import { deleteFromForm, saveFromForm } from "./actions.server";
+import { deleteFromForm, requireCategory, saveFromForm } from "./actions.server";
 import { CategoryForm } from "./category-form";
 import { DeleteCategory, revalidateAfterConflict } from "./delete-category";
 import { dashboardCategoryPath } from "#app/domain/paths";
@@ -23,9 +22,7 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const category = await context.get(servicesContext).categoryAdmin.getCategoryDetail(params.categoryId);
-  if (!category) throw data("Not Found", { status: 404, statusText: "Not Found" });
-  return { category };
+  return { category: await requireCategory(context, params.categoryId) };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {

@@ -1,7 +1,8 @@
-import { Alert, Card, TextLink } from "#app/components/ui";
+import { Alert, Card } from "#app/components/ui";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { requireAdmin } from "#app/server/session.server";
 import { dashboardMeta } from "../meta";
+import { BackToDownloads } from "./download-form";
 import type { Route } from "./+types/deleted";
 
 export function meta() {
@@ -25,9 +26,7 @@ export default function DownloadDeleted({ loaderData }: Route.ComponentProps) {
           <p>The download and its file are gone.</p>
         )}
         <p>
-          <TextLink to="/dashboard/downloads/" weight="semibold">
-            Back to downloads
-          </TextLink>
+          <BackToDownloads />
         </p>
       </div>
     </Card>

@@ -12,6 +12,15 @@ import { editDownloadSchema, newDownloadSchema } from "#app/domain/forms/downloa
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import type { AdminDownload } from "#app/server/admin/downloads.server";
 
+/** The way back to the list, under every download page. */
+export function BackToDownloads() {
+  return (
+    <TextLink to="/dashboard/downloads/" weight="semibold">
+      Back to downloads
+    </TextLink>
+  );
+}
+
 /** A stored file as the dashboard shows it: its name, opening in a new tab, and its size. */
 export function StoredFile({ file }: { file: FileView }) {
   return (

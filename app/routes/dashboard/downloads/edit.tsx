@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useNavigation } from "react-router";
 import { ConfirmDelete } from "#app/components/confirm-delete";
 import { useOpenedRecord } from "#app/components/use-opened-record";
-import { Alert, Button, Card, TextLink } from "#app/components/ui";
+import { Alert, Button, Card } from "#app/components/ui";
 import type { PageHandle } from "#app/domain/live";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import type { AdminDownload } from "#app/server/admin/downloads.server";
@@ -11,7 +11,7 @@ import { requireAdmin } from "#app/server/session.server";
 import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/edit";
 import { deleteFromForm, requireDownload, saveFromForm } from "./actions.server";
-import { DownloadForm, StoredFile } from "./download-form";
+import { BackToDownloads, DownloadForm, StoredFile } from "./download-form";
 
 export const handle: PageHandle = { live: ["downloads"] };
 
@@ -62,9 +62,7 @@ function EditDownloadScreen({ download, actionData }: { download: AdminDownload;
             <Button variant="link" type="button" onClick={() => setNotice(null)}>
               Edit again
             </Button>
-            <TextLink to="/dashboard/downloads/" weight="semibold">
-              Back to downloads
-            </TextLink>
+            <BackToDownloads />
           </p>
         </div>
       </Card>
@@ -79,9 +77,7 @@ function EditDownloadScreen({ download, actionData }: { download: AdminDownload;
           {conflict && idle ? <Alert tone="error">{ADMIN_MESSAGES.conflict}</Alert> : null}
           <DownloadForm key={opened.version} download={opened} result={idle ? result : null} />
           <p>
-            <TextLink to="/dashboard/downloads/" weight="semibold">
-              Back to downloads
-            </TextLink>
+            <BackToDownloads />
           </p>
         </div>
       </Card>

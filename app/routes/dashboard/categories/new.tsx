@@ -1,7 +1,8 @@
 import { readForm } from "#app/server/form-data.server";
-import { Alert, Card, TextLink } from "#app/components/ui";
+import { Card } from "#app/components/ui";
 import { requireAdmin } from "#app/server/session.server";
 import { dashboardMeta } from "../meta";
+import { CreatedScreen } from "../created-screen";
 import type { Route } from "./+types/new";
 import { createFromForm } from "./actions.server";
 import { CategoryForm } from "./category-form";
@@ -29,15 +30,13 @@ export default function NewCategory({ loaderData, actionData }: Route.ComponentP
   const { created } = loaderData;
   if (created) {
     return (
-      <Card title="Category created">
-        <Alert tone="success">Category {created.name} created successfully.</Alert>
-        <p className="mt-4 flex flex-wrap gap-4">
-          <TextLink to={dashboardCategoryPath(created.id)} weight="medium">
-            View details
-          </TextLink>
-          <TextLink to={DASHBOARD_NEW_CATEGORY_PATH}>Add another category</TextLink>
-        </p>
-      </Card>
+      <CreatedScreen
+        title="Category created"
+        message={`Category ${created.name} created successfully.`}
+        detailsPath={dashboardCategoryPath(created.id)}
+        newPath={DASHBOARD_NEW_CATEGORY_PATH}
+        addAnotherLabel="Add another category"
+      />
     );
   }
   return (

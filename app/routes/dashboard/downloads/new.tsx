@@ -1,11 +1,12 @@
 import { readForm } from "#app/server/form-data.server";
-import { Alert, Card, TextLink } from "#app/components/ui";
+import { Card } from "#app/components/ui";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { DASHBOARD_NEW_DOWNLOAD_PATH, dashboardDownloadPath } from "#app/domain/paths";
 import { servicesContext } from "#app/server/context.server";
 import { createdId } from "../answers.server";
 import { requireAdmin } from "#app/server/session.server";
 import { dashboardMeta } from "../meta";
+import { CreatedScreen } from "../created-screen";
 import type { Route } from "./+types/new";
 import { createFromForm } from "./actions.server";
 import { DownloadForm } from "./download-form";
@@ -30,19 +31,13 @@ export default function NewDownload({ loaderData, actionData }: Route.ComponentP
   const { created } = loaderData;
   if (created) {
     return (
-      <Card title="New Download">
-        <div className="space-y-4">
-          <Alert tone="success">{ADMIN_MESSAGES.downloadCreated}</Alert>
-          <p className="flex flex-wrap gap-x-6 gap-y-2">
-            <TextLink to={dashboardDownloadPath(created.id)} weight="semibold">
-              View details
-            </TextLink>
-            <TextLink to={DASHBOARD_NEW_DOWNLOAD_PATH} weight="semibold">
-              Add another download
-            </TextLink>
-          </p>
-        </div>
-      </Card>
+      <CreatedScreen
+        title="New Download"
+        message={ADMIN_MESSAGES.downloadCreated}
+        detailsPath={dashboardDownloadPath(created.id)}
+        newPath={DASHBOARD_NEW_DOWNLOAD_PATH}
+        addAnotherLabel="Add another download"
+      />
     );
   }
   return (

@@ -1,12 +1,13 @@
 import { readForm } from "#app/server/form-data.server";
 import { useNavigation } from "react-router";
 import { ProductForm } from "#app/components/product-form/product-form";
-import { Alert, Card, TextLink } from "#app/components/ui";
+import { Card } from "#app/components/ui";
 import type { PageHandle } from "#app/domain/live";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { servicesContext } from "#app/server/context.server";
 import { requireAdmin } from "#app/server/session.server";
 import { dashboardMeta } from "../meta";
+import { CreatedScreen } from "../created-screen";
 import type { Route } from "./+types/new";
 import { createFromForm } from "./actions.server";
 import { DASHBOARD_NEW_PRODUCT_PATH, dashboardProductPath } from "#app/domain/paths";
@@ -36,21 +37,13 @@ export default function NewProduct({ loaderData, actionData }: Route.ComponentPr
   const { created } = loaderData;
   if (created) {
     return (
-      <Card title="New Product">
-        <div className="space-y-4">
-          <Alert tone="success">
-            {created.model} {ADMIN_MESSAGES.productCreated}
-          </Alert>
-          <p className="flex flex-wrap gap-4">
-            <TextLink to={dashboardProductPath(created.id)} weight="semibold">
-              View details
-            </TextLink>
-            <TextLink to={DASHBOARD_NEW_PRODUCT_PATH} weight="semibold">
-              Add another product
-            </TextLink>
-          </p>
-        </div>
-      </Card>
+      <CreatedScreen
+        title="New Product"
+        message={`${created.model} ${ADMIN_MESSAGES.productCreated}`}
+        detailsPath={dashboardProductPath(created.id)}
+        newPath={DASHBOARD_NEW_PRODUCT_PATH}
+        addAnotherLabel="Add another product"
+      />
     );
   }
   return (

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { openedVersion } from "./version";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 
 /** Longest category name, description and feature label the form takes (beyond the original: a sane bound). */
@@ -31,6 +32,8 @@ export const categorySchema = z.object({
     .transform((items) => items ?? [])
     .refine((items) => items.every((item) => Boolean(item.label)), ADMIN_MESSAGES.noEmptyFeatures)
     .transform((items) => items.map((item) => ({ id: item.id, label: item.label ?? "" }))),
+  /** Only in the edit form: a save without it is taken for one over a newer version. */
+  version: openedVersion.optional(),
 });
 
 export type CategoryInput = z.infer<typeof categorySchema>;

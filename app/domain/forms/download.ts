@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { openedVersion } from "./version";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 
 /** Longest description we keep; the support page shows it on one line with the file's name. */
@@ -23,7 +24,7 @@ export const newDownloadSchema = z.object({
 export const editDownloadSchema = z.object({
   description,
   fileId: z.string().trim().optional(),
-  version: z.number("Reload the page and try again").int().positive(),
+  version: openedVersion,
 });
 
 export type NewDownloadInput = z.infer<typeof newDownloadSchema>;

@@ -1,6 +1,7 @@
 import type { ConflictAnswer } from "#app/domain/conflict";
 import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
+import { openedVersion } from "./version";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import type { ImageView } from "#app/domain/catalog-views";
 import { altTextField } from "./alt-text";
@@ -22,9 +23,11 @@ const upload = (message: string) => z.uuid(message);
  * and the server. In an edit form the image may stay as it is, so an image item's upload is optional.
  */
 export function infoItemSchema(type: InfoItemKind, mode: "create" | "edit") {
+  // Only in an edit form: a save without it is taken for one over a newer version.
+  const version = openedVersion.optional();
   switch (type) {
     case "banner":
-      return z.object({ content: required(ADMIN_MESSAGES.contentRequiredBanner, 2000) });
+      return z.object({ content: required(ADMIN_MESSAGES.contentRequiredBanner, 2000), version });
     case "image":
       return z.object({
         imageFileId:
@@ -32,6 +35,7 @@ export function infoItemSchema(type: InfoItemKind, mode: "create" | "edit") {
             ? upload(ADMIN_MESSAGES.imageRequiredInfo)
             : upload(ADMIN_MESSAGES.imageRequiredInfo).optional(),
         imageAlt: altTextField,
+        version,
       });
     case "card":
       return z.object({
@@ -41,6 +45,7 @@ export function infoItemSchema(type: InfoItemKind, mode: "create" | "edit") {
         imageAlt: altTextField,
         // Edit only: drop the card's current picture (a new upload replaces it anyway).
         removeImage: z.literal("on").optional(),
+        version,
       });
   }
 }

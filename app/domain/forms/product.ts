@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { openedVersion } from "./version";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { altTextField } from "./alt-text";
 
@@ -60,7 +61,7 @@ export function productSchema(mode: "new" | "edit") {
     additionalImages: z.array(additionalImage).max(50).default([]),
     accessoryIds: idList,
     downloads: z.array(download).max(50).default([]),
-    version: mode === "edit" ? z.number().int() : z.number().int().optional(),
+    version: mode === "edit" ? openedVersion : openedVersion.optional(),
   });
 }
 

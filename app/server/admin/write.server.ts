@@ -96,7 +96,10 @@ export function formTabId(form: FormData): string | undefined {
   return typeof value === "string" && /^[\w-]{8,64}$/.test(value) ? value : undefined;
 }
 
-/** The version a dashboard form was opened at (see VersionInput); undefined when it is not one. */
+/**
+ * The version a delete was confirmed at (ConfirmDelete's hidden field); undefined when it is not one.
+ * Saves read theirs through their form's schema (openedVersion): a delete has no form of its own.
+ */
 export function formVersion(form: FormData): number | undefined {
   const version = Number(form.get("version"));
   return Number.isSafeInteger(version) && version >= 0 ? version : undefined;

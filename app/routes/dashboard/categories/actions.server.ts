@@ -59,7 +59,7 @@ export async function saveFromForm(context: RouteContext, categoryId: string, fo
   const { logger } = context.get(requestContext);
   const submission = parseWithZod(formData, { schema: categorySchema });
   if (submission.status !== "success") return uncheckedAnswer(submission);
-  const version = formVersion(formData);
+  const { version } = submission.value;
   try {
     if (version === undefined) throw new ConflictError();
     await categoryAdmin.updateCategory(categoryId, version, submission.value, formTabId(formData));

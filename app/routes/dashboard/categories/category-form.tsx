@@ -6,11 +6,12 @@ import { FieldErrors, FormErrors, TabIdInput, TextArea, TextInput, VersionInput 
 import { Button } from "#app/components/ui";
 import { categorySchema } from "#app/domain/forms/category";
 
-export interface CategoryFormValues {
+// A type, not an interface: conform's form metadata wants a record of fields.
+export type CategoryFormValues = {
   name: string;
   description: string;
   features: { id?: string; label: string }[];
-}
+};
 
 /** The new and edit category form (requirements §2, §5): name, description and a list of feature inputs. */
 export function CategoryForm({

@@ -67,7 +67,9 @@ export async function infoItemFromForm(
       return invalidAnswer(submission.reply());
     }
     try {
-      await infoItemAdmin.updateInfoItem(id, formVersion(formData) ?? 0, submission.value, tabId);
+      const { version } = submission.value;
+      if (version === undefined) throw new ConflictError();
+      await infoItemAdmin.updateInfoItem(id, version, submission.value, tabId);
     } catch (error) {
       const fieldRefusal = refusedField(existing.type, error, submission);
       if (fieldRefusal) return fieldRefusal;

@@ -46,3 +46,43 @@ export interface ModelMatches {
   /** Every match, also those beyond the limit. */
   total: number;
 }
+
+/** Products per catalog page: a screenful of cards on a desktop, a few screens on a phone. */
+export const CATALOG_PAGE_SIZE = 24;
+/** Products with downloads per /support page: each is a picture and a few lines, so more fit than cards. */
+export const SUPPORT_PAGE_SIZE = 48;
+
+export interface ProductListing {
+  products: ProductSummary[];
+  total: number;
+  page: number;
+  pageCount: number;
+  /** For each feature: how many products in view also have it (what checking it would leave). */
+  featureCounts: Record<string, number>;
+}
+
+export interface DownloadEntry {
+  id: string;
+  description: string;
+  file: FileView;
+}
+
+export interface SupportProduct {
+  id: string;
+  model: string;
+  image: ImageView;
+  downloads: DownloadEntry[];
+}
+
+export interface SupportListing {
+  /** By description; none when they were not asked for. */
+  general: DownloadEntry[];
+  /** One page of them, by model ignoring case. */
+  products: SupportProduct[];
+  /** Every product in view, on all pages. */
+  productTotal: number;
+  page: number;
+  pageCount: number;
+  /** Whether the site has any download at all, whatever the search left in view. */
+  anyDownloads: boolean;
+}

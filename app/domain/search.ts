@@ -13,3 +13,21 @@ export function searchPageUrl(query: string): string {
 export function searchPreviewUrl(query: string): string {
   return `/search?${new URLSearchParams({ q: query, [SEARCH_PREVIEW_PARAM]: "1" })}`;
 }
+
+/** Longest query we search for; anything longer cannot match a field better than its first part. */
+export const MAX_SEARCH_LENGTH = 100;
+/** Products listed on the results page; the total still counts them all. */
+export const SEARCH_LIMIT = 50;
+
+/**
+ * The query as it is searched for: trimmed, cut to MAX_SEARCH_LENGTH characters (whole code points,
+ * never half a surrogate pair), control characters as spaces (a search box cannot hold them, and
+ * PostgreSQL text cannot hold NUL).
+ */
+export function normalizeSearchQuery(query: string): string {
+  const cleaned = query.replace(/\p{Cc}/gu, " ").trim();
+  return Array.from(cleaned).slice(0, MAX_SEARCH_LENGTH).join("").trimEnd();
+}
+
+/** Products the accessory picker offers for one query: enough to choose from, few enough to scan. */
+export const MODEL_SEARCH_LIMIT = 20;

@@ -14,7 +14,7 @@ import {
   SUPPORT_QUERY_PARAM,
   supportUrl,
 } from "#app/domain/support";
-import { normalizeSearchQuery } from "#app/server/catalog.server";
+import { normalizeSearchQuery } from "#app/domain/search";
 import { servicesContext } from "#app/server/context.server";
 import type { Route } from "./+types/support";
 import { catalogProductPath } from "#app/domain/paths";

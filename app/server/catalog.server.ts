@@ -1,13 +1,18 @@
 import { and, asc, count, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type {
-  CategorySummary,
-  FileView,
-  ImageView,
-  ModelMatches,
-  ProductSummary,
-  SearchResults,
+import {
+  CATALOG_PAGE_SIZE,
+  SUPPORT_PAGE_SIZE,
+  type CategorySummary,
+  type DownloadEntry,
+  type ModelMatches,
+  type ProductListing,
+  type ProductSummary,
+  type SearchResults,
+  type SupportListing,
+  type SupportProduct,
 } from "#app/domain/catalog-views";
+import { MODEL_SEARCH_LIMIT, normalizeSearchQuery, SEARCH_LIMIT } from "#app/domain/search";
 import { naturalCompare, sortIgnoringCaseBy, sortNaturallyBy } from "#app/domain/format";
 import {
   categories,
@@ -26,65 +31,7 @@ import { fileView, imageView } from "./file-views.server";
 import type { CatalogSearchIndex } from "./search-index.server";
 import { holdsText } from "./text-pattern.server";
 
-/** Products per catalog page: a screenful of cards on a desktop, a few screens on a phone. */
-export const CATALOG_PAGE_SIZE = 24;
-/** Products with downloads per /support page: each is a picture and a few lines, so more fit than cards. */
-export const SUPPORT_PAGE_SIZE = 48;
-
-export interface ProductListing {
-  products: ProductSummary[];
-  total: number;
-  page: number;
-  pageCount: number;
-  /** For each feature: how many products in view also have it (what checking it would leave). */
-  featureCounts: Record<string, number>;
-}
-
 export type ProductDetail = NonNullable<Awaited<ReturnType<Catalog["getProduct"]>>>;
-
-export interface DownloadEntry {
-  id: string;
-  description: string;
-  file: FileView;
-}
-
-export interface SupportProduct {
-  id: string;
-  model: string;
-  image: ImageView;
-  downloads: DownloadEntry[];
-}
-
-export interface SupportListing {
-  /** By description; none when they were not asked for. */
-  general: DownloadEntry[];
-  /** One page of them, by model ignoring case. */
-  products: SupportProduct[];
-  /** Every product in view, on all pages. */
-  productTotal: number;
-  page: number;
-  pageCount: number;
-  /** Whether the site has any download at all, whatever the search left in view. */
-  anyDownloads: boolean;
-}
-
-/** Longest query we search for; anything longer cannot match a field better than its first part. */
-export const MAX_SEARCH_LENGTH = 100;
-/** Products listed on the results page; the total still counts them all. */
-export const SEARCH_LIMIT = 50;
-
-/**
- * The query as it is searched for: trimmed, cut to MAX_SEARCH_LENGTH characters (whole code points,
- * never half a surrogate pair), control characters as spaces (a search box cannot hold them, and
- * PostgreSQL text cannot hold NUL).
- */
-export function normalizeSearchQuery(query: string): string {
-  const cleaned = query.replace(/\p{Cc}/gu, " ").trim();
-  return Array.from(cleaned).slice(0, MAX_SEARCH_LENGTH).join("").trimEnd();
-}
-
-/** Products the accessory picker offers for one query: enough to choose from, few enough to scan. */
-export const MODEL_SEARCH_LIMIT = 20;
 
 /** The catalog as visitors read it: categories, product listings and pages, the support listing, search. */
 export function createCatalog({ db, searchIndex }: { db: Database; searchIndex: CatalogSearchIndex }) {

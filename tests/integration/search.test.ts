@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_SEARCH_LENGTH, MODEL_SEARCH_LIMIT, normalizeSearchQuery, SEARCH_LIMIT } from "#app/server/catalog.server";
+import { MAX_SEARCH_LENGTH, MODEL_SEARCH_LIMIT, normalizeSearchQuery, SEARCH_LIMIT } from "#app/domain/search";
 import type { SearchResults } from "#app/domain/catalog-views";
 import type { Database } from "#app/server/db/client.server";
 import { categories, products } from "#app/server/db/schema";

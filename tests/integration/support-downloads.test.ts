@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type SupportListing } from "#app/server/catalog.server";
+import type { SupportListing } from "#app/domain/catalog-views";
 import type { Transaction } from "#app/server/db/client.server";
 import { categories, downloads, files, productDownloads, products } from "#app/server/db/schema";
 import { parseEnv } from "#app/server/env.server";

@@ -12,7 +12,7 @@ const brotli = promisify(zlib.brotliCompress);
 
 /**
  * Writes a brotli and a gzip copy of every client script and stylesheet at the strongest settings, once at
- * build time; the server sends them to browsers that accept them (server/assets.ts).
+ * build time; the server sends them to browsers that accept them (http/assets.ts).
  */
 function precompressAssets(): Plugin {
   return {

@@ -4,7 +4,7 @@ import type { Logger } from "./logger.server";
 import type { Services } from "./services.server";
 
 // What loaders and actions receive besides the request, through React Router's typed context
-// (`context.get(servicesContext)`): the HTTP layer (server/app.ts) sets both for every request.
+// (`context.get(servicesContext)`): the HTTP layer (http/app.ts) sets both for every request.
 
 /** The services, the same for every request of this process. */
 export const servicesContext = createContext<Services>();

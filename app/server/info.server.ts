@@ -50,5 +50,3 @@ export function createInfoItemReads({ db }: { db: Database }) {
 
   return { listInfoItems, getInfoItem };
 }
-
-export type InfoItemReads = ReturnType<typeof createInfoItemReads>;

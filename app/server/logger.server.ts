@@ -3,7 +3,7 @@ import pretty from "pino-pretty";
 
 export type Logger = pino.Logger;
 
-/** What `logRequest` (server/request.ts) puts on each request's line. */
+/** What `logRequest` (http/request.ts) puts on each request's line. */
 export interface RequestLogEntry {
   id: string;
   method: string | undefined;

@@ -37,7 +37,7 @@ export function createServices({ db, files, ownWrites, searchIndex, auth, logger
   return {
     auth,
     catalog,
-    catalogCounts: createCatalogCounts({ db }),
+    summary: createCatalogCounts({ db }),
     infoItems: createInfoItemReads({ db }),
     settings: createSiteSettings({ db, write }),
     sitemap: createSitemap({ db }),

@@ -53,5 +53,3 @@ export function createSiteSettings({ db, write }: { db: Database; write: AdminWr
 
   return { getSiteSettings, saveSiteSettings };
 }
-
-export type SiteSettingsService = ReturnType<typeof createSiteSettings>;

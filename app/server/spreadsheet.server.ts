@@ -165,5 +165,3 @@ export function createSpreadsheetReader({ files, logger }: { files: FileService;
 
   return { parseStoredSpreadsheet };
 }
-
-export type SpreadsheetReader = ReturnType<typeof createSpreadsheetReader>;

@@ -8,24 +8,29 @@ import { ALT_TEXT_HINT, newKey, type BusyReporter, type StoredImage } from "./sh
 
 type ImageItem = { key: string; id?: string; image?: StoredImage };
 
+/**
+ * The additional images' rows. Held by the form, not the fieldset: a new product's fieldset hides
+ * while it has no main image, and rows added before must come back with it.
+ */
+export function useImageRows(stored: StoredImage[]) {
+  return useState<ImageItem[]>(() => stored.map((image) => ({ key: newKey(), id: image.id, image })));
+}
+
 /** The additional images: the stored ones and new uploads, each with its description, in order. */
 export function AdditionalImagesFieldset({
-  stored,
+  rows: [images, setImages],
   allErrors,
   errorId,
   errors,
   reporter,
 }: {
-  stored: StoredImage[];
+  rows: ReturnType<typeof useImageRows>;
   /** The form's errors by field name: the rows are not conform's own fields. */
   allErrors: Record<string, string[]>;
   errorId: string;
   errors: string[] | undefined;
   reporter: BusyReporter;
 }) {
-  const [images, setImages] = useState<ImageItem[]>(() =>
-    stored.map((image) => ({ key: newKey(), id: image.id, image })),
-  );
   const moveImage = (index: number, by: number) =>
     setImages((current) => {
       const next = [...current];

@@ -18,7 +18,7 @@ import type { FileView } from "#app/domain/catalog-views";
 import type { ProductModelMatch } from "#app/domain/product-models";
 import { dashboardProductPath } from "#app/domain/paths";
 import { AccessoryPicker } from "./accessory-picker";
-import { AdditionalImagesFieldset } from "./additional-images-fieldset";
+import { AdditionalImagesFieldset, useImageRows } from "./additional-images-fieldset";
 import { DownloadsFieldset } from "./downloads-fieldset";
 import { FeaturesFieldset } from "./features-fieldset";
 import { MainImageFieldset } from "./main-image-fieldset";
@@ -82,6 +82,7 @@ export function ProductForm({ mode, categories, hasOtherProducts, product, lastR
   const chosenFeatures = new Set(product && !categoryChanged ? product.features.map((feature) => feature.id) : []);
 
   const [hasNewImage, setHasNewImage] = useState(false);
+  const imageRows = useImageRows(product?.additionalImages ?? []);
   const hasMainImage = mode === "edit" || hasNewImage;
 
   const submitting = navigation.state === "submitting";
@@ -140,7 +141,7 @@ export function ProductForm({ mode, categories, hasOtherProducts, product, lastR
 
       {hasMainImage ? (
         <AdditionalImagesFieldset
-          stored={product?.additionalImages ?? []}
+          rows={imageRows}
           allErrors={form.allErrors}
           errorId={fields.additionalImages.errorId}
           errors={fields.additionalImages.errors}

@@ -9,10 +9,6 @@ import { altTextField } from "./alt-text";
 export const INFO_ITEM_TYPES = ["banner", "card", "image"] as const;
 export type InfoItemKind = (typeof INFO_ITEM_TYPES)[number];
 
-/** What a home-page admin form may ask the server to do (the `intent` field). */
-export const INFO_INTENTS = ["create", "edit", "delete", "move-to-top"] as const;
-export type InfoIntent = (typeof INFO_INTENTS)[number];
-
 const required = (message: string, max: number) =>
   z.string(message).trim().min(1, message).max(max, `At most ${max} characters`);
 /** A staged upload's id (FileUpload's hidden input); an empty input arrives as undefined. */

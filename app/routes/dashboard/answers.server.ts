@@ -14,7 +14,7 @@ export function invalidAnswer(result: SubmissionResult<string[]>) {
 }
 
 /** The form again, its inputs as they were, with the message for the whole form that says why (HTTP 400). */
-export function invalidFormAnswer(submission: Pick<Submission<unknown>, "reply">, message: string) {
+function invalidFormAnswer(submission: Pick<Submission<unknown>, "reply">, message: string) {
   return invalidAnswer(submission.reply({ formErrors: [message] }));
 }
 

@@ -19,7 +19,7 @@ export function meta() {
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const [counts, items] = await Promise.all([
-    context.get(servicesContext).catalogCounts.catalogCounts(),
+    context.get(servicesContext).summary.catalogCounts(),
     context.get(servicesContext).infoItems.listInfoItems(),
   ]);
   return { counts, items };

@@ -152,5 +152,6 @@ export function createCategoryAdmin({ db, write, catalog }: { db: Database; writ
   return { getCategoryDetail, createCategory, updateCategory, deleteCategory };
 }
 
-export type CategoryAdmin = ReturnType<typeof createCategoryAdmin>;
-export type CategoryDetail = NonNullable<Awaited<ReturnType<CategoryAdmin["getCategoryDetail"]>>>;
+export type CategoryDetail = NonNullable<
+  Awaited<ReturnType<ReturnType<typeof createCategoryAdmin>["getCategoryDetail"]>>
+>;

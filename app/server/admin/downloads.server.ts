@@ -100,5 +100,3 @@ export function createDownloadAdmin({ db, write }: { db: Database; write: AdminW
     deleteGeneralDownload,
   };
 }
-
-export type DownloadAdmin = ReturnType<typeof createDownloadAdmin>;

@@ -101,5 +101,3 @@ export function createInfoItemAdmin({ write }: { write: AdminWrite }) {
 
   return { createInfoItem, updateInfoItem, deleteInfoItem, moveInfoItemToTop };
 }
-
-export type InfoItemAdmin = ReturnType<typeof createInfoItemAdmin>;

@@ -458,5 +458,3 @@ export function createProductAdmin({ db, write }: { db: Database; write: AdminWr
     deleteProduct,
   };
 }
-
-export type ProductAdmin = ReturnType<typeof createProductAdmin>;

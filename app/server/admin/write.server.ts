@@ -97,12 +97,14 @@ export function formTabId(form: FormData): string | undefined {
 }
 
 /**
- * The version a delete was confirmed at (ConfirmDelete's hidden field); undefined when it is not one.
- * Saves read theirs through their form's schema (openedVersion): a delete has no form of its own.
+ * The version a delete was confirmed at (ConfirmDelete's hidden field). A delete without one is taken
+ * for one over a newer version (ConflictError), as a save without one is. Saves read theirs through
+ * their form's schema (openedVersion): a delete has no form of its own.
  */
-export function formVersion(form: FormData): number | undefined {
-  const version = Number(form.get("version"));
-  return Number.isSafeInteger(version) && version >= 0 ? version : undefined;
+export function confirmedVersion(form: FormData): number {
+  const value = form.get("version");
+  if (typeof value !== "string" || !/^\d{1,15}$/.test(value)) throw new ConflictError();
+  return Number(value);
 }
 
 export const UNIQUE_VIOLATION = "23505";

@@ -3,7 +3,7 @@ import { data, redirect } from "react-router";
 import { categorySchema } from "#app/domain/forms/category";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { CategoryInUseError, type CategoryProduct } from "#app/server/admin/categories.server";
-import { ConflictError, formTabId, formVersion, NotFoundError } from "#app/server/admin/write.server";
+import { confirmedVersion, ConflictError, formTabId, NotFoundError } from "#app/server/admin/write.server";
 import { requestContext, servicesContext, type RouteContext } from "#app/server/context.server";
 import { DASHBOARD_NEW_CATEGORY_PATH, dashboardCategoryDeletedPath, dashboardCategoryPath } from "#app/domain/paths";
 import {
@@ -33,10 +33,8 @@ export interface DeleteRefusal {
 export async function deleteFromForm(context: RouteContext, categoryId: string, formData: FormData) {
   const { categoryAdmin } = context.get(servicesContext);
   const { logger } = context.get(requestContext);
-  const version = formVersion(formData);
-  if (version === undefined) return data({ deleteRefusal: { message: ADMIN_MESSAGES.conflict, products: [] } }, 400);
   try {
-    await categoryAdmin.deleteCategory(categoryId, version, formTabId(formData));
+    await categoryAdmin.deleteCategory(categoryId, confirmedVersion(formData), formTabId(formData));
   } catch (error) {
     const refusal = deleteRefusal(error);
     if (refusal) return data({ deleteRefusal: refusal }, 409);

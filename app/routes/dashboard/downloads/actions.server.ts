@@ -4,7 +4,7 @@ import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { editDownloadSchema, newDownloadSchema } from "#app/domain/forms/download";
 import { DASHBOARD_NEW_DOWNLOAD_PATH, dashboardDownloadDeletedPath } from "#app/domain/paths";
 import type { AdminDownload } from "#app/server/admin/downloads.server";
-import { ConflictError, formTabId, formVersion, NotFoundError } from "#app/server/admin/write.server";
+import { confirmedVersion, ConflictError, formTabId, NotFoundError } from "#app/server/admin/write.server";
 import { MissingFileError } from "#app/server/files.server";
 import { conflictAnswer, createdAnswer, failedAnswer, uncheckedAnswer } from "../answers.server";
 import { requestContext, servicesContext, type RouteContext } from "#app/server/context.server";
@@ -43,7 +43,7 @@ export async function deleteFromForm(context: RouteContext, id: string, formData
   const { logger } = context.get(requestContext);
   const deletedPath = dashboardDownloadDeletedPath(id);
   try {
-    await downloadAdmin.deleteGeneralDownload(id, formVersion(formData) ?? 0, formTabId(formData));
+    await downloadAdmin.deleteGeneralDownload(id, confirmedVersion(formData), formTabId(formData));
     return redirect(deletedPath);
   } catch (error) {
     if (error instanceof NotFoundError) return redirect(`${deletedPath}?gone`);

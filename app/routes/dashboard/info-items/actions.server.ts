@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { infoItemSchema, isInfoItemType, type InfoActionResult, type InfoItemKind } from "#app/domain/forms/info-item";
-import { ConflictError, formTabId, formVersion, NotFoundError } from "#app/server/admin/write.server";
+import { confirmedVersion, ConflictError, formTabId, NotFoundError } from "#app/server/admin/write.server";
 import { MissingFileError, NotAnImageError } from "#app/server/files.server";
 import { servicesContext, type RouteContext } from "#app/server/context.server";
 import { conflictAnswer, fieldRuleAnswer, invalidAnswer } from "../answers.server";
@@ -82,7 +82,7 @@ export async function infoItemFromForm(
 
   if (intent === "delete") {
     try {
-      await infoItemAdmin.deleteInfoItem(id, formVersion(formData) ?? 0, tabId);
+      await infoItemAdmin.deleteInfoItem(id, confirmedVersion(formData), tabId);
     } catch (error) {
       const refusal = await concurrencyRefusal(context, id, error);
       if (refusal) return refusal;

@@ -3,7 +3,7 @@ import { data, redirect } from "react-router";
 import { productSchema, type ProductFormValue } from "#app/domain/forms/product";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import type { ProductInput } from "#app/server/admin/products.server";
-import { ConflictError, formTabId, formVersion, NotFoundError } from "#app/server/admin/write.server";
+import { confirmedVersion, ConflictError, formTabId, NotFoundError } from "#app/server/admin/write.server";
 import { MissingFileError } from "#app/server/files.server";
 import { requestContext, servicesContext, type RouteContext } from "#app/server/context.server";
 import { SpreadsheetError } from "#app/server/spreadsheet.server";
@@ -62,12 +62,9 @@ export function saveFromForm(context: RouteContext, productId: string, formData:
 /** The delete step of the product's page: to the deleted screen, or why not. */
 export async function deleteFromForm(context: RouteContext, productId: string, formData: FormData) {
   const { productAdmin } = context.get(servicesContext);
-  const version = formVersion(formData);
-  if (formData.get("intent") !== "delete" || version === undefined) {
-    return data({ error: ADMIN_MESSAGES.checkEachInput }, 400);
-  }
+  if (formData.get("intent") !== "delete") return data({ error: ADMIN_MESSAGES.checkEachInput }, 400);
   try {
-    await productAdmin.deleteProduct(productId, version, formTabId(formData));
+    await productAdmin.deleteProduct(productId, confirmedVersion(formData), formTabId(formData));
   } catch (error) {
     if (error instanceof ConflictError) return data({ error: ADMIN_MESSAGES.conflict }, 409);
     if (error instanceof NotFoundError) return data({ error: ADMIN_MESSAGES.gone }, 404);
@@ -92,7 +89,8 @@ async function submitProductForm(context: RouteContext, formData: FormData, mode
       const { id } = await productAdmin.createProduct(input, formTabId(formData));
       return createdAnswer(DASHBOARD_NEW_PRODUCT_PATH, id);
     }
-    await productAdmin.updateProduct(productId ?? "", value.version ?? 0, input, formTabId(formData));
+    if (value.version === undefined) throw new ConflictError();
+    await productAdmin.updateProduct(productId ?? "", value.version, input, formTabId(formData));
     return redirect(`${dashboardProductPath(productId ?? "")}?edited=1`);
   } catch (error) {
     if (error instanceof SpreadsheetError) {

@@ -10,8 +10,9 @@ function isSaved(answer: unknown): boolean {
  * on the version it was opened on whatever live updates bring, so what the admin types is never lost;
  * saving over a newer version is refused with a ConflictAnswer, and the form opens again on the
  * record it carries, saying so. A save (`status: "saved"`) opens it again on `current`, the page's
- * newest data; any other answer leaves it on the version it holds. Pass the action's or fetcher's answer once it is settled (undefined while it runs), and
- * key the form on the returned record's version.
+ * newest data; any other answer leaves it on the version it holds. Pass the action's or fetcher's
+ * answer once it is settled (undefined while it runs), and key the form on the returned record's
+ * version.
  */
 export function useOpenedRecord<T>(current: T, answer: unknown): { record: T; conflict: boolean } {
   const [opened, setOpened] = useState({ record: current, answer, conflict: false });

@@ -31,8 +31,6 @@ import { fileView, imageView } from "./file-views.server";
 import type { CatalogSearchIndex } from "./search-index.server";
 import { holdsText } from "./text-pattern.server";
 
-export type ProductDetail = NonNullable<Awaited<ReturnType<Catalog["getProduct"]>>>;
-
 /** The catalog as visitors read it: categories, product listings and pages, the support listing, search. */
 export function createCatalog({ db, searchIndex }: { db: Database; searchIndex: CatalogSearchIndex }) {
   /** Every category with how many products it holds, by name ignoring letter case. */

@@ -1,7 +1,7 @@
 import type { Page, Request } from "@playwright/test";
 import { FORM_ERRORS } from "../../app/server/form-data.server";
 import { expectNoA11yViolations } from "../support/a11y";
-import { queryDatabase } from "../support/sql";
+import { refuseWrites } from "../support/sql";
 import { capturePost, expectAnonymousReplayRefused } from "./admin";
 import { expect, hydrated, test } from "./fixtures";
 
@@ -340,18 +340,7 @@ test("a database failure shows its message and changes nothing", async ({ page, 
   // Created: sent back to the new-category page's "created" screen.
   expect((await post("/dashboard/categories/new", { name: "Sound Cameras" })).status).toBe(302);
   // The database itself refuses these writes, as a full disk or a lost connection would.
-  await queryDatabase(
-    postgresDatabase,
-    `create function refuse_broken() returns trigger language plpgsql as $$
-     begin
-       if new.name like 'Broken%' then raise exception 'refused by the test'; end if;
-       return new;
-     end $$`,
-  );
-  await queryDatabase(
-    postgresDatabase,
-    "create trigger refuse_broken before insert or update on categories for each row execute function refuse_broken()",
-  );
+  await refuseWrites(postgresDatabase, { table: "categories", column: "name", prefix: "Broken" });
 
   const failed = await post("/dashboard/categories/new", { name: "Broken Name" });
   expect(failed.status).toBe(500);

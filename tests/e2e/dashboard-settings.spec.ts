@@ -1,9 +1,14 @@
 import { expectNoA11yViolations } from "../support/a11y";
 import { capturePost, expectAnonymousReplayRefused } from "./admin";
+import { refuseWrites } from "../support/sql";
 import { expect, hydrated, test } from "./fixtures";
 
 test.describe.configure({ mode: "serial" });
 test.use({ ownServer: "dashboard-settings" });
+// On PostgreSQL, so that a test can make the database itself refuse a write.
+test.use({
+  serverEnv: [async ({ postgresDatabase }, use) => use({ DATABASE_URL: postgresDatabase }), { scope: "worker" }],
+});
 
 test("an admin edits the site settings; the footer and /contact show them, open pages live", async ({
   page,
@@ -88,4 +93,30 @@ test("a server-side check refuses what the browser would have refused", async ({
   expect(html).toContain("Something went wrong - check each input");
   await page.reload();
   expect(await page.getByRole("contentinfo").innerText()).toBe(footerBefore);
+});
+
+test("a save the database refuses says so on the form and changes nothing", async ({
+  page,
+  login,
+  postgresDatabase,
+}) => {
+  await login();
+  await page.goto("/dashboard/settings");
+  await hydrated(page);
+  const before = await page.getByLabel("Company name").inputValue();
+  const allowWrites = await refuseWrites(postgresDatabase, {
+    table: "site_settings",
+    column: "value",
+    prefix: "Broken",
+  });
+  try {
+    await page.getByLabel("Company name").fill("Broken Company");
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Error submitting edit to database");
+    await expect(page.getByText("Settings saved.")).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByLabel("Company name")).toHaveValue(before);
+  } finally {
+    await allowWrites();
+  }
 });

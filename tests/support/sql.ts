@@ -60,3 +60,30 @@ export async function changeDatabase<T>(
     await client.end();
   }
 }
+
+/**
+ * Makes the database itself refuse inserts and updates of `table` whose `column` starts with `prefix`,
+ * as a full disk or a lost connection would. Returns what lifts the refusal again.
+ */
+export async function refuseWrites(
+  url: string,
+  { table, column, prefix }: { table: string; column: string; prefix: string },
+): Promise<() => Promise<void>> {
+  const name = `refuse_${table}_${column}`;
+  await queryDatabase(
+    url,
+    `create function ${name}() returns trigger language plpgsql as $$
+     begin
+       if new.${column} like '${prefix}%' then raise exception 'refused by the test'; end if;
+       return new;
+     end $$`,
+  );
+  await queryDatabase(
+    url,
+    `create trigger ${name} before insert or update on ${table} for each row execute function ${name}()`,
+  );
+  return async () => {
+    await queryDatabase(url, `drop trigger ${name} on ${table}`);
+    await queryDatabase(url, `drop function ${name}()`);
+  };
+}

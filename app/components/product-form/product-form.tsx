@@ -25,7 +25,7 @@ import { MainImageFieldset } from "./main-image-fieldset";
 import { useUploadsBusy, type StoredImage } from "./shared";
 import { SpecsFieldset } from "./specs-fieldset";
 
-/** The product an edit form opens on (a subset of catalog.server's ProductDetail). */
+/** The product an edit form opens on (a subset of what the catalog's getProduct reads). */
 export interface EditableProduct {
   id: string;
   model: string;

@@ -5,6 +5,9 @@ import { FieldRuleError } from "#app/server/admin/write.server";
 import { CREATED_PARAM, dashboardCreatedPath } from "#app/domain/paths";
 import type { ConflictAnswer } from "#app/domain/conflict";
 
+/** A parsed form, which can answer with the fields as they were sent and the messages to show. */
+type Replying = Pick<Submission<unknown>, "reply">;
+
 // The answers of the dashboard's form actions, one shape for every entity: each has a `status`
 // ("invalid", "failed", "conflict", "saved"); a create redirects (createdAnswer).
 
@@ -13,32 +16,27 @@ export function invalidAnswer(result: SubmissionResult<string[]>) {
   return data({ status: "invalid" as const, result }, 400);
 }
 
-/** The form again, its inputs as they were, with the message for the whole form that says why (HTTP 400). */
-function invalidFormAnswer(submission: Pick<Submission<unknown>, "reply">, message: string) {
-  return invalidAnswer(submission.reply({ formErrors: [message] }));
-}
-
 /** The schema's refusal: its messages beside the fields, and "check each input" above them. */
-export function uncheckedAnswer(submission: Pick<Submission<unknown>, "reply">) {
-  return invalidFormAnswer(submission, ADMIN_MESSAGES.checkEachInput);
+export function uncheckedAnswer(submission: Replying) {
+  return invalidAnswer(submission.reply({ formErrors: [ADMIN_MESSAGES.checkEachInput] }));
 }
 
 /**
  * A rule only the service could check (FieldRuleError: a name taken, a description too long), beside
  * its field; undefined for any other error.
  */
-export function fieldRuleAnswer(error: unknown, submission: Pick<Submission<unknown>, "reply">) {
+export function fieldRuleAnswer(error: unknown, submission: Replying) {
   if (!(error instanceof FieldRuleError)) return undefined;
   return invalidAnswer(submission.reply({ fieldErrors: { [error.field]: [error.message] } }));
 }
 
 /** The record was deleted meanwhile (NotFoundError): the form again, saying so (HTTP 404). */
-export function goneAnswer(submission: Pick<Submission<unknown>, "reply">) {
+export function goneAnswer(submission: Replying) {
   return data({ status: "invalid" as const, result: submission.reply({ formErrors: [ADMIN_MESSAGES.gone] }) }, 404);
 }
 
 /** The write failed for a reason the admin cannot mend (logged by the caller): the form again, saying so. */
-export function failedAnswer(submission: Pick<Submission<unknown>, "reply">, message: string) {
+export function failedAnswer(submission: Replying, message: string) {
   return data({ status: "failed" as const, result: submission.reply({ formErrors: [message] }) }, 500);
 }
 

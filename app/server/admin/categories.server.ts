@@ -151,7 +151,3 @@ export function createCategoryAdmin({ db, write, catalog }: { db: Database; writ
 
   return { getCategoryDetail, createCategory, updateCategory, deleteCategory };
 }
-
-export type CategoryDetail = NonNullable<
-  Awaited<ReturnType<ReturnType<typeof createCategoryAdmin>["getCategoryDetail"]>>
->;

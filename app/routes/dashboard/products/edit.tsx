@@ -5,6 +5,7 @@ import { Card } from "#app/components/ui";
 import { useOpenedRecord } from "#app/components/use-opened-record";
 import type { PageHandle } from "#app/domain/live";
 import { servicesContext } from "#app/server/context.server";
+import { isUuid } from "#app/server/files.server";
 import { requireAdmin } from "#app/server/session.server";
 import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/edit";
@@ -17,9 +18,13 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const product = await editedProduct(context, params.productId);
-  if (!product) throw data("Not Found", { status: 404, statusText: "Not Found" });
-  return { product, ...(await context.get(servicesContext).productAdmin.productFormOptions(product.id)) };
+  // The form's options need no product of their own: read beside it, once the id can be one.
+  const [product, options] = await Promise.all([
+    editedProduct(context, params.productId),
+    isUuid(params.productId) ? context.get(servicesContext).productAdmin.productFormOptions(params.productId) : null,
+  ]);
+  if (!product || !options) throw data("Not Found", { status: 404, statusText: "Not Found" });
+  return { product, ...options };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {

@@ -25,7 +25,7 @@ export function FieldErrors({ id, errors }: { id: string; errors: string[] | und
   );
 }
 
-function FieldLabel({ htmlFor, children }: { htmlFor: string; children: ReactNode }) {
+export function FieldLabel({ htmlFor, children }: { htmlFor: string; children: ReactNode }) {
   return (
     <label htmlFor={htmlFor} className="block text-sm font-medium text-slate-700">
       {children}

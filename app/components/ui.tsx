@@ -74,19 +74,31 @@ export function Button({
   return <button className={`${shape} text-sm ${BUTTON_VARIANTS[variant]} ${className}`.trim()} {...props} />;
 }
 
-const TEXT_LINK = "text-brand-700 underline hover:text-brand-900";
 const TEXT_WEIGHTS = { normal: "", medium: "font-medium", semibold: "font-semibold" } as const;
+/** In running text a link is always underlined; as the title of a row or card, only under the pointer. */
+const TEXT_UNDERLINES = {
+  always: "text-brand-700 underline hover:text-brand-900",
+  hover: "text-brand-700 underline-offset-2 hover:underline",
+} as const;
 
-type TextLinkProps = { weight?: keyof typeof TEXT_WEIGHTS; className?: string } & (
-  ComponentProps<typeof Link> | (ComponentProps<"a"> & { href: string; to?: never })
-);
+type TextLinkProps = {
+  weight?: keyof typeof TEXT_WEIGHTS;
+  underline?: keyof typeof TEXT_UNDERLINES;
+  className?: string;
+} & (ComponentProps<typeof Link> | (ComponentProps<"a"> & { href: string; to?: never }));
 
 /**
  * A link in running text or beside a form: a route of the site (`to`), or with `href` a stored file,
  * a mail address or another site, which the browser opens itself.
  */
-export function TextLink({ weight = "normal", className = "", children, ...props }: TextLinkProps) {
-  const classes = [TEXT_LINK, TEXT_WEIGHTS[weight], className].filter(Boolean).join(" ");
+export function TextLink({
+  weight = "normal",
+  underline = "always",
+  className = "",
+  children,
+  ...props
+}: TextLinkProps) {
+  const classes = [TEXT_UNDERLINES[underline], TEXT_WEIGHTS[weight], className].filter(Boolean).join(" ");
   if ("to" in props && props.to !== undefined) {
     return (
       <Link {...props} className={classes}>

@@ -4,6 +4,7 @@ import { DownloadsList } from "#app/components/downloads-list";
 import { ImageChooser } from "#app/components/image-chooser";
 import { NdaaBadge } from "#app/components/ndaa";
 import { SpecsTable } from "#app/components/specs-table";
+import { TextLink } from "#app/components/ui";
 import { JsonLd, useSeoContext } from "#app/components/json-ld";
 import type { PageHandle } from "#app/domain/live";
 import { breadcrumbJsonLd, productJsonLd } from "#app/domain/json-ld";
@@ -96,9 +97,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <h1 className="text-3xl font-bold tracking-tight text-slate-900">{product.model}</h1>
           <p className="text-slate-700">
             Category:{" "}
-            <Link to={catalogCategoryPath(product.category.id)} className="font-medium text-brand-700 hover:underline">
+            <TextLink to={catalogCategoryPath(product.category.id)} underline="hover" weight="medium">
               {product.category.name}
-            </Link>
+            </TextLink>
           </p>
           {product.features.length > 0 ? (
             <p className="text-slate-700" data-testid="features">

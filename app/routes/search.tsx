@@ -1,7 +1,8 @@
-import { Form, Link } from "react-router";
+import type { ReactNode } from "react";
+import { Form } from "react-router";
 import { NdaaIcon } from "#app/components/ndaa";
 import { ResponsiveImage } from "#app/components/responsive-image";
-import { Button } from "#app/components/ui";
+import { Button, TextLink } from "#app/components/ui";
 import type { PageHandle } from "#app/domain/live";
 import { MESSAGES } from "#app/domain/messages";
 import { SEARCH_PREVIEW_PARAM } from "#app/domain/search";
@@ -78,63 +79,47 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       )}
 
       {categories.length > 0 ? (
-        <section aria-labelledby="search-categories" className="mt-8">
-          <h2 id="search-categories" className="text-xl font-semibold text-slate-900">
-            Categories
-          </h2>
-          <ul className="mt-3 space-y-3">
-            {categories.map((category) => (
-              <li key={category.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-                <h3 className="font-semibold">
-                  <Link
-                    to={catalogCategoryPath(category.id)}
-                    className="text-brand-700 underline-offset-2 hover:underline"
-                  >
-                    {category.name}
-                  </Link>
-                </h3>
-                {category.description ? <p className="mt-1 text-sm text-slate-700">{category.description}</p> : null}
-              </li>
-            ))}
-          </ul>
-        </section>
+        <ResultList id="search-categories" title="Categories">
+          {categories.map((category) => (
+            <li key={category.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+              <h3 className="font-semibold">
+                <TextLink to={catalogCategoryPath(category.id)} underline="hover">
+                  {category.name}
+                </TextLink>
+              </h3>
+              {category.description ? <p className="mt-1 text-sm text-slate-700">{category.description}</p> : null}
+            </li>
+          ))}
+        </ResultList>
       ) : null}
 
       {products.length > 0 ? (
-        <section aria-labelledby="search-products" className="mt-8">
-          <h2 id="search-products" className="text-xl font-semibold text-slate-900">
-            Products
-          </h2>
-          <ul className="mt-3 space-y-3">
-            {products.map((product, index) => (
-              <li
-                key={product.id}
-                className="flex gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm max-sm:flex-col"
-              >
-                {/* Without a description the picture says no more than the linked model beside it. */}
-                <ResponsiveImage
-                  image={product.image}
-                  alt={product.image.alt}
-                  priority={index < 2}
-                  sizes="(min-width: 640px) 160px, 100vw"
-                  className="aspect-[4/3] w-full shrink-0 rounded-md bg-slate-100 object-cover sm:w-40"
-                />
-                <div className="min-w-0 flex-1">
-                  <h3 className="flex items-center gap-2 font-semibold">
-                    <Link
-                      to={catalogProductPath(product.id)}
-                      className="text-brand-700 underline-offset-2 hover:underline"
-                    >
-                      {product.model}
-                    </Link>
-                    {product.ndaa ? <NdaaIcon /> : null}
-                  </h3>
-                  <p className="mt-1 line-clamp-3 text-sm text-slate-700">{product.description}</p>
-                </div>
-              </li>
-            ))}
-          </ul>
-        </section>
+        <ResultList id="search-products" title="Products">
+          {products.map((product, index) => (
+            <li
+              key={product.id}
+              className="flex gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm max-sm:flex-col"
+            >
+              {/* Without a description the picture says no more than the linked model beside it. */}
+              <ResponsiveImage
+                image={product.image}
+                alt={product.image.alt}
+                priority={index < 2}
+                sizes="(min-width: 640px) 160px, 100vw"
+                className="aspect-[4/3] w-full shrink-0 rounded-md bg-slate-100 object-cover sm:w-40"
+              />
+              <div className="min-w-0 flex-1">
+                <h3 className="flex items-center gap-2 font-semibold">
+                  <TextLink to={catalogProductPath(product.id)} underline="hover">
+                    {product.model}
+                  </TextLink>
+                  {product.ndaa ? <NdaaIcon /> : null}
+                </h3>
+                <p className="mt-1 line-clamp-3 text-sm text-slate-700">{product.description}</p>
+              </div>
+            </li>
+          ))}
+        </ResultList>
       ) : null}
 
       {shownBeyond > 0 ? (
@@ -143,5 +128,17 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** One kind of match, under its heading. */
+function ResultList({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="mt-8">
+      <h2 id={id} className="text-xl font-semibold text-slate-900">
+        {title}
+      </h2>
+      <ul className="mt-3 space-y-3">{children}</ul>
+    </section>
   );
 }

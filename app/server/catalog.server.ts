@@ -27,7 +27,7 @@ import {
 } from "./db/schema";
 import { selectRows, type Database } from "./db/client.server";
 import { isUuid } from "./files.server";
-import { fileView, imageView } from "./file-views.server";
+import { fileView, imageView, imageFileColumns } from "./file-views.server";
 import type { CatalogSearchIndex } from "./search-index.server";
 import { holdsText } from "./text-pattern.server";
 
@@ -68,7 +68,7 @@ export function createCatalog({ db, searchIndex }: { db: Database; searchIndex: 
         description: products.description,
         ndaa: products.ndaa,
         imageAlt: products.imageAlt,
-        file: { id: files.id, originalName: files.originalName, width: files.width, height: files.height },
+        file: imageFileColumns,
       })
       .from(products)
       .innerJoin(files, eq(files.id, products.imageFileId))
@@ -270,7 +270,7 @@ export function createCatalog({ db, searchIndex }: { db: Database; searchIndex: 
             productId: products.id,
             model: products.model,
             imageAlt: products.imageAlt,
-            image: { id: files.id, originalName: files.originalName, width: files.width, height: files.height },
+            image: imageFileColumns,
             downloadId: productDownloads.id,
             description: productDownloads.description,
             file: { id: downloadFile.id, originalName: downloadFile.originalName, size: downloadFile.size },

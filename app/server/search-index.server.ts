@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { sortIgnoringCaseBy } from "#app/domain/format";
 import type { ModelMatches, ProductSummary, SearchResults } from "#app/domain/catalog-views";
-import { imageView } from "./file-views.server";
+import { imageView, imageFileColumns } from "./file-views.server";
 import type { Database, Queryable } from "./db/client.server";
 import { catalogVersions, categories, files, products } from "./db/schema";
 
@@ -151,7 +151,7 @@ export class CatalogSearchIndex {
               specsTable: products.specsTable,
               ndaa: products.ndaa,
               imageAlt: products.imageAlt,
-              file: { id: files.id, originalName: files.originalName, width: files.width, height: files.height },
+              file: imageFileColumns,
             })
             .from(products)
             .innerJoin(files, eq(files.id, products.imageFileId))

@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import type { SessionUser } from "./auth.server";
 import { requestContext, type RouteContext } from "./context.server";
+import { readForm } from "./form-data.server";
 
 /**
  * Only paths on this site, so a crafted link cannot bounce a fresh session to another origin.
@@ -21,4 +22,10 @@ export async function requireAdmin(request: Request, context: RouteContext): Pro
   if (user) return user;
   const url = new URL(request.url);
   throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+}
+
+/** The posted form, read only once the poster is known to be a signed-in admin: every dashboard write starts here. */
+export async function readAdminForm(request: Request, context: RouteContext): Promise<FormData> {
+  await requireAdmin(request, context);
+  return readForm(request);
 }

@@ -75,12 +75,7 @@ export function AccessoryPicker({ productId, initial, hasOtherProducts }: Access
             {chosen.map((item) => (
               <li key={item.id} className="flex items-center gap-3 px-3 py-2">
                 <input type="hidden" name="accessoryIds" value={item.id} />
-                <ResponsiveImage
-                  image={item.image}
-                  alt=""
-                  sizes="48px"
-                  className="h-9 w-12 shrink-0 rounded bg-slate-100 object-cover"
-                />
+                <Thumbnail image={item.image} />
                 <span className="min-w-0 flex-1 truncate text-sm font-medium text-slate-900">{item.model}</span>
                 <Button type="button" variant="link" aria-label={`Remove ${item.model}`} onClick={() => remove(item)}>
                   Remove
@@ -142,12 +137,7 @@ export function AccessoryPicker({ productId, initial, hasOtherProducts }: Access
                     {...combobox.optionProps(index)}
                     className={`flex cursor-pointer items-center gap-3 px-3 py-1.5 ${index === combobox.activeIndex ? "bg-brand-50" : ""}`}
                   >
-                    <ResponsiveImage
-                      image={option.image}
-                      alt=""
-                      sizes="48px"
-                      className="h-9 w-12 shrink-0 rounded bg-slate-100 object-cover"
-                    />
+                    <Thumbnail image={option.image} />
                     <span className="truncate text-sm font-semibold text-slate-900">{option.model}</span>
                   </div>
                 ))}
@@ -159,5 +149,17 @@ export function AccessoryPicker({ productId, initial, hasOtherProducts }: Access
         )}
       </div>
     </fieldset>
+  );
+}
+
+/** A product's picture beside its model, which names it: decoration. */
+function Thumbnail({ image }: { image: ProductModelMatch["image"] }) {
+  return (
+    <ResponsiveImage
+      image={image}
+      alt=""
+      sizes="48px"
+      className="h-9 w-12 shrink-0 rounded bg-slate-100 object-cover"
+    />
   );
 }

@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { FileUpload } from "#app/components/file-upload";
-import { FieldErrors, INPUT_CLASS } from "#app/components/forms";
+import { FieldErrors, FieldLabel, INPUT_CLASS } from "#app/components/forms";
 import { Button } from "#app/components/ui";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { ALT_TEXT_LABEL, MAX_ALT_TEXT_LENGTH } from "#app/domain/alt-text";
@@ -143,10 +143,10 @@ function AltTextInput({
   const errorId = `${id}-error`;
   return (
     <div className="space-y-1">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+      <FieldLabel htmlFor={id}>
         {ALT_TEXT_LABEL}
         <span className="sr-only">, {imageName}</span>
-      </label>
+      </FieldLabel>
       <input
         id={id}
         name={name}

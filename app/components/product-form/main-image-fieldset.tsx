@@ -29,52 +29,41 @@ export function MainImageFieldset({
   return (
     <fieldset className="space-y-3 rounded-md border border-slate-200 p-4">
       <legend className="px-1 text-sm font-semibold text-slate-800">Main image</legend>
-      {!stored ? (
-        <FileUpload
-          name="imageFileId"
-          label="Image"
-          kind="image"
-          accept="image/*"
-          errors={imageFileId.errors}
-          errorId={imageFileId.errorId}
-          messages={{
-            tooLarge: ADMIN_MESSAGES.productImageRequired,
-            notAnImage: ADMIN_MESSAGES.productImageRequired,
-          }}
-          onChange={(file) => onChosen(Boolean(file))}
-          onBusyChange={onBusyChange}
-        />
+      {stored && !changing ? (
+        <div className="space-y-3">
+          <img
+            src={stored.url}
+            alt={`${model ?? ""} (current)`}
+            className="h-32 w-auto rounded border border-slate-200"
+          />
+          <Button variant="link" type="button" onClick={() => setChanging(true)}>
+            Change image
+          </Button>
+          <FieldErrors id={imageFileId.errorId} errors={imageFileId.errors} />
+        </div>
       ) : (
         <div className="space-y-3">
-          {changing ? (
-            <>
-              <FileUpload
-                name="imageFileId"
-                label="New image"
-                kind="image"
-                accept="image/*"
-                errors={imageFileId.errors}
-                errorId={imageFileId.errorId}
-                messages={{ tooLarge: ADMIN_MESSAGES.imageTooLarge, notAnImage: ADMIN_MESSAGES.imagesOnly }}
-                onBusyChange={onBusyChange}
-              />
-              <Button variant="link" type="button" onClick={() => setChanging(false)}>
-                Use Original Image
-              </Button>
-            </>
-          ) : (
-            <>
-              <img
-                src={stored.url}
-                alt={`${model ?? ""} (current)`}
-                className="h-32 w-auto rounded border border-slate-200"
-              />
-              <Button variant="link" type="button" onClick={() => setChanging(true)}>
-                Change image
-              </Button>
-              <FieldErrors id={imageFileId.errorId} errors={imageFileId.errors} />
-            </>
-          )}
+          <FileUpload
+            name="imageFileId"
+            label={stored ? "New image" : "Image"}
+            kind="image"
+            accept="image/*"
+            errors={imageFileId.errors}
+            errorId={imageFileId.errorId}
+            // A new product cannot be saved without its image, so whatever went wrong says that.
+            messages={
+              stored
+                ? { tooLarge: ADMIN_MESSAGES.imageTooLarge, notAnImage: ADMIN_MESSAGES.imagesOnly }
+                : { tooLarge: ADMIN_MESSAGES.productImageRequired, notAnImage: ADMIN_MESSAGES.productImageRequired }
+            }
+            onChange={stored ? undefined : (file) => onChosen(Boolean(file))}
+            onBusyChange={onBusyChange}
+          />
+          {stored ? (
+            <Button variant="link" type="button" onClick={() => setChanging(false)}>
+              Use Original Image
+            </Button>
+          ) : null}
         </div>
       )}
       <TextInput

@@ -14,7 +14,7 @@ import {
   products,
 } from "../db/schema";
 import type { ImageView } from "#app/domain/catalog-views";
-import { imageView } from "../file-views.server";
+import { imageView, imageFileColumns } from "../file-views.server";
 import { isUuid, MissingFileError, NotAnImageError } from "../files.server";
 import {
   claimVersion,
@@ -290,7 +290,7 @@ export function createProductAdmin({ db, write }: { db: Database; write: AdminWr
         id: products.id,
         model: products.model,
         ndaa: products.ndaa,
-        file: { id: files.id, originalName: files.originalName, width: files.width, height: files.height },
+        file: imageFileColumns,
       })
       .from(products)
       .innerJoin(files, eq(files.id, products.imageFileId));
@@ -335,7 +335,7 @@ export function createProductAdmin({ db, write }: { db: Database; write: AdminWr
       .select({
         id: products.id,
         model: products.model,
-        file: { id: files.id, originalName: files.originalName, width: files.width, height: files.height },
+        file: imageFileColumns,
       })
       .from(productAccessories)
       .innerJoin(

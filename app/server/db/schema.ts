@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -21,6 +22,18 @@ const timestamps = {
     .$onUpdate(() => new Date())
     .notNull(),
 };
+
+/** A row that lives and dies with the row it belongs to. */
+function partOf(name: string, owner: () => AnyPgColumn) {
+  return uuid(name).notNull().references(owner, { onDelete: "cascade" });
+}
+
+/** A stored file the row needs: the file cannot go while the row points at it (see `files`). */
+function storedFile(name: string) {
+  return uuid(name)
+    .notNull()
+    .references(() => files.id, { onDelete: "restrict" });
+}
 
 /**
  * Every stored file. Rows elsewhere reference files with ON DELETE RESTRICT, so a file row can only
@@ -61,9 +74,7 @@ export const categoryFeatures = pgTable(
   "category_features",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    categoryId: uuid("category_id")
-      .notNull()
-      .references(() => categories.id, { onDelete: "cascade" }),
+    categoryId: partOf("category_id", () => categories.id),
     label: text("label").notNull(),
   },
   (table) => [index("category_features_category_idx").on(table.categoryId)],
@@ -82,9 +93,7 @@ export const products = pgTable(
     categoryId: uuid("category_id")
       .notNull()
       .references(() => categories.id, { onDelete: "restrict" }),
-    imageFileId: uuid("image_file_id")
-      .notNull()
-      .references(() => files.id, { onDelete: "restrict" }),
+    imageFileId: storedFile("image_file_id"),
     /** The main image's description for people who cannot see it; empty: the model names it. */
     imageAlt: text("image_alt").default("").notNull(),
     version: integer("version").default(1).notNull(),
@@ -99,12 +108,8 @@ export const products = pgTable(
 export const productFeatures = pgTable(
   "product_features",
   {
-    productId: uuid("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
-    featureId: uuid("feature_id")
-      .notNull()
-      .references(() => categoryFeatures.id, { onDelete: "cascade" }),
+    productId: partOf("product_id", () => products.id),
+    featureId: partOf("feature_id", () => categoryFeatures.id),
   },
   (table) => [
     primaryKey({ columns: [table.productId, table.featureId] }),
@@ -116,12 +121,8 @@ export const productFeatures = pgTable(
 export const productAccessories = pgTable(
   "product_accessories",
   {
-    productA: uuid("product_a")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
-    productB: uuid("product_b")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
+    productA: partOf("product_a", () => products.id),
+    productB: partOf("product_b", () => products.id),
   },
   (table) => [
     primaryKey({ columns: [table.productA, table.productB] }),
@@ -134,12 +135,8 @@ export const productImages = pgTable(
   "product_images",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    productId: uuid("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
-    fileId: uuid("file_id")
-      .notNull()
-      .references(() => files.id, { onDelete: "restrict" }),
+    productId: partOf("product_id", () => products.id),
+    fileId: storedFile("file_id"),
     /** This image's description on this product (the same file could be described otherwise elsewhere). */
     alt: text("alt").default("").notNull(),
     position: integer("position").notNull(),
@@ -151,12 +148,8 @@ export const productDownloads = pgTable(
   "product_downloads",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    productId: uuid("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
-    fileId: uuid("file_id")
-      .notNull()
-      .references(() => files.id, { onDelete: "restrict" }),
+    productId: partOf("product_id", () => products.id),
+    fileId: storedFile("file_id"),
     description: text("description").default("").notNull(),
     position: integer("position").notNull(),
   },
@@ -166,9 +159,7 @@ export const productDownloads = pgTable(
 export const downloads = pgTable("downloads", {
   id: uuid("id").primaryKey().defaultRandom(),
   description: text("description").notNull(),
-  fileId: uuid("file_id")
-    .notNull()
-    .references(() => files.id, { onDelete: "restrict" }),
+  fileId: storedFile("file_id"),
   version: integer("version").default(1).notNull(),
   ...timestamps,
 });

@@ -1,11 +1,11 @@
 import { useState } from "react";
-import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { ConfirmDelete } from "#app/components/confirm-delete";
 import { Alert } from "#app/components/ui";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import type { CategoryProduct } from "#app/server/admin/categories.server";
 import type { DeleteRefusal } from "./actions.server";
-import { dashboardProductPath } from "#app/domain/paths";
+import { ProductLinks } from "./product-links";
 
 /**
  * The category's Delete button and confirmation. While products use the category (as this page last
@@ -45,15 +45,9 @@ export function DeleteCategory({
           <Alert tone="error">
             <p>{reason.message}</p>
             {reason.products.length ? (
-              <ul className="mt-2 list-disc pl-5" aria-label="Products in this category">
-                {reason.products.map((product) => (
-                  <li key={product.id}>
-                    <Link to={dashboardProductPath(product.id)} className="underline">
-                      {product.model}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
+              <div className="mt-2">
+                <ProductLinks products={reason.products} label="Products in this category" />
+              </div>
             ) : null}
           </Alert>
         ) : null

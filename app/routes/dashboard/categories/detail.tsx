@@ -1,13 +1,13 @@
-import { readForm } from "#app/server/form-data.server";
 import { data } from "react-router";
 import { Card, TextLink } from "#app/components/ui";
 import type { PageHandle } from "#app/domain/live";
-import { requireAdmin } from "#app/server/session.server";
+import { readAdminForm, requireAdmin } from "#app/server/session.server";
 import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/detail";
 import { deleteFromForm, requireCategory } from "./actions.server";
 import { DeleteCategory, revalidateAfterConflict } from "./delete-category";
-import { dashboardCategoryEditPath, dashboardProductPath } from "#app/domain/paths";
+import { dashboardCategoryEditPath } from "#app/domain/paths";
+import { ProductLinks } from "./product-links";
 
 export const shouldRevalidate = revalidateAfterConflict;
 
@@ -23,8 +23,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  await requireAdmin(request, context);
-  const formData = await readForm(request);
+  const formData = await readAdminForm(request, context);
   if (formData.get("intent") !== "delete") throw data("Bad Request", { status: 400, statusText: "Bad Request" });
   return deleteFromForm(context, params.categoryId, formData);
 }
@@ -54,15 +53,7 @@ export default function CategoryDetailPage({ loaderData, actionData }: Route.Com
             Products
           </h2>
           {category.products.length ? (
-            <ul className="list-disc pl-5" aria-labelledby="category-products">
-              {category.products.map((product) => (
-                <li key={product.id}>
-                  <TextLink to={dashboardProductPath(product.id)} weight="medium">
-                    {product.model}
-                  </TextLink>
-                </li>
-              ))}
-            </ul>
+            <ProductLinks products={category.products} label="Products" />
           ) : (
             <p className="text-slate-600">No products in this category</p>
           )}

@@ -1,9 +1,9 @@
-import { readForm } from "#app/server/form-data.server";
 import { useNavigation } from "react-router";
 import { Alert, Card, TextLink } from "#app/components/ui";
 import { useOpenedRecord } from "#app/components/use-opened-record";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
-import { requireAdmin } from "#app/server/session.server";
+import type { PageHandle } from "#app/domain/live";
+import { readAdminForm, requireAdmin } from "#app/server/session.server";
 import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/edit";
 import { deleteFromForm, requireCategory, saveFromForm } from "./actions.server";
@@ -13,8 +13,9 @@ import { dashboardCategoryPath } from "#app/domain/paths";
 
 export const shouldRevalidate = revalidateAfterConflict;
 
-// No live topics: a change by someone else must not wipe what the admin is typing. Saving over it
-// is caught by the version check instead, which then shows the newer data.
+// Live like every dashboard page: the delete button knows the category's products as they are now,
+// while the form stays on the version it was opened on (useOpenedRecord), so typing is never lost.
+export const handle: PageHandle = { live: ["categories", "products"] };
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
   return dashboardMeta(`Edit ${loaderData?.category.name ?? "Category"}`);
@@ -26,8 +27,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  await requireAdmin(request, context);
-  const formData = await readForm(request);
+  const formData = await readAdminForm(request, context);
   if (formData.get("intent") === "delete") return deleteFromForm(context, params.categoryId, formData);
   return saveFromForm(context, params.categoryId, formData);
 }

@@ -1,6 +1,5 @@
-import { readForm } from "#app/server/form-data.server";
 import { Card } from "#app/components/ui";
-import { requireAdmin } from "#app/server/session.server";
+import { readAdminForm, requireAdmin } from "#app/server/session.server";
 import { dashboardMeta } from "../meta";
 import { CreatedScreen } from "../created-screen";
 import type { Route } from "./+types/new";
@@ -22,8 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request, context);
-  return createFromForm(context, await readForm(request));
+  return createFromForm(context, await readAdminForm(request, context));
 }
 
 export default function NewCategory({ loaderData, actionData }: Route.ComponentProps) {

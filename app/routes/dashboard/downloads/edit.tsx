@@ -1,4 +1,3 @@
-import { readForm } from "#app/server/form-data.server";
 import { useState } from "react";
 import { useNavigation } from "react-router";
 import { ConfirmDelete } from "#app/components/confirm-delete";
@@ -7,7 +6,7 @@ import { Alert, Button, Card } from "#app/components/ui";
 import type { PageHandle } from "#app/domain/live";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import type { AdminDownload } from "#app/server/admin/downloads.server";
-import { requireAdmin } from "#app/server/session.server";
+import { readAdminForm, requireAdmin } from "#app/server/session.server";
 import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/edit";
 import { deleteFromForm, requireDownload, saveFromForm } from "./actions.server";
@@ -25,8 +24,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  await requireAdmin(request, context);
-  const formData = await readForm(request);
+  const formData = await readAdminForm(request, context);
   return formData.get("intent") === "delete"
     ? deleteFromForm(context, params.downloadId, formData)
     : saveFromForm(context, params.downloadId, formData);

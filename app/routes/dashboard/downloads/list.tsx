@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { FileName } from "#app/components/file-name";
 import { Card, TextLink } from "#app/components/ui";
 import { formatFileSize } from "#app/domain/format";
@@ -52,12 +51,9 @@ export default function DownloadsList({ loaderData }: Route.ComponentProps) {
               {downloads.map((download) => (
                 <tr key={download.id}>
                   <td className="py-2 pr-4">
-                    <Link
-                      to={dashboardDownloadPath(download.id)}
-                      className="font-medium text-brand-700 underline-offset-2 hover:underline"
-                    >
+                    <TextLink to={dashboardDownloadPath(download.id)} underline="hover" weight="medium">
                       {download.description}
-                    </Link>
+                    </TextLink>
                   </td>
                   <td className="py-2 pr-4 text-slate-700">
                     <FileName name={download.file.name} />

@@ -1,10 +1,9 @@
-import { readForm } from "#app/server/form-data.server";
 import { Card } from "#app/components/ui";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { DASHBOARD_NEW_DOWNLOAD_PATH, dashboardDownloadPath } from "#app/domain/paths";
 import { servicesContext } from "#app/server/context.server";
 import { createdId } from "../answers.server";
-import { requireAdmin } from "#app/server/session.server";
+import { readAdminForm, requireAdmin } from "#app/server/session.server";
 import { dashboardMeta } from "../meta";
 import { CreatedScreen } from "../created-screen";
 import type { Route } from "./+types/new";
@@ -23,8 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request, context);
-  return createFromForm(context, await readForm(request));
+  return createFromForm(context, await readAdminForm(request, context));
 }
 
 export default function NewDownload({ loaderData, actionData }: Route.ComponentProps) {

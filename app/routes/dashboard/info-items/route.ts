@@ -1,6 +1,5 @@
 import { redirect } from "react-router";
-import { readForm } from "#app/server/form-data.server";
-import { requireAdmin } from "#app/server/session.server";
+import { readAdminForm } from "#app/server/session.server";
 import type { Route } from "./+types/route";
 import { infoItemFromForm } from "./actions.server";
 
@@ -9,8 +8,7 @@ import { infoItemFromForm } from "./actions.server";
  * fetchers; a form sent without JavaScript (Move to top works so) goes back to the page it came from.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request, context);
-  const answer = await infoItemFromForm(context, await readForm(request));
+  const answer = await infoItemFromForm(context, await readAdminForm(request, context));
   if (request.headers.get("sec-fetch-mode") === "navigate") return redirect(returnPath(request), 303);
   return answer;
 }

@@ -1,4 +1,3 @@
-import { readForm } from "#app/server/form-data.server";
 import type { ReactNode } from "react";
 import { data, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { ConfirmDelete } from "#app/components/confirm-delete";
@@ -11,7 +10,7 @@ import { formatFileSize } from "#app/domain/format";
 import type { PageHandle } from "#app/domain/live";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { servicesContext } from "#app/server/context.server";
-import { requireAdmin } from "#app/server/session.server";
+import { readAdminForm, requireAdmin } from "#app/server/session.server";
 import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/detail";
 import { deleteFromForm } from "./actions.server";
@@ -39,8 +38,7 @@ export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: Shou
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  await requireAdmin(request, context);
-  return deleteFromForm(context, params.productId, await readForm(request));
+  return deleteFromForm(context, params.productId, await readAdminForm(request, context));
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {

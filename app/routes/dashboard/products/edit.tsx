@@ -1,4 +1,3 @@
-import { readForm } from "#app/server/form-data.server";
 import { data, useNavigation } from "react-router";
 import { ProductForm } from "#app/components/product-form/product-form";
 import { Card } from "#app/components/ui";
@@ -6,7 +5,7 @@ import { useOpenedRecord } from "#app/components/use-opened-record";
 import type { PageHandle } from "#app/domain/live";
 import { servicesContext } from "#app/server/context.server";
 import { isUuid } from "#app/server/files.server";
-import { requireAdmin } from "#app/server/session.server";
+import { readAdminForm, requireAdmin } from "#app/server/session.server";
 import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/edit";
 import { editedProduct, saveFromForm } from "./actions.server";
@@ -28,8 +27,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  await requireAdmin(request, context);
-  return saveFromForm(context, params.productId, await readForm(request));
+  return saveFromForm(context, params.productId, await readAdminForm(request, context));
 }
 
 export default function EditProduct({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,11 +1,10 @@
-import { readForm } from "#app/server/form-data.server";
 import { useNavigation } from "react-router";
 import { ProductForm } from "#app/components/product-form/product-form";
 import { Card } from "#app/components/ui";
 import type { PageHandle } from "#app/domain/live";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { servicesContext } from "#app/server/context.server";
-import { requireAdmin } from "#app/server/session.server";
+import { readAdminForm, requireAdmin } from "#app/server/session.server";
 import { dashboardMeta } from "../meta";
 import { CreatedScreen } from "../created-screen";
 import type { Route } from "./+types/new";
@@ -28,8 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request, context);
-  return createFromForm(context, await readForm(request));
+  return createFromForm(context, await readAdminForm(request, context));
 }
 
 export default function NewProduct({ loaderData, actionData }: Route.ComponentProps) {

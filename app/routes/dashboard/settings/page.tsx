@@ -1,4 +1,3 @@
-import { readForm } from "#app/server/form-data.server";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
@@ -6,7 +5,7 @@ import { FormErrors, TabIdInput, TextInput } from "#app/components/forms";
 import { Alert, Button, Card } from "#app/components/ui";
 import { settingsSchema } from "#app/domain/forms/settings";
 import type { PageHandle } from "#app/domain/live";
-import { requireAdmin } from "#app/server/session.server";
+import { readAdminForm, requireAdmin } from "#app/server/session.server";
 import { servicesContext } from "#app/server/context.server";
 import { dashboardMeta } from "../meta";
 import { saveFromForm } from "./actions.server";
@@ -24,8 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request, context);
-  return saveFromForm(context, await readForm(request));
+  return saveFromForm(context, await readAdminForm(request, context));
 }
 
 export default function SiteSettingsPage({ loaderData, actionData }: Route.ComponentProps) {

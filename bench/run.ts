@@ -9,13 +9,17 @@ import os from "node:os";
 import path from "node:path";
 import { ensureDebianPackages } from "../scripts/system-packages.js";
 import type { PageThroughput } from "./throughput";
+import type { UncachedResult } from "./uncached";
 import { buildSite, root } from "./lib/site";
 
-const SCRIPTS = ["throughput", "search", "live", "upload", "startup", "load", "lighthouse"] as const;
+const SCRIPTS = ["throughput", "uncached", "search", "live", "upload", "startup", "load", "lighthouse"] as const;
 
 const TARGETS = {
   ratio: 0.25,
   p99Ms: 25,
+  uncachedRequestsPerSecond: 150,
+  uncachedP99Ms: 50,
+  uncachedCpuMs: 5,
   searchP95Ms: 10,
   liveP95Ms: 300,
   uploadRssMb: 30,
@@ -123,6 +127,29 @@ function throughputSection(bySize: Record<string, PageThroughput[]>): string[] {
   return lines;
 }
 
+function uncachedSection(result: UncachedResult): string[] {
+  const lines = [
+    `### Pages the cache cannot answer, ${result.products.toLocaleString("en-US")} products (autocannon, 20 connections, every URL asked once)`,
+    "",
+    `Server memory right after start: ${result.rssAfterStartMb} MB.`,
+    "",
+    `| Scenario | Requests | Req/s | p50 / p99 ms | Server CPU ms per request | Cache hits | Errors | Server RSS after, MB | Target ≥ ${TARGETS.uncachedRequestsPerSecond} req/s, p99 ≤ ${TARGETS.uncachedP99Ms} ms, CPU ≤ ${TARGETS.uncachedCpuMs} ms |`,
+    "|---|---|---|---|---|---|---|---|---|",
+  ];
+  for (const row of result.scenarios) {
+    const ok =
+      row.requestsPerSecond >= TARGETS.uncachedRequestsPerSecond &&
+      row.p99Ms <= TARGETS.uncachedP99Ms &&
+      row.cpuMsPerRequest <= TARGETS.uncachedCpuMs &&
+      row.errors === 0;
+    lines.push(
+      `| ${row.scenario} | ${row.requests.toLocaleString("en-US")} | ${row.requestsPerSecond} | ${row.p50Ms} / ${row.p99Ms} | ${row.cpuMsPerRequest} | ${row.cacheHits} | ${row.errors} | ${row.rssAfterMb} | ${mark(ok)} |`,
+    );
+  }
+  lines.push("");
+  return lines;
+}
+
 function report(): string {
   const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root }).toString().trim();
   const cpus = os.cpus();
@@ -137,6 +164,8 @@ function report(): string {
 
   const throughput = readResult<Record<string, PageThroughput[]>>("throughput");
   if (throughput) lines.push(...throughputSection(throughput));
+  const uncached = readResult<UncachedResult>("uncached");
+  if (uncached) lines.push(...uncachedSection(uncached));
 
   lines.push("### Other figures", "", "| Figure | Measured | Target | |", "|---|---|---|---|");
   const search = readResult<{

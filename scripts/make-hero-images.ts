@@ -4,6 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
+import { createRandom } from "../demo/random";
 import {
   HERO_HEIGHT,
   HERO_IMAGE_NAMES,
@@ -18,18 +19,6 @@ const OUT_DIR = path.resolve(import.meta.dirname, "../public");
 const BUDGET_BYTES = 80_000;
 const FONT = "DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif";
 const MONO = "DejaVu Sans Mono, Liberation Mono, monospace";
-
-/** mulberry32: a tiny seeded generator, so the scattered stars and windows land the same on each run. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 function svg(body: string, defs = ""): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${HERO_WIDTH}" height="${HERO_HEIGHT}" viewBox="0 0 ${HERO_WIDTH} ${HERO_HEIGHT}">
@@ -91,7 +80,7 @@ function hud(camera: string, time: string): string {
 }
 
 function cityNight(): string {
-  const random = seeded(7);
+  const random = createRandom(7).next;
   const stars = Array.from({ length: 90 }, () => {
     const r = random() * 1.3 + 0.4;
     return `<circle cx="${(random() * 1600).toFixed(0)}" cy="${(random() * 240).toFixed(0)}" r="${r.toFixed(1)}" fill="#e2e8f0" opacity="${(0.3 + random() * 0.6).toFixed(2)}"/>`;
@@ -158,7 +147,7 @@ function cityNight(): string {
 }
 
 function warehouse(): string {
-  const random = seeded(11);
+  const random = createRandom(11).next;
   const boxColors = ["#b45309", "#92400e", "#a16207", "#78350f", "#ca8a04"];
   const rack = (x: number, width: number) => {
     const parts = [
@@ -275,7 +264,7 @@ function parkingLpr(): string {
 }
 
 function about(): string {
-  const random = seeded(23);
+  const random = createRandom(23).next;
   const traces = Array.from({ length: 34 }, () => {
     const x = random() * 1600;
     const y = random() * 600;

@@ -1,0 +1,179 @@
+/**
+ * Pages the cache cannot answer: at 10,000 products, 20 connections, every request a URL never asked
+ * before, so each one is rendered. Four scenarios, as visitors and crawlers meet them:
+ * - crawler: every product page once, none of them in the cache (as right after a write dropped them);
+ * - filter explorer: category pages with random combinations of features and page numbers;
+ * - new searches: /search with words nobody asked before (pieces of real models and descriptions);
+ * - catalog pages: /catalog?page=1…N, each once.
+ * For each: requests per second, latency, and the server's CPU time per request; the server's memory
+ * right after start and after each scenario. `npm run bench:uncached` (also part of `npm run bench`).
+ */
+import fs from "node:fs";
+import autocannon from "autocannon";
+import { CATALOG_PAGE_SIZE } from "../app/domain/catalog-views";
+import { startServer, type RunningServer } from "../tests/support/server";
+import { createRandom } from "../demo/random";
+import { generateCatalog } from "./lib/catalog";
+import { cpuTimeMs } from "./lib/cpu";
+import { buildSite, writeResult } from "./lib/site";
+
+const CONNECTIONS = 20;
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
+/** Requests per scenario at most: enough for steady figures, few enough that no URL repeats. */
+const REQUESTS = Number(process.env.BENCH_UNCACHED_REQUESTS ?? 3_000);
+
+export interface UncachedScenario {
+  scenario: string;
+  requests: number;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+  /** Answers the page cache gave: each URL is new, so anything but 0 means the figures are not of misses. */
+  cacheHits: number;
+  /** CPU time of the server process per answered request, in milliseconds. */
+  cpuMsPerRequest: number;
+  rssAfterMb: number;
+}
+
+export interface UncachedResult {
+  products: number;
+  rssAfterStartMb: number;
+  scenarios: UncachedScenario[];
+}
+
+function rssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+function shuffled<T>(items: T[], random: () => number): T[] {
+  const copy = [...items];
+  for (let index = copy.length - 1; index > 0; index -= 1) {
+    const other = Math.floor(random() * (index + 1));
+    [copy[index], copy[other]] = [copy[other] as T, copy[index] as T];
+  }
+  return copy;
+}
+
+async function text(site: RunningServer, path: string): Promise<string> {
+  const response = await fetch(`${site.url}${path}`);
+  if (!response.ok) throw new Error(`${path} answered ${response.status}`);
+  return response.text();
+}
+
+/** Distinct URLs of each scenario, found from the site itself (its sitemap and pages). */
+async function scenarioUrls(site: RunningServer, random: () => number): Promise<Record<string, string[]>> {
+  const sitemap = await text(site, "/sitemap.xml");
+  const paths = [...sitemap.matchAll(/<loc>https?:\/\/[^/]+([^<]+)<\/loc>/g)].map((match) => match[1] ?? "");
+  const productPaths = paths.filter((path) => path.startsWith("/catalog/products/"));
+  const categoryPaths = paths.filter((path) => path.startsWith("/catalog/categories/"));
+  if (productPaths.length < PRODUCTS) throw new Error(`The sitemap lists ${productPaths.length} products`);
+
+  const filters = new Set<string>();
+  const categories = await Promise.all(
+    categoryPaths.map(async (path) => {
+      const page = await text(site, path);
+      const features = [...page.matchAll(/name="feature" value="([^"]+)"/g)].map((match) => match[1] ?? "");
+      const pageCount = Math.max(1, ...[...page.matchAll(/[?&;]page=(\d+)/g)].map((match) => Number(match[1])));
+      return { path, features, pageCount };
+    }),
+  );
+  for (let attempt = 0; filters.size < REQUESTS && attempt < REQUESTS * 20; attempt += 1) {
+    const category = categories[Math.floor(random() * categories.length)];
+    if (!category) break;
+    const chosen = category.features.filter(() => random() < 0.3);
+    const params = new URLSearchParams(chosen.map((feature) => ["feature", feature]));
+    // Fewer products match more features: the later pages are for the broad combinations.
+    const page = 1 + Math.floor(random() * Math.max(1, Math.ceil(category.pageCount / (1 + chosen.length * 2))));
+    if (page > 1) params.set("page", String(page));
+    // The bare category page was asked for above, to read its features: it is in the cache.
+    if (params.size === 0) continue;
+    filters.add(`${category.path}${params.size ? `?${params}` : ""}`);
+  }
+
+  // Pieces of models and descriptions: a visitor's new query finds some products, not none.
+  const searches = new Set<string>();
+  const sources = productPaths.length;
+  const [sampled, unseen] = [productPaths.slice(0, 40), productPaths.slice(40)];
+  const pageTexts = await Promise.all(sampled.map((path) => text(site, path)));
+  const words = [...new Set(pageTexts.flatMap((page) => page.match(/\b[A-Za-z][A-Za-z0-9-]{3,14}\b/g) ?? []))].filter(
+    (word) => !/^(class|href|span|div|script|style|https?|aria|data|button)/i.test(word),
+  );
+  for (let attempt = 0; searches.size < REQUESTS && attempt < REQUESTS * 20; attempt += 1) {
+    const word = words[Math.floor(random() * words.length)] ?? "camera";
+    const start = Math.floor(random() * Math.max(1, word.length - 3));
+    const piece = word.slice(start, start + 3 + Math.floor(random() * 6));
+    const query = random() < 0.5 ? piece : `${piece}${Math.floor(random() * sources)}`.slice(0, 12);
+    searches.add(`/search?q=${encodeURIComponent(query)}`);
+  }
+
+  const catalogPageCount = Math.ceil(productPaths.length / CATALOG_PAGE_SIZE);
+  const catalogPages = Array.from({ length: catalogPageCount }, (_, index) => `/catalog?page=${index + 1}`);
+
+  return {
+    // The sampled product pages were asked for above: they are in the cache.
+    crawler: shuffled(unseen, random).slice(0, REQUESTS),
+    "filter explorer": [...filters],
+    "new searches": [...searches],
+    "catalog pages": shuffled(catalogPages, random).slice(0, REQUESTS),
+  };
+}
+
+async function runScenario(site: RunningServer, scenario: string, paths: string[]): Promise<UncachedScenario> {
+  let next = 0;
+  let cacheHits = 0;
+  const cpuBefore = cpuTimeMs(site.pid);
+  const result = await autocannon({
+    url: site.url,
+    connections: CONNECTIONS,
+    amount: paths.length,
+    timeout: 10,
+    requests: [
+      {
+        setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] ?? "/" }),
+        onResponse: (_status, _body, _context, headers) => {
+          const cache = Object.entries(headers ?? {}).find(([name]) => name.toLowerCase() === "x-cache")?.[1];
+          if (cache === "hit") cacheHits += 1;
+        },
+      },
+    ],
+  });
+  const cpuMs = cpuTimeMs(site.pid) - cpuBefore;
+  return {
+    scenario,
+    requests: result.requests.total,
+    requestsPerSecond: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+    cacheHits,
+    cpuMsPerRequest: Math.round((cpuMs / Math.max(1, result.requests.total)) * 100) / 100,
+    rssAfterMb: rssMb(site.pid),
+  };
+}
+
+export async function measureUncached(productCount: number): Promise<UncachedResult> {
+  const dataDir = await generateCatalog(productCount);
+  const site = await startServer({ DATA_DIR: dataDir });
+  try {
+    const rssAfterStartMb = rssMb(site.pid);
+    // A fixed seed: every run asks for the same URLs in the same order.
+    const urls = await scenarioUrls(site, createRandom(20_261_125).next);
+    const scenarios: UncachedScenario[] = [];
+    for (const [scenario, paths] of Object.entries(urls)) {
+      scenarios.push(await runScenario(site, scenario, paths));
+      console.log(`${productCount} products · ${scenario}: ${JSON.stringify(scenarios.at(-1))}`);
+    }
+    return { products: productCount, rssAfterStartMb, scenarios };
+  } finally {
+    await site.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.filename === process.argv[1]) {
+  if (!process.argv.includes("--no-build")) buildSite();
+  writeResult("uncached", await measureUncached(PRODUCTS));
+}

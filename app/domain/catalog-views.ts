@@ -33,6 +33,36 @@ export interface ProductSummary {
   image: ImageView;
 }
 
+/** A category as its public page shows it: its features in natural order. */
+export interface CatalogCategory {
+  id: string;
+  name: string;
+  description: string;
+  version: number;
+  features: { id: string; label: string }[];
+}
+
+/** A product's public page: its category, features, pictures, accessories and downloads. */
+export interface CatalogProduct {
+  id: string;
+  model: string;
+  description: string;
+  specs: string | null;
+  specsTable: string[][] | null;
+  ndaa: boolean;
+  version: number;
+  category: { id: string; name: string };
+  /** In natural order of their labels. */
+  features: { id: string; label: string }[];
+  image: ImageView;
+  /** In their order; `id` is the image's row, `fileId` its file. */
+  additionalImages: ImageView[];
+  /** By model ignoring letter case. */
+  accessories: { id: string; model: string }[];
+  /** In their order. */
+  downloads: DownloadEntry[];
+}
+
 export interface SearchResults {
   categories: { id: string; name: string; description: string }[];
   products: ProductSummary[];

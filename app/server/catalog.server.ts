@@ -1,196 +1,57 @@
 import { and, asc, count, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import {
-  CATALOG_PAGE_SIZE,
   SUPPORT_PAGE_SIZE,
+  type CatalogCategory,
+  type CatalogProduct,
   type CategorySummary,
   type DownloadEntry,
   type ModelMatches,
   type ProductListing,
-  type ProductSummary,
   type SearchResults,
   type SupportListing,
   type SupportProduct,
 } from "#app/domain/catalog-views";
 import { MODEL_SEARCH_LIMIT, normalizeSearchQuery, SEARCH_LIMIT } from "#app/domain/search";
-import { naturalCompare, sortIgnoringCaseBy, sortNaturallyBy } from "#app/domain/format";
-import {
-  categories,
-  categoryFeatures,
-  downloads,
-  files,
-  productAccessories,
-  productDownloads,
-  productFeatures,
-  productImages,
-  products,
-} from "./db/schema";
+import { naturalCompare, sortIgnoringCaseBy } from "#app/domain/format";
+import { downloads, files, productDownloads, products } from "./db/schema";
 import { selectRows, type Database } from "./db/client.server";
 import { isUuid } from "./files.server";
 import { fileView, imageView, imageFileColumns } from "./file-views.server";
-import type { CatalogSearchIndex } from "./search-index.server";
+import type { CatalogSnapshot } from "./catalog-snapshot.server";
 import { holdsText } from "./text-pattern.server";
 
-/** The catalog as visitors read it: categories, product listings and pages, the support listing, search. */
-export function createCatalog({ db, searchIndex }: { db: Database; searchIndex: CatalogSearchIndex }) {
+/**
+ * The catalog as visitors read it: categories, product listings and pages and search from the in-memory
+ * snapshot (decision 017), the support listing from the database.
+ */
+export function createCatalog({ db, snapshot }: { db: Database; snapshot: CatalogSnapshot }) {
   /** Every category with how many products it holds, by name ignoring letter case. */
-  async function listCategories(): Promise<CategorySummary[]> {
-    const rows = await db
-      .select({
-        id: categories.id,
-        name: categories.name,
-        description: categories.description,
-        productCount: sql<number>`count(${products.id})::int`,
-      })
-      .from(categories)
-      .leftJoin(products, eq(products.categoryId, categories.id))
-      .groupBy(categories.id);
-    return sortIgnoringCaseBy(rows, (row) => row.name);
+  function listCategories(): Promise<CategorySummary[]> {
+    return snapshot.listCategories();
   }
 
-  async function getCategory(id: string) {
-    if (!isUuid(id)) return null;
-    const [category] = await db.select().from(categories).where(eq(categories.id, id));
-    if (!category) return null;
-    const features = await db
-      .select({ id: categoryFeatures.id, label: categoryFeatures.label })
-      .from(categoryFeatures)
-      .where(eq(categoryFeatures.categoryId, id));
-    return { ...category, features: sortNaturallyBy(features, (feature) => feature.label) };
-  }
-
-  /** Products matching `where` as summaries (with their main image), by model ignoring case. */
-  function productSummaries(where: SQL | undefined) {
-    return db
-      .select({
-        id: products.id,
-        model: products.model,
-        description: products.description,
-        ndaa: products.ndaa,
-        imageAlt: products.imageAlt,
-        file: imageFileColumns,
-      })
-      .from(products)
-      .innerJoin(files, eq(files.id, products.imageFileId))
-      .where(where)
-      .orderBy(sql`lower(${products.model})`, asc(products.model));
-  }
-
-  function toProductSummary({
-    file,
-    imageAlt,
-    ...product
-  }: Awaited<ReturnType<typeof productSummaries>>[number]): ProductSummary {
-    return { ...product, image: imageView(file, imageAlt) };
+  /** A category with its features in natural order, or null for an unknown id. */
+  function getCategory(id: string): Promise<CatalogCategory | null> {
+    return isUuid(id) ? snapshot.getCategory(id) : Promise.resolve(null);
   }
 
   /**
    * A page of products, by model ignoring case: all of them, or one category's, narrowed to those that
    * have every one of `featureIds`.
    */
-  async function listProducts(options: {
+  function listProducts(options: {
     categoryId?: string;
     featureIds?: string[];
     page?: number;
     pageSize?: number;
   }): Promise<ProductListing> {
-    const pageSize = options.pageSize ?? CATALOG_PAGE_SIZE;
-    const featureIds = [...new Set(options.featureIds ?? [])].filter(isUuid);
-    const conditions: SQL[] = [];
-    if (options.categoryId) conditions.push(eq(products.categoryId, options.categoryId));
-    if (featureIds.length > 0) {
-      conditions.push(
-        sql`(select count(*) from ${productFeatures} where ${productFeatures.productId} = ${products.id} and ${inArray(productFeatures.featureId, featureIds)}) = ${featureIds.length}`,
-      );
-    }
-    const where = conditions.length > 0 ? and(...conditions) : undefined;
-    const [totalRow] = await db.select({ value: count() }).from(products).where(where);
-    const total = totalRow?.value ?? 0;
-    const pageCount = Math.max(1, Math.ceil(total / pageSize));
-    const page = Math.min(Math.max(1, Math.floor(options.page ?? 1)), pageCount);
-
-    const rows = await productSummaries(where)
-      .limit(pageSize)
-      .offset((page - 1) * pageSize);
-
-    let featureCounts: Record<string, number> = {};
-    if (options.categoryId) {
-      const counts = await db
-        .select({ featureId: productFeatures.featureId, value: count() })
-        .from(productFeatures)
-        .innerJoin(products, eq(products.id, productFeatures.productId))
-        .where(where)
-        .groupBy(productFeatures.featureId);
-      featureCounts = Object.fromEntries(counts.map((row) => [row.featureId, row.value]));
-    }
-
-    return {
-      products: rows.map(toProductSummary),
-      total,
-      page,
-      pageCount,
-      featureCounts,
-    };
+    return snapshot.listProducts(options);
   }
 
-  async function getProduct(id: string) {
-    if (!isUuid(id)) return null;
-    const [row] = await db
-      .select({ product: products, category: { id: categories.id, name: categories.name }, file: files })
-      .from(products)
-      .innerJoin(categories, eq(categories.id, products.categoryId))
-      .innerJoin(files, eq(files.id, products.imageFileId))
-      .where(eq(products.id, id));
-    if (!row) return null;
-
-    const [featureRows, imageRows, accessoryRows, downloadRows] = await Promise.all([
-      db
-        .select({ id: categoryFeatures.id, label: categoryFeatures.label })
-        .from(productFeatures)
-        .innerJoin(categoryFeatures, eq(categoryFeatures.id, productFeatures.featureId))
-        .where(eq(productFeatures.productId, id)),
-      db
-        .select({ id: productImages.id, alt: productImages.alt, file: files })
-        .from(productImages)
-        .innerJoin(files, eq(files.id, productImages.fileId))
-        .where(eq(productImages.productId, id))
-        .orderBy(asc(productImages.position)),
-      db
-        .select({ id: products.id, model: products.model })
-        .from(productAccessories)
-        .innerJoin(
-          products,
-          sql`${products.id} = case when ${productAccessories.productA} = ${id} then ${productAccessories.productB} else ${productAccessories.productA} end`,
-        )
-        .where(or(eq(productAccessories.productA, id), eq(productAccessories.productB, id))),
-      db
-        .select({ id: productDownloads.id, description: productDownloads.description, file: files })
-        .from(productDownloads)
-        .innerJoin(files, eq(files.id, productDownloads.fileId))
-        .where(eq(productDownloads.productId, id))
-        .orderBy(asc(productDownloads.position)),
-    ]);
-
-    const { product } = row;
-    return {
-      id: product.id,
-      model: product.model,
-      description: product.description,
-      specs: product.specs,
-      specsTable: product.specsTable,
-      ndaa: product.ndaa,
-      version: product.version,
-      category: row.category,
-      features: sortNaturallyBy(featureRows, (feature) => feature.label),
-      image: imageView(row.file, product.imageAlt),
-      additionalImages: imageRows.map((image) => ({ ...imageView(image.file, image.alt), id: image.id })),
-      accessories: sortIgnoringCaseBy(accessoryRows, (accessory) => accessory.model),
-      downloads: downloadRows.map((download) => ({
-        id: download.id,
-        description: download.description,
-        file: fileView(download.file),
-      })),
-    };
+  /** A product's page, or null for an unknown id. */
+  function getProduct(id: string): Promise<CatalogProduct | null> {
+    return isUuid(id) ? snapshot.getProduct(id) : Promise.resolve(null);
   }
 
   /**
@@ -327,12 +188,12 @@ export function createCatalog({ db, searchIndex }: { db: Database; searchIndex: 
 
   /**
    * Case-insensitive substring search (requirements §5): categories by name or description, products by model,
-   * description or specs, text or table cells (the in-memory index of search-index.server.ts, decision 008).
+   * description or specs, text or table cells (the in-memory snapshot of catalog-snapshot.server.ts, decisions 008 and 017).
    */
   async function search(query: string, options: { limit?: number } = {}): Promise<SearchResults> {
     const term = normalizeSearchQuery(query);
     if (!term) return { categories: [], products: [], total: 0 };
-    return searchIndex.search(term, Math.min(options.limit ?? SEARCH_LIMIT, SEARCH_LIMIT));
+    return snapshot.search(term, Math.min(options.limit ?? SEARCH_LIMIT, SEARCH_LIMIT));
   }
 
   /**
@@ -342,7 +203,7 @@ export function createCatalog({ db, searchIndex }: { db: Database; searchIndex: 
   async function searchProductModels(query: string, exclude: Iterable<string> = []): Promise<ModelMatches> {
     const term = normalizeSearchQuery(query);
     if (!term) return { products: [], total: 0 };
-    return searchIndex.searchModels(term, MODEL_SEARCH_LIMIT, new Set(exclude));
+    return snapshot.searchModels(term, MODEL_SEARCH_LIMIT, new Set(exclude));
   }
 
   return { listCategories, getCategory, listProducts, getProduct, listSupportDownloads, search, searchProductModels };

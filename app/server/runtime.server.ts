@@ -4,7 +4,7 @@ import { createAuth, type AuthService } from "./auth.server";
 import { checkSharedStorage, sessionSecret } from "./deployment.server";
 import { openDatabase, type DatabaseHandle } from "./db/client.server";
 import { getEnv, type Env } from "./env.server";
-import { CatalogSearchIndex } from "./search-index.server";
+import { CatalogSnapshot } from "./catalog-snapshot.server";
 import { createFileService, type FileService } from "./files.server";
 import { createImageService, type ImageService } from "./images.server";
 import { ChangeHub, CHANGE_CHANNEL, parseChangeEvent } from "./live.server";
@@ -30,7 +30,7 @@ export interface Runtime {
   /** This instance's own committed writes, announced at once: the feed's notice comes a moment later. */
   ownWrites: ChangeHub;
   /** The catalog's searchable text in memory, rebuilt whenever a version counter moved. */
-  searchIndex: CatalogSearchIndex;
+  catalogSnapshot: CatalogSnapshot;
   /** What the routes use, made from the parts above (the routes get it through their context). */
   services: Services;
   close(): Promise<void>;
@@ -84,7 +84,7 @@ export async function startRuntime(
     );
     const files = createFileService({ db: database.db, storage, logger });
     const ownWrites = new ChangeHub();
-    const searchIndex = new CatalogSearchIndex(database.db);
+    const catalogSnapshot = new CatalogSnapshot(database.db);
     return {
       env,
       logger,
@@ -97,8 +97,8 @@ export async function startRuntime(
       sendMail,
       changes,
       ownWrites,
-      searchIndex,
-      services: createServices({ db: database.db, files, ownWrites, searchIndex, auth, logger }),
+      catalogSnapshot,
+      services: createServices({ db: database.db, files, ownWrites, catalogSnapshot, auth, logger }),
       async close() {
         await stopListening();
         await database.close();

@@ -10,7 +10,7 @@ import type { FileService } from "./files.server";
 import { createInfoItemReads } from "./info.server";
 import type { ChangeHub } from "./live.server";
 import type { Logger } from "./logger.server";
-import type { CatalogSearchIndex } from "./search-index.server";
+import type { CatalogSnapshot } from "./catalog-snapshot.server";
 import { createSiteSettings } from "./settings.server";
 import { createSitemap } from "./sitemap.server";
 import { createSpreadsheetReader } from "./spreadsheet.server";
@@ -22,7 +22,7 @@ export interface ServiceParts {
   files: FileService;
   /** This instance's own committed writes, announced at once. */
   ownWrites: ChangeHub;
-  searchIndex: CatalogSearchIndex;
+  catalogSnapshot: CatalogSnapshot;
   auth: AuthService;
   logger: Logger;
 }
@@ -31,9 +31,9 @@ export interface ServiceParts {
  * Every service the routes use, made once per process from the parts they need: no service looks
  * anything up for itself, so what each one reads and writes is in its arguments.
  */
-export function createServices({ db, files, ownWrites, searchIndex, auth, logger }: ServiceParts) {
+export function createServices({ db, files, ownWrites, catalogSnapshot, auth, logger }: ServiceParts) {
   const write = createAdminWrite({ db, files, ownWrites });
-  const catalog = createCatalog({ db, searchIndex });
+  const catalog = createCatalog({ db, snapshot: catalogSnapshot });
   return {
     auth,
     catalog,

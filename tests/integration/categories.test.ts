@@ -5,9 +5,8 @@ import { categorySchema, type CategoryInput } from "#app/domain/forms/category";
 import { CategoryInUseError } from "#app/server/admin/categories.server";
 import { ConflictError, FieldRuleError, NotFoundError } from "#app/server/admin/write.server";
 import { categories, categoryFeatures, productFeatures, products } from "#app/server/db/schema";
-import { parseEnv } from "#app/server/env.server";
-import { startRuntime, type Runtime } from "#app/server/runtime.server";
-import { DATABASE_KINDS, testDatabaseConfig } from "#tests/support/database";
+import type { Runtime } from "#app/server/runtime.server";
+import { DATABASE_KINDS, startTestRuntime } from "#tests/support/database";
 
 function input(name: string, features: { id?: string; label: string }[] = [], description = ""): CategoryInput {
   return { name, description, features: features.map((feature) => ({ id: feature.id, label: feature.label })) };
@@ -70,18 +69,15 @@ describe("the category form schema", () => {
 
 describe.each(DATABASE_KINDS)("category services on %s", (kind) => {
   let runtime: Runtime;
-  let config: Awaited<ReturnType<typeof testDatabaseConfig>>;
+  let started: Awaited<ReturnType<typeof startTestRuntime>> | undefined;
 
   beforeAll(async () => {
-    config = await testDatabaseConfig(kind);
-    runtime = await startRuntime(
-      parseEnv({ DATA_DIR: config.dataDir, DATABASE_URL: config.databaseUrl, LOG_LEVEL: "silent", DEMO_DATA: "0" }),
-    );
+    started = await startTestRuntime(kind);
+    runtime = started.runtime;
   });
   afterAll(async () => {
     // The runtime is one per process: the next database kind starts its own.
-    await runtime?.close();
-    config?.cleanup();
+    await started?.close();
   });
 
   it("refuses a duplicate name in any letter case, also when two saves race", async () => {

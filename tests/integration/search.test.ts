@@ -5,12 +5,9 @@ import { MAX_SEARCH_LENGTH, MODEL_SEARCH_LIMIT, normalizeSearchQuery, SEARCH_LIM
 import type { SearchResults } from "#app/domain/catalog-views";
 import type { Database } from "#app/server/db/client.server";
 import { categories, products } from "#app/server/db/schema";
-import { parseEnv } from "#app/server/env.server";
 import type { Catalog } from "#app/server/catalog.server";
-import { startRuntime, type Runtime } from "#app/server/runtime.server";
-import { DATABASE_KINDS, testDatabaseConfig } from "#tests/support/database";
-
-type Config = Awaited<ReturnType<typeof testDatabaseConfig>>;
+import type { Runtime } from "#app/server/runtime.server";
+import { DATABASE_KINDS, startTestRuntime } from "#tests/support/database";
 
 const CATEGORIES = [
   { key: "dome", name: "Dome Cameras", description: "Discreet vandal-resistant domes for ceilings." },
@@ -123,23 +120,20 @@ async function modelsFound(query: string, exclude: string[] = []) {
 
 describe.each(DATABASE_KINDS)("search on %s", (kind) => {
   let runtime: Runtime;
-  let config: Config;
+  let started: Awaited<ReturnType<typeof startTestRuntime>> | undefined;
   let db: Database;
   let seeded: Awaited<ReturnType<typeof seed>>;
 
   beforeAll(async () => {
-    config = await testDatabaseConfig(kind);
-    runtime = await startRuntime(
-      parseEnv({ DATA_DIR: config.dataDir, DATABASE_URL: config.databaseUrl, LOG_LEVEL: "silent", DEMO_DATA: "0" }),
-    );
+    started = await startTestRuntime(kind);
+    runtime = started.runtime;
     catalog = runtime.services.catalog;
     db = runtime.database.db;
     seeded = await seed(runtime);
   });
   afterAll(async () => {
     // The runtime is one per process: the next database kind starts its own.
-    await runtime?.close();
-    config?.cleanup();
+    await started?.close();
   });
 
   it("finds a product by its model in any letter case", async () => {

@@ -2,12 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SupportListing } from "#app/domain/catalog-views";
 import type { Transaction } from "#app/server/db/client.server";
 import { categories, downloads, files, productDownloads, products } from "#app/server/db/schema";
-import { parseEnv } from "#app/server/env.server";
 import type { Catalog } from "#app/server/catalog.server";
-import { startRuntime, type Runtime } from "#app/server/runtime.server";
-import { DATABASE_KINDS, testDatabaseConfig } from "#tests/support/database";
-
-type Config = Awaited<ReturnType<typeof testDatabaseConfig>>;
+import type { Runtime } from "#app/server/runtime.server";
+import { DATABASE_KINDS, startTestRuntime } from "#tests/support/database";
 
 const CATEGORIES = ["Dome Cameras", "Bullet Cameras", "Empty Shelf"] as const;
 type CategoryName = (typeof CATEGORIES)[number];
@@ -113,20 +110,17 @@ async function found(options: Parameters<Catalog["listSupportDownloads"]>[0]) {
 
 describe.each(DATABASE_KINDS)("/support's downloads on %s", (kind) => {
   let runtime: Runtime;
-  let config: Config;
+  let started: Awaited<ReturnType<typeof startTestRuntime>> | undefined;
   let categoryIds: Record<CategoryName, string>;
 
   beforeAll(async () => {
-    config = await testDatabaseConfig(kind);
-    runtime = await startRuntime(
-      parseEnv({ DATA_DIR: config.dataDir, DATABASE_URL: config.databaseUrl, LOG_LEVEL: "silent", DEMO_DATA: "0" }),
-    );
+    started = await startTestRuntime(kind);
+    runtime = started.runtime;
     catalog = runtime.services.catalog;
     categoryIds = await seed(runtime);
   });
   afterAll(async () => {
-    await runtime?.close();
-    config?.cleanup();
+    await started?.close();
   });
 
   it("lists everything without a search: general by description, products with downloads by model", async () => {

@@ -2,6 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { inject } from "vitest";
+import { parseEnv } from "#app/server/env.server";
+import { startRuntime } from "#app/server/runtime.server";
 import { createDatabase } from "./postgres";
 
 export type DatabaseKind = "pglite" | "postgres";
@@ -18,5 +20,20 @@ export async function testDatabaseConfig(kind: DatabaseKind) {
     dataDir,
     databaseUrl,
     cleanup: () => fs.rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
+
+/** A runtime on a fresh database of `kind` without demo data; `close` ends it and removes its folder. */
+export async function startTestRuntime(kind: DatabaseKind) {
+  const config = await testDatabaseConfig(kind);
+  const runtime = await startRuntime(
+    parseEnv({ DATA_DIR: config.dataDir, DATABASE_URL: config.databaseUrl, LOG_LEVEL: "silent", DEMO_DATA: "0" }),
+  );
+  return {
+    runtime,
+    async close() {
+      await runtime.close();
+      config.cleanup();
+    },
   };
 }

@@ -14,7 +14,7 @@ import {
 import { Alert, Button, TextLink } from "#app/components/ui";
 import { productSchema } from "#app/domain/forms/product";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
-import type { FileView } from "#app/domain/catalog-views";
+import type { CatalogProduct } from "#app/domain/catalog-views";
 import type { ProductModelMatch } from "#app/domain/product-models";
 import { dashboardProductPath } from "#app/domain/paths";
 import { AccessoryPicker } from "./accessory-picker";
@@ -26,21 +26,16 @@ import { useUploadsBusy, type StoredImage } from "./shared";
 import { SpecsFieldset } from "./specs-fieldset";
 
 /** The product an edit form opens on (a subset of what the catalog's getProduct reads). */
-export interface EditableProduct {
-  id: string;
-  model: string;
-  description: string;
-  specs: string | null;
-  specsTable: string[][] | null;
-  ndaa: boolean;
-  version: number;
+export type EditableProduct = Pick<
+  CatalogProduct,
+  "id" | "model" | "description" | "specs" | "specsTable" | "ndaa" | "version" | "downloads"
+> & {
   category: { id: string };
   features: { id: string }[];
   image: StoredImage;
   additionalImages: StoredImage[];
   accessories: ProductModelMatch[];
-  downloads: { id: string; description: string; file: FileView }[];
-}
+};
 
 export interface ProductFormProps {
   mode: "new" | "edit";

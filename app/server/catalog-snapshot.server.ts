@@ -1,0 +1,436 @@
+import { asc, eq, sql } from "drizzle-orm";
+import { sortIgnoringCaseBy, sortNaturallyBy } from "#app/domain/format";
+import {
+  CATALOG_PAGE_SIZE,
+  type CatalogCategory,
+  type CatalogProduct,
+  type CategorySummary,
+  type ModelMatches,
+  type ProductListing,
+  type ProductSummary,
+  type SearchResults,
+} from "#app/domain/catalog-views";
+import { fileView, imageView, imageFileColumns } from "./file-views.server";
+import type { Database, Queryable } from "./db/client.server";
+import {
+  catalogVersions,
+  categories,
+  categoryFeatures,
+  files,
+  productAccessories,
+  productDownloads,
+  productFeatures,
+  productImages,
+  products,
+} from "./db/schema";
+
+/** Between the fields of one record, so that no match can run from one field into the next. */
+const FIELD_SEPARATOR = "\u0000";
+
+interface Searchable<T> {
+  /** Every searched field, letter case folded. */
+  text: string;
+  /** Which pairs of neighbouring characters `text` holds (see bigramBits). */
+  bigrams: Uint32Array;
+  result: T;
+}
+
+/** Bits per record for its character pairs: a 7-letter word it lacks is ruled out in a few operations. */
+const BIGRAM_BITS = 1024;
+
+/** The bit of each pair of neighbouring characters in `text`. */
+function bigramBits(text: string): number[] {
+  const bits: number[] = [];
+  for (let index = 0; index + 1 < text.length; index += 1) {
+    bits.push((text.charCodeAt(index) * 31 + text.charCodeAt(index + 1)) & (BIGRAM_BITS - 1));
+  }
+  return bits;
+}
+
+function bigramSet(text: string): Uint32Array {
+  const set = new Uint32Array(BIGRAM_BITS / 32);
+  for (const bit of bigramBits(text)) set[bit >> 5] = (set[bit >> 5] ?? 0) | (1 << (bit & 31));
+  return set;
+}
+
+/** Whether `text` holds `needle`: first whether it can (every pair of the needle is there), then for sure. */
+function holds<T>(entry: Searchable<T>, needle: string, needleBits: number[]): boolean {
+  for (const bit of needleBits) if (((entry.bigrams[bit >> 5] ?? 0) & (1 << (bit & 31))) === 0) return false;
+  return entry.text.includes(needle);
+}
+
+function searchable<T>(fields: string[], result: T): Searchable<T> {
+  const text = foldCase(fields.join(FIELD_SEPARATOR));
+  return { text, bigrams: bigramSet(text), result };
+}
+
+type CategoryResult = SearchResults["categories"][number];
+
+/** A product as the snapshot holds it: its page, its summary in listings, and what filters test. */
+interface ProductEntry {
+  page: CatalogProduct;
+  summary: ProductSummary;
+  featureIds: ReadonlySet<string>;
+}
+
+interface CategoryEntry {
+  category: CatalogCategory;
+  summary: CategorySummary;
+  /** In listing order. */
+  products: ProductEntry[];
+}
+
+interface SearchableProduct extends Searchable<ProductSummary> {
+  /** The model alone, letter case folded: what a search by model tests. */
+  model: string;
+}
+
+interface Built {
+  /** The counters (catalog_versions) the rows were read at. */
+  versions: Map<string, number>;
+  /** By name ignoring letter case. */
+  categories: CategoryEntry[];
+  categoryById: Map<string, CategoryEntry>;
+  /** By model ignoring letter case: the order every listing and search shows products in. */
+  products: ProductEntry[];
+  productById: Map<string, ProductEntry>;
+  searchableCategories: Searchable<CategoryResult>[];
+  searchableProducts: SearchableProduct[];
+}
+
+/** Letter case folded the same way for the catalog's text and the query, whatever the database's locale. */
+export function foldCase(text: string): string {
+  return text.toLowerCase();
+}
+
+/**
+ * What visitors can see of the catalog, held in this process (decision 017): every category with its
+ * features, every product with its features, pictures, downloads and accessories, in listing order,
+ * with the searchable text of each (decision 008). A listing, a filter combination, a page number or
+ * a search is then a walk over arrays instead of queries that read and sort every product. It is never
+ * stale: each read first reads the catalog's version counters (a few primary-key rows, moved on by
+ * triggers at every change, however made) and rebuilds when one moved. Concurrent reads share one
+ * rebuild. What it hands out is shared between requests: callers copy before they change anything.
+ */
+export class CatalogSnapshot {
+  private built: Built | undefined;
+  private building: Promise<Built> | undefined;
+
+  constructor(private readonly db: Database) {}
+
+  /** Every category with how many products it holds, by name ignoring letter case. */
+  async listCategories(): Promise<CategorySummary[]> {
+    return (await this.current()).categories.map((entry) => entry.summary);
+  }
+
+  /** A category with its features in natural order, or null. */
+  async getCategory(id: string): Promise<CatalogCategory | null> {
+    return (await this.current()).categoryById.get(id)?.category ?? null;
+  }
+
+  /** A product's page: its category, features, pictures, accessories and downloads; or null. */
+  async getProduct(id: string): Promise<CatalogProduct | null> {
+    return (await this.current()).productById.get(id)?.page ?? null;
+  }
+
+  /**
+   * A page of products, by model ignoring case: all of them, or one category's, narrowed to those that
+   * have every one of `featureIds`; in a category, how many of those have each feature.
+   */
+  async listProducts(options: {
+    categoryId?: string;
+    featureIds?: string[];
+    page?: number;
+    pageSize?: number;
+  }): Promise<ProductListing> {
+    const built = await this.current();
+    const pageSize = options.pageSize ?? CATALOG_PAGE_SIZE;
+    const wanted = [...new Set(options.featureIds ?? [])];
+    const pool = options.categoryId ? (built.categoryById.get(options.categoryId)?.products ?? []) : built.products;
+    const matching = wanted.length ? pool.filter((entry) => wanted.every((id) => entry.featureIds.has(id))) : pool;
+    const total = matching.length;
+    const pageCount = Math.max(1, Math.ceil(total / pageSize));
+    const page = Math.min(Math.max(1, Math.floor(options.page ?? 1)), pageCount);
+    const featureCounts: Record<string, number> = {};
+    if (options.categoryId) {
+      for (const entry of matching) {
+        for (const id of entry.featureIds) featureCounts[id] = (featureCounts[id] ?? 0) + 1;
+      }
+    }
+    return {
+      products: matching.slice((page - 1) * pageSize, page * pageSize).map((entry) => entry.summary),
+      total,
+      page,
+      pageCount,
+      featureCounts,
+    };
+  }
+
+  /**
+   * Categories by name or description, products by model, description or specs (text or table cells),
+   * holding `term` in any letter case: the first `limit` of each and how many match in all.
+   */
+  async search(term: string, limit: number): Promise<SearchResults> {
+    const needle = foldCase(term);
+    const needleBits = [...new Set(bigramBits(needle))];
+    const built = await this.current();
+    const categoryMatches = built.searchableCategories.filter((entry) => holds(entry, needle, needleBits));
+    const productMatches: ProductSummary[] = [];
+    let productTotal = 0;
+    for (const entry of built.searchableProducts) {
+      if (!holds(entry, needle, needleBits)) continue;
+      productTotal += 1;
+      if (productMatches.length < limit) productMatches.push(entry.result);
+    }
+    return {
+      categories: categoryMatches.slice(0, limit).map((entry) => entry.result),
+      products: productMatches,
+      total: categoryMatches.length + productTotal,
+    };
+  }
+
+  /**
+   * Products whose model holds `term` in any letter case, except those in `exclude`: the first `limit`
+   * of those whose model starts with it, followed by those that hold it further on.
+   */
+  async searchModels(term: string, limit: number, exclude: ReadonlySet<string>): Promise<ModelMatches> {
+    const needle = foldCase(term);
+    const built = await this.current();
+    const starting: ProductSummary[] = [];
+    const holding: ProductSummary[] = [];
+    let total = 0;
+    for (const entry of built.searchableProducts) {
+      const at = entry.model.indexOf(needle);
+      if (at < 0 || exclude.has(entry.result.id)) continue;
+      total += 1;
+      if (at === 0) {
+        if (starting.length < limit) starting.push(entry.result);
+      } else if (holding.length < limit) {
+        holding.push(entry.result);
+      }
+    }
+    return { products: [...starting, ...holding].slice(0, limit), total };
+  }
+
+  private async current(): Promise<Built> {
+    const versions = await readVersions(this.db);
+    if (this.built && sameVersions(this.built.versions, versions)) return this.built;
+    this.building ??= this.build().finally(() => (this.building = undefined));
+    const built = await this.building;
+    // A rebuild started before the change this read saw may still hold the older rows.
+    if (!atLeast(built.versions, versions)) return this.current();
+    return built;
+  }
+
+  private async build(): Promise<Built> {
+    // One snapshot for the counters and the rows, so the versions name exactly the rows read.
+    const built = await this.db.transaction(
+      async (tx) => {
+        const versions = await readVersions(tx);
+        // One after another: a transaction is one connection, which runs one query at a time anyway.
+        const categoryRows = await tx
+          .select({
+            id: categories.id,
+            name: categories.name,
+            description: categories.description,
+            version: categories.version,
+          })
+          .from(categories);
+        const featureRows = await tx
+          .select({
+            id: categoryFeatures.id,
+            categoryId: categoryFeatures.categoryId,
+            label: categoryFeatures.label,
+          })
+          .from(categoryFeatures);
+        const productRows = await tx
+          .select({
+            id: products.id,
+            model: products.model,
+            description: products.description,
+            specs: products.specs,
+            specsTable: products.specsTable,
+            ndaa: products.ndaa,
+            version: products.version,
+            categoryId: products.categoryId,
+            imageAlt: products.imageAlt,
+            file: imageFileColumns,
+          })
+          .from(products)
+          .innerJoin(files, eq(files.id, products.imageFileId))
+          .orderBy(sql`lower(${products.model})`, products.model);
+        const productFeatureRows = await tx.select().from(productFeatures);
+        const imageRows = await tx
+          .select({
+            id: productImages.id,
+            productId: productImages.productId,
+            alt: productImages.alt,
+            file: imageFileColumns,
+          })
+          .from(productImages)
+          .innerJoin(files, eq(files.id, productImages.fileId))
+          .orderBy(asc(productImages.position));
+        const downloadRows = await tx
+          .select({
+            id: productDownloads.id,
+            productId: productDownloads.productId,
+            description: productDownloads.description,
+            file: { id: files.id, originalName: files.originalName, size: files.size },
+          })
+          .from(productDownloads)
+          .innerJoin(files, eq(files.id, productDownloads.fileId))
+          .orderBy(asc(productDownloads.position));
+        const accessoryRows = await tx.select().from(productAccessories);
+        return assemble(versions, {
+          categoryRows,
+          featureRows,
+          productRows,
+          productFeatureRows,
+          imageRows,
+          downloadRows,
+          accessoryRows,
+        });
+      },
+      { isolationLevel: "repeatable read", accessMode: "read only" },
+    );
+    if (!this.built || atLeast(built.versions, this.built.versions)) this.built = built;
+    return built;
+  }
+}
+
+/** Appends `item` to the list `key` holds in `map`. */
+function push<K, V>(map: Map<K, V[]>, key: K, item: V): void {
+  const list = map.get(key);
+  if (list) list.push(item);
+  else map.set(key, [item]);
+}
+
+/** The snapshot made from the rows of one transaction. */
+function assemble(
+  versions: Map<string, number>,
+  rows: {
+    categoryRows: { id: string; name: string; description: string; version: number }[];
+    featureRows: { id: string; categoryId: string; label: string }[];
+    productRows: (Pick<CatalogProduct, "id" | "model" | "description" | "specs" | "specsTable" | "ndaa" | "version"> & {
+      categoryId: string;
+      imageAlt: string;
+      file: Parameters<typeof imageView>[0];
+    })[];
+    productFeatureRows: { productId: string; featureId: string }[];
+    imageRows: { id: string; productId: string; alt: string; file: Parameters<typeof imageView>[0] }[];
+    downloadRows: { id: string; productId: string; description: string; file: Parameters<typeof fileView>[0] }[];
+    accessoryRows: { productA: string; productB: string }[];
+  },
+): Built {
+  const featuresByCategory = new Map<string, { id: string; label: string }[]>();
+  const featureById = new Map<string, { id: string; label: string }>();
+  for (const row of rows.featureRows) {
+    const feature = { id: row.id, label: row.label };
+    featureById.set(row.id, feature);
+    push(featuresByCategory, row.categoryId, feature);
+  }
+  const categoryEntries = new Map<string, CategoryEntry>();
+  for (const row of rows.categoryRows) {
+    categoryEntries.set(row.id, {
+      category: { ...row, features: sortNaturallyBy(featuresByCategory.get(row.id) ?? [], (feature) => feature.label) },
+      summary: { id: row.id, name: row.name, description: row.description, productCount: 0 },
+      products: [],
+    });
+  }
+
+  const featureIdsOf = new Map<string, string[]>();
+  for (const row of rows.productFeatureRows) push(featureIdsOf, row.productId, row.featureId);
+  const imagesOf = new Map<string, CatalogProduct["additionalImages"]>();
+  for (const row of rows.imageRows) push(imagesOf, row.productId, { ...imageView(row.file, row.alt), id: row.id });
+  const downloadsOf = new Map<string, CatalogProduct["downloads"]>();
+  for (const row of rows.downloadRows) {
+    push(downloadsOf, row.productId, { id: row.id, description: row.description, file: fileView(row.file) });
+  }
+  const accessoryIdsOf = new Map<string, string[]>();
+  for (const row of rows.accessoryRows) {
+    push(accessoryIdsOf, row.productA, row.productB);
+    push(accessoryIdsOf, row.productB, row.productA);
+  }
+  const modelOf = new Map(rows.productRows.map((row) => [row.id, row.model]));
+
+  const productEntries: ProductEntry[] = [];
+  const productById = new Map<string, ProductEntry>();
+  const searchableProducts: SearchableProduct[] = [];
+  for (const row of rows.productRows) {
+    const category = categoryEntries.get(row.categoryId);
+    if (!category) continue;
+    const featureIds = featureIdsOf.get(row.id) ?? [];
+    const summary: ProductSummary = {
+      id: row.id,
+      model: row.model,
+      description: row.description,
+      ndaa: row.ndaa,
+      image: imageView(row.file, row.imageAlt),
+    };
+    const accessories = (accessoryIdsOf.get(row.id) ?? []).flatMap((id) => {
+      const model = modelOf.get(id);
+      return model === undefined ? [] : [{ id, model }];
+    });
+    const entry: ProductEntry = {
+      summary,
+      featureIds: new Set(featureIds),
+      page: {
+        id: row.id,
+        model: row.model,
+        description: row.description,
+        specs: row.specs,
+        specsTable: row.specsTable,
+        ndaa: row.ndaa,
+        version: row.version,
+        category: { id: category.category.id, name: category.category.name },
+        features: sortNaturallyBy(
+          featureIds.flatMap((id) => featureById.get(id) ?? []),
+          (feature) => feature.label,
+        ),
+        image: summary.image,
+        additionalImages: imagesOf.get(row.id) ?? [],
+        accessories: sortIgnoringCaseBy(accessories, (accessory) => accessory.model),
+        downloads: downloadsOf.get(row.id) ?? [],
+      },
+    };
+    productEntries.push(entry);
+    productById.set(row.id, entry);
+    category.products.push(entry);
+    category.summary.productCount += 1;
+    searchableProducts.push({
+      ...searchable([row.model, row.description, row.specs ?? "", ...(row.specsTable ?? []).flat()], summary),
+      model: foldCase(row.model),
+    });
+  }
+
+  const sortedCategories = sortIgnoringCaseBy([...categoryEntries.values()], (entry) => entry.category.name);
+  return {
+    versions,
+    categories: sortedCategories,
+    categoryById: categoryEntries,
+    products: productEntries,
+    productById,
+    searchableCategories: sortedCategories.map(({ category }) =>
+      searchable([category.name, category.description], {
+        id: category.id,
+        name: category.name,
+        description: category.description,
+      }),
+    ),
+    searchableProducts,
+  };
+}
+
+async function readVersions(db: Queryable): Promise<Map<string, number>> {
+  const rows = await db.select({ name: catalogVersions.name, version: catalogVersions.version }).from(catalogVersions);
+  return new Map(rows.map((row) => [row.name, row.version]));
+}
+
+function sameVersions(a: Map<string, number>, b: Map<string, number>): boolean {
+  return a.size === b.size && [...b].every(([name, version]) => a.get(name) === version);
+}
+
+/** Whether every counter in `a` is at or past the one in `b`. */
+function atLeast(a: Map<string, number>, b: Map<string, number>): boolean {
+  return [...b].every(([name, version]) => (a.get(name) ?? -1) >= version);
+}

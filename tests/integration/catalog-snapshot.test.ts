@@ -1,0 +1,210 @@
+import { eq, sql } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Catalog } from "#app/server/catalog.server";
+import type { Database } from "#app/server/db/client.server";
+import {
+  categories,
+  categoryFeatures,
+  productAccessories,
+  productDownloads,
+  productFeatures,
+  productImages,
+  products,
+} from "#app/server/db/schema";
+import type { Runtime } from "#app/server/runtime.server";
+import { DATABASE_KINDS, startTestRuntime } from "#tests/support/database";
+
+/** One stored file, staged as an upload would be: a 2×2 PNG, or a text document. */
+async function stageFile(runtime: Runtime, kind: "image" | "document"): Promise<string> {
+  const bytes =
+    kind === "image"
+      ? await sharp({ create: { width: 2, height: 2, channels: 3, background: "#336699" } })
+          .png()
+          .toBuffer()
+      : Buffer.from("Quick start guide\n");
+  const row = await runtime.files.stage({
+    body: (async function* () {
+      yield new Uint8Array(bytes);
+    })(),
+    originalName: kind === "image" ? "pixel.png" : "guide.txt",
+    uploadedBy: null,
+    requireImage: kind === "image",
+  });
+  return row.id;
+}
+
+/** A category of four features and products with pictures, downloads and accessories, by raw inserts. */
+async function seed(runtime: Runtime) {
+  const [imageId, secondImageId, documentId] = [
+    await stageFile(runtime, "image"),
+    await stageFile(runtime, "image"),
+    await stageFile(runtime, "document"),
+  ];
+  return runtime.database.db.transaction(async (tx) => {
+    await runtime.files.claim(tx, [imageId, secondImageId], { images: true });
+    await runtime.files.claim(tx, [documentId], { images: false });
+    const [cameras, locks] = await tx
+      .insert(categories)
+      .values([
+        { name: "Cameras", description: "Every camera." },
+        { name: "locks", description: "" },
+      ])
+      .returning({ id: categories.id });
+    if (!cameras || !locks) throw new Error("no categories");
+    const features = await tx
+      .insert(categoryFeatures)
+      .values(["Zoom 10x", "Zoom 2x", "Audio", "PoE"].map((label) => ({ categoryId: cameras.id, label })))
+      .returning({ id: categoryFeatures.id, label: categoryFeatures.label });
+    const feature = (label: string) => features.find((row) => row.label === label)?.id ?? "";
+    // Models out of order and in mixed case: every listing sorts them ignoring letter case.
+    const rows = await tx
+      .insert(products)
+      .values(
+        ["cam-c", "CAM-A", "cam-b", "Cam-D", "cam-e"].map((model) => ({
+          model,
+          description: `${model} description`,
+          categoryId: cameras.id,
+          imageFileId: imageId,
+        })),
+      )
+      .returning({ id: products.id, model: products.model });
+    const id = (model: string) => rows.find((row) => row.model === model)?.id ?? "";
+    const has: Record<string, string[]> = {
+      "CAM-A": ["Zoom 2x", "Audio", "PoE"],
+      "cam-b": ["Audio", "PoE"],
+      "cam-c": ["Zoom 10x", "PoE"],
+      "Cam-D": ["Audio"],
+      "cam-e": [],
+    };
+    await tx
+      .insert(productFeatures)
+      .values(
+        Object.entries(has).flatMap(([model, labels]) =>
+          labels.map((label) => ({ productId: id(model), featureId: feature(label) })),
+        ),
+      );
+    await tx.insert(productImages).values([
+      { productId: id("CAM-A"), fileId: secondImageId, alt: "Second", position: 1 },
+      { productId: id("CAM-A"), fileId: imageId, alt: "First", position: 0 },
+    ]);
+    await tx.insert(productDownloads).values([
+      { productId: id("CAM-A"), fileId: documentId, description: "Later", position: 1 },
+      { productId: id("CAM-A"), fileId: documentId, description: "Earlier", position: 0 },
+    ]);
+    const pair = (a: string, b: string) => (id(a) < id(b) ? [id(a), id(b)] : [id(b), id(a)]) as [string, string];
+    await tx
+      .insert(productAccessories)
+      .values([pair("CAM-A", "cam-c"), pair("CAM-A", "cam-b")].map(([productA, productB]) => ({ productA, productB })));
+    return { cameras: cameras.id, locks: locks.id, feature, id };
+  });
+}
+
+describe.each(DATABASE_KINDS)("the public catalog read from memory on %s", (kind) => {
+  let runtime: Runtime;
+  let started: Awaited<ReturnType<typeof startTestRuntime>> | undefined;
+  let catalog: Catalog;
+  let db: Database;
+  let seeded: Awaited<ReturnType<typeof seed>>;
+
+  const models = async (options: Parameters<Catalog["listProducts"]>[0]) =>
+    (await catalog.listProducts(options)).products.map((product) => product.model);
+
+  beforeAll(async () => {
+    started = await startTestRuntime(kind);
+    runtime = started.runtime;
+    catalog = runtime.services.catalog;
+    db = runtime.database.db;
+    seeded = await seed(runtime);
+  });
+  afterAll(async () => {
+    // The runtime is one per process: the next database kind starts its own.
+    await started?.close();
+  });
+
+  it("lists categories by name ignoring case, with their product counts", async () => {
+    expect(await catalog.listCategories()).toEqual([
+      { id: seeded.cameras, name: "Cameras", description: "Every camera.", productCount: 5 },
+      { id: seeded.locks, name: "locks", description: "", productCount: 0 },
+    ]);
+    expect((await catalog.getCategory(seeded.cameras))?.features.map((feature) => feature.label)).toEqual([
+      "Audio",
+      "PoE",
+      "Zoom 2x",
+      "Zoom 10x",
+    ]);
+    expect(await catalog.getCategory("not-a-uuid")).toBeNull();
+    expect(await catalog.getCategory(seeded.id("CAM-A"))).toBeNull();
+  });
+
+  it("keeps the products that have every chosen feature, and counts each feature among them", async () => {
+    const { feature, cameras } = seeded;
+    expect(await models({ categoryId: cameras })).toEqual(["CAM-A", "cam-b", "cam-c", "Cam-D", "cam-e"]);
+    const audio = await catalog.listProducts({ categoryId: cameras, featureIds: [feature("Audio")] });
+    expect(audio.products.map((product) => product.model)).toEqual(["CAM-A", "cam-b", "Cam-D"]);
+    expect(audio.featureCounts).toEqual({ [feature("Audio")]: 3, [feature("PoE")]: 2, [feature("Zoom 2x")]: 1 });
+    expect(await models({ categoryId: cameras, featureIds: [feature("Audio"), feature("PoE")] })).toEqual([
+      "CAM-A",
+      "cam-b",
+    ]);
+    // The same feature twice is one feature; one no product has with another leaves none.
+    expect(await models({ categoryId: cameras, featureIds: [feature("PoE"), feature("PoE")] })).toHaveLength(3);
+    expect(await models({ categoryId: cameras, featureIds: [feature("Zoom 10x"), feature("Audio")] })).toEqual([]);
+    expect(await models({ categoryId: seeded.locks })).toEqual([]);
+  });
+
+  it("pages through a listing, a page past the end giving the last", async () => {
+    const second = await catalog.listProducts({ page: 2, pageSize: 2 });
+    expect(second).toMatchObject({ total: 5, page: 2, pageCount: 3, featureCounts: {} });
+    expect(second.products.map((product) => product.model)).toEqual(["cam-c", "Cam-D"]);
+    expect(await catalog.listProducts({ page: 99, pageSize: 2 })).toMatchObject({ page: 3 });
+    expect(await catalog.listProducts({ page: -3, pageSize: 2 })).toMatchObject({ page: 1 });
+  });
+
+  it("gives a product's page with its features, pictures, downloads and accessories in order", async () => {
+    const product = await catalog.getProduct(seeded.id("CAM-A"));
+    expect(product).toMatchObject({
+      model: "CAM-A",
+      category: { id: seeded.cameras, name: "Cameras" },
+      features: [{ label: "Audio" }, { label: "PoE" }, { label: "Zoom 2x" }],
+      additionalImages: [{ alt: "First" }, { alt: "Second" }],
+      downloads: [{ description: "Earlier", file: { name: "guide.txt" } }, { description: "Later" }],
+      accessories: [{ model: "cam-b" }, { model: "cam-c" }],
+    });
+    // Accessories go both ways.
+    expect((await catalog.getProduct(seeded.id("cam-c")))?.accessories).toEqual([
+      { id: seeded.id("CAM-A"), model: "CAM-A" },
+    ]);
+    expect(await catalog.getProduct("not-a-uuid")).toBeNull();
+    expect(await catalog.getProduct(seeded.cameras)).toBeNull();
+  });
+
+  it("sees every change to what a page shows, however it is made, at the very next read", async () => {
+    const { id, feature, cameras } = seeded;
+    await db.execute(sql`update ${categoryFeatures} set label = 'Two-way audio' where id = ${feature("Audio")}`);
+    expect((await catalog.getProduct(id("CAM-A")))?.features.map((row) => row.label)).toEqual([
+      "PoE",
+      "Two-way audio",
+      "Zoom 2x",
+    ]);
+    await db.delete(productFeatures).where(eq(productFeatures.productId, id("cam-b")));
+    expect(await models({ categoryId: cameras, featureIds: [feature("PoE")] })).toEqual(["CAM-A", "cam-c"]);
+    await db.execute(sql`update ${productImages} set alt = 'Renamed' where alt = 'First'`);
+    expect((await catalog.getProduct(id("CAM-A")))?.additionalImages.map((image) => image.alt)).toEqual([
+      "Renamed",
+      "Second",
+    ]);
+    await db.execute(sql`delete from ${productDownloads} where description = 'Later'`);
+    expect((await catalog.getProduct(id("CAM-A")))?.downloads.map((row) => row.description)).toEqual(["Earlier"]);
+    await db.execute(sql`delete from ${productAccessories}`);
+    expect((await catalog.getProduct(id("cam-c")))?.accessories).toEqual([]);
+    await db.execute(sql`update ${products} set category_id = ${seeded.locks} where model = 'cam-e'`);
+    expect((await catalog.listCategories()).map((category) => category.productCount)).toEqual([4, 1]);
+  });
+
+  it("answers many reads at once from one rebuild", async () => {
+    await db.execute(sql`update ${products} set description = 'Changed' where model = 'Cam-D'`);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => catalog.getProduct(seeded.id("Cam-D"))));
+    for (const answer of answers) expect(answer?.description).toBe("Changed");
+  });
+});

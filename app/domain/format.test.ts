@@ -39,6 +39,7 @@ describe("ordering", () => {
     expect(countNoun(1, "product")).toBe("1 product");
     expect(countNoun(0, "product")).toBe("0 products");
     expect(countNoun(2, "category", "categories")).toBe("2 categories");
+    expect(countNoun(10_000, "product")).toBe("10,000 products");
   });
 });
 

@@ -27,9 +27,14 @@ export function sortIgnoringCaseBy<T>(items: readonly T[], key: (item: T) => str
   return [...items].sort((a, b) => compareIgnoringCase(key(a), key(b)));
 }
 
-/** "1 product" / "3 products". */
+/** "1 product" / "3 products" / "10,000 products". */
 export function countNoun(count: number, singular: string, plural = `${singular}s`): string {
-  return `${count} ${count === 1 ? singular : plural}`;
+  return `${formatCount(count)} ${count === 1 ? singular : plural}`;
+}
+
+/** A count as English text writes it: "10,000". */
+export function formatCount(count: number): string {
+  return count.toLocaleString("en-US");
 }
 
 const dateFormat = new Intl.DateTimeFormat("en-GB", {

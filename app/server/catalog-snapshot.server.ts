@@ -1,5 +1,7 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { sortIgnoringCaseBy, sortNaturallyBy } from "#app/domain/format";
+import { pageWindow } from "#app/domain/paging";
+import { BY_MODEL } from "./db/paging.server";
 import {
   CATALOG_PAGE_SIZE,
   type CatalogCategory,
@@ -148,9 +150,7 @@ export class CatalogSnapshot {
     const wanted = [...new Set(options.featureIds ?? [])];
     const pool = options.categoryId ? (built.categoryById.get(options.categoryId)?.products ?? []) : built.products;
     const matching = wanted.length ? pool.filter((entry) => wanted.every((id) => entry.featureIds.has(id))) : pool;
-    const total = matching.length;
-    const pageCount = Math.max(1, Math.ceil(total / pageSize));
-    const page = Math.min(Math.max(1, Math.floor(options.page ?? 1)), pageCount);
+    const { page, pageCount, offset } = pageWindow(matching.length, options.page ?? 1, pageSize);
     const featureCounts: Record<string, number> = {};
     if (options.categoryId) {
       for (const entry of matching) {
@@ -158,8 +158,8 @@ export class CatalogSnapshot {
       }
     }
     return {
-      products: matching.slice((page - 1) * pageSize, page * pageSize).map((entry) => entry.summary),
-      total,
+      products: matching.slice(offset, offset + pageSize).map((entry) => entry.summary),
+      total: matching.length,
       page,
       pageCount,
       featureCounts,
@@ -258,7 +258,7 @@ export class CatalogSnapshot {
           })
           .from(products)
           .innerJoin(files, eq(files.id, products.imageFileId))
-          .orderBy(sql`lower(${products.model})`, products.model);
+          .orderBy(...BY_MODEL);
         const productFeatureRows = await tx.select().from(productFeatures);
         const imageRows = await tx
           .select({

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import {
   SUPPORT_PAGE_SIZE,
@@ -20,6 +20,7 @@ import { isUuid } from "./files.server";
 import { fileView, imageView, imageFileColumns } from "./file-views.server";
 import type { CatalogSnapshot } from "./catalog-snapshot.server";
 import { holdsText } from "./text-pattern.server";
+import { BY_MODEL, countRows, matchingRowCount, readPage } from "./db/paging.server";
 
 /**
  * The catalog as visitors read it: categories, product listings and pages and search from the in-memory
@@ -93,18 +94,7 @@ export function createCatalog({ db, snapshot }: { db: Database; snapshot: Catalo
       conditions.push(inArray(products.id, withDownloads));
     }
     const where = and(...conditions);
-    // One pass finds the page and counts every match (the window runs before the limit).
-    const pageOf = (page: number) =>
-      db
-        .select({ id: products.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
-        .from(products)
-        .where(where)
-        .orderBy(sql`lower(${products.model})`, asc(products.model))
-        .limit(pageSize)
-        .offset((page - 1) * pageSize);
-
-    const requestedPage = Math.max(1, Math.floor(options.page ?? 1));
-    const [generalRows, requested] = await Promise.all([
+    const [generalRows, paged] = await Promise.all([
       includeGeneral
         ? db
             .select({ id: downloads.id, description: downloads.description, file: files })
@@ -112,19 +102,21 @@ export function createCatalog({ db, snapshot }: { db: Database; snapshot: Catalo
             .innerJoin(files, eq(files.id, downloads.fileId))
             .where(term ? or(holdsText(downloads.description, term), holdsText(files.originalName, term)) : undefined)
         : [],
-      pageOf(requestedPage),
+      readPage(
+        (offset, limit) =>
+          db
+            .select({ id: products.id, total: matchingRowCount })
+            .from(products)
+            .where(where)
+            .orderBy(...BY_MODEL)
+            .limit(limit)
+            .offset(offset),
+        () => countRows(db, products, where),
+        options.page ?? 1,
+        pageSize,
+      ),
     ]);
-    let pageProducts = requested;
-    let productTotal = requested[0]?.total ?? 0;
-    let page = requestedPage;
-    if (pageProducts.length === 0 && page > 1) {
-      // Past the last page (an old link, or the catalog shrank): the last page instead.
-      const [counted] = await db.select({ value: count() }).from(products).where(where);
-      productTotal = counted?.value ?? 0;
-      page = Math.max(1, Math.ceil(productTotal / pageSize));
-      pageProducts = productTotal > 0 ? await pageOf(page) : [];
-    }
-    const pageCount = Math.max(1, Math.ceil(productTotal / pageSize));
+    const pageProducts = paged.items;
     const productRows = pageProducts.length
       ? await db
           .select({
@@ -171,10 +163,10 @@ export function createCatalog({ db, snapshot }: { db: Database; snapshot: Catalo
     return {
       general,
       products: sortIgnoringCaseBy([...byProduct.values()], (product) => product.model),
-      productTotal,
-      page,
-      pageCount,
-      anyDownloads: general.length > 0 || productTotal > 0 || (narrowed && (await anyDownloadsExist())),
+      productTotal: paged.total,
+      page: paged.page,
+      pageCount: paged.pageCount,
+      anyDownloads: general.length > 0 || paged.total > 0 || (narrowed && (await anyDownloadsExist())),
     };
   }
 

@@ -20,6 +20,7 @@ const EDITED = modelOf(42);
 const MOUNT = "ACME-CAM-00042-MOUNT";
 
 const ids = new Map<string, string>();
+let categoryId = "";
 
 test.beforeAll(async ({ writer }) => {
   const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#0369a1" } })
@@ -35,6 +36,7 @@ test.beforeAll(async ({ writer }) => {
     await writer.files.claim(tx, [image.id], { images: true });
     const [category] = await tx.insert(categories).values({ name: "Bulk Cameras" }).returning({ id: categories.id });
     if (!category) throw new Error("no category");
+    categoryId = category.id;
     // One statement for the lot: the test is about reading a big catalog, not about writing one.
     await tx.execute(sql`
       insert into ${products} (model, description, category_id, image_file_id)
@@ -55,6 +57,9 @@ test.beforeAll(async ({ writer }) => {
   expect(count).toBe(PRODUCT_COUNT);
 });
 
+/** A row's text: the model, then what its icons say. */
+const startsWith = (model: string) => new RegExp(`^${model}`);
+
 function idOf(model: string): string {
   const id = ids.get(model);
   if (!id) throw new Error(`${model} was not seeded`);
@@ -66,6 +71,55 @@ test("the model search answers only a signed-in admin", async ({ site }) => {
   expect([302, 303, 401, 403]).toContain(response.status);
   if (response.status < 400) expect(response.headers.get("location") ?? "").toMatch(/^\/login\b/);
   expect(await response.text()).not.toContain("CAM-");
+});
+
+test("among 10,000 products: the lists show a page at a time, searched by model", async ({ page, login }) => {
+  await login();
+  for (const path of ["/dashboard/products", `/dashboard/categories/${categoryId}`]) {
+    const html = await (await page.request.get(path)).text();
+    expect(html.length).toBeLessThan(200_000);
+    expect(html).toContain(modelOf(1));
+    expect(html).not.toContain(modelOf(5000));
+  }
+
+  await page.goto("/dashboard/products");
+  await hydrated(page);
+  const list = page.getByRole("list", { name: "Products by model" });
+  const range = page.getByRole("status").filter({ hasText: "products" });
+  // By model ignoring case: the mount's "ACME" comes before every "CAM".
+  await expect(range).toHaveText("1–50 of 10,000 products.");
+  await expect(list.getByRole("link")).toHaveCount(50);
+  await expect(list.getByRole("link").first()).toHaveText(startsWith(MOUNT));
+  await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Next" }).click();
+  await expect(range).toHaveText("51–100 of 10,000 products.");
+  await expect(list.getByRole("link").first()).toHaveText(startsWith(modelOf(50)));
+  await expect(page).toHaveURL(/[?&]page=2\b/);
+
+  // A search starts at its first page and keeps its words in the field and the URL.
+  const search = page.getByRole("search", { name: "Search products" });
+  await search.getByRole("searchbox", { name: "Search by model" }).fill("cam-0999");
+  await search.getByRole("button", { name: "Search" }).click();
+  await expect(range).toHaveText("10 products matching “cam-0999”.");
+  await expect(list.getByRole("link")).toHaveText(
+    [90, 91, 92, 93, 94, 95, 96, 97, 98, 99].map((n) => startsWith(modelOf(9900 + n))),
+  );
+  await expect(page).not.toHaveURL(/page=/);
+  await expect(search.getByRole("searchbox")).toHaveValue("cam-0999");
+  await expectNoA11yViolations(page);
+
+  await search.getByRole("searchbox").fill("no such camera");
+  await search.getByRole("button", { name: "Search" }).click();
+  await expect(range).toHaveText("No products matching “no such camera”.");
+  await expect(list).toHaveCount(0);
+
+  // The category's page lists its products a page at a time as well; its delete is refused at once.
+  await page.goto(`/dashboard/categories/${categoryId}`);
+  await hydrated(page);
+  await expect(page.getByText("10,000 products in this category.")).toBeVisible();
+  await expect(page.getByRole("list", { name: "Products" }).getByRole("link")).toHaveCount(50);
+  await page.getByRole("button", { name: "Delete category" }).click();
+  await expect(page.getByText("Cannot delete category: contains 10000 product(s).")).toBeVisible();
+  await expect(page.getByText("…and 9,950 more.")).toBeVisible();
 });
 
 test("among 10,000 products: a small form, accessories found by typing, saved both ways", async ({ page, login }) => {

@@ -1,3 +1,4 @@
+import { ensurePgliteTemplate } from "../support/pglite-template";
 import { startPostgres } from "../support/postgres";
 
 /** Where workers find the run's PostgreSQL server (set here, inherited by every worker process). */
@@ -8,7 +9,8 @@ export const POSTGRES_URL_VARIABLE = "VANTAGE_TEST_PG_URL";
  * database (PGlite belongs to a single process). Each worker that asks makes its own database on it.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  const server = await startPostgres();
+  // Servers on the embedded database start from one made here (tests/support/pglite-template.ts).
+  const [server] = await Promise.all([startPostgres(), ensurePgliteTemplate()]);
   process.env[POSTGRES_URL_VARIABLE] = server.adminUrl;
   return async () => {
     await server.stop();

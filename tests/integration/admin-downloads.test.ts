@@ -1,26 +1,25 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConflictError, NotFoundError } from "#app/server/admin/write.server";
 import { files } from "#app/server/db/schema";
-import { parseEnv } from "#app/server/env.server";
+import { DASHBOARD_PAGE_SIZE } from "#app/domain/paging";
 import { MissingFileError, type FileRow } from "#app/server/files.server";
-import { startRuntime, type Runtime } from "#app/server/runtime.server";
+import type { Runtime } from "#app/server/runtime.server";
+import { startTestRuntime } from "#tests/support/database";
 
 let runtime: Runtime;
-let dataDir: string;
+let test: Awaited<ReturnType<typeof startTestRuntime>> | undefined;
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vantage-admin-downloads-"));
-  runtime = await startRuntime(parseEnv({ DATA_DIR: dataDir, LOG_LEVEL: "silent" }));
+  test = await startTestRuntime("pglite");
+  runtime = test.runtime;
 });
 
 afterAll(async () => {
-  await runtime?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await test?.close();
 });
 
 async function stage(name: string, text = `contents of ${name}`): Promise<FileRow> {
@@ -31,7 +30,7 @@ async function stage(name: string, text = `contents of ${name}`): Promise<FileRo
 }
 
 function stored(file: FileRow): boolean {
-  return fs.existsSync(path.join(dataDir, "files", file.storageKey));
+  return fs.existsSync(path.join(runtime.env.dataDir, "files", file.storageKey));
 }
 
 async function fileRow(id: string) {
@@ -56,7 +55,7 @@ describe("general downloads (admin service)", () => {
     await expect(
       runtime.services.downloadAdmin.createGeneralDownload({ description: "Bad id", fileId: "not-an-id" }),
     ).rejects.toBeInstanceOf(MissingFileError);
-    const used = before[0];
+    const used = before.items[0];
     if (!used) throw new Error("no download to reuse");
     await expect(
       runtime.services.downloadAdmin.createGeneralDownload({ description: "Reused", fileId: used.file.id }),
@@ -71,8 +70,43 @@ describe("general downloads (admin service)", () => {
         fileId: (await stage(`${description}.pdf`)).id,
       });
     }
-    const order = (await runtime.services.downloadAdmin.listGeneralDownloads()).map((download) => download.description);
+    const order = (await runtime.services.downloadAdmin.listGeneralDownloads()).items.map(
+      (download) => download.description,
+    );
     expect(order.filter((description) => /guide/i.test(description))).toEqual(["Guide 1", "guide 2", "Guide 10"]);
+  });
+
+  it("lists a page at a time, searched by description or file name in any letter case", async () => {
+    for (let n = 1; n <= DASHBOARD_PAGE_SIZE + 2; n += 1) {
+      await runtime.services.downloadAdmin.createGeneralDownload({
+        description: `Bulk sheet ${n}`,
+        fileId: (await stage(n === 7 ? "Ärger-Handbuch.pdf" : `bulk-${n}.pdf`)).id,
+      });
+    }
+    const searched = await runtime.services.downloadAdmin.listGeneralDownloads({ search: "bulk SHEET" });
+    expect(searched).toMatchObject({ total: DASHBOARD_PAGE_SIZE + 2, page: 1, pageCount: 2 });
+    expect(searched.items.map((download) => download.description).slice(0, 3)).toEqual([
+      "Bulk sheet 1",
+      "Bulk sheet 2",
+      "Bulk sheet 3",
+    ]);
+    const second = await runtime.services.downloadAdmin.listGeneralDownloads({ search: "bulk sheet", page: 2 });
+    expect(second.items.map((download) => download.description)).toEqual([
+      `Bulk sheet ${DASHBOARD_PAGE_SIZE + 1}`,
+      `Bulk sheet ${DASHBOARD_PAGE_SIZE + 2}`,
+    ]);
+    // Past the end (an old link): the last page.
+    expect(await runtime.services.downloadAdmin.listGeneralDownloads({ search: "bulk sheet", page: 9 })).toEqual(
+      second,
+    );
+    const byFileName = await runtime.services.downloadAdmin.listGeneralDownloads({ search: "ärger" });
+    expect(byFileName.items.map((download) => download.description)).toEqual(["Bulk sheet 7"]);
+    expect(await runtime.services.downloadAdmin.listGeneralDownloads({ search: "no such sheet" })).toMatchObject({
+      items: [],
+      total: 0,
+      page: 1,
+      pageCount: 1,
+    });
   });
 
   it("replacing the file releases the old one and removes its bytes", async () => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FOREIGN_FEATURE_MESSAGE, type ProductInput } from "#app/server/admin/products.server";
 import { ConflictError, FieldRuleError, NotFoundError } from "#app/server/admin/write.server";
 import { ALT_TEXT_TOO_LONG } from "#app/domain/alt-text";
+import { DASHBOARD_PAGE_SIZE } from "#app/domain/paging";
 import {
   categories,
   categoryFeatures,
@@ -466,6 +467,31 @@ describe("product admin service", () => {
     expect(await runtime.services.catalog.listSupportDownloads({ page: 99, pageSize })).toMatchObject({
       page: pageCount,
       pageCount,
+    });
+  });
+
+  it("lists the dashboard's products a page at a time by model ignoring case, searched by model", async () => {
+    const models = Array.from({ length: DASHBOARD_PAGE_SIZE + 1 }, (_, n) =>
+      n % 2 ? `pager-${String(n).padStart(3, "0")}` : `PAGER-${String(n).padStart(3, "0")}`,
+    );
+    for (const model of models) await runtime.services.productAdmin.createProduct(await input({ model }));
+    const all = await runtime.services.productAdmin.listAdminProducts();
+    expect(all.items).toHaveLength(DASHBOARD_PAGE_SIZE);
+    expect(all.pageCount).toBe(Math.ceil(all.total / DASHBOARD_PAGE_SIZE));
+
+    const first = await runtime.services.productAdmin.listAdminProducts({ search: "PaGeR-" });
+    expect(first).toMatchObject({ total: models.length, page: 1, pageCount: 2 });
+    expect(first.items.map((product) => product.model)).toEqual(models.slice(0, DASHBOARD_PAGE_SIZE));
+    expect(first.items[0]?.image.url).toMatch(/^\/files\//);
+    const second = await runtime.services.productAdmin.listAdminProducts({ search: "pager-", page: 2 });
+    expect(second.items.map((product) => product.model)).toEqual(models.slice(DASHBOARD_PAGE_SIZE));
+    // Past the last page: the last page, not an empty one.
+    expect(await runtime.services.productAdmin.listAdminProducts({ search: "pager-", page: 40 })).toEqual(second);
+    expect(await runtime.services.productAdmin.listAdminProducts({ search: "pager-0%" })).toMatchObject({
+      items: [],
+      total: 0,
+      page: 1,
+      pageCount: 1,
     });
   });
 });

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { categorySchema, type CategoryInput } from "#app/domain/forms/category";
+import { DASHBOARD_PAGE_SIZE } from "#app/domain/paging";
 import { CategoryInUseError } from "#app/server/admin/categories.server";
 import { ConflictError, FieldRuleError, NotFoundError } from "#app/server/admin/write.server";
 import { categories, categoryFeatures, productFeatures, products } from "#app/server/db/schema";
@@ -171,7 +172,7 @@ describe.each(DATABASE_KINDS)("category services on %s", (kind) => {
     expect(refusal instanceof CategoryInUseError && refusal.message).toBe(
       "Cannot delete category: contains 2 product(s). Products are listed for removal",
     );
-    expect(refusal instanceof CategoryInUseError && refusal.products.map((product) => product.model)).toEqual([
+    expect(refusal instanceof CategoryInUseError && refusal.products.items.map((product) => product.model)).toEqual([
       "TH-1",
       "th-2",
     ]);
@@ -181,5 +182,25 @@ describe.each(DATABASE_KINDS)("category services on %s", (kind) => {
     expect(listed.map((category) => category.name)).toEqual(
       [...listed.map((category) => category.name)].sort((a, b) => a.localeCompare(b, "en", { sensitivity: "base" })),
     );
+  });
+
+  it("lists a large category's products a page at a time, and a refused delete counts them all", async () => {
+    const id = await runtime.services.categoryAdmin.createCategory(input("Bulk"));
+    const models = Array.from({ length: DASHBOARD_PAGE_SIZE + 1 }, (_, n) => `BULK-${String(n).padStart(3, "0")}`);
+    for (const model of models) await addProduct(runtime, model, id, []);
+    const first = await runtime.services.categoryAdmin.getCategoryDetail(id);
+    expect(first?.products).toMatchObject({ total: models.length, page: 1, pageCount: 2 });
+    expect(first?.products.items.map((product) => product.model)).toEqual(models.slice(0, DASHBOARD_PAGE_SIZE));
+    const second = await runtime.services.categoryAdmin.getCategoryDetail(id, 2);
+    expect(second?.products.items.map((product) => product.model)).toEqual(models.slice(DASHBOARD_PAGE_SIZE));
+    // An old link past the end shows the last page.
+    expect((await runtime.services.categoryAdmin.getCategoryDetail(id, 7))?.products).toEqual(second?.products);
+    const refusal = await runtime.services.categoryAdmin
+      .deleteCategory(id, await versionOf(runtime, id))
+      .catch((error: unknown) => error);
+    expect(refusal instanceof CategoryInUseError && refusal.message).toBe(
+      `Cannot delete category: contains ${models.length} product(s). Products are listed for removal`,
+    );
+    expect(refusal instanceof CategoryInUseError && refusal.products.items.length).toBe(DASHBOARD_PAGE_SIZE);
   });
 });

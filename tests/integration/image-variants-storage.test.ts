@@ -1,29 +1,27 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CropRatio } from "#app/domain/images";
-import { parseEnv } from "#app/server/env.server";
 import type { FileRow } from "#app/server/files.server";
 import { VariantSourceGoneError } from "#app/server/images.server";
-import { startRuntime, type Runtime } from "#app/server/runtime.server";
+import type { Runtime } from "#app/server/runtime.server";
+import { startTestRuntime } from "#tests/support/database";
 
 let runtime: Runtime;
-let dataDir: string;
+let test: Awaited<ReturnType<typeof startTestRuntime>> | undefined;
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vantage-variants-"));
-  runtime = await startRuntime(parseEnv({ DATA_DIR: dataDir, LOG_LEVEL: "silent" }));
+  test = await startTestRuntime("pglite");
+  runtime = test.runtime;
 });
 
 afterAll(async () => {
-  await runtime?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await test?.close();
 });
 
 function storedPath(key: string): string {
-  return path.join(dataDir, "files", key);
+  return path.join(runtime.env.dataDir, "files", key);
 }
 
 async function stageImage(width: number, height: number): Promise<FileRow> {
@@ -60,7 +58,7 @@ describe("image variants in storage", () => {
     await runtime.files.purge(purged);
 
     expect(fs.existsSync(storedPath(file.storageKey))).toBe(false);
-    expect(fs.existsSync(path.join(dataDir, "files", "variants", file.id))).toBe(false);
+    expect(fs.existsSync(path.join(runtime.env.dataDir, "files", "variants", file.id))).toBe(false);
   });
 
   it("go with abandoned uploads when staged files are swept", async () => {
@@ -71,7 +69,7 @@ describe("image variants in storage", () => {
     expect(await runtime.files.sweepStaged(0)).toBeGreaterThanOrEqual(1);
 
     expect(fs.existsSync(storedPath(file.storageKey))).toBe(false);
-    expect(fs.existsSync(path.join(dataDir, "files", "variants", file.id))).toBe(false);
+    expect(fs.existsSync(path.join(runtime.env.dataDir, "files", "variants", file.id))).toBe(false);
   });
 
   it("are removed again when they were finished after their file was deleted", async () => {
@@ -80,7 +78,7 @@ describe("image variants in storage", () => {
     const purged = await runtime.database.db.transaction((tx) => runtime.files.release(tx, [file.id]));
 
     await expect(makeVariant(file, 320)).rejects.toBeInstanceOf(VariantSourceGoneError);
-    expect(fs.existsSync(path.join(dataDir, "files", "variants", file.id))).toBe(false);
+    expect(fs.existsSync(path.join(runtime.env.dataDir, "files", "variants", file.id))).toBe(false);
     await runtime.files.purge(purged);
   });
 
@@ -91,7 +89,7 @@ describe("image variants in storage", () => {
     const plan = runtime.images.plan(understated, 320);
     expect(plan).not.toBeNull();
     await expect(runtime.images.ensure(understated, plan as NonNullable<typeof plan>)).rejects.toThrow(/pixel limit/i);
-    expect(fs.existsSync(path.join(dataDir, "files", "variants", file.id))).toBe(false);
+    expect(fs.existsSync(path.join(runtime.env.dataDir, "files", "variants", file.id))).toBe(false);
   });
 
   it("deleting a file that never had variants is quiet", async () => {

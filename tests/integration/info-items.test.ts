@@ -1,6 +1,3 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { Readable } from "node:stream";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,23 +5,22 @@ import { eq } from "drizzle-orm";
 import { ALT_TEXT_TOO_LONG } from "#app/domain/alt-text";
 import type { InfoActionResult } from "#app/domain/forms/info-item";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
-import { parseEnv } from "#app/server/env.server";
 import { infoItems } from "#app/server/db/schema";
 import { infoItemFromForm } from "#app/routes/dashboard/info-items/actions.server";
 import { createRouteContext } from "#app/server/context.server";
-import { startRuntime, type Runtime } from "#app/server/runtime.server";
+import type { Runtime } from "#app/server/runtime.server";
+import { startTestRuntime } from "#tests/support/database";
 
 let runtime: Runtime;
-let dataDir: string;
+let test: Awaited<ReturnType<typeof startTestRuntime>> | undefined;
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vantage-info-items-"));
-  runtime = await startRuntime(parseEnv({ DATA_DIR: dataDir, LOG_LEVEL: "silent" }));
+  test = await startTestRuntime("pglite");
+  runtime = test.runtime;
 });
 
 afterAll(async () => {
-  await runtime?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await test?.close();
 });
 
 /** The action's answer, unwrapped from `data(…, status)` when it carries a status. */

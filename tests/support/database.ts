@@ -4,6 +4,7 @@ import path from "node:path";
 import { inject } from "vitest";
 import { parseEnv } from "#app/server/env.server";
 import { startRuntime } from "#app/server/runtime.server";
+import { seedEmbeddedDatabase } from "./pglite-template";
 import { createDatabase } from "./postgres";
 
 export type DatabaseKind = "pglite" | "postgres";
@@ -16,6 +17,7 @@ export async function testDatabaseConfig(kind: DatabaseKind) {
     kind === "postgres"
       ? await createDatabase(inject("postgresAdminUrl"), `t_${Math.random().toString(36).slice(2, 12)}`)
       : undefined;
+  if (kind === "pglite") seedEmbeddedDatabase(dataDir);
   return {
     dataDir,
     databaseUrl,

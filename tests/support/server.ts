@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { SERVER_START_PATIENCE_MS } from "./patience";
+import { seedEmbeddedDatabase } from "./pglite-template";
 import { freePort } from "./ports";
 
 export interface RunningServer {
@@ -25,6 +26,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const port = await freePort();
   const ownDataDir = !env.DATA_DIR;
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "vantage-test-"));
+  if (ownDataDir && !env.DATABASE_URL) seedEmbeddedDatabase(dataDir);
   let output = "";
   const child: ChildProcess = fork(path.join(root, "server.js"), [], {
     cwd: root,

@@ -1,10 +1,11 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { DASHBOARD_PAGE_SIZE, type Paged } from "#app/domain/paging";
 import type { ChangeTopic } from "#app/domain/live";
 import type { CategoryInput } from "#app/domain/forms/category";
-import { sortIgnoringCaseBy } from "#app/domain/format";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import type { Catalog } from "../catalog.server";
 import type { Database, Queryable, Transaction } from "../db/client.server";
+import { BY_MODEL, countRows, matchingRowCount, readPage } from "../db/paging.server";
 import { categories, categoryFeatures, products } from "../db/schema";
 import { isUuid } from "../files.server";
 import {
@@ -22,19 +23,32 @@ export interface CategoryProduct {
   model: string;
 }
 
-/** The category is still used by products (requirements §8): they are listed so the admin can remove them. */
+/**
+ * The category is still used by products (requirements §8): they are listed so the admin can remove
+ * them, a page at a time like the category's own list.
+ */
 export class CategoryInUseError extends Error {
-  constructor(public readonly products: CategoryProduct[]) {
-    super(ADMIN_MESSAGES.categoryDeleteBlocked(products.length));
+  constructor(public readonly products: Paged<CategoryProduct>) {
+    super(ADMIN_MESSAGES.categoryDeleteBlocked(products.total));
   }
 }
 
-async function categoryProducts(db: Queryable, categoryId: string): Promise<CategoryProduct[]> {
-  const rows = await db
-    .select({ id: products.id, model: products.model })
-    .from(products)
-    .where(eq(products.categoryId, categoryId));
-  return sortIgnoringCaseBy(rows, (row) => row.model);
+/** A page of the category's products by model ignoring case, as the catalog lists them. */
+function categoryProducts(db: Queryable, categoryId: string, page = 1): Promise<Paged<CategoryProduct>> {
+  const inCategory = eq(products.categoryId, categoryId);
+  return readPage(
+    (offset, limit) =>
+      db
+        .select({ id: products.id, model: products.model, total: matchingRowCount })
+        .from(products)
+        .where(inCategory)
+        .orderBy(...BY_MODEL)
+        .limit(limit)
+        .offset(offset),
+    () => countRows(db, products, inCategory),
+    page,
+    DASHBOARD_PAGE_SIZE,
+  );
 }
 
 /** requirements §5: no two categories share a name, whatever its letter case. */
@@ -55,11 +69,11 @@ function duplicateNameError(error: unknown, name: string): unknown {
 
 /** Categories as the dashboard reads and writes them. */
 export function createCategoryAdmin({ db, write, catalog }: { db: Database; write: AdminWrite; catalog: Catalog }) {
-  /** A category with its features (natural order) and its products (model order, ignoring case). */
-  async function getCategoryDetail(id: string) {
+  /** A category with its features (natural order) and a page of its products (model order, ignoring case). */
+  async function getCategoryDetail(id: string, productPage = 1) {
     const category = await catalog.getCategory(id);
     if (!category) return null;
-    return { ...category, products: await categoryProducts(db, id) };
+    return { ...category, products: await categoryProducts(db, id, productPage) };
   }
 
   /** Creates a category with its features in one transaction; returns its id. */
@@ -140,7 +154,7 @@ export function createCategoryAdmin({ db, write, catalog }: { db: Database; writ
       await write(["categories"], tabId, async ({ tx }) => {
         await claimVersion(tx, categories, id, version);
         const used = await categoryProducts(tx, id);
-        if (used.length) throw new CategoryInUseError(used);
+        if (used.total) throw new CategoryInUseError(used);
         await tx.delete(categories).where(eq(categories.id, id));
       });
     } catch (error) {

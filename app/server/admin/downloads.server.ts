@@ -1,4 +1,7 @@
-import { eq } from "drizzle-orm";
+import { eq, or } from "drizzle-orm";
+import { DASHBOARD_PAGE_SIZE, pageOf, type Paged } from "#app/domain/paging";
+import { normalizeSearchQuery } from "#app/domain/search";
+import { holdsText } from "../text-pattern.server";
 import { naturalCompare } from "#app/domain/format";
 import type { EditDownloadInput, NewDownloadInput } from "#app/domain/forms/download";
 import type { FileView } from "#app/domain/catalog-views";
@@ -23,10 +26,22 @@ function toView(row: { id: string; description: string; version: number; file: t
 
 /** The general downloads as the dashboard lists and writes them. */
 export function createDownloadAdmin({ db, write }: { db: Database; write: AdminWrite }) {
-  /** The general downloads by description, in the order /support lists them (locale-aware, numeric). */
-  async function listGeneralDownloads(): Promise<AdminDownload[]> {
-    const rows = await db.select(columns).from(downloads).innerJoin(files, eq(files.id, downloads.fileId));
-    return rows.map(toView).sort((a, b) => naturalCompare(a.description, b.description) || a.id.localeCompare(b.id));
+  /**
+   * A page of the general downloads by description, in the order /support lists them (locale-aware,
+   * numeric); with `search`, only those whose description or file name holds it in any letter case.
+   * The order is not SQL's: the page is cut from every match, sorted here.
+   */
+  async function listGeneralDownloads(options: { search?: string; page?: number } = {}): Promise<Paged<AdminDownload>> {
+    const term = normalizeSearchQuery(options.search ?? "");
+    const rows = await db
+      .select(columns)
+      .from(downloads)
+      .innerJoin(files, eq(files.id, downloads.fileId))
+      .where(term ? or(holdsText(downloads.description, term), holdsText(files.originalName, term)) : undefined);
+    const sorted = rows
+      .map(toView)
+      .sort((a, b) => naturalCompare(a.description, b.description) || a.id.localeCompare(b.id));
+    return pageOf(sorted, options.page ?? 1, DASHBOARD_PAGE_SIZE);
   }
 
   async function getGeneralDownload(id: string): Promise<AdminDownload | undefined> {

@@ -1,4 +1,8 @@
 import { and, eq, inArray, ne, or, sql } from "drizzle-orm";
+import { DASHBOARD_PAGE_SIZE, type Paged } from "#app/domain/paging";
+import { normalizeSearchQuery } from "#app/domain/search";
+import { BY_MODEL, countRows, matchingRowCount, readPage } from "../db/paging.server";
+import { holdsText } from "../text-pattern.server";
 import { ALT_TEXT_TOO_LONG, MAX_ALT_TEXT_LENGTH, normalizeAltText } from "#app/domain/alt-text";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import type { Database, Transaction } from "../db/client.server";
@@ -284,20 +288,34 @@ async function writeDownloads(scope: WriteScope, productId: string, wanted: Down
 /** Products as the dashboard lists, edits and writes them, each write with its images, files and links. */
 export function createProductAdmin({ db, write }: { db: Database; write: AdminWrite }) {
   /** Every product with its thumbnail, by model ignoring letter case (the dashboard's list). */
-  async function listAdminProducts(): Promise<AdminProductRow[]> {
-    const rows = await db
-      .select({
-        id: products.id,
-        model: products.model,
-        ndaa: products.ndaa,
-        file: imageFileColumns,
-      })
-      .from(products)
-      .innerJoin(files, eq(files.id, products.imageFileId));
-    return sortIgnoringCaseBy(
-      rows.map(({ file, ...row }) => ({ ...row, image: imageView(file) })),
-      (row) => row.model,
+  /**
+   * A page of the products by model ignoring case, as the public catalog lists them; with `search`,
+   * only those whose model holds it in any letter case.
+   */
+  async function listAdminProducts(options: { search?: string; page?: number } = {}): Promise<Paged<AdminProductRow>> {
+    const term = normalizeSearchQuery(options.search ?? "");
+    const where = term ? holdsText(products.model, term) : undefined;
+    const paged = await readPage(
+      (offset, limit) =>
+        db
+          .select({
+            id: products.id,
+            model: products.model,
+            ndaa: products.ndaa,
+            file: imageFileColumns,
+            total: matchingRowCount,
+          })
+          .from(products)
+          .innerJoin(files, eq(files.id, products.imageFileId))
+          .where(where)
+          .orderBy(...BY_MODEL)
+          .limit(limit)
+          .offset(offset),
+      () => countRows(db, products, where),
+      options.page ?? 1,
+      DASHBOARD_PAGE_SIZE,
     );
+    return { ...paged, items: paged.items.map(({ file, ...row }) => ({ ...row, image: imageView(file) })) };
   }
 
   /**

@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { categorySchema } from "#app/domain/forms/category";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
+import type { Paged } from "#app/domain/paging";
 import { CategoryInUseError, type CategoryProduct } from "#app/server/admin/categories.server";
 import { confirmedVersion, ConflictError, formTabId, NotFoundError } from "#app/server/admin/write.server";
 import { requestContext, servicesContext, type RouteContext } from "#app/server/context.server";
@@ -15,9 +16,12 @@ import {
   uncheckedAnswer,
 } from "../answers.server";
 
-/** The category with its features and products, for its detail and edit pages; 404 when there is none. */
-export async function requireCategory(context: RouteContext, id: string) {
-  const category = await context.get(servicesContext).categoryAdmin.getCategoryDetail(id);
+/**
+ * The category with its features and a page of its products, for its detail and edit pages; 404 when
+ * there is none.
+ */
+export async function requireCategory(context: RouteContext, id: string, productPage = 1) {
+  const category = await context.get(servicesContext).categoryAdmin.getCategoryDetail(id, productPage);
   if (!category) throw data("Not Found", { status: 404, statusText: "Not Found" });
   return category;
 }
@@ -25,9 +29,12 @@ export async function requireCategory(context: RouteContext, id: string) {
 /** What a refused delete shows beside the Delete button. */
 export interface DeleteRefusal {
   message: string;
-  /** The products blocking it (requirements §8: 'Products are listed for removal'). */
-  products: CategoryProduct[];
+  /** The products blocking it (requirements §8: 'Products are listed for removal'), a page of them. */
+  products: Paged<CategoryProduct>;
 }
+
+/** A refusal for another reason than the category's products. */
+const NO_PRODUCTS: Paged<CategoryProduct> = { items: [], total: 0, page: 1, pageCount: 1, pageSize: 1 };
 
 /** The delete step shared by the detail and edit pages: redirects to the deleted screen on success. */
 export async function deleteFromForm(context: RouteContext, categoryId: string, formData: FormData) {
@@ -39,15 +46,15 @@ export async function deleteFromForm(context: RouteContext, categoryId: string, 
     const refusal = deleteRefusal(error);
     if (refusal) return data({ deleteRefusal: refusal }, 409);
     logger.error({ err: error, categoryId }, "could not delete the category");
-    return data({ deleteRefusal: { message: ADMIN_MESSAGES.editFailed, products: [] } }, 500);
+    return data({ deleteRefusal: { message: ADMIN_MESSAGES.editFailed, products: NO_PRODUCTS } }, 500);
   }
   return redirect(dashboardCategoryDeletedPath(categoryId));
 }
 
 function deleteRefusal(error: unknown): DeleteRefusal | undefined {
   if (error instanceof CategoryInUseError) return { message: error.message, products: error.products };
-  if (error instanceof ConflictError) return { message: ADMIN_MESSAGES.conflict, products: [] };
-  if (error instanceof NotFoundError) return { message: ADMIN_MESSAGES.gone, products: [] };
+  if (error instanceof ConflictError) return { message: ADMIN_MESSAGES.conflict, products: NO_PRODUCTS };
+  if (error instanceof NotFoundError) return { message: ADMIN_MESSAGES.gone, products: NO_PRODUCTS };
   return undefined;
 }
 

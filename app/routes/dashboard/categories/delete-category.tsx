@@ -3,6 +3,8 @@ import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { ConfirmDelete } from "#app/components/confirm-delete";
 import { Alert } from "#app/components/ui";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
+import { formatCount } from "#app/domain/format";
+import type { Paged } from "#app/domain/paging";
 import type { CategoryProduct } from "#app/server/admin/categories.server";
 import type { DeleteRefusal } from "./actions.server";
 import { ProductLinks } from "./product-links";
@@ -20,13 +22,14 @@ export function DeleteCategory({
 }: {
   name: string;
   version: number;
-  products: CategoryProduct[];
+  /** The first page of the category's products. */
+  products: Paged<CategoryProduct>;
   refusal: DeleteRefusal | undefined;
 }) {
   const [blockedShown, setBlockedShown] = useState(false);
   const blocked: DeleteRefusal | undefined =
-    blockedShown && products.length > 0
-      ? { message: ADMIN_MESSAGES.categoryDeleteBlocked(products.length), products }
+    blockedShown && products.total > 0
+      ? { message: ADMIN_MESSAGES.categoryDeleteBlocked(products.total), products }
       : undefined;
   const reason = refusal ?? blocked;
 
@@ -37,16 +40,19 @@ export function DeleteCategory({
       version={version}
       refusal={refusal}
       mayOpen={() => {
-        setBlockedShown(products.length > 0);
-        return products.length === 0;
+        setBlockedShown(products.total > 0);
+        return products.total === 0;
       }}
       note={
         reason ? (
           <Alert tone="error">
             <p>{reason.message}</p>
-            {reason.products.length ? (
+            {reason.products.total ? (
               <div className="mt-2">
-                <ProductLinks products={reason.products} label="Products in this category" />
+                <ProductLinks products={reason.products.items} label="Products in this category" />
+                {reason.products.total > reason.products.items.length ? (
+                  <p className="mt-1">…and {formatCount(reason.products.total - reason.products.items.length)} more.</p>
+                ) : null}
               </div>
             ) : null}
           </Alert>

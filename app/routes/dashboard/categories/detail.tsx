@@ -1,5 +1,7 @@
 import { data } from "react-router";
+import { Pagination, requestedPage } from "#app/components/pagination";
 import { Card, TextLink } from "#app/components/ui";
+import { countNoun } from "#app/domain/format";
 import type { PageHandle } from "#app/domain/live";
 import { readAdminForm, requireAdmin } from "#app/server/session.server";
 import { dashboardMeta } from "../meta";
@@ -19,7 +21,7 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return { category: await requireCategory(context, params.categoryId) };
+  return { category: await requireCategory(context, params.categoryId, requestedPage(new URL(request.url))) };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -52,8 +54,14 @@ export default function CategoryDetailPage({ loaderData, actionData }: Route.Com
           <h2 id="category-products" className="mb-2 text-lg font-semibold text-slate-900">
             Products
           </h2>
-          {category.products.length ? (
-            <ProductLinks products={category.products} label="Products" />
+          {category.products.total ? (
+            <>
+              <p className="mb-2 text-sm text-slate-600">
+                {countNoun(category.products.total, "product")} in this category.
+              </p>
+              <ProductLinks products={category.products.items} label="Products" />
+              <Pagination page={category.products.page} pageCount={category.products.pageCount} />
+            </>
           ) : (
             <p className="text-slate-600">No products in this category</p>
           )}

@@ -4,6 +4,7 @@ import { formatFileSize } from "#app/domain/format";
 import type { PageHandle } from "#app/domain/live";
 import { servicesContext } from "#app/server/context.server";
 import { requireAdmin } from "#app/server/session.server";
+import { listRequest, PagedList } from "../list-controls";
 import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/list";
 import { DASHBOARD_NEW_DOWNLOAD_PATH, dashboardDownloadPath } from "#app/domain/paths";
@@ -16,12 +17,12 @@ export function meta() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return { downloads: await context.get(servicesContext).downloadAdmin.listGeneralDownloads() };
+  const { search, page } = listRequest(request);
+  return { search, downloads: await context.get(servicesContext).downloadAdmin.listGeneralDownloads({ search, page }) };
 }
 
 /** requirements §2: the general downloads by description, each with description, file name and size. */
 export default function DownloadsList({ loaderData }: Route.ComponentProps) {
-  const { downloads } = loaderData;
   return (
     <Card title="General Downloads">
       <p className="mb-4 text-sm">
@@ -29,42 +30,48 @@ export default function DownloadsList({ loaderData }: Route.ComponentProps) {
           New download
         </TextLink>
       </p>
-      {downloads.length === 0 ? (
-        <p className="text-slate-700">No general downloads available.</p>
-      ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead className="border-b border-slate-200 text-slate-700">
-              <tr>
-                <th scope="col" className="py-2 pr-4 font-semibold">
-                  Description
-                </th>
-                <th scope="col" className="py-2 pr-4 font-semibold">
-                  File name
-                </th>
-                <th scope="col" className="py-2 font-semibold">
-                  Size
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200">
-              {downloads.map((download) => (
-                <tr key={download.id}>
-                  <td className="py-2 pr-4">
-                    <TextLink to={dashboardDownloadPath(download.id)} underline="hover" weight="medium">
-                      {download.description}
-                    </TextLink>
-                  </td>
-                  <td className="py-2 pr-4 text-slate-700">
-                    <FileName name={download.file.name} />
-                  </td>
-                  <td className="py-2 whitespace-nowrap text-slate-700">{formatFileSize(download.file.size)}</td>
+      <PagedList
+        paged={loaderData.downloads}
+        search={loaderData.search}
+        searchLabel="Search by description or file name"
+        noun="download"
+        empty={<p className="text-slate-700">No general downloads available.</p>}
+      >
+        {(downloads) => (
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <thead className="border-b border-slate-200 text-slate-700">
+                <tr>
+                  <th scope="col" className="py-2 pr-4 font-semibold">
+                    Description
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-semibold">
+                    File name
+                  </th>
+                  <th scope="col" className="py-2 font-semibold">
+                    Size
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+              </thead>
+              <tbody className="divide-y divide-slate-200">
+                {downloads.map((download) => (
+                  <tr key={download.id}>
+                    <td className="py-2 pr-4">
+                      <TextLink to={dashboardDownloadPath(download.id)} underline="hover" weight="medium">
+                        {download.description}
+                      </TextLink>
+                    </td>
+                    <td className="py-2 pr-4 text-slate-700">
+                      <FileName name={download.file.name} />
+                    </td>
+                    <td className="py-2 whitespace-nowrap text-slate-700">{formatFileSize(download.file.size)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </PagedList>
     </Card>
   );
 }

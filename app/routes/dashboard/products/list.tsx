@@ -5,6 +5,7 @@ import { Card, TextLink } from "#app/components/ui";
 import type { PageHandle } from "#app/domain/live";
 import { servicesContext } from "#app/server/context.server";
 import { requireAdmin } from "#app/server/session.server";
+import { listRequest, PagedList } from "../list-controls";
 import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/list";
 import { DASHBOARD_NEW_PRODUCT_PATH, dashboardProductPath } from "#app/domain/paths";
@@ -17,11 +18,11 @@ export function meta() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return { products: await context.get(servicesContext).productAdmin.listAdminProducts() };
+  const { search, page } = listRequest(request);
+  return { search, products: await context.get(servicesContext).productAdmin.listAdminProducts({ search, page }) };
 }
 
 export default function DashboardProducts({ loaderData }: Route.ComponentProps) {
-  const { products } = loaderData;
   return (
     <Card title="Products">
       <p className="mb-4">
@@ -29,24 +30,35 @@ export default function DashboardProducts({ loaderData }: Route.ComponentProps) 
           New Product
         </TextLink>
       </p>
-      {products.length === 0 ? (
-        <p>No products found</p>
-      ) : (
-        <ul className="divide-y divide-slate-200" aria-label="Products by model">
-          {products.map((product) => (
-            <li key={product.id}>
-              <Link
-                to={dashboardProductPath(product.id)}
-                className="flex items-center gap-4 rounded-md px-2 py-2 hover:bg-slate-50"
-              >
-                <ResponsiveImage image={product.image} alt="" sizes="64px" className="h-12 w-16 rounded object-cover" />
-                <span className="font-medium text-brand-700">{product.model}</span>
-                {product.ndaa ? <NdaaIcon /> : null}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
+      <PagedList
+        paged={loaderData.products}
+        search={loaderData.search}
+        searchLabel="Search by model"
+        noun="product"
+        empty={<p>No products found</p>}
+      >
+        {(products) => (
+          <ul className="divide-y divide-slate-200" aria-label="Products by model">
+            {products.map((product) => (
+              <li key={product.id}>
+                <Link
+                  to={dashboardProductPath(product.id)}
+                  className="flex items-center gap-4 rounded-md px-2 py-2 hover:bg-slate-50"
+                >
+                  <ResponsiveImage
+                    image={product.image}
+                    alt=""
+                    sizes="64px"
+                    className="h-12 w-16 rounded object-cover"
+                  />
+                  <span className="font-medium text-brand-700">{product.model}</span>
+                  {product.ndaa ? <NdaaIcon /> : null}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </PagedList>
     </Card>
   );
 }

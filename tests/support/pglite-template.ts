@@ -1,0 +1,64 @@
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseEnv } from "../../app/server/env.server";
+import { startRuntime } from "../../app/server/runtime.server";
+
+// A new embedded database costs seconds of CPU (PGlite's initdb, then every migration), and the suite
+// opens dozens. The run's global set-up makes one, by the same code a first start runs, and each test's
+// fresh data folder starts from a copy of it: the same bytes a first start would have written.
+
+const root = path.resolve(import.meta.dirname, "../..");
+const TEMPLATE_PREFIX = "vantage-pglite-template-";
+
+/** Whatever decides what a new database holds: the migrations and the PGlite release. */
+function templateKey(): string {
+  const hash = createHash("sha256");
+  const migrations = path.join(root, "drizzle");
+  for (const entry of fs.readdirSync(migrations, { recursive: true, encoding: "utf8" }).sort()) {
+    const file = path.join(migrations, entry);
+    if (!fs.statSync(file).isFile()) continue;
+    hash.update(entry).update(fs.readFileSync(file));
+  }
+  const pglite = JSON.parse(
+    fs.readFileSync(path.join(root, "node_modules/@electric-sql/pglite/package.json"), "utf8"),
+  ) as { version: string };
+  return hash.update(pglite.version).digest("hex").slice(0, 16);
+}
+
+function templateFolder(): string {
+  return path.join(os.tmpdir(), `${TEMPLATE_PREFIX}${templateKey()}`);
+}
+
+/**
+ * Makes the template for this checkout's migrations unless it is there already (a folder appears
+ * whole or not at all: it is renamed into place), and removes templates of older migrations.
+ */
+export async function ensurePgliteTemplate(): Promise<void> {
+  const target = templateFolder();
+  for (const entry of fs.readdirSync(os.tmpdir())) {
+    const folder = path.join(os.tmpdir(), entry);
+    if (entry.startsWith(TEMPLATE_PREFIX) && folder !== target) fs.rmSync(folder, { recursive: true, force: true });
+  }
+  if (fs.existsSync(target)) return;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vantage-template-build-"));
+  try {
+    const runtime = await startRuntime(parseEnv({ DATA_DIR: dataDir, LOG_LEVEL: "silent", DEMO_DATA: "0" }));
+    await runtime.close();
+    try {
+      fs.renameSync(path.join(dataDir, "db"), target);
+    } catch (error) {
+      // Another run made it first.
+      if (!fs.existsSync(target)) throw error;
+    }
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Gives a new, empty data folder the template's database, when the run's set-up made one. */
+export function seedEmbeddedDatabase(dataDir: string): void {
+  const template = templateFolder();
+  if (fs.existsSync(template)) fs.cpSync(template, path.join(dataDir, "db"), { recursive: true });
+}

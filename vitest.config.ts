@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { PATIENCE_MS, TEST_PATIENCE_MS } from "./tests/support/patience";
@@ -26,6 +27,9 @@ export default defineConfig({
       },
     ],
     pool: "forks",
+    // Vitest keeps a core free for itself, which on a 2-core machine leaves one file at a time; its main
+    // process mostly waits, and most of a file's time is spent waiting on servers it started.
+    maxWorkers: Math.max(2, availableParallelism()),
     // Memory tests collect garbage before they measure.
     poolOptions: { forks: { execArgv: ["--expose-gc"] } },
     // Generous on purpose (see tests/support/patience.ts): the suite must pass on a busy machine.

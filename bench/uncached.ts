@@ -6,16 +6,20 @@
  * - new searches: /search with words nobody asked before (pieces of real models and descriptions);
  * - catalog pages: /catalog?page=1…N, each once.
  * For each: requests per second, latency, and the server's CPU time per request; the server's memory
- * right after start and after each scenario. `npm run bench:uncached` (also part of `npm run bench`).
+ * right after start and after each scenario. Then the dashboard at the same size, signed in: every kind
+ * of dashboard page, each asked for one at a time as an admin does, with its server time and its size.
+ * `npm run bench:uncached` (also part of `npm run bench`).
  */
 import fs from "node:fs";
 import autocannon from "autocannon";
 import { CATALOG_PAGE_SIZE } from "../app/domain/catalog-views";
+import { adminEnv, signIn } from "../tests/support/http";
 import { startServer, type RunningServer } from "../tests/support/server";
 import { createRandom } from "../demo/random";
 import { generateCatalog } from "./lib/catalog";
 import { cpuTimeMs } from "./lib/cpu";
 import { buildSite, writeResult } from "./lib/site";
+import { percentile, round } from "./lib/stats";
 
 const CONNECTIONS = 20;
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
@@ -36,11 +40,22 @@ export interface UncachedScenario {
   rssAfterMb: number;
 }
 
+/** One dashboard page, asked for DASHBOARD_SAMPLES times in a row by a signed-in admin. */
+export interface DashboardPage {
+  page: string;
+  p50Ms: number;
+  p95Ms: number;
+  htmlKb: number;
+}
+
 export interface UncachedResult {
   products: number;
   rssAfterStartMb: number;
   scenarios: UncachedScenario[];
+  dashboard: DashboardPage[];
 }
+
+const DASHBOARD_SAMPLES = 20;
 
 function rssMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
@@ -154,9 +169,78 @@ async function runScenario(site: RunningServer, scenario: string, paths: string[
   };
 }
 
+/** The id in the first link to `prefix` + id in `html`. */
+function firstId(html: string, prefix: string): string {
+  const id = new RegExp(`href="${prefix}([0-9a-f-]{36})/?"`).exec(html)?.[1];
+  if (!id) throw new Error(`No link to ${prefix}… in the page`);
+  return id;
+}
+
+/** Every kind of dashboard page at this catalog's size: lists (first, a middle page, a search), records, forms. */
+async function measureDashboard(site: RunningServer): Promise<DashboardPage[]> {
+  const { cookie } = await signIn(site.url);
+  const get = async (path: string) => {
+    const startedAt = performance.now();
+    const response = await fetch(`${site.url}${path}`, { headers: { Cookie: cookie }, redirect: "manual" });
+    const body = await response.text();
+    if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
+    return { body, ms: performance.now() - startedAt };
+  };
+  const products = (await get("/dashboard/products")).body;
+  const categories = (await get("/dashboard/categories")).body;
+  const downloads = (await get("/dashboard/downloads")).body;
+  const productId = firstId(products, "/dashboard/products/");
+  // The category with the most products: its page is the one that could grow with the catalog.
+  const largest = [
+    ...categories.matchAll(/href="\/dashboard\/categories\/([0-9a-f-]{36})\/?"[\s\S]{0,400}?\((\d+) product/g),
+  ]
+    .map((match) => ({ id: match[1] ?? "", count: Number(match[2]) }))
+    .sort((a, b) => b.count - a.count)[0];
+  const categoryId = largest?.id ?? firstId(categories, "/dashboard/categories/");
+  const paths = [
+    "/dashboard",
+    "/dashboard/products",
+    "/dashboard/products?page=100",
+    "/dashboard/products?q=9",
+    "/dashboard/products/new",
+    `/dashboard/products/${productId}`,
+    `/dashboard/products/${productId}/edit`,
+    "/dashboard/product-models?q=9",
+    "/dashboard/categories",
+    "/dashboard/categories/new",
+    `/dashboard/categories/${categoryId}`,
+    `/dashboard/categories/${categoryId}?page=20`,
+    `/dashboard/categories/${categoryId}/edit`,
+    "/dashboard/downloads",
+    "/dashboard/downloads/new",
+    ...(downloads.includes('href="/dashboard/downloads/')
+      ? [`/dashboard/downloads/${firstId(downloads, "/dashboard/downloads/")}`]
+      : []),
+    "/dashboard/settings",
+  ];
+  const measured: DashboardPage[] = [];
+  for (const path of paths) {
+    const times: number[] = [];
+    let size = 0;
+    for (let sample = 0; sample < DASHBOARD_SAMPLES; sample += 1) {
+      const { body, ms } = await get(path);
+      times.push(ms);
+      size = Buffer.byteLength(body);
+    }
+    measured.push({
+      page: path.replaceAll(/[0-9a-f-]{36}/g, "ID"),
+      p50Ms: percentile(times, 0.5),
+      p95Ms: percentile(times, 0.95),
+      htmlKb: round(size / 1024, 1),
+    });
+    console.log(`dashboard ${JSON.stringify(measured.at(-1))}`);
+  }
+  return measured;
+}
+
 export async function measureUncached(productCount: number): Promise<UncachedResult> {
   const dataDir = await generateCatalog(productCount);
-  const site = await startServer({ DATA_DIR: dataDir });
+  const site = await startServer({ ...adminEnv(), DATA_DIR: dataDir });
   try {
     const rssAfterStartMb = rssMb(site.pid);
     // A fixed seed: every run asks for the same URLs in the same order.
@@ -166,7 +250,7 @@ export async function measureUncached(productCount: number): Promise<UncachedRes
       scenarios.push(await runScenario(site, scenario, paths));
       console.log(`${productCount} products · ${scenario}: ${JSON.stringify(scenarios.at(-1))}`);
     }
-    return { products: productCount, rssAfterStartMb, scenarios };
+    return { products: productCount, rssAfterStartMb, scenarios, dashboard: await measureDashboard(site) };
   } finally {
     await site.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });

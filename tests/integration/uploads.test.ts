@@ -137,10 +137,12 @@ describe("the upload size limit", () => {
   it("stops reading an endless stream soon after the limit instead of taking it all", async () => {
     const before = storedFiles();
     const counter = { sent: 0 };
-    const response = await upload("endless.bin", chunked(10 * MAX_UPLOAD_BYTES, counter));
+    const response = await upload("endless.bin", chunked(50 * MAX_UPLOAD_BYTES, counter));
     expect(response.status).toBe(413);
-    // Socket buffers on both sides hold a few megabytes; everything past that was never taken.
-    expect(counter.sent).toBeLessThan(2 * MAX_UPLOAD_BYTES);
+    // Past the limit the server refuses at once, then reads on and throws away what keeps coming only
+    // until the client has its answer (so that it can read it): how much that is depends on how soon a
+    // client on a busy machine stops, but never more than a small part of the stream.
+    expect(counter.sent).toBeLessThan(5 * MAX_UPLOAD_BYTES);
     expect(storedFiles()).toEqual(before);
     expect(halfWrittenFiles()).toEqual([]);
   });

@@ -2,6 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { sortIgnoringCaseBy, sortNaturallyBy } from "#app/domain/format";
 import { pageWindow } from "#app/domain/paging";
 import { BY_MODEL } from "./db/paging.server";
+import type { DataWatch, WatchedData } from "./data-watch.server";
 import {
   CATALOG_PAGE_SIZE,
   type CatalogCategory,
@@ -109,16 +110,23 @@ export function foldCase(text: string): string {
  * What visitors can see of the catalog, held in this process (decision 017): every category with its
  * features, every product with its features, pictures, downloads and accessories, in listing order,
  * with the searchable text of each (decision 008). A listing, a filter combination, a page number or
- * a search is then a walk over arrays instead of queries that read and sort every product. It is never
- * stale: each read first reads the catalog's version counters (a few primary-key rows, moved on by
- * triggers at every change, however made) and rebuilds when one moved. Concurrent reads share one
- * rebuild. What it hands out is shared between requests: callers copy before they change anything.
+ * a search is then a walk over arrays instead of queries that read and sort every product. Its rows
+ * match the catalog's version counters (a few primary-key rows, moved on by triggers at every change,
+ * however made): once the data watch says the catalog may have changed, the next read reads the
+ * counters and rebuilds when one moved; until then, reads ask the database nothing. Concurrent reads
+ * share one rebuild. What it hands out is shared between requests: callers copy before they change
+ * anything.
  */
 export class CatalogSnapshot {
   private built: Built | undefined;
   private building: Promise<Built> | undefined;
+  /** The watch's mark just before the counters last read matched `built`'s. */
+  private confirmedAt: number | undefined;
 
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly watch: DataWatch,
+  ) {}
 
   /** Every category with how many products it holds, by name ignoring letter case. */
   async listCategories(): Promise<CategorySummary[]> {
@@ -213,8 +221,16 @@ export class CatalogSnapshot {
   }
 
   private async current(): Promise<Built> {
+    // Nothing said to have changed since the counters last matched: no need to ask.
+    if (this.built && this.confirmedAt !== undefined && !this.watch.changedSince(CATALOG_DATA, this.confirmedAt)) {
+      return this.built;
+    }
+    const mark = this.watch.mark();
     const versions = await readVersions(this.db);
-    if (this.built && sameVersions(this.built.versions, versions)) return this.built;
+    if (this.built && sameVersions(this.built.versions, versions)) {
+      this.confirmedAt = mark;
+      return this.built;
+    }
     this.building ??= this.build().finally(() => (this.building = undefined));
     const built = await this.building;
     // A rebuild started before the change this read saw may still hold the older rows.
@@ -293,12 +309,19 @@ export class CatalogSnapshot {
       },
       { isolationLevel: "repeatable read", accessMode: "read only" },
     );
-    if (!this.built || atLeast(built.versions, this.built.versions)) this.built = built;
+    if (!this.built || atLeast(built.versions, this.built.versions)) {
+      this.built = built;
+      // Confirmed by the next read of the counters.
+      this.confirmedAt = undefined;
+    }
     return built;
   }
 }
 
 /** Appends `item` to the list `key` holds in `map`. */
+/** What the snapshot holds, as the watch names it. */
+const CATALOG_DATA: readonly WatchedData[] = ["products", "categories"];
+
 function push<K, V>(map: Map<K, V[]>, key: K, item: V): void {
   const list = map.get(key);
   if (list) list.push(item);

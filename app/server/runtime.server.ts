@@ -8,6 +8,7 @@ import { CatalogSnapshot } from "./catalog-snapshot.server";
 import { createFileService, type FileService } from "./files.server";
 import { createImageService, type ImageService } from "./images.server";
 import { ChangeHub, CHANGE_CHANNEL, parseChangeEvent } from "./live.server";
+import { DATA_CHANGES_CHANNEL, DataWatch, parseWatchedData } from "./data-watch.server";
 import { createLogger, type Logger } from "./logger.server";
 import { createMailer, type SendMail } from "./mail.server";
 import { createRateLimiter } from "./rate-limit.server";
@@ -29,7 +30,7 @@ export interface Runtime {
   changes: ChangeHub;
   /** This instance's own committed writes, announced at once: the feed's notice comes a moment later. */
   ownWrites: ChangeHub;
-  /** The catalog's searchable text in memory, rebuilt whenever a version counter moved. */
+  /** The public catalog in memory, rebuilt whenever a version counter moved (decision 017). */
   catalogSnapshot: CatalogSnapshot;
   /** What the routes use, made from the parts above (the routes get it through their context). */
   services: Services;
@@ -84,7 +85,16 @@ export async function startRuntime(
     );
     const files = createFileService({ db: database.db, storage, logger });
     const ownWrites = new ChangeHub();
-    const catalogSnapshot = new CatalogSnapshot(database.db);
+    // What this process keeps of the database in memory is asked for again only after a change.
+    const dataWatch = new DataWatch();
+    ownWrites.subscribe(() => dataWatch.changed("*"));
+    const stopWatching = await database.listen(
+      DATA_CHANGES_CHANNEL,
+      (payload) => dataWatch.changed(parseWatchedData(payload)),
+      () => dataWatch.hearing(),
+      () => dataWatch.notHearing(),
+    );
+    const catalogSnapshot = new CatalogSnapshot(database.db, dataWatch);
     return {
       env,
       logger,
@@ -98,8 +108,9 @@ export async function startRuntime(
       changes,
       ownWrites,
       catalogSnapshot,
-      services: createServices({ db: database.db, files, ownWrites, catalogSnapshot, auth, logger }),
+      services: createServices({ db: database.db, files, ownWrites, catalogSnapshot, dataWatch, auth, logger }),
       async close() {
+        await stopWatching();
         await stopListening();
         await database.close();
       },

@@ -12,6 +12,7 @@ import type { ChangeHub } from "./live.server";
 import type { Logger } from "./logger.server";
 import type { CatalogSnapshot } from "./catalog-snapshot.server";
 import { createSiteSettings } from "./settings.server";
+import type { DataWatch } from "./data-watch.server";
 import { createSitemap } from "./sitemap.server";
 import { createSpreadsheetReader } from "./spreadsheet.server";
 import { createCatalogCounts } from "./summary.server";
@@ -23,6 +24,8 @@ export interface ServiceParts {
   /** This instance's own committed writes, announced at once. */
   ownWrites: ChangeHub;
   catalogSnapshot: CatalogSnapshot;
+  /** Says when what is kept in memory (the catalog snapshot, the settings) may be out of date. */
+  dataWatch: DataWatch;
   auth: AuthService;
   logger: Logger;
 }
@@ -31,7 +34,7 @@ export interface ServiceParts {
  * Every service the routes use, made once per process from the parts they need: no service looks
  * anything up for itself, so what each one reads and writes is in its arguments.
  */
-export function createServices({ db, files, ownWrites, catalogSnapshot, auth, logger }: ServiceParts) {
+export function createServices({ db, files, ownWrites, catalogSnapshot, dataWatch, auth, logger }: ServiceParts) {
   const write = createAdminWrite({ db, files, ownWrites });
   const catalog = createCatalog({ db, snapshot: catalogSnapshot });
   return {
@@ -39,7 +42,7 @@ export function createServices({ db, files, ownWrites, catalogSnapshot, auth, lo
     catalog,
     summary: createCatalogCounts({ db }),
     infoItems: createInfoItemReads({ db }),
-    settings: createSiteSettings({ db, write }),
+    settings: createSiteSettings({ db, write, watch: dataWatch }),
     sitemap: createSitemap({ db }),
     spreadsheets: createSpreadsheetReader({ files, logger }),
     categoryAdmin: createCategoryAdmin({ db, write, catalog }),

@@ -3,6 +3,9 @@ import { DEFAULT_SITE, type SiteSettings } from "#app/domain/site";
 import type { AdminWrite } from "./admin/write.server";
 import type { Database } from "./db/client.server";
 import { siteSettings } from "./db/schema";
+import type { DataWatch, WatchedData } from "./data-watch.server";
+
+const SETTINGS_DATA: readonly WatchedData[] = ["settings"];
 
 function parseSocialLinks(value: string | undefined): SiteSettings["socialLinks"] | undefined {
   if (!value) return undefined;
@@ -18,10 +21,25 @@ function parseSocialLinks(value: string | undefined): SiteSettings["socialLinks"
   }
 }
 
-/** The site's settings (company name, contact e-mail, social links, copyright holder), read and saved. */
-export function createSiteSettings({ db, write }: { db: Database; write: AdminWrite }) {
-  /** The site's settings: stored values over the defaults. */
+/**
+ * The site's settings (company name, contact e-mail, social links, copyright holder), read and saved.
+ * Every page shows them: they are kept in memory and read again only once the data watch says they
+ * may have changed.
+ */
+export function createSiteSettings({ db, write, watch }: { db: Database; write: AdminWrite; watch: DataWatch }) {
+  let kept: { settings: SiteSettings; confirmedAt: number } | undefined;
+
+  /** The site's settings: stored values over the defaults. A copy: callers may change it. */
   async function getSiteSettings(): Promise<SiteSettings> {
+    if (!kept || watch.changedSince(SETTINGS_DATA, kept.confirmedAt)) {
+      const confirmedAt = watch.mark();
+      kept = { settings: await readSiteSettings(), confirmedAt };
+    }
+    const { settings } = kept;
+    return { ...settings, socialLinks: settings.socialLinks.map((link) => ({ ...link })) };
+  }
+
+  async function readSiteSettings(): Promise<SiteSettings> {
     const rows = await db.select().from(siteSettings);
     const stored = new Map(rows.map((row) => [row.key, row.value]));
     const socialLinks = parseSocialLinks(stored.get("socialLinks"));

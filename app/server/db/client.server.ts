@@ -25,8 +25,16 @@ export type NotificationHandler = (payload: string) => void;
 export interface DatabaseHandle {
   readonly db: Database;
   readonly kind: "pglite" | "postgres";
-  /** Calls `onPayload` for every NOTIFY on `channel`; `onResync` after a lost listener connection is back. */
-  listen(channel: string, onPayload: NotificationHandler, onResync: () => void): Promise<() => Promise<void>>;
+  /**
+   * Calls `onPayload` for every NOTIFY on `channel`; `onLost` when the listener connection drops (what
+   * is said until it is back goes unheard), `onResync` once it is back.
+   */
+  listen(
+    channel: string,
+    onPayload: NotificationHandler,
+    onResync: () => void,
+    onLost?: () => void,
+  ): Promise<() => Promise<void>>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -153,8 +161,11 @@ async function openPostgres(url: string, onListenerError?: (error: unknown) => v
   return {
     db,
     kind: "postgres",
-    async listen(channel, onPayload, onResync) {
-      const stop = await listenWithReconnect(pg, url, channel, onPayload, onResync, onListenerError);
+    async listen(channel, onPayload, onResync, onLost) {
+      const stop = await listenWithReconnect(pg, url, channel, onPayload, onResync, (error) => {
+        onLost?.();
+        onListenerError?.(error);
+      });
       stoppers.add(stop);
       return async () => {
         stoppers.delete(stop);

@@ -5,24 +5,11 @@ import lighthouse from "lighthouse";
 import { ensureDebianPackages } from "../scripts/system-packages.js";
 import { startChromium } from "./lib/chromium";
 import { firstLoadJavaScript } from "./lib/javascript";
-import { budgetPages, buildSite, startDemoSite, writeResult } from "./lib/site";
+import { budgetPages, buildSite, startDemoSite, warmImages, writeResult } from "./lib/site";
 
 const categories = ["performance", "accessibility", "best-practices", "seo"] as const;
 const javascriptBudget = 120_000;
 const javascriptOnly = process.argv.includes("--javascript-only");
-
-/** Image variants are made on first request (decision 005); a visitor after the first never waits for that. */
-async function warmImages(origin: string, pagePath: string) {
-  const html = await (await fetch(origin + pagePath)).text();
-  const urls = new Set<string>();
-  for (const match of html.matchAll(/(?:src|srcSet|srcset|href)="([^"]+)"/g)) {
-    for (const candidate of (match[1] ?? "").split(",")) {
-      const url = candidate.trim().split(/\s+/)[0] ?? "";
-      if (url.startsWith("/files/") || url.startsWith("/images/")) urls.add(url.replaceAll("&amp;", "&"));
-    }
-  }
-  await Promise.all([...urls].map(async (url) => (await fetch(origin + url)).arrayBuffer()));
-}
 
 ensureDebianPackages(["chromium"]);
 if (!process.argv.includes("--no-build")) buildSite();

@@ -10,9 +10,20 @@ import path from "node:path";
 import { ensureDebianPackages } from "../scripts/system-packages.js";
 import type { PageThroughput } from "./throughput";
 import type { UncachedResult } from "./uncached";
+import type { VisitorPage } from "./visitors";
 import { buildSite, root } from "./lib/site";
 
-const SCRIPTS = ["throughput", "uncached", "search", "live", "upload", "startup", "load", "lighthouse"] as const;
+const SCRIPTS = [
+  "throughput",
+  "uncached",
+  "search",
+  "live",
+  "upload",
+  "startup",
+  "load",
+  "lighthouse",
+  "visitors",
+] as const;
 
 const TARGETS = {
   ratio: 0.25,
@@ -29,6 +40,10 @@ const TARGETS = {
   burstGrowthMb: 300,
   loadRssMb: 1024,
   adminP95Ms: 1000,
+  dashboardP95Ms: 100,
+  dashboardHtmlKb: 200,
+  visitorLcpMs: 1500,
+  visitorHydratedMs: 2500,
 };
 
 interface BurstResult {
@@ -147,6 +162,35 @@ function uncachedSection(result: UncachedResult): string[] {
     );
   }
   lines.push("");
+  if (result.dashboard?.length) {
+    lines.push(
+      `#### The dashboard at ${result.products.toLocaleString("en-US")} products, signed in (each page asked for 20 times in a row)`,
+      "",
+      `| Page | Server time p50 / p95 ms | HTML KB | Target p95 ≤ ${TARGETS.dashboardP95Ms} ms, ≤ ${TARGETS.dashboardHtmlKb} KB |`,
+      "|---|---|---|---|",
+    );
+    for (const row of result.dashboard) {
+      const ok = row.p95Ms <= TARGETS.dashboardP95Ms && row.htmlKb <= TARGETS.dashboardHtmlKb;
+      lines.push(`| ${row.page} | ${row.p50Ms} / ${row.p95Ms} | ${row.htmlKb} | ${mark(ok)} |`);
+    }
+    lines.push("");
+  }
+  return lines;
+}
+
+function visitorsSection(pages: VisitorPage[]): string[] {
+  const lines = [
+    "### Real visitors on a slow phone (Chromium, 150 ms round trip, 1.6 Mbit/s, CPU 4× slower, empty cache; median of 5)",
+    "",
+    `| Page | Largest contentful paint ms | Hydrated ms | Runs (LCP / hydrated) | Target LCP ≤ ${TARGETS.visitorLcpMs} ms, hydrated ≤ ${TARGETS.visitorHydratedMs} ms |`,
+    "|---|---|---|---|---|",
+  ];
+  for (const row of pages) {
+    const ok = row.lcpMs <= TARGETS.visitorLcpMs && row.hydratedMs <= TARGETS.visitorHydratedMs;
+    const runs = row.runs.map((run) => `${run.lcpMs} / ${run.hydratedMs}`).join(", ");
+    lines.push(`| ${row.page} | ${row.lcpMs} | ${row.hydratedMs} | ${runs} | ${mark(ok)} |`);
+  }
+  lines.push("");
   return lines;
 }
 
@@ -166,6 +210,8 @@ function report(): string {
   if (throughput) lines.push(...throughputSection(throughput));
   const uncached = readResult<UncachedResult>("uncached");
   if (uncached) lines.push(...uncachedSection(uncached));
+  const visitors = readResult<VisitorPage[]>("visitors");
+  if (visitors) lines.push(...visitorsSection(visitors));
 
   lines.push("### Other figures", "", "| Figure | Measured | Target | |", "|---|---|---|---|");
   const search = readResult<{

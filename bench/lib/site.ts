@@ -39,3 +39,16 @@ export function writeResult(name: string, value: unknown) {
   fs.mkdirSync(folder, { recursive: true });
   fs.writeFileSync(path.join(folder, `${name}.json`), `${JSON.stringify(value, null, 2)}\n`);
 }
+
+/** Image variants are made on first request (decision 005); a visitor after the first never waits for that. */
+export async function warmImages(origin: string, pagePath: string) {
+  const html = await (await fetch(origin + pagePath)).text();
+  const urls = new Set<string>();
+  for (const match of html.matchAll(/(?:src|srcSet|srcset|href)="([^"]+)"/g)) {
+    for (const candidate of (match[1] ?? "").split(",")) {
+      const url = candidate.trim().split(/\s+/)[0] ?? "";
+      if (url.startsWith("/files/") || url.startsWith("/images/")) urls.add(url.replaceAll("&amp;", "&"));
+    }
+  }
+  await Promise.all([...urls].map(async (url) => (await fetch(origin + url)).arrayBuffer()));
+}

@@ -8,6 +8,7 @@ import siteStylesheet from "./app.css?inline";
 import { SiteStylesheetContext } from "./components/site-stylesheet";
 import { requestContext } from "./server/context.server";
 import { withoutModulePreloads } from "./server/module-preloads.server";
+import { oncePerTurn } from "./server/streams.server";
 
 export const streamTimeout = 5_000;
 
@@ -33,9 +34,12 @@ export default function handleRequest(
         [readyOption]() {
           shellRendered = true;
           const body = withoutModulePreloads();
+          const joined = oncePerTurn();
+          body.on("error", (error) => joined.destroy(error));
+          body.pipe(joined);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(
-            new Response(createReadableStreamFromReadable(body), {
+            new Response(createReadableStreamFromReadable(joined), {
               headers: responseHeaders,
               status: responseStatusCode,
             }),

@@ -1,3 +1,4 @@
+import { pipeline } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -35,8 +36,8 @@ export default function handleRequest(
           shellRendered = true;
           const body = withoutModulePreloads();
           const joined = oncePerTurn();
-          body.on("error", (error) => joined.destroy(error));
-          body.pipe(joined);
+          // Either end failing or cancelled (a visitor who left) ends both, and React's render with them.
+          pipeline(body, joined, () => undefined);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(
             new Response(createReadableStreamFromReadable(joined), {

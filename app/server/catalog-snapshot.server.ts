@@ -235,6 +235,8 @@ export class CatalogSnapshot {
     const built = await this.building;
     // A rebuild started before the change this read saw may still hold the older rows.
     if (!atLeast(built.versions, versions)) return this.current();
+    // Built at the counters read above: they need not be read again until the next change.
+    if (this.built === built && sameVersions(built.versions, versions)) this.confirmedAt = mark;
     return built;
   }
 
@@ -311,7 +313,7 @@ export class CatalogSnapshot {
     );
     if (!this.built || atLeast(built.versions, this.built.versions)) {
       this.built = built;
-      // Confirmed by the next read of the counters.
+      // Confirmed by the read that asked for it, when the counters it read are the ones built at.
       this.confirmedAt = undefined;
     }
     return built;

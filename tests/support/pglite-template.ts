@@ -27,8 +27,12 @@ function templateKey(): string {
   return hash.update(pglite.version).digest("hex").slice(0, 16);
 }
 
+let folder: string | undefined;
+
+/** Where this checkout's template lives: worked out once per process, not at every test start. */
 function templateFolder(): string {
-  return path.join(os.tmpdir(), `${TEMPLATE_PREFIX}${templateKey()}`);
+  folder ??= path.join(os.tmpdir(), `${TEMPLATE_PREFIX}${templateKey()}`);
+  return folder;
 }
 
 /**
@@ -38,8 +42,8 @@ function templateFolder(): string {
 export async function ensurePgliteTemplate(): Promise<void> {
   const target = templateFolder();
   for (const entry of fs.readdirSync(os.tmpdir())) {
-    const folder = path.join(os.tmpdir(), entry);
-    if (entry.startsWith(TEMPLATE_PREFIX) && folder !== target) fs.rmSync(folder, { recursive: true, force: true });
+    const older = path.join(os.tmpdir(), entry);
+    if (entry.startsWith(TEMPLATE_PREFIX) && older !== target) fs.rmSync(older, { recursive: true, force: true });
   }
   if (fs.existsSync(target)) return;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vantage-template-build-"));

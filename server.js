@@ -5,6 +5,9 @@ import { fileURLToPath } from "node:url";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const development = process.argv.includes("--dev");
+// React and React Router choose their development or production code by NODE_ENV when they are first
+// loaded: `npm start` must serve the production code without anyone having to set it.
+process.env.NODE_ENV ??= development ? "development" : "production";
 
 async function main() {
   /** @type {typeof import("./http/app")} */
@@ -36,7 +39,7 @@ async function main() {
   const server = app.createServer(started, options).listen(env.PORT, env.HOST ?? "127.0.0.1", () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : env.PORT;
-    logger.info({ port, url: env.publicUrl }, `Vantage is listening on ${env.publicUrl}`);
+    logger.info({ port, url: env.publicUrl, mode: process.env.NODE_ENV }, `Vantage is listening on ${env.publicUrl}`);
     process.send?.({ type: "listening", port });
   });
 

@@ -7,7 +7,8 @@ let server: RunningServer;
 let entryScript: string;
 
 beforeAll(async () => {
-  server = await startServer();
+  // No NODE_ENV, as `npm start` runs it; "info" to read the line that says it listens.
+  server = await startServer({ LOG_LEVEL: "info" });
   const html = await (await fetch(`${server.url}/about`)).text();
   entryScript = /import\("(\/assets\/entry\.client-[\w-]+\.js)"\)/.exec(html)?.[1] ?? "";
 });
@@ -30,6 +31,16 @@ function get(path: string, acceptEncoding?: string) {
       .on("error", reject);
   });
 }
+
+describe("the production server", () => {
+  it("runs React's production code when nobody set NODE_ENV", () => {
+    const listening = server
+      .logs()
+      .split("\n")
+      .find((line) => line.includes("Vantage is listening"));
+    expect(JSON.parse(listening ?? "{}")).toMatchObject({ mode: "production" });
+  });
+});
 
 describe("built scripts", () => {
   it("are sent precompressed: brotli when accepted, else gzip at level 9, else as they are", async () => {

@@ -33,7 +33,6 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     env: {
       PATH: process.env.PATH ?? "",
       HOME: process.env.HOME ?? os.tmpdir(),
-      NODE_ENV: "production",
       LOG_LEVEL: "warn",
       DEMO_DATA: "0",
       ...env,

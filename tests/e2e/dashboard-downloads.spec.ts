@@ -6,6 +6,7 @@ import { formatFileSize, naturalCompare } from "../../app/domain/format";
 import { expectNoA11yViolations } from "../support/a11y";
 import { queryDatabase } from "../support/sql";
 import { capturePost, expectAnonymousReplayRefused } from "./admin";
+import { oversizedFile } from "./files";
 import { expect, hydrated, test } from "./fixtures";
 
 // The demo catalog on PostgreSQL, so this test process can read what the site stored.
@@ -55,15 +56,10 @@ test.beforeAll(() => {
 });
 test.afterAll(() => fs.rmSync(tempDir, { recursive: true, force: true }));
 
-/** A file of `size` bytes in this spec's temp folder (sparse where the system allows it). */
-function tempFile(name: string, size: number, fill = "a"): string {
+/** A file of `size` bytes in this spec's temp folder. */
+function tempFile(name: string, size: number): string {
   const file = path.join(tempDir, name);
-  if (fill === "") {
-    fs.closeSync(fs.openSync(file, "w"));
-    fs.truncateSync(file, size);
-  } else {
-    fs.writeFileSync(file, Buffer.alloc(size, fill));
-  }
+  fs.writeFileSync(file, Buffer.alloc(size, "a"));
   return file;
 }
 
@@ -190,7 +186,7 @@ test("a new download: required messages, upload progress, cancel, the 20MB limit
   page.on("request", (request) => {
     if (request.url().includes("/uploads")) uploads.push(request.url());
   });
-  await page.getByLabel("File").setInputFiles(tempFile("too-big.bin", 20_000_001, ""));
+  await page.getByLabel("File").setInputFiles(oversizedFile("too-big.bin"));
   await expect(page.locator("[data-upload-state]")).toHaveAttribute("data-upload-state", "failed");
   await expect(page.getByText("File required (20MB limit)")).toBeVisible();
   expect(uploads).toEqual([]);

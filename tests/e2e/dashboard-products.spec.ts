@@ -4,6 +4,7 @@ import * as XLSX from "xlsx";
 import { compareIgnoringCase } from "../../app/domain/format";
 import { expectNoA11yViolations } from "../support/a11y";
 import { accessoryPicker, capturePost, chooseAccessory, expectAnonymousReplayRefused } from "./admin";
+import { oversizedFile } from "./files";
 import { expect, hydrated, test } from "./fixtures";
 
 test.use({ serverEnv: { DEMO_DATA: "1" } });
@@ -160,9 +161,7 @@ test("a new product with every field; the public pages show it, accessories both
 
   // Additional images: two, the second moved up.
   await page.getByRole("button", { name: "Add image" }).click();
-  await page
-    .getByLabel("Additional image 1", { exact: true })
-    .setInputFiles({ name: "huge.png", mimeType: "image/png", buffer: Buffer.alloc(20_000_001) });
+  await page.getByLabel("Additional image 1", { exact: true }).setInputFiles(oversizedFile("huge.png"));
   await expect(page.getByText("Check each image (20MB limit)")).toBeVisible();
   await upload(page, "Additional image 1", await png("first.png", "#aa3333"));
   await page.getByRole("button", { name: "Add image" }).click();
@@ -185,9 +184,7 @@ test("a new product with every field; the public pages show it, accessories both
   await download.getByLabel("Description").fill("Manual");
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(page.getByText("Check all downloads - each one needs a file (20MB max)")).toBeVisible();
-  await download
-    .getByLabel("File", { exact: true })
-    .setInputFiles({ name: "huge.bin", mimeType: "application/octet-stream", buffer: Buffer.alloc(20_000_001) });
+  await download.getByLabel("File", { exact: true }).setInputFiles(oversizedFile("huge.bin"));
   await expect(download.getByText("Check all downloads - each one needs a file (20MB max)")).toBeVisible();
   await upload(page, "File", textFile("manual.txt", "How to install"), download);
 
@@ -272,9 +269,7 @@ test("edit: Use Original Image, accessories move, the replaced image's URL answe
   await page.getByRole("button", { name: "Change image" }).click();
   await page.getByLabel("New image", { exact: true }).setInputFiles(textFile("readme.txt", "not an image"));
   await expect(page.getByText("Wrong format - images only (jpg, png, gif, etc.)")).toBeVisible();
-  await page
-    .getByLabel("New image", { exact: true })
-    .setInputFiles({ name: "huge.png", mimeType: "image/png", buffer: Buffer.alloc(20_000_001) });
+  await page.getByLabel("New image", { exact: true }).setInputFiles(oversizedFile("huge.png"));
   await expect(page.getByText("Image too large - 20MB maximum file size")).toBeVisible();
   await upload(page, "New image", await png("unused.png", "#000000"));
   await page.getByRole("button", { name: "Use Original Image" }).click();

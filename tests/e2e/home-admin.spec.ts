@@ -2,6 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import sharp from "sharp";
 import { expectNoA11yViolations } from "../support/a11y";
 import { capturePost, expectAnonymousReplayRefused } from "./admin";
+import { oversizedFile } from "./files";
 import { ADMIN, expect, hydrated, test } from "./fixtures";
 
 // One site (empty at the start) for the whole file: each test builds on the items the last one left.
@@ -31,7 +32,7 @@ async function openLiveVisitor(page: Page) {
 async function chooseImage(
   form: Locator,
   label: string | RegExp,
-  file: { name: string; mimeType: string; buffer: Buffer },
+  file: string | { name: string; mimeType: string; buffer: Buffer },
 ) {
   await form.getByLabel(label).setInputFiles(file);
 }
@@ -133,11 +134,7 @@ test("an admin adds a banner, an image and a card through the new-item panels; v
   await expectNoA11yViolations(page);
   await form.getByRole("button", { name: "Submit" }).click();
   await expect(form.getByText("Image required (20MB maximum)")).toBeVisible();
-  await chooseImage(form, "Image (20MB maximum)", {
-    name: "huge.png",
-    mimeType: "image/png",
-    buffer: Buffer.alloc(20_000_001),
-  });
+  await chooseImage(form, "Image (20MB maximum)", oversizedFile("huge.png"));
   await expect(form.getByText("Image required (20MB maximum)")).toBeVisible();
   await chooseImage(form, "Image (20MB maximum)", {
     name: "notes.txt",
@@ -165,11 +162,7 @@ test("an admin adds a banner, an image and a card through the new-item panels; v
     buffer: Buffer.from("text"),
   });
   await expect(form.getByText("Must be an image (20MB maximum)")).toBeVisible();
-  await chooseImage(form, /^Image \(optional/, {
-    name: "huge.png",
-    mimeType: "image/png",
-    buffer: Buffer.alloc(20_000_001),
-  });
+  await chooseImage(form, /^Image \(optional/, oversizedFile("huge.png"));
   await expect(form.getByText("Must be an image (20MB maximum)")).toBeVisible();
   await form.getByLabel("Heading").fill("Night vision");
   await form.getByLabel("Content").fill("Sees in the dark.");

@@ -13,7 +13,7 @@ import {
   type SupportProduct,
 } from "#app/domain/catalog-views";
 import { MODEL_SEARCH_LIMIT, normalizeSearchQuery, SEARCH_LIMIT } from "#app/domain/search";
-import { naturalCompare, sortIgnoringCaseBy } from "#app/domain/format";
+import { naturalCompare } from "#app/domain/format";
 import { downloads, files, productDownloads, products } from "./db/schema";
 import { selectRows, type Database } from "./db/client.server";
 import { isUuid } from "./files.server";
@@ -162,7 +162,8 @@ export function createCatalog({ db, snapshot }: { db: Database; snapshot: Catalo
     const narrowed = term !== "" || options.categoryId !== undefined || !includeGeneral;
     return {
       general,
-      products: sortIgnoringCaseBy([...byProduct.values()], (product) => product.model),
+      // The order the page was cut in: sorting again here could disagree with it at a page's edges.
+      products: pageProducts.flatMap(({ id }) => byProduct.get(id) ?? []),
       productTotal: paged.total,
       page: paged.page,
       pageCount: paged.pageCount,

@@ -1,3 +1,4 @@
+import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SupportListing } from "#app/domain/catalog-views";
 import type { Transaction } from "#app/server/db/client.server";
@@ -223,5 +224,38 @@ describe.each(DATABASE_KINDS)("/support's downloads on %s", (kind) => {
     }
     const searched = await runtime.services.catalog.listSupportDownloads({ query: "sheet", pageSize: 1, page: 2 });
     expect([searched.products.map((product) => product.model), searched.pageCount]).toEqual([["Zeta-Cam"], 2]);
+  });
+
+  it("lists the products in one order whatever the page size, also models that differ only in punctuation", async () => {
+    const added = ["Cam_1", "Cam-1", "Cam1", "cam 1"];
+    await runtime.database.db.transaction(async (tx) => {
+      for (const model of added) {
+        const [created] = await tx
+          .insert(products)
+          .values({ model, categoryId: categoryIds["Dome Cameras"], imageFileId: await insertFile(tx, `${model}.png`) })
+          .returning({ id: products.id });
+        await tx.insert(productDownloads).values({
+          productId: created?.id ?? "",
+          fileId: await insertFile(tx, "manual.pdf"),
+          description: "Manual",
+          position: 0,
+        });
+      }
+    });
+    try {
+      const inPages = async (pageSize: number) => {
+        const models: string[] = [];
+        for (let page = 1; page <= Math.ceil(7 / pageSize); page += 1) {
+          const listing = await catalog.listSupportDownloads({ pageSize, page });
+          models.push(...listing.products.map((product) => product.model));
+        }
+        return models;
+      };
+      const whole = await inPages(50);
+      expect(whole).toHaveLength(7);
+      for (const pageSize of [1, 2, 3]) expect([pageSize, await inPages(pageSize)]).toEqual([pageSize, whole]);
+    } finally {
+      await runtime.database.db.delete(products).where(inArray(products.model, added));
+    }
   });
 });

@@ -12,6 +12,7 @@ import inlineStylesheet from "#app/app.css?inline";
 import { listenForAdminCommands } from "./admin-socket";
 import { precompressedAssets } from "./assets";
 import { liveStreamCapacity, liveStreamGate, streamChanges } from "./events";
+import { CATCH_ALL, PAGE_CACHE_ROUTE, ServerMetrics, serveMetrics } from "./metrics";
 import { serveFile } from "./files";
 import { serveImageVariant } from "./images";
 import { cachePolicy, fillPageCache, PageCache, pageCacheHits, type CachePolicy, type ProxyTrust } from "./page-cache";
@@ -121,10 +122,19 @@ export function createServer(runtime: Runtime, options: AppOptions): http.Server
   const pageCache = new PageCache();
   const dropPages = ({ topics }: { topics: ChangeTopic[] }) => pageCache.invalidate(topics);
   const unsubscribe = [changes.subscribe(dropPages), ownWrites.subscribe(dropPages)];
-  const app = createApp(runtime, options, pageCache, cachePages);
+  const metrics = new ServerMetrics(
+    { pageCache, database: runtime.database },
+    typeof build === "function" ? null : build,
+  );
+  unsubscribe.push(changes.subscribe((event) => metrics.changeHeard(event)));
+  const app = createApp(runtime, options, pageCache, cachePages, metrics);
   const answerHit = cachePages ? pageCacheHits(pageCache, cachePages, proxyTrust(app), logger) : () => false;
   const server = http.createServer(SERVER_TIMEOUTS, (req, res) => {
-    if (acceptRequest(req, res) && !answerHit(req, res)) app(req, res);
+    metrics.track(req, res);
+    if (!acceptRequest(req, res)) return;
+    // Counted when the answer is flushed, after this: the label is in place by then.
+    if (answerHit(req, res)) metrics.nameRoute(res, PAGE_CACHE_ROUTE);
+    else app(req, res);
   });
   server.setTimeout(IDLE_SOCKET_MS);
   server.on("close", () => unsubscribe.forEach((stop) => stop()));
@@ -156,6 +166,7 @@ function createApp(
   options: AppOptions,
   pageCache: PageCache,
   cachePages: CachePolicy | null,
+  metrics: ServerMetrics,
 ): express.Express {
   const { env, logger, services } = runtime;
   const app = express();
@@ -201,7 +212,11 @@ function createApp(
       res.status(503).json({ status: "unavailable" });
     }
   });
-  app.get("/events", streamChanges(runtime.changes, liveStreamGate(liveStreamCapacity(env.LIVE_CONNECTIONS_MAX))));
+  app.get("/metrics", serveMetrics(metrics, env.METRICS_TOKEN));
+  app.get(
+    "/events",
+    streamChanges(runtime.changes, liveStreamGate(liveStreamCapacity(env.LIVE_CONNECTIONS_MAX)), metrics),
+  );
   app.get("/files/:id{/:name}", serveFile(runtime));
   const imageVariants = serveImageVariant(runtime);
   app.get("/images/:fileId/:width.webp", imageVariants);
@@ -226,7 +241,7 @@ function createApp(
     return user;
   };
   app.all(
-    "/{*path}",
+    CATCH_ALL,
     renderQueue({
       concurrency: RENDER_CONCURRENCY,
       maxWaiting: RENDER_WAITING_MAX,

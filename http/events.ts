@@ -63,10 +63,19 @@ const RECONNECT_MS = 2_000;
  * The live-update stream: one Server-Sent Event per committed change. A browser's own writes are
  * not echoed back to it (it names itself with `?tab=`); heartbeats reveal dead connections.
  */
-export function streamChanges(changes: ChangeHub, admit: ReturnType<typeof liveStreamGate>) {
+export function streamChanges(
+  changes: ChangeHub,
+  admit: ReturnType<typeof liveStreamGate>,
+  watch: { liveStreamOpened(): void; liveStreamClosed(): void },
+) {
   return (req: Request, res: Response): void => {
     const release = admit(req, res);
-    if (release) openStream(changes, req, res, release);
+    if (!release) return;
+    watch.liveStreamOpened();
+    openStream(changes, req, res, () => {
+      release();
+      watch.liveStreamClosed();
+    });
   };
 }
 

@@ -6,6 +6,8 @@ export interface ChangeEvent {
   topics: ChangeTopic[];
   /** The browser tab that made the change, so it is not told about its own write. */
   tabId?: string;
+  /** When the writing instance announced it (milliseconds since 1970): how late it arrives is measured. */
+  sentAt?: number;
 }
 
 /** The route `handle` fields a page uses to say what it shows and whether it may be cached. */

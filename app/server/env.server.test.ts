@@ -13,9 +13,12 @@ describe("parseEnv", () => {
   });
 
   it("names every bad variable in one message", () => {
-    const attempt = () => parseEnv({ PORT: "seventy", DATABASE_URL: "mysql://x", LOG_LEVEL: "loud" });
+    const attempt = () =>
+      parseEnv({ PORT: "seventy", DATABASE_URL: "mysql://x", LOG_LEVEL: "loud", METRICS_TOKEN: "short" });
     expect(attempt).toThrow(EnvError);
-    expect(attempt).toThrow(/PORT[\s\S]*DATABASE_URL[\s\S]*LOG_LEVEL/);
+    expect(attempt).toThrow(
+      /PORT[\s\S]*DATABASE_URL[\s\S]*LOG_LEVEL[\s\S]*METRICS_TOKEN: must be at least 16 characters/,
+    );
   });
 
   it("wants ADMIN_EMAIL and ADMIN_PASSWORD together", () => {

@@ -69,6 +69,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: trustProxy.default(false),
   LIVE_CONNECTIONS_MAX: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
 });
 
 export type Env = z.infer<typeof envSchema> & { dataDir: string; publicUrl: string };

@@ -9,7 +9,7 @@ export const CHANGE_CHANNEL = "vantage_changes";
  * listening instance only if, and when, that transaction commits.
  */
 export async function notifyChange(tx: Queryable, topics: ChangeTopic[], tabId?: string): Promise<void> {
-  const event: ChangeEvent = { topics: [...new Set(topics)], ...(tabId ? { tabId } : {}) };
+  const event: ChangeEvent = { topics: [...new Set(topics)], ...(tabId ? { tabId } : {}), sentAt: Date.now() };
   await tx.execute(sql`select pg_notify(${CHANGE_CHANNEL}, ${JSON.stringify(event)})`);
 }
 
@@ -17,10 +17,14 @@ export function parseChangeEvent(payload: string): ChangeEvent | undefined {
   try {
     const value: unknown = JSON.parse(payload);
     if (typeof value !== "object" || value === null) return undefined;
-    const { topics, tabId } = value as { topics?: unknown; tabId?: unknown };
+    const { topics, tabId, sentAt } = value as { topics?: unknown; tabId?: unknown; sentAt?: unknown };
     if (!Array.isArray(topics)) return undefined;
     const known = topics.filter((topic): topic is ChangeTopic => changeTopics.includes(topic as ChangeTopic));
-    return { topics: known, ...(typeof tabId === "string" ? { tabId } : {}) };
+    return {
+      topics: known,
+      ...(typeof tabId === "string" ? { tabId } : {}),
+      ...(typeof sentAt === "number" && Number.isFinite(sentAt) ? { sentAt } : {}),
+    };
   } catch {
     return undefined;
   }

@@ -45,9 +45,14 @@ describe.each(DATABASE_KINDS)("database on %s", (kind) => {
           throw new Error("roll back");
         })
         .catch(() => undefined);
+      const before = Date.now();
       await handle.db.transaction(async (tx) => notifyChange(tx, ["categories"], "tab-1"));
       await expect.poll(() => received.length).toBe(1);
-      expect(parseChangeEvent(received[0] ?? "")).toEqual({ topics: ["categories"], tabId: "tab-1" });
+      const { sentAt, ...event } = parseChangeEvent(received[0] ?? "") ?? {};
+      expect(event).toEqual({ topics: ["categories"], tabId: "tab-1" });
+      // When it was said, for the change feed's lag in the metrics.
+      expect(sentAt).toBeGreaterThanOrEqual(before);
+      expect(sentAt).toBeLessThanOrEqual(Date.now());
     } finally {
       await stop();
     }

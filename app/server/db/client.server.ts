@@ -36,7 +36,16 @@ export interface DatabaseHandle {
     onLost?: () => void,
   ): Promise<() => Promise<void>>;
   ping(): Promise<void>;
+  /** How many connections the handle may open, has open, and (where the driver says) idle and awaited. */
+  connections(): DatabaseConnections;
   close(): Promise<void>;
+}
+
+export interface DatabaseConnections {
+  max: number;
+  open: number;
+  idle?: number;
+  waiting?: number;
 }
 
 export class DatabaseInUseError extends Error {}
@@ -127,6 +136,8 @@ async function openPglite(folder: string, shortLived: boolean): Promise<Database
       async ping() {
         await client.query("select 1");
       },
+      // One connection inside the process, which queues its queries itself.
+      connections: () => ({ max: 1, open: 1 }),
       async close() {
         try {
           await client.close();
@@ -141,13 +152,16 @@ async function openPglite(folder: string, shortLived: boolean): Promise<Database
   }
 }
 
+/** Connections each instance may hold on a PostgreSQL server (besides its listener). */
+const POOL_MAX = 10;
+
 async function openPostgres(url: string, onListenerError?: (error: unknown) => void): Promise<DatabaseHandle> {
   const [{ default: pg }, { drizzle: drizzleNodePg }, { migrate: migrateNodePg }] = await Promise.all([
     import("pg"),
     import("drizzle-orm/node-postgres"),
     import("drizzle-orm/node-postgres/migrator"),
   ]);
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({ connectionString: url, max: POOL_MAX });
   const db = drizzleNodePg(pool, { schema }) as unknown as Database;
   const lockClient = await pool.connect();
   try {
@@ -175,6 +189,12 @@ async function openPostgres(url: string, onListenerError?: (error: unknown) => v
     async ping() {
       await db.execute(sql`select 1`);
     },
+    connections: () => ({
+      max: POOL_MAX,
+      open: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     async close() {
       await Promise.all([...stoppers].map((stop) => stop()));
       await pool.end();

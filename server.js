@@ -36,7 +36,8 @@ async function main() {
 
   const started = await app.start();
   const { env, logger } = started;
-  const server = app.createServer(started, options).listen(env.PORT, env.HOST ?? "127.0.0.1", () => {
+  const site = app.createServer(started, options);
+  const server = site.http.listen(env.PORT, env.HOST ?? "127.0.0.1", () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : env.PORT;
     logger.info({ port, url: env.publicUrl, mode: process.env.NODE_ENV }, `Vantage is listening on ${env.publicUrl}`);
@@ -44,21 +45,30 @@ async function main() {
   });
 
   let stopping = false;
+  // A restart drops nothing: requests in flight finish (up to the grace period), live pages reconnect
+  // to another instance, and only then does the database close.
   const stop = async (/** @type {string} */ signal) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, "shutting down");
-    const forced = setTimeout(() => process.exit(1), 10_000);
+    logger.info({ signal, graceMs: SHUTDOWN_GRACE_MS }, "shutting down: finishing the requests in flight");
+    const forced = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS + CLOSE_MS);
     forced.unref();
-    server.close();
-    server.closeAllConnections();
+    const finished = await site.drain(SHUTDOWN_GRACE_MS);
+    if (!finished)
+      logger.warn({ graceMs: SHUTDOWN_GRACE_MS }, "requests still running after the grace period were cut");
     await vite?.close();
     await started.close();
+    logger.info("stopped");
     process.exit(0);
   };
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));
 }
+
+/** How long requests in flight may take to finish once asked to stop; systemd's default stop timeout is 90 s. */
+const SHUTDOWN_GRACE_MS = 20_000;
+/** For closing the database and the rest after that, before the process gives up and exits anyway. */
+const CLOSE_MS = 5_000;
 
 main().catch((error) => {
   console.error(error instanceof Error && error.constructor.name.endsWith("Error") ? error.message : error);

@@ -11,7 +11,7 @@ import { startRuntime, type Runtime } from "#app/server/runtime.server";
 import inlineStylesheet from "#app/app.css?inline";
 import { listenForAdminCommands } from "./admin-socket";
 import { precompressedAssets } from "./assets";
-import { liveStreamCapacity, liveStreamGate, streamChanges } from "./events";
+import { liveStreamCapacity, liveStreamGate, liveStreams } from "./events";
 import { CATCH_ALL, PAGE_CACHE_ROUTE, ServerMetrics, serveMetrics } from "./metrics";
 import { serveFile } from "./files";
 import { serveImageVariant } from "./images";
@@ -109,11 +109,21 @@ function allowPublicOrigin(build: ServerBuild, publicUrl: string): ServerBuild {
   return { ...build, allowedActionOrigins: [...allowed, host] };
 }
 
+export interface SiteServer {
+  readonly http: http.Server;
+  /**
+   * Stops taking connections and ends the live streams (their pages reconnect at once, through a
+   * proxy to another instance); requests in flight finish, for up to `graceMs`, then whatever is left
+   * is cut. Resolves to whether everything finished in time.
+   */
+  drain(graceMs: number): Promise<boolean>;
+}
+
 /**
  * The HTTP server: page cache hits are answered straight from Node's request event (decision 007),
  * everything else goes through the Express app.
  */
-export function createServer(runtime: Runtime, options: AppOptions): http.Server {
+export function createServer(runtime: Runtime, options: AppOptions): SiteServer {
   const { logger, changes, ownWrites } = runtime;
   const build = options.build;
   // Development rebuilds routes on every change: only a production build's pages are cached.
@@ -127,7 +137,8 @@ export function createServer(runtime: Runtime, options: AppOptions): http.Server
     typeof build === "function" ? null : build,
   );
   unsubscribe.push(changes.subscribe((event) => metrics.changeHeard(event)));
-  const app = createApp(runtime, options, pageCache, cachePages, metrics);
+  const live = liveStreams(changes, liveStreamGate(liveStreamCapacity(runtime.env.LIVE_CONNECTIONS_MAX)), metrics);
+  const app = createApp(runtime, options, pageCache, cachePages, metrics, live);
   const answerHit = cachePages ? pageCacheHits(pageCache, cachePages, proxyTrust(app), logger) : () => false;
   const server = http.createServer(SERVER_TIMEOUTS, (req, res) => {
     metrics.track(req, res);
@@ -138,8 +149,29 @@ export function createServer(runtime: Runtime, options: AppOptions): http.Server
   });
   server.setTimeout(IDLE_SOCKET_MS);
   server.on("close", () => unsubscribe.forEach((stop) => stop()));
-  return server;
+  return { http: server, drain: (graceMs) => drain(server, live.endAll, graceMs) };
 }
+
+async function drain(server: http.Server, endLiveStreams: () => void, graceMs: number): Promise<boolean> {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  endLiveStreams();
+  // A kept-alive connection (a proxy's, most often) that finishes its request is closed at once,
+  // rather than left open for requests this server would no longer take.
+  const closeIdle = setInterval(() => server.closeIdleConnections(), DRAIN_CHECK_MS);
+  server.closeIdleConnections();
+  let timer: NodeJS.Timeout | undefined;
+  const finished = await Promise.race([
+    closed.then(() => true),
+    new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), graceMs))),
+  ]);
+  clearTimeout(timer);
+  clearInterval(closeIdle);
+  if (!finished) server.closeAllConnections();
+  await closed;
+  return finished;
+}
+
+const DRAIN_CHECK_MS = 50;
 
 /**
  * The largest legitimate request is a 20 MB upload from an admin on a slow link (at 256 kbit/s about
@@ -167,6 +199,7 @@ function createApp(
   pageCache: PageCache,
   cachePages: CachePolicy | null,
   metrics: ServerMetrics,
+  live: ReturnType<typeof liveStreams>,
 ): express.Express {
   const { env, logger, services } = runtime;
   const app = express();
@@ -213,10 +246,7 @@ function createApp(
     }
   });
   app.get("/metrics", serveMetrics(metrics, env.METRICS_TOKEN));
-  app.get(
-    "/events",
-    streamChanges(runtime.changes, liveStreamGate(liveStreamCapacity(env.LIVE_CONNECTIONS_MAX)), metrics),
-  );
+  app.get("/events", live.handler);
   app.get("/files/:id{/:name}", serveFile(runtime));
   const imageVariants = serveImageVariant(runtime);
   app.get("/images/:fileId/:width.webp", imageVariants);

@@ -60,26 +60,36 @@ const HEARTBEAT_MS = 15_000;
 const RECONNECT_MS = 2_000;
 
 /**
- * The live-update stream: one Server-Sent Event per committed change. A browser's own writes are
+ * The live-update streams: one Server-Sent Event per committed change. A browser's own writes are
  * not echoed back to it (it names itself with `?tab=`); heartbeats reveal dead connections.
+ * `endAll` ends every open stream with a `reconnect` event when the server stops: the pages connect
+ * again at once, through a proxy to another instance, and catch up on what they missed.
  */
-export function streamChanges(
+export function liveStreams(
   changes: ChangeHub,
   admit: ReturnType<typeof liveStreamGate>,
   watch: { liveStreamOpened(): void; liveStreamClosed(): void },
 ) {
-  return (req: Request, res: Response): void => {
+  const open = new Set<() => void>();
+  const handler = (req: Request, res: Response): void => {
     const release = admit(req, res);
     if (!release) return;
     watch.liveStreamOpened();
-    openStream(changes, req, res, () => {
+    const end = openStream(changes, req, res, () => {
       release();
+      open.delete(end);
       watch.liveStreamClosed();
     });
+    open.add(end);
   };
+  const endAll = () => {
+    for (const end of [...open]) end();
+  };
+  return { handler, endAll };
 }
 
-function openStream(changes: ChangeHub, req: Request, res: Response, release: () => void): void {
+/** Starts a stream; returns what ends it from the server's side, telling the page to reconnect. */
+function openStream(changes: ChangeHub, req: Request, res: Response, release: () => void): () => void {
   const tabId = typeof req.query.tab === "string" ? req.query.tab.slice(0, 64) : "";
   res.writeHead(200, {
     "Content-Type": "text/event-stream; charset=utf-8",
@@ -117,4 +127,8 @@ function openStream(changes: ChangeHub, req: Request, res: Response, release: ()
   req.on("close", close);
   res.on("error", close);
   res.on("close", close);
+  return () => {
+    write("event: reconnect\ndata: {}\n\n");
+    close();
+  };
 }

@@ -50,6 +50,14 @@ export function useLiveUpdates(): void {
         const event = JSON.parse(message.data) as ChangeEvent;
         if (concernsPage(event, topics.current)) refresh();
       });
+      // The server is stopping (a restart): connect again at once; the proxy picks another instance.
+      source.addEventListener("reconnect", () => {
+        source?.close();
+        if (stopped) return;
+        setLiveState("reconnecting");
+        reconnecting = true;
+        connect();
+      });
       source.addEventListener("error", () => {
         source?.close();
         if (stopped) return;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll } from "vitest";
 import { adminEnv, signIn } from "./http";
 import { startServer, type RunningServer } from "./server";
 
-export interface AdminServer extends Omit<RunningServer, "stop"> {
+export interface AdminServer extends Omit<RunningServer, "stop" | "exited"> {
   /** The Cookie header of the admin's session. */
   cookie: string;
 }

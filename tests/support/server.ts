@@ -13,6 +13,8 @@ export interface RunningServer {
   pid: number;
   dataDir: string;
   logs: () => string;
+  /** Resolves with the exit code once the process has ended, however it ended. */
+  exited: Promise<number | null>;
   stop: () => Promise<void>;
 }
 
@@ -42,6 +44,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     },
     stdio: ["ignore", "pipe", "pipe", "ipc"],
   });
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
 
@@ -76,5 +79,5 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     throw error;
   });
 
-  return { url: `http://127.0.0.1:${port}`, port, pid: child.pid ?? 0, dataDir, logs: () => output, stop };
+  return { url: `http://127.0.0.1:${port}`, port, pid: child.pid ?? 0, dataDir, logs: () => output, exited, stop };
 }

@@ -31,6 +31,7 @@ const TARGETS = {
   uncachedRequestsPerSecond: 150,
   uncachedP99Ms: 50,
   uncachedCpuMs: 5,
+  distinctUrlsGrowthMb: 100,
   searchP95Ms: 10,
   liveP95Ms: 300,
   uploadRssMb: 30,
@@ -162,6 +163,19 @@ function uncachedSection(result: UncachedResult): string[] {
     );
   }
   lines.push("");
+  if (result.memory) {
+    const { memory } = result;
+    const sinceStart = memory.rssAfterMb - result.rssAfterStartMb;
+    // Measured from the server the scenarios above warmed up: what rendering itself takes (V8's heap
+    // grown for 20 pages at once) is there before the first distinct URL and does not grow with their number.
+    lines.push(
+      `| Memory over ${memory.urls.toLocaleString("en-US")} distinct anonymous URLs after the scenarios (half of them pages, half the same with trackers' query parameters) | Measured | Target growth ≤ ${TARGETS.distinctUrlsGrowthMb} MB |`,
+      "|---|---|---|",
+      `| Server RSS before / after, MB | ${memory.rssBeforeMb} → ${memory.rssAfterMb} (+${memory.growthMb}; +${sinceStart} since start) | ${mark(memory.growthMb <= TARGETS.distinctUrlsGrowthMb && memory.errors === 0)} |`,
+      `| Answered from the page cache / errors | ${memory.cacheHits.toLocaleString("en-US")} / ${memory.errors} | |`,
+      "",
+    );
+  }
   if (result.dashboard?.length) {
     lines.push(
       `#### The dashboard at ${result.products.toLocaleString("en-US")} products, signed in (each page asked for 20 times in a row)`,

@@ -6,7 +6,10 @@
  * - new searches: /search with words nobody asked before (pieces of real models and descriptions);
  * - catalog pages: /catalog?page=1…N, each once.
  * For each: requests per second, latency, and the server's CPU time per request; the server's memory
- * right after start and after each scenario. Then the dashboard at the same size, signed in: every kind
+ * right after start and after each scenario. Then memory after 100,000 distinct anonymous URLs: every
+ * product page, filters, searches, catalog pages, unknown pages, and each of them again with query
+ * parameters the site does not know (trackers' `utm_…`, `fbclid`), which must not make new cache entries.
+ * Then the dashboard at the same size, signed in: every kind
  * of dashboard page, each asked for one at a time as an admin does, with its server time and its size.
  * `npm run bench:uncached` (also part of `npm run bench`).
  */
@@ -25,6 +28,8 @@ const CONNECTIONS = 20;
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 /** Requests per scenario at most: enough for steady figures, few enough that no URL repeats. */
 const REQUESTS = Number(process.env.BENCH_UNCACHED_REQUESTS ?? 3_000);
+/** Distinct URLs of the memory scenario. */
+const MEMORY_URLS = Number(process.env.BENCH_MEMORY_URLS ?? 100_000);
 
 export interface UncachedScenario {
   scenario: string;
@@ -40,6 +45,17 @@ export interface UncachedScenario {
   rssAfterMb: number;
 }
 
+export interface MemoryAfterDistinctUrls {
+  urls: number;
+  /** Of them, answered from the page cache: only pages an earlier scenario had kept (a URL with an unknown parameter is rendered, never kept). */
+  cacheHits: number;
+  /** Answers other than 200 and 404 (the unknown pages are asked for on purpose), and timeouts. */
+  errors: number;
+  rssBeforeMb: number;
+  rssAfterMb: number;
+  growthMb: number;
+}
+
 /** One dashboard page, asked for DASHBOARD_SAMPLES times in a row by a signed-in admin. */
 export interface DashboardPage {
   page: string;
@@ -52,6 +68,7 @@ export interface UncachedResult {
   products: number;
   rssAfterStartMb: number;
   scenarios: UncachedScenario[];
+  memory?: MemoryAfterDistinctUrls;
   dashboard: DashboardPage[];
 }
 
@@ -79,7 +96,11 @@ async function text(site: RunningServer, path: string): Promise<string> {
 }
 
 /** Distinct URLs of each scenario, found from the site itself (its sitemap and pages). */
-async function scenarioUrls(site: RunningServer, random: () => number): Promise<Record<string, string[]>> {
+async function scenarioUrls(
+  site: RunningServer,
+  random: () => number,
+  limit = REQUESTS,
+): Promise<Record<string, string[]>> {
   const sitemap = await text(site, "/sitemap.xml");
   const paths = [...sitemap.matchAll(/<loc>https?:\/\/[^/]+([^<]+)<\/loc>/g)].map((match) => match[1] ?? "");
   const productPaths = paths.filter((path) => path.startsWith("/catalog/products/"));
@@ -95,7 +116,7 @@ async function scenarioUrls(site: RunningServer, random: () => number): Promise<
       return { path, features, pageCount };
     }),
   );
-  for (let attempt = 0; filters.size < REQUESTS && attempt < REQUESTS * 20; attempt += 1) {
+  for (let attempt = 0; filters.size < limit && attempt < limit * 20; attempt += 1) {
     const category = categories[Math.floor(random() * categories.length)];
     if (!category) break;
     const chosen = category.features.filter(() => random() < 0.3);
@@ -116,7 +137,7 @@ async function scenarioUrls(site: RunningServer, random: () => number): Promise<
   const words = [...new Set(pageTexts.flatMap((page) => page.match(/\b[A-Za-z][A-Za-z0-9-]{3,14}\b/g) ?? []))].filter(
     (word) => !/^(class|href|span|div|script|style|https?|aria|data|button)/i.test(word),
   );
-  for (let attempt = 0; searches.size < REQUESTS && attempt < REQUESTS * 20; attempt += 1) {
+  for (let attempt = 0; searches.size < limit && attempt < limit * 20; attempt += 1) {
     const word = words[Math.floor(random() * words.length)] ?? "camera";
     const start = Math.floor(random() * Math.max(1, word.length - 3));
     const piece = word.slice(start, start + 3 + Math.floor(random() * 6));
@@ -129,17 +150,17 @@ async function scenarioUrls(site: RunningServer, random: () => number): Promise<
 
   return {
     // The sampled product pages were asked for above: they are in the cache.
-    crawler: shuffled(unseen, random).slice(0, REQUESTS),
+    crawler: shuffled(unseen, random).slice(0, limit),
     "filter explorer": [...filters],
     "new searches": [...searches],
-    "catalog pages": shuffled(catalogPages, random).slice(0, REQUESTS),
+    "catalog pages": shuffled(catalogPages, random).slice(0, limit),
   };
 }
 
-async function runScenario(site: RunningServer, scenario: string, paths: string[]): Promise<UncachedScenario> {
+/** Asks for each path once, CONNECTIONS at a time; counts the answers the page cache gave. */
+async function askEachOnce(site: RunningServer, paths: string[], onStatus: (status: number) => void = () => undefined) {
   let next = 0;
   let cacheHits = 0;
-  const cpuBefore = cpuTimeMs(site.pid);
   const result = await autocannon({
     url: site.url,
     connections: CONNECTIONS,
@@ -148,13 +169,20 @@ async function runScenario(site: RunningServer, scenario: string, paths: string[
     requests: [
       {
         setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] ?? "/" }),
-        onResponse: (_status, _body, _context, headers) => {
+        onResponse: (status, _body, _context, headers) => {
+          onStatus(status);
           const cache = Object.entries(headers ?? {}).find(([name]) => name.toLowerCase() === "x-cache")?.[1];
           if (cache === "hit") cacheHits += 1;
         },
       },
     ],
   });
+  return { result, cacheHits };
+}
+
+async function runScenario(site: RunningServer, scenario: string, paths: string[]): Promise<UncachedScenario> {
+  const cpuBefore = cpuTimeMs(site.pid);
+  const { result, cacheHits } = await askEachOnce(site, paths);
   const cpuMs = cpuTimeMs(site.pid) - cpuBefore;
   return {
     scenario,
@@ -166,6 +194,39 @@ async function runScenario(site: RunningServer, scenario: string, paths: string[
     cacheHits,
     cpuMsPerRequest: Math.round((cpuMs / Math.max(1, result.requests.total)) * 100) / 100,
     rssAfterMb: rssMb(site.pid),
+  };
+}
+
+/**
+ * Half the URLs are pages (every product, then filters, searches and catalog pages, and unknown pages
+ * for the rest), the other half the same pages again with a tracker's parameters added.
+ */
+async function distinctUrls(site: RunningServer, random: () => number): Promise<string[]> {
+  const pages = Math.floor(MEMORY_URLS / 2);
+  const kinds = await scenarioUrls(site, random, Math.ceil(pages / 3));
+  const mixed = [...(kinds.crawler ?? []), ...Object.values(kinds).slice(1).flat()].slice(0, pages);
+  for (let index = 0; mixed.length < pages; index += 1) mixed.push(`/no-such-page-${index}`);
+  const tracked = mixed.map((path, index) => {
+    const parameter = index % 2 === 0 ? `utm_source=newsletter&utm_id=${index}` : `fbclid=IwAR${index}`;
+    return `${path}${path.includes("?") ? "&" : "?"}${parameter}`;
+  });
+  return shuffled([...mixed, ...tracked], random);
+}
+
+async function measureMemory(site: RunningServer, paths: string[]): Promise<MemoryAfterDistinctUrls> {
+  const rssBeforeMb = rssMb(site.pid);
+  let errors = 0;
+  const { result, cacheHits } = await askEachOnce(site, paths, (status) => {
+    if (status !== 200 && status !== 404) errors += 1;
+  });
+  const rssAfterMb = rssMb(site.pid);
+  return {
+    urls: result.requests.total,
+    cacheHits,
+    errors: errors + result.errors + result.timeouts,
+    rssBeforeMb,
+    rssAfterMb,
+    growthMb: rssAfterMb - rssBeforeMb,
   };
 }
 
@@ -250,7 +311,9 @@ export async function measureUncached(productCount: number): Promise<UncachedRes
       scenarios.push(await runScenario(site, scenario, paths));
       console.log(`${productCount} products · ${scenario}: ${JSON.stringify(scenarios.at(-1))}`);
     }
-    return { products: productCount, rssAfterStartMb, scenarios, dashboard: await measureDashboard(site) };
+    const memory = await measureMemory(site, await distinctUrls(site, createRandom(20_261_126).next));
+    console.log(`${productCount} products · memory: ${JSON.stringify(memory)}`);
+    return { products: productCount, rssAfterStartMb, scenarios, memory, dashboard: await measureDashboard(site) };
   } finally {
     await site.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });

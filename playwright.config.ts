@@ -1,8 +1,20 @@
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM, CHROMIUM_HEADLESS_FLAGS } from "./scripts/system-packages.js";
 import { PATIENCE_MS, TEST_PATIENCE_MS } from "./tests/support/patience";
+import type { StorageKind } from "./tests/support/storage";
 
-export default defineConfig({
+interface WorkerOptions {
+  storage: StorageKind;
+}
+
+/**
+ * Of those files: every download test, and the product tests that upload, replace and delete images
+ * (with the one that makes the product they edit: the file runs in order).
+ */
+const S3_TESTS =
+  /dashboard-downloads|a new product with every field|differs only in letter case|Use Original Image|delete asks first/;
+
+export default defineConfig<WorkerOptions>({
   testDir: "tests/e2e",
   // One PostgreSQL server for the run; specs that need one make their own database on it.
   globalSetup: "./tests/e2e/global-setup.ts",
@@ -21,4 +33,14 @@ export default defineConfig({
     },
     trace: "off",
   },
+  projects: [
+    { name: "chromium" },
+    {
+      // The upload tests once more with the server's files in an S3 bucket (tests/support/s3.ts).
+      name: "s3",
+      testMatch: ["dashboard-downloads.spec.ts", "dashboard-products.spec.ts"],
+      grep: S3_TESTS,
+      use: { storage: "s3" },
+    },
+  ],
 });

@@ -3,6 +3,13 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { PATIENCE_MS, TEST_PATIENCE_MS } from "./tests/support/patience";
 
+const S3_TESTS = [
+  "tests/integration/uploads.test.ts",
+  "tests/integration/images.test.ts",
+  "tests/integration/image-variants-storage.test.ts",
+  "tests/integration/admin-downloads.test.ts",
+];
+
 export default defineConfig({
   resolve: {
     alias: {
@@ -23,6 +30,17 @@ export default defineConfig({
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
           globalSetup: ["tests/setup/global-postgres.ts"],
+        },
+      },
+      {
+        // The upload, file and image tests once more with every server's files in an S3 bucket, on
+        // an S3-compatible server each of them starts on loopback (tests/support/storage.ts).
+        extends: true,
+        test: {
+          name: "integration-s3",
+          include: S3_TESTS,
+          env: { VANTAGE_TEST_STORAGE: "s3" },
+          globalSetup: ["tests/setup/global-pglite.ts"],
         },
       },
     ],

@@ -29,7 +29,7 @@ if (only !== "e2e") {
   run(only ? "integration tests" : "unit and integration tests", [
     "vitest",
     "run",
-    ...(only ? ["--project", only] : []),
+    ...(only ? ["--project", "integration", "--project", "integration-s3"] : []),
   ]);
 }
 // Whatever follows `npm run test:e2e --` (a file, `-g title`) goes to Playwright.

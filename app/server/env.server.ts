@@ -55,7 +55,18 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
     .optional(),
-  STORAGE_URL: z.string().min(1).optional(),
+  STORAGE_URL: z
+    .string()
+    .regex(/^(file:\/\/\/|\/|s3:\/\/)/, "must be a folder (file:///path or /path) or a bucket (s3://BUCKET[/PREFIX])")
+    .optional(),
+  AWS_ENDPOINT_URL: z.url({ protocol: /^https?$/ }).optional(),
+  AWS_ACCESS_KEY_ID: z.string().min(1).optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  AWS_SESSION_TOKEN: z.string().min(1).optional(),
+  AWS_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, "must be a region name such as eu-central-1")
+    .optional(),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   SMTP_URL: z
@@ -88,8 +99,15 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
     throw new EnvError("Invalid environment:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set together");
   }
-  if (env.STORAGE_URL && !env.STORAGE_URL.startsWith("file:") && !env.STORAGE_URL.startsWith("/")) {
-    throw new EnvError("Invalid environment:\n  STORAGE_URL: only a local folder (file:///path or /path) is supported");
+  if (Boolean(env.AWS_ACCESS_KEY_ID) !== Boolean(env.AWS_SECRET_ACCESS_KEY)) {
+    throw new EnvError("Invalid environment:\n  AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY must be set together");
+  }
+  if (env.STORAGE_URL?.startsWith("s3://")) {
+    try {
+      parseS3Url(env.STORAGE_URL);
+    } catch (error) {
+      throw new EnvError(`Invalid environment:\n  STORAGE_URL: ${(error as Error).message}`);
+    }
   }
   const host = env.HOST ?? "127.0.0.1";
   const publicUrl = (env.PUBLIC_URL ?? `http://${host === "0.0.0.0" ? "localhost" : host}:${env.PORT}`).replace(
@@ -97,6 +115,21 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     "",
   );
   return { ...env, dataDir: path.resolve(env.DATA_DIR), publicUrl };
+}
+
+const BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+
+/** `s3://BUCKET[/PREFIX]`; throws a message naming what is wrong. */
+export function parseS3Url(url: string): { bucket: string; prefix: string } {
+  const rest = url.slice("s3://".length);
+  const slash = rest.indexOf("/");
+  const bucket = slash === -1 ? rest : rest.slice(0, slash);
+  const prefix = slash === -1 ? "" : rest.slice(slash + 1).replace(/\/+$/, "");
+  if (!BUCKET.test(bucket)) throw new Error(`"${bucket}" is not an S3 bucket name`);
+  if (prefix && !/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/.test(prefix)) {
+    throw new Error(`"${prefix}" is not a key prefix (letters, digits, . _ - and single slashes)`);
+  }
+  return { bucket, prefix: prefix ? `${prefix}/` : "" };
 }
 
 let current: Env | undefined;

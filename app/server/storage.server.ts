@@ -43,9 +43,19 @@ export interface StoredKey {
 }
 
 /** A write older than this is no longer in progress, whoever started it. */
-const INTERRUPTED_WRITE_AGE_MS = 24 * 60 * 60 * 1000;
+export const INTERRUPTED_WRITE_AGE_MS = 24 * 60 * 60 * 1000;
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9/-]*$/;
+
+export function isSafeKey(key: string): boolean {
+  return SAFE_KEY.test(key) && !key.includes("//");
+}
+
+/** `key` itself, once it is known to be one the server makes: never a path out of the storage. */
+export function checkedKey(key: string): string {
+  if (!isSafeKey(key)) throw new Error(`Invalid storage key: ${key}`);
+  return key;
+}
 
 /** This machine, as it names its writes in progress (storage may be shared by several machines). */
 const HOST = os.hostname().replace(/[^A-Za-z0-9-]/g, "_") || "host";
@@ -54,10 +64,7 @@ export function createLocalStorage(root: string): FileStorage {
   const tempDir = path.join(root, ".tmp");
   fs.mkdirSync(tempDir, { recursive: true });
 
-  const resolveKey = (key: string): string => {
-    if (!SAFE_KEY.test(key) || key.includes("//")) throw new Error(`Invalid storage key: ${key}`);
-    return path.join(root, key);
-  };
+  const resolveKey = (key: string): string => path.join(root, checkedKey(key));
 
   return {
     async write(key, source) {
@@ -97,7 +104,7 @@ export function createLocalStorage(root: string): FileStorage {
       for (const entry of entries) {
         if (!entry.isFile()) continue;
         const key = path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join("/");
-        if (key.startsWith(".tmp/") || !SAFE_KEY.test(key)) continue;
+        if (key.startsWith(".tmp/") || !isSafeKey(key)) continue;
         try {
           yield { key, modifiedAt: (await fsp.stat(path.join(root, key))).mtime };
         } catch {
@@ -128,9 +135,4 @@ export function createLocalStorage(root: string): FileStorage {
       await fsp.access(root, fs.constants.R_OK | fs.constants.W_OK);
     },
   };
-}
-
-export function storageRootFromEnv(storageUrl: string | undefined, dataDir: string): string {
-  if (!storageUrl) return path.join(dataDir, "files");
-  return storageUrl.startsWith("file:") ? new URL(storageUrl).pathname : storageUrl;
 }

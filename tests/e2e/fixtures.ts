@@ -9,6 +9,7 @@ import { SERVER_START_PATIENCE_MS } from "../support/patience";
 import { createDatabase } from "../support/postgres";
 import { POSTGRES_URL_VARIABLE } from "./global-setup";
 import { startServer, type RunningServer } from "../support/server";
+import type { StorageKind } from "../support/storage";
 
 export const ADMIN = { email: "admin@vantage.test", password: "correct horse battery" } as const;
 
@@ -20,6 +21,8 @@ interface WorkerFixtures {
    * get a server of their own: Playwright otherwise hands one worker's server to every file with equal options.
    */
   ownServer: string;
+  /** Where the worker's server keeps its files: the `s3` project puts them in a bucket on a local S3 server. */
+  storage: StorageKind;
   site: RunningServer;
   /**
    * A local SMTP server, started only for workers that ask for it. To send this file's mail there,
@@ -47,11 +50,15 @@ interface WorkerFixtures {
 export const test = base.extend<{ login: (page?: Page) => Promise<void> }, WorkerFixtures>({
   serverEnv: [{}, { scope: "worker", option: true }],
   ownServer: ["", { scope: "worker", option: true }],
+  storage: ["disk", { scope: "worker", option: true }],
   site: [
-    async ({ serverEnv, ownServer }, use) => {
+    async ({ serverEnv, ownServer, storage }, use) => {
       // Only named so that Playwright keys the worker's server on it.
       void ownServer;
-      const server = await startServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ...serverEnv });
+      const server = await startServer(
+        { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ...serverEnv },
+        { storage },
+      );
       await use(server);
       await server.stop();
     },

@@ -1,6 +1,4 @@
 import { randomUUID } from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConflictError, NotFoundError } from "#app/server/admin/write.server";
@@ -29,8 +27,8 @@ async function stage(name: string, text = `contents of ${name}`): Promise<FileRo
   return runtime.files.stage({ body: body(), originalName: name, uploadedBy: null, requireImage: false });
 }
 
-function stored(file: FileRow): boolean {
-  return fs.existsSync(path.join(runtime.env.dataDir, "files", file.storageKey));
+async function stored(file: FileRow): Promise<boolean> {
+  return (await runtime.storage.stat(file.storageKey)) !== null;
 }
 
 async function fileRow(id: string) {
@@ -127,8 +125,8 @@ describe("general downloads (admin service)", () => {
       file: { id: replacement.id, name: "v2.pdf" },
     });
     expect(await fileRow(original.id)).toBeUndefined();
-    expect(stored(original)).toBe(false);
-    expect(stored(replacement)).toBe(true);
+    expect(await stored(original)).toBe(false);
+    expect(await stored(replacement)).toBe(true);
 
     // A description-only edit keeps the file.
     await runtime.services.downloadAdmin.editGeneralDownload(id, { description: "Firmware 3", fileId: "", version: 2 });
@@ -136,7 +134,7 @@ describe("general downloads (admin service)", () => {
       description: "Firmware 3",
       version: 3,
     });
-    expect(stored(replacement)).toBe(true);
+    expect(await stored(replacement)).toBe(true);
   });
 
   it("refuses a save on an old version and rolls back a save whose new file is gone", async () => {
@@ -165,7 +163,7 @@ describe("general downloads (admin service)", () => {
       description: "Sheet (theirs)",
       version: 2,
     });
-    expect(stored(file)).toBe(true);
+    expect(await stored(file)).toBe(true);
 
     await expect(
       runtime.services.downloadAdmin.editGeneralDownload(randomUUID(), { description: "x", version: 1 }),
@@ -181,7 +179,7 @@ describe("general downloads (admin service)", () => {
     await runtime.services.downloadAdmin.deleteGeneralDownload(id, 1);
     expect(await runtime.services.downloadAdmin.getGeneralDownload(id)).toBeUndefined();
     expect(await fileRow(file.id)).toBeUndefined();
-    expect(stored(file)).toBe(false);
+    expect(await stored(file)).toBe(false);
     await expect(runtime.services.downloadAdmin.deleteGeneralDownload(id, 1)).rejects.toBeInstanceOf(NotFoundError);
   });
 });

@@ -6,6 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { adminEnv, signIn } from "#tests/support/http";
 import { createDatabase } from "#tests/support/postgres";
+import { startS3Server, type S3TestServer } from "#tests/support/s3";
 import { startServer, type RunningServer } from "#tests/support/server";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -114,5 +115,38 @@ describe("an older install's generated secret", () => {
     expect(fs.existsSync(path.join(dataDir, "auth-secret"))).toBe(false);
     const after = await instance({ DATA_DIR: dataDir });
     expect(await signedInOn(after, cookie)).toBe(true);
+  });
+});
+
+describe("files in an S3 bucket", () => {
+  let s3: S3TestServer;
+  beforeAll(async () => {
+    s3 = await startS3Server();
+  });
+  afterAll(async () => {
+    await s3?.stop();
+  });
+
+  it("refuse a start whose bucket is missing, unreachable or not allowed, with a message naming it", async () => {
+    const attempts = [
+      {
+        env: { ...s3.env(), STORAGE_URL: "s3://no-such-bucket" },
+        expected: /no-such-bucket\/ at http:\/\/127\.0\.0\.1/,
+      },
+      // s3rver checks the key's name, not the signature.
+      { env: { ...s3.env(), AWS_ACCESS_KEY_ID: "NOT-A-KEY" }, expected: /access is denied; check AWS_ACCESS_KEY_ID/ },
+      { env: { ...s3.env(), AWS_ENDPOINT_URL: "http://127.0.0.1:9" }, expected: /ECONNREFUSED|connect/ },
+    ];
+    for (const { env, expected } of attempts) {
+      const failure = await startServer({ ...env, DATA_DIR: tempFolder() }).then(
+        async (server) => {
+          await server.stop();
+          return "started";
+        },
+        (error: unknown) => String(error),
+      );
+      expect(failure).toMatch(/The file storage s3:\/\/\S+ .*cannot be used: /);
+      expect(failure).toMatch(expected);
+    }
   });
 });

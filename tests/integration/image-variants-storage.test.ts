@@ -1,5 +1,3 @@
-import fs from "node:fs";
-import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CropRatio } from "#app/domain/images";
@@ -20,8 +18,13 @@ afterAll(async () => {
   await test?.close();
 });
 
-function storedPath(key: string): string {
-  return path.join(runtime.env.dataDir, "files", key);
+/** Whether anything is stored under `key`. */
+async function isStored(key: string): Promise<boolean> {
+  return (await runtime.storage.stat(key)) !== null;
+}
+
+async function storedVariants(fileId: string): Promise<string[]> {
+  return (await test?.storage.keys(`variants/${fileId}/`)) ?? [];
 }
 
 async function stageImage(width: number, height: number): Promise<FileRow> {
@@ -51,25 +54,25 @@ describe("image variants in storage", () => {
     const file = await stageImage(800, 600);
     const keys = [await makeVariant(file, 320), await makeVariant(file, 640), await makeVariant(file, 320, "16x9")];
     expect(keys[2]).toBe(`variants/${file.id}/16x9/320`);
-    for (const key of keys) expect(fs.existsSync(storedPath(key))).toBe(true);
+    for (const key of keys) expect(await isStored(key)).toBe(true);
 
     const purged = await runtime.database.db.transaction((tx) => runtime.files.release(tx, [file.id]));
     expect(purged).toEqual([file.storageKey]);
     await runtime.files.purge(purged);
 
-    expect(fs.existsSync(storedPath(file.storageKey))).toBe(false);
-    expect(fs.existsSync(path.join(runtime.env.dataDir, "files", "variants", file.id))).toBe(false);
+    expect(await isStored(file.storageKey)).toBe(false);
+    expect(await storedVariants(file.id)).toEqual([]);
   });
 
   it("go with abandoned uploads when staged files are swept", async () => {
     const file = await stageImage(700, 500);
     const key = await makeVariant(file, 320);
-    expect(fs.existsSync(storedPath(key))).toBe(true);
+    expect(await isStored(key)).toBe(true);
 
     expect(await runtime.files.sweepStaged(0)).toBeGreaterThanOrEqual(1);
 
-    expect(fs.existsSync(storedPath(file.storageKey))).toBe(false);
-    expect(fs.existsSync(path.join(runtime.env.dataDir, "files", "variants", file.id))).toBe(false);
+    expect(await isStored(file.storageKey)).toBe(false);
+    expect(await storedVariants(file.id)).toEqual([]);
   });
 
   it("are removed again when they were finished after their file was deleted", async () => {
@@ -78,7 +81,7 @@ describe("image variants in storage", () => {
     const purged = await runtime.database.db.transaction((tx) => runtime.files.release(tx, [file.id]));
 
     await expect(makeVariant(file, 320)).rejects.toBeInstanceOf(VariantSourceGoneError);
-    expect(fs.existsSync(path.join(runtime.env.dataDir, "files", "variants", file.id))).toBe(false);
+    expect(await storedVariants(file.id)).toEqual([]);
     await runtime.files.purge(purged);
   });
 
@@ -89,7 +92,7 @@ describe("image variants in storage", () => {
     const plan = runtime.images.plan(understated, 320);
     expect(plan).not.toBeNull();
     await expect(runtime.images.ensure(understated, plan as NonNullable<typeof plan>)).rejects.toThrow(/pixel limit/i);
-    expect(fs.existsSync(path.join(runtime.env.dataDir, "files", "variants", file.id))).toBe(false);
+    expect(await storedVariants(file.id)).toEqual([]);
   });
 
   it("deleting a file that never had variants is quiet", async () => {
@@ -103,6 +106,6 @@ describe("image variants in storage", () => {
     });
     const purged = await runtime.database.db.transaction((tx) => runtime.files.release(tx, [file.id]));
     await expect(runtime.files.purge(purged)).resolves.toBeUndefined();
-    expect(fs.existsSync(storedPath(file.storageKey))).toBe(false);
+    expect(await isStored(file.storageKey)).toBe(false);
   });
 });

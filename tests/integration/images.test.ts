@@ -1,6 +1,4 @@
 import { createHash, randomUUID } from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { VARIANT_WIDTHS } from "#app/domain/images";
@@ -47,8 +45,13 @@ function variantUrl(file: Uploaded, width: number | string): string {
   return `${server.url}/images/${file.id}/${width}.webp`;
 }
 
-function variantFile(fileId: string, width: number): string {
-  return path.join(server.dataDir, "files", "variants", fileId, String(width));
+function variantKey(fileId: string, width: number): string {
+  return `variants/${fileId}/${width}`;
+}
+
+/** The variants stored for a file, named below its folder ("320", "4x3/320"). */
+function storedVariants(fileId: string): Promise<string[]> {
+  return server.storage.keys(`variants/${fileId}/`);
 }
 
 /** Buffers compared by hash: a deep comparison of every byte is slow and its failure unreadable. */
@@ -96,15 +99,15 @@ describe("image variants", () => {
   it("stores a variant once and serves the stored copy afterwards", async () => {
     const first = await fetchBytes(variantUrl(large, 480));
     expect(first.response.status).toBe(200);
-    const stored = variantFile(large.id, 480);
-    expect(sha256(fs.readFileSync(stored))).toBe(sha256(first.bytes));
-    const writtenAt = fs.statSync(stored).mtimeMs;
+    const stored = variantKey(large.id, 480);
+    expect(sha256(await server.storage.read(stored))).toBe(sha256(first.bytes));
+    const writtenAt = await server.storage.modifiedAt(stored);
 
     const second = await fetchBytes(variantUrl(large, 480));
     expect(second.response.status).toBe(200);
     expect(second.response.headers.get("etag")).toBe(first.response.headers.get("etag"));
     expect(sha256(second.bytes)).toBe(sha256(first.bytes));
-    expect(fs.statSync(stored).mtimeMs).toBe(writtenAt);
+    expect(await server.storage.modifiedAt(stored)).toEqual(writtenAt);
     expect(madeCount(large.id, 480)).toBe(1);
   });
 
@@ -140,7 +143,7 @@ describe("image variants", () => {
       expect(await sharp(bytes).metadata()).toMatchObject({ format: "webp", width: 200, height: 150 });
       expect(sha256(bytes)).toBe(sha256(answers[0]?.bytes));
     }
-    expect(fs.readdirSync(path.join(server.dataDir, "files", "variants", small.id))).toEqual(["200"]);
+    expect(await storedVariants(small.id)).toEqual(["200"]);
   });
 
   it("turns a sideways-stored photo upright, as its EXIF orientation says", async () => {
@@ -165,9 +168,8 @@ describe("image variants", () => {
     }
     expect(await sharp(answers[0]?.bytes).metadata()).toMatchObject({ width: 960, height: 720 });
     expect(madeCount(large.id, 960)).toBe(1);
-    expect(sha256(fs.readFileSync(variantFile(large.id, 960)))).toBe(sha256(answers[0]?.bytes));
-    const halfWritten = fs.readdirSync(path.join(server.dataDir, "files", ".tmp"));
-    expect(halfWritten).toEqual([]);
+    expect(sha256(await server.storage.read(variantKey(large.id, 960)))).toBe(sha256(answers[0]?.bytes));
+    expect(server.storage.unfinishedWrites()).toEqual([]);
   });
 
   it("answers 404 for widths that are not listed", async () => {
@@ -175,9 +177,7 @@ describe("image variants", () => {
       const response = await fetch(variantUrl(large, width));
       expect(response.status, width).toBe(404);
     }
-    expect(fs.readdirSync(path.join(server.dataDir, "files", "variants", large.id)).sort()).toEqual(
-      ["1280", "1600", "320", "480", "640", "960"].sort(),
-    );
+    expect(await storedVariants(large.id)).toEqual(["1280", "1600", "320", "480", "640", "960"].sort());
     expect(VARIANT_WIDTHS).toEqual([320, 480, 640, 960, 1280, 1600]);
   });
 
@@ -220,9 +220,7 @@ describe("image variants", () => {
     const again = await fetchBytes(cutUrl("4x3", 320));
     expect(sha256(again.bytes)).toBe(sha256(bytes));
     expect(madeCount(picture.id, 320)).toBe(1);
-    const stored = path.join(server.dataDir, "files", "variants", picture.id);
-    expect(fs.readdirSync(stored).sort()).toEqual(["16x9", "4x3"]);
-    expect(fs.readdirSync(path.join(stored, "16x9"))).toEqual(["600"]);
+    expect(await storedVariants(picture.id)).toEqual(["16x9/600", "4x3/320"]);
 
     // The original is as uploaded.
     const original = await fetchBytes(`${server.url}${picture.url}`);
@@ -233,7 +231,7 @@ describe("image variants", () => {
       expect((await fetch(cutUrl(ratio, 320))).status, ratio).toBe(404);
     }
     expect((await fetch(cutUrl("4x3", 500))).status).toBe(404);
-    expect(fs.readdirSync(stored).sort()).toEqual(["16x9", "4x3"]);
+    expect(await storedVariants(picture.id)).toEqual(["16x9/600", "4x3/320"]);
   });
 
   it("answers 404 for unknown files and files that are not images", async () => {
@@ -244,7 +242,7 @@ describe("image variants", () => {
     expect(pdf.contentType).toBe("application/pdf");
     expect((await fetch(variantUrl(pdf, 640))).status).toBe(404);
     expect((await fetch(`${server.url}/images/${pdf.id}/16x9/640.webp`)).status).toBe(404);
-    expect(fs.existsSync(path.join(server.dataDir, "files", "variants", pdf.id))).toBe(false);
+    expect(await storedVariants(pdf.id)).toEqual([]);
   });
 
   it("refuses to decode an image of more pixels than the limit, which is still served as uploaded", async () => {
@@ -254,7 +252,7 @@ describe("image variants", () => {
       .toBuffer();
     const uploaded = await upload("huge.png", bomb, "image");
     expect((await fetch(variantUrl(uploaded, 640))).status).toBe(404);
-    expect(fs.existsSync(path.join(server.dataDir, "files", "variants", uploaded.id))).toBe(false);
+    expect(await storedVariants(uploaded.id)).toEqual([]);
     expect((await fetch(`${server.url}${uploaded.url}`, { method: "HEAD" })).status).toBe(200);
   });
 
@@ -267,6 +265,6 @@ describe("image variants", () => {
     expect(response.status).toBe(307);
     expect(response.headers.get("location")).toBe(uploaded.url);
     expect(response.headers.get("cache-control")).toBe("no-store");
-    expect(fs.existsSync(variantFile(uploaded.id, 320))).toBe(false);
+    expect(await server.storage.modifiedAt(variantKey(uploaded.id, 320))).toBeNull();
   });
 });

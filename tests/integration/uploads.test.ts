@@ -8,6 +8,7 @@ import { UPLOAD_ERRORS } from "#app/domain/admin-messages";
 import { adminServer } from "#tests/support/admin-server";
 import { sendRaw, type RawResponse } from "#tests/support/http";
 import { residentBytes } from "#tests/support/memory";
+import { readAll } from "#app/server/streams.server";
 
 interface UploadResult {
   id: string;
@@ -23,21 +24,14 @@ function filesRoot(): string {
   return path.join(server.dataDir, "files");
 }
 
-/** Every stored file (relative path), leaving out the folder uploads are written to first. */
-function storedFiles(): string[] {
-  const root = filesRoot();
-  if (!fs.existsSync(root)) return [];
-  return fs
-    .readdirSync(root, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
-    .filter((relative) => !relative.startsWith(".tmp"))
-    .sort();
+/** Every stored key, on disk or in the bucket, leaving out writes in progress. */
+function storedFiles(): Promise<string[]> {
+  return server.storage.keys();
 }
 
+/** What writes cut off or refused left behind: temp files on disk, unfinished multipart uploads on S3. */
 function halfWrittenFiles(): string[] {
-  const tmp = path.join(filesRoot(), ".tmp");
-  return fs.existsSync(tmp) ? fs.readdirSync(tmp) : [];
+  return server.storage.unfinishedWrites();
 }
 
 function uploadUrl(name: string, kind?: "image"): string {
@@ -80,7 +74,7 @@ function chunked(total: number, counter: { sent: number } = { sent: 0 }): AsyncI
 describe("the upload size limit", () => {
   it("accepts exactly 20,000,000 bytes and stores them unchanged", async () => {
     const bytes = randomBytes(MAX_UPLOAD_BYTES);
-    const before = storedFiles();
+    const before = await storedFiles();
 
     const response = await upload("footage.bin", bytes);
 
@@ -89,9 +83,9 @@ describe("the upload size limit", () => {
     expect(result).toMatchObject({ size: MAX_UPLOAD_BYTES, name: "footage.bin" });
     expect(result.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(result.url).toBe(`/files/${result.id}/footage.bin`);
-    const added = storedFiles().filter((file) => !before.includes(file));
+    const added = await (await storedFiles()).filter((file) => !before.includes(file));
     expect(added).toHaveLength(1);
-    const stored = fs.readFileSync(path.join(filesRoot(), added[0] ?? ""));
+    const stored = await readAll(server.storage.files.read(added[0] ?? ""));
     expect(stored.byteLength).toBe(MAX_UPLOAD_BYTES);
     expect(sha256(stored)).toBe(sha256(bytes));
     expect(halfWrittenFiles()).toEqual([]);
@@ -101,16 +95,16 @@ describe("the upload size limit", () => {
   });
 
   it("refuses 20,000,001 bytes sent with a Content-Length, and stores nothing", async () => {
-    const before = storedFiles();
+    const before = await storedFiles();
     const response = await upload("too-big.bin", Buffer.alloc(MAX_UPLOAD_BYTES + 1, 1));
     expect(response.status).toBe(413);
     expect(json<{ error: string }>(response).error).toBe(UPLOAD_ERRORS.tooLarge);
-    expect(storedFiles()).toEqual(before);
+    expect(await storedFiles()).toEqual(before);
     expect(halfWrittenFiles()).toEqual([]);
   });
 
   it("answers 413 as soon as the headers announce too much, without waiting for any of the body", async () => {
-    const before = storedFiles();
+    const before = await storedFiles();
     // A body that never comes: only an answer decided on the headers alone can arrive.
     const silent: AsyncIterable<Uint8Array> = {
       [Symbol.asyncIterator]: () => ({ next: () => new Promise<IteratorResult<Uint8Array>>(() => undefined) }),
@@ -122,20 +116,20 @@ describe("the upload size limit", () => {
     });
     expect(response.status).toBe(413);
     expect(json<{ error: string }>(response).error).toBe(UPLOAD_ERRORS.tooLarge);
-    expect(storedFiles()).toEqual(before);
+    expect(await storedFiles()).toEqual(before);
   });
 
   it("refuses 20,000,001 bytes streamed without a Content-Length, and stores nothing", async () => {
-    const before = storedFiles();
+    const before = await storedFiles();
     const response = await upload("too-big.bin", chunked(MAX_UPLOAD_BYTES + 1));
     expect(response.status).toBe(413);
     expect(json<{ error: string }>(response).error).toBe(UPLOAD_ERRORS.tooLarge);
-    expect(storedFiles()).toEqual(before);
+    expect(await storedFiles()).toEqual(before);
     expect(halfWrittenFiles()).toEqual([]);
   });
 
   it("stops reading an endless stream soon after the limit instead of taking it all", async () => {
-    const before = storedFiles();
+    const before = await storedFiles();
     const counter = { sent: 0 };
     const response = await upload("endless.bin", chunked(50 * MAX_UPLOAD_BYTES, counter));
     expect(response.status).toBe(413);
@@ -143,7 +137,7 @@ describe("the upload size limit", () => {
     // until the client has its answer (so that it can read it): how much that is depends on how soon a
     // client on a busy machine stops, but never more than a small part of the stream.
     expect(counter.sent).toBeLessThan(5 * MAX_UPLOAD_BYTES);
-    expect(storedFiles()).toEqual(before);
+    expect(await storedFiles()).toEqual(before);
     expect(halfWrittenFiles()).toEqual([]);
   });
 
@@ -175,18 +169,18 @@ describe("the upload size limit", () => {
 
 describe("who may upload", () => {
   it("refuses an anonymous upload with 401 and stores nothing", async () => {
-    const before = storedFiles();
+    const before = await storedFiles();
     const response = await upload("anon.bin", randomBytes(256 * 1024), { cookie: null });
     expect(response.status).toBe(401);
     expect(json<{ error: string }>(response).error).toBe(UPLOAD_ERRORS.unauthenticated);
-    expect(storedFiles()).toEqual(before);
+    expect(await storedFiles()).toEqual(before);
   });
 
   it("refuses an upload sent from another site with 403 and stores nothing", async () => {
-    const before = storedFiles();
+    const before = await storedFiles();
     const response = await upload("csrf.bin", randomBytes(256 * 1024), { origin: "http://evil.example" });
     expect(response.status).toBe(403);
-    expect(storedFiles()).toEqual(before);
+    expect(await storedFiles()).toEqual(before);
   });
 });
 
@@ -194,11 +188,11 @@ describe("what an upload claims to be", () => {
   const html = Buffer.from("<!doctype html><html><body><script>alert(document.cookie)</script></body></html>");
 
   it("refuses HTML named evil.png as an image with 415 and the spec's message", async () => {
-    const before = storedFiles();
+    const before = await storedFiles();
     const response = await upload("evil.png", html, { kind: "image" });
     expect(response.status).toBe(415);
     expect(json<{ error: string }>(response).error).toBe("Wrong format - images only (jpg, png, gif, etc.)");
-    expect(storedFiles()).toEqual(before);
+    expect(await storedFiles()).toEqual(before);
     expect(halfWrittenFiles()).toEqual([]);
   });
 
@@ -225,7 +219,7 @@ describe("file names", () => {
       path.resolve(filesRoot(), "../x"),
       path.resolve(filesRoot(), ".tmp/../../x"),
     ];
-    const before = storedFiles();
+    const before = await storedFiles();
     // What is at those places already (another program's /tmp/x, say) must be just as it was after.
     const lookAt = (target: string) => fs.statSync(target, { throwIfNoEntry: false })?.mtimeMs ?? "absent";
     const outsideBefore = outside.map(lookAt);
@@ -236,7 +230,7 @@ describe("file names", () => {
     const { id, url, name } = json<UploadResult>(response);
     expect(name).toBe("x");
     expect(url).toBe(`/files/${id}/x`);
-    const added = storedFiles().filter((file) => !before.includes(file));
+    const added = await (await storedFiles()).filter((file) => !before.includes(file));
     expect(added).toEqual([`${id.slice(0, 2)}/${id}`]);
     expect(outside.map(lookAt)).toEqual(outsideBefore);
 

@@ -40,6 +40,9 @@ export function adminServer(env: Record<string, string> = {}): AdminServer {
       return current().server.dataDir;
     },
     logs: () => current().server.logs(),
+    get storage() {
+      return current().server.storage;
+    },
     get cookie() {
       return current().cookie;
     },

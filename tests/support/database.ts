@@ -6,6 +6,7 @@ import { parseEnv } from "#app/server/env.server";
 import { startRuntime } from "#app/server/runtime.server";
 import { seedEmbeddedDatabase } from "./pglite-template";
 import { createDatabase } from "./postgres";
+import { startTestStorage } from "./storage";
 
 export type DatabaseKind = "pglite" | "postgres";
 export const DATABASE_KINDS: DatabaseKind[] = ["pglite", "postgres"];
@@ -28,13 +29,22 @@ export async function testDatabaseConfig(kind: DatabaseKind) {
 /** A runtime on a fresh database of `kind` without demo data; `close` ends it and removes its folder. */
 export async function startTestRuntime(kind: DatabaseKind) {
   const config = await testDatabaseConfig(kind);
+  const storage = await startTestStorage(config.dataDir);
   const runtime = await startRuntime(
-    parseEnv({ DATA_DIR: config.dataDir, DATABASE_URL: config.databaseUrl, LOG_LEVEL: "silent", DEMO_DATA: "0" }),
+    parseEnv({
+      ...storage.env,
+      DATA_DIR: config.dataDir,
+      DATABASE_URL: config.databaseUrl,
+      LOG_LEVEL: "silent",
+      DEMO_DATA: "0",
+    }),
   );
   return {
     runtime,
+    storage,
     async close() {
       await runtime.close();
+      await storage.stop();
       config.cleanup();
     },
   };

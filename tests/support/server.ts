@@ -5,6 +5,7 @@ import path from "node:path";
 import { SERVER_START_PATIENCE_MS } from "./patience";
 import { seedEmbeddedDatabase } from "./pglite-template";
 import { freePort } from "./ports";
+import { startTestStorage, type StorageKind, type TestStorage } from "./storage";
 
 export interface RunningServer {
   url: string;
@@ -15,6 +16,8 @@ export interface RunningServer {
   logs: () => string;
   /** Resolves with the exit code once the process has ended, however it ended. */
   exited: Promise<number | null>;
+  /** Its file storage (on S3 in the runs that ask for it, see tests/support/storage.ts). */
+  storage: TestStorage;
   stop: () => Promise<void>;
 }
 
@@ -24,11 +27,15 @@ const root = path.resolve(import.meta.dirname, "../..");
  * Starts the production build (`node server.js`) on a free loopback port with its own temp DATA_DIR.
  * Resolves once it listens; `stop()` ends it and removes the folder it made.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  options: { storage?: StorageKind } = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const ownDataDir = !env.DATA_DIR;
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "vantage-test-"));
   if (ownDataDir && !env.DATABASE_URL) seedEmbeddedDatabase(dataDir);
+  const storage = await startTestStorage(dataDir, env, options.storage);
   let output = "";
   const child: ChildProcess = fork(path.join(root, "server.js"), [], {
     cwd: root,
@@ -37,6 +44,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       HOME: process.env.HOME ?? os.tmpdir(),
       LOG_LEVEL: "warn",
       DEMO_DATA: "0",
+      ...storage.env,
       ...env,
       DATA_DIR: dataDir,
       PORT: String(port),
@@ -56,6 +64,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       await exited;
       clearTimeout(timer);
     }
+    await storage.stop();
     if (ownDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   };
 
@@ -79,5 +88,14 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     throw error;
   });
 
-  return { url: `http://127.0.0.1:${port}`, port, pid: child.pid ?? 0, dataDir, logs: () => output, exited, stop };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    pid: child.pid ?? 0,
+    dataDir,
+    logs: () => output,
+    exited,
+    storage,
+    stop,
+  };
 }

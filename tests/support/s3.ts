@@ -1,0 +1,63 @@
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import S3rver from "s3rver";
+
+export interface S3TestServer {
+  /** http://127.0.0.1:PORT */
+  endpoint: string;
+  bucket: string;
+  /** The environment that puts a server's files in this bucket, under `prefix` when given. */
+  env(prefix?: string): Record<string, string>;
+  /** Multipart uploads begun and neither completed nor aborted. */
+  unfinishedUploads(): string[];
+  stop(): Promise<void>;
+}
+
+/** s3rver accepts any credentials that sign consistently; these are its documented defaults. */
+const CREDENTIALS = { AWS_ACCESS_KEY_ID: "S3RVER", AWS_SECRET_ACCESS_KEY: "S3RVER" };
+
+/**
+ * A real S3-compatible server (s3rver) on a free loopback port, its objects in a temp folder, with one
+ * empty bucket. s3rver 3.7 lacks AbortMultipartUpload, which S3 and every S3-compatible server used in
+ * production have; it is answered here the way S3 answers it, so tests see what a refused upload leaves.
+ */
+export async function startS3Server(bucket = "vantage-test"): Promise<S3TestServer> {
+  const directory = fs.mkdtempSync(path.join(os.tmpdir(), "vantage-s3-"));
+  const s3 = new S3rver({ directory, silent: true, configureBuckets: [{ name: bucket, configs: [] }] });
+  await s3.configureBuckets();
+  const uploadsDir = path.join(directory, bucket, "._S3rver_uploads");
+  const answer = s3.callback();
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://s3");
+    const uploadId = url.searchParams.get("uploadId");
+    if (req.method === "DELETE" && uploadId && /^[0-9a-f]{32}$/.test(uploadId)) {
+      fs.rmSync(path.join(uploadsDir, uploadId), { recursive: true, force: true });
+      res.writeHead(204).end();
+      return;
+    }
+    answer(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  const endpoint = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  return {
+    endpoint,
+    bucket,
+    env: (prefix) => ({
+      STORAGE_URL: `s3://${bucket}${prefix ? `/${prefix}` : ""}`,
+      AWS_ENDPOINT_URL: endpoint,
+      AWS_REGION: "us-east-1",
+      ...CREDENTIALS,
+    }),
+    unfinishedUploads: () => (fs.existsSync(uploadsDir) ? fs.readdirSync(uploadsDir) : []),
+    async stop() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      fs.rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}

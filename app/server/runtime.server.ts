@@ -101,6 +101,10 @@ export async function startRuntime(
       () => dataWatch.hearing(),
       () => dataWatch.notHearing(),
     );
+    // Another instance's write reaches this one on two connections: its announcement (which drops
+    // cached pages) and the database's notice of what changed. Whichever comes first, the next render
+    // must not read the old catalog: an announcement alone is reason enough to ask the database again.
+    changes.subscribe(() => dataWatch.changed("*"));
     const catalogSnapshot = new CatalogSnapshot(database.db, dataWatch);
     return {
       env,

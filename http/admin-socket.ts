@@ -4,6 +4,7 @@ import path from "node:path";
 import { z } from "zod";
 import { adminSocketPath, runAdminCommand, type AdminCommandReply } from "#app/server/admin-commands.server";
 import { AdminError, type AdminAccounts } from "#app/server/admins.server";
+import { BackupError } from "#app/server/backup.server";
 import type { Logger } from "#app/server/logger.server";
 
 const email = z.string().trim().min(1).max(320);
@@ -12,6 +13,7 @@ const adminCommandSchema = z.discriminatedUnion("command", [
   z.object({ command: z.enum(["create", "set-password"]), email, password: z.string().max(10_000) }),
   z.object({ command: z.enum(["list", "sign-out-all"]) }),
   z.object({ command: z.literal("delete"), email }),
+  z.object({ command: z.literal("backup"), file: z.string().min(1).max(4096).startsWith("/") }),
 ]);
 
 /** A command is a few hundred bytes; anything this long is not one. */
@@ -27,9 +29,11 @@ const IDLE_MS = 30_000;
 export async function listenForAdminCommands(options: {
   dataDir: string;
   admins: AdminAccounts;
+  /** Writes a backup to the file (an absolute path) and says what it holds. */
+  backup: (file: string) => Promise<string>;
   logger: Logger;
 }): Promise<() => Promise<void>> {
-  const { admins, logger } = options;
+  const { admins, backup, logger } = options;
   const socketPath = adminSocketPath(options.dataDir);
   const folder = path.dirname(socketPath);
   if (!privateFolder(folder)) {
@@ -57,6 +61,8 @@ export async function listenForAdminCommands(options: {
       const end = received.indexOf("\n");
       if (end === -1) return;
       connection.removeAllListeners("data");
+      // The command is in: a backup may take minutes, during which the client waits in silence.
+      connection.setTimeout(0);
       void answer(received.slice(0, end)).then((reply) => connection.end(`${JSON.stringify(reply)}\n`));
     });
   });
@@ -71,14 +77,14 @@ export async function listenForAdminCommands(options: {
     if (!parsed.success) return { ok: false, error: "Not an admin command." };
     const request = parsed.data;
     try {
-      const output = await runAdminCommand(admins, request);
+      const output = await runAdminCommand(admins, request, backup);
       logger.info(
         { command: request.command, email: "email" in request ? request.email.toLowerCase() : undefined },
         "admin command from the command line",
       );
       return { ok: true, output };
     } catch (error) {
-      if (error instanceof AdminError) return { ok: false, error: error.message };
+      if (error instanceof AdminError || error instanceof BackupError) return { ok: false, error: error.message };
       logger.error({ err: error, command: request.command }, "admin command failed");
       return { ok: false, error: "The server could not run the command; its log says why." };
     }

@@ -9,6 +9,8 @@ import { getEnv } from "#app/server/env.server";
 import { startRuntime, type Runtime } from "#app/server/runtime.server";
 // The stylesheet every page inlines (app/entry.server.tsx), for the CSP hash that allows it.
 import inlineStylesheet from "#app/app.css?inline";
+import { describeBackup } from "#app/server/admin-commands.server";
+import { writeBackup } from "#app/server/backup.server";
 import { listenForAdminCommands } from "./admin-socket";
 import { precompressedAssets } from "./assets";
 import { liveStreamCapacity, liveStreamGate, liveStreams } from "./events";
@@ -84,7 +86,13 @@ export async function start(): Promise<Runtime> {
   if (!env.DATABASE_URL) await cleanUp(startedAt);
   void sweep();
   setInterval(() => void sweep(), SWEEP_INTERVAL_MS).unref();
-  const stopAdminCommands = await listenForAdminCommands({ dataDir: env.dataDir, admins, logger });
+  const stopAdminCommands = await listenForAdminCommands({
+    dataDir: env.dataDir,
+    admins,
+    backup: async (file) =>
+      describeBackup(file, await writeBackup({ db: started.database.db, storage: started.storage, file })),
+    logger,
+  });
   return {
     ...started,
     async close() {

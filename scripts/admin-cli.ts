@@ -3,22 +3,29 @@
 import net from "node:net";
 import readline from "node:readline";
 import { Writable } from "node:stream";
+import path from "node:path";
 import {
   adminSocketPath,
+  describeBackup,
   runAdminCommand,
   type AdminCommand,
   type AdminCommandReply,
 } from "#app/server/admin-commands.server";
 import { AdminError, createAdminAccounts } from "#app/server/admins.server";
+import { BackupError, restoreBackup, writeBackup } from "#app/server/backup.server";
 import { DatabaseInUseError, openDatabase } from "#app/server/db/client.server";
+import { DeploymentError } from "#app/server/deployment.server";
 import { EnvError, getEnv } from "#app/server/env.server";
+import { openCheckedStorage } from "#app/server/storage-location.server";
 
 const USAGE = `Usage:
   npm run admin -- create <email> [--password P]
   npm run admin -- set-password <email> [--password P]
   npm run admin -- list
   npm run admin -- delete <email>
-  npm run admin -- sign-out-all`;
+  npm run admin -- sign-out-all
+  npm run admin -- backup <file>
+  npm run admin -- restore <file> [--force]`;
 
 class UsageError extends Error {}
 /** The server answered, and said no: its message is the whole story. */
@@ -60,10 +67,13 @@ async function promptPassword(question: string): Promise<string> {
 function parseArgs(argv: string[]) {
   const [command, ...rest] = argv;
   let password: string | undefined;
+  let force = false;
   const positional: string[] = [];
   for (let index = 0; index < rest.length; index++) {
     const arg = rest[index] ?? "";
-    if (arg === "--password") {
+    if (arg === "--force" && command === "restore") {
+      force = true;
+    } else if (arg === "--password") {
       password = rest[++index];
       if (password === undefined) throw new UsageError("--password needs a value.");
     } else if (arg.startsWith("--password=")) {
@@ -74,14 +84,27 @@ function parseArgs(argv: string[]) {
       positional.push(arg);
     }
   }
-  return { command, email: positional[0], extra: positional.slice(1), password };
+  return { command, email: positional[0], extra: positional.slice(1), password, force };
 }
 
-async function commandFromArgs(argv: string[]): Promise<AdminCommand> {
+/** A restore: run by the command line alone, with the site stopped. */
+interface RestoreCommand {
+  command: "restore";
+  file: string;
+  force: boolean;
+}
+
+async function commandFromArgs(argv: string[]): Promise<AdminCommand | RestoreCommand> {
   const args = parseArgs(argv);
-  const known = ["create", "set-password", "list", "delete", "sign-out-all"];
+  const known = ["create", "set-password", "list", "delete", "sign-out-all", "backup", "restore"];
   if (!args.command || !known.includes(args.command)) {
     throw new UsageError(args.command ? `Unknown command ${args.command}.` : "No command given.");
+  }
+  if (args.command === "backup" || args.command === "restore") {
+    if (!args.email) throw new UsageError(`${args.command} needs a file name.`);
+    if (args.extra.length > 0) throw new UsageError(`Unexpected argument ${args.extra[0]}.`);
+    const file = path.resolve(args.email);
+    return args.command === "backup" ? { command: "backup", file } : { command: "restore", file, force: args.force };
   }
   const needsEmail = args.command !== "list" && args.command !== "sign-out-all";
   if (needsEmail && !args.email) throw new UsageError(`${args.command} needs an email address.`);
@@ -129,12 +152,24 @@ function askRunningServer(socketPath: string, request: AdminCommand): Promise<Ad
   });
 }
 
-/** Runs the command on the database itself: no server holds it. */
-async function runHere(request: AdminCommand): Promise<string> {
+/** Runs the command on the database (and for backups the storage) itself: no server holds them. */
+async function runHere(request: AdminCommand | RestoreCommand): Promise<string> {
   const env = getEnv();
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir, shortLived: true });
   try {
-    return await runAdminCommand(createAdminAccounts(database.db), request);
+    const storage = () => openCheckedStorage(env);
+    if (request.command === "restore") {
+      const result = await restoreBackup({
+        db: database.db,
+        storage: await storage(),
+        file: request.file,
+        force: request.force,
+      });
+      return `Restored ${request.file}: ${result.rows} rows in ${result.tables} tables, ${result.files} files.`;
+    }
+    return await runAdminCommand(createAdminAccounts(database.db), request, async (file) =>
+      describeBackup(file, await writeBackup({ db: database.db, storage: await storage(), file })),
+    );
   } finally {
     await database.close();
   }
@@ -143,6 +178,14 @@ async function runHere(request: AdminCommand): Promise<string> {
 async function main(): Promise<void> {
   const request = await commandFromArgs(process.argv.slice(2));
   const env = getEnv();
+  if (request.command === "restore") {
+    // A restore replaces what a running site serves and holds in memory: it waits until the site is stopped.
+    if (await askRunningServer(adminSocketPath(env.dataDir), { command: "list" })) {
+      throw new RefusedError("A server is running on this DATA_DIR: stop the site, then restore.");
+    }
+    console.log(await runHere(request));
+    return;
+  }
   const reply = await askRunningServer(adminSocketPath(env.dataDir), request);
   if (reply && !reply.ok) throw new RefusedError(reply.error);
   console.log(reply ? reply.output : await runHere(request));
@@ -155,6 +198,8 @@ main().catch((error: unknown) => {
     error instanceof AdminError ||
     error instanceof RefusedError ||
     error instanceof EnvError ||
+    error instanceof BackupError ||
+    error instanceof DeploymentError ||
     error instanceof DatabaseInUseError
   ) {
     console.error(error.message);

@@ -7,11 +7,24 @@ import type { AdminAccounts } from "./admins.server";
 export type AdminCommand =
   | { command: "create" | "set-password"; email: string; password: string }
   | { command: "list" | "sign-out-all" }
-  | { command: "delete"; email: string };
+  | { command: "delete"; email: string }
+  | { command: "backup"; file: string };
+
+/** What a backup wrote, as the command line prints it. */
+export function describeBackup(file: string, result: { tables: number; rows: number; files: number; bytes: number }) {
+  const megabytes = (result.bytes / 1_000_000).toFixed(1);
+  return `Backup written to ${file}: ${result.rows} rows in ${result.tables} tables, ${result.files} files (${megabytes} MB).`;
+}
 
 /** What the command prints, the same whichever process ran it. Refusals throw AdminError. */
-export async function runAdminCommand(admins: AdminAccounts, request: AdminCommand): Promise<string> {
+export async function runAdminCommand(
+  admins: AdminAccounts,
+  request: AdminCommand,
+  backup: (file: string) => Promise<string>,
+): Promise<string> {
   switch (request.command) {
+    case "backup":
+      return backup(request.file);
     case "create":
       await admins.create(request.email, request.password);
       return `Admin ${request.email.toLowerCase()} created.`;

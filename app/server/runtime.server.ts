@@ -1,7 +1,7 @@
 import path from "node:path";
 import { createAdminAccounts, type AdminAccounts } from "./admins.server";
 import { createAuth, type AuthService } from "./auth.server";
-import { DeploymentError, checkSharedStorage, sessionSecret } from "./deployment.server";
+import { checkSharedStorage, sessionSecret } from "./deployment.server";
 import { openDatabase, type DatabaseHandle } from "./db/client.server";
 import { getEnv, type Env } from "./env.server";
 import { CatalogSnapshot } from "./catalog-snapshot.server";
@@ -13,7 +13,7 @@ import { createLogger, type Logger } from "./logger.server";
 import { createMailer, type SendMail } from "./mail.server";
 import { createRateLimiter } from "./rate-limit.server";
 import { createServices, type Services } from "./services.server";
-import { describeStorage, openStorage, storageLocation } from "./storage-location.server";
+import { openCheckedStorage } from "./storage-location.server";
 import type { FileStorage } from "./storage.server";
 
 /** Everything one server process holds open. Made once at start, closed once at shutdown. */
@@ -52,13 +52,7 @@ export async function startRuntime(
     onListenerError: (error) => logger.warn({ err: error }, "change listener lost its connection; reconnecting"),
   });
   try {
-    const location = storageLocation(env);
-    const storage = openStorage(location);
-    await storage.ping().catch((error: unknown) => {
-      throw new DeploymentError(
-        `The file storage ${describeStorage(location)} cannot be used: ${error instanceof Error ? error.message || error.name : String(error)}`,
-      );
-    });
+    const storage = await openCheckedStorage(env);
     await checkSharedStorage(database.db, storage);
     const secret = await sessionSecret({
       db: database.db,

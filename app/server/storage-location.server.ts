@@ -1,4 +1,5 @@
 import path from "node:path";
+import { DeploymentError } from "./deployment.server";
 import { parseS3Url, type Env } from "./env.server";
 import { createS3Storage, type S3Location } from "./s3-storage.server";
 import { createLocalStorage, type FileStorage } from "./storage.server";
@@ -56,4 +57,15 @@ export function describeStorage(location: StorageLocation): string {
   return location.kind === "disk"
     ? location.root
     : `s3://${location.bucket}/${location.prefix}${location.endpoint ? ` at ${location.endpoint}` : ""}`;
+}
+
+/** The storage `env` names, once it answered: a start or a command stops with a message saying why not. */
+export async function openCheckedStorage(env: Parameters<typeof storageLocation>[0]): Promise<FileStorage> {
+  const location = storageLocation(env);
+  const storage = openStorage(location);
+  await storage.ping().catch((error: unknown) => {
+    const reason = error instanceof Error ? error.message || error.name : String(error);
+    throw new DeploymentError(`The file storage ${describeStorage(location)} cannot be used: ${reason}`);
+  });
+  return storage;
 }

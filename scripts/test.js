@@ -21,7 +21,8 @@ function run(label, args) {
 // `--integration` or `--e2e` runs one part alone (`npm run test:integration`, `npm run test:e2e`).
 const only = process.argv.includes("--integration") ? "integration" : process.argv.includes("--e2e") ? "e2e" : null;
 
-ensureDebianPackages(only === "integration" ? ["postgresql"] : ["chromium", "postgresql"]);
+// nginx: the end-to-end tests run two instances behind it.
+ensureDebianPackages(only === "integration" ? ["postgresql"] : ["chromium", "postgresql", "nginx"]);
 // Both start the production server (integration tests also the admin command line): build first.
 buildSiteIfStale();
 buildAdminCliIfStale();

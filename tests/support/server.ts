@@ -29,9 +29,10 @@ const root = path.resolve(import.meta.dirname, "../..");
  */
 export async function startServer(
   env: Record<string, string> = {},
-  options: { storage?: StorageKind } = {},
+  /** `port`: a fixed one, e.g. to start an instance again where a proxy expects it. */
+  options: { storage?: StorageKind; port?: number } = {},
 ): Promise<RunningServer> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const ownDataDir = !env.DATA_DIR;
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "vantage-test-"));
   if (ownDataDir && !env.DATABASE_URL) seedEmbeddedDatabase(dataDir);

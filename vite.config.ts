@@ -1,3 +1,4 @@
+import { gzipAsync } from "@gfx/zopfli";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { readFile, writeFile } from "node:fs/promises";
@@ -7,12 +8,13 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { defineConfig, type Plugin, type Rollup, type UserConfig } from "vite";
 
-const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
 
 /**
  * Writes a brotli and a gzip copy of every client script and stylesheet at the strongest settings, once at
- * build time; the server sends them to browsers that accept them (http/assets.ts).
+ * build time; the server sends them to browsers that accept them (http/assets.ts). The gzip copies are
+ * Zopfli's: 2.5% smaller than zlib's level 9, still plain gzip to every browser, for a few seconds of
+ * build (decision 006).
  */
 function precompressAssets(): Plugin {
   return {
@@ -26,7 +28,7 @@ function precompressAssets(): Plugin {
           .map(async (output) => {
             const source = await readFile(join(folder, output.fileName));
             const [gzipped, brotlied] = await Promise.all([
-              gzip(source, { level: 9 }),
+              gzipAsync(source, { numiterations: 5 }),
               brotli(source, {
                 params: {
                   [zlib.constants.BROTLI_PARAM_QUALITY]: 11,

@@ -10,7 +10,7 @@ const ENCODINGS = [
 ] as const;
 
 /**
- * Serves a built asset's precompressed copy (brotli at quality 11, gzip at level 9) when the browser
+ * Serves a built asset's precompressed copy (brotli at quality 11, Zopfli's gzip) when the browser
  * accepts it: smaller than compressing on the fly at the default level, and no CPU per request.
  * Anything without a copy falls through to express.static.
  */

@@ -26,6 +26,7 @@ import {
   productImages,
   products,
 } from "./db/schema";
+import { SubstringIndex } from "./substring-index.server";
 
 /** Between the fields of one record, so that no match can run from one field into the next. */
 const FIELD_SEPARATOR = "\u0000";
@@ -33,38 +34,11 @@ const FIELD_SEPARATOR = "\u0000";
 interface Searchable<T> {
   /** Every searched field, letter case folded. */
   text: string;
-  /** Which pairs of neighbouring characters `text` holds (see bigramBits). */
-  bigrams: Uint32Array;
   result: T;
 }
 
-/** Bits per record for its character pairs: a 7-letter word it lacks is ruled out in a few operations. */
-const BIGRAM_BITS = 1024;
-
-/** The bit of each pair of neighbouring characters in `text`. */
-function bigramBits(text: string): number[] {
-  const bits: number[] = [];
-  for (let index = 0; index + 1 < text.length; index += 1) {
-    bits.push((text.charCodeAt(index) * 31 + text.charCodeAt(index + 1)) & (BIGRAM_BITS - 1));
-  }
-  return bits;
-}
-
-function bigramSet(text: string): Uint32Array {
-  const set = new Uint32Array(BIGRAM_BITS / 32);
-  for (const bit of bigramBits(text)) set[bit >> 5] = (set[bit >> 5] ?? 0) | (1 << (bit & 31));
-  return set;
-}
-
-/** Whether `text` holds `needle`: first whether it can (every pair of the needle is there), then for sure. */
-function holds<T>(entry: Searchable<T>, needle: string, needleBits: number[]): boolean {
-  for (const bit of needleBits) if (((entry.bigrams[bit >> 5] ?? 0) & (1 << (bit & 31))) === 0) return false;
-  return entry.text.includes(needle);
-}
-
 function searchable<T>(fields: string[], result: T): Searchable<T> {
-  const text = foldCase(fields.join(FIELD_SEPARATOR));
-  return { text, bigrams: bigramSet(text), result };
+  return { text: foldCase(fields.join(FIELD_SEPARATOR)), result };
 }
 
 type CategoryResult = SearchResults["categories"][number];
@@ -99,6 +73,9 @@ interface Built {
   productById: Map<string, ProductEntry>;
   searchableCategories: Searchable<CategoryResult>[];
   searchableProducts: SearchableProduct[];
+  /** Over `searchableCategories` and `searchableProducts`' texts, in their order. */
+  categoryIndex: SubstringIndex;
+  productIndex: SubstringIndex;
 }
 
 /** Letter case folded the same way for the catalog's text and the query, whatever the database's locale. */
@@ -180,18 +157,21 @@ export class CatalogSnapshot {
    */
   async search(term: string, limit: number): Promise<SearchResults> {
     const needle = foldCase(term);
-    const needleBits = [...new Set(bigramBits(needle))];
     const built = await this.current();
-    const categoryMatches = built.searchableCategories.filter((entry) => holds(entry, needle, needleBits));
+    const categoryMatches: CategoryResult[] = [];
+    built.categoryIndex.forEachHolding(needle, (index) => {
+      const entry = built.searchableCategories[index];
+      if (entry) categoryMatches.push(entry.result);
+    });
     const productMatches: ProductSummary[] = [];
     let productTotal = 0;
-    for (const entry of built.searchableProducts) {
-      if (!holds(entry, needle, needleBits)) continue;
+    built.productIndex.forEachHolding(needle, (index) => {
       productTotal += 1;
-      if (productMatches.length < limit) productMatches.push(entry.result);
-    }
+      const entry = built.searchableProducts[index];
+      if (entry && productMatches.length < limit) productMatches.push(entry.result);
+    });
     return {
-      categories: categoryMatches.slice(0, limit).map((entry) => entry.result),
+      categories: categoryMatches.slice(0, limit),
       products: productMatches,
       total: categoryMatches.length + productTotal,
     };
@@ -320,10 +300,10 @@ export class CatalogSnapshot {
   }
 }
 
-/** Appends `item` to the list `key` holds in `map`. */
 /** What the snapshot holds, as the watch names it. */
 const CATALOG_DATA: readonly WatchedData[] = ["products", "categories"];
 
+/** Appends `item` to the list `key` holds in `map`. */
 function push<K, V>(map: Map<K, V[]>, key: K, item: V): void {
   const list = map.get(key);
   if (list) list.push(item);
@@ -429,20 +409,23 @@ function assemble(
   }
 
   const sortedCategories = sortIgnoringCaseBy([...categoryEntries.values()], (entry) => entry.category.name);
+  const searchableCategories = sortedCategories.map(({ category }) =>
+    searchable([category.name, category.description], {
+      id: category.id,
+      name: category.name,
+      description: category.description,
+    }),
+  );
   return {
     versions,
     categories: sortedCategories,
     categoryById: categoryEntries,
     products: productEntries,
     productById,
-    searchableCategories: sortedCategories.map(({ category }) =>
-      searchable([category.name, category.description], {
-        id: category.id,
-        name: category.name,
-        description: category.description,
-      }),
-    ),
+    searchableCategories,
     searchableProducts,
+    categoryIndex: new SubstringIndex(searchableCategories.map((entry) => entry.text)),
+    productIndex: new SubstringIndex(searchableProducts.map((entry) => entry.text)),
   };
 }
 

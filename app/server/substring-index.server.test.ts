@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { SubstringIndex } from "./substring-index.server";
+
+function holding(index: SubstringIndex, piece: string): number[] {
+  const found: number[] = [];
+  index.forEachHolding(piece, (position) => found.push(position));
+  return found;
+}
+
+/** Small pseudo-random generator, so a failure can be run again. */
+function random(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state / 2_147_483_648;
+  };
+}
+
+describe("SubstringIndex", () => {
+  it("finds what String.includes finds, in order, for pieces of any length, text and alphabet", () => {
+    const next = random(7);
+    // Few letters, so pieces repeat and pairs of a piece often sit apart in a text ("abab" vs "ab ba").
+    const alphabet = ["a", "b", "c", " ", "-", "é", "ü", "\u0000", "漢"];
+    const pick = () => alphabet[Math.floor(next() * alphabet.length)] ?? "a";
+    const texts = Array.from({ length: 300 }, () => Array.from({ length: Math.floor(next() * 40) }, pick).join(""));
+    const index = new SubstringIndex(texts);
+    expect(index.size).toBe(300);
+    const pieces = ["", "a", "é", "漢", "zz", "ab", "ba", "abab", "a b", "üé", "a\u0000b"];
+    for (let made = 0; made < 400; made += 1) {
+      pieces.push(Array.from({ length: 1 + Math.floor(next() * 6) }, pick).join(""));
+    }
+    for (const piece of pieces) {
+      const expected = texts.flatMap((text, position) => (text.includes(piece) ? [position] : []));
+      expect(holding(index, piece), JSON.stringify(piece)).toEqual(expected);
+    }
+  });
+
+  it("answers for the 32nd, 33rd and last of many texts alike, and nothing for an empty list", () => {
+    const texts: string[] = Array.from({ length: 70 }, (_, position) =>
+      position % 32 === 31 ? "dome camera" : "bullet",
+    );
+    texts[69] = "a dome";
+    expect(holding(new SubstringIndex(texts), "dome")).toEqual([31, 63, 69]);
+    expect(holding(new SubstringIndex([]), "dome")).toEqual([]);
+  });
+});

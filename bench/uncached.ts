@@ -14,6 +14,7 @@
  * `npm run bench:uncached` (also part of `npm run bench`).
  */
 import fs from "node:fs";
+import path from "node:path";
 import autocannon from "autocannon";
 import { CATALOG_PAGE_SIZE } from "../app/domain/catalog-views";
 import { adminEnv, signIn } from "../tests/support/http";
@@ -47,6 +48,9 @@ export interface UncachedScenario {
 
 export interface MemoryAfterDistinctUrls {
   urls: number;
+  /** Before and after, once all garbage is collected (bench/lib/gc-probe.cjs): what the server holds. */
+  heldBefore: MemoryHeld;
+  heldAfter: MemoryHeld;
   /** Of them, answered from the page cache: only pages an earlier scenario had kept (a URL with an unknown parameter is rendered, never kept). */
   cacheHits: number;
   /** Answers other than 200 and 404 (the unknown pages are asked for on purpose), and timeouts. */
@@ -57,6 +61,12 @@ export interface MemoryAfterDistinctUrls {
 }
 
 /** One dashboard page, asked for DASHBOARD_SAMPLES times in a row by a signed-in admin. */
+export interface MemoryHeld {
+  rssMb: number;
+  heapUsedMb: number;
+  externalMb: number;
+}
+
 export interface DashboardPage {
   page: string;
   p50Ms: number;
@@ -213,15 +223,35 @@ async function distinctUrls(site: RunningServer, random: () => number): Promise<
   return shuffled([...mixed, ...tracked], random);
 }
 
+/** The server's memory once it has collected all its garbage (it runs with bench/lib/gc-probe.cjs). */
+async function memoryHeld(site: RunningServer): Promise<MemoryHeld> {
+  const logged = site.logs().length;
+  process.kill(site.pid, "SIGUSR2");
+  for (let waited = 0; waited < 200; waited++) {
+    const line = site
+      .logs()
+      .slice(logged)
+      .split("\n")
+      .find((entry) => entry.startsWith("GC-PROBE "));
+    if (line) return JSON.parse(line.slice("GC-PROBE ".length)) as MemoryHeld;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error("The server did not report its memory (is bench/lib/gc-probe.cjs loaded?)");
+}
+
 async function measureMemory(site: RunningServer, paths: string[]): Promise<MemoryAfterDistinctUrls> {
+  const heldBefore = await memoryHeld(site);
   const rssBeforeMb = rssMb(site.pid);
   let errors = 0;
   const { result, cacheHits } = await askEachOnce(site, paths, (status) => {
     if (status !== 200 && status !== 404) errors += 1;
   });
   const rssAfterMb = rssMb(site.pid);
+  const heldAfter = await memoryHeld(site);
   return {
     urls: result.requests.total,
+    heldBefore,
+    heldAfter,
     cacheHits,
     errors: errors + result.errors + result.timeouts,
     rssBeforeMb,
@@ -301,7 +331,13 @@ async function measureDashboard(site: RunningServer): Promise<DashboardPage[]> {
 
 export async function measureUncached(productCount: number): Promise<UncachedResult> {
   const dataDir = await generateCatalog(productCount);
-  const site = await startServer({ ...adminEnv(), DATA_DIR: dataDir });
+  const site = await startServer({
+    ...adminEnv(),
+    DATA_DIR: dataDir,
+    NODE_OPTIONS: `--expose-gc --require ${path.join(import.meta.dirname, "lib/gc-probe.cjs")}`,
+    // The allocator setting docs/deploy.md recommends, when the benchmark is run with it.
+    ...(process.env.MALLOC_ARENA_MAX ? { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX } : {}),
+  });
   try {
     const rssAfterStartMb = rssMb(site.pid);
     // A fixed seed: every run asks for the same URLs in the same order.

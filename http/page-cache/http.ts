@@ -240,17 +240,48 @@ export function pageCacheHits(cache: PageCache, policyFor: CachePolicy, trustPro
     if (!slot || !page) return false;
     const startedAt = process.hrtime.bigint();
     const id = requestId(req);
-    const encoding = chosenEncoding(req.headers["accept-encoding"], page);
-    const body = (encoding && page[encoding]) || page.body;
-    const headers = [...page.responseHeaders, "X-Request-Id", id, "Content-Length", String(body.byteLength)];
-    if (encoding) headers.push("Content-Encoding", encoding);
-    res.writeHead(page.status, headers);
-    res.end(body);
-    logRequest(logger, { id, method: req.method, url: req.url, status: page.status, cache: "hit" }, startedAt);
+    const send = (body: Buffer, encoding: "br" | "gzip" | null) => {
+      const headers = [...page.responseHeaders, "X-Request-Id", id, "Content-Length", String(body.byteLength)];
+      if (encoding) headers.push("Content-Encoding", encoding);
+      res.writeHead(page.status, headers);
+      res.end(body);
+      logRequest(logger, { id, method: req.method, url: req.url, status: page.status, cache: "hit" }, startedAt);
+    };
+    const stored = chosenEncoding(req.headers["accept-encoding"], page);
+    const fresh = stored ? null : freshEncoding(req.headers["accept-encoding"]);
+    if (fresh) {
+      // No stored copies yet (a page's are made once it is asked for again, i.e. now): this visitor gets
+      // it compressed as a miss would be, rather than several times the bytes.
+      compressFast(page.body, fresh).then(
+        (body) => send(body, fresh),
+        () => send(page.body, null),
+      );
+    } else {
+      send((stored && page[stored]) || page.body, stored);
+    }
     // Asked for again: worth compressing, for the next visitors.
     compressor.request(slot.key, page);
     return true;
   };
+}
+
+/** What a client takes when a page has no stored copies: brotli, else gzip, else nothing. */
+function freshEncoding(acceptEncoding: string | undefined): "br" | "gzip" | null {
+  if (!acceptEncoding) return null;
+  const takes = acceptsEncoding(acceptEncoding);
+  return takes("br") ? "br" : takes("gzip") ? "gzip" : null;
+}
+
+/** The settings a rendered page is compressed with as it is sent (the compression middleware's defaults). */
+function compressFast(body: Buffer, encoding: "br" | "gzip"): Promise<Buffer> {
+  return encoding === "br"
+    ? brotliAsync(body, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+        },
+      })
+    : gzipAsync(body, { level: zlib.constants.Z_DEFAULT_COMPRESSION });
 }
 
 /**

@@ -2,9 +2,14 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
-import { adminSocketPath, runAdminCommand, type AdminCommandReply } from "#app/server/admin-commands.server";
+import {
+  adminSocketPath,
+  runAdminCommand,
+  serverAnswersOn,
+  type AdminCommandReply,
+} from "#app/server/admin-commands.server";
 import { AdminError, type AdminAccounts } from "#app/server/admins.server";
-import { BackupError } from "#app/server/backup.server";
+import { BackupError, type BackupSummary } from "#app/server/backup.server";
 import type { Logger } from "#app/server/logger.server";
 
 const email = z.string().trim().min(1).max(320);
@@ -30,7 +35,7 @@ export async function listenForAdminCommands(options: {
   dataDir: string;
   admins: AdminAccounts;
   /** Writes a backup to the file (an absolute path) and says what it holds. */
-  backup: (file: string) => Promise<string>;
+  backup: (file: string) => Promise<BackupSummary>;
   logger: Logger;
 }): Promise<() => Promise<void>> {
   const { admins, backup, logger } = options;
@@ -40,7 +45,7 @@ export async function listenForAdminCommands(options: {
     logger.warn({ folder }, "admin commands are not taken while the server runs: their folder belongs to another user");
     return async () => undefined;
   }
-  if (await answers(socketPath)) {
+  if (await serverAnswersOn(socketPath)) {
     // Another server on this DATA_DIR (only possible with DATABASE_URL) already takes the commands.
     logger.debug({ socketPath }, "another server takes admin commands here");
     return async () => undefined;
@@ -111,16 +116,4 @@ function privateFolder(folder: string): boolean {
   if (!stat.isDirectory() || stat.uid !== process.getuid?.()) return false;
   if ((stat.mode & 0o077) !== 0) fs.chmodSync(folder, 0o700);
   return true;
-}
-
-/** Whether a live server listens on `socketPath` (a file left by a crash does not answer). */
-function answers(socketPath: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    const probe = net.connect(socketPath);
-    probe.once("connect", () => {
-      probe.destroy();
-      resolve(true);
-    });
-    probe.once("error", () => resolve(false));
-  });
 }

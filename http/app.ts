@@ -9,7 +9,6 @@ import { getEnv } from "#app/server/env.server";
 import { startRuntime, type Runtime } from "#app/server/runtime.server";
 // The stylesheet every page inlines (app/entry.server.tsx), for the CSP hash that allows it.
 import inlineStylesheet from "#app/app.css?inline";
-import { describeBackup } from "#app/server/admin-commands.server";
 import { writeBackup } from "#app/server/backup.server";
 import { listenForAdminCommands } from "./admin-socket";
 import { precompressedAssets } from "./assets";
@@ -89,8 +88,7 @@ export async function start(): Promise<Runtime> {
   const stopAdminCommands = await listenForAdminCommands({
     dataDir: env.dataDir,
     admins,
-    backup: async (file) =>
-      describeBackup(file, await writeBackup({ db: started.database.db, storage: started.storage, file })),
+    backup: (file) => writeBackup({ db: started.database.db, storage: started.storage, file }),
     logger,
   });
   return {

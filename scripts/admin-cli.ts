@@ -6,8 +6,8 @@ import { Writable } from "node:stream";
 import path from "node:path";
 import {
   adminSocketPath,
-  describeBackup,
   runAdminCommand,
+  serverAnswersOn,
   type AdminCommand,
   type AdminCommandReply,
 } from "#app/server/admin-commands.server";
@@ -168,7 +168,7 @@ async function runHere(request: AdminCommand | RestoreCommand): Promise<string> 
       return `Restored ${request.file}: ${result.rows} rows in ${result.tables} tables, ${result.files} files.`;
     }
     return await runAdminCommand(createAdminAccounts(database.db), request, async (file) =>
-      describeBackup(file, await writeBackup({ db: database.db, storage: await storage(), file })),
+      writeBackup({ db: database.db, storage: await storage(), file }),
     );
   } finally {
     await database.close();
@@ -180,7 +180,7 @@ async function main(): Promise<void> {
   const env = getEnv();
   if (request.command === "restore") {
     // A restore replaces what a running site serves and holds in memory: it waits until the site is stopped.
-    if (await askRunningServer(adminSocketPath(env.dataDir), { command: "list" })) {
+    if (await serverAnswersOn(adminSocketPath(env.dataDir))) {
       throw new RefusedError("A server is running on this DATA_DIR: stop the site, then restore.");
     }
     console.log(await runHere(request));

@@ -1,7 +1,9 @@
 import { createHash } from "node:crypto";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { AdminAccounts } from "./admins.server";
+import type { BackupSummary } from "./backup.server";
 
 /** What `npm run admin` asks for, run by the server that owns the database or by the command itself. */
 export type AdminCommand =
@@ -10,21 +12,18 @@ export type AdminCommand =
   | { command: "delete"; email: string }
   | { command: "backup"; file: string };
 
-/** What a backup wrote, as the command line prints it. */
-export function describeBackup(file: string, result: { tables: number; rows: number; files: number; bytes: number }) {
-  const megabytes = (result.bytes / 1_000_000).toFixed(1);
-  return `Backup written to ${file}: ${result.rows} rows in ${result.tables} tables, ${result.files} files (${megabytes} MB).`;
-}
-
 /** What the command prints, the same whichever process ran it. Refusals throw AdminError. */
 export async function runAdminCommand(
   admins: AdminAccounts,
   request: AdminCommand,
-  backup: (file: string) => Promise<string>,
+  writeBackupTo: (file: string) => Promise<BackupSummary>,
 ): Promise<string> {
   switch (request.command) {
-    case "backup":
-      return backup(request.file);
+    case "backup": {
+      const written = await writeBackupTo(request.file);
+      const megabytes = (written.bytes / 1_000_000).toFixed(1);
+      return `Backup written to ${request.file}: ${written.rows} rows in ${written.tables} tables, ${written.files} files (${megabytes} MB).`;
+    }
     case "create":
       await admins.create(request.email, request.password);
       return `Admin ${request.email.toLowerCase()} created.`;
@@ -64,4 +63,16 @@ export function adminSocketPath(dataDir: string): string {
   if (Buffer.byteLength(inDataDir) <= SOCKET_PATH_MAX) return inDataDir;
   const digest = createHash("sha256").update(path.resolve(dataDir)).digest("hex").slice(0, 16);
   return path.join(os.tmpdir(), `vantage-${process.getuid?.() ?? "user"}-${digest}`, "admin.sock");
+}
+
+/** Whether a live server listens on `socketPath` (a file left by a crash does not answer). */
+export function serverAnswersOn(socketPath: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = net.connect(socketPath);
+    probe.once("connect", () => {
+      probe.destroy();
+      resolve(true);
+    });
+    probe.once("error", () => resolve(false));
+  });
 }

@@ -29,6 +29,15 @@ const INSERT_BATCH = 500;
 
 export class BackupError extends Error {}
 
+/** What a backup holds once written. */
+export interface BackupSummary {
+  tables: number;
+  rows: number;
+  files: number;
+  /** Of the stored files. */
+  bytes: number;
+}
+
 interface Manifest {
   format: number;
   createdAt: string;
@@ -96,7 +105,7 @@ export async function writeBackup(options: {
   db: Database;
   storage: FileStorage;
   file: string;
-}): Promise<{ tables: number; rows: number; files: number; bytes: number }> {
+}): Promise<BackupSummary> {
   const { db, storage } = options;
   const snapshot = await db.transaction(async (tx) => {
     await tx.execute(sql`set transaction isolation level repeatable read, read only`);

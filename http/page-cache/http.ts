@@ -118,13 +118,11 @@ export function inlineStyleHashes(html: string): string[] {
   return [...new Set([...html.matchAll(INLINE_STYLE)].map((match) => hashSource(match[1] ?? "")))];
 }
 
-/** The encoding of a stored copy the client takes, best first; null for the plain bytes. */
-function chosenEncoding(acceptEncoding: string | undefined, page: CachedPage): "br" | "gzip" | null {
+/** The best encoding the client takes: brotli, else gzip; null for the plain bytes. */
+function preferredEncoding(acceptEncoding: string | undefined): "br" | "gzip" | null {
   if (!acceptEncoding) return null;
   const takes = acceptsEncoding(acceptEncoding);
-  if (page.br && takes("br")) return "br";
-  if (page.gzip && takes("gzip")) return "gzip";
-  return null;
+  return takes("br") ? "br" : takes("gzip") ? "gzip" : null;
 }
 
 /** Pages waiting for their compressed copies; past this many, later ones wait for their next hit. */
@@ -247,29 +245,22 @@ export function pageCacheHits(cache: PageCache, policyFor: CachePolicy, trustPro
       res.end(body);
       logRequest(logger, { id, method: req.method, url: req.url, status: page.status, cache: "hit" }, startedAt);
     };
-    const stored = chosenEncoding(req.headers["accept-encoding"], page);
-    const fresh = stored ? null : freshEncoding(req.headers["accept-encoding"]);
-    if (fresh) {
+    const encoding = preferredEncoding(req.headers["accept-encoding"]);
+    const stored = encoding && page[encoding];
+    if (!encoding) send(page.body, null);
+    else if (stored) send(stored, encoding);
+    else {
       // No stored copies yet (a page's are made once it is asked for again, i.e. now): this visitor gets
       // it compressed as a miss would be, rather than several times the bytes.
-      compressFast(page.body, fresh).then(
-        (body) => send(body, fresh),
+      compressFast(page.body, encoding).then(
+        (body) => send(body, encoding),
         () => send(page.body, null),
       );
-    } else {
-      send((stored && page[stored]) || page.body, stored);
     }
     // Asked for again: worth compressing, for the next visitors.
     compressor.request(slot.key, page);
     return true;
   };
-}
-
-/** What a client takes when a page has no stored copies: brotli, else gzip, else nothing. */
-function freshEncoding(acceptEncoding: string | undefined): "br" | "gzip" | null {
-  if (!acceptEncoding) return null;
-  const takes = acceptsEncoding(acceptEncoding);
-  return takes("br") ? "br" : takes("gzip") ? "gzip" : null;
 }
 
 /** The settings a rendered page is compressed with as it is sent (the compression middleware's defaults). */

@@ -44,8 +44,9 @@ const DELETE_BATCH = 1000;
  * PUT, or a multipart upload completed at the end), so a write cut off leaves no object behind, only
  * parts of an unfinished multipart upload, which `sweepInterrupted` aborts once they are a day old.
  */
-export function createS3Storage(location: S3Location, client: S3Client = s3Client(location)): FileStorage {
+export function createS3Storage(location: S3Location): FileStorage {
   const { bucket, prefix } = location;
+  const client = s3Client(location);
   const objectKey = (key: string) => prefix + checkedKey(key);
 
   async function* objects(under: string) {
@@ -258,7 +259,7 @@ function isNotFound(error: unknown): boolean {
  * The client, configured from the standard AWS variables (credentials, and whatever else the SDK
  * reads itself) plus the location's endpoint and region.
  */
-export function s3Client(location: S3Location): S3Client {
+function s3Client(location: S3Location): S3Client {
   // The pinned SDK supports this Node.js; its warning about later releases is not for an operator.
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
   return new S3Client({

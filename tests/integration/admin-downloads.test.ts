@@ -7,6 +7,7 @@ import { DASHBOARD_PAGE_SIZE } from "#app/domain/paging";
 import { MissingFileError, type FileRow } from "#app/server/files.server";
 import type { Runtime } from "#app/server/runtime.server";
 import { startTestRuntime } from "#tests/support/database";
+import { stageText } from "#tests/support/staged-files";
 
 let runtime: Runtime;
 let test: Awaited<ReturnType<typeof startTestRuntime>> | undefined;
@@ -20,11 +21,8 @@ afterAll(async () => {
   await test?.close();
 });
 
-async function stage(name: string, text = `contents of ${name}`): Promise<FileRow> {
-  async function* body() {
-    yield new TextEncoder().encode(text);
-  }
-  return runtime.files.stage({ body: body(), originalName: name, uploadedBy: null, requireImage: false });
+function stage(name: string, text = `contents of ${name}`): Promise<FileRow> {
+  return stageText(runtime, name, text);
 }
 
 async function stored(file: FileRow): Promise<boolean> {

@@ -14,6 +14,7 @@ import { seedEmbeddedDatabase } from "#tests/support/pglite-template";
 import { createDatabase } from "#tests/support/postgres";
 import { startS3Server, type S3TestServer } from "#tests/support/s3";
 import { startServer, type RunningServer } from "#tests/support/server";
+import { stageText } from "#tests/support/staged-files";
 
 const folders: string[] = [];
 const running: { stop(): Promise<void> }[] = [];
@@ -59,14 +60,7 @@ async function prepareSite(env: Record<string, string>): Promise<void> {
       description: "An admin's edit, with a feature",
       features: [{ id: undefined, label: "Restored feature" }],
     });
-    const manual = await runtime.files.stage({
-      body: (async function* () {
-        yield new TextEncoder().encode("A manual written by an admin.\n");
-      })(),
-      originalName: "Restored manual.pdf",
-      uploadedBy: null,
-      requireImage: false,
-    });
+    const manual = await stageText(runtime, "Restored manual.pdf", "A manual written by an admin.\n");
     await runtime.services.downloadAdmin.createGeneralDownload({ description: "Restored manual", fileId: manual.id });
   } finally {
     await runtime.close();

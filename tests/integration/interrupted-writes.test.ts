@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEnv } from "#app/server/env.server";
 import { startRuntime, type Runtime } from "#app/server/runtime.server";
 import { testDatabaseConfig } from "#tests/support/database";
+import { stageText } from "#tests/support/staged-files";
 
 let runtime: Runtime;
 let config: Awaited<ReturnType<typeof testDatabaseConfig>>;
@@ -54,14 +55,7 @@ describe("cleaning up after interrupted writes", () => {
   });
 
   it("removes stored bytes and variants no file row names, written before the cut-off only", async () => {
-    const kept = await runtime.files.stage({
-      body: (async function* () {
-        yield new TextEncoder().encode("recorded");
-      })(),
-      originalName: "kept.txt",
-      uploadedBy: null,
-      requireImage: false,
-    });
+    const kept = await stageText(runtime, "kept.txt", "recorded");
     // Old enough to be swept, but recorded: it stays.
     const longAgo = new Date(Date.now() - 60_000);
     fs.utimesSync(path.join(root, kept.storageKey), longAgo, longAgo);

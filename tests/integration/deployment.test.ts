@@ -3,7 +3,10 @@ import { createHmac } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { CreateMultipartUploadCommand, S3Client, UploadPartCommand } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { parseEnv } from "#app/server/env.server";
+import { openStorage, storageLocation } from "#app/server/storage-location.server";
 import { adminEnv, signIn } from "#tests/support/http";
 import { createDatabase } from "#tests/support/postgres";
 import { startS3Server, type S3TestServer } from "#tests/support/s3";
@@ -148,5 +151,33 @@ describe("files in an S3 bucket", () => {
       expect(failure).toMatch(/The file storage s3:\/\/\S+ .*cannot be used: /);
       expect(failure).toMatch(expected);
     }
+  });
+
+  it("have uploads a crash cut off aborted by the sweep once a day old, under this site's prefix only", async () => {
+    const env = s3.env("site");
+    const client = new S3Client({
+      endpoint: env.AWS_ENDPOINT_URL,
+      region: env.AWS_REGION,
+      forcePathStyle: true,
+      credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID ?? "", secretAccessKey: env.AWS_SECRET_ACCESS_KEY ?? "" },
+    });
+    // What a process killed in the middle of a multipart upload leaves: a begun upload with a part.
+    const begin = async (key: string) => {
+      const { UploadId } = await client.send(new CreateMultipartUploadCommand({ Bucket: s3.bucket, Key: key }));
+      await client.send(
+        new UploadPartCommand({ Bucket: s3.bucket, Key: key, UploadId, PartNumber: 1, Body: Buffer.alloc(1024, 1) }),
+      );
+      return UploadId ?? "";
+    };
+    const crashed = await begin("site/ab/crashed");
+    const inProgress = await begin("site/ab/in-progress");
+    const otherSite = await begin("elsewhere/ab/crashed");
+    s3.ageUpload(crashed, 2);
+    s3.ageUpload(otherSite, 2);
+
+    const storage = openStorage(storageLocation(parseEnv({ ...env, DATA_DIR: tempFolder() })));
+    expect(await storage.sweepInterrupted()).toBe(1);
+    expect(s3.unfinishedUploads().sort()).toEqual([inProgress, otherSite].sort());
+    client.destroy();
   });
 });

@@ -12,6 +12,8 @@ export interface S3TestServer {
   env(prefix?: string): Record<string, string>;
   /** Multipart uploads begun and neither completed nor aborted. */
   unfinishedUploads(): string[];
+  /** Makes an unfinished upload look begun `days` ago. */
+  ageUpload(uploadId: string, days: number): void;
   stop(): Promise<void>;
 }
 
@@ -20,14 +22,26 @@ const CREDENTIALS = { AWS_ACCESS_KEY_ID: "S3RVER", AWS_SECRET_ACCESS_KEY: "S3RVE
 
 /**
  * A real S3-compatible server (s3rver) on a free loopback port, its objects in a temp folder, with one
- * empty bucket. s3rver 3.7 lacks AbortMultipartUpload, which S3 and every S3-compatible server used in
- * production have; it is answered here the way S3 answers it, so tests see what a refused upload leaves.
+ * empty bucket. s3rver 3.7 lacks AbortMultipartUpload and ListMultipartUploads, which S3 and every
+ * S3-compatible server used in production have; they are answered here the way S3 answers them, so tests
+ * see what a refused upload leaves and what a sweep of unfinished ones finds.
  */
 export async function startS3Server(bucket = "vantage-test"): Promise<S3TestServer> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), "vantage-s3-"));
   const s3 = new S3rver({ directory, silent: true, configureBuckets: [{ name: bucket, configs: [] }] });
   await s3.configureBuckets();
   const uploadsDir = path.join(directory, bucket, "._S3rver_uploads");
+  // ListMultipartUploads, which s3rver lacks too: every unfinished upload, begun when its folder was made.
+  const listUploads = (prefix: string) => {
+    const uploads = (fs.existsSync(uploadsDir) ? fs.readdirSync(uploadsDir) : []).flatMap((id) => {
+      const key = fs.readFileSync(path.join(uploadsDir, id, "key"), "utf8");
+      const initiated = fs.statSync(path.join(uploadsDir, id)).mtime.toISOString();
+      return key.startsWith(prefix)
+        ? [`<Upload><Key>${key}</Key><UploadId>${id}</UploadId><Initiated>${initiated}</Initiated></Upload>`]
+        : [];
+    });
+    return `<?xml version="1.0" encoding="UTF-8"?><ListMultipartUploadsResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Bucket>${bucket}</Bucket><IsTruncated>false</IsTruncated>${uploads.join("")}</ListMultipartUploadsResult>`;
+  };
   const answer = s3.callback();
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://s3");
@@ -35,6 +49,10 @@ export async function startS3Server(bucket = "vantage-test"): Promise<S3TestServ
     if (req.method === "DELETE" && uploadId && /^[0-9a-f]{32}$/.test(uploadId)) {
       fs.rmSync(path.join(uploadsDir, uploadId), { recursive: true, force: true });
       res.writeHead(204).end();
+      return;
+    }
+    if (req.method === "GET" && url.pathname.replace(/\/$/, "") === `/${bucket}` && url.searchParams.has("uploads")) {
+      res.writeHead(200, { "Content-Type": "application/xml" }).end(listUploads(url.searchParams.get("prefix") ?? ""));
       return;
     }
     answer(req, res);
@@ -52,6 +70,10 @@ export async function startS3Server(bucket = "vantage-test"): Promise<S3TestServ
       ...CREDENTIALS,
     }),
     unfinishedUploads: () => (fs.existsSync(uploadsDir) ? fs.readdirSync(uploadsDir) : []),
+    ageUpload: (uploadId, days) => {
+      const then = new Date(Date.now() - days * 24 * 60 * 60 * 1000);
+      fs.utimesSync(path.join(uploadsDir, uploadId), then, then);
+    },
     async stop() {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -120,12 +120,15 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { pathname } = useLocation();
   // In the dashboard a 404 mostly means a record another admin deleted while this one had it open
   // (a live update then reloads a page whose record is gone).
-  const gone = isRouteErrorResponse(error) && error.status === 404 && pathname.startsWith("/dashboard/");
+  const inDashboard = isRouteErrorResponse(error) && pathname.startsWith("/dashboard/");
+  const gone = inDashboard && error.status === 404;
+  const forbidden = inDashboard && error.status === 403;
   return (
     <ErrorPage error={error}>
-      {gone ? (
+      {gone || forbidden ? (
         <p className="mt-6 text-slate-700">
-          It may have been deleted by someone else in the meantime.{" "}
+          {gone ? "It may have been deleted by someone else in the meantime. " : null}
+          {forbidden ? "Only an owner of the site can open this page. " : null}
           <TextLink to="/dashboard" weight="semibold">
             Back to the dashboard
           </TextLink>

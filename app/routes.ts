@@ -18,9 +18,13 @@ export default [
   route("logout", "routes/logout.ts"),
   route("forgot", "routes/forgot.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
+  route("invite", "routes/invite.tsx"),
   route("dashboard", "routes/dashboard/layout.tsx", [
     index("routes/dashboard/summary.tsx"),
     route("settings", "routes/dashboard/settings/page.tsx"),
+    route("people", "routes/dashboard/people/page.tsx"),
+    route("audit", "routes/dashboard/audit/page.tsx"),
+    route("audit.csv", "routes/dashboard/audit/csv.ts"),
     route("info-items", "routes/dashboard/info-items/route.ts"),
     route("spreadsheet-preview", "routes/dashboard/spreadsheet-preview.ts"),
     route("product-models", "routes/dashboard/product-models.ts"),

@@ -11,11 +11,14 @@ import {
 import { AdminError, type AdminAccounts } from "#app/server/admins.server";
 import { BackupError, type BackupSummary } from "#app/server/backup.server";
 import type { Logger } from "#app/server/logger.server";
+import { roles } from "#app/server/db/schema";
 
 const email = z.string().trim().min(1).max(320);
 /** What arrives on the socket is checked like any other input before it runs. */
 const adminCommandSchema = z.discriminatedUnion("command", [
-  z.object({ command: z.enum(["create", "set-password"]), email, password: z.string().max(10_000) }),
+  z.object({ command: z.literal("create"), email, password: z.string().max(10_000), role: z.enum(roles) }),
+  z.object({ command: z.literal("set-password"), email, password: z.string().max(10_000) }),
+  z.object({ command: z.literal("set-role"), email, role: z.enum(roles) }),
   z.object({ command: z.enum(["list", "sign-out-all"]) }),
   z.object({ command: z.literal("delete"), email }),
   z.object({ command: z.literal("backup"), file: z.string().min(1).max(4096).startsWith("/") }),

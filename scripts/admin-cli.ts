@@ -11,7 +11,7 @@ import {
   type AdminCommand,
   type AdminCommandReply,
 } from "#app/server/admin-commands.server";
-import { AdminError, createAdminAccounts } from "#app/server/admins.server";
+import { AdminError, createAdminAccounts, isRole } from "#app/server/admins.server";
 import { BackupError, restoreBackup, writeBackup } from "#app/server/backup.server";
 import { DatabaseInUseError, openDatabase } from "#app/server/db/client.server";
 import { DeploymentError } from "#app/server/deployment.server";
@@ -19,7 +19,8 @@ import { EnvError, getEnv } from "#app/server/env.server";
 import { openCheckedStorage } from "#app/server/storage-location.server";
 
 const USAGE = `Usage:
-  npm run admin -- create <email> [--password P]
+  npm run admin -- create <email> [--password P] [--role owner|editor]   (an owner unless told)
+  npm run admin -- set-role <email> --role owner|editor
   npm run admin -- set-password <email> [--password P]
   npm run admin -- list
   npm run admin -- delete <email>
@@ -67,6 +68,7 @@ async function promptPassword(question: string): Promise<string> {
 function parseArgs(argv: string[]) {
   const [command, ...rest] = argv;
   let password: string | undefined;
+  let role: string | undefined;
   let force = false;
   const positional: string[] = [];
   for (let index = 0; index < rest.length; index++) {
@@ -78,13 +80,19 @@ function parseArgs(argv: string[]) {
       if (password === undefined) throw new UsageError("--password needs a value.");
     } else if (arg.startsWith("--password=")) {
       password = arg.slice("--password=".length);
+    } else if (arg === "--role" && (command === "create" || command === "set-role")) {
+      role = rest[++index];
+      if (role === undefined) throw new UsageError("--role needs a value: owner or editor.");
+    } else if (arg.startsWith("--role=") && (command === "create" || command === "set-role")) {
+      role = arg.slice("--role=".length);
     } else if (arg.startsWith("--")) {
       throw new UsageError(`Unknown option ${arg}.`);
     } else {
       positional.push(arg);
     }
   }
-  return { command, email: positional[0], extra: positional.slice(1), password, force };
+  if (role !== undefined && !isRole(role)) throw new UsageError(`Unknown role ${role}: owner or editor.`);
+  return { command, email: positional[0], extra: positional.slice(1), password, role, force };
 }
 
 /** A restore: run by the command line alone, with the site stopped. */
@@ -96,7 +104,7 @@ interface RestoreCommand {
 
 async function commandFromArgs(argv: string[]): Promise<AdminCommand | RestoreCommand> {
   const args = parseArgs(argv);
-  const known = ["create", "set-password", "list", "delete", "sign-out-all", "backup", "restore"];
+  const known = ["create", "set-role", "set-password", "list", "delete", "sign-out-all", "backup", "restore"];
   if (!args.command || !known.includes(args.command)) {
     throw new UsageError(args.command ? `Unknown command ${args.command}.` : "No command given.");
   }
@@ -111,9 +119,15 @@ async function commandFromArgs(argv: string[]): Promise<AdminCommand | RestoreCo
   if (args.extra.length > 0) throw new UsageError(`Unexpected argument ${args.extra[0]}.`);
   const email = args.email ?? "";
   switch (args.command) {
-    case "create":
+    case "create": {
+      const role = isRole(args.role) ? args.role : "owner";
+      return { command: "create", email, role, password: args.password ?? (await promptPassword("Password: ")) };
+    }
+    case "set-role":
+      if (!isRole(args.role)) throw new UsageError("set-role needs --role owner or --role editor.");
+      return { command: "set-role", email, role: args.role };
     case "set-password":
-      return { command: args.command, email, password: args.password ?? (await promptPassword("Password: ")) };
+      return { command: "set-password", email, password: args.password ?? (await promptPassword("Password: ")) };
     case "delete":
       return { command: "delete", email };
     case "sign-out-all":

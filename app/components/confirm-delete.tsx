@@ -29,7 +29,8 @@ export function ConfirmDelete({
   label: string;
   /** The question, naming the record and what goes with it. */
   prompt: ReactNode;
-  version: number;
+  /** The record's version, for records that have one (a person has none: removing one is not an edit). */
+  version?: number;
   /** The answer of a refused delete: a new one closes the prompt, so its reason shows beside the button. */
   refusal?: unknown;
   /** Asked before the prompt opens; false keeps it closed (the page then says why). */
@@ -101,7 +102,7 @@ export function ConfirmDelete({
   const body = (
     <>
       <TabIdInput />
-      <VersionInput version={version} />
+      {version === undefined ? null : <VersionInput version={version} />}
       <input type="hidden" name="intent" value="delete" />
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />

@@ -14,3 +14,15 @@ export const newPasswordSchema = z
     confirm: z.string(),
   })
   .refine((value) => value.password === value.confirm, { message: "Passwords do not match", path: ["confirm"] });
+
+/** A posted new password (a reset, an invitation): the values, or each field's message. */
+export function parseNewPassword(
+  form: FormData,
+): { ok: true; value: z.infer<typeof newPasswordSchema> } | { ok: false; errors: Record<string, string> } {
+  const parsed = newPasswordSchema.safeParse(Object.fromEntries(form));
+  if (parsed.success) return { ok: true, value: parsed.data };
+  return {
+    ok: false,
+    errors: Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])),
+  };
+}

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { servicesContext } from "#app/server/context.server";
+import { requestContext, servicesContext } from "#app/server/context.server";
 import type { Route } from "./+types/logout";
 
 export function loader() {
@@ -7,6 +7,8 @@ export function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const headers = await context.get(servicesContext).auth.signOut(request.headers);
+  const headers = await context
+    .get(servicesContext)
+    .auth.signOut(request.headers, context.get(requestContext).clientAddress);
   return redirect("/", { headers });
 }

@@ -1,7 +1,8 @@
 import { readForm } from "#app/server/form-data.server";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { Alert, Button, Card, TextField, TextLink } from "#app/components/ui";
-import { newPasswordSchema } from "#app/domain/auth-schemas";
+import { NewPasswordFields } from "#app/components/new-password-fields";
+import { Alert, Button, Card, TextLink } from "#app/components/ui";
+import { parseNewPassword } from "#app/domain/auth-schemas";
 import { pageTitle } from "#app/domain/site";
 import { requestContext, servicesContext } from "#app/server/context.server";
 import type { Route } from "./+types/reset-password";
@@ -19,15 +20,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readForm(request);
-  const parsed = newPasswordSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) {
-    const errors = Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
-    return data({ errors, expired: false }, { status: 400 });
-  }
+  const parsed = parseNewPassword(await readForm(request));
+  if (!parsed.ok) return data({ errors: parsed.errors, expired: false }, { status: 400 });
   const changed = await context
     .get(servicesContext)
-    .auth.resetPassword(parsed.data.token, parsed.data.password, context.get(requestContext).clientAddress);
+    .auth.resetPassword(parsed.value.token, parsed.value.password, context.get(requestContext).clientAddress);
   if (!changed) return data({ errors: {} as Record<string, string>, expired: true }, { status: 400 });
   throw redirect("/login?reset=1");
 }
@@ -47,26 +44,10 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           </div>
         ) : (
           <Form method="post" className="space-y-4" noValidate>
-            <input type="hidden" name="token" value={loaderData.token} />
-            <TextField
-              id="password"
-              name="password"
-              type="password"
-              label="New password"
-              autoComplete="new-password"
-              minLength={8}
-              maxLength={128}
-              required
-              error={actionData?.errors.password}
-            />
-            <TextField
-              id="confirm"
-              name="confirm"
-              type="password"
-              label="Confirm new password"
-              autoComplete="new-password"
-              required
-              error={actionData?.errors.confirm}
+            <NewPasswordFields
+              token={loaderData.token}
+              labels={{ password: "New password", confirm: "Confirm new password" }}
+              errors={actionData?.errors}
             />
             <Button type="submit" className="w-full" disabled={submitting}>
               Set new password

@@ -3,11 +3,15 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { AdminAccounts } from "./admins.server";
+import { COMMAND_LINE } from "./audit.server";
 import type { BackupSummary } from "./backup.server";
+import type { Role } from "./db/schema";
 
 /** What `npm run admin` asks for, run by the server that owns the database or by the command itself. */
 export type AdminCommand =
-  | { command: "create" | "set-password"; email: string; password: string }
+  | { command: "create"; email: string; password: string; role: Role }
+  | { command: "set-password"; email: string; password: string }
+  | { command: "set-role"; email: string; role: Role }
   | { command: "list" | "sign-out-all" }
   | { command: "delete"; email: string }
   | { command: "backup"; file: string };
@@ -25,21 +29,32 @@ export async function runAdminCommand(
       return `Backup written to ${request.file}: ${written.rows} rows in ${written.tables} tables, ${written.files} files (${megabytes} MB).`;
     }
     case "create":
-      await admins.create(request.email, request.password);
-      return `Admin ${request.email.toLowerCase()} created.`;
+      await admins.create(request.email, request.password, request.role, COMMAND_LINE);
+      return `${request.role === "owner" ? "Owner" : "Editor"} ${request.email.toLowerCase()} created.`;
+    case "set-role": {
+      const changed = await admins.setRoleByEmail(request.email, request.role, COMMAND_LINE);
+      return `${changed.email} is now ${changed.role === "owner" ? "an owner" : "an editor"}.`;
+    }
     case "set-password":
-      await admins.setPassword(request.email, request.password);
+      await admins.setPassword(request.email, request.password, COMMAND_LINE);
       return `Password of ${request.email.toLowerCase()} changed; their sessions were signed out.`;
     case "list": {
       const list = await admins.list();
       if (list.length === 0) return NO_ADMIN_YET;
-      return list.map((admin) => `${admin.email}\t(created ${admin.createdAt.toISOString()})`).join("\n");
+      return list
+        .map((admin) => {
+          const lastSignIn = admin.lastSignInAt
+            ? `last sign-in ${admin.lastSignInAt.toISOString()}`
+            : "never signed in";
+          return `${admin.email}\t${admin.role}\t(created ${admin.createdAt.toISOString()}, ${lastSignIn})`;
+        })
+        .join("\n");
     }
     case "delete":
-      await admins.delete(request.email);
+      await admins.removeByEmail(request.email, COMMAND_LINE);
       return `Admin ${request.email.toLowerCase()} deleted.`;
     case "sign-out-all": {
-      const ended = await admins.signOutAll();
+      const ended = await admins.signOutAll(COMMAND_LINE);
       return `Signed everyone out (${ended} session${ended === 1 ? "" : "s"} ended).`;
     }
   }

@@ -1,9 +1,11 @@
+import { eq } from "drizzle-orm";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#app/domain/limits";
+import { recordAudit, type Actor } from "./audit.server";
 import type { Database } from "./db/client.server";
-import { account, session, user, verification } from "./db/schema";
+import { account, session, user, verification, type Role } from "./db/schema";
 import type { Logger } from "./logger.server";
 import type { SendMail } from "./mail.server";
 import type { RateLimiter } from "./rate-limit.server";
@@ -22,6 +24,11 @@ export function createAuth(options: {
 }) {
   const { db, secret, publicUrl, sendMail, rateLimiter, logger } = options;
   const throttle = createSignInThrottle(rateLimiter);
+  /** The person an address belongs to, for entries about them (a failed sign-in, a reset asked). */
+  async function actorFor(email: string, clientAddress: string): Promise<Actor> {
+    const [found] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
+    return { userId: found?.id ?? null, email, clientAddress };
+  }
   const auth = betterAuth({
     appName: "Vantage",
     secret,
@@ -52,6 +59,8 @@ export function createAuth(options: {
         });
       },
     },
+    // The role is read with every session; only our own code (People, the command line) ever sets it.
+    user: { additionalFields: { role: { type: "string", input: false, required: true, defaultValue: "editor" } } },
     session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
     // Sign-in attempts are limited by our own database counters (see signIn), shared by all instances.
     rateLimit: { enabled: false },
@@ -82,7 +91,9 @@ export function createAuth(options: {
     async getUser(headers: Headers) {
       if (!headers.get("cookie")?.includes(SESSION_COOKIE_PREFIX)) return null;
       const result = await auth.api.getSession({ headers });
-      return result?.user ?? null;
+      if (!result) return null;
+      const role: Role = result.user.role === "owner" ? "owner" : "editor";
+      return { ...result.user, role };
     },
 
     /**
@@ -92,6 +103,8 @@ export function createAuth(options: {
     async signIn(input: { email: string; password: string; clientAddress: string; headers: Headers }) {
       const email = input.email.trim().toLowerCase();
       const wait = await throttle.waitBeforeSignIn(email, input.clientAddress);
+      // Refused before any password was checked: not an attempt the log records, so a client being
+      // slowed down cannot fill it.
       if (wait > 0) return { ok: false as const, reason: "rate-limited" as const, retryAfterSeconds: wait };
       try {
         const result = await auth.api.signInEmail({
@@ -100,16 +113,26 @@ export function createAuth(options: {
           returnHeaders: true,
         });
         await throttle.signedIn(email, input.clientAddress);
+        const actor = { userId: result.response.user.id, email, clientAddress: input.clientAddress };
+        await recordAudit(db, actor, { kind: "sign-in" });
         return { ok: true as const, headers: result.headers };
       } catch (error) {
         if (!(error instanceof APIError)) throw error;
         await throttle.signInFailed(email, input.clientAddress);
+        await recordAudit(db, await actorFor(email, input.clientAddress), {
+          kind: "sign-in-failed",
+          details: { reason: "wrong address or password" },
+        });
         return { ok: false as const, reason: "invalid" as const };
       }
     },
 
-    async signOut(headers: Headers): Promise<Headers> {
+    async signOut(headers: Headers, clientAddress: string): Promise<Headers> {
+      const signedIn = await this.getUser(headers);
       const result = await auth.api.signOut({ headers, returnHeaders: true });
+      if (signedIn) {
+        await recordAudit(db, { userId: signedIn.id, email: signedIn.email, clientAddress }, { kind: "sign-out" });
+      }
       return result.headers;
     },
 
@@ -122,6 +145,7 @@ export function createAuth(options: {
       const wait = await throttle.waitBeforeResetMail(normalized, clientAddress);
       if (wait > 0) return { retryAfterSeconds: wait };
       await throttle.resetMailSent(normalized, clientAddress);
+      await recordAudit(db, await actorFor(normalized, clientAddress), { kind: "password-reset-requested" });
       await auth.api.requestPasswordReset({ body: { email: normalized } });
       return { retryAfterSeconds: 0 };
     },
@@ -140,7 +164,10 @@ export function createAuth(options: {
         if (error instanceof APIError) return false;
         throw error;
       }
-      if (owner) await throttle.passwordReset(owner.email.toLowerCase(), clientAddress);
+      if (owner) {
+        await throttle.passwordReset(owner.email.toLowerCase(), clientAddress);
+        await recordAudit(db, { userId: owner.id, email: owner.email, clientAddress }, { kind: "password-reset" });
+      }
       return true;
     },
 

@@ -5,6 +5,7 @@ import { pipeline } from "node:stream/promises";
 import zlib from "node:zlib";
 import { sql } from "drizzle-orm";
 import { extract as tarExtract, pack as tarPack } from "tar-stream";
+import { COMMAND_LINE, recordAudit } from "./audit.server";
 import { selectRows, type Database, type Queryable } from "./db/client.server";
 import type { FileStorage } from "./storage.server";
 
@@ -189,12 +190,17 @@ export async function writeBackup(options: {
     pack.finalize();
     await written;
     fs.renameSync(partial, target);
-    return {
+    const summary = {
       tables: snapshot.dumps.length,
       rows: snapshot.dumps.reduce((sum, dump) => sum + dump.rows, 0),
       files: snapshot.stored.length,
       bytes,
     };
+    await recordAudit(db, COMMAND_LINE, {
+      kind: "backup",
+      details: { file: target, rows: String(summary.rows), files: String(summary.files) },
+    });
+    return summary;
   } catch (error) {
     pack.destroy();
     await written.catch(() => undefined);
@@ -363,6 +369,10 @@ export async function restoreBackup(options: {
         }
         inserted += lines.length;
       }
+      await recordAudit(tx, COMMAND_LINE, {
+        kind: "restore",
+        details: { file, made: manifest.createdAt, rows: String(inserted) },
+      });
       return inserted;
     });
     const kept = new Set(stored);

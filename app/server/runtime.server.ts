@@ -100,6 +100,7 @@ export async function startRuntime(
     // must not read the old catalog: an announcement alone is reason enough to ask the database again.
     changes.subscribe(() => dataWatch.changed("*"));
     const catalogSnapshot = new CatalogSnapshot(database.db, dataWatch);
+    const admins = createAdminAccounts(database.db);
     return {
       env,
       logger,
@@ -108,12 +109,23 @@ export async function startRuntime(
       files,
       images: createImageService({ storage, logger, fileExists: async (id) => Boolean(await files.get(id)) }),
       auth,
-      admins: createAdminAccounts(database.db),
+      admins,
       sendMail,
       changes,
       ownWrites,
       catalogSnapshot,
-      services: createServices({ db: database.db, files, ownWrites, catalogSnapshot, dataWatch, auth, logger }),
+      services: createServices({
+        db: database.db,
+        files,
+        ownWrites,
+        catalogSnapshot,
+        dataWatch,
+        auth,
+        admins,
+        sendMail,
+        publicUrl: env.publicUrl,
+        logger,
+      }),
       async close() {
         await stopWatching();
         await stopListening();

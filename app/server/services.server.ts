@@ -1,4 +1,8 @@
+import type { AdminAccounts } from "./admins.server";
+import { createAuditLog } from "./audit.server";
 import type { AuthService } from "./auth.server";
+import { createInvitations } from "./invitations.server";
+import type { SendMail } from "./mail.server";
 import { createAdminWrite } from "./admin/write.server";
 import { createCategoryAdmin } from "./admin/categories.server";
 import { createDownloadAdmin } from "./admin/downloads.server";
@@ -27,6 +31,10 @@ export interface ServiceParts {
   /** Says when what is kept in memory (the catalog snapshot, the settings) may be out of date. */
   dataWatch: DataWatch;
   auth: AuthService;
+  /** The people who sign in: shared with the command line. */
+  admins: AdminAccounts;
+  sendMail: SendMail;
+  publicUrl: string;
   logger: Logger;
 }
 
@@ -34,11 +42,15 @@ export interface ServiceParts {
  * Every service the routes use, made once per process from the parts they need: no service looks
  * anything up for itself, so what each one reads and writes is in its arguments.
  */
-export function createServices({ db, files, ownWrites, catalogSnapshot, dataWatch, auth, logger }: ServiceParts) {
+export function createServices(parts: ServiceParts) {
+  const { db, files, ownWrites, catalogSnapshot, dataWatch, auth, admins, sendMail, publicUrl, logger } = parts;
   const write = createAdminWrite({ db, files, ownWrites });
   const catalog = createCatalog({ db, snapshot: catalogSnapshot });
   return {
     auth,
+    people: admins,
+    invitations: createInvitations({ db, sendMail, publicUrl }),
+    auditLog: createAuditLog({ db }),
     catalog,
     summary: createCatalogCounts({ db }),
     infoItems: createInfoItemReads({ db }),

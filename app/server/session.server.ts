@@ -1,4 +1,5 @@
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
+import { formTabId, type WriteOrigin } from "./admin/write.server";
 import type { SessionUser } from "./auth.server";
 import { requestContext, type RouteContext } from "./context.server";
 import { readForm } from "./form-data.server";
@@ -24,8 +25,40 @@ export async function requireAdmin(request: Request, context: RouteContext): Pro
   throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
 }
 
-/** The posted form, read only once the poster is known to be a signed-in admin: every dashboard write starts here. */
-export async function readAdminForm(request: Request, context: RouteContext): Promise<FormData> {
-  await requireAdmin(request, context);
-  return readForm(request);
+/** Refused with 403 unless an owner is signed in (people, site settings, the audit log); the error page says why. */
+export async function requireOwner(request: Request, context: RouteContext): Promise<SessionUser> {
+  const user = await requireAdmin(request, context);
+  if (user.role === "owner") return user;
+  throw data("Forbidden", { status: 403, statusText: "Forbidden" });
+}
+
+/** A dashboard form and who posted it: what every service write is handed. */
+export interface AdminForm {
+  form: FormData;
+  origin: WriteOrigin;
+}
+
+/** Who, from where and from which tab: the origin of a write. */
+export function writeOrigin(user: SessionUser, context: RouteContext, form?: FormData): WriteOrigin {
+  return {
+    actor: { userId: user.id, email: user.email, clientAddress: context.get(requestContext).clientAddress },
+    tabId: form ? formTabId(form) : undefined,
+  };
+}
+
+/**
+ * The posted form, read only once the poster is known to be a signed-in admin: every dashboard write
+ * starts here (or at readOwnerForm), and a write cannot be made without the origin it returns.
+ */
+export async function readAdminForm(request: Request, context: RouteContext): Promise<AdminForm> {
+  const user = await requireAdmin(request, context);
+  const form = await readForm(request);
+  return { form, origin: writeOrigin(user, context, form) };
+}
+
+/** readAdminForm for what only an owner may change. */
+export async function readOwnerForm(request: Request, context: RouteContext): Promise<AdminForm> {
+  const user = await requireOwner(request, context);
+  const form = await readForm(request);
+  return { form, origin: writeOrigin(user, context, form) };
 }

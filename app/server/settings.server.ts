@@ -1,6 +1,6 @@
 import type { SettingsInput } from "#app/domain/forms/settings";
 import { DEFAULT_SITE, type SiteSettings } from "#app/domain/site";
-import type { AdminWrite } from "./admin/write.server";
+import type { AdminWrite, WriteOrigin } from "./admin/write.server";
 import type { Database } from "./db/client.server";
 import { siteSettings } from "./db/schema";
 import type { DataWatch, WatchedData } from "./data-watch.server";
@@ -52,14 +52,15 @@ export function createSiteSettings({ db, write, watch }: { db: Database; write: 
   }
 
   /** Stores every setting at once and tells open pages (the footer, /contact) to refresh. */
-  async function saveSiteSettings(input: SettingsInput, tabId?: string): Promise<void> {
+  async function saveSiteSettings(input: SettingsInput, origin: WriteOrigin): Promise<void> {
     const values: Record<keyof SiteSettings, string> = {
       companyName: input.companyName,
       contactEmail: input.contactEmail,
       socialLinks: JSON.stringify(input.socialLinks),
       copyrightHolder: input.copyrightHolder,
     };
-    await write(["settings"], tabId, async ({ tx }) => {
+    await write(["settings"], origin, async ({ tx, audit }) => {
+      await audit({ kind: "updated", record: { type: "settings", id: "site", label: "Site settings" } });
       for (const [key, value] of Object.entries(values)) {
         await tx
           .insert(siteSettings)

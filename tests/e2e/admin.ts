@@ -12,22 +12,46 @@ export async function capturePost(page: Page, submit: () => Promise<void>): Prom
 }
 
 /**
- * Replays an admin's POST with the same body and content type but no session (as a stolen request or
- * a signed-out tab would): the server must refuse it. The caller then checks that nothing changed.
+ * Sends an admin's captured POST again, with the same body and content type, as the holder of `cookie`
+ * (none: as a stolen request or a signed-out tab would).
  */
-export async function expectAnonymousReplayRefused(origin: string, captured: Request): Promise<void> {
+async function replayPost(origin: string, captured: Request, cookie?: string): Promise<Response> {
   const url = new URL(captured.url());
   url.pathname = url.pathname.replace(/\.data$/, "").replace(/\/_root$/, "/");
   url.searchParams.delete("_routes");
   const body = captured.postDataBuffer();
-  const response = await fetch(url, {
+  return fetch(url, {
     method: "POST",
     body: body ? new Uint8Array(body) : undefined,
-    headers: { "content-type": captured.headers()["content-type"] ?? "application/x-www-form-urlencoded", origin },
+    headers: {
+      "content-type": captured.headers()["content-type"] ?? "application/x-www-form-urlencoded",
+      origin,
+      ...(cookie ? { cookie } : {}),
+    },
     redirect: "manual",
   });
+}
+
+/**
+ * Replays an admin's POST without a session: the server must refuse it. The caller then checks that
+ * nothing changed.
+ */
+export async function expectAnonymousReplayRefused(origin: string, captured: Request): Promise<void> {
+  const response = await replayPost(origin, captured);
   expect([302, 303, 401, 403]).toContain(response.status);
   if (response.status < 400) expect(response.headers.get("location") ?? "").toMatch(/^\/login\b/);
+}
+
+/** Replays an owner's POST with an editor's session (`cookie`): refused as forbidden. */
+export async function expectEditorReplayRefused(origin: string, captured: Request, cookie: string): Promise<void> {
+  const response = await replayPost(origin, captured, cookie);
+  expect(response.status).toBe(403);
+}
+
+/** The Cookie header a page's browser context sends to `origin`. */
+export async function cookieHeaderOf(page: Page, origin: string): Promise<string> {
+  const cookies = await page.context().cookies(origin);
+  return cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join("; ");
 }
 
 /** The product form's accessory picker: its field, its list of matches and the chosen accessories. */

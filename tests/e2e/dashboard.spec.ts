@@ -10,6 +10,8 @@ const OPTIONS = [
   ["New Download", "/dashboard/downloads/new"],
   ["Edit Download", "/dashboard/downloads/"],
   ["Site Settings", "/dashboard/settings"],
+  ["People", "/dashboard/people"],
+  ["Audit log", "/dashboard/audit"],
 ] as const;
 
 test("an anonymous visitor is sent to sign in, and comes back to the dashboard afterwards", async ({ page }) => {

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { TEST_ORIGIN } from "#tests/support/origin";
 
 // PGlite belongs to one process: the site runs on PostgreSQL so this test process can write too.
 test.use({
@@ -33,7 +34,7 @@ test("a change committed through the services shows on open pages within a secon
     await expect(page.getByText(text)).toHaveCount(0);
 
     expect(writer.database.kind).toBe("postgres");
-    await writer.services.infoItemAdmin.createInfoItem("banner", { content: text });
+    await writer.services.infoItemAdmin.createInfoItem("banner", { content: text }, TEST_ORIGIN);
 
     // How fast is bench/live.ts's question; here, that both open pages get it without a reload.
     await Promise.all([expect(page.getByText(text)).toBeVisible(), expect(other.getByText(text)).toBeVisible()]);

@@ -4,18 +4,25 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { adminSocketPath } from "#app/server/admin-commands.server";
+import { LAST_OWNER_MESSAGE } from "#app/server/admins.server";
 import { signIn } from "#tests/support/http";
 import { startServer } from "#tests/support/server";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vantage-cli-"));
+/** A site of its own for the roles test, which leaves an owner behind (the last one cannot go). */
+const rolesDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vantage-cli-roles-"));
 
 /** `npm run admin -- …` as an operator runs it (without npm's own start-up), never blocking this process. */
 function admin(...args: string[]): Promise<{ status: number | null; output: string }> {
+  return adminOn(dataDir, ...args);
+}
+
+function adminOn(siteDataDir: string, ...args: string[]): Promise<{ status: number | null; output: string }> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       ["scripts/admin.js", ...args],
-      { env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "silent", DEMO_DATA: "0" } },
+      { env: { ...process.env, DATA_DIR: siteDataDir, LOG_LEVEL: "silent", DEMO_DATA: "0" } },
       (error, stdout, stderr) => {
         const status = error ? (typeof error.code === "number" ? error.code : null) : 0;
         resolve({ status, output: `${stdout}${stderr}` });
@@ -24,25 +31,49 @@ function admin(...args: string[]): Promise<{ status: number | null; output: stri
   });
 }
 
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+afterAll(() => {
+  for (const dir of [dataDir, rolesDataDir]) fs.rmSync(dir, { recursive: true, force: true });
+});
 
 describe("npm run admin", () => {
-  it("creates, lists, re-keys and deletes admins", async () => {
-    expect(await admin("create", "Ops@Vantage.test", "--password", "first-password")).toEqual({
+  it("creates, lists, re-keys, gives roles to and deletes admins, always keeping an owner", async () => {
+    const site = (...args: string[]) => adminOn(rolesDataDir, ...args);
+    expect(await site("create", "Ops@Vantage.test", "--password", "first-password")).toEqual({
       status: 0,
-      output: "Admin ops@vantage.test created.\n",
+      output: "Owner ops@vantage.test created.\n",
     });
-    const listed = await admin("list");
+    expect(await site("create", "writer@vantage.test", "--password", "first-password", "--role", "editor")).toEqual({
+      status: 0,
+      output: "Editor writer@vantage.test created.\n",
+    });
+    const listed = await site("list");
     expect(listed.status).toBe(0);
-    expect(listed.output).toMatch(/^ops@vantage\.test\t\(created \d{4}-\d\d-\d\dT[\d:.]+Z\)\n$/);
+    expect(listed.output).toMatch(
+      /^ops@vantage\.test\towner\t\(created \d{4}-\d\d-\d\dT[\d:.]+Z, never signed in\)\nwriter@vantage\.test\teditor\t\(created [^)]+\)\n$/,
+    );
 
-    const duplicate = await admin("create", "ops@vantage.test", "--password", "other-password");
+    const duplicate = await site("create", "ops@vantage.test", "--password", "other-password");
     expect(duplicate.status).toBe(1);
     expect(duplicate.output).toContain("already exists");
+    const badRole = await site("create", "x@vantage.test", "--password", "other-password", "--role", "admin");
+    expect(badRole.status).toBe(1);
+    expect(badRole.output).toContain("Unknown role admin: owner or editor.");
 
-    expect((await admin("set-password", "ops@vantage.test", "--password", "second-password")).status).toBe(0);
-    expect((await admin("delete", "ops@vantage.test")).status).toBe(0);
-    expect((await admin("list")).output).toContain("No admins yet");
+    expect((await site("set-password", "ops@vantage.test", "--password", "second-password")).status).toBe(0);
+    // The only owner can neither be demoted nor deleted; once another is an owner, both can.
+    for (const refused of [
+      ["set-role", "ops@vantage.test", "--role", "editor"],
+      ["delete", "ops@vantage.test"],
+    ]) {
+      expect(await site(...refused)).toEqual({ status: 1, output: `${LAST_OWNER_MESSAGE}\n` });
+    }
+    expect(await site("set-role", "writer@vantage.test", "--role", "owner")).toEqual({
+      status: 0,
+      output: "writer@vantage.test is now an owner.\n",
+    });
+    expect((await site("delete", "ops@vantage.test")).status).toBe(0);
+    expect((await site("list")).output).toMatch(/^writer@vantage\.test\towner\t/);
+    expect(await site("delete", "writer@vantage.test")).toEqual({ status: 1, output: `${LAST_OWNER_MESSAGE}\n` });
   });
 
   it("refuses passwords outside 8 to 128 characters and unknown commands, saying how to use it", async () => {
@@ -65,9 +96,9 @@ describe("npm run admin", () => {
 
       expect(await admin("create", "live@vantage.test", "--password", "while-it-runs")).toEqual({
         status: 0,
-        output: "Admin live@vantage.test created.\n",
+        output: "Owner live@vantage.test created.\n",
       });
-      expect((await admin("list")).output).toMatch(/^live@vantage\.test\t\(created [^)]+\)\n$/);
+      expect((await admin("list")).output).toMatch(/^live@vantage\.test\towner\t\(created [^)]+\)\n$/);
       expect(server.logs()).toContain("admin command from the command line");
       const { cookie } = await signIn(server.url, { email: "live@vantage.test", password: "while-it-runs" });
       expect(cookie).toContain("vantage");
@@ -75,7 +106,11 @@ describe("npm run admin", () => {
       const duplicate = await admin("create", "live@vantage.test", "--password", "while-it-runs");
       expect(duplicate).toEqual({ status: 1, output: "An admin with the email live@vantage.test already exists.\n" });
       expect((await admin("create", "short@vantage.test", "--password", "seven77")).output).toContain("at least 8");
-      expect((await admin("delete", "live@vantage.test")).status).toBe(0);
+      expect(await admin("delete", "live@vantage.test")).toEqual({ status: 1, output: `${LAST_OWNER_MESSAGE}\n` });
+      expect(
+        (await admin("create", "later@vantage.test", "--password", "while-it-runs", "--role", "editor")).status,
+      ).toBe(0);
+      expect((await admin("delete", "later@vantage.test")).status).toBe(0);
 
       const second = await startServer({ DATA_DIR: dataDir }).then(
         async (unexpected) => {
@@ -90,10 +125,9 @@ describe("npm run admin", () => {
     }
     // The stopped server took its socket with it: the command opens the database itself again.
     expect(fs.existsSync(adminSocketPath(dataDir))).toBe(false);
-    expect(await admin("list")).toEqual({
-      status: 0,
-      output: "No admins yet. Create one with: npm run admin -- create <email>\n",
-    });
+    expect((await admin("list")).output).toMatch(
+      /^live@vantage\.test\towner\t\(created [^)]+, last sign-in [^)]+\)\n$/,
+    );
   });
 
   it("opens the database itself when a crashed server left its socket behind", async () => {

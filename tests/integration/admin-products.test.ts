@@ -16,6 +16,7 @@ import {
 import { parseEnv } from "#app/server/env.server";
 import { startRuntime, type Runtime } from "#app/server/runtime.server";
 import { testDatabaseConfig } from "#tests/support/database";
+import { TEST_ORIGIN } from "#tests/support/origin";
 
 let runtime: Runtime;
 let config: Awaited<ReturnType<typeof testDatabaseConfig>>;
@@ -115,7 +116,7 @@ describe("product admin service", () => {
   });
 
   it("creates a product with every relation and refuses a model that differs only in letter case", async () => {
-    const other = await runtime.services.productAdmin.createProduct(await input({ model: "ACC-1" }));
+    const other = await runtime.services.productAdmin.createProduct(await input({ model: "ACC-1" }), TEST_ORIGIN);
     const manual = await stage("file");
     const extra = await stage("image");
     const created = await runtime.services.productAdmin.createProduct(
@@ -126,6 +127,7 @@ describe("product admin service", () => {
         accessoryIds: [other.id],
         downloads: [{ fileId: manual, description: "Manual" }],
       }),
+      TEST_ORIGIN,
     );
     const product = await runtime.services.catalog.getProduct(created.id);
     expect(product).toMatchObject({
@@ -142,7 +144,9 @@ describe("product admin service", () => {
       { id: created.id, model: "Cam-Alpha" },
     ]);
 
-    expect(await fieldError(runtime.services.productAdmin.createProduct(await input({ model: "cam-ALPHA" })))).toEqual({
+    expect(
+      await fieldError(runtime.services.productAdmin.createProduct(await input({ model: "cam-ALPHA" }), TEST_ORIGIN)),
+    ).toEqual({
       field: "model",
       message: "Product model cam-ALPHA already in database",
     });
@@ -150,27 +154,36 @@ describe("product admin service", () => {
 
   it("checks the category, its features, the main image and each download's file", async () => {
     expect(
-      await fieldError(runtime.services.productAdmin.createProduct(await input({ categoryId: crypto.randomUUID() }))),
+      await fieldError(
+        runtime.services.productAdmin.createProduct(await input({ categoryId: crypto.randomUUID() }), TEST_ORIGIN),
+      ),
     ).toMatchObject({
       field: "categoryId",
       message: "Category required",
     });
     expect(
       await fieldError(
-        runtime.services.productAdmin.createProduct(await input({ featureIds: [lenses.features[0] ?? ""] })),
+        runtime.services.productAdmin.createProduct(
+          await input({ featureIds: [lenses.features[0] ?? ""] }),
+          TEST_ORIGIN,
+        ),
       ),
     ).toEqual({
       field: "featureIds",
       message: FOREIGN_FEATURE_MESSAGE,
     });
     expect(
-      await fieldError(runtime.services.productAdmin.createProduct(await input({ imageFileId: undefined }))),
+      await fieldError(
+        runtime.services.productAdmin.createProduct(await input({ imageFileId: undefined }), TEST_ORIGIN),
+      ),
     ).toEqual({
       field: "imageFileId",
       message: "Image required (20MB limit)",
     });
     expect(
-      await fieldError(runtime.services.productAdmin.createProduct(await input({ imageFileId: await stage("file") }))),
+      await fieldError(
+        runtime.services.productAdmin.createProduct(await input({ imageFileId: await stage("file") }), TEST_ORIGIN),
+      ),
     ).toEqual({
       field: "imageFileId",
       message: "Image required (20MB limit)",
@@ -178,7 +191,10 @@ describe("product admin service", () => {
     // Uploaded as a plain file (no image check then), its first bytes say PNG: used as an image, refused.
     expect(
       await fieldError(
-        runtime.services.productAdmin.createProduct(await input({ imageFileId: await stage("impostor", "fake.png") })),
+        runtime.services.productAdmin.createProduct(
+          await input({ imageFileId: await stage("impostor", "fake.png") }),
+          TEST_ORIGIN,
+        ),
       ),
     ).toEqual({
       field: "imageFileId",
@@ -186,7 +202,10 @@ describe("product admin service", () => {
     });
     expect(
       await fieldError(
-        runtime.services.productAdmin.createProduct(await input({ downloads: [{ description: "No file" }] })),
+        runtime.services.productAdmin.createProduct(
+          await input({ downloads: [{ description: "No file" }] }),
+          TEST_ORIGIN,
+        ),
       ),
     ).toEqual({
       field: "downloads",
@@ -196,6 +215,7 @@ describe("product admin service", () => {
       await fieldError(
         runtime.services.productAdmin.createProduct(
           await input({ additionalImages: [{ fileId: await stage("file") }] }),
+          TEST_ORIGIN,
         ),
       ),
     ).toEqual({ field: "additionalImages", message: "Check each image (20MB limit)" });
@@ -209,6 +229,7 @@ describe("product admin service", () => {
     const spreadsheet = await stage("file", "specs.xlsx");
     const created = await runtime.services.productAdmin.createProduct(
       await input({ specs: "text", specsTable: table, specsSourceFileId: spreadsheet }),
+      TEST_ORIGIN,
     );
     expect(await runtime.services.catalog.getProduct(created.id)).toMatchObject({ specs: null, specsTable: table });
     // The table is what is kept: the uploaded spreadsheet it was read from does not linger.
@@ -217,23 +238,29 @@ describe("product admin service", () => {
     const image = await stage("image");
     const other = await runtime.services.productAdmin.createProduct(
       await input({ imageFileId: image, specsTable: table, specsSourceFileId: image }),
+      TEST_ORIGIN,
     );
     expect(await runtime.services.catalog.getProduct(other.id)).toBeTruthy();
     expect(await fileExists(image)).toBe(true);
     // An edit that leaves the table alone (undefined) keeps it and ignores stray text.
     const keep = await input({ specs: "typed", specsTable: undefined, imageFileId: undefined });
-    await runtime.services.productAdmin.updateProduct(created.id, await version(created.id), keep);
+    await runtime.services.productAdmin.updateProduct(created.id, await version(created.id), keep, TEST_ORIGIN);
     expect(await runtime.services.catalog.getProduct(created.id)).toMatchObject({ specs: null, specsTable: table });
-    await runtime.services.productAdmin.updateProduct(created.id, await version(created.id), {
-      ...keep,
-      specsTable: null,
-    });
+    await runtime.services.productAdmin.updateProduct(
+      created.id,
+      await version(created.id),
+      {
+        ...keep,
+        specsTable: null,
+      },
+      TEST_ORIGIN,
+    );
     expect(await runtime.services.catalog.getProduct(created.id)).toMatchObject({ specs: "typed", specsTable: null });
   });
 
   it("edits: replaces the image, reorders and removes images, changes downloads and accessories", async () => {
-    const a = await runtime.services.productAdmin.createProduct(await input({ model: "Acc-A" }));
-    const b = await runtime.services.productAdmin.createProduct(await input({ model: "Acc-B" }));
+    const a = await runtime.services.productAdmin.createProduct(await input({ model: "Acc-A" }), TEST_ORIGIN);
+    const b = await runtime.services.productAdmin.createProduct(await input({ model: "Acc-B" }), TEST_ORIGIN);
     const first = await stage("image");
     const second = await stage("image");
     const manual = await stage("file");
@@ -248,7 +275,7 @@ describe("product admin service", () => {
       ],
     });
     const oldImage = base.imageFileId ?? "";
-    const { id } = await runtime.services.productAdmin.createProduct(base);
+    const { id } = await runtime.services.productAdmin.createProduct(base, TEST_ORIGIN);
     const before = await runtime.services.catalog.getProduct(id);
     if (!before) throw new Error("not created");
     const [imageOne, imageTwo] = before.additionalImages;
@@ -257,15 +284,20 @@ describe("product admin service", () => {
     const newImage = await stage("image");
     const third = await stage("image");
     const newManual = await stage("file");
-    await runtime.services.productAdmin.updateProduct(id, before.version, {
-      ...base,
-      categoryId: lenses.id,
-      featureIds: [lenses.features[0] ?? ""],
-      imageFileId: newImage,
-      additionalImages: [{ fileId: third }, { id: imageTwo?.id ?? "" }],
-      accessoryIds: [b.id],
-      downloads: [{ id: manualRow?.id, fileId: newManual, description: "Manual v2" }],
-    });
+    await runtime.services.productAdmin.updateProduct(
+      id,
+      before.version,
+      {
+        ...base,
+        categoryId: lenses.id,
+        featureIds: [lenses.features[0] ?? ""],
+        imageFileId: newImage,
+        additionalImages: [{ fileId: third }, { id: imageTwo?.id ?? "" }],
+        accessoryIds: [b.id],
+        downloads: [{ id: manualRow?.id, fileId: newManual, description: "Manual v2" }],
+      },
+      TEST_ORIGIN,
+    );
     const after = await runtime.services.catalog.getProduct(id);
     expect(after).toMatchObject({
       category: { id: lenses.id },
@@ -284,31 +316,44 @@ describe("product admin service", () => {
     expect(await fileExists(second)).toBe(true);
 
     // Editing without an image keeps the current one.
-    await runtime.services.productAdmin.updateProduct(id, await version(id), {
-      ...base,
-      imageFileId: undefined,
-      additionalImages: [],
-      downloads: [],
-    });
+    await runtime.services.productAdmin.updateProduct(
+      id,
+      await version(id),
+      {
+        ...base,
+        imageFileId: undefined,
+        additionalImages: [],
+        downloads: [],
+      },
+      TEST_ORIGIN,
+    );
     expect((await runtime.services.catalog.getProduct(id))?.image.fileId).toBe(newImage);
   });
 
   it("refuses a save over a newer version and a delete of a stale or missing product", async () => {
-    const { id } = await runtime.services.productAdmin.createProduct(await input({ model: "Racy" }));
+    const { id } = await runtime.services.productAdmin.createProduct(await input({ model: "Racy" }), TEST_ORIGIN);
     const opened = await version(id);
     await runtime.services.productAdmin.updateProduct(
       id,
       opened,
       await input({ model: "Racy 2", imageFileId: undefined }),
+      TEST_ORIGIN,
     );
     await expect(
-      runtime.services.productAdmin.updateProduct(id, opened, await input({ model: "Racy 3", imageFileId: undefined })),
+      runtime.services.productAdmin.updateProduct(
+        id,
+        opened,
+        await input({ model: "Racy 3", imageFileId: undefined }),
+        TEST_ORIGIN,
+      ),
     ).rejects.toBeInstanceOf(ConflictError);
     expect((await runtime.services.catalog.getProduct(id))?.model).toBe("Racy 2");
-    await expect(runtime.services.productAdmin.deleteProduct(id, opened)).rejects.toBeInstanceOf(ConflictError);
-    await expect(runtime.services.productAdmin.deleteProduct(crypto.randomUUID(), 1)).rejects.toBeInstanceOf(
-      NotFoundError,
+    await expect(runtime.services.productAdmin.deleteProduct(id, opened, TEST_ORIGIN)).rejects.toBeInstanceOf(
+      ConflictError,
     );
+    await expect(
+      runtime.services.productAdmin.deleteProduct(crypto.randomUUID(), 1, TEST_ORIGIN),
+    ).rejects.toBeInstanceOf(NotFoundError);
   });
 
   it("stores each image's description with its use, trimmed, and shows it wherever the product's image is", async () => {
@@ -323,6 +368,7 @@ describe("product admin service", () => {
         additionalImages: [{ fileId: side, alt: " Side view " }, { fileId: night }],
         downloads: [{ fileId: await stage("file"), description: "Manual" }],
       }),
+      TEST_ORIGIN,
     );
     const product = await runtime.services.catalog.getProduct(created.id);
     expect(product?.image).toMatchObject({ fileId: front, alt: "White dome camera on a grey wall" });
@@ -344,14 +390,19 @@ describe("product admin service", () => {
     // The description belongs to the image's row: it moves with it, and changes or clears with the edit.
     const [sideRow, nightRow] = product?.additionalImages ?? [];
     const edit = await input({ model: "Described", imageFileId: undefined, downloads: [] });
-    await runtime.services.productAdmin.updateProduct(created.id, await version(created.id), {
-      ...edit,
-      imageAlt: "",
-      additionalImages: [
-        { id: nightRow?.id ?? "", alt: "Night mode" },
-        { id: sideRow?.id ?? "", alt: "Side view" },
-      ],
-    });
+    await runtime.services.productAdmin.updateProduct(
+      created.id,
+      await version(created.id),
+      {
+        ...edit,
+        imageAlt: "",
+        additionalImages: [
+          { id: nightRow?.id ?? "", alt: "Night mode" },
+          { id: sideRow?.id ?? "", alt: "Side view" },
+        ],
+      },
+      TEST_ORIGIN,
+    );
     const edited = await runtime.services.catalog.getProduct(created.id);
     expect(edited?.image).toMatchObject({ fileId: front, alt: "" });
     expect(edited?.additionalImages.map(({ id, alt }) => ({ id, alt }))).toEqual([
@@ -361,12 +412,17 @@ describe("product admin service", () => {
 
     // A new main image takes the description the form sends with it.
     const replacement = await stage("image");
-    await runtime.services.productAdmin.updateProduct(created.id, await version(created.id), {
-      ...edit,
-      imageFileId: replacement,
-      imageAlt: "Dome camera, side on",
-      additionalImages: [{ id: nightRow?.id ?? "" }],
-    });
+    await runtime.services.productAdmin.updateProduct(
+      created.id,
+      await version(created.id),
+      {
+        ...edit,
+        imageFileId: replacement,
+        imageAlt: "Dome camera, side on",
+        additionalImages: [{ id: nightRow?.id ?? "" }],
+      },
+      TEST_ORIGIN,
+    );
     const replaced = await runtime.services.catalog.getProduct(created.id);
     expect(replaced?.image).toMatchObject({ fileId: replacement, alt: "Dome camera, side on" });
     expect(replaced?.additionalImages.map(({ alt }) => alt)).toEqual([""]);
@@ -376,39 +432,57 @@ describe("product admin service", () => {
     const extra = await stage("image");
     const { id } = await runtime.services.productAdmin.createProduct(
       await input({ model: "Long-winded", imageAlt: "Short", additionalImages: [{ fileId: extra, alt: "Kept" }] }),
+      TEST_ORIGIN,
     );
     const opened = await version(id);
     const [row] = (await runtime.services.catalog.getProduct(id))?.additionalImages ?? [];
     const edit = await input({ model: "Long-winded", imageFileId: undefined });
     const tooLong = "x".repeat(251);
     expect(
-      await fieldError(runtime.services.productAdmin.updateProduct(id, opened, { ...edit, imageAlt: tooLong })),
+      await fieldError(
+        runtime.services.productAdmin.updateProduct(id, opened, { ...edit, imageAlt: tooLong }, TEST_ORIGIN),
+      ),
     ).toEqual({
       field: "imageAlt",
       message: ALT_TEXT_TOO_LONG,
     });
     expect(
       await fieldError(
-        runtime.services.productAdmin.updateProduct(id, opened, {
-          ...edit,
-          additionalImages: [{ id: row?.id ?? "", alt: tooLong }],
-        }),
+        runtime.services.productAdmin.updateProduct(
+          id,
+          opened,
+          {
+            ...edit,
+            additionalImages: [{ id: row?.id ?? "", alt: tooLong }],
+          },
+          TEST_ORIGIN,
+        ),
       ),
     ).toEqual({ field: "additionalImages[0].alt", message: ALT_TEXT_TOO_LONG });
     // 250 characters are fine, counted after trimming.
-    await runtime.services.productAdmin.updateProduct(id, opened, {
-      ...edit,
-      imageAlt: `  ${"y".repeat(250)}  `,
-      additionalImages: [{ id: row?.id ?? "", alt: "Kept" }],
-    });
+    await runtime.services.productAdmin.updateProduct(
+      id,
+      opened,
+      {
+        ...edit,
+        imageAlt: `  ${"y".repeat(250)}  `,
+        additionalImages: [{ id: row?.id ?? "", alt: "Kept" }],
+      },
+      TEST_ORIGIN,
+    );
     expect((await runtime.services.catalog.getProduct(id))?.image.alt).toBe("y".repeat(250));
 
     await expect(
-      runtime.services.productAdmin.updateProduct(id, opened, {
-        ...edit,
-        imageAlt: "Lost",
-        additionalImages: [{ id: row?.id ?? "", alt: "Lost" }],
-      }),
+      runtime.services.productAdmin.updateProduct(
+        id,
+        opened,
+        {
+          ...edit,
+          imageAlt: "Lost",
+          additionalImages: [{ id: row?.id ?? "", alt: "Lost" }],
+        },
+        TEST_ORIGIN,
+      ),
     ).rejects.toBeInstanceOf(ConflictError);
     const stored = await runtime.database.db
       .select({ alt: productImages.alt })
@@ -419,7 +493,7 @@ describe("product admin service", () => {
   });
 
   it("deletes a product with all its files and every accessory link", async () => {
-    const partner = await runtime.services.productAdmin.createProduct(await input({ model: "Partner" }));
+    const partner = await runtime.services.productAdmin.createProduct(await input({ model: "Partner" }), TEST_ORIGIN);
     const extra = await stage("image");
     const manual = await stage("file");
     const base = await input({
@@ -428,8 +502,8 @@ describe("product admin service", () => {
       additionalImages: [{ fileId: extra }],
       downloads: [{ fileId: manual, description: "Manual" }],
     });
-    const { id } = await runtime.services.productAdmin.createProduct(base);
-    await runtime.services.productAdmin.deleteProduct(id, await version(id));
+    const { id } = await runtime.services.productAdmin.createProduct(base, TEST_ORIGIN);
+    await runtime.services.productAdmin.deleteProduct(id, await version(id), TEST_ORIGIN);
     expect(await runtime.services.catalog.getProduct(id)).toBeNull();
     for (const fileId of [base.imageFileId ?? "", extra, manual]) expect(await fileExists(fileId)).toBe(false);
     const links = await runtime.database.db
@@ -446,9 +520,10 @@ describe("product admin service", () => {
     for (const model of models) {
       await runtime.services.productAdmin.createProduct(
         await input({ model, downloads: [{ fileId: await stage("file"), description: model }] }),
+        TEST_ORIGIN,
       );
     }
-    await runtime.services.productAdmin.createProduct(await input({ model: "sup-without-downloads" }));
+    await runtime.services.productAdmin.createProduct(await input({ model: "sup-without-downloads" }), TEST_ORIGIN);
     const all = await runtime.services.catalog.listSupportDownloads({ pageSize: 1_000 });
     expect(all.products.length - before.products.length).toBe(models.length);
     expect(all.products.map((product) => product.model)).not.toContain("sup-without-downloads");
@@ -474,7 +549,7 @@ describe("product admin service", () => {
     const models = Array.from({ length: DASHBOARD_PAGE_SIZE + 1 }, (_, n) =>
       n % 2 ? `pager-${String(n).padStart(3, "0")}` : `PAGER-${String(n).padStart(3, "0")}`,
     );
-    for (const model of models) await runtime.services.productAdmin.createProduct(await input({ model }));
+    for (const model of models) await runtime.services.productAdmin.createProduct(await input({ model }), TEST_ORIGIN);
     const all = await runtime.services.productAdmin.listAdminProducts();
     expect(all.items).toHaveLength(DASHBOARD_PAGE_SIZE);
     expect(all.pageCount).toBe(Math.ceil(all.total / DASHBOARD_PAGE_SIZE));

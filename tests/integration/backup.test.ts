@@ -15,6 +15,7 @@ import { createDatabase } from "#tests/support/postgres";
 import { startS3Server, type S3TestServer } from "#tests/support/s3";
 import { startServer, type RunningServer } from "#tests/support/server";
 import { stageText } from "#tests/support/staged-files";
+import { TEST_ORIGIN } from "#tests/support/origin";
 
 const folders: string[] = [];
 const running: { stop(): Promise<void> }[] = [];
@@ -55,13 +56,19 @@ async function prepareSite(env: Record<string, string>): Promise<void> {
   try {
     await loadDemoCatalogIfEmpty(runtime);
     await runtime.admins.ensure(TEST_ADMIN.email, TEST_ADMIN.password);
-    await runtime.services.categoryAdmin.createCategory({
-      name: "Added after the demo",
-      description: "An admin's edit, with a feature",
-      features: [{ id: undefined, label: "Restored feature" }],
-    });
+    await runtime.services.categoryAdmin.createCategory(
+      {
+        name: "Added after the demo",
+        description: "An admin's edit, with a feature",
+        features: [{ id: undefined, label: "Restored feature" }],
+      },
+      TEST_ORIGIN,
+    );
     const manual = await stageText(runtime, "Restored manual.pdf", "A manual written by an admin.\n");
-    await runtime.services.downloadAdmin.createGeneralDownload({ description: "Restored manual", fileId: manual.id });
+    await runtime.services.downloadAdmin.createGeneralDownload(
+      { description: "Restored manual", fileId: manual.id },
+      TEST_ORIGIN,
+    );
   } finally {
     await runtime.close();
   }

@@ -8,6 +8,7 @@ import { ConflictError, FieldRuleError, NotFoundError } from "#app/server/admin/
 import { categories, categoryFeatures, productFeatures, products } from "#app/server/db/schema";
 import type { Runtime } from "#app/server/runtime.server";
 import { DATABASE_KINDS, startTestRuntime } from "#tests/support/database";
+import { TEST_ORIGIN } from "#tests/support/origin";
 
 function input(name: string, features: { id?: string; label: string }[] = [], description = ""): CategoryInput {
   return { name, description, features: features.map((feature) => ({ id: feature.id, label: feature.label })) };
@@ -82,30 +83,41 @@ describe.each(DATABASE_KINDS)("category services on %s", (kind) => {
   });
 
   it("refuses a duplicate name in any letter case, also when two saves race", async () => {
-    await runtime.services.categoryAdmin.createCategory(input("Dome Cameras"));
-    await expect(runtime.services.categoryAdmin.createCategory(input("dome CAMERAS"))).rejects.toThrow(
+    await runtime.services.categoryAdmin.createCategory(input("Dome Cameras"), TEST_ORIGIN);
+    await expect(runtime.services.categoryAdmin.createCategory(input("dome CAMERAS"), TEST_ORIGIN)).rejects.toThrow(
       new FieldRuleError("name", 'Category "dome CAMERAS" already exists'),
     );
     const raced = await Promise.allSettled([
-      runtime.services.categoryAdmin.createCategory(input("Raced")),
-      runtime.services.categoryAdmin.createCategory(input("RACED")),
+      runtime.services.categoryAdmin.createCategory(input("Raced"), TEST_ORIGIN),
+      runtime.services.categoryAdmin.createCategory(input("RACED"), TEST_ORIGIN),
     ]);
     expect(raced.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(1);
     const refused = raced.find((outcome) => outcome.status === "rejected");
     expect(refused?.status === "rejected" && refused.reason).toBeInstanceOf(FieldRuleError);
 
-    const other = await runtime.services.categoryAdmin.createCategory(input("Bullets"));
+    const other = await runtime.services.categoryAdmin.createCategory(input("Bullets"), TEST_ORIGIN);
     await expect(
-      runtime.services.categoryAdmin.updateCategory(other, await versionOf(runtime, other), input("DOME cameras")),
+      runtime.services.categoryAdmin.updateCategory(
+        other,
+        await versionOf(runtime, other),
+        input("DOME cameras"),
+        TEST_ORIGIN,
+      ),
     ).rejects.toThrow('Category "DOME cameras" already exists');
     // Its own name in another letter case is fine.
-    await runtime.services.categoryAdmin.updateCategory(other, await versionOf(runtime, other), input("BULLETS"));
+    await runtime.services.categoryAdmin.updateCategory(
+      other,
+      await versionOf(runtime, other),
+      input("BULLETS"),
+      TEST_ORIGIN,
+    );
     expect((await runtime.services.categoryAdmin.getCategoryDetail(other))?.name).toBe("BULLETS");
   });
 
   it("keeps feature ids on rename, deletes removed ones from products, adds new ones", async () => {
     const id = await runtime.services.categoryAdmin.createCategory(
       input("Turrets", [{ label: "4MP" }, { label: "Starlight" }, { label: "PoE" }]),
+      TEST_ORIGIN,
     );
     const before = await runtime.services.categoryAdmin.getCategoryDetail(id);
     const byLabel = new Map(before?.features.map((feature) => [feature.label, feature.id]));
@@ -116,6 +128,7 @@ describe.each(DATABASE_KINDS)("category services on %s", (kind) => {
     // A forged id from another category makes a new feature instead of taking that one over.
     const foreign = await runtime.services.categoryAdmin.createCategory(
       input("Foreign", [{ label: "Foreign feature" }]),
+      TEST_ORIGIN,
     );
     const foreignId = (await runtime.services.categoryAdmin.getCategoryDetail(foreign))?.features[0]?.id;
     await runtime.services.categoryAdmin.updateCategory(
@@ -127,6 +140,7 @@ describe.each(DATABASE_KINDS)("category services on %s", (kind) => {
         { label: "12MP" },
         { id: foreignId, label: "Smart" },
       ]),
+      TEST_ORIGIN,
     );
     const after = await runtime.services.categoryAdmin.getCategoryDetail(id);
     expect(after?.features.map((feature) => feature.label)).toEqual(["4MP", "12MP", "Smart", "Starlight Colour"]);
@@ -144,29 +158,33 @@ describe.each(DATABASE_KINDS)("category services on %s", (kind) => {
   });
 
   it("refuses a save or delete over a newer version, and one of a deleted category", async () => {
-    const id = await runtime.services.categoryAdmin.createCategory(input("Fisheye"));
+    const id = await runtime.services.categoryAdmin.createCategory(input("Fisheye"), TEST_ORIGIN);
     const opened = await versionOf(runtime, id);
-    await runtime.services.categoryAdmin.updateCategory(id, opened, input("Fisheye", [], "first"));
+    await runtime.services.categoryAdmin.updateCategory(id, opened, input("Fisheye", [], "first"), TEST_ORIGIN);
     await expect(
-      runtime.services.categoryAdmin.updateCategory(id, opened, input("Fisheye", [], "second")),
+      runtime.services.categoryAdmin.updateCategory(id, opened, input("Fisheye", [], "second"), TEST_ORIGIN),
     ).rejects.toBeInstanceOf(ConflictError);
-    await expect(runtime.services.categoryAdmin.deleteCategory(id, opened)).rejects.toBeInstanceOf(ConflictError);
+    await expect(runtime.services.categoryAdmin.deleteCategory(id, opened, TEST_ORIGIN)).rejects.toBeInstanceOf(
+      ConflictError,
+    );
     expect((await runtime.services.categoryAdmin.getCategoryDetail(id))?.description).toBe("first");
 
-    await runtime.services.categoryAdmin.deleteCategory(id, await versionOf(runtime, id));
+    await runtime.services.categoryAdmin.deleteCategory(id, await versionOf(runtime, id), TEST_ORIGIN);
     expect(await runtime.services.categoryAdmin.getCategoryDetail(id)).toBeNull();
     await expect(
-      runtime.services.categoryAdmin.updateCategory(id, opened + 1, input("Fisheye")),
+      runtime.services.categoryAdmin.updateCategory(id, opened + 1, input("Fisheye"), TEST_ORIGIN),
     ).rejects.toBeInstanceOf(NotFoundError);
-    await expect(runtime.services.categoryAdmin.deleteCategory("not-a-uuid", 1)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(runtime.services.categoryAdmin.deleteCategory("not-a-uuid", 1, TEST_ORIGIN)).rejects.toBeInstanceOf(
+      NotFoundError,
+    );
   });
 
   it("refuses to delete a category in use, listing its products; counts them in the list", async () => {
-    const id = await runtime.services.categoryAdmin.createCategory(input("Thermal"));
+    const id = await runtime.services.categoryAdmin.createCategory(input("Thermal"), TEST_ORIGIN);
     await addProduct(runtime, "th-2", id, []);
     await addProduct(runtime, "TH-1", id, []);
     const refusal = await runtime.services.categoryAdmin
-      .deleteCategory(id, await versionOf(runtime, id))
+      .deleteCategory(id, await versionOf(runtime, id), TEST_ORIGIN)
       .catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(CategoryInUseError);
     expect(refusal instanceof CategoryInUseError && refusal.message).toBe(
@@ -185,7 +203,7 @@ describe.each(DATABASE_KINDS)("category services on %s", (kind) => {
   });
 
   it("lists a large category's products a page at a time, and a refused delete counts them all", async () => {
-    const id = await runtime.services.categoryAdmin.createCategory(input("Bulk"));
+    const id = await runtime.services.categoryAdmin.createCategory(input("Bulk"), TEST_ORIGIN);
     const models = Array.from({ length: DASHBOARD_PAGE_SIZE + 1 }, (_, n) => `BULK-${String(n).padStart(3, "0")}`);
     for (const model of models) await addProduct(runtime, model, id, []);
     const first = await runtime.services.categoryAdmin.getCategoryDetail(id);
@@ -196,7 +214,7 @@ describe.each(DATABASE_KINDS)("category services on %s", (kind) => {
     // An old link past the end shows the last page.
     expect((await runtime.services.categoryAdmin.getCategoryDetail(id, 7))?.products).toEqual(second?.products);
     const refusal = await runtime.services.categoryAdmin
-      .deleteCategory(id, await versionOf(runtime, id))
+      .deleteCategory(id, await versionOf(runtime, id), TEST_ORIGIN)
       .catch((error: unknown) => error);
     expect(refusal instanceof CategoryInUseError && refusal.message).toBe(
       `Cannot delete category: contains ${models.length} product(s). Products are listed for removal`,

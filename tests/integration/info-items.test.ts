@@ -10,6 +10,7 @@ import { infoItemFromForm } from "#app/routes/dashboard/info-items/actions.serve
 import { createRouteContext } from "#app/server/context.server";
 import type { Runtime } from "#app/server/runtime.server";
 import { startTestRuntime } from "#tests/support/database";
+import { TEST_ORIGIN } from "#tests/support/origin";
 
 let runtime: Runtime;
 let test: Awaited<ReturnType<typeof startTestRuntime>> | undefined;
@@ -35,7 +36,7 @@ async function act(fields: Record<string, string>): Promise<{ status: number; bo
     publicUrl: runtime.env.publicUrl,
     user: () => Promise.resolve(null),
   });
-  const answer = await infoItemFromForm(context, form);
+  const answer = await infoItemFromForm(context, { form, origin: TEST_ORIGIN });
   if (answer && typeof answer === "object" && "init" in answer && "data" in answer) {
     return { status: answer.init?.status ?? 200, body: answer.data as InfoActionResult };
   }
@@ -174,19 +175,27 @@ describe("info items through the dashboard's info-item action", () => {
     expect(row).toMatchObject({ imageFileId: null, imageAlt: "" });
 
     // The service alone, without the form's checks, stores it the same way and keeps the same limit.
-    const seeded = await runtime.services.infoItemAdmin.createInfoItem("image", {
-      imageFileId: (await stage("png")).id,
-      imageAlt: " Seeded ",
-    });
+    const seeded = await runtime.services.infoItemAdmin.createInfoItem(
+      "image",
+      {
+        imageFileId: (await stage("png")).id,
+        imageAlt: " Seeded ",
+      },
+      TEST_ORIGIN,
+    );
     expect((await runtime.services.infoItems.listInfoItems()).find((item) => item.id === seeded)?.image?.alt).toBe(
       "Seeded",
     );
     const count = (await runtime.services.infoItems.listInfoItems()).length;
     await expect(
-      runtime.services.infoItemAdmin.createInfoItem("image", {
-        imageFileId: (await stage("png")).id,
-        imageAlt: "x".repeat(251),
-      }),
+      runtime.services.infoItemAdmin.createInfoItem(
+        "image",
+        {
+          imageFileId: (await stage("png")).id,
+          imageAlt: "x".repeat(251),
+        },
+        TEST_ORIGIN,
+      ),
     ).rejects.toThrow(ALT_TEXT_TOO_LONG);
     expect(await runtime.services.infoItems.listInfoItems()).toHaveLength(count);
   });

@@ -10,6 +10,7 @@ import { startRuntime, type Runtime } from "#app/server/runtime.server";
 import { changeTopics, isChange, openEventStream, type EventStreamReader } from "#tests/support/event-stream";
 import { createDatabase } from "#tests/support/postgres";
 import { startServer, type RunningServer } from "#tests/support/server";
+import { fromTab, TEST_ORIGIN } from "#tests/support/origin";
 
 const HEARTBEAT_WAIT_MS = 25_000;
 
@@ -106,7 +107,7 @@ describe("live updates across two servers on one PostgreSQL database", () => {
     const [onA, onB] = await Promise.all([openStream(serverA()), openStream(serverB())]);
     const text = `Live banner ${randomUUID()}`;
 
-    await writingProcess().services.infoItemAdmin.createInfoItem("banner", { content: text });
+    await writingProcess().services.infoItemAdmin.createInfoItem("banner", { content: text }, TEST_ORIGIN);
 
     await Promise.all([onA.waitFor(isChange("info")), onB.waitFor(isChange("info"))]);
     const page = await fetch(`${serverB().url}/`);
@@ -122,7 +123,7 @@ describe("live updates across two servers on one PostgreSQL database", () => {
     await writingProcess().services.infoItemAdmin.createInfoItem(
       "banner",
       { content: `From tab 1 ${randomUUID()}` },
-      "tab-1",
+      fromTab("tab-1"),
     );
     await Promise.all([other.waitFor(isChange("info")), anonymous.waitFor(isChange("info"))]);
     // A later change with no origin reaches every tab; events arrive in commit order, so once the
@@ -151,7 +152,7 @@ describe("live updates across two servers on one PostgreSQL database", () => {
 
       const catchUp = await stream.waitFor(isChange("*"));
       const text = `After reconnect ${randomUUID()}`;
-      await writingProcess().services.infoItemAdmin.createInfoItem("banner", { content: text });
+      await writingProcess().services.infoItemAdmin.createInfoItem("banner", { content: text }, TEST_ORIGIN);
       const fresh = await stream.waitFor(isChange("info"));
       expect(stream.messages.indexOf(catchUp)).toBeLessThan(stream.messages.indexOf(fresh));
       expect(await (await fetch(`${serverB().url}/`)).text()).toContain(text);

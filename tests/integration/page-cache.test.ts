@@ -15,6 +15,7 @@ import { freePort } from "#tests/support/ports";
 import { createDatabase } from "#tests/support/postgres";
 import { sendRaw } from "#tests/support/http";
 import { startServer, type RunningServer } from "#tests/support/server";
+import { TEST_ORIGIN } from "#tests/support/origin";
 
 interface Answer {
   status: number;
@@ -339,7 +340,7 @@ describe("the page caches of two servers on one PostgreSQL database", () => {
     }
     const name = `Elsewhere ${randomUUID().slice(0, 8)}`;
     if (!writer) throw new Error("the writing runtime did not start");
-    await writer.services.categoryAdmin.createCategory({ name, description: "", features: [] });
+    await writer.services.categoryAdmin.createCategory({ name, description: "", features: [] }, TEST_ORIGIN);
     for (const server of servers) {
       await expect.poll(async () => (await get(`${server.url}/catalog`)).body).toContain(name);
     }

@@ -78,8 +78,17 @@ export function parseMail(raw: string): ParsedMail {
 
 /** The password-reset link in a mail's text body. */
 export function resetLinkIn(mail: ParsedMail): string {
-  const match = /https?:\/\/\S+\/reset-password\?token=\S+/.exec(mail.text);
-  if (!match) throw new Error(`No reset link in the mail:\n${mail.text}`);
+  return tokenLinkIn(mail, "/reset-password");
+}
+
+/** The invitation link in a mail's text body. */
+export function invitationLinkIn(mail: ParsedMail): string {
+  return tokenLinkIn(mail, "/invite");
+}
+
+function tokenLinkIn(mail: ParsedMail, pathname: string): string {
+  const match = new RegExp(`https?://\\S+${pathname}\\?token=\\S+`).exec(mail.text);
+  if (!match) throw new Error(`No ${pathname} link in the mail:\n${mail.text}`);
   return match[0];
 }
 

@@ -5,11 +5,15 @@ import {
 } from "#app/domain/paths";
 import type { ReactNode } from "react";
 import { Link, Outlet, useLocation } from "react-router";
+import type { Role } from "#app/server/db/schema";
 import { requireAdmin } from "#app/server/session.server";
 import type { Route } from "./+types/layout";
 
-/** requirements §2's options menu, plus the site settings (beyond the original). */
-const OPTIONS = [
+/**
+ * requirements §2's options menu, plus the site settings, people and audit log (beyond the original):
+ * those three are for owners, and editors do not see them.
+ */
+const OPTIONS: { to: string; label: string; ownersOnly?: true }[] = [
   { to: "/dashboard", label: "Summary" },
   { to: DASHBOARD_NEW_CATEGORY_PATH, label: "New Category" },
   { to: "/dashboard/categories/", label: "Edit Category" },
@@ -17,7 +21,9 @@ const OPTIONS = [
   { to: "/dashboard/products/", label: "Edit Product" },
   { to: DASHBOARD_NEW_DOWNLOAD_PATH, label: "New Download" },
   { to: "/dashboard/downloads/", label: "Edit Download" },
-  { to: "/dashboard/settings", label: "Site Settings" },
+  { to: "/dashboard/settings", label: "Site Settings", ownersOnly: true },
+  { to: "/dashboard/people", label: "People", ownersOnly: true },
+  { to: "/dashboard/audit", label: "Audit log", ownersOnly: true },
 ];
 
 /** The option a page belongs to: a "New" page is its own; every other page of a kind is under "Edit". */
@@ -34,26 +40,27 @@ export function meta() {
 /** Every dashboard page needs a signed-in admin; the pages' own loaders and actions check again. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireAdmin(request, context);
-  return { email: user.email };
+  return { email: user.email, role: user.role };
 }
 
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <DashboardFrame email={loaderData.email}>
+    <DashboardFrame email={loaderData.email} role={loaderData.role}>
       <Outlet />
     </DashboardFrame>
   );
 }
 
-function DashboardFrame({ email, children }: { email: string; children: ReactNode }) {
+function DashboardFrame({ email, role, children }: { email: string; role: Role; children: ReactNode }) {
   const current = currentOption(useLocation().pathname);
+  const options = role === "owner" ? OPTIONS : OPTIONS.filter((option) => !option.ownersOnly);
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 md:flex-row">
       <aside className="md:w-56 md:shrink-0">
         <p className="mb-3 text-lg font-semibold text-slate-900">Dashboard</p>
         <nav aria-label="Dashboard">
           <ul className="flex flex-wrap gap-1 md:flex-col">
-            {OPTIONS.map((option) => (
+            {options.map((option) => (
               <li key={option.label}>
                 <Link
                   to={option.to}
@@ -66,7 +73,9 @@ function DashboardFrame({ email, children }: { email: string; children: ReactNod
             ))}
           </ul>
         </nav>
-        <p className="mt-4 text-xs text-slate-600 wrap-anywhere">Signed in as {email}</p>
+        <p className="mt-4 text-xs text-slate-600 wrap-anywhere">
+          Signed in as {email} ({role === "owner" ? "owner" : "editor"})
+        </p>
       </aside>
       <div className="min-w-0 flex-1">{children}</div>
     </div>

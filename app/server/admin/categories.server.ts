@@ -16,6 +16,7 @@ import {
   NotFoundError,
   UNIQUE_VIOLATION,
   type AdminWrite,
+  type WriteOrigin,
 } from "./write.server";
 
 export interface CategoryProduct {
@@ -77,9 +78,9 @@ export function createCategoryAdmin({ db, write, catalog }: { db: Database; writ
   }
 
   /** Creates a category with its features in one transaction; returns its id. */
-  async function createCategory(input: CategoryInput, tabId?: string): Promise<string> {
+  async function createCategory(input: CategoryInput, origin: WriteOrigin): Promise<string> {
     try {
-      return await write(["categories"], tabId, async ({ tx }) => {
+      return await write(["categories"], origin, async ({ tx, audit }) => {
         await checkNameFree(tx, input.name);
         const [created] = await tx
           .insert(categories)
@@ -91,6 +92,7 @@ export function createCategoryAdmin({ db, write, catalog }: { db: Database; writ
             .insert(categoryFeatures)
             .values(input.features.map((feature) => ({ categoryId: created.id, label: feature.label })));
         }
+        await audit({ kind: "created", record: { type: "category", id: created.id, label: input.name } });
         return created.id;
       });
     } catch (error) {
@@ -103,11 +105,11 @@ export function createCategoryAdmin({ db, write, catalog }: { db: Database; writ
    * selections; a feature left out is deleted (and with it every product's selection of it); one without
    * a known id is new. Products are announced too when features changed, since product pages show them.
    */
-  async function updateCategory(id: string, version: number, input: CategoryInput, tabId?: string) {
+  async function updateCategory(id: string, version: number, input: CategoryInput, origin: WriteOrigin) {
     if (!isUuid(id)) throw new NotFoundError();
     const topics: ChangeTopic[] = ["categories"];
     try {
-      await write(topics, tabId, async ({ tx }) => {
+      await write(topics, origin, async ({ tx, audit }) => {
         await claimVersion(tx, categories, id, version);
         await checkNameFree(tx, input.name, id);
         await tx
@@ -136,6 +138,7 @@ export function createCategoryAdmin({ db, write, catalog }: { db: Database; writ
         if (added.length) {
           await tx.insert(categoryFeatures).values(added.map((feature) => ({ categoryId: id, label: feature.label })));
         }
+        await audit({ kind: "updated", record: { type: "category", id, label: input.name } });
         // Read by adminWrite once this returns: it announces the topics when the transaction commits.
         if (featuresChanged) topics.push("products");
       });
@@ -148,14 +151,15 @@ export function createCategoryAdmin({ db, write, catalog }: { db: Database; writ
    * Deletes a category opened at `version`, with its features. Refused while products use it
    * (CategoryInUseError lists them); the foreign key also refuses a product added at the same moment.
    */
-  async function deleteCategory(id: string, version: number, tabId?: string): Promise<void> {
+  async function deleteCategory(id: string, version: number, origin: WriteOrigin): Promise<void> {
     if (!isUuid(id)) throw new NotFoundError();
     try {
-      await write(["categories"], tabId, async ({ tx }) => {
+      await write(["categories"], origin, async ({ tx, audit }) => {
         await claimVersion(tx, categories, id, version);
         const used = await categoryProducts(tx, id);
         if (used.total) throw new CategoryInUseError(used);
-        await tx.delete(categories).where(eq(categories.id, id));
+        const [deleted] = await tx.delete(categories).where(eq(categories.id, id)).returning({ name: categories.name });
+        await audit({ kind: "deleted", record: { type: "category", id, label: deleted?.name ?? "" } });
       });
     } catch (error) {
       if (databaseError(error)?.code !== FOREIGN_KEY_VIOLATION) throw error;

@@ -9,7 +9,7 @@ import { fileView } from "../file-views.server";
 import { downloads, files } from "../db/schema";
 import { isUuid } from "../files.server";
 import type { Database } from "../db/client.server";
-import { claimVersion, NotFoundError, type AdminWrite } from "./write.server";
+import { claimVersion, NotFoundError, type AdminWrite, type WriteOrigin } from "./write.server";
 
 export interface AdminDownload {
   id: string;
@@ -58,8 +58,8 @@ export function createDownloadAdmin({ db, write }: { db: Database; write: AdminW
    * Creates a general download from a staged file, in one transaction: the file is claimed (a file that
    * is gone throws MissingFileError and nothing is written). Returns the new download's id.
    */
-  async function createGeneralDownload(input: NewDownloadInput, tabId?: string): Promise<string> {
-    return write(["downloads"], tabId, async ({ tx, fileService }) => {
+  async function createGeneralDownload(input: NewDownloadInput, origin: WriteOrigin): Promise<string> {
+    return write(["downloads"], origin, async ({ tx, fileService, audit }) => {
       const [file] = await fileService.claim(tx, [input.fileId]);
       if (!file) throw new Error("claim returned no file");
       const [row] = await tx
@@ -67,6 +67,7 @@ export function createDownloadAdmin({ db, write }: { db: Database; write: AdminW
         .values({ description: input.description, fileId: file.id })
         .returning({ id: downloads.id });
       if (!row) throw new Error("Insert returned no row");
+      await audit({ kind: "created", record: { type: "download", id: row.id, label: input.description } });
       return row.id;
     });
   }
@@ -76,10 +77,11 @@ export function createDownloadAdmin({ db, write }: { db: Database; write: AdminW
    * NotFoundError if it is gone). A replacement file is claimed and the old one released: its bytes
    * go once the transaction has committed.
    */
-  async function editGeneralDownload(id: string, input: EditDownloadInput, tabId?: string): Promise<void> {
+  async function editGeneralDownload(id: string, input: EditDownloadInput, origin: WriteOrigin): Promise<void> {
     if (!isUuid(id)) throw new NotFoundError();
-    await write(["downloads"], tabId, async ({ tx, fileService, purgeAfterCommit }) => {
+    await write(["downloads"], origin, async ({ tx, fileService, purgeAfterCommit, audit }) => {
       await claimVersion(tx, downloads, id, input.version);
+      await audit({ kind: "updated", record: { type: "download", id, label: input.description } });
       const [current] = await tx.select({ fileId: downloads.fileId }).from(downloads).where(eq(downloads.id, id));
       if (!current) throw new NotFoundError();
       const replacement = input.fileId ? input.fileId : undefined;
@@ -97,12 +99,16 @@ export function createDownloadAdmin({ db, write }: { db: Database; write: AdminW
   }
 
   /** Deletes a download opened at `version`, and its file (bytes removed after the commit). */
-  async function deleteGeneralDownload(id: string, version: number, tabId?: string): Promise<void> {
+  async function deleteGeneralDownload(id: string, version: number, origin: WriteOrigin): Promise<void> {
     if (!isUuid(id)) throw new NotFoundError();
-    await write(["downloads"], tabId, async ({ tx, fileService, purgeAfterCommit }) => {
+    await write(["downloads"], origin, async ({ tx, fileService, purgeAfterCommit, audit }) => {
       await claimVersion(tx, downloads, id, version);
-      const [deleted] = await tx.delete(downloads).where(eq(downloads.id, id)).returning({ fileId: downloads.fileId });
+      const [deleted] = await tx
+        .delete(downloads)
+        .where(eq(downloads.id, id))
+        .returning({ fileId: downloads.fileId, description: downloads.description });
       if (!deleted) throw new NotFoundError();
+      await audit({ kind: "deleted", record: { type: "download", id, label: deleted.description } });
       purgeAfterCommit(await fileService.release(tx, [deleted.fileId]));
     });
   }

@@ -3,7 +3,7 @@ import { ALT_TEXT_TOO_LONG, MAX_ALT_TEXT_LENGTH, normalizeAltText } from "#app/d
 import type { InfoItemInput, InfoItemKind } from "#app/domain/forms/info-item";
 import { infoItems } from "../db/schema";
 import { isUuid } from "../files.server";
-import { claimVersion, FieldRuleError, NotFoundError, type AdminWrite } from "./write.server";
+import { claimVersion, FieldRuleError, NotFoundError, type AdminWrite, type WriteOrigin } from "./write.server";
 
 // The home page's items written the way every dashboard entity is: typed input in, the record's id or
 // an error (FieldRuleError, ConflictError, NotFoundError, MissingFileError, NotAnImageError) out, each
@@ -17,12 +17,19 @@ function storedAltText(imageFileId: string | null | undefined, imageAlt: string 
   return alt;
 }
 
+/** How the audit log names an item: its heading, else the start of its text, else its kind. */
+function infoItemLabel(type: InfoItemKind, heading: string | null | undefined, content: string | null | undefined) {
+  const words = (heading || content || "").replace(/\s+/g, " ").trim();
+  const kind = { banner: "Banner", card: "Card", image: "Image" }[type];
+  return words ? `${kind}: ${words.length > 80 ? `${words.slice(0, 79)}…` : words}` : kind;
+}
+
 /** The home page's info items as the dashboard writes them. */
 export function createInfoItemAdmin({ write }: { write: AdminWrite }) {
   /** Adds an item at the top of the home page; returns its id. */
-  async function createInfoItem(type: InfoItemKind, input: InfoItemInput, tabId?: string): Promise<string> {
+  async function createInfoItem(type: InfoItemKind, input: InfoItemInput, origin: WriteOrigin): Promise<string> {
     const imageAlt = storedAltText(input.imageFileId, input.imageAlt);
-    return write(["info"], tabId, async ({ tx, fileService }) => {
+    return write(["info"], origin, async ({ tx, fileService, audit }) => {
       if (input.imageFileId) await fileService.claim(tx, [input.imageFileId], { images: true });
       const [row] = await tx
         .insert(infoItems)
@@ -35,6 +42,8 @@ export function createInfoItemAdmin({ write }: { write: AdminWrite }) {
         })
         .returning({ id: infoItems.id });
       if (!row) throw new Error("Insert returned no row");
+      const label = infoItemLabel(type, input.heading, input.content);
+      await audit({ kind: "created", record: { type: "home-item", id: row.id, label } });
       return row.id;
     });
   }
@@ -44,12 +53,15 @@ export function createInfoItemAdmin({ write }: { write: AdminWrite }) {
    * dropped; a new upload replaces the picture, `removeImage` drops a card's, and the old picture's
    * bytes go once the save has committed.
    */
-  async function updateInfoItem(id: string, version: number, input: InfoItemInput, tabId?: string) {
+  async function updateInfoItem(id: string, version: number, input: InfoItemInput, origin: WriteOrigin) {
     if (!isUuid(id)) throw new NotFoundError();
-    await write(["info"], tabId, async ({ tx, fileService, purgeAfterCommit }) => {
+    await write(["info"], origin, async ({ tx, fileService, purgeAfterCommit, audit }) => {
       await claimVersion(tx, infoItems, id, version);
       const [row] = await tx.select().from(infoItems).where(eq(infoItems.id, id));
       if (!row) throw new NotFoundError();
+      const heading = row.type === "card" ? input.heading : null;
+      const label = infoItemLabel(row.type, heading, row.type === "image" ? null : input.content);
+      await audit({ kind: "updated", record: { type: "home-item", id, label } });
       let imageFileId = row.imageFileId;
       if (input.imageFileId) {
         await fileService.claim(tx, [input.imageFileId], { images: true });
@@ -74,12 +86,17 @@ export function createInfoItemAdmin({ write }: { write: AdminWrite }) {
   }
 
   /** Deletes an item opened at `version`, and its picture's bytes after the commit. */
-  async function deleteInfoItem(id: string, version: number, tabId?: string) {
+  async function deleteInfoItem(id: string, version: number, origin: WriteOrigin) {
     if (!isUuid(id)) throw new NotFoundError();
-    await write(["info"], tabId, async ({ tx, fileService, purgeAfterCommit }) => {
+    await write(["info"], origin, async ({ tx, fileService, purgeAfterCommit, audit }) => {
       await claimVersion(tx, infoItems, id, version);
       const [row] = await tx.delete(infoItems).where(eq(infoItems.id, id)).returning();
-      if (row?.imageFileId) purgeAfterCommit(await fileService.release(tx, [row.imageFileId]));
+      if (!row) throw new NotFoundError();
+      await audit({
+        kind: "deleted",
+        record: { type: "home-item", id, label: infoItemLabel(row.type, row.heading, row.content) },
+      });
+      if (row.imageFileId) purgeAfterCommit(await fileService.release(tx, [row.imageFileId]));
     });
   }
 
@@ -87,15 +104,19 @@ export function createInfoItemAdmin({ write }: { write: AdminWrite }) {
    * Puts an item first. Moving is not an edit of its content, so it leaves the version (and open edit
    * forms) and the time of the last change alone (the column would otherwise take the update's time).
    */
-  async function moveInfoItemToTop(id: string, tabId?: string) {
+  async function moveInfoItemToTop(id: string, origin: WriteOrigin) {
     if (!isUuid(id)) throw new NotFoundError();
-    await write(["info"], tabId, async ({ tx }) => {
-      const moved = await tx
+    await write(["info"], origin, async ({ tx, audit }) => {
+      const [moved] = await tx
         .update(infoItems)
         .set({ sortAt: new Date(), updatedAt: sql`${infoItems.updatedAt}` })
         .where(eq(infoItems.id, id))
-        .returning({ id: infoItems.id });
-      if (!moved.length) throw new NotFoundError();
+        .returning();
+      if (!moved) throw new NotFoundError();
+      await audit({
+        kind: "moved-to-top",
+        record: { type: "home-item", id, label: infoItemLabel(moved.type, moved.heading, moved.content) },
+      });
     });
   }
 

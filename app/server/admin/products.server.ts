@@ -28,6 +28,7 @@ import {
   UNIQUE_VIOLATION,
   type AdminWrite,
   type WriteScope,
+  type WriteOrigin,
 } from "./write.server";
 
 /** Beyond the original: a feature id that is not one of the chosen category's (a stale or forged form). */
@@ -369,8 +370,8 @@ export function createProductAdmin({ db, write }: { db: Database; write: AdminWr
   }
 
   /** Creates a product with its files, features and (two-way) accessories; returns its id. */
-  async function createProduct(input: ProductInput, tabId?: string): Promise<{ id: string }> {
-    return write(["products"], tabId, async (scope) => {
+  async function createProduct(input: ProductInput, origin: WriteOrigin): Promise<{ id: string }> {
+    return write(["products"], origin, async (scope) => {
       const { tx } = scope;
       await checkCategory(tx, input.categoryId);
       await checkModelFree(tx, input.model, null);
@@ -395,6 +396,7 @@ export function createProductAdmin({ db, write }: { db: Database; write: AdminWr
       );
       if (!row) throw new Error("Insert returned no row");
       await writeRelations(scope, row.id, input);
+      await scope.audit({ kind: "created", record: { type: "product", id: row.id, label: input.model } });
       return { id: row.id };
     });
   }
@@ -403,9 +405,9 @@ export function createProductAdmin({ db, write }: { db: Database; write: AdminWr
    * Saves an edit made on the product as it was at `version`: ConflictError when someone saved since,
    * NotFoundError when it was deleted. Files the edit lets go are removed after the commit.
    */
-  async function updateProduct(id: string, version: number, input: ProductInput, tabId?: string): Promise<void> {
+  async function updateProduct(id: string, version: number, input: ProductInput, origin: WriteOrigin): Promise<void> {
     if (!isUuid(id)) throw new NotFoundError();
-    await write(["products"], tabId, async (scope) => {
+    await write(["products"], origin, async (scope) => {
       const { tx, fileService, purgeAfterCommit } = scope;
       await claimVersion(tx, products, id, version);
       const [current] = await tx.select().from(products).where(eq(products.id, id));
@@ -435,6 +437,7 @@ export function createProductAdmin({ db, write }: { db: Database; write: AdminWr
         purgeAfterCommit(await fileService.release(tx, [current.imageFileId]));
       }
       await writeRelations(scope, id, input);
+      await scope.audit({ kind: "updated", record: { type: "product", id, label: input.model } });
     });
   }
 
@@ -442,12 +445,12 @@ export function createProductAdmin({ db, write }: { db: Database; write: AdminWr
    * Deletes a product opened at `version` with its main and additional images, its download files and
    * every accessory link to or from it.
    */
-  async function deleteProduct(id: string, version: number, tabId?: string): Promise<void> {
+  async function deleteProduct(id: string, version: number, origin: WriteOrigin): Promise<void> {
     if (!isUuid(id)) throw new NotFoundError();
-    await write(["products"], tabId, async ({ tx, fileService, purgeAfterCommit }) => {
+    await write(["products"], origin, async ({ tx, fileService, purgeAfterCommit, audit }) => {
       await claimVersion(tx, products, id, version);
       const [current] = await tx
-        .select({ imageFileId: products.imageFileId })
+        .select({ imageFileId: products.imageFileId, model: products.model })
         .from(products)
         .where(eq(products.id, id));
       if (!current) throw new NotFoundError();
@@ -462,6 +465,7 @@ export function createProductAdmin({ db, write }: { db: Database; write: AdminWr
       // Features, images, downloads and accessory links go with the product (ON DELETE CASCADE); the
       // file rows can only go after that.
       await tx.delete(products).where(eq(products.id, id));
+      await audit({ kind: "deleted", record: { type: "product", id, label: current.model } });
       const fileIds = [current.imageFileId, ...images.map((row) => row.fileId), ...downloads.map((row) => row.fileId)];
       purgeAfterCommit(await fileService.release(tx, fileIds));
     });

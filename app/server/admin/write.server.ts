@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { ChangeTopic } from "#app/domain/live";
+import { recordAudit, type Actor, type AuditEntry } from "../audit.server";
 import type { Database, Transaction } from "../db/client.server";
 import type { FileService } from "../files.server";
 import { type categories, type downloads, type infoItems, type products } from "../db/schema";
@@ -29,8 +30,16 @@ export class FieldRuleError extends Error {
   }
 }
 
+/** Who writes, and from which browser tab (that tab is not told of its own write). */
+export interface WriteOrigin {
+  actor: Actor;
+  tabId?: string;
+}
+
 export interface WriteScope {
   tx: Transaction;
+  /** Says what the write did, for the audit log: every write says it at least once, in its transaction. */
+  audit(entry: AuditEntry): Promise<void>;
   /** Stored files: a write claims what it keeps and releases what it drops, inside `tx`. */
   fileService: FileService;
   /** Files whose rows this write dropped (files.release): their bytes go once it has committed. */
@@ -38,12 +47,12 @@ export interface WriteScope {
 }
 
 /**
- * One admin write: a transaction that announces `topics` on the change feed when (and only if) it
- * commits, then removes the bytes of files it let go. `tabId` is the writing tab (no echo to it).
+ * One admin write: a transaction that records what it did in the audit log, announces `topics` on the
+ * change feed when (and only if) it commits, then removes the bytes of files it let go.
  */
 export type AdminWrite = <T>(
   topics: ChangeTopic[],
-  tabId: string | undefined,
+  origin: WriteOrigin,
   work: (scope: WriteScope) => Promise<T>,
 ) => Promise<T>;
 
@@ -58,11 +67,22 @@ export function createAdminWrite({
   /** This instance's own writes, announced at once (see Runtime.ownWrites). */
   ownWrites: ChangeHub;
 }): AdminWrite {
-  return async (topics, tabId, work) => {
+  return async (topics, origin, work) => {
     const doomed: string[] = [];
     const result = await db.transaction(async (tx) => {
-      const value = await work({ tx, fileService: files, purgeAfterCommit: (keys) => doomed.push(...keys) });
-      await notifyChange(tx, topics, tabId);
+      let audited = false;
+      const value = await work({
+        tx,
+        fileService: files,
+        purgeAfterCommit: (keys) => doomed.push(...keys),
+        audit: async (entry) => {
+          audited = true;
+          await recordAudit(tx, origin.actor, entry);
+        },
+      });
+      // A write nobody could trace afterwards is a bug in that write: it does not happen.
+      if (!audited) throw new Error("This admin write did not record what it did in the audit log");
+      await notifyChange(tx, topics, origin.tabId);
       return value;
     });
     // This instance's next request must see the write: the feed's own notice arrives a moment later.

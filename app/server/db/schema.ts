@@ -188,7 +188,6 @@ export const infoItems = pgTable(
   ],
 );
 
-/** Site-wide settings, one row per key; values are validated by the settings service. */
 /**
  * A counter per table that in-process state derives from: a statement trigger moves it on with every
  * insert, update, delete or truncate, whoever runs it (drizzle/0003_catalog_versions.sql).
@@ -198,19 +197,20 @@ export const catalogVersions = pgTable("catalog_versions", {
   version: bigint("version", { mode: "number" }).notNull().default(0),
 });
 
+/** Site-wide settings, one row per key; values are validated by the settings service. */
 export const siteSettings = pgTable("site_settings", {
   key: text("key").primaryKey(),
   value: text("value").notNull(),
   ...timestamps,
 });
 
-/** Fixed-window counters for sign-in attempts, shared by every instance. */
 /** Facts every instance of one site shares: the generated session secret and its check value. */
 export const deployment = pgTable("deployment", {
   key: text("key").primaryKey(),
   value: text("value").notNull(),
 });
 
+/** Fixed-window counters for sign-in attempts, shared by every instance. */
 export const rateLimits = pgTable("rate_limits", {
   key: text("key").primaryKey(),
   windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
@@ -221,14 +221,23 @@ export const rateLimits = pgTable("rate_limits", {
 
 // better-auth tables. Written by hand because its schema generator needs a newer Node.
 
-export const user = pgTable("user", {
-  id: text("id").primaryKey(),
-  name: text("name").notNull(),
-  email: text("email").notNull().unique(),
-  emailVerified: boolean("email_verified").default(false).notNull(),
-  image: text("image"),
-  ...timestamps,
-});
+export const roles = ["owner", "editor"] as const;
+export type Role = (typeof roles)[number];
+
+export const user = pgTable(
+  "user",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull().unique(),
+    emailVerified: boolean("email_verified").default(false).notNull(),
+    image: text("image"),
+    /** What the person may do (docs/requirements.md, People); never set through the sign-in library. */
+    role: text("role", { enum: roles }).default("editor").notNull(),
+    ...timestamps,
+  },
+  (table) => [check("user_role_check", sql`${table.role} in ('owner', 'editor')`)],
+);
 
 export const session = pgTable(
   "session",
@@ -277,4 +286,53 @@ export const verification = pgTable(
     ...timestamps,
   },
   (table) => [index("verification_identifier_idx").on(table.identifier)],
+);
+
+/**
+ * An invitation to the dashboard: single use, for one address and role. Only the token's SHA-256 is
+ * kept, so the table alone (a backup, a leaked dump) lets nobody in.
+ */
+export const invitations = pgTable(
+  "invitations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    role: text("role", { enum: roles }).notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    invitedBy: text("invited_by").references(() => user.id, { onDelete: "set null" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
+  },
+  (table) => [
+    uniqueIndex("invitations_email_idx").on(table.email),
+    check("invitations_role_check", sql`${table.role} in ('owner', 'editor')`),
+  ],
+);
+
+/**
+ * What was done, by whom, from where. Rows are only ever added: a trigger refuses every update and
+ * delete (drizzle/0010_people_and_audit.sql). The person is copied by address as well as id, so an
+ * entry still names someone removed since.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    at: timestamp("at", { withTimezone: true })
+      .default(sql`clock_timestamp()`)
+      .notNull(),
+    actorId: text("actor_id"),
+    actorEmail: text("actor_email"),
+    clientAddress: text("client_address"),
+    kind: text("kind").notNull(),
+    recordType: text("record_type"),
+    recordId: text("record_id"),
+    recordLabel: text("record_label"),
+    details: jsonb("details").$type<Record<string, string>>(),
+  },
+  (table) => [
+    index("audit_log_at_idx").on(table.at),
+    index("audit_log_actor_idx").on(table.actorEmail, table.at),
+    index("audit_log_record_idx").on(table.recordId),
+  ],
 );

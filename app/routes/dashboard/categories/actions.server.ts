@@ -4,7 +4,7 @@ import { categorySchema } from "#app/domain/forms/category";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import type { Paged } from "#app/domain/paging";
 import { CategoryInUseError, type CategoryProduct } from "#app/server/admin/categories.server";
-import { confirmedVersion, ConflictError, formTabId, NotFoundError } from "#app/server/admin/write.server";
+import { confirmedVersion, ConflictError, NotFoundError } from "#app/server/admin/write.server";
 import { requestContext, servicesContext, type RouteContext } from "#app/server/context.server";
 import { DASHBOARD_NEW_CATEGORY_PATH, dashboardCategoryDeletedPath, dashboardCategoryPath } from "#app/domain/paths";
 import {
@@ -15,6 +15,7 @@ import {
   goneAnswer,
   uncheckedAnswer,
 } from "../answers.server";
+import type { AdminForm } from "#app/server/session.server";
 
 /**
  * The category with its features and a page of its products, for its detail and edit pages; 404 when
@@ -37,11 +38,11 @@ export interface DeleteRefusal {
 const NO_PRODUCTS: Paged<CategoryProduct> = { items: [], total: 0, page: 1, pageCount: 1, pageSize: 1 };
 
 /** The delete step shared by the detail and edit pages: redirects to the deleted screen on success. */
-export async function deleteFromForm(context: RouteContext, categoryId: string, formData: FormData) {
+export async function deleteFromForm(context: RouteContext, categoryId: string, { form: formData, origin }: AdminForm) {
   const { categoryAdmin } = context.get(servicesContext);
   const { logger } = context.get(requestContext);
   try {
-    await categoryAdmin.deleteCategory(categoryId, confirmedVersion(formData), formTabId(formData));
+    await categoryAdmin.deleteCategory(categoryId, confirmedVersion(formData), origin);
   } catch (error) {
     const refusal = deleteRefusal(error);
     if (refusal) return data({ deleteRefusal: refusal }, 409);
@@ -59,7 +60,7 @@ function deleteRefusal(error: unknown): DeleteRefusal | undefined {
 }
 
 /** The edit form's save: back to the detail page, or the form again with what went wrong. */
-export async function saveFromForm(context: RouteContext, categoryId: string, formData: FormData) {
+export async function saveFromForm(context: RouteContext, categoryId: string, { form: formData, origin }: AdminForm) {
   const { categoryAdmin } = context.get(servicesContext);
   const { logger } = context.get(requestContext);
   const submission = parseWithZod(formData, { schema: categorySchema });
@@ -67,7 +68,7 @@ export async function saveFromForm(context: RouteContext, categoryId: string, fo
   const { version } = submission.value;
   try {
     if (version === undefined) throw new ConflictError();
-    await categoryAdmin.updateCategory(categoryId, version, submission.value, formTabId(formData));
+    await categoryAdmin.updateCategory(categoryId, version, submission.value, origin);
   } catch (error) {
     const refusal = fieldRuleAnswer(error, submission);
     if (refusal) return refusal;
@@ -81,13 +82,13 @@ export async function saveFromForm(context: RouteContext, categoryId: string, fo
 }
 
 /** The new-category form's save: to the "created" screen, or the form again with what went wrong. */
-export async function createFromForm(context: RouteContext, formData: FormData) {
+export async function createFromForm(context: RouteContext, { form: formData, origin }: AdminForm) {
   const { categoryAdmin } = context.get(servicesContext);
   const { logger } = context.get(requestContext);
   const submission = parseWithZod(formData, { schema: categorySchema });
   if (submission.status !== "success") return uncheckedAnswer(submission);
   try {
-    const id = await categoryAdmin.createCategory(submission.value, formTabId(formData));
+    const id = await categoryAdmin.createCategory(submission.value, origin);
     return createdAnswer(DASHBOARD_NEW_CATEGORY_PATH, id);
   } catch (error) {
     const refusal = fieldRuleAnswer(error, submission);

@@ -25,9 +25,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const formData = await readAdminForm(request, context);
-  if (formData.get("intent") !== "delete") throw data("Bad Request", { status: 400, statusText: "Bad Request" });
-  return deleteFromForm(context, params.categoryId, formData);
+  const posted = await readAdminForm(request, context);
+  if (posted.form.get("intent") !== "delete") throw data("Bad Request", { status: 400, statusText: "Bad Request" });
+  return deleteFromForm(context, params.categoryId, posted);
 }
 
 export default function CategoryDetailPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -27,9 +27,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const formData = await readAdminForm(request, context);
-  if (formData.get("intent") === "delete") return deleteFromForm(context, params.categoryId, formData);
-  return saveFromForm(context, params.categoryId, formData);
+  const posted = await readAdminForm(request, context);
+  if (posted.form.get("intent") === "delete") return deleteFromForm(context, params.categoryId, posted);
+  return saveFromForm(context, params.categoryId, posted);
 }
 
 export default function EditCategory({ loaderData, actionData }: Route.ComponentProps) {

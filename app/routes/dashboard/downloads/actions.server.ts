@@ -4,10 +4,11 @@ import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { editDownloadSchema, newDownloadSchema } from "#app/domain/forms/download";
 import { DASHBOARD_NEW_DOWNLOAD_PATH, dashboardDownloadDeletedPath } from "#app/domain/paths";
 import type { AdminDownload } from "#app/server/admin/downloads.server";
-import { confirmedVersion, ConflictError, formTabId, NotFoundError } from "#app/server/admin/write.server";
+import { confirmedVersion, ConflictError, NotFoundError } from "#app/server/admin/write.server";
 import { MissingFileError } from "#app/server/files.server";
 import { conflictAnswer, createdAnswer, failedAnswer, uncheckedAnswer } from "../answers.server";
 import { requestContext, servicesContext, type RouteContext } from "#app/server/context.server";
+import type { AdminForm } from "#app/server/session.server";
 
 // The general downloads' form handling: form → service → the answer the pages show.
 
@@ -19,7 +20,7 @@ export async function requireDownload(context: RouteContext, id: string): Promis
 }
 
 /** The new-download form's save: to the "created" screen, or the form again with what went wrong. */
-export async function createFromForm(context: RouteContext, formData: FormData) {
+export async function createFromForm(context: RouteContext, { form: formData, origin }: AdminForm) {
   const { downloadAdmin } = context.get(servicesContext);
   const { logger } = context.get(requestContext);
   const submission = parseWithZod(formData, { schema: newDownloadSchema });
@@ -27,7 +28,7 @@ export async function createFromForm(context: RouteContext, formData: FormData) 
     return uncheckedAnswer(submission);
   }
   try {
-    const id = await downloadAdmin.createGeneralDownload(submission.value, formTabId(formData));
+    const id = await downloadAdmin.createGeneralDownload(submission.value, origin);
     return createdAnswer(DASHBOARD_NEW_DOWNLOAD_PATH, id);
   } catch (error) {
     // requirements §8: any failure storing a general download reads 'Error uploading file' (a file that is
@@ -38,12 +39,12 @@ export async function createFromForm(context: RouteContext, formData: FormData) 
 }
 
 /** The delete step: to the deleted screen, or the newer record after a conflict. */
-export async function deleteFromForm(context: RouteContext, id: string, formData: FormData) {
+export async function deleteFromForm(context: RouteContext, id: string, { form: formData, origin }: AdminForm) {
   const { downloadAdmin } = context.get(servicesContext);
   const { logger } = context.get(requestContext);
   const deletedPath = dashboardDownloadDeletedPath(id);
   try {
-    await downloadAdmin.deleteGeneralDownload(id, confirmedVersion(formData), formTabId(formData));
+    await downloadAdmin.deleteGeneralDownload(id, confirmedVersion(formData), origin);
     return redirect(deletedPath);
   } catch (error) {
     if (error instanceof NotFoundError) return redirect(`${deletedPath}?gone`);
@@ -54,7 +55,7 @@ export async function deleteFromForm(context: RouteContext, id: string, formData
 }
 
 /** The edit form's save: saved, the newer record after a conflict, or the form again. */
-export async function saveFromForm(context: RouteContext, id: string, formData: FormData) {
+export async function saveFromForm(context: RouteContext, id: string, { form: formData, origin }: AdminForm) {
   const { downloadAdmin } = context.get(servicesContext);
   const { logger } = context.get(requestContext);
   const submission = parseWithZod(formData, { schema: editDownloadSchema });
@@ -62,7 +63,7 @@ export async function saveFromForm(context: RouteContext, id: string, formData: 
     return uncheckedAnswer(submission);
   }
   try {
-    await downloadAdmin.editGeneralDownload(id, submission.value, formTabId(formData));
+    await downloadAdmin.editGeneralDownload(id, submission.value, origin);
     return { status: "saved" as const };
   } catch (error) {
     if (error instanceof NotFoundError) return redirect(`${dashboardDownloadDeletedPath(id)}?gone`);

@@ -24,10 +24,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const formData = await readAdminForm(request, context);
-  return formData.get("intent") === "delete"
-    ? deleteFromForm(context, params.downloadId, formData)
-    : saveFromForm(context, params.downloadId, formData);
+  const posted = await readAdminForm(request, context);
+  return posted.form.get("intent") === "delete"
+    ? deleteFromForm(context, params.downloadId, posted)
+    : saveFromForm(context, params.downloadId, posted);
 }
 
 export default function EditDownload({ loaderData, actionData }: Route.ComponentProps) {

@@ -3,10 +3,11 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { infoItemSchema, isInfoItemType, type InfoActionResult, type InfoItemKind } from "#app/domain/forms/info-item";
-import { confirmedVersion, ConflictError, formTabId, NotFoundError } from "#app/server/admin/write.server";
+import { confirmedVersion, ConflictError, NotFoundError } from "#app/server/admin/write.server";
 import { MissingFileError, NotAnImageError } from "#app/server/files.server";
 import { servicesContext, type RouteContext } from "#app/server/context.server";
 import { conflictAnswer, fieldRuleAnswer, invalidAnswer } from "../answers.server";
+import type { AdminForm } from "#app/server/session.server";
 
 const imageMessage = (type: InfoItemKind) =>
   type === "image" ? ADMIN_MESSAGES.imageRequiredInfo : ADMIN_MESSAGES.cardImage;
@@ -35,11 +36,10 @@ async function concurrencyRefusal(context: RouteContext, id: string, error: unkn
  */
 export async function infoItemFromForm(
   context: RouteContext,
-  formData: FormData,
+  { form: formData, origin }: AdminForm,
 ): Promise<InfoActionResult | ReturnType<typeof data>> {
   const { infoItemAdmin, infoItems } = context.get(servicesContext);
   const intent = formData.get("intent");
-  const tabId = formTabId(formData);
   const id = String(formData.get("id") ?? "");
 
   if (intent === "create") {
@@ -50,7 +50,7 @@ export async function infoItemFromForm(
       return invalidAnswer(submission.reply());
     }
     try {
-      await infoItemAdmin.createInfoItem(type, submission.value, tabId);
+      await infoItemAdmin.createInfoItem(type, submission.value, origin);
     } catch (error) {
       const refusal = refusedField(type, error, submission);
       if (refusal) return refusal;
@@ -69,7 +69,7 @@ export async function infoItemFromForm(
     try {
       const { version } = submission.value;
       if (version === undefined) throw new ConflictError();
-      await infoItemAdmin.updateInfoItem(id, version, submission.value, tabId);
+      await infoItemAdmin.updateInfoItem(id, version, submission.value, origin);
     } catch (error) {
       const fieldRefusal = refusedField(existing.type, error, submission);
       if (fieldRefusal) return fieldRefusal;
@@ -82,7 +82,7 @@ export async function infoItemFromForm(
 
   if (intent === "delete") {
     try {
-      await infoItemAdmin.deleteInfoItem(id, confirmedVersion(formData), tabId);
+      await infoItemAdmin.deleteInfoItem(id, confirmedVersion(formData), origin);
     } catch (error) {
       const refusal = await concurrencyRefusal(context, id, error);
       if (refusal) return refusal;
@@ -93,7 +93,7 @@ export async function infoItemFromForm(
 
   if (intent === "move-to-top") {
     try {
-      await infoItemAdmin.moveInfoItemToTop(id, tabId);
+      await infoItemAdmin.moveInfoItemToTop(id, origin);
     } catch (error) {
       if (error instanceof NotFoundError) return { status: "gone" };
       throw error;

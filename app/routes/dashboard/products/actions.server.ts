@@ -3,7 +3,7 @@ import { data, redirect } from "react-router";
 import { productSchema, type ProductFormValue } from "#app/domain/forms/product";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import type { ProductInput } from "#app/server/admin/products.server";
-import { confirmedVersion, ConflictError, formTabId, NotFoundError } from "#app/server/admin/write.server";
+import { confirmedVersion, ConflictError, NotFoundError } from "#app/server/admin/write.server";
 import { MissingFileError } from "#app/server/files.server";
 import { requestContext, servicesContext, type RouteContext } from "#app/server/context.server";
 import { SpreadsheetError } from "#app/server/spreadsheet.server";
@@ -17,6 +17,7 @@ import {
   invalidAnswer,
   uncheckedAnswer,
 } from "../answers.server";
+import type { AdminForm } from "#app/server/session.server";
 
 /** The form's values as the service takes them; a new spreadsheet is read here, on the server. */
 async function toInput(context: RouteContext, value: ProductFormValue): Promise<ProductInput> {
@@ -50,21 +51,21 @@ async function toInput(context: RouteContext, value: ProductFormValue): Promise<
 }
 
 /** The new-product form's save: to the "created" screen, or the form again with what went wrong. */
-export function createFromForm(context: RouteContext, formData: FormData) {
-  return submitProductForm(context, formData, "new");
+export function createFromForm(context: RouteContext, posted: AdminForm) {
+  return submitProductForm(context, posted, "new");
 }
 
 /** The edit form's save: back to the product's page, or the form again with what went wrong. */
-export function saveFromForm(context: RouteContext, productId: string, formData: FormData) {
-  return submitProductForm(context, formData, "edit", productId);
+export function saveFromForm(context: RouteContext, productId: string, posted: AdminForm) {
+  return submitProductForm(context, posted, "edit", productId);
 }
 
 /** The delete step of the product's page: to the deleted screen, or why not. */
-export async function deleteFromForm(context: RouteContext, productId: string, formData: FormData) {
+export async function deleteFromForm(context: RouteContext, productId: string, { form: formData, origin }: AdminForm) {
   const { productAdmin } = context.get(servicesContext);
   if (formData.get("intent") !== "delete") return data({ error: ADMIN_MESSAGES.checkEachInput }, 400);
   try {
-    await productAdmin.deleteProduct(productId, confirmedVersion(formData), formTabId(formData));
+    await productAdmin.deleteProduct(productId, confirmedVersion(formData), origin);
   } catch (error) {
     if (error instanceof ConflictError) return data({ error: ADMIN_MESSAGES.conflict }, 409);
     if (error instanceof NotFoundError) return data({ error: ADMIN_MESSAGES.gone }, 404);
@@ -77,7 +78,12 @@ export async function deleteFromForm(context: RouteContext, productId: string, f
  * The new-product and product-edit saves: the form's schema again, then the service. Rule failures
  * come back as the field's message, a conflict as ADMIN_MESSAGES.conflict with the newer data.
  */
-async function submitProductForm(context: RouteContext, formData: FormData, mode: "new" | "edit", productId?: string) {
+async function submitProductForm(
+  context: RouteContext,
+  { form: formData, origin }: AdminForm,
+  mode: "new" | "edit",
+  productId?: string,
+) {
   const { productAdmin } = context.get(servicesContext);
   const { logger } = context.get(requestContext);
   const submission = parseWithZod(formData, { schema: productSchema(mode) });
@@ -86,11 +92,11 @@ async function submitProductForm(context: RouteContext, formData: FormData, mode
   try {
     const input = await toInput(context, value);
     if (mode === "new") {
-      const { id } = await productAdmin.createProduct(input, formTabId(formData));
+      const { id } = await productAdmin.createProduct(input, origin);
       return createdAnswer(DASHBOARD_NEW_PRODUCT_PATH, id);
     }
     if (value.version === undefined) throw new ConflictError();
-    await productAdmin.updateProduct(productId ?? "", value.version, input, formTabId(formData));
+    await productAdmin.updateProduct(productId ?? "", value.version, input, origin);
     return redirect(`${dashboardProductPath(productId ?? "")}?edited=1`);
   } catch (error) {
     if (error instanceof SpreadsheetError) {

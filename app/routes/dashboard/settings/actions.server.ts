@@ -1,20 +1,20 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { settingsSchema } from "#app/domain/forms/settings";
-import { formTabId } from "#app/server/admin/write.server";
 import { requestContext, servicesContext, type RouteContext } from "#app/server/context.server";
 import { failedAnswer, uncheckedAnswer } from "../answers.server";
+import type { AdminForm } from "#app/server/session.server";
 
 // The site settings' form handling: form → service → the answer the page shows.
 
 /** The settings form's save: the form again, saying it was saved or what went wrong. */
-export async function saveFromForm(context: RouteContext, formData: FormData) {
+export async function saveFromForm(context: RouteContext, { form: formData, origin }: AdminForm) {
   const { settings } = context.get(servicesContext);
   const { logger } = context.get(requestContext);
   const submission = parseWithZod(formData, { schema: settingsSchema });
   if (submission.status !== "success") return uncheckedAnswer(submission);
   try {
-    await settings.saveSiteSettings(submission.value, formTabId(formData));
+    await settings.saveSiteSettings(submission.value, origin);
   } catch (error) {
     logger.error({ err: error }, "could not save the site settings");
     return failedAnswer(submission, ADMIN_MESSAGES.editFailed);

@@ -5,7 +5,7 @@ import { FormErrors, TabIdInput, TextInput } from "#app/components/forms";
 import { Alert, Button, Card } from "#app/components/ui";
 import { settingsSchema } from "#app/domain/forms/settings";
 import type { PageHandle } from "#app/domain/live";
-import { readAdminForm, requireAdmin } from "#app/server/session.server";
+import { readOwnerForm, requireOwner } from "#app/server/session.server";
 import { servicesContext } from "#app/server/context.server";
 import { dashboardMeta } from "../meta";
 import { saveFromForm } from "./actions.server";
@@ -18,12 +18,12 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireOwner(request, context);
   return { settings: await context.get(servicesContext).settings.getSiteSettings() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return saveFromForm(context, await readAdminForm(request, context));
+  return saveFromForm(context, await readOwnerForm(request, context));
 }
 
 export default function SiteSettingsPage({ loaderData, actionData }: Route.ComponentProps) {

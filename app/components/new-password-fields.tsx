@@ -1,0 +1,42 @@
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#app/domain/limits";
+import { TextField } from "./ui";
+
+/**
+ * A password chosen through a mailed link (a reset, an invitation): typed twice, the rules of
+ * newPasswordSchema, each field's message beside it.
+ */
+export function NewPasswordFields({
+  token,
+  labels,
+  errors,
+}: {
+  token: string;
+  labels: { password: string; confirm: string };
+  errors?: Record<string, string>;
+}) {
+  return (
+    <>
+      <input type="hidden" name="token" value={token} />
+      <TextField
+        id="password"
+        name="password"
+        type="password"
+        label={labels.password}
+        autoComplete="new-password"
+        minLength={PASSWORD_MIN_LENGTH}
+        maxLength={PASSWORD_MAX_LENGTH}
+        required
+        error={errors?.password}
+      />
+      <TextField
+        id="confirm"
+        name="confirm"
+        type="password"
+        label={labels.confirm}
+        autoComplete="new-password"
+        required
+        error={errors?.confirm}
+      />
+    </>
+  );
+}

@@ -1,0 +1,44 @@
+/** What an audit log entry can record, and how the dashboard names each. */
+export const AUDIT_KINDS = {
+  "sign-in": "Signed in",
+  "sign-in-failed": "Sign-in failed",
+  "sign-out": "Signed out",
+  "password-reset-requested": "Password reset asked",
+  "password-reset": "Password reset",
+  "password-set": "Password set (command line)",
+  "signed-everyone-out": "Everyone signed out",
+  "invitation-sent": "Invitation sent",
+  "invitation-cancelled": "Invitation cancelled",
+  "invitation-accepted": "Invitation accepted",
+  "person-added": "Person added",
+  "role-changed": "Role changed",
+  "person-removed": "Person removed",
+  created: "Created",
+  updated: "Saved",
+  deleted: "Deleted",
+  "moved-to-top": "Moved to top",
+  backup: "Backup written",
+  restore: "Backup restored",
+} as const;
+
+export type AuditKind = keyof typeof AUDIT_KINDS;
+
+export function isAuditKind(value: string): value is AuditKind {
+  return Object.hasOwn(AUDIT_KINDS, value);
+}
+
+/** The kinds of record an entry can touch, as the dashboard names them. */
+export const AUDIT_RECORD_TYPES = {
+  product: "Product",
+  category: "Category",
+  download: "Download",
+  "home-item": "Home page item",
+  settings: "Site settings",
+  person: "Person",
+  invitation: "Invitation",
+} as const;
+
+export type AuditRecordType = keyof typeof AUDIT_RECORD_TYPES;
+
+/** Who did it when nobody signed in did: the operator's `npm run admin` on the server. */
+export const COMMAND_LINE_ACTOR = "Command line";

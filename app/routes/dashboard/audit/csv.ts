@@ -1,0 +1,30 @@
+import { servicesContext } from "#app/server/context.server";
+import { requireOwner } from "#app/server/session.server";
+import { auditFiltersFrom } from "./filters.server";
+import type { Route } from "./+types/csv";
+
+/** The audit log's entries that match the page's filters, all of them, as a CSV file. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireOwner(request, context);
+  const { filters } = auditFiltersFrom(new URL(request.url));
+  const lines = context.get(servicesContext).auditLog.csv(filters);
+  const stamp = new Date().toISOString().slice(0, 10);
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await lines.next();
+      if (next.done) controller.close();
+      else controller.enqueue(encoder.encode(next.value));
+    },
+    async cancel() {
+      await lines.return(undefined);
+    },
+  });
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="vantage-audit-log-${stamp}.csv"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}

@@ -1,0 +1,209 @@
+import { useId } from "react";
+import { Form, useNavigation } from "react-router";
+import { ConfirmDelete } from "#app/components/confirm-delete";
+import { INPUT_CLASS, TabIdInput } from "#app/components/forms";
+import { LocalTime } from "#app/components/local-time";
+import { Alert, Button, Card, TextField } from "#app/components/ui";
+import type { PageHandle } from "#app/domain/live";
+import { servicesContext } from "#app/server/context.server";
+import { readOwnerForm, requireOwner } from "#app/server/session.server";
+import type { Role } from "#app/server/db/schema";
+import { dashboardMeta } from "../meta";
+import { peopleFromForm } from "./actions.server";
+import type { Route } from "./+types/page";
+
+export const handle: PageHandle = { live: ["people"] };
+
+export function meta() {
+  return dashboardMeta("People");
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const me = await requireOwner(request, context);
+  const { people, invitations } = context.get(servicesContext);
+  const [list, pending] = await Promise.all([people.list(), invitations.pending()]);
+  return {
+    me: me.id,
+    people: list.map((person) => ({
+      id: person.id,
+      email: person.email,
+      role: person.role,
+      lastSignInAt: person.lastSignInAt?.toISOString() ?? null,
+    })),
+    invitations: pending.map((invitation) => ({ ...invitation, expiresAt: invitation.expiresAt.toISOString() })),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return peopleFromForm(context, await readOwnerForm(request, context));
+}
+
+const ROLE_NAMES: Record<Role, string> = { owner: "Owner", editor: "Editor" };
+
+/** A role to choose; `label` names it for a screen reader where no visible label does. */
+function RoleSelect({ id, defaultValue, label }: { id: string; defaultValue: Role; label?: string }) {
+  return (
+    <select id={id} name="role" defaultValue={defaultValue} aria-label={label} className={`${INPUT_CLASS} w-auto`}>
+      <option value="editor">Editor</option>
+      <option value="owner">Owner</option>
+    </select>
+  );
+}
+
+export default function PeoplePage({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const roleFieldId = useId();
+  return (
+    <Card title="People">
+      <div className="space-y-8">
+        <p className="text-sm text-slate-600">
+          Owners can do everything, including managing people and the site settings. Editors manage categories,
+          products, downloads and home page items.
+        </p>
+        {/* A refusal about the invitation's address shows beside that field instead. */}
+        {actionData && !busy && !(actionData.status === "refused" && actionData.field) ? (
+          <Alert tone={actionData.status === "done" ? "success" : "error"}>{actionData.message}</Alert>
+        ) : null}
+
+        <section aria-labelledby="people-heading" className="space-y-3">
+          <h2 id="people-heading" className="text-lg font-semibold text-slate-900">
+            People with access
+          </h2>
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <thead className="border-b border-slate-200 text-slate-600">
+                <tr>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    E-mail
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    Role
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    Last sign-in
+                  </th>
+                  <th scope="col" className="py-2 font-medium">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {loaderData.people.map((person) => (
+                  <tr key={person.id} className="border-b border-slate-100 align-top">
+                    <th scope="row" className="py-3 pr-4 font-medium text-slate-900 wrap-anywhere">
+                      {person.email}
+                      {person.id === loaderData.me ? <span className="font-normal text-slate-600"> (you)</span> : null}
+                    </th>
+                    <td className="py-3 pr-4">
+                      <Form method="post" className="flex flex-wrap items-center gap-2">
+                        <TabIdInput />
+                        <input type="hidden" name="intent" value="set-role" />
+                        <input type="hidden" name="id" value={person.id} />
+                        <RoleSelect
+                          id={`${roleFieldId}-${person.id}`}
+                          defaultValue={person.role}
+                          label={`Role of ${person.email}`}
+                          key={`${person.role}-${actionData?.answeredAt ?? 0}`}
+                        />
+                        <Button type="submit" variant="secondary" size="sm" disabled={busy}>
+                          Change role
+                        </Button>
+                      </Form>
+                    </td>
+                    <td className="py-3 pr-4 text-slate-700">
+                      {person.lastSignInAt ? <LocalTime iso={person.lastSignInAt} /> : "Never"}
+                    </td>
+                    <td className="py-3">
+                      {person.id === loaderData.me ? null : (
+                        <ConfirmDelete
+                          label={`Remove ${person.email}`}
+                          confirmLabel="Confirm removal"
+                          prompt={`Remove ${person.email}? They are signed out at once and can no longer log in.`}
+                          fields={{ id: person.id }}
+                          size="sm"
+                        />
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+
+        <section aria-labelledby="invitations-heading" className="space-y-3">
+          <h2 id="invitations-heading" className="text-lg font-semibold text-slate-900">
+            Pending invitations
+          </h2>
+          {loaderData.invitations.length === 0 ? (
+            <p className="text-sm text-slate-600">No invitations are waiting to be accepted.</p>
+          ) : (
+            <ul className="divide-y divide-slate-100" aria-labelledby="invitations-heading">
+              {loaderData.invitations.map((invitation) => (
+                <li key={invitation.id} className="flex flex-wrap items-center justify-between gap-3 py-3 text-sm">
+                  <span className="wrap-anywhere">
+                    <strong className="font-medium text-slate-900">{invitation.email}</strong> as{" "}
+                    {ROLE_NAMES[invitation.role].toLowerCase()}
+                    {invitation.invitedBy ? `, invited by ${invitation.invitedBy}` : ""};{" "}
+                    {invitation.expired ? (
+                      <span className="font-medium text-red-700">expired</span>
+                    ) : (
+                      <>
+                        link valid until <LocalTime iso={invitation.expiresAt} />
+                      </>
+                    )}
+                  </span>
+                  <Form method="post">
+                    <TabIdInput />
+                    <input type="hidden" name="intent" value="cancel-invitation" />
+                    <input type="hidden" name="id" value={invitation.id} />
+                    <Button type="submit" variant="secondary" size="sm" disabled={busy}>
+                      Cancel invitation to {invitation.email}
+                    </Button>
+                  </Form>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+
+        <section aria-labelledby="invite-heading" className="space-y-3">
+          <h2 id="invite-heading" className="text-lg font-semibold text-slate-900">
+            Invite someone
+          </h2>
+          <p className="text-sm text-slate-600">
+            They get an e-mail with a link to choose their password. The link works once, for 72 hours.
+          </p>
+          <Form
+            method="post"
+            className="space-y-4"
+            noValidate
+            key={actionData?.status === "done" ? actionData.answeredAt : "form"}
+          >
+            <TabIdInput />
+            <input type="hidden" name="intent" value="invite" />
+            <TextField
+              id="invite-email"
+              name="email"
+              type="email"
+              label="E-mail"
+              autoComplete="off"
+              required
+              error={actionData?.status === "refused" && actionData.field === "email" ? actionData.message : undefined}
+            />
+            <div className="space-y-1">
+              <label htmlFor="invite-role" className="block text-sm font-medium text-slate-700">
+                Role
+              </label>
+              <RoleSelect id="invite-role" defaultValue="editor" />
+            </div>
+            <Button type="submit" disabled={busy}>
+              Send invitation
+            </Button>
+          </Form>
+        </section>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,73 @@
+import { data, Form, redirect, useNavigation } from "react-router";
+import { NewPasswordFields } from "#app/components/new-password-fields";
+import { Alert, Button, Card, TextLink } from "#app/components/ui";
+import { parseNewPassword } from "#app/domain/auth-schemas";
+import { pageTitle } from "#app/domain/site";
+import { requestContext, servicesContext } from "#app/server/context.server";
+import { readForm } from "#app/server/form-data.server";
+import type { Route } from "./+types/invite";
+
+const NO_LONGER_VALID =
+  "This invitation has expired or has already been used. Ask an owner of the site to invite you again.";
+
+export function meta() {
+  return [{ title: pageTitle("Accept your invitation") }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const invitation = await context.get(servicesContext).invitations.find(token);
+  return { token, email: invitation?.email ?? null, role: invitation?.role ?? null };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const parsed = parseNewPassword(await readForm(request));
+  if (!parsed.ok) return data({ errors: parsed.errors, expired: false }, { status: 400 });
+  const { invitations, auth } = context.get(servicesContext);
+  const { clientAddress } = context.get(requestContext);
+  const accepted = await invitations.accept(parsed.value.token, parsed.value.password, clientAddress);
+  if (!accepted) return data({ errors: {} as Record<string, string>, expired: true }, { status: 400 });
+  // The person just proved they hold the mailbox and chose the password: they go straight in.
+  const signedIn = await auth.signIn({
+    email: accepted.email,
+    password: parsed.value.password,
+    clientAddress,
+    headers: request.headers,
+  });
+  if (signedIn.ok) throw redirect("/dashboard", { headers: signedIn.headers });
+  throw redirect("/login?redirectTo=%2Fdashboard");
+}
+
+export default function AcceptInvitation({ loaderData, actionData }: Route.ComponentProps) {
+  const submitting = useNavigation().state === "submitting";
+  const expired = !loaderData.email || actionData?.expired;
+  return (
+    <div className="mx-auto max-w-md px-4 py-16">
+      <Card title="Accept your invitation">
+        {expired ? (
+          <div className="space-y-4">
+            <Alert tone="error">{NO_LONGER_VALID}</Alert>
+            <p className="text-sm">
+              <TextLink to="/login">Go to the login page</TextLink>
+            </p>
+          </div>
+        ) : (
+          <Form method="post" className="space-y-4" noValidate>
+            <p className="text-slate-700">
+              You are invited to the dashboard as {loaderData.role === "owner" ? "an owner" : "an editor"}. Choose the
+              password you will log in with as <strong className="wrap-anywhere">{loaderData.email}</strong>.
+            </p>
+            <NewPasswordFields
+              token={loaderData.token}
+              labels={{ password: "Password", confirm: "Confirm password" }}
+              errors={actionData?.errors}
+            />
+            <Button type="submit" className="w-full" disabled={submitting}>
+              Set password and log in
+            </Button>
+          </Form>
+        )}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,187 @@
+import { and, desc, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
+import { COMMAND_LINE_ACTOR, AUDIT_KINDS, type AuditKind, type AuditRecordType } from "#app/domain/audit";
+import type { Paged } from "#app/domain/paging";
+import { holdsText } from "./text-pattern.server";
+import type { Database, Queryable } from "./db/client.server";
+import { auditLog } from "./db/schema";
+import { countRows, matchingRowCount, readPage } from "./db/paging.server";
+
+/** Who acted: a signed-in person (id and address), or the command line on the server (all null). */
+export interface Actor {
+  userId: string | null;
+  email: string | null;
+  clientAddress: string | null;
+}
+
+/** The operator's `npm run admin` on the server. */
+export const COMMAND_LINE: Actor = { userId: null, email: null, clientAddress: null };
+
+/** The record an entry touched, named as it was then. */
+export interface AuditRecord {
+  type: AuditRecordType;
+  id: string;
+  label: string;
+}
+
+export interface AuditEntry {
+  kind: AuditKind;
+  record?: AuditRecord;
+  /** A few words more, e.g. the role a person was given. */
+  details?: Record<string, string>;
+}
+
+/** Adds an entry; inside a write's transaction it stands or falls with the write. */
+export async function recordAudit(executor: Queryable, actor: Actor, entry: AuditEntry): Promise<void> {
+  await executor.insert(auditLog).values({
+    actorId: actor.userId,
+    actorEmail: actor.email,
+    clientAddress: actor.clientAddress,
+    kind: entry.kind,
+    recordType: entry.record?.type ?? null,
+    recordId: entry.record?.id ?? null,
+    recordLabel: entry.record?.label ?? null,
+    details: entry.details ?? null,
+  });
+}
+
+export interface AuditFilters {
+  /** The person's address, exactly; COMMAND_LINE_ACTOR for the command line. */
+  person?: string;
+  kind?: AuditKind;
+  /** A record's id, or words in its name. */
+  record?: string;
+  from?: Date;
+  /** Exclusive. */
+  until?: Date;
+}
+
+export interface AuditView {
+  id: string;
+  at: string;
+  person: string;
+  clientAddress: string;
+  kind: AuditKind;
+  kindLabel: string;
+  recordType: string;
+  recordId: string;
+  recordLabel: string;
+  details: string;
+}
+
+export const AUDIT_PAGE_SIZE = 50;
+
+function whereOf(filters: AuditFilters): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  if (filters.person === COMMAND_LINE_ACTOR) conditions.push(sql`${auditLog.actorEmail} is null`);
+  else if (filters.person) conditions.push(eq(auditLog.actorEmail, filters.person));
+  if (filters.kind) conditions.push(eq(auditLog.kind, filters.kind));
+  const record = filters.record?.trim();
+  if (record) {
+    conditions.push(or(eq(auditLog.recordId, record), holdsText(auditLog.recordLabel, record)));
+  }
+  if (filters.from) conditions.push(gte(auditLog.at, filters.from));
+  if (filters.until) conditions.push(lt(auditLog.at, filters.until));
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+type AuditRow = typeof auditLog.$inferSelect;
+
+function toView(row: AuditRow): AuditView {
+  const kind = row.kind as AuditKind;
+  return {
+    id: row.id,
+    at: row.at.toISOString(),
+    person: row.actorEmail ?? COMMAND_LINE_ACTOR,
+    clientAddress: row.clientAddress ?? "",
+    kind,
+    kindLabel: AUDIT_KINDS[kind] ?? row.kind,
+    recordType: row.recordType ?? "",
+    recordId: row.recordId ?? "",
+    recordLabel: row.recordLabel ?? "",
+    details: Object.entries(row.details ?? {})
+      .map(([name, value]) => `${name}: ${value}`)
+      .join("; "),
+  };
+}
+
+/** A CSV field as spreadsheets read it, and never as a formula (a label may start with "="). */
+function csvField(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+const CSV_COLUMNS = [
+  "Time (UTC)",
+  "Person",
+  "Client address",
+  "Action",
+  "Record type",
+  "Record id",
+  "Record",
+  "Details",
+];
+const EXPORT_BATCH = 1000;
+
+/** Reading the audit log: the owners' page and its CSV export. Entries are added by recordAudit only. */
+export function createAuditLog({ db }: { db: Database }) {
+  const order = [desc(auditLog.at), desc(auditLog.id)] as const;
+
+  return {
+    async list(filters: AuditFilters, page: number): Promise<Paged<AuditView>> {
+      const where = whereOf(filters);
+      const paged = await readPage(
+        (offset, limit) =>
+          db
+            .select({ row: auditLog, total: matchingRowCount })
+            .from(auditLog)
+            .where(where)
+            .orderBy(...order)
+            .limit(limit)
+            .offset(offset),
+        () => countRows(db, auditLog, where),
+        page,
+        AUDIT_PAGE_SIZE,
+      );
+      return { ...paged, items: paged.items.map(({ row }) => toView(row)) };
+    },
+
+    /** Everyone who appears in the log, for the person filter. */
+    async people(): Promise<string[]> {
+      const rows = await db.selectDistinct({ email: auditLog.actorEmail }).from(auditLog).orderBy(auditLog.actorEmail);
+      return rows.map((row) => row.email ?? COMMAND_LINE_ACTOR);
+    },
+
+    /** Every matching entry as CSV lines, newest first, read a batch at a time however long the log. */
+    async *csv(filters: AuditFilters): AsyncGenerator<string> {
+      // The byte order mark tells spreadsheet programs the file is UTF-8 (names may hold any letter).
+      yield `\uFEFF${CSV_COLUMNS.join(",")}\r\n`;
+      const where = whereOf(filters);
+      for (let offset = 0; ; offset += EXPORT_BATCH) {
+        const rows = await db
+          .select()
+          .from(auditLog)
+          .where(where)
+          .orderBy(...order)
+          .limit(EXPORT_BATCH)
+          .offset(offset);
+        for (const row of rows) {
+          const view = toView(row);
+          const fields = [
+            view.at,
+            view.person,
+            view.clientAddress,
+            view.kindLabel,
+            view.recordType,
+            view.recordId,
+            view.recordLabel,
+            view.details,
+          ];
+          yield `${fields.map(csvField).join(",")}\r\n`;
+        }
+        if (rows.length < EXPORT_BATCH) return;
+      }
+    },
+  };
+}
+
+export type AuditLog = ReturnType<typeof createAuditLog>;

@@ -25,6 +25,8 @@ export default [
     route("people", "routes/dashboard/people/page.tsx"),
     route("audit", "routes/dashboard/audit/page.tsx"),
     route("audit.csv", "routes/dashboard/audit/csv.ts"),
+    route("history/:recordType/:recordId", "routes/dashboard/history/page.tsx"),
+    route("recently-deleted", "routes/dashboard/history/recently-deleted.tsx"),
     route("info-items", "routes/dashboard/info-items/route.ts"),
     route("spreadsheet-preview", "routes/dashboard/spreadsheet-preview.ts"),
     route("product-models", "routes/dashboard/product-models.ts"),

@@ -80,6 +80,12 @@ export async function start(): Promise<Runtime> {
       logger.error({ err: error }, "sweeping abandoned uploads failed");
     }
     await cleanUp(new Date(Date.now() - STAGED_FILE_MAX_AGE_MS));
+    try {
+      const purged = await started.services.revisions.purgeExpired();
+      if (purged > 0) logger.info({ purged }, "purged records deleted longer ago than Recently deleted keeps them");
+    } catch (error) {
+      logger.error({ err: error }, "purging long-deleted records failed");
+    }
   };
   // Before serving: a crash's leftovers are gone by the time anyone can look.
   if (!env.DATABASE_URL) await cleanUp(startedAt);

@@ -46,7 +46,7 @@ function parseRange(header: string, size: number): { start: number; end: number 
 export function serveFile({ files, logger }: Pick<Runtime, "files" | "logger">) {
   return async (req: Request, res: Response): Promise<void> => {
     const id = String(req.params.id ?? "");
-    const file = await files.get(id);
+    const file = await files.servable(id);
     if (!file) {
       res.status(404).type("text/plain").send("Not found");
       return;

@@ -23,7 +23,7 @@ export function serveImageVariant({ files, images, logger }: Pick<Runtime, "file
     if (!isVariantWidth(width)) return notFound(res);
     const ratio = req.params.ratio === undefined ? undefined : String(req.params.ratio);
     if (ratio !== undefined && !isCropRatio(ratio)) return notFound(res);
-    const file = await files.get(String(req.params.fileId ?? ""));
+    const file = await files.servable(String(req.params.fileId ?? ""));
     if (!file) return notFound(res);
     const plan = images.plan(file, width, ratio);
     if (!plan) return notFound(res);

@@ -16,6 +16,7 @@ export const AUDIT_KINDS = {
   created: "Created",
   updated: "Saved",
   deleted: "Deleted",
+  restored: "Restored",
   "moved-to-top": "Moved to top",
   backup: "Backup written",
   restore: "Backup restored",

@@ -53,3 +53,26 @@ export const CREATED_PARAM = "created";
 export function dashboardCreatedPath(newPagePath: string, id: string): string {
   return `${newPagePath}?${CREATED_PARAM}=${encodeURIComponent(id)}`;
 }
+
+/** A dashboard record's History page (its revisions, each restorable). */
+export function dashboardHistoryPath(type: string, id: string): string {
+  return `/dashboard/history/${encodeURIComponent(type)}/${encodeURIComponent(id)}`;
+}
+
+export const DASHBOARD_RECENTLY_DELETED_PATH = "/dashboard/recently-deleted";
+
+/** Where a record's own dashboard page is (the home page's items are edited on the summary). */
+export function dashboardRecordPath(type: string, id: string): string {
+  switch (type) {
+    case "product":
+      return dashboardProductPath(id);
+    case "category":
+      return dashboardCategoryPath(id);
+    case "download":
+      return dashboardDownloadPath(id);
+    case "settings":
+      return "/dashboard/settings";
+    default:
+      return "/dashboard";
+  }
+}

@@ -1,10 +1,10 @@
 import { createHash, randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
-import { and, eq, inArray, lt } from "drizzle-orm";
+import { and, eq, exists, inArray, lt, notExists, or, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { MAX_UPLOAD_BYTES } from "#app/domain/limits";
 import type { Database, Queryable } from "./db/client.server";
-import { files } from "./db/schema";
+import { files, revisionFiles } from "./db/schema";
 import { originalKey, variantPrefix } from "./storage-keys.server";
 import type { Logger } from "./logger.server";
 import { isImageType, SNIFF_BYTES, sniffContentType } from "./sniff.server";
@@ -120,18 +120,35 @@ export function createFileService(options: { db: Database; storage: FileStorage;
       return row;
     },
 
+    /** A file the site may serve: one a record uses (or an upload in progress), never a retired one. */
+    async servable(id: string): Promise<FileRow | undefined> {
+      const row = await this.get(id);
+      return row && !row.retired ? row : undefined;
+    },
+
     /**
      * Marks staged files as used by the record being written in `tx`. Throws MissingFileError when
      * one is gone (swept or never uploaded) so the whole write rolls back.
      */
-    async claim(tx: Queryable, ids: string[], options: { images?: boolean } = {}): Promise<FileRow[]> {
+    async claim(
+      tx: Queryable,
+      ids: string[],
+      options: { images?: boolean; reusable?: ReadonlySet<string> } = {},
+    ): Promise<FileRow[]> {
       const unique = [...new Set(ids)];
       if (unique.length === 0) return [];
       if (!unique.every(isUuid)) throw new MissingFileError(unique.filter((id) => !isUuid(id)));
+      // A restore takes back files a revision of the same record kept: they are no longer staged.
+      const reusable = unique.filter((id) => options.reusable?.has(id));
       const rows = await tx
         .update(files)
-        .set({ staged: false })
-        .where(and(inArray(files.id, unique), eq(files.staged, true)))
+        .set({ staged: false, retired: false })
+        .where(
+          and(
+            inArray(files.id, unique),
+            reusable.length ? or(eq(files.staged, true), inArray(files.id, reusable)) : eq(files.staged, true),
+          ),
+        )
         .returning();
       const missing = unique.filter((id) => !rows.some((row) => row.id === id));
       if (missing.length > 0) throw new MissingFileError(missing);
@@ -144,13 +161,41 @@ export function createFileService(options: { db: Database; storage: FileStorage;
     },
 
     /**
-     * Drops file rows inside `tx` (their references must already be gone: the foreign keys refuse
-     * otherwise). Returns the storage keys to delete once the transaction has committed.
+     * Drops file rows inside `tx` that a record let go (its references must already be gone: the
+     * foreign keys refuse otherwise), except those a revision still keeps: a restore may need them.
+     * Returns the storage keys to delete once the transaction has committed.
      */
     async release(tx: Queryable, ids: string[]): Promise<string[]> {
       const unique = [...new Set(ids)].filter(isUuid);
       if (unique.length === 0) return [];
-      const rows = await tx.delete(files).where(inArray(files.id, unique)).returning({ storageKey: files.storageKey });
+      await tx
+        .update(files)
+        .set({ retired: true })
+        .where(
+          and(
+            inArray(files.id, unique),
+            exists(
+              tx
+                .select({ one: sql`1` })
+                .from(revisionFiles)
+                .where(eq(revisionFiles.fileId, files.id)),
+            ),
+          ),
+        );
+      const rows = await tx
+        .delete(files)
+        .where(
+          and(
+            inArray(files.id, unique),
+            notExists(
+              tx
+                .select({ one: sql`1` })
+                .from(revisionFiles)
+                .where(eq(revisionFiles.fileId, files.id)),
+            ),
+          ),
+        )
+        .returning({ storageKey: files.storageKey });
       return rows.map((row) => row.storageKey);
     },
 

@@ -8,6 +8,8 @@ import { createCategoryAdmin } from "./admin/categories.server";
 import { createDownloadAdmin } from "./admin/downloads.server";
 import { createInfoItemAdmin } from "./admin/info-items.server";
 import { createProductAdmin } from "./admin/products.server";
+import { createRevisions } from "./admin/revisions.server";
+import { createHistory } from "./admin/history.server";
 import { createCatalog } from "./catalog.server";
 import type { Database } from "./db/client.server";
 import type { FileService } from "./files.server";
@@ -44,23 +46,31 @@ export interface ServiceParts {
  */
 export function createServices(parts: ServiceParts) {
   const { db, files, ownWrites, catalogSnapshot, dataWatch, auth, admins, sendMail, publicUrl, logger } = parts;
-  const write = createAdminWrite({ db, files, ownWrites });
+  const revisions = createRevisions({ db, files });
+  const write = createAdminWrite({ db, files, ownWrites, revisions });
   const catalog = createCatalog({ db, snapshot: catalogSnapshot });
+  const settings = createSiteSettings({ db, write, watch: dataWatch });
+  const categoryAdmin = createCategoryAdmin({ db, write, catalog });
+  const productAdmin = createProductAdmin({ db, write });
+  const downloadAdmin = createDownloadAdmin({ db, write });
+  const infoItemAdmin = createInfoItemAdmin({ write });
   return {
     auth,
     people: admins,
     invitations: createInvitations({ db, sendMail, publicUrl }),
     auditLog: createAuditLog({ db }),
+    revisions,
     catalog,
     summary: createCatalogCounts({ db }),
     infoItems: createInfoItemReads({ db }),
-    settings: createSiteSettings({ db, write, watch: dataWatch }),
+    settings,
     sitemap: createSitemap({ db }),
     spreadsheets: createSpreadsheetReader({ files, logger }),
-    categoryAdmin: createCategoryAdmin({ db, write, catalog }),
-    productAdmin: createProductAdmin({ db, write }),
-    downloadAdmin: createDownloadAdmin({ db, write }),
-    infoItemAdmin: createInfoItemAdmin({ write }),
+    categoryAdmin,
+    productAdmin,
+    downloadAdmin,
+    infoItemAdmin,
+    history: createHistory({ db, revisions, categoryAdmin, productAdmin, downloadAdmin, infoItemAdmin, settings }),
   };
 }
 

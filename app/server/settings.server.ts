@@ -1,6 +1,7 @@
 import type { SettingsInput } from "#app/domain/forms/settings";
 import { DEFAULT_SITE, type SiteSettings } from "#app/domain/site";
-import type { AdminWrite, WriteOrigin } from "./admin/write.server";
+import { SETTINGS_ID } from "#app/domain/revisions";
+import type { AdminWrite, Restoring, WriteOrigin } from "./admin/write.server";
 import type { Database } from "./db/client.server";
 import { siteSettings } from "./db/schema";
 import type { DataWatch, WatchedData } from "./data-watch.server";
@@ -19,6 +20,16 @@ function parseSocialLinks(value: string | undefined): SiteSettings["socialLinks"
   } catch {
     return undefined;
   }
+}
+
+/** The settings stored as `values` (one per key, as the table holds them); defaults for keys never saved. */
+export function settingsFromStored(values: Partial<Record<string, string>>): SiteSettings {
+  return {
+    companyName: values.companyName ?? DEFAULT_SITE.companyName,
+    contactEmail: values.contactEmail ?? DEFAULT_SITE.contactEmail,
+    socialLinks: parseSocialLinks(values.socialLinks) ?? DEFAULT_SITE.socialLinks.map((link) => ({ ...link })),
+    copyrightHolder: values.copyrightHolder ?? DEFAULT_SITE.copyrightHolder,
+  };
 }
 
 /**
@@ -41,33 +52,31 @@ export function createSiteSettings({ db, write, watch }: { db: Database; write: 
 
   async function readSiteSettings(): Promise<SiteSettings> {
     const rows = await db.select().from(siteSettings);
-    const stored = new Map(rows.map((row) => [row.key, row.value]));
-    const socialLinks = parseSocialLinks(stored.get("socialLinks"));
-    return {
-      companyName: stored.get("companyName") ?? DEFAULT_SITE.companyName,
-      contactEmail: stored.get("contactEmail") ?? DEFAULT_SITE.contactEmail,
-      socialLinks: socialLinks ?? DEFAULT_SITE.socialLinks.map((link) => ({ ...link })),
-      copyrightHolder: stored.get("copyrightHolder") ?? DEFAULT_SITE.copyrightHolder,
-    };
+    return settingsFromStored(Object.fromEntries(rows.map((row) => [row.key, row.value])));
   }
 
   /** Stores every setting at once and tells open pages (the footer, /contact) to refresh. */
-  async function saveSiteSettings(input: SettingsInput, origin: WriteOrigin): Promise<void> {
+  async function saveSiteSettings(input: SettingsInput, origin: WriteOrigin, restoring?: Restoring): Promise<void> {
     const values: Record<keyof SiteSettings, string> = {
       companyName: input.companyName,
       contactEmail: input.contactEmail,
       socialLinks: JSON.stringify(input.socialLinks),
       copyrightHolder: input.copyrightHolder,
     };
-    await write(["settings"], origin, async ({ tx, audit }) => {
-      await audit({ kind: "updated", record: { type: "settings", id: "site", label: "Site settings" } });
-      for (const [key, value] of Object.entries(values)) {
-        await tx
-          .insert(siteSettings)
-          .values({ key, value })
-          .onConflictDoUpdate({ target: siteSettings.key, set: { value, updatedAt: new Date() } });
-      }
-    });
+    await write(
+      ["settings"],
+      origin,
+      async ({ tx, audit }) => {
+        await audit({ kind: "updated", record: { type: "settings", id: SETTINGS_ID, label: "Site settings" } });
+        for (const [key, value] of Object.entries(values)) {
+          await tx
+            .insert(siteSettings)
+            .values({ key, value })
+            .onConflictDoUpdate({ target: siteSettings.key, set: { value, updatedAt: new Date() } });
+        }
+      },
+      restoring,
+    );
   }
 
   return { getSiteSettings, saveSiteSettings };

@@ -337,7 +337,10 @@ test("editing a download: its description, then its file (the old file's URL ans
   expect(replaced.file_id).not.toBe(target.file_id);
   expect((await fetch(`${site.url}${fileHref(target)}`)).status).toBe(404);
   expect((await fetch(`${site.url}${fileHref(replaced)}`)).status).toBe(200);
-  expect(await queryDatabase(postgresDatabase, "select 1 from files where id = $1", [target.file_id])).toEqual([]);
+  // Kept, unserved, while its revision may be restored.
+  expect(await queryDatabase(postgresDatabase, "select retired from files where id = $1", [target.file_id])).toEqual([
+    { retired: true },
+  ]);
 
   await page.getByRole("link", { name: "Back to downloads" }).click();
   const row = page.getByRole("row").filter({ hasText: "Product Catalog (edited)" });

@@ -9,6 +9,7 @@ const OPTIONS = [
   ["Edit Product", "/dashboard/products/"],
   ["New Download", "/dashboard/downloads/new"],
   ["Edit Download", "/dashboard/downloads/"],
+  ["Recently deleted", "/dashboard/recently-deleted"],
   ["Site Settings", "/dashboard/settings"],
   ["People", "/dashboard/people"],
   ["Audit log", "/dashboard/audit"],

@@ -21,6 +21,7 @@ const EDITOR_OPTIONS = [
   "Edit Product",
   "New Download",
   "Edit Download",
+  "Recently deleted",
 ];
 const OWNER_ONLY = ["/dashboard/people", "/dashboard/settings", "/dashboard/audit", "/dashboard/audit.csv"];
 const FORBIDDEN = "Only an owner of the site can open this page.";

@@ -9,6 +9,7 @@ import type { Runtime } from "#app/server/runtime.server";
 import { startTestRuntime } from "#tests/support/database";
 import { stageText } from "#tests/support/staged-files";
 import { TEST_ORIGIN } from "#tests/support/origin";
+import { purgeDeleted } from "#tests/support/revisions";
 
 let runtime: Runtime;
 let test: Awaited<ReturnType<typeof startTestRuntime>> | undefined;
@@ -142,8 +143,9 @@ describe("general downloads (admin service)", () => {
       version: 2,
       file: { id: replacement.id, name: "v2.pdf" },
     });
-    expect(await fileRow(original.id)).toBeUndefined();
-    expect(await stored(original)).toBe(false);
+    // The replaced file stays while a revision keeps it (a restore may need it).
+    expect(await fileRow(original.id)).toBeDefined();
+    expect(await stored(original)).toBe(true);
     expect(await stored(replacement)).toBe(true);
 
     // A description-only edit keeps the file.
@@ -220,6 +222,9 @@ describe("general downloads (admin service)", () => {
 
     await runtime.services.downloadAdmin.deleteGeneralDownload(id, 1, TEST_ORIGIN);
     expect(await runtime.services.downloadAdmin.getGeneralDownload(id)).toBeUndefined();
+    // Kept while Recently deleted can restore it, gone once it is purged.
+    expect(await stored(file)).toBe(true);
+    await purgeDeleted(runtime, id);
     expect(await fileRow(file.id)).toBeUndefined();
     expect(await stored(file)).toBe(false);
     await expect(runtime.services.downloadAdmin.deleteGeneralDownload(id, 1, TEST_ORIGIN)).rejects.toBeInstanceOf(

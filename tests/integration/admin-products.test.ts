@@ -17,6 +17,7 @@ import { parseEnv } from "#app/server/env.server";
 import { startRuntime, type Runtime } from "#app/server/runtime.server";
 import { testDatabaseConfig } from "#tests/support/database";
 import { TEST_ORIGIN } from "#tests/support/origin";
+import { purgeDeleted } from "#tests/support/revisions";
 
 let runtime: Runtime;
 let config: Awaited<ReturnType<typeof testDatabaseConfig>>;
@@ -309,11 +310,10 @@ describe("product admin service", () => {
     expect(after?.additionalImages.map((image) => image.fileId)).toEqual([third, second]);
     expect((await runtime.services.catalog.getProduct(a.id))?.accessories).toEqual([]);
     expect((await runtime.services.catalog.getProduct(b.id))?.accessories).toEqual([{ id, model: "Editable" }]);
-    // Replaced and removed files are gone; kept ones stay.
-    for (const gone of [oldImage, imageOne?.fileId ?? "", manual, guideRow?.file.id ?? ""]) {
-      expect(await fileExists(gone), gone).toBe(false);
+    // Replaced and removed files stay while a revision keeps them (a restore may need them).
+    for (const replaced of [oldImage, imageOne?.fileId ?? "", manual, guideRow?.file.id ?? "", second]) {
+      expect(await fileExists(replaced), replaced).toBe(true);
     }
-    expect(await fileExists(second)).toBe(true);
 
     // Editing without an image keeps the current one.
     await runtime.services.productAdmin.updateProduct(
@@ -505,6 +505,9 @@ describe("product admin service", () => {
     const { id } = await runtime.services.productAdmin.createProduct(base, TEST_ORIGIN);
     await runtime.services.productAdmin.deleteProduct(id, await version(id), TEST_ORIGIN);
     expect(await runtime.services.catalog.getProduct(id)).toBeNull();
+    // Kept while Recently deleted can restore it, gone once it is purged.
+    for (const fileId of [base.imageFileId ?? "", extra, manual]) expect(await fileExists(fileId)).toBe(true);
+    await purgeDeleted(runtime, id);
     for (const fileId of [base.imageFileId ?? "", extra, manual]) expect(await fileExists(fileId)).toBe(false);
     const links = await runtime.database.db
       .select()

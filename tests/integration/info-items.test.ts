@@ -11,6 +11,7 @@ import { createRouteContext } from "#app/server/context.server";
 import type { Runtime } from "#app/server/runtime.server";
 import { startTestRuntime } from "#tests/support/database";
 import { TEST_ORIGIN } from "#tests/support/origin";
+import { purgeDeleted } from "#tests/support/revisions";
 
 let runtime: Runtime;
 let test: Awaited<ReturnType<typeof startTestRuntime>> | undefined;
@@ -84,7 +85,7 @@ describe("info items through the dashboard's info-item action", () => {
     expect((await runtime.files.get(text.id))?.staged).toBe(true);
   });
 
-  it("creates trimmed, edits with optimistic concurrency, releases replaced and deleted images", async () => {
+  it("creates trimmed, edits with optimistic concurrency, keeps replaced and deleted images until purged", async () => {
     expect((await act({ intent: "create", type: "banner", content: "  Hello  " })).body.status).toBe("saved");
     const first = await stage("png");
     expect(
@@ -98,7 +99,8 @@ describe("info items through the dashboard's info-item action", () => {
     const second = await stage("png");
     const edit = { intent: "edit", id: card.id, version: String(card.version), heading: "H2", content: "C2" };
     expect((await act({ ...edit, imageFileId: second.id })).body.status).toBe("saved");
-    expect(await runtime.files.get(first.id)).toBeUndefined();
+    // The replaced picture stays while a revision keeps it (a restore may need it).
+    expect(await runtime.files.get(first.id)).toBeDefined();
     const stale = await act({ ...edit, heading: "Lost update" });
     expect(stale.body).toMatchObject({ status: "conflict", current: { heading: "H2", version: card.version + 1 } });
 
@@ -112,6 +114,9 @@ describe("info items through the dashboard's info-item action", () => {
       "conflict",
     );
     expect((await act({ intent: "delete", id: card.id, version: String(card.version) })).body.status).toBe("done");
+    expect(await runtime.files.get(second.id)).toBeDefined();
+    await purgeDeleted(runtime, card.id);
+    expect(await runtime.files.get(first.id)).toBeUndefined();
     expect(await runtime.files.get(second.id)).toBeUndefined();
     expect((await act({ intent: "delete", id: card.id, version: String(card.version) })).body.status).toBe("gone");
     expect(await runtime.services.infoItems.listInfoItems()).toHaveLength(1);

@@ -196,6 +196,7 @@ describe.each(DATABASE_KINDS)("people, invitations and the audit log on %s", (ki
       db: runtime.database.db,
       files: runtime.files,
       ownWrites: runtime.ownWrites,
+      revisions: runtime.services.revisions,
     });
     await expect(
       write(["categories"], TEST_ORIGIN, async ({ tx }) => {

@@ -3,7 +3,8 @@ import { useFetcher } from "react-router";
 import { ConfirmDelete } from "#app/components/confirm-delete";
 import { useOpenedRecord } from "#app/components/use-opened-record";
 import { TabIdInput } from "#app/components/forms";
-import { Alert, Button } from "#app/components/ui";
+import { Alert, Button, TextLink } from "#app/components/ui";
+import { dashboardHistoryPath } from "#app/domain/paths";
 import { useHydrated } from "#app/components/use-hydrated";
 import type { InfoActionResult, InfoItemRecord } from "#app/domain/forms/info-item";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
@@ -71,6 +72,9 @@ export function InfoItemControls({ item }: { item: InfoItemRecord }) {
             Move to top
           </Button>
         </mover.Form>
+        <TextLink to={dashboardHistoryPath("home-item", item.id)} className="self-center text-sm">
+          History
+        </TextLink>
       </div>
       {editing && !deleting ? (
         <EditItem

@@ -2,6 +2,7 @@ import {
   DASHBOARD_NEW_CATEGORY_PATH,
   DASHBOARD_NEW_PRODUCT_PATH,
   DASHBOARD_NEW_DOWNLOAD_PATH,
+  DASHBOARD_RECENTLY_DELETED_PATH,
 } from "#app/domain/paths";
 import type { ReactNode } from "react";
 import { Link, Outlet, useLocation } from "react-router";
@@ -21,6 +22,7 @@ const OPTIONS: { to: string; label: string; ownersOnly?: true }[] = [
   { to: "/dashboard/products/", label: "Edit Product" },
   { to: DASHBOARD_NEW_DOWNLOAD_PATH, label: "New Download" },
   { to: "/dashboard/downloads/", label: "Edit Download" },
+  { to: DASHBOARD_RECENTLY_DELETED_PATH, label: "Recently deleted" },
   { to: "/dashboard/settings", label: "Site Settings", ownersOnly: true },
   { to: "/dashboard/people", label: "People", ownersOnly: true },
   { to: "/dashboard/audit", label: "Audit log", ownersOnly: true },

@@ -16,6 +16,7 @@ import {
   NotFoundError,
   UNIQUE_VIOLATION,
   type AdminWrite,
+  type Restoring,
   type WriteOrigin,
 } from "./write.server";
 
@@ -78,23 +79,33 @@ export function createCategoryAdmin({ db, write, catalog }: { db: Database; writ
   }
 
   /** Creates a category with its features in one transaction; returns its id. */
-  async function createCategory(input: CategoryInput, origin: WriteOrigin): Promise<string> {
+  async function createCategory(input: CategoryInput, origin: WriteOrigin, restoring?: Restoring): Promise<string> {
     try {
-      return await write(["categories"], origin, async ({ tx, audit }) => {
-        await checkNameFree(tx, input.name);
-        const [created] = await tx
-          .insert(categories)
-          .values({ name: input.name, description: input.description })
-          .returning({ id: categories.id });
-        if (!created) throw new Error("The category was not stored");
-        if (input.features.length) {
-          await tx
-            .insert(categoryFeatures)
-            .values(input.features.map((feature) => ({ categoryId: created.id, label: feature.label })));
-        }
-        await audit({ kind: "created", record: { type: "category", id: created.id, label: input.name } });
-        return created.id;
-      });
+      return await write(
+        ["categories"],
+        origin,
+        async ({ tx, audit }) => {
+          await checkNameFree(tx, input.name);
+          const [created] = await tx
+            .insert(categories)
+            .values({ id: restoring?.recordId, name: input.name, description: input.description })
+            .returning({ id: categories.id });
+          if (!created) throw new Error("The category was not stored");
+          if (input.features.length) {
+            await tx.insert(categoryFeatures).values(
+              input.features.map((feature) => ({
+                // A restored category's features keep their ids, so restored products find theirs.
+                id: restoring && feature.id ? feature.id : undefined,
+                categoryId: created.id,
+                label: feature.label,
+              })),
+            );
+          }
+          await audit({ kind: "created", record: { type: "category", id: created.id, label: input.name } });
+          return created.id;
+        },
+        restoring,
+      );
     } catch (error) {
       throw duplicateNameError(error, input.name);
     }
@@ -105,43 +116,56 @@ export function createCategoryAdmin({ db, write, catalog }: { db: Database; writ
    * selections; a feature left out is deleted (and with it every product's selection of it); one without
    * a known id is new. Products are announced too when features changed, since product pages show them.
    */
-  async function updateCategory(id: string, version: number, input: CategoryInput, origin: WriteOrigin) {
+  async function updateCategory(
+    id: string,
+    version: number,
+    input: CategoryInput,
+    origin: WriteOrigin,
+    restoring?: Restoring,
+  ) {
     if (!isUuid(id)) throw new NotFoundError();
     const topics: ChangeTopic[] = ["categories"];
     try {
-      await write(topics, origin, async ({ tx, audit }) => {
-        await claimVersion(tx, categories, id, version);
-        await checkNameFree(tx, input.name, id);
-        await tx
-          .update(categories)
-          .set({ name: input.name, description: input.description })
-          .where(eq(categories.id, id));
+      await write(
+        topics,
+        origin,
+        async ({ tx, audit }) => {
+          await claimVersion(tx, categories, id, version);
+          await checkNameFree(tx, input.name, id);
+          await audit({ kind: "updated", record: { type: "category", id, label: input.name } });
+          await tx
+            .update(categories)
+            .set({ name: input.name, description: input.description })
+            .where(eq(categories.id, id));
 
-        const stored = await tx
-          .select({ id: categoryFeatures.id, label: categoryFeatures.label })
-          .from(categoryFeatures)
-          .where(eq(categoryFeatures.categoryId, id));
-        const storedById = new Map(stored.map((feature) => [feature.id, feature.label]));
-        // An id that is not one of this category's features (stale or forged) makes a new feature.
-        const kept = input.features.filter((feature) => feature.id && storedById.has(feature.id));
-        const keptIds = new Set(kept.map((feature) => feature.id));
-        const added = input.features.filter((feature) => !feature.id || !storedById.has(feature.id));
-        const removed = stored.filter((feature) => !keptIds.has(feature.id)).map((feature) => feature.id);
-        let featuresChanged = added.length > 0 || removed.length > 0;
+          const stored = await tx
+            .select({ id: categoryFeatures.id, label: categoryFeatures.label })
+            .from(categoryFeatures)
+            .where(eq(categoryFeatures.categoryId, id));
+          const storedById = new Map(stored.map((feature) => [feature.id, feature.label]));
+          // An id that is not one of this category's features (stale or forged) makes a new feature.
+          const kept = input.features.filter((feature) => feature.id && storedById.has(feature.id));
+          const keptIds = new Set(kept.map((feature) => feature.id));
+          const added = input.features.filter((feature) => !feature.id || !storedById.has(feature.id));
+          const removed = stored.filter((feature) => !keptIds.has(feature.id)).map((feature) => feature.id);
+          let featuresChanged = added.length > 0 || removed.length > 0;
 
-        if (removed.length) await tx.delete(categoryFeatures).where(inArray(categoryFeatures.id, removed));
-        for (const feature of kept) {
-          if (!feature.id || storedById.get(feature.id) === feature.label) continue;
-          featuresChanged = true;
-          await tx.update(categoryFeatures).set({ label: feature.label }).where(eq(categoryFeatures.id, feature.id));
-        }
-        if (added.length) {
-          await tx.insert(categoryFeatures).values(added.map((feature) => ({ categoryId: id, label: feature.label })));
-        }
-        await audit({ kind: "updated", record: { type: "category", id, label: input.name } });
-        // Read by adminWrite once this returns: it announces the topics when the transaction commits.
-        if (featuresChanged) topics.push("products");
-      });
+          if (removed.length) await tx.delete(categoryFeatures).where(inArray(categoryFeatures.id, removed));
+          for (const feature of kept) {
+            if (!feature.id || storedById.get(feature.id) === feature.label) continue;
+            featuresChanged = true;
+            await tx.update(categoryFeatures).set({ label: feature.label }).where(eq(categoryFeatures.id, feature.id));
+          }
+          if (added.length) {
+            await tx
+              .insert(categoryFeatures)
+              .values(added.map((feature) => ({ categoryId: id, label: feature.label })));
+          }
+          // Read by adminWrite once this returns: it announces the topics when the transaction commits.
+          if (featuresChanged) topics.push("products");
+        },
+        restoring,
+      );
     } catch (error) {
       throw duplicateNameError(error, input.name);
     }
@@ -158,8 +182,9 @@ export function createCategoryAdmin({ db, write, catalog }: { db: Database; writ
         await claimVersion(tx, categories, id, version);
         const used = await categoryProducts(tx, id);
         if (used.total) throw new CategoryInUseError(used);
-        const [deleted] = await tx.delete(categories).where(eq(categories.id, id)).returning({ name: categories.name });
-        await audit({ kind: "deleted", record: { type: "category", id, label: deleted?.name ?? "" } });
+        const [current] = await tx.select({ name: categories.name }).from(categories).where(eq(categories.id, id));
+        await audit({ kind: "deleted", record: { type: "category", id, label: current?.name ?? "" } });
+        await tx.delete(categories).where(eq(categories.id, id));
       });
     } catch (error) {
       if (databaseError(error)?.code !== FOREIGN_KEY_VIOLATION) throw error;
@@ -169,3 +194,4 @@ export function createCategoryAdmin({ db, write, catalog }: { db: Database; writ
 
   return { getCategoryDetail, createCategory, updateCategory, deleteCategory };
 }
+export type CategoryAdmin = ReturnType<typeof createCategoryAdmin>;

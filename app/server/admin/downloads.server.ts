@@ -9,7 +9,7 @@ import { fileView } from "../file-views.server";
 import { downloads, files } from "../db/schema";
 import { isUuid } from "../files.server";
 import type { Database } from "../db/client.server";
-import { claimVersion, NotFoundError, type AdminWrite, type WriteOrigin } from "./write.server";
+import { claimVersion, NotFoundError, type AdminWrite, type Restoring, type WriteOrigin } from "./write.server";
 
 export interface AdminDownload {
   id: string;
@@ -58,18 +58,27 @@ export function createDownloadAdmin({ db, write }: { db: Database; write: AdminW
    * Creates a general download from a staged file, in one transaction: the file is claimed (a file that
    * is gone throws MissingFileError and nothing is written). Returns the new download's id.
    */
-  async function createGeneralDownload(input: NewDownloadInput, origin: WriteOrigin): Promise<string> {
-    return write(["downloads"], origin, async ({ tx, fileService, audit }) => {
-      const [file] = await fileService.claim(tx, [input.fileId]);
-      if (!file) throw new Error("claim returned no file");
-      const [row] = await tx
-        .insert(downloads)
-        .values({ description: input.description, fileId: file.id })
-        .returning({ id: downloads.id });
-      if (!row) throw new Error("Insert returned no row");
-      await audit({ kind: "created", record: { type: "download", id: row.id, label: input.description } });
-      return row.id;
-    });
+  async function createGeneralDownload(
+    input: NewDownloadInput,
+    origin: WriteOrigin,
+    restoring?: Restoring,
+  ): Promise<string> {
+    return write(
+      ["downloads"],
+      origin,
+      async ({ tx, fileService, audit }) => {
+        const [file] = await fileService.claim(tx, [input.fileId]);
+        if (!file) throw new Error("claim returned no file");
+        const [row] = await tx
+          .insert(downloads)
+          .values({ id: restoring?.recordId, description: input.description, fileId: file.id })
+          .returning({ id: downloads.id });
+        if (!row) throw new Error("Insert returned no row");
+        await audit({ kind: "created", record: { type: "download", id: row.id, label: input.description } });
+        return row.id;
+      },
+      restoring,
+    );
   }
 
   /**
@@ -77,25 +86,35 @@ export function createDownloadAdmin({ db, write }: { db: Database; write: AdminW
    * NotFoundError if it is gone). A replacement file is claimed and the old one released: its bytes
    * go once the transaction has committed.
    */
-  async function editGeneralDownload(id: string, input: EditDownloadInput, origin: WriteOrigin): Promise<void> {
+  async function editGeneralDownload(
+    id: string,
+    input: EditDownloadInput,
+    origin: WriteOrigin,
+    restoring?: Restoring,
+  ): Promise<void> {
     if (!isUuid(id)) throw new NotFoundError();
-    await write(["downloads"], origin, async ({ tx, fileService, purgeAfterCommit, audit }) => {
-      await claimVersion(tx, downloads, id, input.version);
-      await audit({ kind: "updated", record: { type: "download", id, label: input.description } });
-      const [current] = await tx.select({ fileId: downloads.fileId }).from(downloads).where(eq(downloads.id, id));
-      if (!current) throw new NotFoundError();
-      const replacement = input.fileId ? input.fileId : undefined;
-      if (replacement && replacement !== current.fileId) {
-        await fileService.claim(tx, [replacement]);
-        await tx
-          .update(downloads)
-          .set({ description: input.description, fileId: replacement })
-          .where(eq(downloads.id, id));
-        purgeAfterCommit(await fileService.release(tx, [current.fileId]));
-      } else {
-        await tx.update(downloads).set({ description: input.description }).where(eq(downloads.id, id));
-      }
-    });
+    await write(
+      ["downloads"],
+      origin,
+      async ({ tx, fileService, purgeAfterCommit, audit }) => {
+        await claimVersion(tx, downloads, id, input.version);
+        await audit({ kind: "updated", record: { type: "download", id, label: input.description } });
+        const [current] = await tx.select({ fileId: downloads.fileId }).from(downloads).where(eq(downloads.id, id));
+        if (!current) throw new NotFoundError();
+        const replacement = input.fileId ? input.fileId : undefined;
+        if (replacement && replacement !== current.fileId) {
+          await fileService.claim(tx, [replacement]);
+          await tx
+            .update(downloads)
+            .set({ description: input.description, fileId: replacement })
+            .where(eq(downloads.id, id));
+          purgeAfterCommit(await fileService.release(tx, [current.fileId]));
+        } else {
+          await tx.update(downloads).set({ description: input.description }).where(eq(downloads.id, id));
+        }
+      },
+      restoring,
+    );
   }
 
   /** Deletes a download opened at `version`, and its file (bytes removed after the commit). */
@@ -103,12 +122,11 @@ export function createDownloadAdmin({ db, write }: { db: Database; write: AdminW
     if (!isUuid(id)) throw new NotFoundError();
     await write(["downloads"], origin, async ({ tx, fileService, purgeAfterCommit, audit }) => {
       await claimVersion(tx, downloads, id, version);
-      const [deleted] = await tx
-        .delete(downloads)
-        .where(eq(downloads.id, id))
-        .returning({ fileId: downloads.fileId, description: downloads.description });
+      const [current] = await tx.select().from(downloads).where(eq(downloads.id, id));
+      if (!current) throw new NotFoundError();
+      await audit({ kind: "deleted", record: { type: "download", id, label: current.description } });
+      const [deleted] = await tx.delete(downloads).where(eq(downloads.id, id)).returning({ fileId: downloads.fileId });
       if (!deleted) throw new NotFoundError();
-      await audit({ kind: "deleted", record: { type: "download", id, label: deleted.description } });
       purgeAfterCommit(await fileService.release(tx, [deleted.fileId]));
     });
   }
@@ -121,3 +139,4 @@ export function createDownloadAdmin({ db, write }: { db: Database; write: AdminW
     deleteGeneralDownload,
   };
 }
+export type DownloadAdmin = ReturnType<typeof createDownloadAdmin>;

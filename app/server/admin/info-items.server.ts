@@ -3,7 +3,14 @@ import { ALT_TEXT_TOO_LONG, MAX_ALT_TEXT_LENGTH, normalizeAltText } from "#app/d
 import type { InfoItemInput, InfoItemKind } from "#app/domain/forms/info-item";
 import { infoItems } from "../db/schema";
 import { isUuid } from "../files.server";
-import { claimVersion, FieldRuleError, NotFoundError, type AdminWrite, type WriteOrigin } from "./write.server";
+import {
+  claimVersion,
+  FieldRuleError,
+  NotFoundError,
+  type AdminWrite,
+  type Restoring,
+  type WriteOrigin,
+} from "./write.server";
 
 // The home page's items written the way every dashboard entity is: typed input in, the record's id or
 // an error (FieldRuleError, ConflictError, NotFoundError, MissingFileError, NotAnImageError) out, each
@@ -27,25 +34,36 @@ function infoItemLabel(type: InfoItemKind, heading: string | null | undefined, c
 /** The home page's info items as the dashboard writes them. */
 export function createInfoItemAdmin({ write }: { write: AdminWrite }) {
   /** Adds an item at the top of the home page; returns its id. */
-  async function createInfoItem(type: InfoItemKind, input: InfoItemInput, origin: WriteOrigin): Promise<string> {
+  async function createInfoItem(
+    type: InfoItemKind,
+    input: InfoItemInput,
+    origin: WriteOrigin,
+    restoring?: Restoring,
+  ): Promise<string> {
     const imageAlt = storedAltText(input.imageFileId, input.imageAlt);
-    return write(["info"], origin, async ({ tx, fileService, audit }) => {
-      if (input.imageFileId) await fileService.claim(tx, [input.imageFileId], { images: true });
-      const [row] = await tx
-        .insert(infoItems)
-        .values({
-          type,
-          heading: input.heading ?? null,
-          content: input.content ?? null,
-          imageFileId: input.imageFileId ?? null,
-          imageAlt,
-        })
-        .returning({ id: infoItems.id });
-      if (!row) throw new Error("Insert returned no row");
-      const label = infoItemLabel(type, input.heading, input.content);
-      await audit({ kind: "created", record: { type: "home-item", id: row.id, label } });
-      return row.id;
-    });
+    return write(
+      ["info"],
+      origin,
+      async ({ tx, fileService, audit }) => {
+        if (input.imageFileId) await fileService.claim(tx, [input.imageFileId], { images: true });
+        const [row] = await tx
+          .insert(infoItems)
+          .values({
+            id: restoring?.recordId,
+            type,
+            heading: input.heading ?? null,
+            content: input.content ?? null,
+            imageFileId: input.imageFileId ?? null,
+            imageAlt,
+          })
+          .returning({ id: infoItems.id });
+        if (!row) throw new Error("Insert returned no row");
+        const label = infoItemLabel(type, input.heading, input.content);
+        await audit({ kind: "created", record: { type: "home-item", id: row.id, label } });
+        return row.id;
+      },
+      restoring,
+    );
   }
 
   /**
@@ -53,36 +71,47 @@ export function createInfoItemAdmin({ write }: { write: AdminWrite }) {
    * dropped; a new upload replaces the picture, `removeImage` drops a card's, and the old picture's
    * bytes go once the save has committed.
    */
-  async function updateInfoItem(id: string, version: number, input: InfoItemInput, origin: WriteOrigin) {
+  async function updateInfoItem(
+    id: string,
+    version: number,
+    input: InfoItemInput,
+    origin: WriteOrigin,
+    restoring?: Restoring,
+  ) {
     if (!isUuid(id)) throw new NotFoundError();
-    await write(["info"], origin, async ({ tx, fileService, purgeAfterCommit, audit }) => {
-      await claimVersion(tx, infoItems, id, version);
-      const [row] = await tx.select().from(infoItems).where(eq(infoItems.id, id));
-      if (!row) throw new NotFoundError();
-      const heading = row.type === "card" ? input.heading : null;
-      const label = infoItemLabel(row.type, heading, row.type === "image" ? null : input.content);
-      await audit({ kind: "updated", record: { type: "home-item", id, label } });
-      let imageFileId = row.imageFileId;
-      if (input.imageFileId) {
-        await fileService.claim(tx, [input.imageFileId], { images: true });
-        imageFileId = input.imageFileId;
-      } else if (row.type === "card" && input.removeImage) {
-        imageFileId = null;
-      }
-      await tx
-        .update(infoItems)
-        .set({
-          heading: row.type === "card" ? (input.heading ?? null) : null,
-          content: row.type === "image" ? null : (input.content ?? null),
-          imageFileId,
-          imageAlt: storedAltText(imageFileId, input.imageAlt),
-          updatedAt: new Date(),
-        })
-        .where(eq(infoItems.id, id));
-      if (row.imageFileId && row.imageFileId !== imageFileId) {
-        purgeAfterCommit(await fileService.release(tx, [row.imageFileId]));
-      }
-    });
+    await write(
+      ["info"],
+      origin,
+      async ({ tx, fileService, purgeAfterCommit, audit }) => {
+        await claimVersion(tx, infoItems, id, version);
+        const [row] = await tx.select().from(infoItems).where(eq(infoItems.id, id));
+        if (!row) throw new NotFoundError();
+        const heading = row.type === "card" ? input.heading : null;
+        const label = infoItemLabel(row.type, heading, row.type === "image" ? null : input.content);
+        await audit({ kind: "updated", record: { type: "home-item", id, label } });
+        let imageFileId = row.imageFileId;
+        if (input.imageFileId) {
+          await fileService.claim(tx, [input.imageFileId], { images: true });
+          imageFileId = input.imageFileId;
+        } else if (row.type === "card" && input.removeImage) {
+          imageFileId = null;
+        }
+        await tx
+          .update(infoItems)
+          .set({
+            heading: row.type === "card" ? (input.heading ?? null) : null,
+            content: row.type === "image" ? null : (input.content ?? null),
+            imageFileId,
+            imageAlt: storedAltText(imageFileId, input.imageAlt),
+            updatedAt: new Date(),
+          })
+          .where(eq(infoItems.id, id));
+        if (row.imageFileId && row.imageFileId !== imageFileId) {
+          purgeAfterCommit(await fileService.release(tx, [row.imageFileId]));
+        }
+      },
+      restoring,
+    );
   }
 
   /** Deletes an item opened at `version`, and its picture's bytes after the commit. */
@@ -90,12 +119,12 @@ export function createInfoItemAdmin({ write }: { write: AdminWrite }) {
     if (!isUuid(id)) throw new NotFoundError();
     await write(["info"], origin, async ({ tx, fileService, purgeAfterCommit, audit }) => {
       await claimVersion(tx, infoItems, id, version);
+      const [current] = await tx.select().from(infoItems).where(eq(infoItems.id, id));
+      if (!current) throw new NotFoundError();
+      const label = infoItemLabel(current.type, current.heading, current.content);
+      await audit({ kind: "deleted", record: { type: "home-item", id, label } });
       const [row] = await tx.delete(infoItems).where(eq(infoItems.id, id)).returning();
       if (!row) throw new NotFoundError();
-      await audit({
-        kind: "deleted",
-        record: { type: "home-item", id, label: infoItemLabel(row.type, row.heading, row.content) },
-      });
       if (row.imageFileId) purgeAfterCommit(await fileService.release(tx, [row.imageFileId]));
     });
   }
@@ -122,3 +151,4 @@ export function createInfoItemAdmin({ write }: { write: AdminWrite }) {
 
   return { createInfoItem, updateInfoItem, deleteInfoItem, moveInfoItemToTop };
 }
+export type InfoItemAdmin = ReturnType<typeof createInfoItemAdmin>;

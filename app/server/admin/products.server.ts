@@ -28,6 +28,7 @@ import {
   UNIQUE_VIOLATION,
   type AdminWrite,
   type WriteScope,
+  type Restoring,
   type WriteOrigin,
 } from "./write.server";
 
@@ -370,75 +371,96 @@ export function createProductAdmin({ db, write }: { db: Database; write: AdminWr
   }
 
   /** Creates a product with its files, features and (two-way) accessories; returns its id. */
-  async function createProduct(input: ProductInput, origin: WriteOrigin): Promise<{ id: string }> {
-    return write(["products"], origin, async (scope) => {
-      const { tx } = scope;
-      await checkCategory(tx, input.categoryId);
-      await checkModelFree(tx, input.model, null);
-      const imageFileId = input.imageFileId;
-      if (!imageFileId) throw new FieldRuleError("imageFileId", ADMIN_MESSAGES.productImageRequired);
-      await claimFiles(scope, [imageFileId], "imageFileId", ADMIN_MESSAGES.productImageRequired, true);
-      const imageAlt = altText(input.imageAlt, "imageAlt");
-      const specs = specsColumns(input, null);
-      const [row] = await guardModel(input.model, () =>
-        tx
-          .insert(products)
-          .values({
-            model: input.model,
-            description: input.description,
-            ...specs,
-            ndaa: input.ndaa,
-            categoryId: input.categoryId,
-            imageFileId,
-            imageAlt,
-          })
-          .returning({ id: products.id }),
-      );
-      if (!row) throw new Error("Insert returned no row");
-      await writeRelations(scope, row.id, input);
-      await scope.audit({ kind: "created", record: { type: "product", id: row.id, label: input.model } });
-      return { id: row.id };
-    });
+  async function createProduct(
+    input: ProductInput,
+    origin: WriteOrigin,
+    restoring?: Restoring,
+  ): Promise<{ id: string }> {
+    return write(
+      ["products"],
+      origin,
+      async (scope) => {
+        const { tx } = scope;
+        await checkCategory(tx, input.categoryId);
+        await checkModelFree(tx, input.model, null);
+        const imageFileId = input.imageFileId;
+        if (!imageFileId) throw new FieldRuleError("imageFileId", ADMIN_MESSAGES.productImageRequired);
+        await claimFiles(scope, [imageFileId], "imageFileId", ADMIN_MESSAGES.productImageRequired, true);
+        const imageAlt = altText(input.imageAlt, "imageAlt");
+        const specs = specsColumns(input, null);
+        const [row] = await guardModel(input.model, () =>
+          tx
+            .insert(products)
+            .values({
+              id: restoring?.recordId,
+              model: input.model,
+              description: input.description,
+              ...specs,
+              ndaa: input.ndaa,
+              categoryId: input.categoryId,
+              imageFileId,
+              imageAlt,
+            })
+            .returning({ id: products.id }),
+        );
+        if (!row) throw new Error("Insert returned no row");
+        await writeRelations(scope, row.id, input);
+        await scope.audit({ kind: "created", record: { type: "product", id: row.id, label: input.model } });
+        return { id: row.id };
+      },
+      restoring,
+    );
   }
 
   /**
    * Saves an edit made on the product as it was at `version`: ConflictError when someone saved since,
    * NotFoundError when it was deleted. Files the edit lets go are removed after the commit.
    */
-  async function updateProduct(id: string, version: number, input: ProductInput, origin: WriteOrigin): Promise<void> {
+  async function updateProduct(
+    id: string,
+    version: number,
+    input: ProductInput,
+    origin: WriteOrigin,
+    restoring?: Restoring,
+  ): Promise<void> {
     if (!isUuid(id)) throw new NotFoundError();
-    await write(["products"], origin, async (scope) => {
-      const { tx, fileService, purgeAfterCommit } = scope;
-      await claimVersion(tx, products, id, version);
-      const [current] = await tx.select().from(products).where(eq(products.id, id));
-      if (!current) throw new NotFoundError();
-      await checkCategory(tx, input.categoryId);
-      await checkModelFree(tx, input.model, id);
-      let imageFileId = current.imageFileId;
-      if (input.imageFileId && input.imageFileId !== current.imageFileId) {
-        await claimFiles(scope, [input.imageFileId], "imageFileId", ADMIN_MESSAGES.imagesOnly, true);
-        imageFileId = input.imageFileId;
-      }
-      await guardModel(input.model, () =>
-        tx
-          .update(products)
-          .set({
-            model: input.model,
-            description: input.description,
-            ...specsColumns(input, current.specsTable),
-            ndaa: input.ndaa,
-            categoryId: input.categoryId,
-            imageFileId,
-            imageAlt: altText(input.imageAlt, "imageAlt"),
-          })
-          .where(eq(products.id, id)),
-      );
-      if (imageFileId !== current.imageFileId) {
-        purgeAfterCommit(await fileService.release(tx, [current.imageFileId]));
-      }
-      await writeRelations(scope, id, input);
-      await scope.audit({ kind: "updated", record: { type: "product", id, label: input.model } });
-    });
+    await write(
+      ["products"],
+      origin,
+      async (scope) => {
+        const { tx, fileService, purgeAfterCommit } = scope;
+        await claimVersion(tx, products, id, version);
+        const [current] = await tx.select().from(products).where(eq(products.id, id));
+        if (!current) throw new NotFoundError();
+        await scope.audit({ kind: "updated", record: { type: "product", id, label: input.model } });
+        await checkCategory(tx, input.categoryId);
+        await checkModelFree(tx, input.model, id);
+        let imageFileId = current.imageFileId;
+        if (input.imageFileId && input.imageFileId !== current.imageFileId) {
+          await claimFiles(scope, [input.imageFileId], "imageFileId", ADMIN_MESSAGES.imagesOnly, true);
+          imageFileId = input.imageFileId;
+        }
+        await guardModel(input.model, () =>
+          tx
+            .update(products)
+            .set({
+              model: input.model,
+              description: input.description,
+              ...specsColumns(input, current.specsTable),
+              ndaa: input.ndaa,
+              categoryId: input.categoryId,
+              imageFileId,
+              imageAlt: altText(input.imageAlt, "imageAlt"),
+            })
+            .where(eq(products.id, id)),
+        );
+        if (imageFileId !== current.imageFileId) {
+          purgeAfterCommit(await fileService.release(tx, [current.imageFileId]));
+        }
+        await writeRelations(scope, id, input);
+      },
+      restoring,
+    );
   }
 
   /**
@@ -464,8 +486,8 @@ export function createProductAdmin({ db, write }: { db: Database; write: AdminWr
         .where(eq(productDownloads.productId, id));
       // Features, images, downloads and accessory links go with the product (ON DELETE CASCADE); the
       // file rows can only go after that.
-      await tx.delete(products).where(eq(products.id, id));
       await audit({ kind: "deleted", record: { type: "product", id, label: current.model } });
+      await tx.delete(products).where(eq(products.id, id));
       const fileIds = [current.imageFileId, ...images.map((row) => row.fileId), ...downloads.map((row) => row.fileId)];
       purgeAfterCommit(await fileService.release(tx, fileIds));
     });
@@ -480,3 +502,4 @@ export function createProductAdmin({ db, write }: { db: Database; write: AdminWr
     deleteProduct,
   };
 }
+export type ProductAdmin = ReturnType<typeof createProductAdmin>;

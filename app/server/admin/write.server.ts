@@ -1,10 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { ChangeTopic } from "#app/domain/live";
+import { isRevisionedType, type RevisionedType } from "#app/domain/revisions";
 import { recordAudit, type Actor, type AuditEntry } from "../audit.server";
 import type { Database, Transaction } from "../db/client.server";
 import type { FileService } from "../files.server";
 import { type categories, type downloads, type infoItems, type products } from "../db/schema";
 import { notifyChange, type ChangeHub } from "../live.server";
+import type { RevisionKind, Revisions } from "./revisions.server";
 
 /** The record changed since the form was opened (its version moved on). */
 export class ConflictError extends Error {
@@ -38,7 +40,11 @@ export interface WriteOrigin {
 
 export interface WriteScope {
   tx: Transaction;
-  /** Says what the write did, for the audit log: every write says it at least once, in its transaction. */
+  /**
+   * Says what the write did, for the audit log: every write says it at least once. Said *before* the
+   * record changes: a save or delete keeps the state it starts from as a revision when the record has
+   * none yet, and a delete keeps the state it ends (see createAdminWrite).
+   */
   audit(entry: AuditEntry): Promise<void>;
   /** Stored files: a write claims what it keeps and releases what it drops, inside `tx`. */
   fileService: FileService;
@@ -47,13 +53,27 @@ export interface WriteScope {
 }
 
 /**
- * One admin write: a transaction that records what it did in the audit log, announces `topics` on the
- * change feed when (and only if) it commits, then removes the bytes of files it let go.
+ * A write that puts back an earlier revision of a record (recorded as "restored", not as a save or a
+ * creation): the files that revision kept may be taken back.
+ */
+export interface Restoring {
+  revisionNumber: number;
+  /** The files that revision kept. */
+  files: string[];
+  /** A deleted record comes back under its own id (links to it work again). */
+  recordId?: string;
+}
+
+/**
+ * One admin write: a transaction that records what it did in the audit log and keeps the records it
+ * saved as revisions, announces `topics` on the change feed when (and only if) it commits, then
+ * removes the bytes of files it let go.
  */
 export type AdminWrite = <T>(
   topics: ChangeTopic[],
   origin: WriteOrigin,
   work: (scope: WriteScope) => Promise<T>,
+  restoring?: Restoring,
 ) => Promise<T>;
 
 /** The one AdminWrite of a process: every dashboard write goes through it. */
@@ -61,27 +81,64 @@ export function createAdminWrite({
   db,
   files,
   ownWrites,
+  revisions,
 }: {
   db: Database;
   files: FileService;
   /** This instance's own writes, announced at once (see Runtime.ownWrites). */
   ownWrites: ChangeHub;
+  revisions: Revisions;
 }): AdminWrite {
-  return async (topics, origin, work) => {
+  return async (topics, origin, work, restoring) => {
     const doomed: string[] = [];
+    const reusable = new Set(restoring?.files);
+    // A file this write claimed is one it uses, even when a row it replaced used it too (a restore
+    // puts back pictures the product had): releasing the old row must not retire it.
+    const claimedHere = new Set<string>();
+    const fileService: FileService = {
+      ...files,
+      claim: async (tx, ids, options) => {
+        const rows = await files.claim(tx, ids, { ...options, reusable });
+        for (const row of rows) claimedHere.add(row.id);
+        return rows;
+      },
+      release: (tx, ids) =>
+        files.release(
+          tx,
+          ids.filter((id) => !claimedHere.has(id)),
+        ),
+    };
     const result = await db.transaction(async (tx) => {
       let audited = false;
+      /** Records saved by this write, kept as revisions once it has done all its work. */
+      const saved = new Map<string, { type: RevisionedType; id: string; kind: RevisionKind }>();
+      const audit = async (said: AuditEntry) => {
+        audited = true;
+        const entry: AuditEntry =
+          restoring && (said.kind === "updated" || said.kind === "created")
+            ? { ...said, kind: "restored", details: { ...said.details, revision: String(restoring.revisionNumber) } }
+            : said;
+        await recordAudit(tx, origin.actor, entry);
+        const record = entry.record;
+        if (!record || !isRevisionedType(record.type)) return;
+        if (entry.kind === "deleted") {
+          doomed.push(...(await revisions.keep(tx, record.type, record.id, "deleted", origin.actor)));
+        } else if (entry.kind === "updated" || entry.kind === "restored" || entry.kind === "created") {
+          if (entry.kind !== "created") await revisions.ensureBaseline(tx, record.type, record.id);
+          saved.set(`${record.type}:${record.id}`, { type: record.type, id: record.id, kind: entry.kind });
+        }
+      };
       const value = await work({
         tx,
-        fileService: files,
+        fileService,
         purgeAfterCommit: (keys) => doomed.push(...keys),
-        audit: async (entry) => {
-          audited = true;
-          await recordAudit(tx, origin.actor, entry);
-        },
+        audit,
       });
       // A write nobody could trace afterwards is a bug in that write: it does not happen.
       if (!audited) throw new Error("This admin write did not record what it did in the audit log");
+      for (const record of saved.values()) {
+        doomed.push(...(await revisions.keep(tx, record.type, record.id, record.kind, origin.actor)));
+      }
       await notifyChange(tx, topics, origin.tabId);
       return value;
     });

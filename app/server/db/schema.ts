@@ -52,6 +52,11 @@ export const files = pgTable(
     height: integer("height"),
     /** Uploaded but not yet referenced by a saved record; swept when old. */
     staged: boolean("staged").default(true).notNull(),
+    /**
+     * No record uses it any more, only revisions do (a restore may take it back): no longer served, so
+     * a file replaced because it should not have been public stops being public.
+     */
+    retired: boolean("retired").default(false).notNull(),
     uploadedBy: text("uploaded_by"),
     createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
   },
@@ -334,5 +339,46 @@ export const auditLog = pgTable(
     index("audit_log_at_idx").on(table.at),
     index("audit_log_actor_idx").on(table.actorEmail, table.at),
     index("audit_log_record_idx").on(table.recordId),
+  ],
+);
+
+/**
+ * A record as one save left it: who, when, and its whole state (files by id, kept by revision_files).
+ * Numbered per record from 1; the last one of a deleted record is its "deleted" revision, from which
+ * Recently deleted restores it.
+ */
+export const revisions = pgTable(
+  "revisions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    recordType: text("record_type").notNull(),
+    recordId: text("record_id").notNull(),
+    number: integer("number").notNull(),
+    kind: text("kind").notNull(),
+    at: timestamp("at", { withTimezone: true })
+      .default(sql`clock_timestamp()`)
+      .notNull(),
+    actorId: text("actor_id"),
+    actorEmail: text("actor_email"),
+    /** The record's name at the time, for lists that show revisions of records no longer there. */
+    label: text("label").notNull(),
+    state: jsonb("state").notNull(),
+  },
+  (table) => [
+    uniqueIndex("revisions_record_number_idx").on(table.recordType, table.recordId, table.number),
+    index("revisions_kind_at_idx").on(table.kind, table.at),
+  ],
+);
+
+/** The stored files a revision needs: a file stays while any revision (or record) points at it. */
+export const revisionFiles = pgTable(
+  "revision_files",
+  {
+    revisionId: partOf("revision_id", () => revisions.id),
+    fileId: storedFile("file_id"),
+  },
+  (table) => [
+    primaryKey({ columns: [table.revisionId, table.fileId] }),
+    index("revision_files_file_idx").on(table.fileId),
   ],
 );

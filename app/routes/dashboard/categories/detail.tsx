@@ -8,7 +8,7 @@ import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/detail";
 import { deleteFromForm, requireCategory } from "./actions.server";
 import { DeleteCategory, revalidateAfterConflict } from "./delete-category";
-import { dashboardCategoryEditPath } from "#app/domain/paths";
+import { dashboardCategoryEditPath, dashboardHistoryPath } from "#app/domain/paths";
 import { ProductLinks } from "./product-links";
 
 export const shouldRevalidate = revalidateAfterConflict;
@@ -69,6 +69,9 @@ export default function CategoryDetailPage({ loaderData, actionData }: Route.Com
         <p className="flex flex-wrap gap-4">
           <TextLink to={dashboardCategoryEditPath(category.id)} weight="medium">
             Edit
+          </TextLink>
+          <TextLink to={dashboardHistoryPath("category", category.id)} weight="medium">
+            History
           </TextLink>
           <TextLink to="/dashboard/categories/" weight="medium">
             Back to category list

@@ -2,7 +2,8 @@ import { useState } from "react";
 import { useNavigation } from "react-router";
 import { ConfirmDelete } from "#app/components/confirm-delete";
 import { useOpenedRecord } from "#app/components/use-opened-record";
-import { Alert, Button, Card } from "#app/components/ui";
+import { Alert, Button, Card, TextLink } from "#app/components/ui";
+import { dashboardHistoryPath } from "#app/domain/paths";
 import type { PageHandle } from "#app/domain/live";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import type { AdminDownload } from "#app/server/admin/downloads.server";
@@ -74,8 +75,11 @@ function EditDownloadScreen({ download, actionData }: { download: AdminDownload;
         <div className="space-y-4">
           {conflict && idle ? <Alert tone="error">{ADMIN_MESSAGES.conflict}</Alert> : null}
           <DownloadForm key={opened.version} download={opened} result={idle ? result : null} />
-          <p>
+          <p className="flex flex-wrap gap-4">
             <BackToDownloads />
+            <TextLink to={dashboardHistoryPath("download", opened.id)} weight="medium">
+              History
+            </TextLink>
           </p>
         </div>
       </Card>

@@ -19,6 +19,7 @@ import {
   dashboardCategoryPath,
   dashboardProductEditPath,
   dashboardProductPath,
+  dashboardHistoryPath,
 } from "#app/domain/paths";
 
 export const handle: PageHandle = { live: ["products", "categories"] };
@@ -58,6 +59,7 @@ export default function DashboardProduct({ loaderData, actionData }: Route.Compo
       <div className="space-y-6">
         {actionData?.error ? <Alert tone="error">{actionData.error}</Alert> : null}
         {searchParams.has("edited") ? <Alert tone="success">Product edited successfully.</Alert> : null}
+        {searchParams.has("restored") ? <Alert tone="success">Product restored.</Alert> : null}
         <nav aria-label="Product actions" className="flex flex-wrap gap-4">
           <TextLink to="/dashboard/products/" weight="semibold">
             Back to product list
@@ -67,6 +69,9 @@ export default function DashboardProduct({ loaderData, actionData }: Route.Compo
           </TextLink>
           <TextLink to={catalogProductPath(product.id)} weight="semibold">
             View on site
+          </TextLink>
+          <TextLink to={dashboardHistoryPath("product", product.id)} weight="semibold">
+            History
           </TextLink>
         </nav>
         <p className="flex flex-wrap items-center gap-3 text-slate-700">

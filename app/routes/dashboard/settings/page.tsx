@@ -2,7 +2,9 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { FormErrors, TabIdInput, TextInput } from "#app/components/forms";
-import { Alert, Button, Card } from "#app/components/ui";
+import { Alert, Button, Card, TextLink } from "#app/components/ui";
+import { dashboardHistoryPath } from "#app/domain/paths";
+import { SETTINGS_ID } from "#app/domain/revisions";
 import { settingsSchema } from "#app/domain/forms/settings";
 import type { PageHandle } from "#app/domain/live";
 import { readOwnerForm, requireOwner } from "#app/server/session.server";
@@ -39,7 +41,8 @@ export default function SiteSettingsPage({ loaderData, actionData }: Route.Compo
   return (
     <Card title="Site Settings">
       <p className="mb-4 text-sm text-slate-600">
-        Shown in the footer, on the Contact page and in the page titles and social previews.
+        Shown in the footer, on the Contact page and in the page titles and social previews.{" "}
+        <TextLink to={dashboardHistoryPath("settings", SETTINGS_ID)}>History of the settings</TextLink>
       </p>
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <TabIdInput />

@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { revisionChanges, type RevisionView } from "./revisions";
+
+const view = (overrides: Partial<RevisionView> = {}): RevisionView => ({
+  fields: [
+    ["Model", "VX-100"],
+    ["NDAA", "Yes"],
+  ],
+  lists: [
+    ["Features", ["Night vision", "PoE"]],
+    ["Downloads", ["Manual — manual.pdf"]],
+  ],
+  table: [
+    ["Resolution", "4 MP"],
+    ["Lens", "2.8 mm"],
+  ],
+  ...overrides,
+});
+
+describe("revisionChanges", () => {
+  it("finds nothing between equal revisions", () => {
+    expect(revisionChanges(view(), view())).toEqual([]);
+  });
+
+  it("names changed fields with both values, list items added and removed, and table rows", () => {
+    const after = view({
+      fields: [
+        ["Model", "VX-200"],
+        ["NDAA", "Yes"],
+      ],
+      lists: [
+        ["Features", ["PoE", "Audio"]],
+        ["Downloads", ["Manual — manual-v2.pdf"]],
+      ],
+      table: [
+        ["Resolution", "8 MP"],
+        ["Lens", "2.8 mm"],
+      ],
+    });
+    expect(revisionChanges(view(), after)).toEqual([
+      { kind: "changed", label: "Model", before: "VX-100", after: "VX-200" },
+      { kind: "added", label: "Features", items: ["Audio"] },
+      { kind: "removed", label: "Features", items: ["Night vision"] },
+      { kind: "added", label: "Downloads", items: ["Manual — manual-v2.pdf"] },
+      { kind: "removed", label: "Downloads", items: ["Manual — manual.pdf"] },
+      { kind: "table", added: ["Resolution | 8 MP"], removed: ["Resolution | 4 MP"] },
+    ]);
+  });
+
+  it("counts repeated items, so removing one of two equal rows is seen", () => {
+    const before = view({ table: [["A"], ["A"]] });
+    expect(revisionChanges(before, view({ table: [["A"]] }))).toEqual([{ kind: "table", added: [], removed: ["A"] }]);
+  });
+
+  it("lists what a first revision was made with", () => {
+    expect(revisionChanges(null, view({ table: null, lists: [["Features", ["PoE"]]] }))).toEqual([
+      { kind: "changed", label: "Model", before: "", after: "VX-100" },
+      { kind: "changed", label: "NDAA", before: "", after: "Yes" },
+      { kind: "added", label: "Features", items: ["PoE"] },
+    ]);
+  });
+});

@@ -1,0 +1,71 @@
+/**
+ * How a revision reads to a person: its fields in order, its lists of named things, and a spreadsheet
+ * table. Kept with each revision as it was saved, so a difference reads the same later even if a
+ * category or file was renamed since.
+ */
+export interface RevisionView {
+  fields: [label: string, value: string][];
+  lists: [label: string, items: string[]][];
+  table?: string[][] | null;
+}
+
+export type RevisionChange =
+  | { kind: "changed"; label: string; before: string; after: string }
+  | { kind: "added" | "removed"; label: string; items: string[] }
+  | { kind: "table"; added: string[]; removed: string[] };
+
+/** The records whose saves are kept as revisions. */
+export const REVISIONED_TYPES = ["product", "category", "download", "home-item", "settings"] as const;
+export type RevisionedType = (typeof REVISIONED_TYPES)[number];
+
+export function isRevisionedType(value: string): value is RevisionedType {
+  return (REVISIONED_TYPES as readonly string[]).includes(value);
+}
+
+/** The settings are one record: this is its id in revisions and the audit log. */
+export const SETTINGS_ID = "site";
+
+/** Days a deleted record can be restored from Recently deleted; then it is purged with its files. */
+export const RECENTLY_DELETED_DAYS = 30;
+
+const tableRow = (row: string[]) => row.join(" | ");
+
+/** Items of `a` not in `b`, each counted (two equal rows are two rows). */
+function without(a: string[], b: string[]): string[] {
+  const left = new Map<string, number>();
+  for (const item of b) left.set(item, (left.get(item) ?? 0) + 1);
+  return a.filter((item) => {
+    const count = left.get(item) ?? 0;
+    if (count === 0) return true;
+    left.set(item, count - 1);
+    return false;
+  });
+}
+
+/**
+ * What changed from `before` to `after`, in the order the fields are shown: changed fields with both
+ * values, items added to and removed from each list, and table rows added and removed. The first
+ * revision of a record (no `before`) lists what it was made with.
+ */
+export function revisionChanges(before: RevisionView | null, after: RevisionView): RevisionChange[] {
+  const changes: RevisionChange[] = [];
+  const earlierFields = new Map(before?.fields ?? []);
+  for (const [label, value] of after.fields) {
+    const earlier = earlierFields.get(label) ?? "";
+    if (earlier !== value) changes.push({ kind: "changed", label, before: earlier, after: value });
+  }
+  const earlierLists = new Map(before?.lists ?? []);
+  for (const [label, items] of after.lists) {
+    const earlier = earlierLists.get(label) ?? [];
+    const added = without(items, earlier);
+    const removed = without(earlier, items);
+    if (added.length) changes.push({ kind: "added", label, items: added });
+    if (removed.length) changes.push({ kind: "removed", label, items: removed });
+  }
+  const rowsBefore = (before?.table ?? []).map(tableRow);
+  const rowsAfter = (after.table ?? []).map(tableRow);
+  const added = without(rowsAfter, rowsBefore);
+  const removed = without(rowsBefore, rowsAfter);
+  if (added.length || removed.length) changes.push({ kind: "table", added, removed });
+  return changes;
+}

@@ -1,0 +1,55 @@
+import { data, redirect } from "react-router";
+import { dashboardHistoryPath, dashboardRecordPath } from "#app/domain/paths";
+import type { RevisionedType } from "#app/domain/revisions";
+import { RestoreRefusedError } from "#app/server/admin/history.server";
+import { ConflictError, NotFoundError } from "#app/server/admin/write.server";
+import { servicesContext, type RouteContext } from "#app/server/context.server";
+import type { AdminForm } from "#app/server/session.server";
+
+/** Why a restore did not happen, in words the page shows as they are. */
+export interface RestoreRefusal {
+  refused: string;
+}
+
+const RESTORE_CONFLICT =
+  "Someone saved a change to this since the page was opened. The history below is up to date: restore again if you still want that version.";
+
+function refused(message: string, status: number) {
+  return data<RestoreRefusal>({ refused: message }, { status });
+}
+
+/** History's "Restore this version": saved like an edit, over the version the page showed. */
+export async function restoreRevisionFromForm(
+  context: RouteContext,
+  type: RevisionedType,
+  id: string,
+  { form, origin }: AdminForm,
+) {
+  const version = Number(form.get("version"));
+  const revisionId = String(form.get("revision") ?? "");
+  try {
+    const revision = await context
+      .get(servicesContext)
+      .history.restoreRevision(type, id, revisionId, Number.isInteger(version) ? version : -1, origin);
+    return redirect(`${dashboardHistoryPath(type, id)}?restored=${revision.number}`);
+  } catch (error) {
+    if (error instanceof ConflictError) return refused(RESTORE_CONFLICT, 409);
+    if (error instanceof NotFoundError) return refused("This record or revision no longer exists.", 404);
+    if (error instanceof RestoreRefusedError) return refused(error.message, 400);
+    throw error;
+  }
+}
+
+/** Recently deleted's "Restore": the record back whole, then its own page. */
+export async function restoreDeletedFromForm(context: RouteContext, { form, origin }: AdminForm) {
+  const type = String(form.get("type") ?? "") as RevisionedType;
+  const id = String(form.get("id") ?? "");
+  try {
+    await context.get(servicesContext).history.restoreDeleted(type, id, String(form.get("revision") ?? ""), origin);
+    return redirect(`${dashboardRecordPath(type, id)}${type === "home-item" ? "" : "?restored=1"}`);
+  } catch (error) {
+    if (error instanceof NotFoundError) return refused("This record was restored or purged meanwhile.", 404);
+    if (error instanceof RestoreRefusedError) return refused(error.message, 400);
+    throw error;
+  }
+}

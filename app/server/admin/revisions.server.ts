@@ -1,0 +1,534 @@
+import { and, asc, desc, eq, inArray, lt, lte, notExists, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { formatFileSize, naturalCompare } from "#app/domain/format";
+import {
+  RECENTLY_DELETED_DAYS,
+  revisionChanges,
+  SETTINGS_ID,
+  type RevisionChange,
+  type RevisionedType,
+  type RevisionView,
+} from "#app/domain/revisions";
+import type { Actor } from "../audit.server";
+import { selectRows, type Database, type Queryable } from "../db/client.server";
+import {
+  categories,
+  categoryFeatures,
+  downloads,
+  files,
+  infoItems,
+  productAccessories,
+  productDownloads,
+  productFeatures,
+  productImages,
+  products,
+  revisionFiles,
+  revisions,
+  siteSettings,
+} from "../db/schema";
+import { isUuid, type FileService } from "../files.server";
+import { settingsFromStored } from "../settings.server";
+import type { SiteSettings } from "#app/domain/site";
+
+/** What a category revision restores. */
+export interface CategoryData {
+  name: string;
+  description: string;
+  features: { id: string; label: string }[];
+}
+
+/** What a product revision restores: the product row and every row that belongs to it. */
+export interface ProductData {
+  model: string;
+  description: string;
+  specs: string | null;
+  specsTable: string[][] | null;
+  ndaa: boolean;
+  categoryId: string;
+  imageFileId: string;
+  imageAlt: string;
+  featureIds: string[];
+  images: { fileId: string; alt: string }[];
+  downloads: { fileId: string; description: string }[];
+  accessoryIds: string[];
+}
+
+export interface DownloadData {
+  description: string;
+  fileId: string;
+}
+
+export interface HomeItemData {
+  type: "banner" | "card" | "image";
+  heading: string | null;
+  content: string | null;
+  imageFileId: string | null;
+  imageAlt: string;
+  sortAt: string;
+}
+
+export type SettingsData = SiteSettings;
+
+export interface RevisionDataByType {
+  product: ProductData;
+  category: CategoryData;
+  download: DownloadData;
+  "home-item": HomeItemData;
+  settings: SettingsData;
+}
+
+/** A record's whole state, as a revision keeps it. */
+interface Snapshot<Data> {
+  label: string;
+  view: RevisionView;
+  data: Data;
+  /** Every stored file the state needs. */
+  files: string[];
+}
+
+type FileRow = typeof files.$inferSelect;
+const fileLine = (file: FileRow | null | undefined) =>
+  file ? `${file.originalName} (${formatFileSize(file.size)})` : "";
+
+async function filesById(tx: Queryable, ids: (string | null)[]): Promise<Map<string, FileRow>> {
+  const wanted = [...new Set(ids.filter((id): id is string => Boolean(id)))];
+  if (!wanted.length) return new Map();
+  const rows = await tx.select().from(files).where(inArray(files.id, wanted));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+async function categorySnapshot(tx: Queryable, id: string): Promise<Snapshot<CategoryData> | undefined> {
+  const [row] = await tx.select().from(categories).where(eq(categories.id, id));
+  if (!row) return undefined;
+  const features = (
+    await tx
+      .select({ id: categoryFeatures.id, label: categoryFeatures.label })
+      .from(categoryFeatures)
+      .where(eq(categoryFeatures.categoryId, id))
+  ).sort((a, b) => naturalCompare(a.label, b.label));
+  return {
+    label: row.name,
+    view: {
+      fields: [
+        ["Name", row.name],
+        ["Description", row.description],
+      ],
+      lists: [["Features", features.map((feature) => feature.label)]],
+    },
+    data: { name: row.name, description: row.description, features },
+    files: [],
+  };
+}
+
+async function productSnapshot(tx: Queryable, id: string): Promise<Snapshot<ProductData> | undefined> {
+  const [row] = await tx
+    .select({ product: products, categoryName: categories.name })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(eq(products.id, id));
+  if (!row) return undefined;
+  const { product } = row;
+  const features = await tx
+    .select({ id: categoryFeatures.id, label: categoryFeatures.label })
+    .from(productFeatures)
+    .innerJoin(categoryFeatures, eq(categoryFeatures.id, productFeatures.featureId))
+    .where(eq(productFeatures.productId, id));
+  features.sort((a, b) => naturalCompare(a.label, b.label));
+  const images = await tx
+    .select({ fileId: productImages.fileId, alt: productImages.alt })
+    .from(productImages)
+    .where(eq(productImages.productId, id))
+    .orderBy(asc(productImages.position));
+  const productFiles = await tx
+    .select({ fileId: productDownloads.fileId, description: productDownloads.description })
+    .from(productDownloads)
+    .where(eq(productDownloads.productId, id))
+    .orderBy(asc(productDownloads.position));
+  const other = alias(products, "other");
+  const accessories = await tx
+    .select({ id: other.id, model: other.model })
+    .from(productAccessories)
+    .innerJoin(
+      other,
+      sql`${other.id} = case when ${productAccessories.productA} = ${id} then ${productAccessories.productB} else ${productAccessories.productA} end`,
+    )
+    .where(or(eq(productAccessories.productA, id), eq(productAccessories.productB, id)));
+  accessories.sort((a, b) => naturalCompare(a.model, b.model));
+  const named = await filesById(tx, [
+    product.imageFileId,
+    ...images.map((image) => image.fileId),
+    ...productFiles.map((file) => file.fileId),
+  ]);
+  return {
+    label: product.model,
+    view: {
+      fields: [
+        ["Model", product.model],
+        ["Category", row.categoryName],
+        ["Description", product.description],
+        ["Specifications", product.specs ?? ""],
+        ["NDAA compliant", product.ndaa ? "Yes" : "No"],
+        ["Main picture", fileLine(named.get(product.imageFileId))],
+        ["Main picture description", product.imageAlt],
+      ],
+      lists: [
+        ["Features", features.map((feature) => feature.label)],
+        [
+          "Additional pictures",
+          images.map((image) => `${fileLine(named.get(image.fileId))}${image.alt ? `: ${image.alt}` : ""}`),
+        ],
+        ["Downloads", productFiles.map((file) => `${file.description} — ${fileLine(named.get(file.fileId))}`)],
+        ["Accessories", accessories.map((accessory) => accessory.model)],
+      ],
+      table: product.specsTable,
+    },
+    data: {
+      model: product.model,
+      description: product.description,
+      specs: product.specs,
+      specsTable: product.specsTable,
+      ndaa: product.ndaa,
+      categoryId: product.categoryId,
+      imageFileId: product.imageFileId,
+      imageAlt: product.imageAlt,
+      featureIds: features.map((feature) => feature.id),
+      images,
+      downloads: productFiles,
+      accessoryIds: accessories.map((accessory) => accessory.id),
+    },
+    files: [product.imageFileId, ...images.map((image) => image.fileId), ...productFiles.map((file) => file.fileId)],
+  };
+}
+
+async function downloadSnapshot(tx: Queryable, id: string): Promise<Snapshot<DownloadData> | undefined> {
+  const [row] = await tx
+    .select({ download: downloads, file: files })
+    .from(downloads)
+    .innerJoin(files, eq(files.id, downloads.fileId))
+    .where(eq(downloads.id, id));
+  if (!row) return undefined;
+  return {
+    label: row.download.description,
+    view: {
+      fields: [
+        ["Description", row.download.description],
+        ["File", fileLine(row.file)],
+      ],
+      lists: [],
+    },
+    data: { description: row.download.description, fileId: row.download.fileId },
+    files: [row.download.fileId],
+  };
+}
+
+const HOME_ITEM_KINDS = { banner: "Banner", card: "Card", image: "Image" } as const;
+
+async function homeItemSnapshot(tx: Queryable, id: string): Promise<Snapshot<HomeItemData> | undefined> {
+  const [row] = await tx.select().from(infoItems).where(eq(infoItems.id, id));
+  if (!row) return undefined;
+  const named = await filesById(tx, [row.imageFileId]);
+  const words = (row.heading || row.content || "").replace(/\s+/g, " ").trim();
+  return {
+    label: words ? `${HOME_ITEM_KINDS[row.type]}: ${words.slice(0, 80)}` : HOME_ITEM_KINDS[row.type],
+    view: {
+      fields: [
+        ["Kind", HOME_ITEM_KINDS[row.type]],
+        ["Heading", row.heading ?? ""],
+        ["Text", row.content ?? ""],
+        ["Picture", fileLine(row.imageFileId ? named.get(row.imageFileId) : null)],
+        ["Picture description", row.imageAlt],
+      ],
+      lists: [],
+    },
+    data: {
+      type: row.type,
+      heading: row.heading,
+      content: row.content,
+      imageFileId: row.imageFileId,
+      imageAlt: row.imageAlt,
+      sortAt: row.sortAt.toISOString(),
+    },
+    files: row.imageFileId ? [row.imageFileId] : [],
+  };
+}
+
+/** The settings as pages show them (defaults for keys never saved): what a restore puts back. */
+async function settingsSnapshot(tx: Queryable): Promise<Snapshot<SettingsData>> {
+  const rows = await tx.select().from(siteSettings);
+  const settings = settingsFromStored(Object.fromEntries(rows.map((row) => [row.key, row.value])));
+  return {
+    label: "Site settings",
+    view: {
+      fields: [
+        ["Company name", settings.companyName],
+        ["Contact e-mail", settings.contactEmail],
+        ["Copyright holder", settings.copyrightHolder],
+      ],
+      lists: [["Social links", settings.socialLinks.map((link) => `${link.label} — ${link.url}`)]],
+    },
+    data: settings,
+    files: [],
+  };
+}
+
+const SNAPSHOTS: {
+  [Type in RevisionedType]: (tx: Queryable, id: string) => Promise<Snapshot<RevisionDataByType[Type]> | undefined>;
+} = {
+  product: productSnapshot,
+  category: categorySnapshot,
+  download: downloadSnapshot,
+  "home-item": homeItemSnapshot,
+  settings: (tx) => settingsSnapshot(tx),
+};
+
+/**
+ * Revisions kept per record: a team's years of saves of one product, while a record saved by a script
+ * every minute cannot keep every file it ever had.
+ */
+export const MAX_REVISIONS_PER_RECORD = 50;
+
+/** How a revision came about. */
+export type RevisionKind = "created" | "updated" | "restored" | "deleted";
+
+/** A revision as the History page shows it, with what changed since the one before. */
+export interface RevisionEntry {
+  id: string;
+  number: number;
+  kind: RevisionKind;
+  at: string;
+  person: string | null;
+  label: string;
+  changes: RevisionChange[];
+}
+
+export interface StoredRevision<Type extends RevisionedType = RevisionedType> {
+  id: string;
+  number: number;
+  kind: RevisionKind;
+  label: string;
+  data: RevisionDataByType[Type];
+  files: string[];
+}
+
+/**
+ * A revision that is a deletion and its record's newest: the record is gone (a restore since would
+ * have added a later revision).
+ */
+const isDeletion = and(
+  eq(revisions.kind, "deleted"),
+  // Spelled out: drizzle writes a one-table query's columns unqualified, and inside this subquery a
+  // bare "number" would be the later revision's own.
+  notExists(
+    sql`(select 1 from "revisions" as later where later.record_type = "revisions"."record_type"
+      and later.record_id = "revisions"."record_id" and later.number > "revisions"."number")`,
+  ),
+);
+
+/** Revisions are numbered per record; this lock keeps two writes of one record from taking a number twice. */
+async function lockRecordHistory(tx: Queryable, type: RevisionedType, id: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`revisions:${type}:${id}`}))`);
+}
+
+/** Keeping and reading revisions: the write path keeps them, the History and Recently deleted pages read them. */
+export function createRevisions({ db, files: fileService }: { db: Database; files: FileService }) {
+  /**
+   * Keeps the record's current state as its next revision, in `tx`, and lets go of its revisions
+   * beyond the newest MAX_REVISIONS_PER_RECORD with the files only they kept. Nothing when the record
+   * is gone (a write that removed what it had just made). Returns the storage keys of files let go,
+   * for their bytes to go once `tx` has committed.
+   */
+  async function keep(
+    tx: Queryable,
+    type: RevisionedType,
+    id: string,
+    kind: RevisionKind,
+    actor: Actor | null,
+  ): Promise<string[]> {
+    const snapshot = await SNAPSHOTS[type](tx, id);
+    if (!snapshot) return [];
+    await lockRecordHistory(tx, type, id);
+    const [last] = await tx
+      .select({ number: revisions.number })
+      .from(revisions)
+      .where(and(eq(revisions.recordType, type), eq(revisions.recordId, id)))
+      .orderBy(desc(revisions.number))
+      .limit(1);
+    const [row] = await tx
+      .insert(revisions)
+      .values({
+        recordType: type,
+        recordId: id,
+        number: (last?.number ?? 0) + 1,
+        kind,
+        actorId: actor?.userId ?? null,
+        actorEmail: actor?.email ?? null,
+        label: snapshot.label,
+        state: { view: snapshot.view, data: snapshot.data },
+      })
+      .returning({ id: revisions.id });
+    const kept = [...new Set(snapshot.files)];
+    if (row && kept.length) {
+      await tx.insert(revisionFiles).values(kept.map((fileId) => ({ revisionId: row.id, fileId })));
+    }
+    return forgetBeyond(tx, type, id, (last?.number ?? 0) + 1 - MAX_REVISIONS_PER_RECORD);
+  }
+
+  /**
+   * Deletes the record's revisions numbered `upTo` and below, then the files no revision keeps any
+   * more. A file the record itself still uses is in its newest revision, which is never among them.
+   */
+  async function forgetBeyond(tx: Queryable, type: RevisionedType, id: string, upTo: number): Promise<string[]> {
+    if (upTo < 1) return [];
+    const old = and(eq(revisions.recordType, type), eq(revisions.recordId, id), lte(revisions.number, upTo));
+    const oldFiles = await tx
+      .selectDistinct({ fileId: revisionFiles.fileId })
+      .from(revisionFiles)
+      .innerJoin(revisions, eq(revisions.id, revisionFiles.revisionId))
+      .where(old);
+    const forgotten = await tx.delete(revisions).where(old).returning({ id: revisions.id });
+    if (!forgotten.length) return [];
+    return fileService.release(
+      tx,
+      oldFiles.map((file) => file.fileId),
+    );
+  }
+
+  /**
+   * A record saved before revisions were kept has none: before its first change, its state as it
+   * stands becomes revision 1, by nobody known, so the change has something to differ from.
+   */
+  async function ensureBaseline(tx: Queryable, type: RevisionedType, id: string) {
+    await lockRecordHistory(tx, type, id);
+    const [any] = await tx
+      .select({ id: revisions.id })
+      .from(revisions)
+      .where(and(eq(revisions.recordType, type), eq(revisions.recordId, id)))
+      .limit(1);
+    if (!any) await keep(tx, type, id, "created", null);
+  }
+
+  /** A record's revisions, newest first, each with what changed since the one before. */
+  async function history(type: RevisionedType, id: string): Promise<RevisionEntry[]> {
+    const rows = await db
+      .select()
+      .from(revisions)
+      .where(and(eq(revisions.recordType, type), eq(revisions.recordId, id)))
+      .orderBy(asc(revisions.number));
+    let before: RevisionView | null = null;
+    const entries: RevisionEntry[] = [];
+    for (const row of rows) {
+      const view = (row.state as { view: RevisionView }).view;
+      entries.push({
+        id: row.id,
+        number: row.number,
+        kind: row.kind as RevisionKind,
+        at: row.at.toISOString(),
+        person: row.actorEmail,
+        label: row.label,
+        changes: row.kind === "deleted" ? [] : revisionChanges(before, view),
+      });
+      before = view;
+    }
+    return entries.reverse();
+  }
+
+  /** One revision of one record, with what it restores. */
+  async function get<Type extends RevisionedType>(
+    type: Type,
+    id: string,
+    revisionId: string,
+  ): Promise<StoredRevision<Type> | undefined> {
+    const [row] = await db
+      .select()
+      .from(revisions)
+      .where(and(eq(revisions.id, revisionId), eq(revisions.recordType, type), eq(revisions.recordId, id)));
+    if (!row) return undefined;
+    const kept = await db
+      .select({ fileId: revisionFiles.fileId })
+      .from(revisionFiles)
+      .where(eq(revisionFiles.revisionId, row.id));
+    return {
+      id: row.id,
+      number: row.number,
+      kind: row.kind as RevisionKind,
+      label: row.label,
+      data: (row.state as { data: RevisionDataByType[Type] }).data,
+      files: kept.map((file) => file.fileId),
+    };
+  }
+
+  /** The newest revision of each record whose last revision is its deletion, deleted within the window. */
+  async function recentlyDeleted() {
+    const since = new Date(Date.now() - RECENTLY_DELETED_DAYS * 86_400_000);
+    const rows = await db
+      .select({
+        id: revisions.id,
+        recordType: revisions.recordType,
+        recordId: revisions.recordId,
+        label: revisions.label,
+        at: revisions.at,
+        person: revisions.actorEmail,
+      })
+      .from(revisions)
+      .where(and(isDeletion, sql`${revisions.at} >= ${since}`))
+      .orderBy(desc(revisions.at));
+    return rows.map((row) => ({ ...row, at: row.at.toISOString() }));
+  }
+
+  /**
+   * Forgets records deleted more than the window ago, with every revision they had, and the files only
+   * those revisions kept. One instance does it at a time (the lock), and each record goes once: a
+   * second instance finds nothing left.
+   */
+  async function purgeExpired(): Promise<number> {
+    const cutoff = new Date(Date.now() - RECENTLY_DELETED_DAYS * 86_400_000);
+    const doomed: string[] = [];
+    const purged = await db.transaction(async (tx) => {
+      const [lock] = await selectRows<{ locked: boolean }>(
+        tx,
+        sql`select pg_try_advisory_xact_lock(hashtext('revisions:purge')) as locked`,
+      );
+      if (!lock?.locked) return 0;
+      const expired = await tx
+        .select({ recordType: revisions.recordType, recordId: revisions.recordId })
+        .from(revisions)
+        .where(and(isDeletion, lt(revisions.at, cutoff)));
+      for (const record of expired) {
+        const ofRecord = and(eq(revisions.recordType, record.recordType), eq(revisions.recordId, record.recordId));
+        const kept = await tx
+          .selectDistinct({ fileId: revisionFiles.fileId })
+          .from(revisionFiles)
+          .innerJoin(revisions, eq(revisions.id, revisionFiles.revisionId))
+          .where(ofRecord);
+        await tx.delete(revisions).where(ofRecord);
+        doomed.push(
+          ...(await fileService.release(
+            tx,
+            kept.map((file) => file.fileId),
+          )),
+        );
+      }
+      return expired.length;
+    });
+    if (doomed.length) await fileService.purge(doomed);
+    return purged;
+  }
+
+  /**
+   * The record as it is now: its version (what a restore is checked against; the settings have none)
+   * and name, or null when it is gone.
+   */
+  async function current(type: RevisionedType, id: string): Promise<{ version: number; label: string } | null> {
+    if (type === "settings") return id === SETTINGS_ID ? { version: 0, label: "Site settings" } : null;
+    if (!isUuid(id)) return null;
+    const table = { product: products, category: categories, download: downloads, "home-item": infoItems }[type];
+    const [row] = await db.select({ version: table.version }).from(table).where(eq(table.id, id));
+    if (!row) return null;
+    const snapshot = await SNAPSHOTS[type](db, id);
+    return { version: row.version, label: snapshot?.label ?? "" };
+  }
+
+  return { keep, ensureBaseline, history, get, current, recentlyDeleted, purgeExpired };
+}
+
+export type Revisions = ReturnType<typeof createRevisions>;

@@ -18,7 +18,7 @@ import { serveFile } from "./files";
 import { serveImageVariant } from "./images";
 import { cachePolicy, fillPageCache, PageCache, pageCacheHits, type CachePolicy, type ProxyTrust } from "./page-cache";
 import { renderQueue } from "./render-queue";
-import { acceptRequest, logRequest, requestHeaders, requestId } from "./request";
+import { acceptRequest, loggableUrl, logRequest, requestHeaders, requestId } from "./request";
 import { capRequestBodies, sameOriginWrites, securityHeaders } from "./security";
 import { stageUpload } from "./uploads";
 
@@ -309,7 +309,7 @@ function createApp(
   );
 
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
-    logger.error({ err: error, requestId: res.locals.requestId, url: req.originalUrl }, "unhandled error");
+    logger.error({ err: error, requestId: res.locals.requestId, url: loggableUrl(req.originalUrl) }, "unhandled error");
     if (res.headersSent) {
       res.destroy();
       return;

@@ -9,10 +9,23 @@ export function requestId(req: IncomingMessage): string {
   return (typeof given === "string" && given.slice(0, 64)) || randomUUID();
 }
 
+/**
+ * A request target as the log may keep it: a single-use link's token (a password reset, an invitation)
+ * would let whoever reads the log use the link first.
+ */
+export function loggableUrl(url: string): string {
+  return url.replace(/([?&]token=)[^&#]*/gi, "$1[hidden]");
+}
+
 /** The one log line every answered request gets, with the time since `startedAt` (process.hrtime). */
 export function logRequest(logger: Logger, entry: Omit<RequestLogEntry, "ms">, startedAt: bigint): void {
   if (!logger.isLevelEnabled("info")) return;
-  logger.info({ request: { ...entry, ms: Number(process.hrtime.bigint() - startedAt) / 1e6 } }, "request");
+  const request = {
+    ...entry,
+    url: entry.url && loggableUrl(entry.url),
+    ms: Number(process.hrtime.bigint() - startedAt) / 1e6,
+  };
+  logger.info({ request }, "request");
 }
 
 /** The Fetch API view of an Express request's headers. */

@@ -8,6 +8,7 @@ import { ServerRouter } from "react-router";
 import siteStylesheet from "./app.css?inline";
 import { SiteStylesheetContext } from "./components/site-stylesheet";
 import { requestContext } from "./server/context.server";
+import { loggableUrl } from "./server/logger.server";
 import { withoutModulePreloads } from "./server/module-preloads.server";
 import { oncePerTurn } from "./server/streams.server";
 
@@ -69,5 +70,5 @@ export default function handleRequest(
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   const { logger, requestId } = context.get(requestContext);
-  logger.error({ err: error, requestId, url: request.url }, "a route failed");
+  logger.error({ err: error, requestId, url: loggableUrl(request.url) }, "a route failed");
 };

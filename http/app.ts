@@ -18,7 +18,8 @@ import { serveFile } from "./files";
 import { serveImageVariant } from "./images";
 import { cachePolicy, fillPageCache, PageCache, pageCacheHits, type CachePolicy, type ProxyTrust } from "./page-cache";
 import { renderQueue } from "./render-queue";
-import { acceptRequest, loggableUrl, logRequest, requestHeaders, requestId } from "./request";
+import { acceptRequest, logRequest, requestHeaders, requestId } from "./request";
+import { loggableUrl } from "#app/server/logger.server";
 import { capRequestBodies, sameOriginWrites, securityHeaders } from "./security";
 import { stageUpload } from "./uploads";
 

@@ -1,20 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Request, Response } from "express";
-import type { Logger, RequestLogEntry } from "#app/server/logger.server";
+import { loggableUrl, type Logger, type RequestLogEntry } from "#app/server/logger.server";
 
 /** The id a request is logged and answered under: the caller's own (from a proxy, say) or a new one. */
 export function requestId(req: IncomingMessage): string {
   const given = req.headers["x-request-id"];
   return (typeof given === "string" && given.slice(0, 64)) || randomUUID();
-}
-
-/**
- * A request target as the log may keep it: a single-use link's token (a password reset, an invitation)
- * would let whoever reads the log use the link first.
- */
-export function loggableUrl(url: string): string {
-  return url.replace(/([?&]token=)[^&#]*/gi, "$1[hidden]");
 }
 
 /** The one log line every answered request gets, with the time since `startedAt` (process.hrtime). */

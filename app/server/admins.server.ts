@@ -2,7 +2,7 @@ import { and, asc, count, eq, sql } from "drizzle-orm";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#app/domain/limits";
 import { COMMAND_LINE, recordAudit, type Actor } from "./audit.server";
 import type { Database, Queryable, Transaction } from "./db/client.server";
-import { account, auditLog, roles, session, user, type Role } from "./db/schema";
+import { account, auditLog, invitations, roles, session, user, type Role } from "./db/schema";
 import { notifyChange } from "./live.server";
 
 /** A refusal a person or an operator can act on: the message says what to change. */
@@ -177,7 +177,11 @@ export function createAdminAccounts(db: Database) {
       return db.transaction(async (tx) => {
         const { found, keepAnOwner } = await lockForRoleChange(tx, id);
         if (found.role === role) return found;
-        if (role !== "owner") keepAnOwner();
+        if (role !== "owner") {
+          keepAnOwner();
+          // Only owners invite: what this person sent as one no longer stands.
+          await tx.delete(invitations).where(eq(invitations.invitedBy, id));
+        }
         await tx.update(user).set({ role }).where(eq(user.id, id));
         await recordAudit(tx, actor, {
           kind: "role-changed",
@@ -194,7 +198,9 @@ export function createAdminAccounts(db: Database) {
       await db.transaction(async (tx) => {
         const { found, keepAnOwner } = await lockForRoleChange(tx, id);
         keepAnOwner();
-        // Sessions and the password go with the person (ON DELETE CASCADE).
+        // Sessions and the password go with the person (ON DELETE CASCADE); so do the invitations they
+        // sent, which would otherwise let them back in.
+        await tx.delete(invitations).where(eq(invitations.invitedBy, id));
         await tx.delete(user).where(eq(user.id, id));
         await recordAudit(tx, actor, {
           kind: "person-removed",

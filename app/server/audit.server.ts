@@ -152,18 +152,27 @@ export function createAuditLog({ db }: { db: Database }) {
     },
 
     /** Every matching entry as CSV lines, newest first, read a batch at a time however long the log. */
-    async *csv(filters: AuditFilters): AsyncGenerator<string> {
+    async *csv(filters: AuditFilters, batchSize = EXPORT_BATCH): AsyncGenerator<string> {
       // The byte order mark tells spreadsheet programs the file is UTF-8 (names may hold any letter).
       yield `\uFEFF${CSV_COLUMNS.join(",")}\r\n`;
       const where = whereOf(filters);
-      for (let offset = 0; ; offset += EXPORT_BATCH) {
-        const rows = await db
-          .select()
+      // Read by position in the order, not by offset: entries added while the export runs (newer, so
+      // before the cursor) neither repeat nor push others out.
+      // The time as the database holds it (microseconds; a Date would round it to milliseconds).
+      let after: { at: string; id: string } | undefined;
+      for (;;) {
+        const cursor = after
+          ? sql`(${auditLog.at}, ${auditLog.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`
+          : undefined;
+        const found = await db
+          .select({ row: auditLog, exactAt: sql<string>`${auditLog.at}::text` })
           .from(auditLog)
-          .where(where)
+          .where(and(where, cursor))
           .orderBy(...order)
-          .limit(EXPORT_BATCH)
-          .offset(offset);
+          .limit(batchSize);
+        const last = found.at(-1);
+        if (last) after = { at: last.exactAt, id: last.row.id };
+        const rows = found.map(({ row }) => row);
         for (const row of rows) {
           const view = toView(row);
           const fields = [
@@ -178,7 +187,7 @@ export function createAuditLog({ db }: { db: Database }) {
           ];
           yield `${fields.map(csvField).join(",")}\r\n`;
         }
-        if (rows.length < EXPORT_BATCH) return;
+        if (rows.length < batchSize) return;
       }
     },
   };

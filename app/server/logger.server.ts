@@ -41,3 +41,11 @@ export function createLogger(level: string, destination: NodeJS.WriteStream = pr
     }),
   );
 }
+
+/**
+ * A request target as the log may keep it: a single-use link's token (a password reset, an invitation)
+ * would let whoever reads the log use the link first.
+ */
+export function loggableUrl(url: string): string {
+  return url.replace(/([?&]token=)[^&#]*/gi, "$1[hidden]");
+}

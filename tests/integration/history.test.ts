@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RestoreRefusedError } from "#app/server/admin/history.server";
 import { MAX_REVISIONS_PER_RECORD } from "#app/server/admin/revisions.server";
 import type { ProductInput } from "#app/server/admin/products.server";
-import { ConflictError } from "#app/server/admin/write.server";
+import { ConflictError, NotFoundError } from "#app/server/admin/write.server";
 import { categories, categoryFeatures, files, productDownloads, products, revisions } from "#app/server/db/schema";
 import type { Runtime } from "#app/server/runtime.server";
 import { DATABASE_KINDS, startTestRuntime } from "#tests/support/database";
@@ -243,6 +243,11 @@ describe.each(DATABASE_KINDS)("revision history and Recently deleted on %s", (ki
     await productAdmin.deleteProduct(squatter.id, await versionOf(squatter.id), TEST_ORIGIN);
 
     await restore.restoreDeleted("product", id, deleted?.id ?? "", TEST_ORIGIN);
+    // A second click, or a page left open: it is back already.
+    await expect(restore.restoreDeleted("product", id, deleted?.id ?? "", TEST_ORIGIN)).rejects.toThrow(NotFoundError);
+    await expect(restore.restoreRevision("product", id, "not-a-revision", 1, TEST_ORIGIN)).rejects.toThrow(
+      NotFoundError,
+    );
     const back = await runtime.services.catalog.getProduct(id);
     expect(back?.model).toBe("GONE-1");
     expect(back?.features.map((item) => item.label)).toEqual(["Audio"]);
@@ -358,6 +363,18 @@ describe.each(DATABASE_KINDS)("revision history and Recently deleted on %s", (ki
     expect(await fileStored(uploads[0]?.id ?? "")).toBeNull();
     expect(await test?.storage.keys()).not.toContain(uploads[0]?.storageKey);
     expect(await fileStored(uploads[1]?.id ?? "")).toBeGreaterThan(0);
+
+    // A file the record keeps using through more saves than that stays, and stays served.
+    const steady = await stageText(runtime, "steady.pdf", "steady");
+    const steadyId = await downloadAdmin.createGeneralDownload(
+      { description: "Steady 0", fileId: steady.id },
+      TEST_ORIGIN,
+    );
+    for (let save = 1; save <= MAX_REVISIONS_PER_RECORD + 1; save++) {
+      await downloadAdmin.editGeneralDownload(steadyId, { description: `Steady ${save}`, version: save }, TEST_ORIGIN);
+    }
+    expect(await history.history("download", steadyId)).toHaveLength(MAX_REVISIONS_PER_RECORD);
+    expect(await runtime.files.servable(steady.id)).toBeDefined();
   });
 
   it("purges a record deleted longer ago than Recently deleted keeps it, with its files, once", async () => {

@@ -9,7 +9,14 @@ import type { InfoItemAdmin } from "./info-items.server";
 import type { ProductAdmin, ProductInput } from "./products.server";
 import type { HomeItemData, ProductData, Revisions, StoredRevision } from "./revisions.server";
 import type { InfoItemInput } from "#app/domain/forms/info-item";
-import { FieldRuleError, NotFoundError, type Restoring, type WriteOrigin } from "./write.server";
+import {
+  databaseError,
+  FieldRuleError,
+  NotFoundError,
+  UNIQUE_VIOLATION,
+  type Restoring,
+  type WriteOrigin,
+} from "./write.server";
 
 /** The record a restore would put back cannot come back as it was: the message says why. */
 export class RestoreRefusedError extends Error {}
@@ -78,10 +85,14 @@ export function createHistory(parts: {
     return revision;
   }
 
-  /** A name or model taken since, said in the words a person can act on. */
+  /**
+   * A name or model taken since, said in the words a person can act on; the same record restored by
+   * someone else at the same moment (its id taken) is a record that is back already.
+   */
   function explained<T>(work: Promise<T>): Promise<T> {
     return work.catch((error: unknown) => {
       if (error instanceof FieldRuleError) throw new RestoreRefusedError(error.message);
+      if (databaseError(error)?.code === UNIQUE_VIOLATION) throw new NotFoundError();
       throw error;
     });
   }
@@ -143,7 +154,8 @@ export function createHistory(parts: {
    */
   async function restoreDeleted(type: RevisionedType, id: string, revisionId: string, origin: WriteOrigin) {
     const revision = await find(type, id, revisionId);
-    if (revision.kind !== "deleted") throw new NotFoundError();
+    // A stale page or a second click: the record was restored since (and may have changed again).
+    if (!(await revisions.isLatestDeletion(revision.id))) throw new NotFoundError();
     const restoring: Restoring = { revisionNumber: revision.number, files: revision.files, recordId: id };
     switch (type) {
       case "category": {
@@ -158,7 +170,7 @@ export function createHistory(parts: {
       }
       case "download": {
         const { data } = revision as StoredRevision<"download">;
-        await downloadAdmin.createGeneralDownload(data, origin, restoring);
+        await explained(downloadAdmin.createGeneralDownload(data, origin, restoring));
         return;
       }
       case "home-item": {

@@ -387,10 +387,23 @@ export function createRevisions({ db, files: fileService }: { db: Database; file
       .where(old);
     const forgotten = await tx.delete(revisions).where(old).returning({ id: revisions.id });
     if (!forgotten.length) return [];
-    return fileService.release(
-      tx,
-      oldFiles.map((file) => file.fileId),
+    // Only files no remaining revision keeps: whatever the record uses is in its newest revision, and
+    // must neither go nor be retired.
+    const stillKept = new Set(
+      (
+        await tx
+          .selectDistinct({ fileId: revisionFiles.fileId })
+          .from(revisionFiles)
+          .where(
+            inArray(
+              revisionFiles.fileId,
+              oldFiles.map((file) => file.fileId),
+            ),
+          )
+      ).map((file) => file.fileId),
     );
+    const unkept = oldFiles.map((file) => file.fileId).filter((fileId) => !stillKept.has(fileId));
+    return unkept.length ? fileService.release(tx, unkept) : [];
   }
 
   /**
@@ -438,6 +451,7 @@ export function createRevisions({ db, files: fileService }: { db: Database; file
     id: string,
     revisionId: string,
   ): Promise<StoredRevision<Type> | undefined> {
+    if (!isUuid(revisionId)) return undefined;
     const [row] = await db
       .select()
       .from(revisions)
@@ -495,6 +509,14 @@ export function createRevisions({ db, files: fileService }: { db: Database; file
         .where(and(isDeletion, lt(revisions.at, cutoff)));
       for (const record of expired) {
         const ofRecord = and(eq(revisions.recordType, record.recordType), eq(revisions.recordId, record.recordId));
+        // A restore keeps its revision under the same lock: one that committed since the list was read
+        // shows here, and the record is left alone.
+        await lockRecordHistory(tx, record.recordType as RevisionedType, record.recordId);
+        const [stillDeleted] = await tx
+          .select({ id: revisions.id })
+          .from(revisions)
+          .where(and(ofRecord, isDeletion, lt(revisions.at, cutoff)));
+        if (!stillDeleted) continue;
         const kept = await tx
           .selectDistinct({ fileId: revisionFiles.fileId })
           .from(revisionFiles)
@@ -528,7 +550,17 @@ export function createRevisions({ db, files: fileService }: { db: Database; file
     return { version: row.version, label: snapshot?.label ?? "" };
   }
 
-  return { keep, ensureBaseline, history, get, current, recentlyDeleted, purgeExpired };
+  /** Whether `revisionId` is the record's deletion and nothing came after it (it was not restored since). */
+  async function isLatestDeletion(revisionId: string): Promise<boolean> {
+    if (!isUuid(revisionId)) return false;
+    const [row] = await db
+      .select({ id: revisions.id })
+      .from(revisions)
+      .where(and(eq(revisions.id, revisionId), isDeletion));
+    return Boolean(row);
+  }
+
+  return { keep, ensureBaseline, history, get, current, isLatestDeletion, recentlyDeleted, purgeExpired };
 }
 
 export type Revisions = ReturnType<typeof createRevisions>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loggableUrl } from "./request";
+import { loggableUrl } from "./logger.server";
 
 describe("loggableUrl", () => {
   it("hides a single-use link's token and keeps everything else", () => {

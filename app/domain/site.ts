@@ -19,3 +19,27 @@ export type SiteSettings = {
 export function pageTitle(...parts: string[]): string {
   return [...parts, DEFAULT_SITE.companyName].join(" | ");
 }
+
+function parseSocialLinks(value: string | undefined): SiteSettings["socialLinks"] | undefined {
+  if (!value) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(value);
+    if (!Array.isArray(parsed)) return undefined;
+    return parsed.filter(
+      (item): item is { label: string; url: string } =>
+        typeof item === "object" && item !== null && typeof item.label === "string" && typeof item.url === "string",
+    );
+  } catch {
+    return undefined;
+  }
+}
+
+/** The settings stored as `values` (one per key, as the table holds them); defaults for keys never saved. */
+export function settingsFromStored(values: Partial<Record<string, string>>): SiteSettings {
+  return {
+    companyName: values.companyName ?? DEFAULT_SITE.companyName,
+    contactEmail: values.contactEmail ?? DEFAULT_SITE.contactEmail,
+    socialLinks: parseSocialLinks(values.socialLinks) ?? DEFAULT_SITE.socialLinks.map((link) => ({ ...link })),
+    copyrightHolder: values.copyrightHolder ?? DEFAULT_SITE.copyrightHolder,
+  };
+}

@@ -1,5 +1,5 @@
 import type { SettingsInput } from "#app/domain/forms/settings";
-import { DEFAULT_SITE, type SiteSettings } from "#app/domain/site";
+import { settingsFromStored, type SiteSettings } from "#app/domain/site";
 import { SETTINGS_ID } from "#app/domain/revisions";
 import type { AdminWrite, Restoring, WriteOrigin } from "./admin/write.server";
 import type { Database } from "./db/client.server";
@@ -7,30 +7,6 @@ import { siteSettings } from "./db/schema";
 import type { DataWatch, WatchedData } from "./data-watch.server";
 
 const SETTINGS_DATA: readonly WatchedData[] = ["settings"];
-
-function parseSocialLinks(value: string | undefined): SiteSettings["socialLinks"] | undefined {
-  if (!value) return undefined;
-  try {
-    const parsed: unknown = JSON.parse(value);
-    if (!Array.isArray(parsed)) return undefined;
-    return parsed.filter(
-      (item): item is { label: string; url: string } =>
-        typeof item === "object" && item !== null && typeof item.label === "string" && typeof item.url === "string",
-    );
-  } catch {
-    return undefined;
-  }
-}
-
-/** The settings stored as `values` (one per key, as the table holds them); defaults for keys never saved. */
-export function settingsFromStored(values: Partial<Record<string, string>>): SiteSettings {
-  return {
-    companyName: values.companyName ?? DEFAULT_SITE.companyName,
-    contactEmail: values.contactEmail ?? DEFAULT_SITE.contactEmail,
-    socialLinks: parseSocialLinks(values.socialLinks) ?? DEFAULT_SITE.socialLinks.map((link) => ({ ...link })),
-    copyrightHolder: values.copyrightHolder ?? DEFAULT_SITE.copyrightHolder,
-  };
-}
 
 /**
  * The site's settings (company name, contact e-mail, social links, copyright holder), read and saved.

@@ -27,8 +27,7 @@ import {
   siteSettings,
 } from "../db/schema";
 import { isUuid, type FileService } from "../files.server";
-import { settingsFromStored } from "../settings.server";
-import type { SiteSettings } from "#app/domain/site";
+import { settingsFromStored, type SiteSettings } from "#app/domain/site";
 
 /** What a category revision restores. */
 export interface CategoryData {

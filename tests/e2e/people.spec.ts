@@ -23,7 +23,13 @@ const EDITOR_OPTIONS = [
   "Edit Download",
   "Recently deleted",
 ];
-const OWNER_ONLY = ["/dashboard/people", "/dashboard/settings", "/dashboard/audit", "/dashboard/audit.csv"];
+const OWNER_ONLY = [
+  "/dashboard/people",
+  "/dashboard/settings",
+  "/dashboard/history/settings/site",
+  "/dashboard/audit",
+  "/dashboard/audit.csv",
+];
 const FORBIDDEN = "Only an owner of the site can open this page.";
 
 /** The editor's own browser, signed in through the invitation in the first test. */
@@ -109,6 +115,24 @@ test("an owner invites an editor, who chooses a password and is kept out of Peop
   expect(opened?.status()).toBe(403);
   await expect(editorPage.getByText(FORBIDDEN)).toBeVisible();
   await expectEditorReplayRefused(site.url, invited, editorCookie);
+  // Posts to every other owner-only page, as the owner's forms would send them: refused before anything.
+  const ownerId =
+    (await page.locator('input[name="intent"][value="set-role"] + input[name="id"]').first().getAttribute("value")) ??
+    "";
+  expect(ownerId).not.toBe("");
+  for (const [path, fields] of [
+    ["/dashboard/people", { intent: "delete", id: ownerId }],
+    ["/dashboard/people", { intent: "set-role", id: ownerId, role: "editor" }],
+    ["/dashboard/history/settings/site", { intent: "restore", revision: ownerId, version: "0" }],
+  ] as const) {
+    const response = await fetch(`${site.url}${path}`, {
+      method: "POST",
+      body: new URLSearchParams(fields),
+      headers: { cookie: editorCookie, origin: site.url, "content-type": "application/x-www-form-urlencoded" },
+      redirect: "manual",
+    });
+    expect(response.status, `${path} ${fields.intent}`).toBe(403);
+  }
   await expectAnonymousReplayRefused(site.url, invited);
 
   // A settings save by the owner, replayed by the editor: refused, the owner's value stays.

@@ -1,18 +1,9 @@
-import { useSyncExternalStore } from "react";
 import { formatDateTime, TIME_ZONE_PARAM } from "#app/domain/time-zone";
 import { useHydrated } from "./use-hydrated";
 
-function subscribeToNothing(): () => void {
-  return () => undefined;
-}
-
 /** The browser's time zone, or UTC before the page's scripts run (the server does not know it). */
 export function useTimeZone(): string {
-  return useSyncExternalStore(
-    subscribeToNothing,
-    () => Intl.DateTimeFormat().resolvedOptions().timeZone,
-    () => "UTC",
-  );
+  return useHydrated() ? Intl.DateTimeFormat().resolvedOptions().timeZone : "UTC";
 }
 
 /**

@@ -41,5 +41,10 @@ export const AUDIT_RECORD_TYPES = {
 
 export type AuditRecordType = keyof typeof AUDIT_RECORD_TYPES;
 
+/** A record type's name as the dashboard shows it (one the log does not know by its stored word). */
+export function recordTypeName(type: string): string {
+  return Object.hasOwn(AUDIT_RECORD_TYPES, type) ? AUDIT_RECORD_TYPES[type as AuditRecordType] : type;
+}
+
 /** Who did it when nobody signed in did: the operator's `npm run admin` on the server. */
 export const COMMAND_LINE_ACTOR = "Command line";

@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { requestContext, servicesContext } from "#app/server/context.server";
+import { writeOrigin } from "#app/server/session.server";
 import type { Route } from "./+types/logout";
 
 export function loader() {
@@ -7,8 +8,9 @@ export function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const headers = await context
-    .get(servicesContext)
-    .auth.signOut(request.headers, context.get(requestContext).clientAddress);
+  // The request's one lookup of who is signed in names them in the audit log.
+  const signedIn = await context.get(requestContext).user();
+  const actor = signedIn ? writeOrigin(signedIn, context).actor : null;
+  const headers = await context.get(servicesContext).auth.signOut(request.headers, actor);
   return redirect("/", { headers });
 }

@@ -3,6 +3,7 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#app/domain/limits";
+import { normalizeEmail } from "./admins.server";
 import { recordAudit, type Actor } from "./audit.server";
 import type { Database } from "./db/client.server";
 import { account, session, user, verification, type Role } from "./db/schema";
@@ -101,7 +102,7 @@ export function createAuth(options: {
      * client is being slowed down: see sign-in-throttle.server.ts).
      */
     async signIn(input: { email: string; password: string; clientAddress: string; headers: Headers }) {
-      const email = input.email.trim().toLowerCase();
+      const email = normalizeEmail(input.email);
       const wait = await throttle.waitBeforeSignIn(email, input.clientAddress);
       // Refused before any password was checked: not an attempt the log records, so a client being
       // slowed down cannot fill it.
@@ -127,12 +128,10 @@ export function createAuth(options: {
       }
     },
 
-    async signOut(headers: Headers, clientAddress: string): Promise<Headers> {
-      const signedIn = await this.getUser(headers);
+    /** Ends the session `headers` carry; `signedIn` is who it belongs to, for the audit log (none: nobody). */
+    async signOut(headers: Headers, signedIn: Actor | null): Promise<Headers> {
       const result = await auth.api.signOut({ headers, returnHeaders: true });
-      if (signedIn) {
-        await recordAudit(db, { userId: signedIn.id, email: signedIn.email, clientAddress }, { kind: "sign-out" });
-      }
+      if (signedIn) await recordAudit(db, signedIn, { kind: "sign-out" });
       return result.headers;
     },
 
@@ -141,7 +140,7 @@ export function createAuth(options: {
      * nothing. Returns the seconds to wait instead when this client asked too often.
      */
     async requestPasswordReset(email: string, clientAddress: string): Promise<{ retryAfterSeconds: number }> {
-      const normalized = email.trim().toLowerCase();
+      const normalized = normalizeEmail(email);
       const wait = await throttle.waitBeforeResetMail(normalized, clientAddress);
       if (wait > 0) return { retryAfterSeconds: wait };
       await throttle.resetMailSent(normalized, clientAddress);

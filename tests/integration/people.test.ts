@@ -170,6 +170,27 @@ describe.each(DATABASE_KINDS)("people, invitations and the audit log on %s", (ki
     expect(await invites.find(colleague)).toEqual({ email: "colleague@vantage.test", role: "editor" });
   });
 
+  it("records a sign-out under the person it signed out, and nothing for a request without a session", async () => {
+    const signedIn = await runtime.auth.signIn({
+      email: "owner@vantage.test",
+      password: "owner-password",
+      clientAddress: "203.0.113.5",
+      headers: new Headers(),
+    });
+    if (!signedIn.ok) throw new Error("sign-in failed");
+    const cookie = signedIn.headers
+      .getSetCookie()
+      .map((header) => header.split(";")[0])
+      .join("; ");
+    const before = (await runtime.services.auditLog.list({ kind: "sign-out" }, 1)).total;
+    await runtime.auth.signOut(new Headers({ cookie }), { ...owner, clientAddress: "203.0.113.5" });
+    await runtime.auth.signOut(new Headers(), null);
+    const signOuts = await runtime.services.auditLog.list({ kind: "sign-out" }, 1);
+    expect(signOuts.total).toBe(before + 1);
+    expect(signOuts.items[0]).toMatchObject({ person: "owner@vantage.test", clientAddress: "203.0.113.5" });
+    expect(await runtime.auth.getUser(new Headers({ cookie }))).toBeNull();
+  });
+
   it("removing a person ends their sessions at once", async () => {
     const { people } = runtime.services;
     const removed = await people.create("leaving@vantage.test", "leaving-password", "editor", COMMAND_LINE);

@@ -6,15 +6,15 @@ import { TabIdInput } from "#app/components/forms";
 import { Alert, Button, TextLink } from "#app/components/ui";
 import { dashboardHistoryPath } from "#app/domain/paths";
 import { useHydrated } from "#app/components/use-hydrated";
-import type { InfoActionResult, InfoItemRecord } from "#app/domain/forms/info-item";
+import { INFO_ITEM_TYPE_NAMES, type InfoActionResult, type InfoItemRecord } from "#app/domain/forms/info-item";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
-import { INFO_ACTION, ItemForm, TYPE_NAMES } from "./item-form";
+import { INFO_ACTION, ItemForm } from "./item-form";
 
 /** A short name of an item, for labels (a card's heading, a banner's text, an image's description). */
 export function infoItemLabel(item: InfoItemRecord): string {
   const text = item.heading ?? item.content ?? item.image?.alt ?? "";
   const short = text.length > 60 ? `${text.slice(0, 57)}…` : text;
-  return short ? `${TYPE_NAMES[item.type]}: ${short}` : TYPE_NAMES[item.type];
+  return short ? `${INFO_ITEM_TYPE_NAMES[item.type]}: ${short}` : INFO_ITEM_TYPE_NAMES[item.type];
 }
 
 /** Edit, Delete (with its confirmation) and Move to top for one item. */
@@ -101,7 +101,7 @@ function EditItem({ item, onDone }: { item: InfoItemRecord; onDone: () => void }
   useEffect(() => {
     if (saved) onDone();
   }, [saved, onDone]);
-  const title = `Edit ${TYPE_NAMES[opened.type].toLowerCase()}`;
+  const title = `Edit ${INFO_ITEM_TYPE_NAMES[opened.type].toLowerCase()}`;
   let message: ReactNode = null;
   if (conflict) message = <Alert tone="error">{ADMIN_MESSAGES.conflict}</Alert>;
   if (outcome?.status === "gone") message = <Alert tone="error">{ADMIN_MESSAGES.gone}</Alert>;

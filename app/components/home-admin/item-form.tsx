@@ -19,8 +19,6 @@ import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 /** One dashboard route does every info-item write, wherever the tools are shown. */
 export const INFO_ACTION = "/dashboard/info-items";
 
-export const TYPE_NAMES: Record<InfoItemKind, string> = { banner: "Banner", card: "Card", image: "Image" };
-
 export type InfoFetcher = ReturnType<typeof useFetcher<InfoActionResult>>;
 
 /** The fields of a banner, card or image with requirements §5's rules, for a new item or an edit. */

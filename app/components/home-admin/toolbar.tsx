@@ -2,8 +2,8 @@ import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "#app/components/ui";
 import { useHydrated } from "#app/components/use-hydrated";
-import type { InfoActionResult, InfoItemKind } from "#app/domain/forms/info-item";
-import { ItemForm, TYPE_NAMES } from "./item-form";
+import { INFO_ITEM_TYPE_NAMES, type InfoActionResult, type InfoItemKind } from "#app/domain/forms/info-item";
+import { ItemForm } from "./item-form";
 
 const NEW_BUTTONS: { type: InfoItemKind; label: string }[] = [
   { type: "card", label: "+ NEW CARD" },
@@ -61,7 +61,7 @@ function NewItemPanel({ type, onClose }: { type: InfoItemKind; onClose: () => vo
   useEffect(() => {
     if (saved) onClose();
   }, [saved, onClose]);
-  const title = `New ${TYPE_NAMES[type].toLowerCase()}`;
+  const title = `New ${INFO_ITEM_TYPE_NAMES[type].toLowerCase()}`;
   return (
     <div className="rounded-lg border border-brand-200 bg-brand-50 p-4">
       <h2 ref={heading} tabIndex={-1} className="mb-3 text-lg font-semibold text-slate-900 outline-none">

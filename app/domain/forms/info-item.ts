@@ -54,6 +54,9 @@ export type InfoItemInput = {
   removeImage?: "on";
 };
 
+/** How the dashboard names each kind of item. */
+export const INFO_ITEM_TYPE_NAMES: Record<InfoItemKind, string> = { banner: "Banner", card: "Card", image: "Image" };
+
 export function isInfoItemType(value: unknown): value is InfoItemKind {
   return typeof value === "string" && (INFO_ITEM_TYPES as readonly string[]).includes(value);
 }

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { ALT_TEXT_TOO_LONG, MAX_ALT_TEXT_LENGTH, normalizeAltText } from "#app/domain/alt-text";
-import type { InfoItemInput, InfoItemKind } from "#app/domain/forms/info-item";
+import { INFO_ITEM_TYPE_NAMES, type InfoItemInput, type InfoItemKind } from "#app/domain/forms/info-item";
 import { infoItems } from "../db/schema";
 import { isUuid } from "../files.server";
 import {
@@ -25,9 +25,13 @@ function storedAltText(imageFileId: string | null | undefined, imageAlt: string 
 }
 
 /** How the audit log names an item: its heading, else the start of its text, else its kind. */
-function infoItemLabel(type: InfoItemKind, heading: string | null | undefined, content: string | null | undefined) {
+export function infoItemLabel(
+  type: InfoItemKind,
+  heading: string | null | undefined,
+  content: string | null | undefined,
+): string {
   const words = (heading || content || "").replace(/\s+/g, " ").trim();
-  const kind = { banner: "Banner", card: "Card", image: "Image" }[type];
+  const kind = INFO_ITEM_TYPE_NAMES[type];
   return words ? `${kind}: ${words.length > 80 ? `${words.slice(0, 79)}…` : words}` : kind;
 }
 

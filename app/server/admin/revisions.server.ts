@@ -27,6 +27,8 @@ import {
   siteSettings,
 } from "../db/schema";
 import { isUuid, type FileService } from "../files.server";
+import { INFO_ITEM_TYPE_NAMES } from "#app/domain/forms/info-item";
+import { infoItemLabel } from "./info-items.server";
 import { settingsFromStored, type SiteSettings } from "#app/domain/site";
 
 /** What a category revision restores. */
@@ -220,18 +222,15 @@ async function downloadSnapshot(tx: Queryable, id: string): Promise<Snapshot<Dow
   };
 }
 
-const HOME_ITEM_KINDS = { banner: "Banner", card: "Card", image: "Image" } as const;
-
 async function homeItemSnapshot(tx: Queryable, id: string): Promise<Snapshot<HomeItemData> | undefined> {
   const [row] = await tx.select().from(infoItems).where(eq(infoItems.id, id));
   if (!row) return undefined;
   const named = await filesById(tx, [row.imageFileId]);
-  const words = (row.heading || row.content || "").replace(/\s+/g, " ").trim();
   return {
-    label: words ? `${HOME_ITEM_KINDS[row.type]}: ${words.slice(0, 80)}` : HOME_ITEM_KINDS[row.type],
+    label: infoItemLabel(row.type, row.heading, row.content),
     view: {
       fields: [
-        ["Kind", HOME_ITEM_KINDS[row.type]],
+        ["Kind", INFO_ITEM_TYPE_NAMES[row.type]],
         ["Heading", row.heading ?? ""],
         ["Text", row.content ?? ""],
         ["Picture", fileLine(row.imageFileId ? named.get(row.imageFileId) : null)],
@@ -542,11 +541,34 @@ export function createRevisions({ db, files: fileService }: { db: Database; file
   async function current(type: RevisionedType, id: string): Promise<{ version: number; label: string } | null> {
     if (type === "settings") return id === SETTINGS_ID ? { version: 0, label: "Site settings" } : null;
     if (!isUuid(id)) return null;
-    const table = { product: products, category: categories, download: downloads, "home-item": infoItems }[type];
-    const [row] = await db.select({ version: table.version }).from(table).where(eq(table.id, id));
-    if (!row) return null;
-    const snapshot = await SNAPSHOTS[type](db, id);
-    return { version: row.version, label: snapshot?.label ?? "" };
+    // Only the version and the name: a whole snapshot (a product's is six queries) would say no more.
+    switch (type) {
+      case "product": {
+        const [row] = await db
+          .select({ version: products.version, label: products.model })
+          .from(products)
+          .where(eq(products.id, id));
+        return row ?? null;
+      }
+      case "category": {
+        const [row] = await db
+          .select({ version: categories.version, label: categories.name })
+          .from(categories)
+          .where(eq(categories.id, id));
+        return row ?? null;
+      }
+      case "download": {
+        const [row] = await db
+          .select({ version: downloads.version, label: downloads.description })
+          .from(downloads)
+          .where(eq(downloads.id, id));
+        return row ?? null;
+      }
+      case "home-item": {
+        const [row] = await db.select().from(infoItems).where(eq(infoItems.id, id));
+        return row ? { version: row.version, label: infoItemLabel(row.type, row.heading, row.content) } : null;
+      }
+    }
   }
 
   /** Whether `revisionId` is the record's deletion and nothing came after it (it was not restored since). */

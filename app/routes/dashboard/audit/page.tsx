@@ -4,7 +4,7 @@ import { INPUT_CLASS } from "#app/components/forms";
 import { LocalTime, TimeZoneInput } from "#app/components/local-time";
 import { Pagination, requestedPage } from "#app/components/pagination";
 import { Alert, Button, Card, TextLink } from "#app/components/ui";
-import { AUDIT_KINDS, AUDIT_RECORD_TYPES, type AuditRecordType } from "#app/domain/audit";
+import { AUDIT_KINDS, recordTypeName } from "#app/domain/audit";
 import { countNoun } from "#app/domain/format";
 import type { PageHandle } from "#app/domain/live";
 import { servicesContext } from "#app/server/context.server";
@@ -26,10 +26,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { auditLog } = context.get(servicesContext);
   const [entries, people] = await Promise.all([auditLog.list(filters, requestedPage(url)), auditLog.people()]);
   return { entries, people, fields, invalid };
-}
-
-function recordTypeName(type: string): string {
-  return type in AUDIT_RECORD_TYPES ? AUDIT_RECORD_TYPES[type as AuditRecordType] : type;
 }
 
 function FilterField({ id, label, children }: { id: string; label: string; children: ReactNode }) {

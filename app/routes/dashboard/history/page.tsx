@@ -2,7 +2,7 @@ import { data, Form, useNavigation } from "react-router";
 import { TabIdInput } from "#app/components/forms";
 import { LocalTime } from "#app/components/local-time";
 import { Alert, Button, Card, TextLink } from "#app/components/ui";
-import { AUDIT_RECORD_TYPES } from "#app/domain/audit";
+import { AUDIT_KINDS, recordTypeName } from "#app/domain/audit";
 import type { PageHandle } from "#app/domain/live";
 import { dashboardRecordPath } from "#app/domain/paths";
 import { isRevisionedType, type RevisionChange } from "#app/domain/revisions";
@@ -17,8 +17,6 @@ export const handle: PageHandle = { live: ["*"] };
 export function meta({ data: loaded }: Route.MetaArgs) {
   return dashboardMeta(loaded ? `History of ${loaded.label}` : "History");
 }
-
-const KIND_NAMES = { created: "Created", updated: "Saved", restored: "Restored", deleted: "Deleted" } as const;
 
 function recordType(params: Route.LoaderArgs["params"]) {
   if (!isRevisionedType(params.recordType)) throw data("Not Found", { status: 404, statusText: "Not Found" });
@@ -36,7 +34,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const restored = Number(new URL(request.url).searchParams.get("restored"));
   return {
     type,
-    typeName: AUDIT_RECORD_TYPES[type],
+    typeName: recordTypeName(type),
     label: current.label,
     version: current.version,
     back: dashboardRecordPath(type, params.recordId),
@@ -109,7 +107,7 @@ export default function HistoryPage({ loaderData, actionData }: Route.ComponentP
             {loaderData.entries.map((entry) => (
               <li key={entry.id} className="rounded-md border border-slate-200 p-4">
                 <h2 className="font-semibold text-slate-900">
-                  Revision {entry.number}: {KIND_NAMES[entry.kind]}
+                  Revision {entry.number}: {AUDIT_KINDS[entry.kind]}
                   {entry.person
                     ? ` by ${entry.person}`
                     : entry.number === 1

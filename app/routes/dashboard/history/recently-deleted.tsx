@@ -2,7 +2,7 @@ import { Form, useNavigation } from "react-router";
 import { TabIdInput } from "#app/components/forms";
 import { LocalTime } from "#app/components/local-time";
 import { Alert, Button, Card } from "#app/components/ui";
-import { AUDIT_RECORD_TYPES, type AuditRecordType } from "#app/domain/audit";
+import { recordTypeName } from "#app/domain/audit";
 import type { PageHandle } from "#app/domain/live";
 import { RECENTLY_DELETED_DAYS } from "#app/domain/revisions";
 import { servicesContext } from "#app/server/context.server";
@@ -26,8 +26,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   return restoreDeletedFromForm(context, await readAdminForm(request, context));
 }
 
-const typeName = (type: string) => AUDIT_RECORD_TYPES[type as AuditRecordType] ?? type;
-
 export default function RecentlyDeletedPage({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
   return (
@@ -45,7 +43,7 @@ export default function RecentlyDeletedPage({ loaderData, actionData }: Route.Co
             {loaderData.deleted.map((entry) => (
               <li key={entry.id} className="flex flex-wrap items-center justify-between gap-3 py-3 text-sm">
                 <span className="wrap-anywhere">
-                  <span className="text-slate-600">{typeName(entry.recordType)}:</span>{" "}
+                  <span className="text-slate-600">{recordTypeName(entry.recordType)}:</span>{" "}
                   <strong className="font-medium text-slate-900">{entry.label}</strong>, deleted{" "}
                   {entry.person ? `by ${entry.person} ` : ""}
                   <LocalTime iso={entry.at} />

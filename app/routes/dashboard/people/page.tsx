@@ -38,8 +38,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   return peopleFromForm(context, await readOwnerForm(request, context));
 }
 
-const ROLE_NAMES: Record<Role, string> = { owner: "Owner", editor: "Editor" };
-
 /** A role to choose; `label` names it for a screen reader where no visible label does. */
 function RoleSelect({ id, defaultValue, label }: { id: string; defaultValue: Role; label?: string }) {
   return (
@@ -143,8 +141,7 @@ export default function PeoplePage({ loaderData, actionData }: Route.ComponentPr
               {loaderData.invitations.map((invitation) => (
                 <li key={invitation.id} className="flex flex-wrap items-center justify-between gap-3 py-3 text-sm">
                   <span className="wrap-anywhere">
-                    <strong className="font-medium text-slate-900">{invitation.email}</strong> as{" "}
-                    {ROLE_NAMES[invitation.role].toLowerCase()}
+                    <strong className="font-medium text-slate-900">{invitation.email}</strong> as {invitation.role}
                     {invitation.invitedBy ? `, invited by ${invitation.invitedBy}` : ""};{" "}
                     {invitation.expired ? (
                       <span className="font-medium text-red-700">expired</span>

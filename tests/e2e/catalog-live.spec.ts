@@ -3,7 +3,7 @@ import { Readable } from "node:stream";
 import sharp from "sharp";
 import { categories, products } from "../../app/server/db/schema";
 import { notifyChange } from "../../app/server/live.server";
-import { expect, test } from "./fixtures";
+import { expect, liveConnected, test } from "./fixtures";
 
 // PGlite belongs to one process: the site runs on PostgreSQL so this test process can write too.
 test.use({
@@ -13,7 +13,7 @@ test.use({
 test("a new category and product reach an open catalog page without a reload", async ({ page, writer }) => {
   await page.goto("/catalog");
   await expect(page.getByText("No products found in this category")).toBeVisible();
-  await expect(page.locator("html")).toHaveAttribute("data-live", "connected");
+  await liveConnected(page);
   await page.evaluate(() => {
     (window as Window & { liveMarker?: string }).liveMarker = "kept";
   });

@@ -3,7 +3,7 @@ import { FORM_ERRORS } from "../../app/server/form-data.server";
 import { expectNoA11yViolations } from "../support/a11y";
 import { refuseWrites } from "../support/sql";
 import { capturePost, expectAnonymousReplayRefused } from "./admin";
-import { expect, hydrated, test } from "./fixtures";
+import { expect, hydrated, liveConnected, test } from "./fixtures";
 
 // The last test makes the database itself refuse a write, which takes a database this process can reach.
 test.use({
@@ -289,7 +289,7 @@ test("a new category reaches the Categories menu of an open catalog page", async
   const visitor = await browser.newPage({ baseURL: site.url });
   await visitor.goto("/catalog");
   await hydrated(visitor);
-  await expect(visitor.locator("html")).toHaveAttribute("data-live", "connected");
+  await liveConnected(visitor);
   const menu = visitor.getByRole("navigation", { name: "Categories" }).filter({ has: visitor.locator("h2") });
   await expect(menu.getByRole("link", { name: "Live Arrival", exact: true })).toHaveCount(0);
 

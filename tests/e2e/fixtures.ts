@@ -114,4 +114,9 @@ export async function hydrated(page: Page): Promise<void> {
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
 }
 
+/** Waits until the page's live-update stream is open: a change made after this reaches it. */
+export async function liveConnected(page: Page): Promise<void> {
+  await expect(page.locator("html")).toHaveAttribute("data-live", "connected");
+}
+
 export { expect };

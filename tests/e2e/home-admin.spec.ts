@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { expectNoA11yViolations } from "../support/a11y";
 import { capturePost, expectAnonymousReplayRefused } from "./admin";
 import { oversizedFile } from "./files";
-import { ADMIN, expect, hydrated, test } from "./fixtures";
+import { ADMIN, expect, hydrated, liveConnected, test } from "./fixtures";
 
 // One site (empty at the start) for the whole file: each test builds on the items the last one left.
 test.describe.configure({ mode: "serial" });
@@ -26,7 +26,7 @@ const toolbar = (page: Page) => page.getByRole("toolbar", { name: "Add an info i
 async function openLiveVisitor(page: Page) {
   await page.goto("/");
   await hydrated(page);
-  await expect(page.locator("html")).toHaveAttribute("data-live", "connected");
+  await liveConnected(page);
 }
 
 async function chooseImage(

@@ -8,7 +8,7 @@ import { startProxy, type Proxy } from "../support/nginx-proxy";
 import { freePort } from "../support/ports";
 import { startS3Server, type S3TestServer } from "../support/s3";
 import { startServer, type RunningServer } from "../support/server";
-import { ADMIN, expect, hydrated, test } from "./fixtures";
+import { ADMIN, expect, hydrated, liveConnected, test } from "./fixtures";
 
 // Two instances on one PostgreSQL database and one S3 bucket behind Debian's nginx (round robin), as
 // docs/deploy.md sets them up. The tests build on each other: they share the instances.
@@ -87,7 +87,7 @@ async function createCategoryThroughProxy(page: Page, name: string) {
 async function openCatalog(browser: Browser, origin: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   await page.goto(`${origin}/catalog`);
-  await expect(page.locator("html")).toHaveAttribute("data-live", "connected");
+  await liveConnected(page);
   return page;
 }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, liveConnected, test } from "./fixtures";
 import { TEST_ORIGIN } from "#tests/support/origin";
 
 // PGlite belongs to one process: the site runs on PostgreSQL so this test process can write too.
@@ -13,7 +13,7 @@ type MarkedWindow = Window & { liveMarker?: string };
 /** Opens the home page and waits until it listens to the change feed. */
 async function openLiveHome(page: Page): Promise<void> {
   await page.goto("/");
-  await expect(page.locator("html")).toHaveAttribute("data-live", "connected");
+  await liveConnected(page);
   // A full reload would start a new window object and lose this.
   await page.evaluate(() => {
     (window as MarkedWindow).liveMarker = "set before the change";

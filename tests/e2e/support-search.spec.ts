@@ -4,7 +4,7 @@ import { fileNameSegments } from "../../app/domain/file-name";
 import { compareIgnoringCase } from "../../app/domain/format";
 import { expectNoA11yViolations } from "../support/a11y";
 import { changeDatabase, queryDatabase, type SiteDatabase } from "../support/sql";
-import { expect, hydrated, test } from "./fixtures";
+import { expect, hydrated, liveConnected, test } from "./fixtures";
 
 // PostgreSQL rather than PGlite, so this test process can read the site's database and add to it; a
 // server of its own, as the tests add products and categories for a while.
@@ -277,6 +277,8 @@ test.describe("/support's search", () => {
     const database: SiteDatabase = { databaseUrl: postgresDatabase, siteUrl: site.url };
     await page.goto("/support");
     await hydrated(page);
+    // Hydrated is not yet listening: a change sent before the stream is open would never reach the page.
+    await liveConnected(page);
     const id = await changeDatabase(database, ["categories"], async (client) => {
       const { rows } = await client.query<{ id: string }>(
         "insert into categories (name) values ('Live Test Domes') returning id",

@@ -15,6 +15,7 @@ import { precompressedAssets } from "./assets";
 import { liveStreamCapacity, liveStreamGate, liveStreams } from "./events";
 import { CATCH_ALL, PAGE_CACHE_ROUTE, ServerMetrics, serveMetrics } from "./metrics";
 import { serveFile } from "./files";
+import { SCHEDULE_CHECK_MS } from "#app/server/admin/publication.server";
 import { serveImageVariant } from "./images";
 import { cachePolicy, fillPageCache, PageCache, pageCacheHits, type CachePolicy, type ProxyTrust } from "./page-cache";
 import { renderQueue } from "./render-queue";
@@ -92,6 +93,16 @@ export async function start(): Promise<Runtime> {
   if (!env.DATABASE_URL) await cleanUp(startedAt);
   void sweep();
   setInterval(() => void sweep(), SWEEP_INTERVAL_MS).unref();
+  // Every instance looks; each scheduled record is published by exactly one of them (publishDue).
+  const publishDue = () =>
+    started.services.scheduler
+      .publishDue()
+      .then((published) => {
+        if (published > 0) logger.info({ published }, "published scheduled records");
+      })
+      .catch((error: unknown) => logger.error({ err: error }, "publishing scheduled records failed"));
+  void publishDue();
+  setInterval(() => void publishDue(), SCHEDULE_CHECK_MS).unref();
   const stopAdminCommands = await listenForAdminCommands({
     dataDir: env.dataDir,
     admins,

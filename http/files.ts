@@ -2,6 +2,8 @@ import type { Request, Response } from "express";
 import { STORED_FILE_POLICY } from "./security";
 import { isImageType } from "#app/server/sniff.server";
 import type { Runtime } from "#app/server/runtime.server";
+import type { FileRow } from "#app/server/files.server";
+import { requestHeaders } from "./request";
 
 /** RFC 6266: an ASCII fallback plus the exact UTF-8 name. */
 export function contentDisposition(kind: "inline" | "attachment", name: string): string {
@@ -38,25 +40,44 @@ function parseRange(header: string, size: number): { start: number; end: number 
   return { start, end };
 }
 
+const KEPT_A_YEAR = "public, max-age=31536000, immutable";
+
+/**
+ * The stored file `id` if this request may have it, with how long it may be kept: a file of a record
+ * visitors can see (or an upload in progress) to anyone, for a year; a draft's only to a signed-in
+ * person, and kept by nobody (once published, its public answers are the ones caches keep).
+ */
+export async function servedFile(
+  req: Request,
+  id: string,
+  { files, auth }: Pick<Runtime, "files" | "auth">,
+): Promise<{ file: FileRow; cacheControl: string } | undefined> {
+  const file = await files.servable(id);
+  if (!file) return undefined;
+  if (!file.draft) return { file, cacheControl: KEPT_A_YEAR };
+  return (await auth.getUser(requestHeaders(req))) ? { file, cacheControl: "private, no-store" } : undefined;
+}
+
 /**
  * Serves a stored file. Ids are immutable (a replaced file gets a new id), so responses are cached
  * for a year. Images are shown inline; everything else downloads under its original name, and a
  * sandboxing CSP keeps any of it from ever running as a page.
  */
-export function serveFile({ files, logger }: Pick<Runtime, "files" | "logger">) {
+export function serveFile(runtime: Pick<Runtime, "files" | "auth" | "logger">) {
+  const { files, logger } = runtime;
   return async (req: Request, res: Response): Promise<void> => {
-    const id = String(req.params.id ?? "");
-    const file = await files.servable(id);
-    if (!file) {
+    const served = await servedFile(req, String(req.params.id ?? ""), runtime);
+    if (!served) {
       res.status(404).type("text/plain").send("Not found");
       return;
     }
+    const { file, cacheControl } = served;
     const etag = `"${file.sha256}"`;
     const image = isImageType(file.contentType);
     res.setHeader("Content-Security-Policy", STORED_FILE_POLICY);
     res.setHeader("Cross-Origin-Resource-Policy", "same-origin");
     res.setHeader("ETag", etag);
-    res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
+    res.setHeader("Cache-Control", cacheControl);
     res.setHeader("Accept-Ranges", "bytes");
     res.setHeader("Content-Type", image ? file.contentType : "application/octet-stream");
     res.setHeader("Content-Disposition", contentDisposition(image ? "inline" : "attachment", file.originalName));

@@ -4,7 +4,7 @@ import { isCropRatio, isVariantWidth } from "#app/domain/images";
 import { fileUrl } from "#app/server/files.server";
 import { VariantSourceGoneError } from "#app/server/images.server";
 import type { Runtime } from "#app/server/runtime.server";
-import { matchesEtag } from "./files";
+import { matchesEtag, servedFile } from "./files";
 
 function notFound(res: Response): void {
   res.status(404).type("text/plain").send("Not found");
@@ -15,7 +15,8 @@ function notFound(res: Response): void {
  * stored image, the second cut to a fixed shape around its centre, made on first request and stored.
  * The URL names an immutable file, a fixed shape and a fixed width, so responses are cached for a year.
  */
-export function serveImageVariant({ files, images, logger }: Pick<Runtime, "files" | "images" | "logger">) {
+export function serveImageVariant(runtime: Pick<Runtime, "files" | "auth" | "images" | "logger">) {
+  const { images, logger } = runtime;
   return async (req: Request, res: Response): Promise<void> => {
     const widthText = String(req.params.width ?? "");
     // One spelling per width ("0640" is not 640), so each variant has exactly one URL to cache.
@@ -23,8 +24,9 @@ export function serveImageVariant({ files, images, logger }: Pick<Runtime, "file
     if (!isVariantWidth(width)) return notFound(res);
     const ratio = req.params.ratio === undefined ? undefined : String(req.params.ratio);
     if (ratio !== undefined && !isCropRatio(ratio)) return notFound(res);
-    const file = await files.servable(String(req.params.fileId ?? ""));
-    if (!file) return notFound(res);
+    const served = await servedFile(req, String(req.params.fileId ?? ""), runtime);
+    if (!served) return notFound(res);
+    const { file, cacheControl } = served;
     const plan = images.plan(file, width, ratio);
     if (!plan) return notFound(res);
 
@@ -32,7 +34,7 @@ export function serveImageVariant({ files, images, logger }: Pick<Runtime, "file
     res.setHeader("Cross-Origin-Resource-Policy", "same-origin");
     if (matchesEtag(req.get("if-none-match"), plan.etag)) {
       res.setHeader("ETag", plan.etag);
-      res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
+      res.setHeader("Cache-Control", cacheControl);
       res.status(304).end();
       return;
     }
@@ -53,7 +55,7 @@ export function serveImageVariant({ files, images, logger }: Pick<Runtime, "file
     res.setHeader("Content-Type", "image/webp");
     res.setHeader("Content-Length", String(size));
     res.setHeader("ETag", plan.etag);
-    res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
+    res.setHeader("Cache-Control", cacheControl);
     if (req.method === "HEAD") {
       res.end();
       return;

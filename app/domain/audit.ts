@@ -17,6 +17,7 @@ export const AUDIT_KINDS = {
   updated: "Saved",
   deleted: "Deleted",
   restored: "Restored",
+  published: "Published as scheduled",
   "moved-to-top": "Moved to top",
   backup: "Backup written",
   restore: "Backup restored",
@@ -48,3 +49,6 @@ export function recordTypeName(type: string): string {
 
 /** Who did it when nobody signed in did: the operator's `npm run admin` on the server. */
 export const COMMAND_LINE_ACTOR = "Command line";
+
+/** Who publishes a scheduled record at its time: the server, on no one's request. */
+export const SCHEDULE_ACTOR = "Schedule";

@@ -1,3 +1,4 @@
+import type { PublicationState } from "./publication";
 /** What the catalog's reads hand to pages: plain data, the same on the server and in the browser. */
 
 export interface ImageView {
@@ -61,6 +62,8 @@ export interface CatalogProduct {
   accessories: { id: string; model: string }[];
   /** In their order. */
   downloads: DownloadEntry[];
+  /** Visitors only ever read published products; the dashboard and an admin's preview read any. */
+  publication: PublicationState;
 }
 
 export interface SearchResults {

@@ -51,6 +51,8 @@ export function revisionChanges(before: RevisionView | null, after: RevisionView
   const changes: RevisionChange[] = [];
   const earlierFields = new Map(before?.fields ?? []);
   for (const [label, value] of after.fields) {
+    // A field the earlier revision did not keep yet (kept since) is not a change anyone made.
+    if (before && !earlierFields.has(label)) continue;
     const earlier = earlierFields.get(label) ?? "";
     if (earlier !== value) changes.push({ kind: "changed", label, before: earlier, after: value });
   }

@@ -1,3 +1,4 @@
+import { PublicationBadge } from "#app/components/publication-badge";
 import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { HeroCarousel } from "#app/components/hero-carousel";
@@ -25,10 +26,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const [items, user] = await Promise.all([
-    context.get(servicesContext).infoItems.listInfoItems(),
-    context.get(requestContext).user(),
-  ]);
+  const user = await context.get(requestContext).user();
+  // Signed-in people see drafts and scheduled items where they will stand, marked (never cached).
+  const items = await context.get(servicesContext).infoItems.listInfoItems({ drafts: Boolean(user) });
   return { items, isAdmin: Boolean(user) };
 }
 
@@ -77,6 +77,14 @@ function InfoItems({ items, isAdmin }: { items: InfoItemRecord[]; isAdmin: boole
     if (!isAdmin) return shown;
     return (
       <div key={item.id} className="space-y-2">
+        {item.publication.status === "published" ? null : (
+          <p className="flex items-center gap-2 text-sm text-slate-700">
+            <PublicationBadge publication={item.publication} />
+            {item.publication.status === "draft"
+              ? "Visitors do not see this item until it is published."
+              : "Visitors see this item once it is published."}
+          </p>
+        )}
         {shown}
         <Suspense fallback={null}>
           <HomeAdmin item={item} />

@@ -4,7 +4,9 @@ import { DownloadsList } from "#app/components/downloads-list";
 import { ImageChooser } from "#app/components/image-chooser";
 import { NdaaBadge } from "#app/components/ndaa";
 import { SpecsTable } from "#app/components/specs-table";
-import { TextLink } from "#app/components/ui";
+import { Alert, TextLink } from "#app/components/ui";
+import { PublicationBadge } from "#app/components/publication-badge";
+import { LocalTime } from "#app/components/local-time";
 import { JsonLd, useSeoContext } from "#app/components/json-ld";
 import type { PageHandle } from "#app/domain/live";
 import { breadcrumbJsonLd, productJsonLd } from "#app/domain/json-ld";
@@ -31,12 +33,16 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const [product, user] = await Promise.all([
-    context.get(servicesContext).catalog.getProduct(params.productId),
+  const { catalog } = context.get(servicesContext);
+  const [published, user] = await Promise.all([
+    catalog.getProduct(params.productId),
     context.get(requestContext).user(),
   ]);
+  // A signed-in person previews a draft where visitors will see it; for visitors it does not exist.
+  // Signed-in requests never reach the page cache, and their answers are never kept (root's headers).
+  const product = published ?? (user ? await catalog.getAnyProduct(params.productId) : null);
   if (!product) throw data("Not Found", { status: 404, statusText: "Not Found" });
-  return { product, isAdmin: Boolean(user) };
+  return { product, isAdmin: Boolean(user), preview: product.publication.status !== "published" };
 }
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -52,11 +58,30 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, isAdmin } = loaderData;
+  const { product, isAdmin, preview } = loaderData;
   const images = [product.image, ...product.additionalImages];
   const { publicUrl, siteName } = useSeoContext();
   return (
     <article className="mx-auto max-w-6xl space-y-6 px-4 py-8">
+      {preview ? (
+        <Alert tone="info">
+          <span className="inline-flex flex-wrap items-center gap-2">
+            <PublicationBadge publication={product.publication} />
+            <span>
+              Preview: visitors do not see this page
+              {product.publication.status === "scheduled" && product.publication.publishAt ? (
+                <>
+                  {" "}
+                  until <LocalTime iso={product.publication.publishAt} />
+                </>
+              ) : (
+                " until it is published"
+              )}
+              .
+            </span>
+          </span>
+        </Alert>
+      ) : null}
       <JsonLd
         data={[
           productJsonLd(product, publicUrl, siteName),

@@ -1,5 +1,11 @@
 import { and, desc, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
-import { COMMAND_LINE_ACTOR, AUDIT_KINDS, type AuditKind, type AuditRecordType } from "#app/domain/audit";
+import {
+  COMMAND_LINE_ACTOR,
+  SCHEDULE_ACTOR,
+  AUDIT_KINDS,
+  type AuditKind,
+  type AuditRecordType,
+} from "#app/domain/audit";
 import type { Paged } from "#app/domain/paging";
 import { holdsText } from "./text-pattern.server";
 import type { Database, Queryable } from "./db/client.server";
@@ -91,7 +97,8 @@ function toView(row: AuditRow): AuditView {
   return {
     id: row.id,
     at: row.at.toISOString(),
-    person: row.actorEmail ?? COMMAND_LINE_ACTOR,
+    // Nobody signed in: the operator's command line, or the server publishing on schedule.
+    person: row.actorEmail ?? (kind === "published" ? SCHEDULE_ACTOR : COMMAND_LINE_ACTOR),
     clientAddress: row.clientAddress ?? "",
     kind,
     kindLabel: AUDIT_KINDS[kind] ?? row.kind,

@@ -27,6 +27,7 @@ import {
   products,
 } from "./db/schema";
 import { SubstringIndex } from "./substring-index.server";
+import type { PublicationStatus } from "#app/domain/publication";
 
 /** Between the fields of one record, so that no match can run from one field into the next. */
 const FIELD_SEPARATOR = "\u0000";
@@ -45,14 +46,20 @@ type CategoryResult = SearchResults["categories"][number];
 
 /** A product as the snapshot holds it: its page, its summary in listings, and what filters test. */
 interface ProductEntry {
+  /** As visitors see it: its accessories are published ones only. */
   page: CatalogProduct;
+  /** Its accessories drafts included, for the dashboard; absent when that is `page`'s list. */
+  everyAccessory?: CatalogProduct["accessories"];
   summary: ProductSummary;
   featureIds: ReadonlySet<string>;
 }
 
 interface CategoryEntry {
   category: CatalogCategory;
+  /** Its published products counted. */
   summary: CategorySummary;
+  /** Drafts and scheduled ones counted as well (the dashboard's count). */
+  everyProductCount: number;
   /** In listing order. */
   products: ProductEntry[];
 }
@@ -68,9 +75,14 @@ interface Built {
   /** By name ignoring letter case. */
   categories: CategoryEntry[];
   categoryById: Map<string, CategoryEntry>;
-  /** By model ignoring letter case: the order every listing and search shows products in. */
+  /** Published ones by model ignoring letter case: the order every listing and search shows products in. */
   products: ProductEntry[];
+  /** Published ones: what visitors can open. */
   productById: Map<string, ProductEntry>;
+  /** Drafts and scheduled ones as well, for the dashboard and an admin's preview. */
+  anyProductById: Map<string, ProductEntry>;
+  /** Every product, drafts too, by model ignoring letter case: what the accessory picker offers. */
+  pickableProducts: { model: string; result: ProductSummary }[];
   searchableCategories: Searchable<CategoryResult>[];
   searchableProducts: SearchableProduct[];
   /** Over `searchableCategories` and `searchableProducts`' texts, in their order. */
@@ -85,7 +97,8 @@ export function foldCase(text: string): string {
 
 /**
  * What visitors can see of the catalog, held in this process (decision 017): every category with its
- * features, every product with its features, pictures, downloads and accessories, in listing order,
+ * features, every published product with its features, pictures, downloads and accessories, in listing
+ * order (drafts are held apart, for the dashboard and previews only),
  * with the searchable text of each (decision 008). A listing, a filter combination, a page number or
  * a search is then a walk over arrays instead of queries that read and sort every product. Its rows
  * match the catalog's version counters (a few primary-key rows, moved on by triggers at every change,
@@ -105,9 +118,14 @@ export class CatalogSnapshot {
     private readonly watch: DataWatch,
   ) {}
 
-  /** Every category with how many products it holds, by name ignoring letter case. */
-  async listCategories(): Promise<CategorySummary[]> {
-    return (await this.current()).categories.map((entry) => entry.summary);
+  /**
+   * Every category with how many products it holds, by name ignoring letter case: published ones, or
+   * with `drafts` every one.
+   */
+  async listCategories(options: { drafts?: boolean } = {}): Promise<CategorySummary[]> {
+    return (await this.current()).categories.map((entry) =>
+      options.drafts ? { ...entry.summary, productCount: entry.everyProductCount } : entry.summary,
+    );
   }
 
   /** A category with its features in natural order, or null. */
@@ -115,9 +133,19 @@ export class CatalogSnapshot {
     return (await this.current()).categoryById.get(id)?.category ?? null;
   }
 
-  /** A product's page: its category, features, pictures, accessories and downloads; or null. */
+  /** A published product's page: its category, features, pictures, accessories and downloads; or null. */
   async getProduct(id: string): Promise<CatalogProduct | null> {
     return (await this.current()).productById.get(id)?.page ?? null;
+  }
+
+  /**
+   * Any product, a draft or scheduled one too, as the dashboard and an admin's preview read it: its
+   * accessories include drafts. Never for visitors.
+   */
+  async getAnyProduct(id: string): Promise<CatalogProduct | null> {
+    const entry = (await this.current()).anyProductById.get(id);
+    if (!entry) return null;
+    return entry.everyAccessory ? { ...entry.page, accessories: entry.everyAccessory } : entry.page;
   }
 
   /**
@@ -187,7 +215,7 @@ export class CatalogSnapshot {
     const starting: ProductSummary[] = [];
     const holding: ProductSummary[] = [];
     let total = 0;
-    for (const entry of built.searchableProducts) {
+    for (const entry of built.pickableProducts) {
       const at = entry.model.indexOf(needle);
       if (at < 0 || exclude.has(entry.result.id)) continue;
       total += 1;
@@ -252,6 +280,8 @@ export class CatalogSnapshot {
             version: products.version,
             categoryId: products.categoryId,
             imageAlt: products.imageAlt,
+            status: products.status,
+            publishAt: products.publishAt,
             file: imageFileColumns,
           })
           .from(products)
@@ -319,6 +349,8 @@ function assemble(
     productRows: (Pick<CatalogProduct, "id" | "model" | "description" | "specs" | "specsTable" | "ndaa" | "version"> & {
       categoryId: string;
       imageAlt: string;
+      status: PublicationStatus;
+      publishAt: Date | null;
       file: Parameters<typeof imageView>[0];
     })[];
     productFeatureRows: { productId: string; featureId: string }[];
@@ -339,6 +371,7 @@ function assemble(
     categoryEntries.set(row.id, {
       category: { ...row, features: sortNaturallyBy(featuresByCategory.get(row.id) ?? [], (feature) => feature.label) },
       summary: { id: row.id, name: row.name, description: row.description, productCount: 0 },
+      everyProductCount: 0,
       products: [],
     });
   }
@@ -356,11 +389,13 @@ function assemble(
     push(accessoryIdsOf, row.productA, row.productB);
     push(accessoryIdsOf, row.productB, row.productA);
   }
-  const modelOf = new Map(rows.productRows.map((row) => [row.id, row.model]));
+  const productRowById = new Map(rows.productRows.map((row) => [row.id, row]));
 
   const productEntries: ProductEntry[] = [];
   const productById = new Map<string, ProductEntry>();
+  const anyProductById = new Map<string, ProductEntry>();
   const searchableProducts: SearchableProduct[] = [];
+  const pickableProducts: Built["pickableProducts"] = [];
   for (const row of rows.productRows) {
     const category = categoryEntries.get(row.categoryId);
     if (!category) continue;
@@ -372,11 +407,20 @@ function assemble(
       ndaa: row.ndaa,
       image: imageView(row.file, row.imageAlt),
     };
-    const accessories = (accessoryIdsOf.get(row.id) ?? []).flatMap((id) => {
-      const model = modelOf.get(id);
-      return model === undefined ? [] : [{ id, model }];
-    });
+    const everyAccessory = sortIgnoringCaseBy(
+      (accessoryIdsOf.get(row.id) ?? []).flatMap((id) => {
+        const other = productRowById.get(id);
+        return other ? [{ id, model: other.model, published: other.status === "published" }] : [];
+      }),
+      (accessory) => accessory.model,
+    );
+    const accessories = everyAccessory
+      .filter((accessory) => accessory.published)
+      .map(({ id, model }) => ({ id, model }));
     const entry: ProductEntry = {
+      ...(accessories.length === everyAccessory.length
+        ? {}
+        : { everyAccessory: everyAccessory.map(({ id, model }) => ({ id, model })) }),
       summary,
       featureIds: new Set(featureIds),
       page: {
@@ -394,10 +438,15 @@ function assemble(
         ),
         image: summary.image,
         additionalImages: imagesOf.get(row.id) ?? [],
-        accessories: sortIgnoringCaseBy(accessories, (accessory) => accessory.model),
+        accessories,
         downloads: downloadsOf.get(row.id) ?? [],
+        publication: { status: row.status, publishAt: row.publishAt?.toISOString() ?? null },
       },
     };
+    anyProductById.set(row.id, entry);
+    category.everyProductCount += 1;
+    pickableProducts.push({ result: summary, model: foldCase(row.model) });
+    if (row.status !== "published") continue;
     productEntries.push(entry);
     productById.set(row.id, entry);
     category.products.push(entry);
@@ -422,6 +471,8 @@ function assemble(
     categoryById: categoryEntries,
     products: productEntries,
     productById,
+    anyProductById,
+    pickableProducts,
     searchableCategories,
     searchableProducts,
     categoryIndex: new SubstringIndex(searchableCategories.map((entry) => entry.text)),

@@ -27,9 +27,12 @@ import { BY_MODEL, countRows, matchingRowCount, readPage } from "./db/paging.ser
  * snapshot (decision 017), the support listing from the database.
  */
 export function createCatalog({ db, snapshot }: { db: Database; snapshot: CatalogSnapshot }) {
-  /** Every category with how many products it holds, by name ignoring letter case. */
-  function listCategories(): Promise<CategorySummary[]> {
-    return snapshot.listCategories();
+  /**
+   * Every category with how many products it holds (published ones; with `drafts`, every one), by
+   * name ignoring letter case.
+   */
+  function listCategories(options: { drafts?: boolean } = {}): Promise<CategorySummary[]> {
+    return snapshot.listCategories(options);
   }
 
   /** A category with its features in natural order, or null for an unknown id. */
@@ -50,9 +53,14 @@ export function createCatalog({ db, snapshot }: { db: Database; snapshot: Catalo
     return snapshot.listProducts(options);
   }
 
-  /** A product's page, or null for an unknown id. */
+  /** A published product's page, or null for an unknown id. */
   function getProduct(id: string): Promise<CatalogProduct | null> {
     return isUuid(id) ? snapshot.getProduct(id) : Promise.resolve(null);
+  }
+
+  /** Any product, drafts and scheduled ones too: for signed-in people only (the dashboard, previews). */
+  function getAnyProduct(id: string): Promise<CatalogProduct | null> {
+    return isUuid(id) ? snapshot.getAnyProduct(id) : Promise.resolve(null);
   }
 
   /**
@@ -78,7 +86,8 @@ export function createCatalog({ db, snapshot }: { db: Database; snapshot: Catalo
       : undefined;
     const modelMatches = term ? holdsText(products.model, term) : undefined;
 
-    const conditions: (SQL | undefined)[] = [];
+    // Drafts and scheduled records are nobody's business but the dashboard's.
+    const conditions: (SQL | undefined)[] = [eq(products.status, "published")];
     if (options.categoryId) conditions.push(eq(products.categoryId, options.categoryId));
     const withDownloads = db.select({ productId: productDownloads.productId }).from(productDownloads);
     if (term) {
@@ -100,7 +109,12 @@ export function createCatalog({ db, snapshot }: { db: Database; snapshot: Catalo
             .select({ id: downloads.id, description: downloads.description, file: files })
             .from(downloads)
             .innerJoin(files, eq(files.id, downloads.fileId))
-            .where(term ? or(holdsText(downloads.description, term), holdsText(files.originalName, term)) : undefined)
+            .where(
+              and(
+                eq(downloads.status, "published"),
+                term ? or(holdsText(downloads.description, term), holdsText(files.originalName, term)) : undefined,
+              ),
+            )
         : [],
       readPage(
         (offset, limit) =>
@@ -174,7 +188,9 @@ export function createCatalog({ db, snapshot }: { db: Database; snapshot: Catalo
   async function anyDownloadsExist(): Promise<boolean> {
     const [row] = await selectRows<{ found: boolean }>(
       db,
-      sql`select (exists (select 1 from ${downloads}) or exists (select 1 from ${productDownloads})) as found`,
+      sql`select (exists (select 1 from ${downloads} where ${downloads.status} = 'published')
+        or exists (select 1 from ${productDownloads} inner join ${products} on ${products.id} = ${productDownloads.productId}
+          where ${products.status} = 'published')) as found`,
     );
     return row?.found ?? false;
   }
@@ -199,7 +215,16 @@ export function createCatalog({ db, snapshot }: { db: Database; snapshot: Catalo
     return snapshot.searchModels(term, MODEL_SEARCH_LIMIT, new Set(exclude));
   }
 
-  return { listCategories, getCategory, listProducts, getProduct, listSupportDownloads, search, searchProductModels };
+  return {
+    listCategories,
+    getCategory,
+    listProducts,
+    getProduct,
+    getAnyProduct,
+    listSupportDownloads,
+    search,
+    searchProductModels,
+  };
 }
 
 export type Catalog = ReturnType<typeof createCatalog>;

@@ -21,17 +21,22 @@ function toView(item: typeof infoItems.$inferSelect, file: typeof files.$inferSe
     createdAt: item.createdAt.toISOString(),
     updatedAt: item.updatedAt.toISOString(),
     version: item.version,
+    publication: { status: item.status, publishAt: item.publishAt?.toISOString() ?? null },
   };
 }
 
 /** The home page's info items as pages read them. */
 export function createInfoItemReads({ db }: { db: Database }) {
-  /** Info items, most recently added or moved to the top first. */
-  async function listInfoItems(): Promise<InfoItemRecord[]> {
+  /**
+   * Info items, most recently added or moved to the top first: the published ones (the home page), or
+   * with `drafts` every one (the dashboard).
+   */
+  async function listInfoItems(options: { drafts?: boolean } = {}): Promise<InfoItemRecord[]> {
     const rows = await db
       .select({ item: infoItems, file: files })
       .from(infoItems)
       .leftJoin(files, eq(files.id, infoItems.imageFileId))
+      .where(options.drafts ? undefined : eq(infoItems.status, "published"))
       .orderBy(desc(infoItems.sortAt), desc(infoItems.id));
     return rows.map(({ item, file }) => toView(item, file));
   }

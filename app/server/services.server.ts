@@ -10,6 +10,7 @@ import { createInfoItemAdmin } from "./admin/info-items.server";
 import { createProductAdmin } from "./admin/products.server";
 import { createRevisions } from "./admin/revisions.server";
 import { createHistory } from "./admin/history.server";
+import { createScheduler } from "./admin/publication.server";
 import { createCatalog } from "./catalog.server";
 import type { Database } from "./db/client.server";
 import type { FileService } from "./files.server";
@@ -70,6 +71,7 @@ export function createServices(parts: ServiceParts) {
     productAdmin,
     downloadAdmin,
     infoItemAdmin,
+    scheduler: createScheduler({ db, write }),
     history: createHistory({ db, revisions, categoryAdmin, productAdmin, downloadAdmin, infoItemAdmin, settings }),
   };
 }

@@ -1,4 +1,4 @@
-import { asc } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { STATIC_PUBLIC_PATHS, type SitemapEntry } from "#app/domain/seo";
 import { categories, products } from "./db/schema";
 import type { Database } from "./db/client.server";
@@ -19,6 +19,7 @@ export function createSitemap({ db }: { db: Database }) {
       db
         .select({ id: products.id, updatedAt: products.updatedAt })
         .from(products)
+        .where(eq(products.status, "published"))
         .orderBy(asc(products.createdAt), asc(products.id)),
     ]);
     return [

@@ -1,5 +1,5 @@
 import type { Page, Request } from "@playwright/test";
-import { expect } from "./fixtures";
+import { expect, hydrated } from "./fixtures";
 
 /**
  * Runs `submit` (an admin's form submission in `page`) and hands back the POST it made, for replaying.
@@ -69,4 +69,16 @@ export async function chooseAccessory(page: Page, typed: string, model: string):
   await picker.field.fill(typed);
   await picker.matches.getByRole("option", { name: model, exact: true }).click();
   await expect(picker.chosen.getByRole("listitem").filter({ hasText: model })).toBeVisible();
+}
+
+/** The dashboard page of the demo product `model`, found by the product list's search; returns its id. */
+export async function openDemoProduct(page: Page, model: string): Promise<string> {
+  await page.goto(`/dashboard/products/?q=${encodeURIComponent(model)}`);
+  await page
+    .getByRole("link", { name: new RegExp(`^${model}(\\s|$)`) })
+    .first()
+    .click();
+  await expect(page.getByRole("heading", { level: 1, name: model })).toBeVisible();
+  await hydrated(page);
+  return new URL(page.url()).pathname.replace(/\/$/, "").split("/").pop() ?? "";
 }

@@ -1,23 +1,11 @@
 import type { Page } from "@playwright/test";
 import { expectNoA11yViolations } from "../support/a11y";
 import { DEMO_KNOWN_MODELS } from "../support/demo-models";
-import { capturePost, expectAnonymousReplayRefused } from "./admin";
+import { capturePost, openDemoProduct, expectAnonymousReplayRefused } from "./admin";
 import { expect, hydrated, test } from "./fixtures";
 
 test.describe.configure({ mode: "serial" });
 test.use({ ownServer: "history", serverEnv: { DEMO_DATA: "1" } });
-
-/** The dashboard page of the demo product `model`, from the product list's search. */
-async function openProduct(page: Page, model: string): Promise<string> {
-  await page.goto(`/dashboard/products/?q=${encodeURIComponent(model)}`);
-  await page
-    .getByRole("link", { name: new RegExp(`^${model} `) })
-    .first()
-    .click();
-  await expect(page.getByRole("heading", { level: 1, name: model })).toBeVisible();
-  await hydrated(page);
-  return new URL(page.url()).pathname.replace(/\/$/, "").split("/").pop() ?? "";
-}
 
 async function edit(page: Page, id: string, change: (page: Page) => Promise<void>) {
   await page.goto(`/dashboard/products/${id}/edit`);
@@ -41,7 +29,7 @@ test("three edits of a product are three revisions with their differences; resto
 }) => {
   await login();
   const model = DEMO_KNOWN_MODELS.dome;
-  const id = await openProduct(page, model);
+  const id = await openDemoProduct(page, model);
   const visitor = await browser.newPage({ baseURL: site.url });
   await visitor.goto(`/catalog/products/${id}`);
   await hydrated(visitor);
@@ -104,7 +92,7 @@ test("a deleted product comes back whole from Recently deleted, with its downloa
 }) => {
   await login();
   const model = DEMO_KNOWN_MODELS.bullet;
-  const id = await openProduct(page, model);
+  const id = await openDemoProduct(page, model);
   await page.goto(`/catalog/products/${id}`);
   const fileLinks = await page
     .locator('main a[href^="/files/"]')

@@ -8,6 +8,9 @@ import { startProxy, type Proxy } from "../support/nginx-proxy";
 import { freePort } from "../support/ports";
 import { startS3Server, type S3TestServer } from "../support/s3";
 import { startServer, type RunningServer } from "../support/server";
+import { formatDateTime } from "../../app/domain/time-zone";
+import { localDateTimeValue } from "../../app/domain/publication";
+import { DEMO_KNOWN_MODELS } from "../support/demo-models";
 import { ADMIN, expect, hydrated, liveConnected, test } from "./fixtures";
 
 // Two instances on one PostgreSQL database and one S3 bucket behind Debian's nginx (round robin), as
@@ -260,4 +263,70 @@ test("restarting each instance in turn under load fails no visitor request and n
   const name = `After the restarts ${randomUUID().slice(0, 8)}`;
   await createCategoryThroughProxy(page, name);
   for (const visitor of visitors) await expect(categoryLink(visitor, name)).toBeVisible();
+});
+
+test("a product scheduled a minute ahead appears on open catalog pages by itself, published once", async ({
+  browser,
+}) => {
+  // The schedule's minute, the instances' one check in SCHEDULE_CHECK_MS and the live update.
+  test.setTimeout(5 * 60_000);
+  // The admin's clock is Berlin's: the time typed is read in their zone, not the server's.
+  const zone = "Europe/Berlin";
+  const admin = await (await browser.newContext({ timezoneId: zone })).newPage();
+  await signInThroughProxy(admin);
+  const model = DEMO_KNOWN_MODELS.fisheye;
+  await admin.goto(`${proxy.url}/dashboard/products/?q=${encodeURIComponent(model)}`);
+  await admin
+    .getByRole("link", { name: new RegExp(`^${model}\\b`) })
+    .first()
+    .click();
+  await expect(admin.getByRole("heading", { level: 1, name: model })).toBeVisible();
+  const id = new URL(admin.url()).pathname.replace(/\/$/, "").split("/").pop() ?? "";
+  const productPath = `/catalog/products/${id}`;
+  const categoryPath =
+    /href="(\/catalog\/categories\/[0-9a-f-]{36})"/.exec(
+      await (await fetch(`${proxy.url}${productPath}`)).text(),
+    )?.[1] ?? "";
+  expect(categoryPath).not.toBe("");
+
+  // A whole minute at least a minute ahead (the input takes minutes).
+  const at = new Date(Math.ceil((Date.now() + 60_000) / 60_000) * 60_000);
+  await admin.goto(`${proxy.url}/dashboard/products/${id}/edit`);
+  await hydrated(admin);
+  await admin.getByText("Schedule publishing").click();
+  await admin.getByLabel("Publish at").fill(localDateTimeValue(at.toISOString(), zone));
+  await admin.getByRole("button", { name: "Schedule", exact: true }).click();
+  await expect(admin.getByText("Product edited successfully.")).toBeVisible();
+  await expect(admin.getByTestId("publication-status")).toContainText(formatDateTime(at.toISOString(), zone));
+
+  // A visitor on each instance has the product's category open; it is not there yet.
+  const productCard = (page: Page) => page.locator(`main a[href="${productPath}"]`);
+  const visitors: Page[] = [];
+  for (const instance of instances) {
+    const visitor = await (await browser.newContext()).newPage();
+    await visitor.goto(`${instance.url}${categoryPath}`);
+    await liveConnected(visitor);
+    await expect(productCard(visitor)).toHaveCount(0);
+    await visitor.evaluate(() => document.documentElement.setAttribute("data-opened-once", "yes"));
+    expect((await fetch(`${instance.url}${productPath}`)).status).toBe(404);
+    visitors.push(visitor);
+  }
+
+  // Its time comes: both pages show it without a reload, and both instances' caches let it through.
+  for (const visitor of visitors) {
+    await expect(productCard(visitor).first()).toBeVisible({ timeout: 3 * 60_000 });
+    await expect(visitor.locator("html")).toHaveAttribute("data-opened-once", "yes");
+  }
+  expect(Date.now()).toBeGreaterThanOrEqual(at.getTime());
+  for (const instance of instances) {
+    expect((await fetch(`${instance.url}${productPath}`)).status, instance.url).toBe(200);
+    expect(await (await fetch(`${instance.url}${categoryPath}`)).text(), instance.url).toContain(productPath);
+  }
+
+  // Published once, by the schedule, although both instances were looking.
+  await admin.goto(`${proxy.url}/dashboard/audit?kind=published`);
+  const entries = admin.getByRole("row").filter({ hasText: model });
+  await expect(entries).toHaveCount(1);
+  await expect(entries).toContainText("Schedule");
+  await expect(entries).toContainText("Published as scheduled");
 });

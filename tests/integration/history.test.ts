@@ -1,5 +1,4 @@
 import { eq, sql } from "drizzle-orm";
-import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RestoreRefusedError } from "#app/server/admin/history.server";
 import { MAX_REVISIONS_PER_RECORD } from "#app/server/admin/revisions.server";
@@ -9,7 +8,7 @@ import { categories, categoryFeatures, files, productDownloads, products, revisi
 import type { Runtime } from "#app/server/runtime.server";
 import { DATABASE_KINDS, startTestRuntime } from "#tests/support/database";
 import { TEST_ORIGIN } from "#tests/support/origin";
-import { stageText } from "#tests/support/staged-files";
+import { stageImage, stageText } from "#tests/support/staged-files";
 
 describe.each(DATABASE_KINDS)("revision history and Recently deleted on %s", (kind) => {
   let test: Awaited<ReturnType<typeof startTestRuntime>> | undefined;
@@ -43,20 +42,7 @@ describe.each(DATABASE_KINDS)("revision history and Recently deleted on %s", (ki
 
   const feature = (label: string) => cameras.features.find((candidate) => candidate.label === label)?.id ?? "";
 
-  async function image(name: string, color: string): Promise<string> {
-    const bytes = await sharp({ create: { width: 4, height: 3, channels: 3, background: color } })
-      .png()
-      .toBuffer();
-    const row = await runtime.files.stage({
-      body: (async function* () {
-        yield new Uint8Array(bytes);
-      })(),
-      originalName: name,
-      uploadedBy: null,
-      requireImage: true,
-    });
-    return row.id;
-  }
+  const image = (name: string, color: string) => stageImage(runtime, name, color);
 
   async function versionOf(id: string) {
     const [row] = await runtime.database.db

@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import type { FileRow } from "#app/server/files.server";
 import type { Runtime } from "#app/server/runtime.server";
 
@@ -11,4 +12,20 @@ export function stageText(runtime: Runtime, name: string, text: string): Promise
     uploadedBy: null,
     requireImage: false,
   });
+}
+
+/** Uploads a small PNG of one `color` named `name`, as the upload endpoint does; returns its id. */
+export async function stageImage(runtime: Runtime, name: string, color: string): Promise<string> {
+  const bytes = await sharp({ create: { width: 4, height: 3, channels: 3, background: color } })
+    .png()
+    .toBuffer();
+  const row = await runtime.files.stage({
+    body: (async function* () {
+      yield new Uint8Array(bytes);
+    })(),
+    originalName: name,
+    uploadedBy: null,
+    requireImage: true,
+  });
+  return row.id;
 }

@@ -5,6 +5,8 @@ import type { useFetcher } from "react-router";
 import { FileUpload } from "#app/components/file-upload";
 import { FormErrors, TabIdInput, TextArea, TextInput, VersionInput } from "#app/components/forms";
 import { Button } from "#app/components/ui";
+import { PublishControls } from "#app/components/publish-controls";
+import { PUBLISH_AT_FIELD } from "#app/domain/publication";
 import {
   infoItemSchema,
   type InfoActionResult,
@@ -118,14 +120,16 @@ export function ItemForm({
           ) : null}
         </>
       ) : null}
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={busy}>
-          {fetcher.state === "submitting" ? "Saving…" : submitLabel}
-        </Button>
+      <PublishControls
+        publication={item?.publication}
+        saveLabel={fetcher.state === "submitting" ? "Saving…" : submitLabel}
+        disabled={busy}
+        errors={form.allErrors[PUBLISH_AT_FIELD]}
+      >
         <Button type="button" onClick={onCancel} variant="secondary" size="sm">
           Cancel
         </Button>
-      </div>
+      </PublishControls>
     </fetcher.Form>
   );
 }

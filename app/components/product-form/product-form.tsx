@@ -11,7 +11,9 @@ import {
   TextInput,
   VersionInput,
 } from "#app/components/forms";
-import { Alert, Button, TextLink } from "#app/components/ui";
+import { Alert, TextLink } from "#app/components/ui";
+import { PublishControls } from "#app/components/publish-controls";
+import { PUBLISH_AT_FIELD } from "#app/domain/publication";
 import { productSchema } from "#app/domain/forms/product";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import type { CatalogProduct } from "#app/domain/catalog-views";
@@ -28,7 +30,7 @@ import { SpecsFieldset } from "./specs-fieldset";
 /** The product an edit form opens on (a subset of what the catalog's getProduct reads). */
 export type EditableProduct = Pick<
   CatalogProduct,
-  "id" | "model" | "description" | "specs" | "specsTable" | "ndaa" | "version" | "downloads"
+  "id" | "model" | "description" | "specs" | "specsTable" | "ndaa" | "version" | "downloads" | "publication"
 > & {
   category: { id: string };
   features: { id: string }[];
@@ -160,17 +162,19 @@ export function ProductForm({ mode, categories, hasOtherProducts, product, lastR
         reporter={reporter}
       />
 
-      <div className="flex flex-wrap items-center gap-4">
-        <Button type="submit" disabled={submitting || busy || readingSpreadsheet}>
-          {mode === "new" ? "Submit" : "Save changes"}
-        </Button>
+      <PublishControls
+        publication={product?.publication}
+        saveLabel={mode === "new" ? "Submit" : "Save changes"}
+        disabled={submitting || busy || readingSpreadsheet}
+        errors={form.allErrors[PUBLISH_AT_FIELD]}
+      >
         {busy ? <span className="text-sm text-slate-600">Waiting for uploads to finish…</span> : null}
         {product ? (
           <TextLink to={dashboardProductPath(product.id)} weight="semibold">
             Cancel edit
           </TextLink>
         ) : null}
-      </div>
+      </PublishControls>
     </Form>
   );
 }

@@ -5,6 +5,7 @@ import { openedVersion } from "./version";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import type { ImageView } from "#app/domain/catalog-views";
 import { altTextField } from "./alt-text";
+import type { Publication, PublicationState } from "#app/domain/publication";
 
 export const INFO_ITEM_TYPES = ["banner", "card", "image"] as const;
 export type InfoItemKind = (typeof INFO_ITEM_TYPES)[number];
@@ -52,10 +53,23 @@ export type InfoItemInput = {
   imageFileId?: string;
   imageAlt?: string;
   removeImage?: "on";
+  /** Absent: an edit keeps what the item has, a new item is published. */
+  publication?: Publication;
 };
 
 /** How the dashboard names each kind of item. */
 export const INFO_ITEM_TYPE_NAMES: Record<InfoItemKind, string> = { banner: "Banner", card: "Card", image: "Image" };
+
+/** How the audit log names an item: its heading, else the start of its text, else its kind. */
+export function infoItemLabel(
+  type: InfoItemKind,
+  heading: string | null | undefined,
+  content: string | null | undefined,
+): string {
+  const words = (heading || content || "").replace(/\s+/g, " ").trim();
+  const kind = INFO_ITEM_TYPE_NAMES[type];
+  return words ? `${kind}: ${words.length > 80 ? `${words.slice(0, 79)}…` : words}` : kind;
+}
 
 export function isInfoItemType(value: unknown): value is InfoItemKind {
   return typeof value === "string" && (INFO_ITEM_TYPES as readonly string[]).includes(value);
@@ -74,6 +88,8 @@ export interface InfoItemView {
   createdAt: string;
   /** The last edit of its text or picture (moving it is not one). */
   updatedAt: string;
+  /** The home page shows published items only; the dashboard shows every one with its status. */
+  publication: PublicationState;
 }
 
 /** An item with the version an edit form was opened on (optimistic concurrency). */

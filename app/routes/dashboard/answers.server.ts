@@ -4,6 +4,7 @@ import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { FieldRuleError } from "#app/server/admin/write.server";
 import { CREATED_PARAM, dashboardCreatedPath } from "#app/domain/paths";
 import type { ConflictAnswer } from "#app/domain/conflict";
+import { PUBLISH_AT_FIELD, requestedPublication, type Publication } from "#app/domain/publication";
 
 /** A parsed form, which can answer with the fields as they were sent and the messages to show. */
 type Replying = Pick<Submission<unknown>, "reply">;
@@ -28,6 +29,21 @@ export function uncheckedAnswer(submission: Replying) {
 export function fieldRuleAnswer(error: unknown, submission: Replying) {
   if (!(error instanceof FieldRuleError)) return undefined;
   return invalidAnswer(submission.reply({ fieldErrors: { [error.field]: [error.message] } }));
+}
+
+/**
+ * The publication the form's pressed button asks for (PublishControls), or the answer that refuses
+ * the time it was given, beside its field.
+ */
+export function publicationAnswer(
+  form: FormData,
+  submission: Replying,
+): { publication: Publication | undefined; refusal?: never } | { refusal: ReturnType<typeof invalidAnswer> } {
+  const asked = requestedPublication(form, new Date());
+  if ("error" in asked) {
+    return { refusal: invalidAnswer(submission.reply({ fieldErrors: { [PUBLISH_AT_FIELD]: [asked.error] } })) };
+  }
+  return asked;
 }
 
 /** The record was deleted meanwhile (NotFoundError): the form again, saying so (HTTP 404). */

@@ -1,3 +1,4 @@
+import { PublicationBadge } from "#app/components/publication-badge";
 import { HomeAdminToolbar, InfoItemControls } from "#app/components/home-admin/tools";
 import { ResponsiveImage } from "#app/components/responsive-image";
 import { Card } from "#app/components/ui";
@@ -20,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const [counts, items] = await Promise.all([
     context.get(servicesContext).summary.catalogCounts(),
-    context.get(servicesContext).infoItems.listInfoItems(),
+    context.get(servicesContext).infoItems.listInfoItems({ drafts: true }),
   ]);
   return { counts, items };
 }
@@ -92,6 +93,7 @@ export default function DashboardSummary({ loaderData }: Route.ComponentProps) {
                     ) : null}
                   </span>
                   <ItemLabel item={item} />
+                  <PublicationBadge publication={item.publication} />
                   <ItemDate item={item} />
                 </div>
                 <InfoItemControls item={item} />

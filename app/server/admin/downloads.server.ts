@@ -10,18 +10,46 @@ import { downloads, files } from "../db/schema";
 import { isUuid } from "../files.server";
 import type { Database } from "../db/client.server";
 import { claimVersion, NotFoundError, type AdminWrite, type Restoring, type WriteOrigin } from "./write.server";
+import { publicationSet, publicationState, syncFileVisibility } from "./publication.server";
+import type { Publication, PublicationState } from "#app/domain/publication";
+
+/** What a save asks of the record's publication; absent: an edit keeps it, a new record is published. */
+interface Publishing {
+  publication?: Publication;
+}
 
 export interface AdminDownload {
   id: string;
   description: string;
   version: number;
   file: FileView;
+  publication: PublicationState;
 }
 
-const columns = { id: downloads.id, description: downloads.description, version: downloads.version, file: files };
+const columns = {
+  id: downloads.id,
+  description: downloads.description,
+  version: downloads.version,
+  status: downloads.status,
+  publishAt: downloads.publishAt,
+  file: files,
+};
 
-function toView(row: { id: string; description: string; version: number; file: typeof files.$inferSelect }) {
-  return { id: row.id, description: row.description, version: row.version, file: fileView(row.file) };
+function toView(row: {
+  id: string;
+  description: string;
+  version: number;
+  status: PublicationState["status"];
+  publishAt: Date | null;
+  file: typeof files.$inferSelect;
+}): AdminDownload {
+  return {
+    id: row.id,
+    description: row.description,
+    version: row.version,
+    file: fileView(row.file),
+    publication: publicationState(row),
+  };
 }
 
 /** The general downloads as the dashboard lists and writes them. */
@@ -59,7 +87,7 @@ export function createDownloadAdmin({ db, write }: { db: Database; write: AdminW
    * is gone throws MissingFileError and nothing is written). Returns the new download's id.
    */
   async function createGeneralDownload(
-    input: NewDownloadInput,
+    input: NewDownloadInput & Publishing,
     origin: WriteOrigin,
     restoring?: Restoring,
   ): Promise<string> {
@@ -71,10 +99,16 @@ export function createDownloadAdmin({ db, write }: { db: Database; write: AdminW
         if (!file) throw new Error("claim returned no file");
         const [row] = await tx
           .insert(downloads)
-          .values({ id: restoring?.recordId, description: input.description, fileId: file.id })
+          .values({
+            id: restoring?.recordId,
+            description: input.description,
+            fileId: file.id,
+            ...publicationSet(input.publication),
+          })
           .returning({ id: downloads.id });
         if (!row) throw new Error("Insert returned no row");
         await audit({ kind: "created", record: { type: "download", id: row.id, label: input.description } });
+        await syncFileVisibility(tx, "download", row.id);
         return row.id;
       },
       restoring,
@@ -88,7 +122,7 @@ export function createDownloadAdmin({ db, write }: { db: Database; write: AdminW
    */
   async function editGeneralDownload(
     id: string,
-    input: EditDownloadInput,
+    input: EditDownloadInput & Publishing,
     origin: WriteOrigin,
     restoring?: Restoring,
   ): Promise<void> {
@@ -106,12 +140,16 @@ export function createDownloadAdmin({ db, write }: { db: Database; write: AdminW
           await fileService.claim(tx, [replacement]);
           await tx
             .update(downloads)
-            .set({ description: input.description, fileId: replacement })
+            .set({ description: input.description, fileId: replacement, ...publicationSet(input.publication) })
             .where(eq(downloads.id, id));
           purgeAfterCommit(await fileService.release(tx, [current.fileId]));
         } else {
-          await tx.update(downloads).set({ description: input.description }).where(eq(downloads.id, id));
+          await tx
+            .update(downloads)
+            .set({ description: input.description, ...publicationSet(input.publication) })
+            .where(eq(downloads.id, id));
         }
+        await syncFileVisibility(tx, "download", id);
       },
       restoring,
     );

@@ -17,6 +17,7 @@ import {
   type Restoring,
   type WriteOrigin,
 } from "./write.server";
+import { storedPublication } from "./publication.server";
 
 /** The record a restore would put back cannot come back as it was: the message says why. */
 export class RestoreRefusedError extends Error {}
@@ -99,7 +100,8 @@ export function createHistory(parts: {
 
   /**
    * Saves revision `revisionId` of the record as its newest state, over the version the page was
-   * opened at (ConflictError when someone saved since). Returns the revision it put back.
+   * opened at (ConflictError when someone saved since). Returns the revision it put back. What it puts
+   * back is the content: whether visitors see the record stays as it is (publishing is its own step).
    */
   async function restoreRevision(
     type: RevisionedType,
@@ -165,17 +167,33 @@ export function createHistory(parts: {
       }
       case "product": {
         const { data } = revision as StoredRevision<"product">;
-        await explained(productAdmin.createProduct(await productInput(data), origin, restoring));
+        const input = await productInput(data);
+        await explained(
+          productAdmin.createProduct({ ...input, publication: storedPublication(data.publication) }, origin, restoring),
+        );
         return;
       }
       case "download": {
         const { data } = revision as StoredRevision<"download">;
-        await explained(downloadAdmin.createGeneralDownload(data, origin, restoring));
+        await explained(
+          downloadAdmin.createGeneralDownload(
+            { description: data.description, fileId: data.fileId, publication: storedPublication(data.publication) },
+            origin,
+            restoring,
+          ),
+        );
         return;
       }
       case "home-item": {
         const { data } = revision as StoredRevision<"home-item">;
-        await explained(infoItemAdmin.createInfoItem(data.type, homeItemInput(data), origin, restoring));
+        await explained(
+          infoItemAdmin.createInfoItem(
+            data.type,
+            { ...homeItemInput(data), publication: storedPublication(data.publication) },
+            origin,
+            restoring,
+          ),
+        );
         return;
       }
       case "settings":

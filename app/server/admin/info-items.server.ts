@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { ALT_TEXT_TOO_LONG, MAX_ALT_TEXT_LENGTH, normalizeAltText } from "#app/domain/alt-text";
-import { INFO_ITEM_TYPE_NAMES, type InfoItemInput, type InfoItemKind } from "#app/domain/forms/info-item";
+import { infoItemLabel, type InfoItemInput, type InfoItemKind } from "#app/domain/forms/info-item";
 import { infoItems } from "../db/schema";
 import { isUuid } from "../files.server";
 import {
@@ -11,6 +11,7 @@ import {
   type Restoring,
   type WriteOrigin,
 } from "./write.server";
+import { publicationSet, syncFileVisibility } from "./publication.server";
 
 // The home page's items written the way every dashboard entity is: typed input in, the record's id or
 // an error (FieldRuleError, ConflictError, NotFoundError, MissingFileError, NotAnImageError) out, each
@@ -22,17 +23,6 @@ function storedAltText(imageFileId: string | null | undefined, imageAlt: string 
   const alt = normalizeAltText(imageAlt);
   if (alt.length > MAX_ALT_TEXT_LENGTH) throw new FieldRuleError("imageAlt", ALT_TEXT_TOO_LONG);
   return alt;
-}
-
-/** How the audit log names an item: its heading, else the start of its text, else its kind. */
-export function infoItemLabel(
-  type: InfoItemKind,
-  heading: string | null | undefined,
-  content: string | null | undefined,
-): string {
-  const words = (heading || content || "").replace(/\s+/g, " ").trim();
-  const kind = INFO_ITEM_TYPE_NAMES[type];
-  return words ? `${kind}: ${words.length > 80 ? `${words.slice(0, 79)}…` : words}` : kind;
 }
 
 /** The home page's info items as the dashboard writes them. */
@@ -59,11 +49,13 @@ export function createInfoItemAdmin({ write }: { write: AdminWrite }) {
             content: input.content ?? null,
             imageFileId: input.imageFileId ?? null,
             imageAlt,
+            ...publicationSet(input.publication),
           })
           .returning({ id: infoItems.id });
         if (!row) throw new Error("Insert returned no row");
         const label = infoItemLabel(type, input.heading, input.content);
         await audit({ kind: "created", record: { type: "home-item", id: row.id, label } });
+        await syncFileVisibility(tx, "home-item", row.id);
         return row.id;
       },
       restoring,
@@ -107,12 +99,14 @@ export function createInfoItemAdmin({ write }: { write: AdminWrite }) {
             content: row.type === "image" ? null : (input.content ?? null),
             imageFileId,
             imageAlt: storedAltText(imageFileId, input.imageAlt),
+            ...publicationSet(input.publication),
             updatedAt: new Date(),
           })
           .where(eq(infoItems.id, id));
         if (row.imageFileId && row.imageFileId !== imageFileId) {
           purgeAfterCommit(await fileService.release(tx, [row.imageFileId]));
         }
+        await syncFileVisibility(tx, "home-item", id);
       },
       restoring,
     );

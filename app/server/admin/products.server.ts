@@ -31,6 +31,8 @@ import {
   type Restoring,
   type WriteOrigin,
 } from "./write.server";
+import { publicationSet, publicationState, syncFileVisibility } from "./publication.server";
+import type { Publication, PublicationState } from "#app/domain/publication";
 
 /** Beyond the original: a feature id that is not one of the chosen category's (a stale or forged form). */
 export const FOREIGN_FEATURE_MESSAGE = "Choose features of the selected category";
@@ -70,6 +72,8 @@ export interface ProductInput {
   additionalImages: AdditionalImageInput[];
   accessoryIds: string[];
   downloads: DownloadInput[];
+  /** Absent: an edit keeps what the product has, a new product is published. */
+  publication?: Publication;
 }
 
 export interface AdminProductRow {
@@ -77,6 +81,7 @@ export interface AdminProductRow {
   model: string;
   ndaa: boolean;
   image: ImageView;
+  publication: PublicationState;
 }
 
 export interface FormCategory {
@@ -304,6 +309,8 @@ export function createProductAdmin({ db, write }: { db: Database; write: AdminWr
             id: products.id,
             model: products.model,
             ndaa: products.ndaa,
+            status: products.status,
+            publishAt: products.publishAt,
             file: imageFileColumns,
             total: matchingRowCount,
           })
@@ -317,7 +324,14 @@ export function createProductAdmin({ db, write }: { db: Database; write: AdminWr
       options.page ?? 1,
       DASHBOARD_PAGE_SIZE,
     );
-    return { ...paged, items: paged.items.map(({ file, ...row }) => ({ ...row, image: imageView(file) })) };
+    return {
+      ...paged,
+      items: paged.items.map(({ file, status, publishAt, ...row }) => ({
+        ...row,
+        image: imageView(file),
+        publication: publicationState({ status, publishAt }),
+      })),
+    };
   }
 
   /**
@@ -400,11 +414,13 @@ export function createProductAdmin({ db, write }: { db: Database; write: AdminWr
               categoryId: input.categoryId,
               imageFileId,
               imageAlt,
+              ...publicationSet(input.publication),
             })
             .returning({ id: products.id }),
         );
         if (!row) throw new Error("Insert returned no row");
         await writeRelations(scope, row.id, input);
+        await syncFileVisibility(tx, "product", row.id);
         await scope.audit({ kind: "created", record: { type: "product", id: row.id, label: input.model } });
         return { id: row.id };
       },
@@ -451,6 +467,7 @@ export function createProductAdmin({ db, write }: { db: Database; write: AdminWr
               categoryId: input.categoryId,
               imageFileId,
               imageAlt: altText(input.imageAlt, "imageAlt"),
+              ...publicationSet(input.publication),
             })
             .where(eq(products.id, id)),
         );
@@ -458,6 +475,7 @@ export function createProductAdmin({ db, write }: { db: Database; write: AdminWr
           purgeAfterCommit(await fileService.release(tx, [current.imageFileId]));
         }
         await writeRelations(scope, id, input);
+        await syncFileVisibility(tx, "product", id);
       },
       restoring,
     );

@@ -28,8 +28,10 @@ import {
 } from "../db/schema";
 import { isUuid, type FileService } from "../files.server";
 import { INFO_ITEM_TYPE_NAMES } from "#app/domain/forms/info-item";
-import { infoItemLabel } from "./info-items.server";
+import { infoItemLabel } from "#app/domain/forms/info-item";
 import { settingsFromStored, type SiteSettings } from "#app/domain/site";
+import { publicationLabel, type PublicationState } from "#app/domain/publication";
+import { publicationState } from "./publication.server";
 
 /** What a category revision restores. */
 export interface CategoryData {
@@ -52,11 +54,14 @@ export interface ProductData {
   images: { fileId: string; alt: string }[];
   downloads: { fileId: string; description: string }[];
   accessoryIds: string[];
+  /** Kept since drafts exist: a deleted draft comes back a draft. */
+  publication?: PublicationState;
 }
 
 export interface DownloadData {
   description: string;
   fileId: string;
+  publication?: PublicationState;
 }
 
 export interface HomeItemData {
@@ -66,6 +71,7 @@ export interface HomeItemData {
   imageFileId: string | null;
   imageAlt: string;
   sortAt: string;
+  publication?: PublicationState;
 }
 
 export type SettingsData = SiteSettings;
@@ -171,6 +177,7 @@ async function productSnapshot(tx: Queryable, id: string): Promise<Snapshot<Prod
         ["NDAA compliant", product.ndaa ? "Yes" : "No"],
         ["Main picture", fileLine(named.get(product.imageFileId))],
         ["Main picture description", product.imageAlt],
+        ["Status", publicationLabel(publicationState(product))],
       ],
       lists: [
         ["Features", features.map((feature) => feature.label)],
@@ -196,6 +203,7 @@ async function productSnapshot(tx: Queryable, id: string): Promise<Snapshot<Prod
       images,
       downloads: productFiles,
       accessoryIds: accessories.map((accessory) => accessory.id),
+      publication: publicationState(product),
     },
     files: [product.imageFileId, ...images.map((image) => image.fileId), ...productFiles.map((file) => file.fileId)],
   };
@@ -214,10 +222,15 @@ async function downloadSnapshot(tx: Queryable, id: string): Promise<Snapshot<Dow
       fields: [
         ["Description", row.download.description],
         ["File", fileLine(row.file)],
+        ["Status", publicationLabel(publicationState(row.download))],
       ],
       lists: [],
     },
-    data: { description: row.download.description, fileId: row.download.fileId },
+    data: {
+      description: row.download.description,
+      fileId: row.download.fileId,
+      publication: publicationState(row.download),
+    },
     files: [row.download.fileId],
   };
 }
@@ -235,6 +248,7 @@ async function homeItemSnapshot(tx: Queryable, id: string): Promise<Snapshot<Hom
         ["Text", row.content ?? ""],
         ["Picture", fileLine(row.imageFileId ? named.get(row.imageFileId) : null)],
         ["Picture description", row.imageAlt],
+        ["Status", publicationLabel(publicationState(row))],
       ],
       lists: [],
     },
@@ -245,6 +259,7 @@ async function homeItemSnapshot(tx: Queryable, id: string): Promise<Snapshot<Hom
       imageFileId: row.imageFileId,
       imageAlt: row.imageAlt,
       sortAt: row.sortAt.toISOString(),
+      publication: publicationState(row),
     },
     files: row.imageFileId ? [row.imageFileId] : [],
   };
@@ -286,7 +301,7 @@ const SNAPSHOTS: {
 export const MAX_REVISIONS_PER_RECORD = 50;
 
 /** How a revision came about. */
-export type RevisionKind = "created" | "updated" | "restored" | "deleted";
+export type RevisionKind = "created" | "updated" | "restored" | "published" | "deleted";
 
 /** A revision as the History page shows it, with what changed since the one before. */
 export interface RevisionEntry {

@@ -123,7 +123,12 @@ export function createAdminWrite({
         if (!record || !isRevisionedType(record.type)) return;
         if (entry.kind === "deleted") {
           doomed.push(...(await revisions.keep(tx, record.type, record.id, "deleted", origin.actor)));
-        } else if (entry.kind === "updated" || entry.kind === "restored" || entry.kind === "created") {
+        } else if (
+          entry.kind === "updated" ||
+          entry.kind === "restored" ||
+          entry.kind === "created" ||
+          entry.kind === "published"
+        ) {
           if (entry.kind !== "created") await revisions.ensureBaseline(tx, record.type, record.id);
           saved.set(`${record.type}:${record.id}`, { type: record.type, id: record.id, kind: entry.kind });
         }

@@ -23,6 +23,29 @@ const timestamps = {
     .notNull(),
 };
 
+export const publicationStatuses = ["published", "draft", "scheduled"] as const;
+
+/**
+ * Whether visitors see the record: published, a draft, or scheduled to be published at `publish_at`
+ * (the scheduler publishes it then). Only a scheduled record has a time.
+ */
+function publication() {
+  return {
+    status: text("status", { enum: publicationStatuses }).default("published").notNull(),
+    publishAt: timestamp("publish_at", { withTimezone: true }),
+  };
+}
+
+function publicationChecks(name: string, table: { status: AnyPgColumn; publishAt: AnyPgColumn }) {
+  return [
+    check(`${name}_status_check`, sql`${table.status} in ('published', 'draft', 'scheduled')`),
+    check(`${name}_publish_at_check`, sql`(${table.status} = 'scheduled') = (${table.publishAt} is not null)`),
+    index(`${name}_scheduled_idx`)
+      .on(table.publishAt)
+      .where(sql`${table.status} = 'scheduled'`),
+  ];
+}
+
 /** A row that lives and dies with the row it belongs to. */
 function partOf(name: string, owner: () => AnyPgColumn) {
   return uuid(name).notNull().references(owner, { onDelete: "cascade" });
@@ -57,6 +80,11 @@ export const files = pgTable(
      * a file replaced because it should not have been public stops being public.
      */
     retired: boolean("retired").default(false).notNull(),
+    /**
+     * Only a record visitors cannot see yet (a draft or scheduled one) uses it: served to signed-in
+     * people alone, so a draft's pictures and files do not leak before it is published.
+     */
+    draft: boolean("draft").default(false).notNull(),
     uploadedBy: text("uploaded_by"),
     createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
   },
@@ -101,12 +129,14 @@ export const products = pgTable(
     imageFileId: storedFile("image_file_id"),
     /** The main image's description for people who cannot see it; empty: the model names it. */
     imageAlt: text("image_alt").default("").notNull(),
+    ...publication(),
     version: integer("version").default(1).notNull(),
     ...timestamps,
   },
   (table) => [
     uniqueIndex("products_model_lower_idx").on(sql`lower(${table.model})`),
     index("products_category_idx").on(table.categoryId),
+    ...publicationChecks("products", table),
   ],
 );
 
@@ -161,13 +191,18 @@ export const productDownloads = pgTable(
   (table) => [index("product_downloads_product_idx").on(table.productId, table.position)],
 );
 
-export const downloads = pgTable("downloads", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  description: text("description").notNull(),
-  fileId: storedFile("file_id"),
-  version: integer("version").default(1).notNull(),
-  ...timestamps,
-});
+export const downloads = pgTable(
+  "downloads",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    description: text("description").notNull(),
+    fileId: storedFile("file_id"),
+    ...publication(),
+    version: integer("version").default(1).notNull(),
+    ...timestamps,
+  },
+  (table) => publicationChecks("downloads", table),
+);
 
 export const infoItemTypes = ["banner", "card", "image"] as const;
 export type InfoItemType = (typeof infoItemTypes)[number];
@@ -184,12 +219,14 @@ export const infoItems = pgTable(
     imageAlt: text("image_alt").default("").notNull(),
     /** "Move to top" sets this to now; the home page lists items by it, newest first. */
     sortAt: timestamp("sort_at", { withTimezone: true }).defaultNow().notNull(),
+    ...publication(),
     version: integer("version").default(1).notNull(),
     ...timestamps,
   },
   (table) => [
     index("info_items_sort_idx").on(table.sortAt),
     check("info_items_type_check", sql`${table.type} in ('banner', 'card', 'image')`),
+    ...publicationChecks("info_items", table),
   ],
 );
 

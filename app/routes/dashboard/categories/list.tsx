@@ -14,7 +14,7 @@ export function meta() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return { categories: await context.get(servicesContext).catalog.listCategories() };
+  return { categories: await context.get(servicesContext).catalog.listCategories({ drafts: true }) };
 }
 
 /** requirements §2: every category by name ignoring letter case, with how many products it holds. */

@@ -6,7 +6,7 @@ import { DASHBOARD_NEW_DOWNLOAD_PATH, dashboardDownloadDeletedPath } from "#app/
 import type { AdminDownload } from "#app/server/admin/downloads.server";
 import { confirmedVersion, ConflictError, NotFoundError } from "#app/server/admin/write.server";
 import { MissingFileError } from "#app/server/files.server";
-import { conflictAnswer, createdAnswer, failedAnswer, uncheckedAnswer } from "../answers.server";
+import { conflictAnswer, createdAnswer, failedAnswer, publicationAnswer, uncheckedAnswer } from "../answers.server";
 import { requestContext, servicesContext, type RouteContext } from "#app/server/context.server";
 import type { AdminForm } from "#app/server/session.server";
 
@@ -27,8 +27,13 @@ export async function createFromForm(context: RouteContext, { form: formData, or
   if (submission.status !== "success") {
     return uncheckedAnswer(submission);
   }
+  const asked = publicationAnswer(formData, submission);
+  if (asked.refusal) return asked.refusal;
   try {
-    const id = await downloadAdmin.createGeneralDownload(submission.value, origin);
+    const id = await downloadAdmin.createGeneralDownload(
+      { ...submission.value, publication: asked.publication },
+      origin,
+    );
     return createdAnswer(DASHBOARD_NEW_DOWNLOAD_PATH, id);
   } catch (error) {
     // requirements §8: any failure storing a general download reads 'Error uploading file' (a file that is
@@ -62,8 +67,10 @@ export async function saveFromForm(context: RouteContext, id: string, { form: fo
   if (submission.status !== "success") {
     return uncheckedAnswer(submission);
   }
+  const asked = publicationAnswer(formData, submission);
+  if (asked.refusal) return asked.refusal;
   try {
-    await downloadAdmin.editGeneralDownload(id, submission.value, origin);
+    await downloadAdmin.editGeneralDownload(id, { ...submission.value, publication: asked.publication }, origin);
     return { status: "saved" as const };
   } catch (error) {
     if (error instanceof NotFoundError) return redirect(`${dashboardDownloadDeletedPath(id)}?gone`);

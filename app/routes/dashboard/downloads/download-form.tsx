@@ -5,7 +5,9 @@ import { Form, useNavigation } from "react-router";
 import { FileName } from "#app/components/file-name";
 import { FileUpload } from "#app/components/file-upload";
 import { FormErrors, TabIdInput, TextInput, VersionInput } from "#app/components/forms";
-import { Button, TextLink } from "#app/components/ui";
+import { TextLink } from "#app/components/ui";
+import { PublishControls } from "#app/components/publish-controls";
+import { PUBLISH_AT_FIELD } from "#app/domain/publication";
 import type { FileView } from "#app/domain/catalog-views";
 import { formatFileSize } from "#app/domain/format";
 import { editDownloadSchema, newDownloadSchema } from "#app/domain/forms/download";
@@ -90,9 +92,12 @@ export function DownloadForm({
         onBusyChange={setUploading}
         onChange={(file) => setStagedId(file?.id ?? null)}
       />
-      <Button type="submit" disabled={uploading || busy}>
-        {busy ? busyLabel : idleLabel}
-      </Button>
+      <PublishControls
+        publication={download?.publication}
+        saveLabel={busy ? busyLabel : idleLabel}
+        disabled={uploading || busy}
+        errors={form.allErrors[PUBLISH_AT_FIELD]}
+      />
     </Form>
   );
 }

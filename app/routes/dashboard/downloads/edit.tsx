@@ -4,6 +4,8 @@ import { ConfirmDelete } from "#app/components/confirm-delete";
 import { useOpenedRecord } from "#app/components/use-opened-record";
 import { Alert, Button, Card, TextLink } from "#app/components/ui";
 import { dashboardHistoryPath } from "#app/domain/paths";
+import { publicationLabel } from "#app/domain/publication";
+import { useTimeZone } from "#app/components/local-time";
 import type { PageHandle } from "#app/domain/live";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import type { AdminDownload } from "#app/server/admin/downloads.server";
@@ -94,6 +96,7 @@ function EditDownloadScreen({ download, actionData }: { download: AdminDownload;
 }
 
 function DownloadSummary({ download }: { download: AdminDownload }) {
+  const zone = useTimeZone();
   return (
     <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
       <dt className="font-medium text-slate-700">Description</dt>
@@ -103,6 +106,8 @@ function DownloadSummary({ download }: { download: AdminDownload }) {
       <dd className="min-w-0">
         <StoredFile file={download.file} />
       </dd>
+      <dt className="font-medium text-slate-700">Status</dt>
+      <dd data-testid="publication-status">{publicationLabel(download.publication, zone)}</dd>
     </dl>
   );
 }

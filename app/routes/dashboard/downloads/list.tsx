@@ -1,3 +1,4 @@
+import { PublicationBadge } from "#app/components/publication-badge";
 import { FileName } from "#app/components/file-name";
 import { Card, TextLink } from "#app/components/ui";
 import { formatFileSize } from "#app/domain/format";
@@ -57,9 +58,12 @@ export default function DownloadsList({ loaderData }: Route.ComponentProps) {
                 {downloads.map((download) => (
                   <tr key={download.id}>
                     <td className="py-2 pr-4">
-                      <TextLink to={dashboardDownloadPath(download.id)} underline="hover" weight="medium">
-                        {download.description}
-                      </TextLink>
+                      <span className="inline-flex flex-wrap items-center gap-2">
+                        <TextLink to={dashboardDownloadPath(download.id)} underline="hover" weight="medium">
+                          {download.description}
+                        </TextLink>
+                        <PublicationBadge publication={download.publication} />
+                      </span>
                     </td>
                     <td className="py-2 pr-4 text-slate-700">
                       <FileName name={download.file.name} />

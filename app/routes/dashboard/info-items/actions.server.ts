@@ -6,7 +6,7 @@ import { infoItemSchema, isInfoItemType, type InfoActionResult, type InfoItemKin
 import { confirmedVersion, ConflictError, NotFoundError } from "#app/server/admin/write.server";
 import { MissingFileError, NotAnImageError } from "#app/server/files.server";
 import { servicesContext, type RouteContext } from "#app/server/context.server";
-import { conflictAnswer, fieldRuleAnswer, invalidAnswer } from "../answers.server";
+import { conflictAnswer, fieldRuleAnswer, invalidAnswer, publicationAnswer } from "../answers.server";
 import type { AdminForm } from "#app/server/session.server";
 
 const imageMessage = (type: InfoItemKind) =>
@@ -49,8 +49,10 @@ export async function infoItemFromForm(
     if (submission.status !== "success") {
       return invalidAnswer(submission.reply());
     }
+    const asked = publicationAnswer(formData, submission);
+    if (asked.refusal) return asked.refusal;
     try {
-      await infoItemAdmin.createInfoItem(type, submission.value, origin);
+      await infoItemAdmin.createInfoItem(type, { ...submission.value, publication: asked.publication }, origin);
     } catch (error) {
       const refusal = refusedField(type, error, submission);
       if (refusal) return refusal;
@@ -66,10 +68,12 @@ export async function infoItemFromForm(
     if (submission.status !== "success") {
       return invalidAnswer(submission.reply());
     }
+    const asked = publicationAnswer(formData, submission);
+    if (asked.refusal) return asked.refusal;
     try {
       const { version } = submission.value;
       if (version === undefined) throw new ConflictError();
-      await infoItemAdmin.updateInfoItem(id, version, submission.value, origin);
+      await infoItemAdmin.updateInfoItem(id, version, { ...submission.value, publication: asked.publication }, origin);
     } catch (error) {
       const fieldRefusal = refusedField(existing.type, error, submission);
       if (fieldRefusal) return fieldRefusal;

@@ -15,6 +15,7 @@ import {
   fieldRuleAnswer,
   goneAnswer,
   invalidAnswer,
+  publicationAnswer,
   uncheckedAnswer,
 } from "../answers.server";
 import type { AdminForm } from "#app/server/session.server";
@@ -89,8 +90,10 @@ async function submitProductForm(
   const submission = parseWithZod(formData, { schema: productSchema(mode) });
   if (submission.status !== "success") return uncheckedAnswer(submission);
   const value = submission.value;
+  const asked = publicationAnswer(formData, submission);
+  if (asked.refusal) return asked.refusal;
   try {
-    const input = await toInput(context, value);
+    const input = { ...(await toInput(context, value)), publication: asked.publication };
     if (mode === "new") {
       const { id } = await productAdmin.createProduct(input, origin);
       return createdAnswer(DASHBOARD_NEW_PRODUCT_PATH, id);
@@ -123,7 +126,7 @@ async function submitProductForm(
 /** A product as its edit form opens on it: with the accessories it may choose from. */
 export async function editedProduct(context: RouteContext, productId: string) {
   const { catalog, productAdmin } = context.get(servicesContext);
-  const product = await catalog.getProduct(productId);
+  const product = await catalog.getAnyProduct(productId);
   if (!product) return null;
   return { ...product, accessories: await productAdmin.productAccessoryChoices(product.id) };
 }

@@ -6,6 +6,7 @@ import { NdaaIcon } from "#app/components/ndaa";
 import { ResponsiveImage } from "#app/components/responsive-image";
 import { SpecsTable } from "#app/components/specs-table";
 import { Alert, Card, TextLink } from "#app/components/ui";
+import { PublicationStatusLine } from "#app/components/publication-badge";
 import { formatFileSize } from "#app/domain/format";
 import type { PageHandle } from "#app/domain/live";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
@@ -28,7 +29,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => dashboardMeta(loader
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const product = await context.get(servicesContext).catalog.getProduct(params.productId);
+  const product = await context.get(servicesContext).catalog.getAnyProduct(params.productId);
   if (!product) throw data("Not Found", { status: 404, statusText: "Not Found" });
   return { product };
 }
@@ -68,12 +69,13 @@ export default function DashboardProduct({ loaderData, actionData }: Route.Compo
             Edit
           </TextLink>
           <TextLink to={catalogProductPath(product.id)} weight="semibold">
-            View on site
+            {product.publication.status === "published" ? "View on site" : "Preview on site"}
           </TextLink>
           <TextLink to={dashboardHistoryPath("product", product.id)} weight="semibold">
             History
           </TextLink>
         </nav>
+        <PublicationStatusLine publication={product.publication} />
         <p className="flex flex-wrap items-center gap-3 text-slate-700">
           <span>
             Category:{" "}

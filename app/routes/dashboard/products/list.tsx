@@ -1,3 +1,4 @@
+import { PublicationBadge } from "#app/components/publication-badge";
 import { Link } from "react-router";
 import { NdaaIcon } from "#app/components/ndaa";
 import { ResponsiveImage } from "#app/components/responsive-image";
@@ -53,6 +54,7 @@ export default function DashboardProducts({ loaderData }: Route.ComponentProps) 
                   />
                   <span className="font-medium text-brand-700">{product.model}</span>
                   {product.ndaa ? <NdaaIcon /> : null}
+                  <PublicationBadge publication={product.publication} />
                 </Link>
               </li>
             ))}

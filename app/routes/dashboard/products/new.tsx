@@ -21,7 +21,7 @@ export function meta() {
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const id = createdId(request);
-  const product = id ? await context.get(servicesContext).catalog.getProduct(id) : null;
+  const product = id ? await context.get(servicesContext).catalog.getAnyProduct(id) : null;
   const created = product ? { id: product.id, model: product.model } : null;
   return { ...(await context.get(servicesContext).productAdmin.productFormOptions()), created };
 }

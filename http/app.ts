@@ -15,6 +15,7 @@ import { precompressedAssets } from "./assets";
 import { liveStreamCapacity, liveStreamGate, liveStreams } from "./events";
 import { CATCH_ALL, PAGE_CACHE_ROUTE, ServerMetrics, serveMetrics } from "./metrics";
 import { serveFile } from "./files";
+import { SESSION_COOKIE_PREFIX } from "#app/server/auth.server";
 import { SCHEDULE_CHECK_MS } from "#app/server/admin/publication.server";
 import { serveImageVariant } from "./images";
 import { cachePolicy, fillPageCache, PageCache, pageCacheHits, type CachePolicy, type ProxyTrust } from "./page-cache";
@@ -283,6 +284,13 @@ function createApp(
     app.use("/assets", express.static(`${options.clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }));
     app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
   }
+
+  // An answer to someone signed in may hold what visitors must not see (drafts, the dashboard): no cache
+  // keeps it, whichever loaders ran (a client navigation's data request runs only some of them).
+  app.use((req, res, next) => {
+    if (req.headers.cookie?.includes(SESSION_COOKIE_PREFIX)) res.setHeader("Cache-Control", "private, no-store");
+    next();
+  });
 
   // The signed-in admin, looked up at most once per request: by the render queue, then by the routes.
   const users = new WeakMap<Request, ReturnType<RequestScope["user"]>>();

@@ -68,6 +68,8 @@ export function serveFile(runtime: Pick<Runtime, "files" | "auth" | "logger">) {
   return async (req: Request, res: Response): Promise<void> => {
     const served = await servedFile(req, String(req.params.id ?? ""), runtime);
     if (!served) {
+      // Not found *yet* may be a draft's file: a cache must not remember the 404 past its publishing.
+      res.setHeader("Cache-Control", "no-store");
       res.status(404).type("text/plain").send("Not found");
       return;
     }

@@ -6,7 +6,9 @@ import { VariantSourceGoneError } from "#app/server/images.server";
 import type { Runtime } from "#app/server/runtime.server";
 import { matchesEtag, servedFile } from "./files";
 
+/** Not cached: the file may be a draft's, served once it is published. */
 function notFound(res: Response): void {
+  res.setHeader("Cache-Control", "no-store");
   res.status(404).type("text/plain").send("Not found");
 }
 

@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import {
   localDateTimeValue,
   PUBLISH_AT_FIELD,
@@ -51,6 +51,7 @@ export function PublishControls({
   children?: React.ReactNode;
 }) {
   const inputId = useId();
+  const scheduleButton = useRef<HTMLButtonElement>(null);
   const hintId = useId();
   const errorId = useId();
   const zone = useTimeZone();
@@ -81,34 +82,50 @@ export function PublishControls({
         </IntentButton>
         {children}
       </div>
-      <details
-        className="rounded-md border border-slate-200 p-3"
-        open={scheduleOpen}
-        onToggle={(event) => setScheduleOpen(event.currentTarget.open)}
-      >
-        <summary className="cursor-pointer text-sm font-semibold text-slate-800">Schedule publishing</summary>
-        <div className="mt-3 flex flex-wrap items-end gap-3">
-          <div className="space-y-1">
-            <FieldLabel htmlFor={inputId}>Publish at</FieldLabel>
-            <FieldHint id={hintId}>Your time zone: {zone}</FieldHint>
-            <input
-              id={inputId}
-              type="datetime-local"
-              name={PUBLISH_AT_FIELD}
-              defaultValue={scheduled ? localDateTimeValue(scheduled, zone) : undefined}
-              key={`${zone}:${scheduled ?? ""}`}
-              aria-describedby={errors?.length ? `${hintId} ${errorId}` : hintId}
-              aria-invalid={errors?.length ? true : undefined}
-              className={INPUT_CLASS}
-            />
-            <FieldErrors id={errorId} errors={errors} />
+      {/* Scheduling hides a record until its time: a published one is unpublished first, on purpose. */}
+      {status === "published" ? null : (
+        <details
+          className="rounded-md border border-slate-200 p-3"
+          open={scheduleOpen}
+          onToggle={(event) => setScheduleOpen(event.currentTarget.open)}
+        >
+          <summary className="cursor-pointer text-sm font-semibold text-slate-800">Schedule publishing</summary>
+          <div className="mt-3 flex flex-wrap items-end gap-3">
+            <div className="space-y-1">
+              <FieldLabel htmlFor={inputId}>Publish at</FieldLabel>
+              <FieldHint id={hintId}>Your time zone: {zone}</FieldHint>
+              <input
+                id={inputId}
+                type="datetime-local"
+                name={PUBLISH_AT_FIELD}
+                defaultValue={scheduled ? localDateTimeValue(scheduled, zone) : undefined}
+                key={`${zone}:${scheduled ?? ""}`}
+                aria-describedby={errors?.length ? `${hintId} ${errorId}` : hintId}
+                aria-invalid={errors?.length ? true : undefined}
+                className={INPUT_CLASS}
+                // Enter in the time means "schedule it", not the form's plain save (its first button).
+                onKeyDown={(event) => {
+                  if (event.key !== "Enter") return;
+                  event.preventDefault();
+                  if (scheduleButton.current) event.currentTarget.form?.requestSubmit(scheduleButton.current);
+                }}
+              />
+              <FieldErrors id={errorId} errors={errors} />
+            </div>
+            <TimeZoneInput />
+            <Button
+              ref={scheduleButton}
+              type="submit"
+              name={PUBLISH_FIELD}
+              value={"schedule" satisfies PublishIntent}
+              variant="secondary"
+              disabled={disabled}
+            >
+              Schedule
+            </Button>
           </div>
-          <TimeZoneInput />
-          <IntentButton intent="schedule" disabled={disabled}>
-            Schedule
-          </IntentButton>
-        </div>
-      </details>
+        </details>
+      )}
     </div>
   );
 }

@@ -59,4 +59,16 @@ describe("revisionChanges", () => {
       { kind: "added", label: "Features", items: ["PoE"] },
     ]);
   });
+
+  it("reads a field kept since an earlier revision as what every record had then, and others as no change", () => {
+    const before = view({});
+    const withStatus = (status: string, extra: [string, string][] = []): RevisionView => ({
+      ...before,
+      fields: [...before.fields, ["Status", status], ...extra],
+    });
+    expect(revisionChanges(before, withStatus("Published"))).toEqual([]);
+    expect(revisionChanges(before, withStatus("Draft", [["Later field", "x"]]))).toEqual([
+      { kind: "changed", label: "Status", before: "Published", after: "Draft" },
+    ]);
+  });
 });

@@ -43,6 +43,12 @@ function without(a: string[], b: string[]): string[] {
 }
 
 /**
+ * Fields revisions began keeping later, with the value every record had before: every record was
+ * published before drafts existed.
+ */
+const FIELDS_KEPT_SINCE: Record<string, string> = { Status: "Published" };
+
+/**
  * What changed from `before` to `after`, in the order the fields are shown: changed fields with both
  * values, items added to and removed from each list, and table rows added and removed. The first
  * revision of a record (no `before`) lists what it was made with.
@@ -51,9 +57,10 @@ export function revisionChanges(before: RevisionView | null, after: RevisionView
   const changes: RevisionChange[] = [];
   const earlierFields = new Map(before?.fields ?? []);
   for (const [label, value] of after.fields) {
-    // A field the earlier revision did not keep yet (kept since) is not a change anyone made.
-    if (before && !earlierFields.has(label)) continue;
-    const earlier = earlierFields.get(label) ?? "";
+    // A field kept since the earlier revision was: what it meant then, or no change anyone made.
+    const kept = earlierFields.get(label) ?? (before ? FIELDS_KEPT_SINCE[label] : "");
+    if (kept === undefined) continue;
+    const earlier = kept;
     if (earlier !== value) changes.push({ kind: "changed", label, before: earlier, after: value });
   }
   const earlierLists = new Map(before?.lists ?? []);

@@ -51,7 +51,7 @@ export async function recordAudit(executor: Queryable, actor: Actor, entry: Audi
 }
 
 export interface AuditFilters {
-  /** The person's address, exactly; COMMAND_LINE_ACTOR for the command line. */
+  /** The person's address, exactly; COMMAND_LINE_ACTOR for the command line, SCHEDULE_ACTOR for the schedule. */
   person?: string;
   kind?: AuditKind;
   /** A record's id, or words in its name. */
@@ -78,8 +78,12 @@ export const AUDIT_PAGE_SIZE = 50;
 
 function whereOf(filters: AuditFilters): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
-  if (filters.person === COMMAND_LINE_ACTOR) conditions.push(sql`${auditLog.actorEmail} is null`);
-  else if (filters.person) conditions.push(eq(auditLog.actorEmail, filters.person));
+  // Nobody signed in: the schedule publishes ("published" is only ever its entry), the command line does the rest.
+  if (filters.person === COMMAND_LINE_ACTOR) {
+    conditions.push(sql`${auditLog.actorEmail} is null and ${auditLog.kind} <> 'published'`);
+  } else if (filters.person === SCHEDULE_ACTOR) {
+    conditions.push(sql`${auditLog.actorEmail} is null and ${auditLog.kind} = 'published'`);
+  } else if (filters.person) conditions.push(eq(auditLog.actorEmail, filters.person));
   if (filters.kind) conditions.push(eq(auditLog.kind, filters.kind));
   const record = filters.record?.trim();
   if (record) {
@@ -154,8 +158,13 @@ export function createAuditLog({ db }: { db: Database }) {
 
     /** Everyone who appears in the log, for the person filter. */
     async people(): Promise<string[]> {
-      const rows = await db.selectDistinct({ email: auditLog.actorEmail }).from(auditLog).orderBy(auditLog.actorEmail);
-      return rows.map((row) => row.email ?? COMMAND_LINE_ACTOR);
+      const rows = await db
+        .selectDistinct({
+          person: sql<string>`coalesce(${auditLog.actorEmail}, case when ${auditLog.kind} = 'published' then ${SCHEDULE_ACTOR} else ${COMMAND_LINE_ACTOR} end)`,
+        })
+        .from(auditLog)
+        .orderBy(sql`1`);
+      return rows.map((row) => row.person);
     },
 
     /** Every matching entry as CSV lines, newest first, read a batch at a time however long the log. */

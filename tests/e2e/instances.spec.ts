@@ -290,6 +290,10 @@ test("a product scheduled a minute ahead appears on open catalog pages by itself
   expect(categoryPath).not.toBe("");
 
   // A whole minute at least a minute ahead (the input takes minutes).
+  await admin.goto(`${proxy.url}/dashboard/products/${id}/edit`);
+  await hydrated(admin);
+  await admin.getByRole("button", { name: "Unpublish" }).click();
+  await expect(admin.getByText("Product edited successfully.")).toBeVisible();
   const at = new Date(Math.ceil((Date.now() + 60_000) / 60_000) * 60_000);
   await admin.goto(`${proxy.url}/dashboard/products/${id}/edit`);
   await hydrated(admin);

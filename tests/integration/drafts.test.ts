@@ -250,6 +250,12 @@ describe.each(DATABASE_KINDS)("drafts and scheduled publishing on %s", (kind) =>
     );
     const { items: logged } = await runtime.services.auditLog.list({ kind: "published" }, 1);
     expect(logged.find((entry) => entry.recordId === id)?.person).toBe("Schedule");
+    // The person filter tells the schedule from the command line.
+    expect(await runtime.services.auditLog.people()).toEqual(expect.arrayContaining(["Schedule"]));
+    const bySchedule = await runtime.services.auditLog.list({ person: "Schedule" }, 1);
+    expect(bySchedule.items.map((entry) => entry.kind)).toEqual(["published", "published"]);
+    const byCommandLine = await runtime.services.auditLog.list({ person: "Command line" }, 1);
+    expect(byCommandLine.items.some((entry) => entry.kind === "published")).toBe(false);
   });
 
   it("restores content without changing whether visitors see it, and a deleted draft as a draft", async () => {
@@ -285,6 +291,37 @@ describe.each(DATABASE_KINDS)("drafts and scheduled publishing on %s", (kind) =>
     expect(await catalog.getProduct(id)).toBeNull();
     expect((await catalog.getAnyProduct(id))?.publication.status).toBe("draft");
     expect(await productFilesDraft(id)).toEqual([true, true, true]);
+  });
+
+  it("brings a deleted record scheduled for a time now past back as a draft, not published unseen", async () => {
+    const { downloadAdmin, history, revisions: kept, catalog, scheduler } = runtime.services;
+    const manual = await stageText(runtime, "late.pdf", "late");
+    const id = await downloadAdmin.createGeneralDownload(
+      {
+        description: "Late notes",
+        fileId: manual.id,
+        publication: { status: "scheduled", publishAt: new Date(Date.now() + HOUR) },
+      },
+      TEST_ORIGIN,
+    );
+    const [row] = await runtime.database.db
+      .select({ version: downloads.version })
+      .from(downloads)
+      .where(eq(downloads.id, id));
+    await downloadAdmin.deleteGeneralDownload(id, row?.version ?? 0, TEST_ORIGIN);
+    // Its time passes while it is deleted.
+    await runtime.database.db.execute(
+      sql`update revisions set state = jsonb_set(state, '{data,publication,publishAt}', to_jsonb((now() - interval '1 minute')::text)) where record_id = ${id}`,
+    );
+    const deleted = (await kept.recentlyDeleted()).find((entry) => entry.recordId === id);
+    await history.restoreDeleted("download", id, deleted?.id ?? "", TEST_ORIGIN);
+    await scheduler.publishDue();
+    const [restored] = await runtime.database.db
+      .select({ status: downloads.status })
+      .from(downloads)
+      .where(eq(downloads.id, id));
+    expect(restored?.status).toBe("draft");
+    expect((await catalog.listSupportDownloads({})).general.map((entry) => entry.id)).not.toContain(id);
   });
 
   it("refuses a database row that is scheduled without a time", async () => {

@@ -61,11 +61,15 @@ export function publicationState(row: {
   return { status: row.status, publishAt: row.publishAt?.toISOString() ?? null };
 }
 
-/** A publication as stored (a revision's) turned back into what a save asks for. */
-export function storedPublication(state: PublicationState | undefined): Publication | undefined {
+/**
+ * A publication as stored (a revision's) turned back into what a save asks for. A schedule whose time
+ * has passed meanwhile comes back a draft: bringing a record back is not deciding to publish it.
+ */
+export function storedPublication(state: PublicationState | undefined, now = new Date()): Publication | undefined {
   if (!state) return undefined;
   if (state.status === "scheduled") {
-    return state.publishAt ? { status: "scheduled", publishAt: new Date(state.publishAt) } : { status: "draft" };
+    const at = state.publishAt ? new Date(state.publishAt) : null;
+    return at && at.getTime() > now.getTime() ? { status: "scheduled", publishAt: at } : { status: "draft" };
   }
   return { status: state.status };
 }

@@ -12,6 +12,7 @@ export default [
   ]),
   route("catalog/products/:productId", "routes/product.tsx"),
   route("search", "routes/search.tsx"),
+  route("compare", "routes/compare.tsx"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("login", "routes/login.tsx"),

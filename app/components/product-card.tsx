@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { CompareCheckbox } from "./compare-selection";
 import { NdaaIcon } from "./ndaa";
 import type { ImageView } from "#app/domain/catalog-views";
 import { ResponsiveImage } from "./responsive-image";
@@ -30,13 +31,16 @@ export function ProductCard({ product, priority = false }: { product: ProductCar
           {product.ndaa ? <NdaaIcon /> : null}
         </h2>
         <p className="line-clamp-3 flex-1 text-sm text-slate-700">{product.description}</p>
-        <Link
-          to={catalogProductPath(product.id)}
-          className="mt-2 inline-flex w-fit rounded-md bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-900"
-          aria-label={`View Details: ${product.model}`}
-        >
-          View Details
-        </Link>
+        <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
+          <Link
+            to={catalogProductPath(product.id)}
+            className="inline-flex w-fit rounded-md bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-900"
+            aria-label={`View Details: ${product.model}`}
+          >
+            View Details
+          </Link>
+          <CompareCheckbox id={product.id} model={product.model} />
+        </div>
       </div>
     </article>
   );

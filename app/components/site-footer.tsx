@@ -5,7 +5,7 @@ export function SiteFooter({ settings, signedIn }: { settings: SiteSettings; sig
   return (
     // Centred: pages set their content in columns of different widths, and a footer spread to the
     // window's edges lines up with none of them.
-    <footer className="mt-16 bg-ink text-slate-300">
+    <footer className="mt-16 bg-ink text-slate-300 print:hidden">
       <div className="mx-auto flex max-w-3xl flex-col items-center gap-4 px-4 py-10 text-center">
         <nav aria-label="Footer" className="flex flex-wrap items-center justify-center gap-x-6 gap-y-2 text-sm">
           {settings.socialLinks.map((link) => (

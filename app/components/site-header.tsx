@@ -58,7 +58,7 @@ export function SiteHeader({ companyName, signedIn }: { companyName: string; sig
   const links = [...NAV_ITEMS, ...(signedIn ? [{ to: "/dashboard", label: "Dashboard", end: false }] : [])];
 
   return (
-    <header className="sticky top-0 z-40 bg-ink text-white shadow">
+    <header className="sticky top-0 z-40 bg-ink text-white shadow print:hidden">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4">
         <button
           ref={menuButton}

@@ -1,6 +1,8 @@
 import { useId } from "react";
 import { data, Link } from "react-router";
 import { DownloadsList } from "#app/components/downloads-list";
+import { useCompareSelection } from "#app/components/compare-selection";
+import { comparePath, MAX_COMPARED } from "#app/domain/compare";
 import { ImageChooser } from "#app/components/image-chooser";
 import { NdaaBadge } from "#app/components/ndaa";
 import { SpecsTable } from "#app/components/specs-table";
@@ -39,10 +41,30 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     context.get(requestContext).user(),
   ]);
   // A signed-in person previews a draft where visitors will see it; for visitors it does not exist.
-  // Signed-in requests never reach the page cache, and their answers are never kept (root's headers).
+  // Signed-in requests never reach the page cache, and no cache keeps their answers (http/app.ts).
   const product = published ?? (user ? await catalog.getAnyProduct(params.productId) : null);
   if (!product) throw data("Not Found", { status: 404, statusText: "Not Found" });
   return { product, isAdmin: Boolean(user), preview: product.publication.status !== "published" };
+}
+
+/**
+ * "Compare": this product with those the visitor ticked in the catalog (in this tab), or alone
+ * without scripts; the comparison page adds more.
+ */
+function CompareLink({ id, model }: { id: string; model: string }) {
+  const selection = useCompareSelection();
+  const ids = selection.includes(id) ? selection : [...selection, id].slice(-MAX_COMPARED);
+  return (
+    <p className="print:hidden">
+      <Link
+        to={comparePath(ids)}
+        className="inline-flex rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+        aria-label={`Compare ${model} with other products`}
+      >
+        Compare
+      </Link>
+    </p>
+  );
 }
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -132,6 +154,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             </p>
           ) : null}
           {product.ndaa ? <NdaaBadge /> : null}
+          <CompareLink id={product.id} model={product.model} />
           <p className="whitespace-pre-line text-slate-800">{product.description}</p>
           {isAdmin ? (
             <p>

@@ -228,6 +228,25 @@ export class CatalogSnapshot {
     return { products: [...starting, ...holding].slice(0, limit), total };
   }
 
+  /**
+   * The published product a visitor means by `model`: the one with exactly that model in any letter
+   * case, else the only one whose model holds it; null when none or several do.
+   */
+  async findPublishedModel(model: string): Promise<ProductSummary | null> {
+    const needle = foldCase(model);
+    const built = await this.current();
+    let holding: ProductSummary | null = null;
+    let holders = 0;
+    for (const entry of built.searchableProducts) {
+      if (entry.model === needle) return entry.result;
+      if (entry.model.includes(needle)) {
+        holders += 1;
+        holding = entry.result;
+      }
+    }
+    return holders === 1 ? holding : null;
+  }
+
   private async current(): Promise<Built> {
     // Nothing said to have changed since the counters last matched: no need to ask.
     if (this.built && this.confirmedAt !== undefined && !this.watch.changedSince(CATALOG_DATA, this.confirmedAt)) {

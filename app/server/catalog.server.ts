@@ -8,6 +8,7 @@ import {
   type DownloadEntry,
   type ModelMatches,
   type ProductListing,
+  type ProductSummary,
   type SearchResults,
   type SupportListing,
   type SupportProduct,
@@ -215,7 +216,14 @@ export function createCatalog({ db, snapshot }: { db: Database; snapshot: Catalo
     return snapshot.searchModels(term, MODEL_SEARCH_LIMIT, new Set(exclude));
   }
 
+  /** The published product a visitor names by its model (exactly, or the only one holding it), or null. */
+  async function findPublishedModel(model: string): Promise<ProductSummary | null> {
+    const term = normalizeSearchQuery(model);
+    return term ? snapshot.findPublishedModel(term) : null;
+  }
+
   return {
+    findPublishedModel,
     listCategories,
     getCategory,
     listProducts,

@@ -25,12 +25,15 @@ export async function budgetPages(site: RunningServer) {
   const category = /href="(\/catalog\/categories\/[^"?]+)"/.exec(catalog)?.[1];
   const product = /href="(\/catalog\/products\/[^"?]+)"/.exec(catalog)?.[1];
   if (!category || !product) throw new Error("The demo catalog has no category or product links");
+  // Three products side by side, as a visitor's comparison link names them.
+  const compared = [...new Set([...catalog.matchAll(/href="\/catalog\/products\/([0-9a-f-]{36})"/g)].map((m) => m[1]))];
   return [
     { name: "Home", path: "/" },
     { name: "Catalog", path: "/catalog" },
     { name: "Category", path: category },
     { name: "Product", path: product },
     { name: "Support", path: "/support" },
+    { name: "Compare", path: `/compare?p=${compared.slice(0, 3).join(",")}` },
   ];
 }
 

@@ -1,0 +1,127 @@
+import { useCallback, useSyncExternalStore } from "react";
+import { useNavigate } from "react-router";
+import { COMPARE_PARAM, comparePath, MAX_COMPARED } from "#app/domain/compare";
+import { Button } from "./ui";
+import { useHydrated } from "./use-hydrated";
+
+/** The products a visitor ticked to compare, kept for the tab while they browse the catalog's pages. */
+const STORAGE_KEY = "vantage:compare";
+const CHANGED = "vantage:compare-changed";
+/** The form the cards' "Compare" boxes belong to (they sit in the cards, the form after the grid). */
+export const COMPARE_FORM_ID = "compare-selection";
+const NONE: string[] = [];
+
+let cached: { raw: string | null; ids: string[] } = { raw: null, ids: NONE };
+
+function read(): string[] {
+  let raw: string | null = null;
+  try {
+    raw = window.sessionStorage.getItem(STORAGE_KEY);
+  } catch {
+    // Storage refused (a private window's settings): the selection lives on this page only.
+  }
+  if (raw !== cached.raw) {
+    let ids: string[] = NONE;
+    try {
+      const parsed: unknown = raw ? JSON.parse(raw) : [];
+      if (Array.isArray(parsed))
+        ids = parsed.filter((id): id is string => typeof id === "string").slice(0, MAX_COMPARED);
+    } catch {
+      ids = NONE;
+    }
+    cached = { raw, ids };
+  }
+  return cached.ids;
+}
+
+function subscribe(onChange: () => void): () => void {
+  window.addEventListener(CHANGED, onChange);
+  window.addEventListener("storage", onChange);
+  return () => {
+    window.removeEventListener(CHANGED, onChange);
+    window.removeEventListener("storage", onChange);
+  };
+}
+
+/** Saves the selection for this tab and tells every part of the page. */
+export function storeCompareSelection(ids: readonly string[]): void {
+  try {
+    window.sessionStorage.setItem(STORAGE_KEY, JSON.stringify(ids.slice(0, MAX_COMPARED)));
+  } catch {
+    cached = { raw: null, ids: ids.slice(0, MAX_COMPARED) };
+  }
+  window.dispatchEvent(new Event(CHANGED));
+}
+
+/** The ticked products (none in the server's HTML: the selection lives in the visitor's tab). */
+export function useCompareSelection(): string[] {
+  return useSyncExternalStore(subscribe, read, () => NONE);
+}
+
+/**
+ * A card's "Compare" box. Without scripts it is a plain checkbox of the form after the grid; with
+ * them it keeps the tab's selection across pages, at most MAX_COMPARED.
+ */
+export function CompareCheckbox({ id, model }: { id: string; model: string }) {
+  const selection = useCompareSelection();
+  const checked = selection.includes(id);
+  const toggle = useCallback(() => {
+    const current = read();
+    storeCompareSelection(current.includes(id) ? current.filter((other) => other !== id) : [...current, id]);
+  }, [id]);
+  const inputId = `compare-${id}`;
+  return (
+    <div className="flex items-center gap-2 text-sm text-slate-700">
+      <input
+        id={inputId}
+        type="checkbox"
+        name={COMPARE_PARAM}
+        value={id}
+        form={COMPARE_FORM_ID}
+        checked={checked}
+        disabled={!checked && selection.length >= MAX_COMPARED}
+        onChange={toggle}
+        className="h-4 w-4 rounded border-slate-400 text-brand-700"
+      />
+      <label htmlFor={inputId}>
+        Compare<span className="sr-only"> {model}</span>
+      </label>
+    </div>
+  );
+}
+
+/**
+ * The form the "Compare" boxes submit: without scripts, to /compare with the ticked products of this
+ * page; with them, with every product ticked in this tab.
+ */
+export function CompareBar() {
+  const selection = useCompareSelection();
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  return (
+    <form
+      id={COMPARE_FORM_ID}
+      action="/compare"
+      method="get"
+      className="sticky bottom-4 z-10 mt-6 flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-white/95 p-3 shadow-sm print:hidden"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void navigate(comparePath(selection));
+      }}
+    >
+      <Button type="submit" disabled={hydrated && selection.length === 0}>
+        {selection.length ? `Compare ${selection.length} selected` : "Compare selected"}
+      </Button>
+      <span className="text-sm text-slate-600" aria-live="polite">
+        {selection.length
+          ? `${selection.length} of ${MAX_COMPARED} chosen.`
+          : `Tick “Compare” on up to ${MAX_COMPARED} products.`}
+      </span>
+      {selection.length ? (
+        <Button type="button" variant="link" onClick={() => storeCompareSelection([])}>
+          Clear
+        </Button>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import { compareRows, comparedIds, comparePath, isComparePath, MAX_COMPARED, specRows } from "./compare";
+
+const ID = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
+
+describe("comparedIds and comparePath", () => {
+  it("reads ids from a comma list and from a form's repeated fields, in order, once each, at most four", () => {
+    expect(comparedIds(new URLSearchParams(`p=${ID(1)},${ID(2)}`))).toEqual([ID(1), ID(2)]);
+    expect(comparedIds(new URLSearchParams(`p=${ID(2)}&p=${ID(1)}&p=${ID(2)}`))).toEqual([ID(2), ID(1)]);
+    expect(comparedIds(new URLSearchParams(`p=${ID(1).toUpperCase()},nonsense,,<b>`))).toEqual([ID(1)]);
+    const many = Array.from({ length: 6 }, (_, index) => ID(index + 1)).join(",");
+    expect(comparedIds(new URLSearchParams(`p=${many}`))).toHaveLength(MAX_COMPARED);
+  });
+
+  it("writes one URL per comparison, commas unescaped", () => {
+    expect(comparePath([ID(1), ID(2)])).toBe(`/compare?p=${ID(1)},${ID(2)}`);
+    expect(comparePath([ID(1)], true)).toBe(`/compare?p=${ID(1)}&only=1`);
+    expect(comparePath([])).toBe("/compare");
+  });
+});
+
+describe("specRows", () => {
+  it("reads Name: value lines and table rows by their first cell, keeping other lines together", () => {
+    expect(
+      specRows({
+        specs: "Resolution: 4 MP\nLens: 2.8 mm\nWeatherproof housing for outdoor use\n\nhttps://example.com/x",
+        specsTable: [["Power", "PoE", "12 V DC"], ["", "ignored"], ["Only a name"]],
+      }),
+    ).toEqual([
+      ["Resolution", "4 MP"],
+      ["Lens", "2.8 mm"],
+      ["Power", "PoE / 12 V DC"],
+      ["Other specifications", "Weatherproof housing for outdoor use\nhttps://example.com/x"],
+    ]);
+  });
+});
+
+describe("compareRows", () => {
+  const product = (specs: string, overrides: { ndaa?: boolean; features?: string[]; table?: string[][] } = {}) => ({
+    category: { id: "c", name: "Dome Cameras" },
+    ndaa: overrides.ndaa ?? true,
+    features: (overrides.features ?? ["PoE"]).map((label) => ({ id: label, label })),
+    specs,
+    specsTable: overrides.table ?? null,
+  });
+
+  it("aligns rows by name across text and tables, and marks the rows that differ", () => {
+    const rows = compareRows([
+      product("Resolution: 4 MP\nLens: 2.8 mm"),
+      product("resolution : 4 mp\nIR range: 30 m", { ndaa: false }),
+      product("", { table: [["Resolution", "8 MP"]], features: [] }),
+    ]);
+    expect(rows).toEqual([
+      { name: "Category", values: ["Dome Cameras", "Dome Cameras", "Dome Cameras"], differs: false },
+      { name: "NDAA compliant", values: ["Yes", "No", "Yes"], differs: true },
+      { name: "Features", values: ["PoE", "PoE", null], differs: true },
+      { name: "Resolution", values: ["4 MP", "4 mp", "8 MP"], differs: true },
+      { name: "Lens", values: ["2.8 mm", null, null], differs: true },
+      { name: "IR range", values: [null, "30 m", null], differs: true },
+    ]);
+    // Letter case and spacing alone are no difference.
+    expect(compareRows([product("Resolution: 4 MP"), product("Resolution:  4 mp")])[3]?.differs).toBe(false);
+  });
+});
+
+describe("isComparePath", () => {
+  it("takes a comma however it was escaped, and nothing else", () => {
+    const ids = [ID(1), ID(2)];
+    expect(isComparePath(new URL(`http://x/compare?p=${ID(1)},${ID(2)}`), ids, false)).toBe(true);
+    expect(isComparePath(new URL(`http://x/compare?p=${ID(1)}%2C${ID(2)}`), ids, false)).toBe(true);
+    expect(isComparePath(new URL(`http://x/compare?p=${ID(1)}&p=${ID(2)}`), ids, false)).toBe(false);
+    expect(isComparePath(new URL(`http://x/compare?p=${ID(1)},${ID(2)}&x=1`), ids, false)).toBe(false);
+    expect(isComparePath(new URL(`http://x/compare?p=${ID(1)},${ID(2)}&only=1`), ids, true)).toBe(true);
+    expect(isComparePath(new URL("http://x/compare"), [], false)).toBe(true);
+  });
+});

@@ -1,0 +1,148 @@
+import type { CatalogProduct } from "./catalog-views";
+
+/** How many products one comparison holds: four columns still fit a laptop's width and a printed page. */
+export const MAX_COMPARED = 4;
+
+/** The URL parameter of the compared products' ids, in their order, comma-separated. */
+export const COMPARE_PARAM = "p";
+/** Present: only the rows whose values differ. */
+export const ONLY_DIFFERENCES_PARAM = "only";
+/** A model typed into "Add a product" (the form without scripts). */
+export const ADD_PARAM = "add";
+
+export const COMPARE_PATH = "/compare";
+
+export const COMPARE_MESSAGES = {
+  full: `Up to ${MAX_COMPARED} products can be compared: remove one to add another.`,
+  notFound: (model: string) => `No product has the model “${model}”.`,
+  empty: "Choose products to compare: tick “Compare” on products in the catalog, or add one by its model below.",
+} as const;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The ids a comparison URL names, in order, without repeats or anything that is not an id, at most
+ * MAX_COMPARED: from `p=a,b,c` and from a form's `p=a&p=b` alike.
+ */
+export function comparedIds(params: URLSearchParams): string[] {
+  const ids: string[] = [];
+  for (const value of params.getAll(COMPARE_PARAM)) {
+    for (const part of value.split(",")) {
+      const id = part.trim().toLowerCase();
+      if (UUID.test(id) && !ids.includes(id)) ids.push(id);
+    }
+  }
+  return ids.slice(0, MAX_COMPARED);
+}
+
+/** The comparison's one URL for these ids (and the differences-only view). */
+export function comparePath(ids: readonly string[], onlyDifferences = false): string {
+  const params = new URLSearchParams();
+  if (ids.length) params.set(COMPARE_PARAM, ids.join(","));
+  if (onlyDifferences) params.set(ONLY_DIFFERENCES_PARAM, "1");
+  const query = params.toString().replaceAll("%2C", ",");
+  return query ? `${COMPARE_PATH}?${query}` : COMPARE_PATH;
+}
+
+/**
+ * Whether `url` is already the comparison's one URL (its parameters, however a browser escaped the
+ * commas): anything else is redirected there.
+ */
+export function isComparePath(url: URL, ids: readonly string[], onlyDifferences: boolean): boolean {
+  const canonical = new URL(comparePath(ids, onlyDifferences), url);
+  return url.searchParams.toString() === canonical.searchParams.toString();
+}
+
+/** A row of the comparison: one value per product (null: the product does not say). */
+export interface CompareRow {
+  name: string;
+  values: (string | null)[];
+  differs: boolean;
+}
+
+/** A name as rows are matched by: letter case, spacing and a trailing colon do not make two rows. */
+function rowKey(name: string): string {
+  return name.replace(/\s+/g, " ").replace(/:$/, "").trim().toLowerCase();
+}
+
+/** A value as differences are judged: spacing and letter case alone are no difference. */
+function sameValue(a: string | null, b: string | null): boolean {
+  const norm = (value: string | null) => (value ?? "").replace(/\s+/g, " ").trim().toLowerCase();
+  return norm(a) === norm(b);
+}
+
+/** Longest a text line's name may be to count as `Name: value` (longer, it is a sentence). */
+const MAX_NAME_LENGTH = 48;
+
+/**
+ * A product's specifications as named values: text lines of the shape `Name: value`, and table rows
+ * by their first cell (the rest of the row's cells are the value). Lines of another shape are kept
+ * together under "Other specifications".
+ */
+export function specRows(product: Pick<CatalogProduct, "specs" | "specsTable">): [string, string][] {
+  const rows: [string, string][] = [];
+  const other: string[] = [];
+  for (const raw of (product.specs ?? "").split(/\r?\n/)) {
+    const line = raw.trim();
+    if (!line) continue;
+    const colon = line.indexOf(":");
+    const name = colon > 0 ? line.slice(0, colon).trim() : "";
+    const value = colon > 0 ? line.slice(colon + 1).trim() : "";
+    if (name && value && name.length <= MAX_NAME_LENGTH && !/^https?$/i.test(name)) rows.push([name, value]);
+    else other.push(line);
+  }
+  for (const cells of product.specsTable ?? []) {
+    const [first = "", ...rest] = cells.map((cell) => cell.trim());
+    const value = rest.filter(Boolean).join(" / ");
+    if (first && value) rows.push([first, value]);
+  }
+  if (other.length) rows.push(["Other specifications", other.join("\n")]);
+  return rows;
+}
+
+type Compared = Pick<CatalogProduct, "category" | "ndaa" | "features" | "specs" | "specsTable">;
+
+/**
+ * The comparison's rows, aligned by name across `products`: category, NDAA, features, then every
+ * specification in the order it first appears. A product's repeated name keeps its first value.
+ */
+export function compareRows(products: readonly Compared[]): CompareRow[] {
+  const row = (name: string, values: (string | null)[]): CompareRow => ({
+    name,
+    values,
+    differs: values.some((value) => !sameValue(value, values[0] ?? null)),
+  });
+  const rows: CompareRow[] = [
+    row(
+      "Category",
+      products.map((product) => product.category.name),
+    ),
+    row(
+      "NDAA compliant",
+      products.map((product) => (product.ndaa ? "Yes" : "No")),
+    ),
+    row(
+      "Features",
+      products.map((product) => product.features.map((feature) => feature.label).join(", ") || null),
+    ),
+  ];
+  const names = new Map<string, string>();
+  const valuesByProduct = products.map((product) => {
+    const values = new Map<string, string>();
+    for (const [name, value] of specRows(product)) {
+      const key = rowKey(name);
+      if (!names.has(key)) names.set(key, name.replace(/:$/, "").trim());
+      if (!values.has(key)) values.set(key, value);
+    }
+    return values;
+  });
+  for (const [key, name] of names) {
+    rows.push(
+      row(
+        name,
+        valuesByProduct.map((values) => values.get(key) ?? null),
+      ),
+    );
+  }
+  return rows;
+}

@@ -1,0 +1,236 @@
+import { useEffect } from "react";
+import { Form, Link, redirect, useSubmit } from "react-router";
+import { storeCompareSelection } from "#app/components/compare-selection";
+import { useHydrated } from "#app/components/use-hydrated";
+import { NdaaIcon } from "#app/components/ndaa";
+import { ResponsiveImage } from "#app/components/responsive-image";
+import { Alert, Button, TextLink } from "#app/components/ui";
+import {
+  ADD_PARAM,
+  COMPARE_MESSAGES,
+  COMPARE_PARAM,
+  compareRows,
+  comparedIds,
+  comparePath,
+  MAX_COMPARED,
+  isComparePath,
+  ONLY_DIFFERENCES_PARAM,
+} from "#app/domain/compare";
+import type { CatalogProduct } from "#app/domain/catalog-views";
+import type { PageHandle } from "#app/domain/live";
+import { catalogProductPath } from "#app/domain/paths";
+import { pageTitle } from "#app/domain/site";
+import { servicesContext } from "#app/server/context.server";
+import type { Route } from "./+types/compare";
+
+export const handle: PageHandle = {
+  live: ["products", "categories"],
+  cache: { query: [COMPARE_PARAM, ONLY_DIFFERENCES_PARAM] },
+};
+
+export function meta({ data }: Route.MetaArgs) {
+  const models = data?.products.map((product) => product.model) ?? [];
+  return [
+    { title: pageTitle(models.length ? `Compare ${models.join(", ")}` : "Compare products") },
+    // A comparison is a visitor's own choice of products: the product pages are what search engines should show.
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+/**
+ * The products named by `p` (published ones: a product withdrawn since drops out) with their rows
+ * aligned. A URL in another spelling (a form's `p=a&p=b`, repeats, too many) is sent to the one URL of
+ * that comparison, so a shared link and the page cache see one address per comparison. `add` is the
+ * model typed into "Add a product".
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { catalog } = context.get(servicesContext);
+  const url = new URL(request.url);
+  const ids = comparedIds(url.searchParams);
+  const onlyDifferences = url.searchParams.has(ONLY_DIFFERENCES_PARAM);
+  let notice: string | null = null;
+  const added = url.searchParams.get(ADD_PARAM)?.trim();
+  if (added) {
+    const found = ids.length < MAX_COMPARED ? await catalog.findPublishedModel(added) : null;
+    if (found) throw redirect(comparePath(ids.includes(found.id) ? ids : [...ids, found.id], onlyDifferences));
+    notice = ids.length >= MAX_COMPARED ? COMPARE_MESSAGES.full : COMPARE_MESSAGES.notFound(added);
+  } else if (!isComparePath(url, ids, onlyDifferences)) {
+    throw redirect(comparePath(ids, onlyDifferences));
+  }
+  const found = await Promise.all(ids.map((id) => catalog.getProduct(id)));
+  const products = found.filter((product): product is CatalogProduct => product !== null);
+  return {
+    ids: products.map((product) => product.id),
+    onlyDifferences,
+    notice,
+    withdrawn: ids.length - products.length,
+    products: products.map(({ id, model, image }) => ({ id, model, image })),
+    ndaa: products.map((product) => product.ndaa),
+    rows: compareRows(products),
+  };
+}
+
+export default function ComparePage({ loaderData }: Route.ComponentProps) {
+  const { ids, products, rows, onlyDifferences, notice, withdrawn, ndaa } = loaderData;
+  const submit = useSubmit();
+  const hydrated = useHydrated();
+  // The catalog's "Compare" boxes start from what this page compares (a shared link, a removal).
+  const key = ids.join(",");
+  useEffect(() => {
+    storeCompareSelection(key ? key.split(",") : []);
+  }, [key]);
+  const shown = onlyDifferences ? rows.filter((row) => row.differs) : rows;
+  return (
+    <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Compare products</h1>
+      {notice ? <Alert tone="error">{notice}</Alert> : null}
+      {withdrawn > 0 ? (
+        <Alert tone="info">
+          {withdrawn === 1
+            ? "One product of this comparison is no longer in the catalog."
+            : `${withdrawn} products of this comparison are no longer in the catalog.`}
+        </Alert>
+      ) : null}
+
+      {products.length === 0 ? (
+        <p className="text-slate-700">{COMPARE_MESSAGES.empty}</p>
+      ) : (
+        <>
+          <Form
+            method="get"
+            action="/compare"
+            className="print:hidden"
+            onChange={(event) => submit(event.currentTarget, { preventScrollReset: true, replace: true })}
+          >
+            <input type="hidden" name={COMPARE_PARAM} value={ids.join(",")} />
+            <div className="flex items-center gap-2">
+              <input
+                id="only-differences"
+                type="checkbox"
+                name={ONLY_DIFFERENCES_PARAM}
+                value="1"
+                defaultChecked={onlyDifferences}
+                key={String(onlyDifferences)}
+                className="h-4 w-4 rounded border-slate-400 text-brand-700"
+              />
+              <label htmlFor="only-differences" className="text-sm font-medium text-slate-800">
+                Only differences
+              </label>
+              <noscript>
+                <Button type="submit" size="sm" variant="secondary">
+                  Apply
+                </Button>
+              </noscript>
+            </div>
+          </Form>
+          <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white print:overflow-visible print:border-0">
+            <table className="w-full min-w-[40rem] table-fixed border-collapse text-left text-sm">
+              <caption className="sr-only">
+                Comparison of {products.map((product) => product.model).join(", ")}
+                {onlyDifferences ? ", only the rows that differ" : ""}
+              </caption>
+              <thead>
+                <tr className="border-b border-slate-200 align-top">
+                  <td className="w-40 p-3" />
+                  {products.map((product, index) => (
+                    <th key={product.id} scope="col" className="p-3 font-normal">
+                      <ResponsiveImage
+                        image={product.image}
+                        alt={product.image.alt || product.model}
+                        sizes="12rem"
+                        className="mb-2 aspect-[4/3] w-full rounded-md bg-slate-100 object-cover"
+                      />
+                      <span className="flex items-center gap-2">
+                        <Link
+                          to={catalogProductPath(product.id)}
+                          className="text-base font-semibold text-slate-900 hover:underline"
+                        >
+                          {product.model}
+                        </Link>
+                        {ndaa[index] ? <NdaaIcon /> : null}
+                      </span>
+                      <Link
+                        to={comparePath(
+                          ids.filter((id) => id !== product.id),
+                          onlyDifferences,
+                        )}
+                        className="mt-1 inline-block text-xs text-brand-700 underline print:hidden"
+                        aria-label={`Remove ${product.model} from the comparison`}
+                        preventScrollReset
+                      >
+                        Remove
+                      </Link>
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {shown.map((row) => (
+                  <tr
+                    key={row.name}
+                    className={`border-b border-slate-100 align-top ${row.differs ? "bg-amber-50 print:bg-transparent" : ""}`}
+                    data-differs={row.differs ? "true" : undefined}
+                  >
+                    <th scope="row" className="p-3 font-semibold text-slate-800">
+                      {row.name}
+                      {row.differs ? (
+                        <span className="ml-1 text-xs font-normal text-amber-900" title="The products differ here">
+                          (differs)
+                        </span>
+                      ) : null}
+                    </th>
+                    {row.values.map((value, index) => (
+                      <td key={index} className="p-3 whitespace-pre-line text-slate-800 wrap-anywhere">
+                        {value ?? <span className="text-slate-500">—</span>}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {shown.length === 0 ? (
+            <p className="text-slate-700">These products do not differ in anything listed.</p>
+          ) : null}
+        </>
+      )}
+
+      <div className="flex flex-wrap items-end gap-6 print:hidden">
+        <Form method="get" action="/compare" className="flex flex-wrap items-end gap-2">
+          {ids.length ? <input type="hidden" name={COMPARE_PARAM} value={ids.join(",")} /> : null}
+          {onlyDifferences ? <input type="hidden" name={ONLY_DIFFERENCES_PARAM} value="1" /> : null}
+          <div className="space-y-1">
+            <label htmlFor="compare-add" className="block text-sm font-medium text-slate-800">
+              Add a product by its model
+            </label>
+            <input
+              id="compare-add"
+              name={ADD_PARAM}
+              type="text"
+              autoComplete="off"
+              required
+              disabled={ids.length >= MAX_COMPARED}
+              className="rounded-md border border-slate-300 px-3 py-2 text-sm"
+            />
+          </div>
+          <Button type="submit" variant="secondary" disabled={ids.length >= MAX_COMPARED}>
+            Add
+          </Button>
+        </Form>
+        {ids.length ? (
+          <>
+            <TextLink to="/compare">Clear the comparison</TextLink>
+            {hydrated ? (
+              <Button type="button" variant="link" onClick={() => window.print()}>
+                Print
+              </Button>
+            ) : null}
+          </>
+        ) : null}
+      </div>
+      {ids.length >= MAX_COMPARED ? (
+        <p className="text-sm text-slate-600 print:hidden">{COMPARE_MESSAGES.full}</p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,62 +1,12 @@
-import { useCallback, useSyncExternalStore } from "react";
+import { useCallback } from "react";
 import { useNavigate } from "react-router";
 import { COMPARE_PARAM, comparePath, MAX_COMPARED } from "#app/domain/compare";
+import { readCompareSelection, storeCompareSelection, useCompareSelection } from "./compare-store";
 import { Button } from "./ui";
 import { useHydrated } from "./use-hydrated";
 
-/** The products a visitor ticked to compare, kept for the tab while they browse the catalog's pages. */
-const STORAGE_KEY = "vantage:compare";
-const CHANGED = "vantage:compare-changed";
 /** The form the cards' "Compare" boxes belong to (they sit in the cards, the form after the grid). */
-export const COMPARE_FORM_ID = "compare-selection";
-const NONE: string[] = [];
-
-let cached: { raw: string | null; ids: string[] } = { raw: null, ids: NONE };
-
-function read(): string[] {
-  let raw: string | null = null;
-  try {
-    raw = window.sessionStorage.getItem(STORAGE_KEY);
-  } catch {
-    // Storage refused (a private window's settings): the selection lives on this page only.
-  }
-  if (raw !== cached.raw) {
-    let ids: string[] = NONE;
-    try {
-      const parsed: unknown = raw ? JSON.parse(raw) : [];
-      if (Array.isArray(parsed))
-        ids = parsed.filter((id): id is string => typeof id === "string").slice(0, MAX_COMPARED);
-    } catch {
-      ids = NONE;
-    }
-    cached = { raw, ids };
-  }
-  return cached.ids;
-}
-
-function subscribe(onChange: () => void): () => void {
-  window.addEventListener(CHANGED, onChange);
-  window.addEventListener("storage", onChange);
-  return () => {
-    window.removeEventListener(CHANGED, onChange);
-    window.removeEventListener("storage", onChange);
-  };
-}
-
-/** Saves the selection for this tab and tells every part of the page. */
-export function storeCompareSelection(ids: readonly string[]): void {
-  try {
-    window.sessionStorage.setItem(STORAGE_KEY, JSON.stringify(ids.slice(0, MAX_COMPARED)));
-  } catch {
-    cached = { raw: null, ids: ids.slice(0, MAX_COMPARED) };
-  }
-  window.dispatchEvent(new Event(CHANGED));
-}
-
-/** The ticked products (none in the server's HTML: the selection lives in the visitor's tab). */
-export function useCompareSelection(): string[] {
-  return useSyncExternalStore(subscribe, read, () => NONE);
-}
+const COMPARE_FORM_ID = "compare-selection";
 
 /**
  * A card's "Compare" box. Without scripts it is a plain checkbox of the form after the grid; with
@@ -66,7 +16,7 @@ export function CompareCheckbox({ id, model }: { id: string; model: string }) {
   const selection = useCompareSelection();
   const checked = selection.includes(id);
   const toggle = useCallback(() => {
-    const current = read();
+    const current = readCompareSelection();
     storeCompareSelection(current.includes(id) ? current.filter((other) => other !== id) : [...current, id]);
   }, [id]);
   const inputId = `compare-${id}`;

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { Form, Link, redirect, useSubmit } from "react-router";
-import { storeCompareSelection } from "#app/components/compare-selection";
+import { storeCompareSelection } from "#app/components/compare-store";
 import { useHydrated } from "#app/components/use-hydrated";
 import { NdaaIcon } from "#app/components/ndaa";
 import { ResponsiveImage } from "#app/components/responsive-image";
@@ -19,7 +19,7 @@ import {
 import type { CatalogProduct } from "#app/domain/catalog-views";
 import type { PageHandle } from "#app/domain/live";
 import { catalogProductPath } from "#app/domain/paths";
-import { pageTitle } from "#app/domain/site";
+import { seoContext, seoMeta } from "#app/domain/seo";
 import { servicesContext } from "#app/server/context.server";
 import type { Route } from "./+types/compare";
 
@@ -28,14 +28,21 @@ export const handle: PageHandle = {
   cache: { query: [COMPARE_PARAM, ONLY_DIFFERENCES_PARAM] },
 };
 
-export function meta({ data }: Route.MetaArgs) {
-  const models = data?.products.map((product) => product.model) ?? [];
-  return [
-    { title: pageTitle(models.length ? `Compare ${models.join(", ")}` : "Compare products") },
-    // A comparison is a visitor's own choice of products: the product pages are what search engines should show.
-    { name: "robots", content: "noindex" },
-  ];
-}
+/** A shared comparison link previews as what it compares; its canonical address is that comparison's one URL. */
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const models = loaderData?.products.map((product) => product.model) ?? [];
+  const first = loaderData?.products[0];
+  return seoMeta({
+    ...seoContext(matches),
+    title: models.length ? `Compare ${models.join(", ")}` : "Compare products",
+    description: models.length
+      ? `${models.join(", ")} side by side: category, NDAA compliance, features and every specification, with the differences marked.`
+      : "Compare security cameras and recorders side by side: features and specifications, with the differences marked.",
+    path: comparePath(loaderData?.ids ?? [], false),
+    image: first?.image.url,
+    imageAlt: first ? first.image.alt || first.model : undefined,
+  });
+};
 
 /**
  * The products named by `p` (published ones: a product withdrawn since drops out) with their rows

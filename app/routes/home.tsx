@@ -1,4 +1,3 @@
-import { PublicationBadge } from "#app/components/publication-badge";
 import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { HeroCarousel } from "#app/components/hero-carousel";
@@ -77,14 +76,6 @@ function InfoItems({ items, isAdmin }: { items: InfoItemRecord[]; isAdmin: boole
     if (!isAdmin) return shown;
     return (
       <div key={item.id} className="space-y-2">
-        {item.publication.status === "published" ? null : (
-          <p className="flex items-center gap-2 text-sm text-slate-700">
-            <PublicationBadge publication={item.publication} />
-            {item.publication.status === "draft"
-              ? "Visitors do not see this item until it is published."
-              : "Visitors see this item once it is published."}
-          </p>
-        )}
         {shown}
         <Suspense fallback={null}>
           <HomeAdmin item={item} />

@@ -1,14 +1,12 @@
-import { useId } from "react";
+import { lazy, Suspense, useId } from "react";
 import { data, Link } from "react-router";
 import { DownloadsList } from "#app/components/downloads-list";
-import { useCompareSelection } from "#app/components/compare-selection";
+import { useCompareSelection } from "#app/components/compare-store";
 import { comparePath, MAX_COMPARED } from "#app/domain/compare";
 import { ImageChooser } from "#app/components/image-chooser";
 import { NdaaBadge } from "#app/components/ndaa";
 import { SpecsTable } from "#app/components/specs-table";
-import { Alert, TextLink } from "#app/components/ui";
-import { PublicationBadge } from "#app/components/publication-badge";
-import { LocalTime } from "#app/components/local-time";
+import { TextLink } from "#app/components/ui";
 import { JsonLd, useSeoContext } from "#app/components/json-ld";
 import type { PageHandle } from "#app/domain/live";
 import { breadcrumbJsonLd, productJsonLd } from "#app/domain/json-ld";
@@ -67,6 +65,9 @@ function CompareLink({ id, model }: { id: string; model: string }) {
   );
 }
 
+// Only signed-in people preview drafts: its code is fetched when one does, never by visitors.
+const PreviewNotice = lazy(() => import("#app/components/preview-notice"));
+
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   const headingId = useId();
   return (
@@ -86,23 +87,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   return (
     <article className="mx-auto max-w-6xl space-y-6 px-4 py-8">
       {preview ? (
-        <Alert tone="info">
-          <span className="inline-flex flex-wrap items-center gap-2">
-            <PublicationBadge publication={product.publication} />
-            <span>
-              Preview: visitors do not see this page
-              {product.publication.status === "scheduled" && product.publication.publishAt ? (
-                <>
-                  {" "}
-                  until <LocalTime iso={product.publication.publishAt} />
-                </>
-              ) : (
-                " until it is published"
-              )}
-              .
-            </span>
-          </span>
-        </Alert>
+        <Suspense fallback={null}>
+          <PreviewNotice publication={product.publication} />
+        </Suspense>
       ) : null}
       <JsonLd
         data={[

@@ -1,4 +1,5 @@
 import type { InfoItemRecord } from "#app/server/info.server";
+import { PublicationBadge } from "../publication-badge";
 import { HomeAdminToolbar, InfoItemControls } from "./tools";
 
 /** What admins see instead of the welcome card: the page is empty until they add items. */
@@ -25,6 +26,21 @@ function EmptyHomeAdminHint() {
  * dashboard imports the tools themselves, so the bundler can put them in one chunk for both.
  */
 export default function HomePageAdmin(props: { item: InfoItemRecord } | { part: "toolbar" | "empty-hint" }) {
-  if ("item" in props) return <InfoItemControls item={props.item} />;
+  if ("item" in props) {
+    const { publication } = props.item;
+    return (
+      <>
+        {publication.status === "published" ? null : (
+          <p className="flex items-center gap-2 text-sm text-slate-700">
+            <PublicationBadge publication={publication} />
+            {publication.status === "draft"
+              ? "Visitors do not see this item until it is published."
+              : "Visitors see this item once it is published."}
+          </p>
+        )}
+        <InfoItemControls item={props.item} />
+      </>
+    );
+  }
   return props.part === "toolbar" ? <HomeAdminToolbar /> : <EmptyHomeAdminHint />;
 }

@@ -36,14 +36,22 @@ function templateFolder(): string {
 }
 
 /**
+ * Another checkout's template (other migrations) may be in use by a run of that checkout at this very
+ * moment: only one nobody has made for a day is taken for abandoned.
+ */
+const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
+
+/**
  * Makes the template for this checkout's migrations unless it is there already (a folder appears
- * whole or not at all: it is renamed into place), and removes templates of older migrations.
+ * whole or not at all: it is renamed into place), and removes abandoned templates of other migrations.
  */
 export async function ensurePgliteTemplate(): Promise<void> {
   const target = templateFolder();
   for (const entry of fs.readdirSync(os.tmpdir())) {
-    const older = path.join(os.tmpdir(), entry);
-    if (entry.startsWith(TEMPLATE_PREFIX) && older !== target) fs.rmSync(older, { recursive: true, force: true });
+    const other = path.join(os.tmpdir(), entry);
+    if (!entry.startsWith(TEMPLATE_PREFIX) || other === target) continue;
+    const made = fs.statSync(other, { throwIfNoEntry: false })?.mtimeMs ?? Date.now();
+    if (Date.now() - made > ABANDONED_AFTER_MS) fs.rmSync(other, { recursive: true, force: true });
   }
   if (fs.existsSync(target)) return;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vantage-template-build-"));

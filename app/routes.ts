@@ -28,6 +28,8 @@ export default [
     route("audit.csv", "routes/dashboard/audit/csv.ts"),
     route("history/:recordType/:recordId", "routes/dashboard/history/page.tsx"),
     route("recently-deleted", "routes/dashboard/history/recently-deleted.tsx"),
+    route("inbox", "routes/dashboard/inbox/list.tsx"),
+    route("inbox/:messageId", "routes/dashboard/inbox/message.tsx"),
     route("info-items", "routes/dashboard/info-items/route.ts"),
     route("spreadsheet-preview", "routes/dashboard/spreadsheet-preview.ts"),
     route("product-models", "routes/dashboard/product-models.ts"),

@@ -19,6 +19,7 @@ export const AUDIT_KINDS = {
   restored: "Restored",
   published: "Published as scheduled",
   "moved-to-top": "Moved to top",
+  "marked-unread": "Marked unread",
   backup: "Backup written",
   restore: "Backup restored",
 } as const;
@@ -38,6 +39,7 @@ export const AUDIT_RECORD_TYPES = {
   settings: "Site settings",
   person: "Person",
   invitation: "Invitation",
+  message: "Message",
 } as const;
 
 export type AuditRecordType = keyof typeof AUDIT_RECORD_TYPES;

@@ -1,5 +1,14 @@
 /** What a change event can name; pages say which of these they show. */
-export const changeTopics = ["categories", "products", "downloads", "info", "settings", "people", "*"] as const;
+export const changeTopics = [
+  "categories",
+  "products",
+  "downloads",
+  "info",
+  "settings",
+  "people",
+  "inbox",
+  "*",
+] as const;
 export type ChangeTopic = (typeof changeTopics)[number];
 
 export interface ChangeEvent {

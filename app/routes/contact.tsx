@@ -1,6 +1,13 @@
 import { PageHero } from "#app/components/hero-image";
 import { useSiteSettings } from "#app/components/site-settings";
-import { Card, TextLink } from "#app/components/ui";
+import { useId } from "react";
+import { data, Form, useNavigation } from "react-router";
+import { Alert, Button, Card, TextField, TextLink } from "#app/components/ui";
+import { CONTACT_MESSAGE_MAX, CONTACT_MESSAGES, HONEYPOT_FIELD } from "#app/domain/contact";
+import { contactSchema } from "#app/domain/forms/contact";
+import { requestContext, servicesContext } from "#app/server/context.server";
+import { readForm } from "#app/server/form-data.server";
+import { keepRetryAfter } from "#app/server/rate-limit-headers.server";
 import { HERO_IMAGES, HERO_WIDTH, heroImageUrl } from "#app/domain/hero";
 import { seoContext, seoMeta } from "#app/domain/seo";
 import type { Route } from "./+types/contact";
@@ -29,7 +36,42 @@ const TOPICS = [
   { title: "Partners", text: "Become an installer or integrator partner, or reach your regional manager." },
 ] as const;
 
-export default function Contact() {
+export const headers = keepRetryAfter;
+
+type FieldErrors = Partial<Record<"name" | "email" | "company" | "product" | "message", string>>;
+
+/**
+ * A visitor's message: checked, limited per client, kept for the inbox and mailed to the contact
+ * address. A filled-in honeypot gets the same thanks and nothing else: a bot learns nothing from it.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readForm(request);
+  const values = Object.fromEntries(
+    (["name", "email", "company", "product", "message"] as const).map((name) => [name, String(form.get(name) ?? "")]),
+  );
+  if (String(form.get(HONEYPOT_FIELD) ?? "") !== "") return { status: "sent" as const };
+  const parsed = contactSchema.safeParse(values);
+  if (!parsed.success) {
+    const errors: FieldErrors = {};
+    for (const issue of parsed.error.issues) {
+      const field = String(issue.path[0]) as keyof FieldErrors;
+      errors[field] ??= issue.message;
+    }
+    return data({ status: "invalid" as const, errors, values }, 400);
+  }
+  const { retryAfterSeconds } = await context
+    .get(servicesContext)
+    .contact.send(parsed.data, context.get(requestContext).clientAddress);
+  if (retryAfterSeconds > 0) {
+    return data(
+      { status: "limited" as const, message: CONTACT_MESSAGES.tooMany(retryAfterSeconds), values },
+      { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } },
+    );
+  }
+  return { status: "sent" as const };
+}
+
+export default function Contact({ actionData }: Route.ComponentProps) {
   const { contactEmail } = useSiteSettings();
   return (
     <div>
@@ -51,6 +93,7 @@ export default function Contact() {
               </li>
             ))}
           </ul>
+          <ContactForm answer={actionData} />
           <p className="mt-8 text-slate-700">
             Looking for a manual, a datasheet or new firmware? Most answers are a download away on our{" "}
             <TextLink to="/support" weight="medium">
@@ -61,5 +104,109 @@ export default function Contact() {
         </Card>
       </div>
     </div>
+  );
+}
+
+type Answer = Route.ComponentProps["actionData"];
+
+/** The form beside the address: it works without scripts; the server's messages show beside each field. */
+function ContactForm({ answer }: { answer: Answer }) {
+  const navigation = useNavigation();
+  const sending = navigation.state === "submitting" && navigation.formAction === "/contact";
+  const headingId = useId();
+  if (answer?.status === "sent") {
+    return (
+      <section aria-labelledby={headingId} className="mt-8">
+        <h2 id={headingId} className="text-xl font-semibold text-slate-900">
+          Write to us
+        </h2>
+        <div className="mt-3">
+          <Alert tone="success">{CONTACT_MESSAGES.sent}</Alert>
+        </div>
+      </section>
+    );
+  }
+  const errors: FieldErrors = answer?.status === "invalid" ? answer.errors : {};
+  const values = answer && "values" in answer ? answer.values : undefined;
+  return (
+    <section aria-labelledby={headingId} className="mt-8">
+      <h2 id={headingId} className="text-xl font-semibold text-slate-900">
+        Write to us
+      </h2>
+      <Form method="post" action="/contact" noValidate className="mt-4 space-y-4">
+        {answer?.status === "invalid" ? <Alert tone="error">{CONTACT_MESSAGES.checkEachInput}</Alert> : null}
+        {answer?.status === "limited" ? <Alert tone="error">{answer.message}</Alert> : null}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            id="contact-name"
+            name="name"
+            label="Name"
+            autoComplete="name"
+            required
+            maxLength={200}
+            defaultValue={values?.name}
+            error={errors.name}
+          />
+          <TextField
+            id="contact-email"
+            name="email"
+            type="email"
+            label="E-mail"
+            autoComplete="email"
+            required
+            maxLength={254}
+            defaultValue={values?.email}
+            error={errors.email}
+          />
+          <TextField
+            id="contact-company"
+            name="company"
+            label="Company (optional)"
+            autoComplete="organization"
+            maxLength={200}
+            defaultValue={values?.company}
+            error={errors.company}
+          />
+          <TextField
+            id="contact-product"
+            name="product"
+            label="Product model (optional)"
+            autoComplete="off"
+            maxLength={100}
+            defaultValue={values?.product}
+            error={errors.product}
+          />
+        </div>
+        <div className="space-y-1">
+          <label htmlFor="contact-message" className="block text-sm font-medium text-slate-700">
+            Message
+          </label>
+          <textarea
+            id="contact-message"
+            name="message"
+            rows={6}
+            required
+            maxLength={CONTACT_MESSAGE_MAX}
+            defaultValue={values?.message}
+            aria-invalid={errors.message ? true : undefined}
+            aria-describedby={errors.message ? "contact-message-error" : undefined}
+            className="block w-full rounded-md border border-slate-300 px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:ring-1 focus:ring-brand-600"
+          />
+          {errors.message ? (
+            <p id="contact-message-error" className="text-sm text-red-700">
+              {errors.message}
+            </p>
+          ) : null}
+        </div>
+        {/* For bots only: people neither see nor reach it, and a message with it filled in goes nowhere. */}
+        <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+          <label htmlFor="contact-website">Website</label>
+          <input id="contact-website" name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
+        </div>
+        <Button type="submit" disabled={sending}>
+          {sending ? "Sending…" : "Send message"}
+        </Button>
+      </Form>
+    </section>
   );
 }

@@ -9,6 +9,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Where an answer goes, when not to the site (a visitor's message). */
+  replyTo?: string;
 }
 
 export type SendMail = (message: MailMessage) => Promise<void>;

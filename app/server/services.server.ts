@@ -11,6 +11,8 @@ import { createProductAdmin } from "./admin/products.server";
 import { createRevisions } from "./admin/revisions.server";
 import { createHistory } from "./admin/history.server";
 import { createScheduler } from "./admin/publication.server";
+import { createContact } from "./contact.server";
+import { createRateLimiter } from "./rate-limit.server";
 import { createCatalog } from "./catalog.server";
 import type { Database } from "./db/client.server";
 import type { FileService } from "./files.server";
@@ -72,6 +74,16 @@ export function createServices(parts: ServiceParts) {
     downloadAdmin,
     infoItemAdmin,
     scheduler: createScheduler({ db, write }),
+    contact: createContact({
+      db,
+      write,
+      catalog,
+      sendMail,
+      rateLimiter: createRateLimiter(db),
+      contactAddress: async () => (await settings.getSiteSettings()).contactEmail,
+      publicUrl,
+      logger,
+    }),
     history: createHistory({ db, revisions, categoryAdmin, productAdmin, downloadAdmin, infoItemAdmin, settings }),
   };
 }

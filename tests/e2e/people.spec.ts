@@ -22,6 +22,7 @@ const EDITOR_OPTIONS = [
   "New Download",
   "Edit Download",
   "Recently deleted",
+  "Inbox",
 ];
 const OWNER_ONLY = [
   "/dashboard/people",

@@ -419,3 +419,26 @@ export const revisionFiles = pgTable(
     index("revision_files_file_idx").on(table.fileId),
   ],
 );
+
+/**
+ * What visitors wrote through the contact form: mailed to the contact address and kept here, the
+ * dashboard's inbox. `product` is the model they named, as they named it (linked while it exists).
+ */
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    company: text("company").default("").notNull(),
+    product: text("product").default("").notNull(),
+    productId: uuid("product_id").references(() => products.id, { onDelete: "set null" }),
+    message: text("message").notNull(),
+    clientAddress: text("client_address"),
+    /** Whether the mail to the contact address went out (the inbox has the message either way). */
+    mailed: boolean("mailed").default(false).notNull(),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
+  },
+  (table) => [index("contact_messages_created_idx").on(table.createdAt)],
+);

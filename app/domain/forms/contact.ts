@@ -1,0 +1,31 @@
+import { z } from "zod";
+import { CONTACT_MESSAGE_MAX, CONTACT_MESSAGES } from "../contact";
+
+/** A one-line field: line breaks and runs of spaces become one space (it goes into a mail's subject). */
+const line = (max: number) =>
+  z
+    .string()
+    .transform((value) => value.replace(/\s+/g, " ").trim())
+    .pipe(z.string().max(max, CONTACT_MESSAGES.tooLong(max)));
+
+/** The contact form's rules, shared by the browser (comfort) and the server (the check that counts). */
+export const contactSchema = z.object({
+  name: z
+    .string(CONTACT_MESSAGES.nameRequired)
+    .transform((value) => value.replace(/\s+/g, " ").trim())
+    .pipe(z.string().min(1, CONTACT_MESSAGES.nameRequired).max(200, CONTACT_MESSAGES.tooLong(200))),
+  email: z
+    .string(CONTACT_MESSAGES.emailInvalid)
+    .trim()
+    .pipe(z.email(CONTACT_MESSAGES.emailInvalid).max(254, CONTACT_MESSAGES.tooLong(254))),
+  company: line(200).optional().default(""),
+  product: line(100).optional().default(""),
+  message: z
+    .string(CONTACT_MESSAGES.messageRequired)
+    .trim()
+    .min(1, CONTACT_MESSAGES.messageRequired)
+    .min(10, CONTACT_MESSAGES.messageTooShort)
+    .max(CONTACT_MESSAGE_MAX, CONTACT_MESSAGES.tooLong(CONTACT_MESSAGE_MAX)),
+});
+
+export type ContactInput = z.infer<typeof contactSchema>;

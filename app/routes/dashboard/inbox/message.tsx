@@ -1,0 +1,117 @@
+import { data, Form, redirect, useNavigation } from "react-router";
+import { ConfirmDelete } from "#app/components/confirm-delete";
+import { LocalTime } from "#app/components/local-time";
+import { TabIdInput } from "#app/components/forms";
+import { Alert, Button, Card, TextLink } from "#app/components/ui";
+import type { PageHandle } from "#app/domain/live";
+import { catalogProductPath } from "#app/domain/paths";
+import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
+import { NotFoundError } from "#app/server/admin/write.server";
+import { servicesContext } from "#app/server/context.server";
+import { readAdminForm, requireAdmin } from "#app/server/session.server";
+import { dashboardMeta } from "../meta";
+import type { Route } from "./+types/message";
+
+export const handle: PageHandle = { live: ["inbox"] };
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  dashboardMeta(loaderData ? `Message from ${loaderData.message.name}` : "Not Found");
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  // Opening a message reads it: it stops counting as unread for everyone.
+  const message = await context.get(servicesContext).contact.open(params.messageId);
+  if (!message) throw data("Not Found", { status: 404, statusText: "Not Found" });
+  return { message };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { form, origin } = await readAdminForm(request, context);
+  const { contact } = context.get(servicesContext);
+  try {
+    switch (form.get("intent")) {
+      case "unread":
+        await contact.markUnread(params.messageId, origin);
+        return redirect("/dashboard/inbox");
+      case "delete":
+        await contact.remove(params.messageId, origin);
+        return redirect("/dashboard/inbox?deleted=1");
+      default:
+        return data({ error: ADMIN_MESSAGES.checkEachInput }, 400);
+    }
+  } catch (error) {
+    if (error instanceof NotFoundError) return data({ error: ADMIN_MESSAGES.gone }, 404);
+    throw error;
+  }
+}
+
+export default function InboxMessage({ loaderData, actionData }: Route.ComponentProps) {
+  const { message } = loaderData;
+  const busy = useNavigation().state !== "idle";
+  const subject = `Re: your message to us${message.product ? ` about ${message.product}` : ""}`;
+  return (
+    <Card title={`Message from ${message.name}`}>
+      <div className="space-y-5">
+        {actionData?.error ? <Alert tone="error">{actionData.error}</Alert> : null}
+        <p>
+          <TextLink to="/dashboard/inbox">Back to the inbox</TextLink>
+        </p>
+        <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
+          <dt className="font-medium text-slate-700">From</dt>
+          <dd className="min-w-0 wrap-anywhere">
+            {message.name} &lt;{message.email}&gt;
+          </dd>
+          {message.company ? (
+            <>
+              <dt className="font-medium text-slate-700">Company</dt>
+              <dd className="min-w-0 wrap-anywhere">{message.company}</dd>
+            </>
+          ) : null}
+          {message.product ? (
+            <>
+              <dt className="font-medium text-slate-700">Product</dt>
+              <dd className="min-w-0 wrap-anywhere">
+                {message.productId ? (
+                  <TextLink to={catalogProductPath(message.productId)}>{message.product}</TextLink>
+                ) : (
+                  message.product
+                )}
+              </dd>
+            </>
+          ) : null}
+          <dt className="font-medium text-slate-700">Received</dt>
+          <dd>
+            <LocalTime iso={message.receivedAt} />
+          </dd>
+          <dt className="font-medium text-slate-700">Mailed</dt>
+          <dd>
+            {message.mailed ? "Yes, to the contact address" : "No: the mail could not be sent (see the server log)"}
+          </dd>
+        </dl>
+        <p className="rounded-md border border-slate-200 bg-slate-50 p-4 whitespace-pre-line text-slate-900 wrap-anywhere">
+          {message.message}
+        </p>
+        <div className="flex flex-wrap items-center gap-4">
+          <TextLink
+            href={`mailto:${encodeURIComponent(message.email)}?subject=${encodeURIComponent(subject)}`}
+            weight="semibold"
+          >
+            Reply by e-mail
+          </TextLink>
+          <Form method="post">
+            <TabIdInput />
+            <input type="hidden" name="intent" value="unread" />
+            <Button type="submit" variant="secondary" size="sm" disabled={busy}>
+              Mark as unread
+            </Button>
+          </Form>
+        </div>
+        <ConfirmDelete
+          label="Delete message"
+          prompt={`Delete the message from ${message.name}? This cannot be undone.`}
+          refusal={actionData?.error}
+        />
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,177 @@
+import { count, desc, eq, isNull, sql } from "drizzle-orm";
+import { CONTACT_LIMIT, CONTACT_WINDOW_SECONDS, type InboxMessage } from "#app/domain/contact";
+import type { ContactInput } from "#app/domain/forms/contact";
+import { DASHBOARD_PAGE_SIZE, type Paged } from "#app/domain/paging";
+import type { AdminWrite, WriteOrigin } from "./admin/write.server";
+import { NotFoundError } from "./admin/write.server";
+import type { Catalog } from "./catalog.server";
+import type { Database } from "./db/client.server";
+import { countRows, matchingRowCount, readPage } from "./db/paging.server";
+import { contactMessages } from "./db/schema";
+import { isUuid } from "./files.server";
+import type { Logger } from "./logger.server";
+import type { SendMail } from "./mail.server";
+import { notifyChange } from "./live.server";
+import type { RateLimiter } from "./rate-limit.server";
+
+type Row = typeof contactMessages.$inferSelect;
+
+function toView(row: Row): InboxMessage {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    company: row.company,
+    product: row.product,
+    productId: row.productId,
+    message: row.message,
+    mailed: row.mailed,
+    read: row.readAt !== null,
+    receivedAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The mail the team gets: the visitor's words as written, a reply goes to the visitor. */
+function mailText(input: ContactInput, publicUrl: string, inboxId: string): string {
+  return [
+    `Name: ${input.name}`,
+    `E-mail: ${input.email}`,
+    ...(input.company ? [`Company: ${input.company}`] : []),
+    ...(input.product ? [`Product: ${input.product}`] : []),
+    "",
+    input.message,
+    "",
+    "--",
+    `Sent through the contact form. Reply to this mail to answer ${input.name}.`,
+    `In the dashboard's inbox: ${publicUrl}/dashboard/inbox/${inboxId}`,
+  ].join("\n");
+}
+
+/**
+ * The contact form and the dashboard's inbox. A message is kept first (the inbox has it whatever the
+ * mail server does), then mailed to the contact address from the site settings with the visitor as
+ * Reply-To; a mail that could not go is marked so in the inbox.
+ */
+export function createContact(parts: {
+  db: Database;
+  write: AdminWrite;
+  catalog: Catalog;
+  sendMail: SendMail;
+  rateLimiter: RateLimiter;
+  contactAddress: () => Promise<string>;
+  publicUrl: string;
+  logger: Logger;
+}) {
+  const { db, write, catalog, sendMail, rateLimiter, contactAddress, publicUrl, logger } = parts;
+  const limitKey = (clientAddress: string) => `contact:${clientAddress}`;
+
+  /**
+   * Keeps and mails a visitor's message; `{ retryAfterSeconds }` when this client sent CONTACT_LIMIT in
+   * the window already (nothing kept, nothing sent).
+   */
+  async function send(input: ContactInput, clientAddress: string): Promise<{ retryAfterSeconds: number }> {
+    const counted = await rateLimiter.read(limitKey(clientAddress), CONTACT_WINDOW_SECONDS);
+    if (counted && counted.count >= CONTACT_LIMIT) return { retryAfterSeconds: counted.secondsLeftInWindow };
+    await rateLimiter.hit(limitKey(clientAddress), CONTACT_WINDOW_SECONDS);
+    const product = input.product ? await catalog.findPublishedModel(input.product) : null;
+    const row = await db.transaction(async (tx) => {
+      const [kept] = await tx
+        .insert(contactMessages)
+        .values({
+          name: input.name,
+          email: input.email,
+          company: input.company,
+          product: input.product,
+          productId: product?.id ?? null,
+          message: input.message,
+          clientAddress,
+        })
+        .returning({ id: contactMessages.id });
+      if (!kept) throw new Error("Insert returned no row");
+      await notifyChange(tx, ["inbox"]);
+      return kept;
+    });
+    try {
+      await sendMail({
+        to: await contactAddress(),
+        replyTo: `"${input.name.replaceAll('"', "'")}" <${input.email}>`,
+        subject: `Contact form: ${input.name}${input.company ? ` (${input.company})` : ""}`,
+        text: mailText(input, publicUrl, row.id),
+      });
+      await db.update(contactMessages).set({ mailed: true }).where(eq(contactMessages.id, row.id));
+    } catch (error) {
+      logger.error({ err: error, messageId: row.id }, "mailing a contact message failed; it is in the inbox");
+    }
+    return { retryAfterSeconds: 0 };
+  }
+
+  /** A page of the messages, newest first, and how many are unread. */
+  async function list(page = 1): Promise<Paged<InboxMessage> & { unread: number }> {
+    const [paged, unread] = await Promise.all([
+      readPage(
+        (offset, limit) =>
+          db
+            .select({ row: contactMessages, total: matchingRowCount })
+            .from(contactMessages)
+            .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+            .limit(limit)
+            .offset(offset),
+        () => countRows(db, contactMessages, undefined),
+        page,
+        DASHBOARD_PAGE_SIZE,
+      ),
+      unreadCount(),
+    ]);
+    return { ...paged, items: paged.items.map(({ row }) => toView(row)), unread };
+  }
+
+  async function unreadCount(): Promise<number> {
+    const [row] = await db.select({ unread: count() }).from(contactMessages).where(isNull(contactMessages.readAt));
+    return row?.unread ?? 0;
+  }
+
+  /** One message, marked read as it is opened (reading changes nothing anyone else relies on). */
+  async function open(id: string): Promise<InboxMessage | undefined> {
+    if (!isUuid(id)) return undefined;
+    const [row] = await db
+      .update(contactMessages)
+      .set({ readAt: sql`coalesce(${contactMessages.readAt}, now())` })
+      .where(eq(contactMessages.id, id))
+      .returning();
+    return row ? toView(row) : undefined;
+  }
+
+  function label(row: Pick<Row, "name" | "email">): string {
+    return `${row.name} <${row.email}>`;
+  }
+
+  /** Marks a message unread again (a colleague should look at it). */
+  async function markUnread(id: string, origin: WriteOrigin): Promise<void> {
+    if (!isUuid(id)) throw new NotFoundError();
+    await write(["inbox"], origin, async ({ tx, audit }) => {
+      const [row] = await tx
+        .update(contactMessages)
+        .set({ readAt: null })
+        .where(eq(contactMessages.id, id))
+        .returning({ name: contactMessages.name, email: contactMessages.email });
+      if (!row) throw new NotFoundError();
+      await audit({ kind: "marked-unread", record: { type: "message", id, label: label(row) } });
+    });
+  }
+
+  async function remove(id: string, origin: WriteOrigin): Promise<void> {
+    if (!isUuid(id)) throw new NotFoundError();
+    await write(["inbox"], origin, async ({ tx, audit }) => {
+      const [row] = await tx
+        .delete(contactMessages)
+        .where(eq(contactMessages.id, id))
+        .returning({ name: contactMessages.name, email: contactMessages.email });
+      if (!row) throw new NotFoundError();
+      await audit({ kind: "deleted", record: { type: "message", id, label: label(row) } });
+    });
+  }
+
+  return { send, list, unreadCount, open, markUnread, remove };
+}
+
+export type Contact = ReturnType<typeof createContact>;

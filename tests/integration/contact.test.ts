@@ -1,0 +1,111 @@
+import fs from "node:fs";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CONTACT_LIMIT } from "#app/domain/contact";
+import { contactSchema } from "#app/domain/forms/contact";
+import { NotFoundError } from "#app/server/admin/write.server";
+import { auditLog, contactMessages } from "#app/server/db/schema";
+import type { Runtime } from "#app/server/runtime.server";
+import { DATABASE_KINDS, startTestRuntime } from "#tests/support/database";
+import { outboxFiles, parseMail } from "#tests/support/mail";
+import { TEST_ORIGIN } from "#tests/support/origin";
+
+describe.each(DATABASE_KINDS)("the contact form and the inbox on %s", (kind) => {
+  let test: Awaited<ReturnType<typeof startTestRuntime>> | undefined;
+  let runtime: Runtime;
+
+  beforeAll(async () => {
+    test = await startTestRuntime(kind);
+    runtime = test.runtime;
+  });
+  afterAll(async () => {
+    await test?.close();
+  });
+
+  const message = (overrides: Record<string, string> = {}) =>
+    contactSchema.parse({
+      name: "Dana Installer",
+      email: "dana@installer.example",
+      company: "Secure Sites Ltd",
+      product: "",
+      message: "Which camera suits a car park of 40 spaces at night?",
+      ...overrides,
+    });
+
+  it("keeps a message for the inbox and mails it to the contact address, the visitor as Reply-To", async () => {
+    const { contact, settings } = runtime.services;
+    const before = outboxFiles(runtime.env.dataDir).length;
+    expect(await contact.send(message(), "203.0.113.7")).toEqual({ retryAfterSeconds: 0 });
+
+    const mails = outboxFiles(runtime.env.dataDir);
+    expect(mails).toHaveLength(before + 1);
+    const mail = parseMail(fs.readFileSync(mails.at(-1) ?? "", "utf8"));
+    expect(mail.headers.get("to")).toBe((await settings.getSiteSettings()).contactEmail);
+    expect(mail.headers.get("reply-to")).toContain("dana@installer.example");
+    expect(mail.headers.get("subject")).toBe("Contact form: Dana Installer (Secure Sites Ltd)");
+    expect(mail.text).toContain("Which camera suits a car park of 40 spaces at night?");
+
+    const listed = await contact.list();
+    expect(listed.unread).toBe(1);
+    const [first] = listed.items;
+    expect(first).toMatchObject({ name: "Dana Installer", company: "Secure Sites Ltd", mailed: true, read: false });
+
+    // Opening reads it; Mark as unread is a change the audit log records.
+    expect((await contact.open(first?.id ?? ""))?.read).toBe(true);
+    expect(await contact.unreadCount()).toBe(0);
+    await contact.markUnread(first?.id ?? "", TEST_ORIGIN);
+    expect(await contact.unreadCount()).toBe(1);
+    await contact.remove(first?.id ?? "", TEST_ORIGIN);
+    await expect(contact.remove(first?.id ?? "", TEST_ORIGIN)).rejects.toBeInstanceOf(NotFoundError);
+    const logged = await runtime.database.db
+      .select({ kind: auditLog.kind })
+      .from(auditLog)
+      .where(eq(auditLog.recordId, first?.id ?? ""));
+    expect(logged.map((entry) => entry.kind).sort()).toEqual(["deleted", "marked-unread"]);
+  });
+
+  it("limits each client, and only that client", async () => {
+    const { contact } = runtime.services;
+    for (let sent = 0; sent < CONTACT_LIMIT; sent++) {
+      expect(await contact.send(message({ name: `Visitor ${sent}` }), "198.51.100.9")).toEqual({
+        retryAfterSeconds: 0,
+      });
+    }
+    const refused = await contact.send(message({ name: "One too many" }), "198.51.100.9");
+    expect(refused.retryAfterSeconds).toBeGreaterThan(0);
+    const kept = await runtime.database.db
+      .select({ name: contactMessages.name })
+      .from(contactMessages)
+      .where(eq(contactMessages.name, "One too many"));
+    expect(kept).toEqual([]);
+    expect(await contact.send(message({ name: "Someone else" }), "198.51.100.10")).toEqual({ retryAfterSeconds: 0 });
+  });
+
+  it("links a product named by its model, and keeps the words of one it does not know", async () => {
+    const { contact, categoryAdmin } = runtime.services;
+    await categoryAdmin.createCategory({ name: "Domes", description: "", features: [] }, TEST_ORIGIN);
+    await contact.send(message({ product: "NO-SUCH-1", name: "Asks about nothing" }), "192.0.2.1");
+    const [row] = await runtime.database.db
+      .select({ product: contactMessages.product, productId: contactMessages.productId })
+      .from(contactMessages)
+      .where(eq(contactMessages.name, "Asks about nothing"));
+    expect(row).toEqual({ product: "NO-SUCH-1", productId: null });
+  });
+});
+
+describe("the contact form's rules", () => {
+  it("folds one-line fields to one line and says what is wrong with each field", () => {
+    const parsed = contactSchema.safeParse({
+      name: " Dana\r\nBcc: x@y.z ",
+      email: " d@e.co ",
+      message: "Long enough text",
+    });
+    expect(parsed.success && parsed.data.name).toBe("Dana Bcc: x@y.z");
+    const refused = contactSchema.safeParse({ name: "", email: "not-an-address", message: "short" });
+    expect(refused.success ? [] : refused.error.issues.map((issue) => [issue.path[0], issue.message])).toEqual([
+      ["name", "Enter your name"],
+      ["email", "Enter an e-mail address such as name@example.com, so we can answer"],
+      ["message", "Write a little more: at least 10 characters"],
+    ]);
+  });
+});

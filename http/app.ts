@@ -15,6 +15,7 @@ import { precompressedAssets } from "./assets";
 import { liveStreamCapacity, liveStreamGate, liveStreams } from "./events";
 import { CATCH_ALL, PAGE_CACHE_ROUTE, ServerMetrics, serveMetrics } from "./metrics";
 import { serveFile } from "./files";
+import { serveDatasheet } from "./datasheets";
 import { SESSION_COOKIE_PREFIX } from "#app/server/auth.server";
 import { SCHEDULE_CHECK_MS } from "#app/server/admin/publication.server";
 import { serveImageVariant } from "./images";
@@ -277,6 +278,7 @@ function createApp(
   app.get("/images/:fileId/:width.webp", imageVariants);
   app.get("/images/:fileId/:ratio/:width.webp", imageVariants);
   app.post("/uploads", stageUpload(runtime));
+  app.get("/catalog/products/:productId/datasheet.pdf", serveDatasheet(runtime));
 
   if (options.before) app.use(options.before);
   if (options.clientDir) {
@@ -287,8 +289,15 @@ function createApp(
 
   // An answer to someone signed in may hold what visitors must not see (drafts, the dashboard): no cache
   // keeps it, whichever loaders ran (a client navigation's data request runs only some of them).
+  // Routes that say otherwise (the root loader for signed-in people says the same) keep their word.
   app.use((req, res, next) => {
-    if (req.headers.cookie?.includes(SESSION_COOKIE_PREFIX)) res.setHeader("Cache-Control", "private, no-store");
+    if (req.headers.cookie?.includes(SESSION_COOKIE_PREFIX)) {
+      const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => typeof res;
+      res.writeHead = ((...args: unknown[]) => {
+        if (!res.hasHeader("Cache-Control")) res.setHeader("Cache-Control", "private, no-store");
+        return writeHead(...args);
+      }) as typeof res.writeHead;
+    }
     next();
   });
 

@@ -111,6 +111,10 @@ test("an unpublished product is gone for visitors everywhere, previewed by admin
   await expect(page.getByRole("status")).toContainText("Preview: visitors do not see this page until it is published.");
   await hydrated(page);
   await expectNoA11yViolations(page);
+  // A client navigation's data request runs the product's loader alone: no cache keeps it either.
+  const data = await page.request.get(`${productPath}.data?_routes=routes%2Fproduct`);
+  expect(data.status()).toBe(200);
+  expect(data.headers()["cache-control"]).toBe("private, no-store");
   const images = page.locator("main img");
   await expect(images.first()).toBeVisible();
   expect(await images.first().evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);

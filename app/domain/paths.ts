@@ -5,6 +5,11 @@ export function catalogCategoryPath(categoryId: string): string {
   return `/catalog/categories/${categoryId}`;
 }
 
+/** A product's datasheet, a PDF the server makes from its data (app/server/datasheet.server.ts). */
+export function datasheetPath(productId: string): string {
+  return `${catalogProductPath(productId)}/datasheet.pdf`;
+}
+
 export function catalogProductPath(productId: string): string {
   return `/catalog/products/${productId}`;
 }

@@ -14,7 +14,7 @@ import { seoContext, seoMeta } from "#app/domain/seo";
 import { pageTitle } from "#app/domain/site";
 import { requestContext, servicesContext } from "#app/server/context.server";
 import type { Route } from "./+types/product";
-import { catalogCategoryPath, catalogProductPath, dashboardProductPath } from "#app/domain/paths";
+import { catalogCategoryPath, catalogProductPath, dashboardProductPath, datasheetPath } from "#app/domain/paths";
 
 export const handle: PageHandle = { live: ["products", "categories"], cache: {} };
 
@@ -53,7 +53,7 @@ function CompareLink({ id, model }: { id: string; model: string }) {
   const selection = useCompareSelection();
   const ids = selection.includes(id) ? selection : [...selection, id].slice(-MAX_COMPARED);
   return (
-    <p className="print:hidden">
+    <p>
       <Link
         to={comparePath(ids)}
         className="inline-flex rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50"
@@ -141,7 +141,18 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             </p>
           ) : null}
           {product.ndaa ? <NdaaBadge /> : null}
-          <CompareLink id={product.id} model={product.model} />
+          <div className="flex flex-wrap gap-3 print:hidden">
+            <CompareLink id={product.id} model={product.model} />
+            {preview ? null : (
+              <a
+                href={datasheetPath(product.id)}
+                className="inline-flex rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+                aria-label={`Download datasheet of ${product.model} (PDF)`}
+              >
+                Download datasheet
+              </a>
+            )}
+          </div>
           <p className="whitespace-pre-line text-slate-800">{product.description}</p>
           {isAdmin ? (
             <p>

@@ -7,6 +7,7 @@ import { getEnv, type Env } from "./env.server";
 import { CatalogSnapshot } from "./catalog-snapshot.server";
 import { createFileService, type FileService } from "./files.server";
 import { createImageService, type ImageService } from "./images.server";
+import { createDatasheets, type Datasheets } from "./datasheet.server";
 import { ChangeHub, CHANGE_CHANNEL, parseChangeEvent } from "./live.server";
 import { DATA_CHANGES_CHANNEL, DataWatch, parseWatchedData } from "./data-watch.server";
 import { createLogger, type Logger } from "./logger.server";
@@ -24,6 +25,8 @@ export interface Runtime {
   storage: FileStorage;
   files: FileService;
   images: ImageService;
+  /** Product datasheets, made from the catalog and kept in storage. */
+  datasheets: Datasheets;
   auth: AuthService;
   admins: AdminAccounts;
   sendMail: SendMail;
@@ -108,6 +111,7 @@ export async function startRuntime(
       storage,
       files,
       images: createImageService({ storage, logger, fileExists: async (id) => Boolean(await files.get(id)) }),
+      datasheets: createDatasheets({ storage, files, logger, publicUrl: env.publicUrl }),
       auth,
       admins,
       sendMail,

@@ -1,0 +1,86 @@
+import { eq } from "drizzle-orm";
+import { PDFParse } from "pdf-parse";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { products } from "#app/server/db/schema";
+import type { Runtime } from "#app/server/runtime.server";
+import { readAll } from "#app/server/streams.server";
+import { startTestRuntime } from "#tests/support/database";
+import { TEST_ORIGIN } from "#tests/support/origin";
+import { stageImage } from "#tests/support/staged-files";
+
+describe("product datasheets", () => {
+  let test: Awaited<ReturnType<typeof startTestRuntime>> | undefined;
+  let runtime: Runtime;
+
+  beforeAll(async () => {
+    test = await startTestRuntime("pglite");
+    runtime = test.runtime;
+  });
+  afterAll(async () => {
+    await test?.close();
+  });
+
+  async function text(key: string): Promise<string> {
+    const parser = new PDFParse({ data: new Uint8Array(await readAll(runtime.datasheets.open(key))) });
+    try {
+      return (await parser.getText()).text;
+    } finally {
+      await parser.destroy();
+    }
+  }
+
+  it("is made once per content, drops the one before, and draws what its fonts cannot as ?", async () => {
+    const { categoryAdmin, productAdmin, catalog, settings } = runtime.services;
+    const categoryId = await categoryAdmin.createCategory(
+      { name: "Thermal", description: "", features: [] },
+      TEST_ORIGIN,
+    );
+    const input = {
+      categoryId,
+      model: "TH-1",
+      description: "Measures −20 to 550 °C ≤ 2 % error at 640 × 512; 温度 alarms.",
+      specs: "Resolution: 640 × 512",
+      specsTable: [
+        ["Lens", "25 mm"],
+        ["Weight", "1.2 kg"],
+      ],
+      ndaa: false,
+      featureIds: [],
+      imageFileId: await stageImage(runtime, "th.png", "#884422"),
+      additionalImages: [],
+      accessoryIds: [],
+      downloads: [],
+    };
+    const { id } = await productAdmin.createProduct(input, TEST_ORIGIN);
+    const site = await settings.getSiteSettings();
+    const product = await catalog.getProduct(id);
+    if (!product) throw new Error("no product");
+
+    const first = await runtime.datasheets.datasheetOf(product, site);
+    const words = await text(first.key);
+    expect(words).toContain("TH-1");
+    expect(words).toContain("Not NDAA compliant");
+    expect(words).toContain("Lens");
+    expect(words).toContain("25 mm");
+    expect(words).toContain("Measures ?20 to 550 °C ? 2 % error at 640 × 512; ?? alarms.");
+    // Asked again: the same one, not made again.
+    expect(await runtime.datasheets.datasheetOf(product, site)).toEqual(first);
+
+    const [row] = await runtime.database.db
+      .select({ version: products.version })
+      .from(products)
+      .where(eq(products.id, id));
+    await productAdmin.updateProduct(
+      id,
+      row?.version ?? 0,
+      { ...input, imageFileId: undefined, specsTable: undefined, model: "TH-2" },
+      TEST_ORIGIN,
+    );
+    const changed = await catalog.getProduct(id);
+    if (!changed) throw new Error("no product");
+    const second = await runtime.datasheets.datasheetOf(changed, site);
+    expect(second.key).not.toBe(first.key);
+    expect(await text(second.key)).toContain("TH-2");
+    expect(await runtime.storage.stat(first.key)).toBeNull();
+  });
+});

@@ -1,5 +1,5 @@
 import type { Request, Response } from "express";
-import { contentDisposition, matchesEtag } from "./files";
+import { contentDisposition, matchesEtag, sendStored } from "./files";
 import { STORED_FILE_POLICY } from "./security";
 import type { Runtime } from "#app/server/runtime.server";
 
@@ -30,17 +30,10 @@ export function serveDatasheet({ services, datasheets, logger }: Pick<Runtime, "
     res.setHeader("Content-Type", "application/pdf");
     res.setHeader("Content-Length", String(sheet.size));
     res.setHeader("Content-Disposition", contentDisposition("inline", `${sheet.model}-datasheet.pdf`));
-    if (req.method === "HEAD") {
-      res.end();
-      return;
-    }
-    const stream = datasheets.open(sheet.key);
-    stream.on("error", (error) => {
-      logger.error({ err: error, productId: product.id }, "a stored datasheet could not be read");
-      if (!res.headersSent) res.status(500).type("text/plain").send("The datasheet could not be read.");
-      else res.destroy();
+    sendStored(req, res, () => datasheets.open(sheet.key), {
+      logger,
+      what: "datasheet",
+      context: { productId: product.id },
     });
-    res.on("close", () => stream.destroy());
-    stream.pipe(res);
   };
 }

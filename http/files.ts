@@ -1,9 +1,36 @@
+import type { Readable } from "node:stream";
 import type { Request, Response } from "express";
+import type { Logger } from "#app/server/logger.server";
 import { STORED_FILE_POLICY } from "./security";
 import { isImageType } from "#app/server/sniff.server";
 import type { Runtime } from "#app/server/runtime.server";
 import type { FileRow } from "#app/server/files.server";
 import { requestHeaders } from "./request";
+
+/**
+ * Sends stored bytes as the answer (or, after a HEAD, none): a storage error before anything was sent
+ * is a 500 saying `what` could not be read, after that the connection ends; a visitor who leaves stops
+ * the read.
+ */
+export function sendStored(
+  req: Request,
+  res: Response,
+  open: () => Readable,
+  failure: { logger: Logger; what: string; context: Record<string, unknown> },
+): void {
+  if (req.method === "HEAD") {
+    res.end();
+    return;
+  }
+  const stream = open();
+  stream.on("error", (error) => {
+    failure.logger.error({ err: error, ...failure.context }, `stored ${failure.what} could not be read`);
+    if (!res.headersSent) res.status(500).type("text/plain").send(`The ${failure.what} could not be read.`);
+    else res.destroy();
+  });
+  res.on("close", () => stream.destroy());
+  stream.pipe(res);
+}
 
 /** RFC 6266: an ASCII fallback plus the exact UTF-8 name. */
 export function contentDisposition(kind: "inline" | "attachment", name: string): string {
@@ -104,17 +131,10 @@ export function serveFile(runtime: Pick<Runtime, "files" | "auth" | "logger">) {
       res.status(200);
       res.setHeader("Content-Length", String(file.size));
     }
-    if (req.method === "HEAD") {
-      res.end();
-      return;
-    }
-    const stream = files.open(file.storageKey, range);
-    stream.on("error", (error) => {
-      logger.error({ err: error, fileId: file.id }, "stored file could not be read");
-      if (!res.headersSent) res.status(500).type("text/plain").send("The file could not be read.");
-      else res.destroy();
+    sendStored(req, res, () => files.open(file.storageKey, range), {
+      logger,
+      what: "file",
+      context: { fileId: file.id },
     });
-    res.on("close", () => stream.destroy());
-    stream.pipe(res);
   };
 }

@@ -4,7 +4,7 @@ import { isCropRatio, isVariantWidth } from "#app/domain/images";
 import { fileUrl } from "#app/server/files.server";
 import { VariantSourceGoneError } from "#app/server/images.server";
 import type { Runtime } from "#app/server/runtime.server";
-import { matchesEtag, servedFile } from "./files";
+import { matchesEtag, sendStored, servedFile } from "./files";
 
 /** Not cached: the file may be a draft's, served once it is published. */
 function notFound(res: Response): void {
@@ -58,17 +58,10 @@ export function serveImageVariant(runtime: Pick<Runtime, "files" | "auth" | "ima
     res.setHeader("Content-Length", String(size));
     res.setHeader("ETag", plan.etag);
     res.setHeader("Cache-Control", cacheControl);
-    if (req.method === "HEAD") {
-      res.end();
-      return;
-    }
-    const stream = images.open(plan);
-    stream.on("error", (error) => {
-      logger.error({ err: error, fileId: file.id, width: plan.width }, "stored image variant could not be read");
-      if (!res.headersSent) res.status(500).type("text/plain").send("The image could not be read.");
-      else res.destroy();
+    sendStored(req, res, () => images.open(plan), {
+      logger,
+      what: "image",
+      context: { fileId: file.id, width: plan.width },
     });
-    res.on("close", () => stream.destroy());
-    stream.pipe(res);
   };
 }

@@ -44,6 +44,8 @@ export default [
     route("downloads/:downloadId/deleted", "routes/dashboard/downloads/deleted.tsx"),
     route("products", "routes/dashboard/products/list.tsx"),
     route("products/new", "routes/dashboard/products/new.tsx"),
+    route("products/export.csv", "routes/dashboard/products/export-csv.ts"),
+    route("products/export.xlsx", "routes/dashboard/products/export-xlsx.ts"),
     route("products/:productId", "routes/dashboard/products/detail.tsx"),
     route("products/:productId/edit", "routes/dashboard/products/edit.tsx"),
     route("products/:productId/deleted", "routes/dashboard/products/deleted.tsx"),

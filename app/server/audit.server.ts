@@ -10,6 +10,7 @@ import type { Paged } from "#app/domain/paging";
 import { holdsText } from "./text-pattern.server";
 import type { Database, Queryable } from "./db/client.server";
 import { auditLog } from "./db/schema";
+import { csvLine, UTF8_BOM } from "./csv.server";
 import { countRows, matchingRowCount, readPage } from "./db/paging.server";
 
 /** Who acted: a signed-in person (id and address), or the command line on the server (all null). */
@@ -115,12 +116,6 @@ function toView(row: AuditRow): AuditView {
   };
 }
 
-/** A CSV field as spreadsheets read it, and never as a formula (a label may start with "="). */
-function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
 const CSV_COLUMNS = [
   "Time (UTC)",
   "Person",
@@ -170,7 +165,7 @@ export function createAuditLog({ db }: { db: Database }) {
     /** Every matching entry as CSV lines, newest first, read a batch at a time however long the log. */
     async *csv(filters: AuditFilters, batchSize = EXPORT_BATCH): AsyncGenerator<string> {
       // The byte order mark tells spreadsheet programs the file is UTF-8 (names may hold any letter).
-      yield `\uFEFF${CSV_COLUMNS.join(",")}\r\n`;
+      yield `${UTF8_BOM}${csvLine(CSV_COLUMNS)}`;
       const where = whereOf(filters);
       // Read by position in the order, not by offset: entries added while the export runs (newer, so
       // before the cursor) neither repeat nor push others out.
@@ -201,7 +196,7 @@ export function createAuditLog({ db }: { db: Database }) {
             view.recordLabel,
             view.details,
           ];
-          yield `${fields.map(csvField).join(",")}\r\n`;
+          yield csvLine(fields);
         }
         if (rows.length < batchSize) return;
       }

@@ -12,6 +12,7 @@ import { createRevisions } from "./admin/revisions.server";
 import { createHistory } from "./admin/history.server";
 import { createScheduler } from "./admin/publication.server";
 import { createContact } from "./contact.server";
+import { createCatalogExport } from "./catalog-export.server";
 import { createRateLimiter } from "./rate-limit.server";
 import { createCatalog } from "./catalog.server";
 import type { Database } from "./db/client.server";
@@ -74,6 +75,7 @@ export function createServices(parts: ServiceParts) {
     downloadAdmin,
     infoItemAdmin,
     scheduler: createScheduler({ db, write }),
+    catalogExport: createCatalogExport({ db }),
     contact: createContact({
       db,
       write,

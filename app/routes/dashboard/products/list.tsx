@@ -26,9 +26,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function DashboardProducts({ loaderData }: Route.ComponentProps) {
   return (
     <Card title="Products">
-      <p className="mb-4">
+      <p className="mb-4 flex flex-wrap gap-x-6 gap-y-2">
         <TextLink to={DASHBOARD_NEW_PRODUCT_PATH} weight="semibold">
           New Product
+        </TextLink>
+        {/* Files, not pages: the browser downloads them. */}
+        <TextLink href="/dashboard/products/export.csv" download>
+          Export all as CSV
+        </TextLink>
+        <TextLink href="/dashboard/products/export.xlsx" download>
+          Export all as Excel
         </TextLink>
       </p>
       <PagedList

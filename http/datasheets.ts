@@ -1,5 +1,5 @@
 import type { Request, Response } from "express";
-import { contentDisposition, matchesEtag, sendStored } from "./files";
+import { contentDisposition, matchesEtag } from "./files";
 import { STORED_FILE_POLICY } from "./security";
 import type { Runtime } from "#app/server/runtime.server";
 
@@ -8,7 +8,7 @@ import type { Runtime } from "#app/server/runtime.server";
  * per content (app/server/datasheet.server.ts). The address stays while the product changes, so caches
  * ask again each time (`no-cache`) and an unchanged datasheet answers 304 to its ETag.
  */
-export function serveDatasheet({ services, datasheets, logger }: Pick<Runtime, "services" | "datasheets" | "logger">) {
+export function serveDatasheet({ services, datasheets }: Pick<Runtime, "services" | "datasheets">) {
   return async (req: Request, res: Response): Promise<void> => {
     const product = await services.catalog.getProduct(String(req.params.productId ?? ""));
     if (!product) {
@@ -28,12 +28,8 @@ export function serveDatasheet({ services, datasheets, logger }: Pick<Runtime, "
     }
     res.status(200);
     res.setHeader("Content-Type", "application/pdf");
-    res.setHeader("Content-Length", String(sheet.size));
+    res.setHeader("Content-Length", String(sheet.bytes.byteLength));
     res.setHeader("Content-Disposition", contentDisposition("inline", `${sheet.model}-datasheet.pdf`));
-    sendStored(req, res, () => datasheets.open(sheet.key), {
-      logger,
-      what: "datasheet",
-      context: { productId: product.id },
-    });
+    res.end(req.method === "HEAD" ? undefined : Buffer.from(sheet.bytes));
   };
 }

@@ -25,8 +25,14 @@ export function sendStored(
   const stream = open();
   stream.on("error", (error) => {
     failure.logger.error({ err: error, ...failure.context }, `stored ${failure.what} could not be read`);
-    if (!res.headersSent) res.status(500).type("text/plain").send(`The ${failure.what} could not be read.`);
-    else res.destroy();
+    if (!res.headersSent) {
+      // What was set for the bytes must not describe the error, least of all let a cache keep it.
+      for (const header of ["ETag", "Content-Disposition", "Content-Range", "Content-Length", "Last-Modified"]) {
+        res.removeHeader(header);
+      }
+      res.setHeader("Cache-Control", "no-store");
+      res.status(500).type("text/plain").send(`The ${failure.what} could not be read.`);
+    } else res.destroy();
   });
   res.on("close", () => stream.destroy());
   stream.pipe(res);

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { Form, Link, redirect, useSubmit } from "react-router";
 import { storeCompareSelection } from "#app/components/compare-store";
 import { useHydrated } from "#app/components/use-hydrated";
@@ -23,10 +23,11 @@ import { seoContext, seoMeta } from "#app/domain/seo";
 import { servicesContext } from "#app/server/context.server";
 import type { Route } from "./+types/compare";
 
-export const handle: PageHandle = {
-  live: ["products", "categories"],
-  cache: { query: [COMPARE_PARAM, ONLY_DIFFERENCES_PARAM] },
-};
+/**
+ * Live, but not page-cached: any four products make a comparison, far more addresses than the cache
+ * should hold (each is rendered from the in-memory catalog, which is quick).
+ */
+export const handle: PageHandle = { live: ["products", "categories"] };
 
 /** A shared comparison link previews as what it compares; its canonical address is that comparison's one URL. */
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
@@ -81,6 +82,13 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
   const { ids, products, rows, onlyDifferences, notice, withdrawn, ndaa } = loaderData;
   const submit = useSubmit();
   const hydrated = useHydrated();
+  // Ticked at once; the page's answer (or Back) then says what is shown.
+  const [onlyChecked, setOnlyChecked] = useState(onlyDifferences);
+  const [shownOnly, setShownOnly] = useState(onlyDifferences);
+  if (shownOnly !== onlyDifferences) {
+    setShownOnly(onlyDifferences);
+    setOnlyChecked(onlyDifferences);
+  }
   // The catalog's "Compare" boxes start from what this page compares (a shared link, a removal).
   const key = ids.join(",");
   useEffect(() => {
@@ -103,12 +111,7 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
         <p className="text-slate-700">{COMPARE_MESSAGES.empty}</p>
       ) : (
         <>
-          <Form
-            method="get"
-            action="/compare"
-            className="print:hidden"
-            onChange={(event) => submit(event.currentTarget, { preventScrollReset: true, replace: true })}
-          >
+          <Form method="get" action="/compare" className="print:hidden">
             <input type="hidden" name={COMPARE_PARAM} value={ids.join(",")} />
             <div className="flex items-center gap-2">
               <input
@@ -116,8 +119,14 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
                 type="checkbox"
                 name={ONLY_DIFFERENCES_PARAM}
                 value="1"
-                defaultChecked={onlyDifferences}
-                key={String(onlyDifferences)}
+                checked={onlyChecked}
+                // The box stays where it is (focus too): the page's rows follow it.
+                onChange={(event) => {
+                  setOnlyChecked(event.currentTarget.checked);
+                  if (event.currentTarget.form) {
+                    void submit(event.currentTarget.form, { preventScrollReset: true, replace: true });
+                  }
+                }}
                 className="h-4 w-4 rounded border-slate-400 text-brand-700"
               />
               <label htmlFor="only-differences" className="text-sm font-medium text-slate-800">
@@ -172,9 +181,10 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
                 </tr>
               </thead>
               <tbody>
-                {shown.map((row) => (
+                {shown.map((row, index) => (
                   <tr
-                    key={row.name}
+                    // A spec table may have its own "Category" row: names need not be unique.
+                    key={`${index}:${row.name}`}
                     className={`border-b border-slate-100 align-top ${row.differs ? "bg-amber-50 print:bg-transparent" : ""}`}
                     data-differs={row.differs ? "true" : undefined}
                   >

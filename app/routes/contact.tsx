@@ -1,7 +1,7 @@
 import { PageHero } from "#app/components/hero-image";
 import { useSiteSettings } from "#app/components/site-settings";
 import { useId } from "react";
-import { data, Form, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation, useSearchParams } from "react-router";
 import { Alert, Button, Card, TextField, TextLink } from "#app/components/ui";
 import { CONTACT_MESSAGE_MAX, CONTACT_MESSAGES, HONEYPOT_FIELD } from "#app/domain/contact";
 import { contactSchema } from "#app/domain/forms/contact";
@@ -49,7 +49,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = Object.fromEntries(
     (["name", "email", "company", "product", "message"] as const).map((name) => [name, String(form.get(name) ?? "")]),
   );
-  if (String(form.get(HONEYPOT_FIELD) ?? "") !== "") return { status: "sent" as const };
+  // Sent (or a bot's, which goes nowhere): to a page of its own, so reloading it sends nothing again.
+  if (String(form.get(HONEYPOT_FIELD) ?? "") !== "") return redirect(SENT_PATH);
   const parsed = contactSchema.safeParse(values);
   if (!parsed.success) {
     const errors: FieldErrors = {};
@@ -68,8 +69,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } },
     );
   }
-  return { status: "sent" as const };
+  return redirect(SENT_PATH);
 }
+
+const SENT_PATH = "/contact?sent=1";
 
 export default function Contact({ actionData }: Route.ComponentProps) {
   const { contactEmail } = useSiteSettings();
@@ -114,7 +117,8 @@ function ContactForm({ answer }: { answer: Answer }) {
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formAction === "/contact";
   const headingId = useId();
-  if (answer?.status === "sent") {
+  const [searchParams] = useSearchParams();
+  if (!answer && searchParams.has("sent")) {
     return (
       <section aria-labelledby={headingId} className="mt-8">
         <h2 id={headingId} className="text-xl font-semibold text-slate-900">

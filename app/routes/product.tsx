@@ -56,6 +56,8 @@ function CompareLink({ id, model }: { id: string; model: string }) {
     <p>
       <Link
         to={comparePath(ids)}
+        // One comparison per product for a crawler to find would be thousands of near-copies.
+        rel="nofollow"
         className="inline-flex rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50"
         aria-label={`Compare ${model} with other products`}
       >

@@ -55,6 +55,17 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V) {
  * queries whatever the size of the catalog, assembled here.
  */
 export function createCatalogExport({ db }: { db: Database }) {
+  /**
+   * One export at a time per process: each holds the whole catalog in memory while it is written (an
+   * Excel file is written in one piece), and a second admin's waits rather than doubling that.
+   */
+  let previous: Promise<unknown> = Promise.resolve();
+  function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+    const next = previous.then(work, work);
+    previous = next.catch(() => undefined);
+    return next;
+  }
+
   async function rows(): Promise<string[][]> {
     const mainFile = alias(files, "main_file");
     const productRows = await db
@@ -122,22 +133,26 @@ export function createCatalogExport({ db }: { db: Database }) {
   }
 
   /** The catalog as a UTF-8 CSV file (with a byte order mark, so spreadsheet programs read it right). */
-  async function csv(): Promise<string> {
-    const lines = [UTF8_BOM + csvLine(EXPORT_COLUMNS)];
-    for (const row of await rows()) lines.push(csvLine(row));
-    return lines.join("");
+  function csv(): Promise<string> {
+    return oneAtATime(async () => {
+      const lines = [UTF8_BOM + csvLine(EXPORT_COLUMNS)];
+      for (const row of await rows()) lines.push(csvLine(row));
+      return lines.join("");
+    });
   }
 
   /** The catalog as an .xlsx workbook of one sheet, every value as text. */
-  async function xlsx(): Promise<Buffer> {
-    // Loaded when asked for: the reader of uploads runs it in a sandboxed worker, the writer here
-    // writes only our own text.
-    const XLSX = await import("xlsx");
-    const sheet = XLSX.utils.aoa_to_sheet([[...EXPORT_COLUMNS], ...(await rows())]);
-    sheet["!cols"] = EXPORT_COLUMNS.map((name) => ({ wch: name === "Description" ? 60 : 24 }));
-    const book = XLSX.utils.book_new();
-    XLSX.utils.book_append_sheet(book, sheet, "Products");
-    return XLSX.write(book, { type: "buffer", bookType: "xlsx", compression: true }) as Buffer;
+  function xlsx(): Promise<Buffer> {
+    return oneAtATime(async () => {
+      // Loaded when asked for: the reader of uploads runs it in a sandboxed worker, the writer here
+      // writes only our own text.
+      const XLSX = await import("xlsx");
+      const sheet = XLSX.utils.aoa_to_sheet([[...EXPORT_COLUMNS], ...(await rows())]);
+      sheet["!cols"] = EXPORT_COLUMNS.map((name) => ({ wch: name === "Description" ? 60 : 24 }));
+      const book = XLSX.utils.book_new();
+      XLSX.utils.book_append_sheet(book, sheet, "Products");
+      return XLSX.write(book, { type: "buffer", bookType: "xlsx", compression: true }) as Buffer;
+    });
   }
 
   return { rows, csv, xlsx };

@@ -70,9 +70,9 @@ export function createContact(parts: {
    * the window already (nothing kept, nothing sent).
    */
   async function send(input: ContactInput, clientAddress: string): Promise<{ retryAfterSeconds: number }> {
-    const counted = await rateLimiter.read(limitKey(clientAddress), CONTACT_WINDOW_SECONDS);
-    if (counted && counted.count >= CONTACT_LIMIT) return { retryAfterSeconds: counted.secondsLeftInWindow };
-    await rateLimiter.hit(limitKey(clientAddress), CONTACT_WINDOW_SECONDS);
+    // Counted first: of a burst sent at once, only the first CONTACT_LIMIT get through.
+    const counted = await rateLimiter.hit(limitKey(clientAddress), CONTACT_WINDOW_SECONDS);
+    if (counted.count > CONTACT_LIMIT) return { retryAfterSeconds: Math.max(1, counted.secondsLeftInWindow) };
     const product = input.product ? await catalog.findPublishedModel(input.product) : null;
     const row = await db.transaction(async (tx) => {
       const [kept] = await tx
@@ -94,7 +94,7 @@ export function createContact(parts: {
     try {
       await sendMail({
         to: await contactAddress(),
-        replyTo: `"${input.name.replaceAll('"', "'")}" <${input.email}>`,
+        replyTo: { name: input.name, address: input.email },
         subject: `Contact form: ${input.name}${input.company ? ` (${input.company})` : ""}`,
         text: mailText(input, publicUrl, row.id),
       });
@@ -130,15 +130,27 @@ export function createContact(parts: {
     return row?.unread ?? 0;
   }
 
-  /** One message, marked read as it is opened (reading changes nothing anyone else relies on). */
-  async function open(id: string): Promise<InboxMessage | undefined> {
+  async function get(id: string): Promise<InboxMessage | undefined> {
     if (!isUuid(id)) return undefined;
-    const [row] = await db
-      .update(contactMessages)
-      .set({ readAt: sql`coalesce(${contactMessages.readAt}, now())` })
-      .where(eq(contactMessages.id, id))
-      .returning();
+    const [row] = await db.select().from(contactMessages).where(eq(contactMessages.id, id));
     return row ? toView(row) : undefined;
+  }
+
+  /**
+   * Marks a message read, as the page does once someone has it open (or its button without scripts).
+   * Reading changes nothing anyone relies on, so it is not an audited write; open inboxes are told.
+   */
+  async function markRead(id: string): Promise<void> {
+    if (!isUuid(id)) throw new NotFoundError();
+    await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(contactMessages)
+        .set({ readAt: sql`coalesce(${contactMessages.readAt}, now())` })
+        .where(eq(contactMessages.id, id))
+        .returning({ id: contactMessages.id });
+      if (!row) throw new NotFoundError();
+      await notifyChange(tx, ["inbox"]);
+    });
   }
 
   function label(row: Pick<Row, "name" | "email">): string {
@@ -171,7 +183,7 @@ export function createContact(parts: {
     });
   }
 
-  return { send, list, unreadCount, open, markUnread, remove };
+  return { send, list, unreadCount, get, markRead, markUnread, remove };
 }
 
 export type Contact = ReturnType<typeof createContact>;

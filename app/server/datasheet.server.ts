@@ -12,13 +12,17 @@ import type { FileStorage } from "./storage.server";
 import { variantPrefix } from "./storage-keys.server";
 import { readAll } from "./streams.server";
 
-/** A datasheet as stored: where, its validator and size. */
+/** A datasheet: its bytes, its validator and the model it is of. */
 export interface Datasheet {
+  /** Where it is kept in storage. */
   key: string;
+  bytes: Uint8Array;
   etag: string;
-  size: number;
   model: string;
 }
+
+/** Datasheets made at once by one process: a crawler after a settings change waits its turn. */
+const MAKING_AT_ONCE = 2;
 
 /**
  * The datasheets of a product's main picture live beside that picture's variants: they go when the
@@ -43,6 +47,8 @@ interface Content {
   > & { imageFileId: string };
   site: Pick<SiteSettings, "companyName" | "contactEmail" | "copyrightHolder">;
   publicUrl: string;
+  /** The copyright line's year: a new year makes a new datasheet. */
+  year: number;
 }
 
 /** Writes pages top to bottom, starting a new one (with the footer) when the next line would not fit. */
@@ -81,7 +87,8 @@ class Writer {
   /** Lines of `text` no wider than `width` at `size`, broken at spaces (a longer word is cut). */
   wrap(text: string, font: PDFFont, size: number, width: number): string[] {
     const lines: string[] = [];
-    for (const paragraph of this.clean(text).split(/\r?\n/)) {
+    // Lines first: the standard fonts have no line break either, and would draw it as "?".
+    for (const paragraph of text.split(/\r?\n/).map((part) => this.clean(part))) {
       let line = "";
       for (const word of paragraph.split(/ +/)) {
         const candidate = line ? `${line} ${word}` : word;
@@ -132,8 +139,10 @@ class Writer {
     const names = this.wrap(name, this.bold, size, nameWidth - 8);
     const values = this.wrap(value, this.regular, size, A4.width - 2 * MARGIN - nameWidth);
     const lines = Math.max(names.length, values.length);
-    this.room(lines * size * 1.4 + 4);
+    // A row that fits a page starts on one; a longer one runs on over as many as it needs.
+    this.room(Math.min(lines * size * 1.4 + 4, A4.height / 2));
     for (let index = 0; index < lines; index++) {
+      this.room(size * 1.4);
       this.y -= size * 1.4;
       const nameLine = names[index];
       const valueLine = values[index];
@@ -235,7 +244,7 @@ async function render(content: Content, picture: Buffer | null): Promise<Uint8Ar
   const pageUrl = `${publicUrl}${catalogProductPath(product.id)}`;
   writer.footers(
     `${site.companyName}  |  ${site.contactEmail}  |  ${pageUrl}`,
-    `© ${new Date().getUTCFullYear()} ${site.copyrightHolder}. Specifications may change without notice.`,
+    `© ${content.year} ${site.copyrightHolder}. Specifications may change without notice.`,
   );
   return doc.save();
 }
@@ -289,27 +298,56 @@ export function createDatasheets(parts: {
       },
       site: { companyName: site.companyName, contactEmail: site.contactEmail, copyrightHolder: site.copyrightHolder },
       publicUrl,
+      year: new Date().getUTCFullYear(),
     };
     const etag = createHash("sha256").update(JSON.stringify(content)).digest("hex").slice(0, 32);
     const prefix = datasheetPrefix(product.image.fileId);
     const key = `${prefix}${etag}`;
-    const stored = await storage.stat(key);
-    if (stored) return { key, etag, size: stored.size, model: product.model };
+    const stored = await readStored(key);
+    if (stored) return { key, bytes: stored, etag, model: product.model };
     let made = making.get(key);
     if (!made) {
       made = (async () => {
-        const bytes = await render(content, await picture(product.image.fileId));
-        // The product changed (or the settings did): its earlier datasheet goes.
-        await storage.deletePrefix(prefix);
-        await storage.write(key, Readable.from([Buffer.from(bytes)]));
-        return { key, etag, size: bytes.byteLength, model: product.model };
+        const bytes = await inTurn(async () => render(content, await picture(product.image.fileId)));
+        try {
+          // The product changed (or the settings did): its earlier datasheet goes. Another instance
+          // making one at the same moment may take this one with it: then the next request makes it.
+          await storage.deletePrefix(prefix);
+          await storage.write(key, Readable.from([Buffer.from(bytes)]));
+        } catch (error) {
+          logger.warn({ err: error, productId: product.id }, "a datasheet could not be kept; it is sent all the same");
+        }
+        return { key, bytes, etag, model: product.model };
       })().finally(() => making.delete(key));
       making.set(key, made);
     }
     return made;
   }
 
-  return { datasheetOf, open: (key: string) => storage.read(key) };
+  /** A stored datasheet's bytes, or null when there is none (or another instance just replaced it). */
+  async function readStored(key: string): Promise<Uint8Array | null> {
+    if (!(await storage.stat(key))) return null;
+    try {
+      return await readAll(storage.read(key));
+    } catch {
+      return null;
+    }
+  }
+
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+    if (running >= MAKING_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
+    running += 1;
+    try {
+      return await work();
+    } finally {
+      running -= 1;
+      waiting.shift()?.();
+    }
+  }
+
+  return { datasheetOf };
 }
 
 export type Datasheets = ReturnType<typeof createDatasheets>;

@@ -10,7 +10,7 @@ export interface MailMessage {
   text: string;
   html?: string;
   /** Where an answer goes, when not to the site (a visitor's message). */
-  replyTo?: string;
+  replyTo?: { name: string; address: string };
 }
 
 export type SendMail = (message: MailMessage) => Promise<void>;

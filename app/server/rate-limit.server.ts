@@ -27,9 +27,13 @@ export function createRateLimiter(db: Database) {
       return row && row.secondsLeftInWindow > 0 ? row : null;
     },
 
-    async hit(key: string, windowSeconds: number): Promise<void> {
+    /**
+     * Counts a hit and returns the counter as it now stands, in one statement: of several hits at
+     * once, each sees its own count.
+     */
+    async hit(key: string, windowSeconds: number): Promise<RateCount> {
       const expired = sql`${rateLimits.windowStart} <= now() - make_interval(secs => ${windowSeconds})`;
-      await db
+      const [row] = await db
         .insert(rateLimits)
         .values({ key, windowStart: sql`now()`, count: 1, lastAt: sql`now()` })
         .onConflictDoUpdate({
@@ -39,7 +43,16 @@ export function createRateLimiter(db: Database) {
             windowStart: sql`case when ${expired} then now() else ${rateLimits.windowStart} end`,
             lastAt: sql`now()`,
           },
+        })
+        .returning({
+          count: rateLimits.count,
+          secondsLeftInWindow: sql<number>`ceil(extract(epoch from (${rateLimits.windowStart} + make_interval(secs => ${windowSeconds}) - now())))::int`,
         });
+      return {
+        count: row?.count ?? 1,
+        secondsLeftInWindow: row?.secondsLeftInWindow ?? windowSeconds,
+        secondsSinceLast: 0,
+      };
     },
 
     async clear(keys: string[]): Promise<void> {

@@ -76,6 +76,8 @@ test("a visitor's message arrives by mail at the contact address and in the dash
     /^mailto:dana%40installer\.example\?subject=/,
   );
   await hydrated(page);
+  // Open in a browser, it is read.
+  await expect(page.getByRole("button", { name: "Mark as unread" })).toBeVisible();
   await expectNoA11yViolations(page);
   await page.getByRole("link", { name: "Back to the inbox" }).click();
   await expect(inbox(page).getByRole("listitem").filter({ hasText: "Dana Installer" })).not.toContainText("Unread");

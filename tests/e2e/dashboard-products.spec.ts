@@ -310,7 +310,7 @@ test("edit: Use Original Image, accessories move, the replaced image's URL answe
   // The spreadsheet's table was kept through the edit.
   await expect(page.getByRole("cell", { name: "1/2.8 CMOS" })).toBeVisible();
   await page.getByRole("link", { name: "E2E-Plain" }).click();
-  await expect(page.getByRole("link", { name: "E2E-Cam-1b" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "E2E-Cam-1b", exact: true })).toBeVisible();
 
   // Replace the main image and the download's file: the old files are gone.
   await page.goto(`/dashboard/products/${created.id}/edit`);

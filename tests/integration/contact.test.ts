@@ -50,8 +50,9 @@ describe.each(DATABASE_KINDS)("the contact form and the inbox on %s", (kind) => 
     const [first] = listed.items;
     expect(first).toMatchObject({ name: "Dana Installer", company: "Secure Sites Ltd", mailed: true, read: false });
 
-    // Opening reads it; Mark as unread is a change the audit log records.
-    expect((await contact.open(first?.id ?? ""))?.read).toBe(true);
+    // Read once opened; Mark as unread is a change the audit log records.
+    await contact.markRead(first?.id ?? "");
+    expect((await contact.get(first?.id ?? ""))?.read).toBe(true);
     expect(await contact.unreadCount()).toBe(0);
     await contact.markUnread(first?.id ?? "", TEST_ORIGIN);
     expect(await contact.unreadCount()).toBe(1);
@@ -64,13 +65,14 @@ describe.each(DATABASE_KINDS)("the contact form and the inbox on %s", (kind) => 
     expect(logged.map((entry) => entry.kind).sort()).toEqual(["deleted", "marked-unread"]);
   });
 
-  it("limits each client, and only that client", async () => {
+  it("limits each client, and only that client, however many it sends at once", async () => {
     const { contact } = runtime.services;
-    for (let sent = 0; sent < CONTACT_LIMIT; sent++) {
-      expect(await contact.send(message({ name: `Visitor ${sent}` }), "198.51.100.9")).toEqual({
-        retryAfterSeconds: 0,
-      });
-    }
+    const burst = await Promise.all(
+      Array.from({ length: CONTACT_LIMIT + 3 }, (_, sent) =>
+        contact.send(message({ name: `Visitor ${sent}` }), "198.51.100.9"),
+      ),
+    );
+    expect(burst.filter((answer) => answer.retryAfterSeconds === 0)).toHaveLength(CONTACT_LIMIT);
     const refused = await contact.send(message({ name: "One too many" }), "198.51.100.9");
     expect(refused.retryAfterSeconds).toBeGreaterThan(0);
     const kept = await runtime.database.db

@@ -21,7 +21,7 @@ describe("product datasheets", () => {
   });
 
   async function text(key: string): Promise<string> {
-    const parser = new PDFParse({ data: new Uint8Array(await readAll(runtime.datasheets.open(key))) });
+    const parser = new PDFParse({ data: new Uint8Array(await readAll(runtime.storage.read(key))) });
     try {
       return (await parser.getText()).text;
     } finally {
@@ -38,11 +38,12 @@ describe("product datasheets", () => {
     const input = {
       categoryId,
       model: "TH-1",
-      description: "Measures −20 to 550 °C ≤ 2 % error at 640 × 512; 温度 alarms.",
-      specs: "Resolution: 640 × 512",
+      description: "Measures −20 to 550 °C ≤ 2 % error at 640 × 512; 温度 alarms.\nWorks in rain.",
+      specs: "Resolution: 640 × 512\nFrame rate: 30 fps",
       specsTable: [
         ["Lens", "25 mm"],
         ["Weight", "1.2 kg"],
+        ["Certifications", Array.from({ length: 400 }, (_, index) => `Standard-${index}`).join(" ")],
       ],
       ndaa: false,
       featureIds: [],
@@ -63,8 +64,15 @@ describe("product datasheets", () => {
     expect(words).toContain("Lens");
     expect(words).toContain("25 mm");
     expect(words).toContain("Measures ?20 to 550 °C ? 2 % error at 640 × 512; ?? alarms.");
+    // A line break is a new line, not a "?"; a row longer than a page runs on to the next.
+    expect(words).not.toContain("alarms.?");
+    expect(words).toContain("Works in rain.");
+    expect(words).toContain("Standard-0");
+    expect(words).toContain("Standard-399");
     // Asked again: the same one, not made again.
-    expect(await runtime.datasheets.datasheetOf(product, site)).toEqual(first);
+    const again = await runtime.datasheets.datasheetOf(product, site);
+    expect([again.key, again.etag]).toEqual([first.key, first.etag]);
+    expect(Buffer.compare(Buffer.from(again.bytes), Buffer.from(first.bytes))).toBe(0);
 
     const [row] = await runtime.database.db
       .select({ version: products.version })

@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from "react-router";
 import { LocalTime } from "#app/components/local-time";
-import { Pagination } from "#app/components/pagination";
+import { Pagination, requestedPage } from "#app/components/pagination";
 import { Alert, Card } from "#app/components/ui";
 import type { PageHandle } from "#app/domain/live";
 import { servicesContext } from "#app/server/context.server";
@@ -14,7 +14,7 @@ export const meta = () => dashboardMeta("Inbox");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const page = Number(new URL(request.url).searchParams.get("page") ?? "1") || 1;
+  const page = requestedPage(new URL(request.url));
   return { messages: await context.get(servicesContext).contact.list(page) };
 }
 

@@ -1,4 +1,5 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { useEffect, useRef } from "react";
+import { data, Form, redirect, useFetcher, useNavigation } from "react-router";
 import { ConfirmDelete } from "#app/components/confirm-delete";
 import { LocalTime } from "#app/components/local-time";
 import { TabIdInput } from "#app/components/forms";
@@ -19,8 +20,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  // Opening a message reads it: it stops counting as unread for everyone.
-  const message = await context.get(servicesContext).contact.open(params.messageId);
+  const message = await context.get(servicesContext).contact.get(params.messageId);
   if (!message) throw data("Not Found", { status: 404, statusText: "Not Found" });
   return { message };
 }
@@ -30,6 +30,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { contact } = context.get(servicesContext);
   try {
     switch (form.get("intent")) {
+      case "read":
+        await contact.markRead(params.messageId);
+        return { done: "read" as const };
       case "unread":
         await contact.markUnread(params.messageId, origin);
         return redirect("/dashboard/inbox");
@@ -48,11 +51,21 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export default function InboxMessage({ loaderData, actionData }: Route.ComponentProps) {
   const { message } = loaderData;
   const busy = useNavigation().state !== "idle";
+  const reader = useFetcher();
+  // Opened, it is read: once per message shown, so a colleague's "Mark as unread" arriving live while
+  // it is open here is not undone by this page.
+  const markedFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (message.read || markedFor.current === message.id) return;
+    markedFor.current = message.id;
+    void reader.submit({ intent: "read" }, { method: "post" });
+  }, [message.id, message.read, reader]);
+  const refused = actionData && "error" in actionData ? actionData.error : undefined;
   const subject = `Re: your message to us${message.product ? ` about ${message.product}` : ""}`;
   return (
     <Card title={`Message from ${message.name}`}>
       <div className="space-y-5">
-        {actionData?.error ? <Alert tone="error">{actionData.error}</Alert> : null}
+        {refused ? <Alert tone="error">{refused}</Alert> : null}
         <p>
           <TextLink to="/dashboard/inbox">Back to the inbox</TextLink>
         </p>
@@ -100,16 +113,16 @@ export default function InboxMessage({ loaderData, actionData }: Route.Component
           </TextLink>
           <Form method="post">
             <TabIdInput />
-            <input type="hidden" name="intent" value="unread" />
+            <input type="hidden" name="intent" value={message.read ? "unread" : "read"} />
             <Button type="submit" variant="secondary" size="sm" disabled={busy}>
-              Mark as unread
+              {message.read ? "Mark as unread" : "Mark as read"}
             </Button>
           </Form>
         </div>
         <ConfirmDelete
           label="Delete message"
           prompt={`Delete the message from ${message.name}? This cannot be undone.`}
-          refusal={actionData?.error}
+          refusal={refused}
         />
       </div>
     </Card>

@@ -40,6 +40,7 @@ export const AUDIT_RECORD_TYPES = {
   person: "Person",
   invitation: "Invitation",
   message: "Message",
+  firmware: "Firmware release",
 } as const;
 
 export type AuditRecordType = keyof typeof AUDIT_RECORD_TYPES;

@@ -7,6 +7,7 @@ export const changeTopics = [
   "settings",
   "people",
   "inbox",
+  "firmware",
   "*",
 ] as const;
 export type ChangeTopic = (typeof changeTopics)[number];

@@ -81,3 +81,25 @@ export function dashboardRecordPath(type: string, id: string): string {
       return "/dashboard";
   }
 }
+
+export const DASHBOARD_FIRMWARE_PATH = "/dashboard/firmware/";
+export const DASHBOARD_NEW_FIRMWARE_PATH = "/dashboard/firmware/new";
+
+export function dashboardFirmwarePath(releaseId: string): string {
+  return `/dashboard/firmware/${releaseId}`;
+}
+
+/** The public list of firmware releases. */
+export const SUPPORT_FIRMWARE_PATH = "/support/firmware";
+/** Every published release as an Atom feed. */
+export const FIRMWARE_FEED_PATH = "/support/firmware.atom";
+
+/** A product's releases, newest first, on the public list. */
+export function productFirmwarePath(productId: string): string {
+  return `${SUPPORT_FIRMWARE_PATH}?product=${productId}`;
+}
+
+/** A product's releases as an Atom feed. */
+export function productFirmwareFeedPath(productId: string): string {
+  return `${catalogProductPath(productId)}/firmware.atom`;
+}

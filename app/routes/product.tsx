@@ -14,9 +14,18 @@ import { seoContext, seoMeta } from "#app/domain/seo";
 import { pageTitle } from "#app/domain/site";
 import { requestContext, servicesContext } from "#app/server/context.server";
 import type { Route } from "./+types/product";
-import { catalogCategoryPath, catalogProductPath, dashboardProductPath, datasheetPath } from "#app/domain/paths";
+import {
+  catalogCategoryPath,
+  catalogProductPath,
+  dashboardProductPath,
+  datasheetPath,
+  productFirmwareFeedPath,
+  productFirmwarePath,
+} from "#app/domain/paths";
+import { FirmwareReleaseEntry } from "#app/components/firmware-release";
+import { releaseView } from "#app/server/firmware.server";
 
-export const handle: PageHandle = { live: ["products", "categories"], cache: {} };
+export const handle: PageHandle = { live: ["products", "categories", "firmware"], cache: {} };
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return [{ title: pageTitle("Not Found") }];
@@ -33,16 +42,22 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { catalog } = context.get(servicesContext);
-  const [published, user] = await Promise.all([
+  const { catalog, firmware } = context.get(servicesContext);
+  const [published, user, latestFirmware] = await Promise.all([
     catalog.getProduct(params.productId),
     context.get(requestContext).user(),
+    firmware.latestStable(params.productId),
   ]);
   // A signed-in person previews a draft where visitors will see it; for visitors it does not exist.
   // Signed-in requests never reach the page cache, and no cache keeps their answers (http/app.ts).
   const product = published ?? (user ? await catalog.getAnyProduct(params.productId) : null);
   if (!product) throw data("Not Found", { status: 404, statusText: "Not Found" });
-  return { product, isAdmin: Boolean(user), preview: product.publication.status !== "published" };
+  return {
+    product,
+    isAdmin: Boolean(user),
+    preview: product.publication.status !== "published",
+    latestFirmware: latestFirmware ? releaseView(latestFirmware) : null,
+  };
 }
 
 /**
@@ -83,7 +98,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, isAdmin, preview } = loaderData;
+  const { product, isAdmin, preview, latestFirmware } = loaderData;
   const images = [product.image, ...product.additionalImages];
   const { publicUrl, siteName } = useSeoContext();
   return (
@@ -193,6 +208,22 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
+        </Section>
+      ) : null}
+      {latestFirmware ? (
+        <Section title="Firmware">
+          <div className="space-y-3">
+            <p className="text-sm text-slate-700">Latest stable release:</p>
+            <FirmwareReleaseEntry release={latestFirmware} headingLevel={3} showProducts={false} />
+            <p className="flex flex-wrap gap-x-4 text-sm">
+              <Link to={productFirmwarePath(product.id)} className="font-semibold text-brand-700 underline">
+                All firmware releases for {product.model}
+              </Link>
+              <a href={productFirmwareFeedPath(product.id)} className="text-brand-700 underline">
+                Atom feed
+              </a>
+            </p>
+          </div>
         </Section>
       ) : null}
       <Section title="Downloads">

@@ -13,6 +13,7 @@ import { createHistory } from "./admin/history.server";
 import { createScheduler } from "./admin/publication.server";
 import { createContact } from "./contact.server";
 import { createCatalogExport } from "./catalog-export.server";
+import { createFirmware } from "./firmware.server";
 import { createRateLimiter } from "./rate-limit.server";
 import { createCatalog } from "./catalog.server";
 import type { Database } from "./db/client.server";
@@ -76,6 +77,7 @@ export function createServices(parts: ServiceParts) {
     infoItemAdmin,
     scheduler: createScheduler({ db, write }),
     catalogExport: createCatalogExport({ db }),
+    firmware: createFirmware({ db, write }),
     contact: createContact({
       db,
       write,

@@ -10,6 +10,7 @@ const OPTIONS = [
   ["New Download", "/dashboard/downloads/new"],
   ["Edit Download", "/dashboard/downloads/"],
   ["Recently deleted", "/dashboard/recently-deleted"],
+  ["Firmware", "/dashboard/firmware/"],
   ["Inbox", "/dashboard/inbox/"],
   ["Site Settings", "/dashboard/settings"],
   ["People", "/dashboard/people"],

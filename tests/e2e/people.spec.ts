@@ -22,6 +22,7 @@ const EDITOR_OPTIONS = [
   "New Download",
   "Edit Download",
   "Recently deleted",
+  "Firmware",
   "Inbox",
 ];
 const OWNER_ONLY = [

@@ -6,7 +6,35 @@ import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { productModelsUrl, type ProductModelMatch, type ProductModelMatches } from "#app/domain/product-models";
 import { Button } from "#app/components/ui";
 
+/** What the picker is for: a product's accessories, or the products a firmware release belongs to. */
+const PICKS = {
+  accessories: {
+    field: "accessoryIds",
+    legend: "Accessories / related products",
+    show: "Add accessories",
+    hide: "Hide accessories",
+    chosen: "Chosen accessories",
+    add: "Add accessory",
+    none: ADMIN_MESSAGES.noAccessoriesChosen,
+    added: ADMIN_MESSAGES.accessoryAdded,
+    removed: ADMIN_MESSAGES.accessoryRemoved,
+  },
+  products: {
+    field: "productIds",
+    legend: "Products",
+    show: "Choose products",
+    hide: "Hide products",
+    chosen: "Chosen products",
+    add: "Add product",
+    none: "No products chosen.",
+    added: (model: string) => `${model} added to the products.`,
+    removed: (model: string) => `${model} removed from the products.`,
+  },
+} as const;
+
 export interface AccessoryPickerProps {
+  /** Accessories (the default) or the products a firmware release belongs to. */
+  picks?: keyof typeof PICKS;
   /** The product being edited: never offered as its own accessory. */
   productId?: string;
   /** The accessories the product has. */
@@ -20,9 +48,10 @@ export interface AccessoryPickerProps {
  * and can be removed) and a combobox that searches the catalog by model as the admin types, so a
  * catalog of thousands never has to be on the page. Revealed by a button, as the original form did.
  */
-export function AccessoryPicker({ productId, initial, hasOtherProducts }: AccessoryPickerProps) {
+export function AccessoryPicker({ picks = "accessories", productId, initial, hasOtherProducts }: AccessoryPickerProps) {
+  const texts = PICKS[picks];
   const [chosen, setChosen] = useState(initial);
-  const [shown, setShown] = useState(initial.length > 0);
+  const [shown, setShown] = useState(initial.length > 0 || picks === "products");
   const [announcement, setAnnouncement] = useState("");
   const regionId = useId();
   const inputId = `${useId()}-accessory`;
@@ -39,7 +68,7 @@ export function AccessoryPicker({ productId, initial, hasOtherProducts }: Access
     keyOf: (product) => product.id,
     onPick: (product) => {
       setChosen((current) => (current.some((item) => item.id === product.id) ? current : [...current, product]));
-      setAnnouncement(ADMIN_MESSAGES.accessoryAdded(product.model));
+      setAnnouncement(texts.added(product.model));
       combobox.clear();
     },
     // Enter in this field never submits the whole product form.
@@ -49,7 +78,7 @@ export function AccessoryPicker({ productId, initial, hasOtherProducts }: Access
 
   function remove(product: ProductModelMatch) {
     setChosen((current) => current.filter((item) => item.id !== product.id));
-    setAnnouncement(ADMIN_MESSAGES.accessoryRemoved(product.model));
+    setAnnouncement(texts.removed(product.model));
     // Its button is gone: the field to add another is where the admin most likely goes next.
     input.current?.focus();
   }
@@ -58,7 +87,7 @@ export function AccessoryPicker({ productId, initial, hasOtherProducts }: Access
 
   return (
     <fieldset className="space-y-3 rounded-md border border-slate-200 p-4">
-      <legend className="px-1 text-sm font-semibold text-slate-800">Accessories / related products</legend>
+      <legend className="px-1 text-sm font-semibold text-slate-800">{texts.legend}</legend>
       <Button
         type="button"
         variant="link"
@@ -66,15 +95,15 @@ export function AccessoryPicker({ productId, initial, hasOtherProducts }: Access
         aria-controls={regionId}
         onClick={() => setShown((value) => !value)}
       >
-        {shown ? "Hide accessories" : "Add accessories"}
+        {shown ? texts.hide : texts.show}
       </Button>
       {/* Hidden, not removed: the chosen accessories stay in the form while the list is folded away. */}
       <div id={regionId} hidden={!shown} className="space-y-3">
         {chosen.length > 0 ? (
-          <ul aria-label="Chosen accessories" className="divide-y divide-slate-100 rounded border border-slate-200">
+          <ul aria-label={texts.chosen} className="divide-y divide-slate-100 rounded border border-slate-200">
             {chosen.map((item) => (
               <li key={item.id} className="flex items-center gap-3 px-3 py-2">
-                <input type="hidden" name="accessoryIds" value={item.id} />
+                <input type="hidden" name={texts.field} value={item.id} />
                 <Thumbnail image={item.image} />
                 <span className="min-w-0 flex-1 truncate text-sm font-medium text-slate-900">{item.model}</span>
                 <Button type="button" variant="link" aria-label={`Remove ${item.model}`} onClick={() => remove(item)}>
@@ -84,13 +113,13 @@ export function AccessoryPicker({ productId, initial, hasOtherProducts }: Access
             ))}
           </ul>
         ) : hasOtherProducts ? (
-          <p className="text-sm text-slate-600">{ADMIN_MESSAGES.noAccessoriesChosen}</p>
+          <p className="text-sm text-slate-600">{texts.none}</p>
         ) : null}
 
         {hasOtherProducts ? (
           <div {...combobox.containerProps} className="relative space-y-1">
             <label htmlFor={inputId} className="block text-sm font-medium text-slate-700">
-              Add accessory
+              {texts.add}
             </label>
             <p id={hintId} className="text-xs text-slate-600">
               Type part of a model, then choose a product with the arrow keys and Enter, or click it.

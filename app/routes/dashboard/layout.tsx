@@ -23,6 +23,7 @@ const OPTIONS: { to: string; label: string; ownersOnly?: true }[] = [
   { to: DASHBOARD_NEW_DOWNLOAD_PATH, label: "New Download" },
   { to: "/dashboard/downloads/", label: "Edit Download" },
   { to: DASHBOARD_RECENTLY_DELETED_PATH, label: "Recently deleted" },
+  { to: "/dashboard/firmware/", label: "Firmware" },
   { to: "/dashboard/inbox/", label: "Inbox" },
   { to: "/dashboard/settings", label: "Site Settings", ownersOnly: true },
   { to: "/dashboard/people", label: "People", ownersOnly: true },

@@ -3,12 +3,12 @@ import type { ChangeTopic } from "#app/domain/live";
 import { publicationColumns, type Publication, type PublicationState } from "#app/domain/publication";
 import type { Actor } from "../audit.server";
 import { selectRows, type Database, type Queryable } from "../db/client.server";
-import { downloads, infoItems, productDownloads, productImages, products } from "../db/schema";
+import { downloads, firmwareReleases, infoItems, productDownloads, productImages, products } from "../db/schema";
 import { infoItemLabel } from "#app/domain/forms/info-item";
 import type { AdminWrite } from "./write.server";
 
 /** The kinds of record that can be drafts or scheduled, as the audit log and revisions name them. */
-export type PublishableType = "product" | "download" | "home-item";
+export type PublishableType = "product" | "download" | "home-item" | "firmware";
 
 /** Who publishes a scheduled record: the server itself, on no one's request. */
 export const SCHEDULE: Actor = { userId: null, email: null, clientAddress: null };
@@ -16,11 +16,12 @@ export const SCHEDULE: Actor = { userId: null, email: null, clientAddress: null 
 /** How often each instance looks for scheduled records whose time has come (well within a minute). */
 export const SCHEDULE_CHECK_MS = 15_000;
 
-const TABLES = { product: products, download: downloads, "home-item": infoItems } as const;
+const TABLES = { product: products, download: downloads, "home-item": infoItems, firmware: firmwareReleases } as const;
 const TOPICS: Record<PublishableType, ChangeTopic> = {
   product: "products",
   download: "downloads",
   "home-item": "info",
+  firmware: "firmware",
 };
 
 /** The ids of every stored file a record uses, as a subquery. */
@@ -34,6 +35,8 @@ function filesOf(type: PublishableType, id: string): SQL {
       return sql`select ${downloads.fileId} from ${downloads} where ${downloads.id} = ${id}`;
     case "home-item":
       return sql`select ${infoItems.imageFileId} from ${infoItems} where ${infoItems.id} = ${id}`;
+    case "firmware":
+      return sql`select ${firmwareReleases.fileId} from ${firmwareReleases} where ${firmwareReleases.id} = ${id}`;
   }
 }
 
@@ -90,14 +93,16 @@ export function createScheduler({ db, write }: { db: Database; write: AdminWrite
       const table = TABLES[type];
       return sql`exists (select 1 from ${table} where ${table.status} = 'scheduled' and ${table.publishAt} <= now())`;
     };
-    const [row] = await selectRows<{ product: boolean; download: boolean; home: boolean }>(
+    const [row] = await selectRows<{ product: boolean; download: boolean; home: boolean; firmware: boolean }>(
       db,
-      sql`select ${due("product")} as product, ${due("download")} as download, ${due("home-item")} as home`,
+      sql`select ${due("product")} as product, ${due("download")} as download, ${due("home-item")} as home,
+        ${due("firmware")} as firmware`,
     );
     const types: PublishableType[] = [];
     if (row?.product) types.push("product");
     if (row?.download) types.push("download");
     if (row?.home) types.push("home-item");
+    if (row?.firmware) types.push("firmware");
     return types;
   }
 
@@ -134,7 +139,7 @@ export type Scheduler = ReturnType<typeof createScheduler>;
 
 /** Publishes one table's due rows (moving their version on: an open form saw them scheduled). */
 async function publishTable(tx: Queryable, type: PublishableType): Promise<{ id: string; label: string }[]> {
-  const due = <T extends typeof products | typeof downloads | typeof infoItems>(table: T) =>
+  const due = <T extends typeof products | typeof downloads | typeof infoItems | typeof firmwareReleases>(table: T) =>
     and(eq(table.status, "scheduled"), lte(table.publishAt, sql`now()`));
   const published = { status: "published" as const, publishAt: null };
   switch (type) {
@@ -157,6 +162,18 @@ async function publishTable(tx: Queryable, type: PublishableType): Promise<{ id:
         .where(due(infoItems))
         .returning({ id: infoItems.id, type: infoItems.type, heading: infoItems.heading, content: infoItems.content });
       return rows.map((row) => ({ id: row.id, label: infoItemLabel(row.type, row.heading, row.content) }));
+    }
+    case "firmware": {
+      const rows = await tx
+        .update(firmwareReleases)
+        .set({ ...published, version: sql`${firmwareReleases.version} + 1` })
+        .where(due(firmwareReleases))
+        .returning({
+          id: firmwareReleases.id,
+          name: firmwareReleases.releaseVersion,
+          channel: firmwareReleases.channel,
+        });
+      return rows.map((row) => ({ id: row.id, label: `${row.name} (${row.channel})` }));
     }
   }
 }

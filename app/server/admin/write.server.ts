@@ -4,7 +4,7 @@ import { isRevisionedType, type RevisionedType } from "#app/domain/revisions";
 import { recordAudit, type Actor, type AuditEntry } from "../audit.server";
 import type { Database, Transaction } from "../db/client.server";
 import type { FileService } from "../files.server";
-import { type categories, type downloads, type infoItems, type products } from "../db/schema";
+import { type categories, type downloads, type firmwareReleases, type infoItems, type products } from "../db/schema";
 import { notifyChange, type ChangeHub } from "../live.server";
 import type { RevisionKind, Revisions } from "./revisions.server";
 
@@ -154,7 +154,8 @@ export function createAdminWrite({
   };
 }
 
-type VersionedTable = typeof categories | typeof products | typeof downloads | typeof infoItems;
+type VersionedTable =
+  typeof categories | typeof products | typeof downloads | typeof infoItems | typeof firmwareReleases;
 
 /**
  * Claims the right to change a record opened at `version`: bumps the version, or throws ConflictError

@@ -442,3 +442,43 @@ export const contactMessages = pgTable(
   },
   (table) => [index("contact_messages_created_idx").on(table.createdAt)],
 );
+
+export const firmwareChannels = ["stable", "beta"] as const;
+
+/**
+ * A firmware release: its version as the maker names it (`release_version`; `version` is the row's
+ * edit counter, as on every table), the day it came out, its channel, release notes in Markdown and
+ * the file. It belongs to one or more products (firmware_products).
+ */
+export const firmwareReleases = pgTable(
+  "firmware_releases",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    releaseVersion: text("release_version").notNull(),
+    releasedOn: text("released_on").notNull(),
+    channel: text("channel", { enum: firmwareChannels }).notNull(),
+    notes: text("notes").default("").notNull(),
+    fileId: storedFile("file_id"),
+    ...publication(),
+    version: integer("version").default(1).notNull(),
+    ...timestamps,
+  },
+  (table) => [
+    check("firmware_releases_channel_check", sql`${table.channel} in ('stable', 'beta')`),
+    check("firmware_releases_released_on_check", sql`${table.releasedOn} ~ '^\\d{4}-\\d{2}-\\d{2}$'`),
+    index("firmware_releases_released_idx").on(table.releasedOn),
+    ...publicationChecks("firmware_releases", table),
+  ],
+);
+
+export const firmwareProducts = pgTable(
+  "firmware_products",
+  {
+    releaseId: partOf("release_id", () => firmwareReleases.id),
+    productId: partOf("product_id", () => products.id),
+  },
+  (table) => [
+    primaryKey({ columns: [table.releaseId, table.productId] }),
+    index("firmware_products_product_idx").on(table.productId),
+  ],
+);

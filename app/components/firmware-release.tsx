@@ -1,0 +1,123 @@
+import { Fragment, type ReactNode } from "react";
+import { Link } from "react-router";
+import type { Block, Inline } from "#app/domain/markdown";
+import { formatFileSize } from "#app/domain/format";
+import { catalogProductPath } from "#app/domain/paths";
+import type { FirmwareReleaseView } from "#app/domain/firmware";
+import { FileName } from "./file-name";
+
+/** One release as visitors read it: version, channel, day, products, notes and the file with its SHA-256. */
+export function FirmwareReleaseEntry({
+  release,
+  headingLevel,
+  showProducts = true,
+}: {
+  release: FirmwareReleaseView;
+  headingLevel: 2 | 3;
+  showProducts?: boolean;
+}) {
+  const Heading = `h${headingLevel}` as "h2" | "h3";
+  return (
+    <article className="space-y-2">
+      <Heading className="flex flex-wrap items-center gap-2 text-base font-semibold text-slate-900">
+        Firmware {release.releaseVersion}
+        <span
+          className={`rounded-full px-2 py-0.5 text-xs font-semibold ${
+            release.channel === "beta" ? "bg-amber-100 text-amber-900" : "bg-emerald-100 text-emerald-900"
+          }`}
+        >
+          {release.channelName}
+        </span>
+      </Heading>
+      <p className="text-sm text-slate-600">
+        Released <time dateTime={release.releasedOn}>{release.releasedOn}</time>
+        {showProducts && release.products.length ? (
+          <>
+            {" "}
+            for{" "}
+            {release.products.map((product, index) => (
+              <span key={product.id}>
+                {index > 0 ? ", " : ""}
+                <Link to={catalogProductPath(product.id)} className="text-brand-700 underline">
+                  {product.model}
+                </Link>
+              </span>
+            ))}
+          </>
+        ) : null}
+      </p>
+      {release.notes.length ? <Markdown blocks={release.notes} headingLevel={headingLevel === 2 ? 3 : 4} /> : null}
+      <p className="text-sm">
+        <a href={release.file.url} className="font-semibold text-brand-700 underline">
+          Download <FileName name={release.file.name} />
+        </a>{" "}
+        <span className="text-slate-600">({formatFileSize(release.file.size)})</span>
+      </p>
+      <p className="font-mono text-xs break-all text-slate-600">SHA-256: {release.file.sha256}</p>
+    </article>
+  );
+}
+
+function inline(pieces: Inline[]): ReactNode[] {
+  return pieces.map((piece, index) => {
+    switch (piece.kind) {
+      case "text":
+        return <Fragment key={index}>{piece.text}</Fragment>;
+      case "strong":
+        return <strong key={index}>{inline(piece.children)}</strong>;
+      case "emphasis":
+        return <em key={index}>{inline(piece.children)}</em>;
+      case "code":
+        return (
+          <code key={index} className="rounded bg-slate-100 px-1 font-mono text-[0.9em]">
+            {piece.text}
+          </code>
+        );
+      case "link":
+        return (
+          <a key={index} href={piece.href} rel="nofollow noopener noreferrer" className="text-brand-700 underline">
+            {inline(piece.children)}
+          </a>
+        );
+      case "break":
+        return <br key={index} />;
+    }
+  });
+}
+
+/**
+ * Release notes written in Markdown, read on the server (parseMarkdown: the parser stays out of the
+ * page's scripts), as elements: whatever the text says, it is never HTML, and a link only ever opens
+ * an http(s) address.
+ */
+function Markdown({ blocks, headingLevel = 3 }: { blocks: Block[]; headingLevel?: 2 | 3 | 4 }) {
+  return (
+    <div className="space-y-2 text-sm text-slate-800">
+      {blocks.map((block, index) => {
+        switch (block.kind) {
+          case "heading": {
+            const level = Math.min(6, headingLevel + block.level - 1);
+            const Heading = `h${level}` as "h2" | "h3" | "h4" | "h5" | "h6";
+            return (
+              <Heading key={index} className="font-semibold text-slate-900">
+                {inline(block.children)}
+              </Heading>
+            );
+          }
+          case "paragraph":
+            return <p key={index}>{inline(block.children)}</p>;
+          case "list": {
+            const List = block.ordered ? "ol" : "ul";
+            return (
+              <List key={index} className={`space-y-1 pl-5 ${block.ordered ? "list-decimal" : "list-disc"}`}>
+                {block.items.map((item, itemIndex) => (
+                  <li key={itemIndex}>{inline(item)}</li>
+                ))}
+              </List>
+            );
+          }
+        }
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import type { Block } from "./markdown";
+
+/** A firmware release's channel: stable releases are what a product page offers; betas are for testers. */
+export const FIRMWARE_CHANNELS = ["stable", "beta"] as const;
+export type FirmwareChannel = (typeof FIRMWARE_CHANNELS)[number];
+export const FIRMWARE_CHANNEL_NAMES: Record<FirmwareChannel, string> = { stable: "Stable", beta: "Beta" };
+
+/** A release as visitors' pages show it: its notes already read from Markdown on the server. */
+export interface FirmwareReleaseView {
+  id: string;
+  releaseVersion: string;
+  releasedOn: string;
+  channel: FirmwareChannel;
+  /** As pages name it ("Stable"). */
+  channelName: string;
+  notes: Block[];
+  file: { url: string; name: string; size: number; sha256: string };
+  products: { id: string; model: string }[];
+}

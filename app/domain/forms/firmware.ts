@@ -1,0 +1,50 @@
+import { z } from "zod";
+import { openedVersion } from "./version";
+import { FIRMWARE_CHANNELS } from "../firmware";
+
+export const FIRMWARE_NOTES_MAX = 20_000;
+
+export const FIRMWARE_MESSAGES = {
+  versionRequired: "Enter the version, such as 2.4.1",
+  releasedOnRequired: "Choose the day it was released",
+  channelRequired: "Choose the channel: stable or beta",
+  productsRequired: "Choose at least one product",
+  fileRequired: "Firmware file required (20MB limit)",
+  tooLong: (max: number) => `At most ${max.toLocaleString("en-US")} characters`,
+} as const;
+
+/** A real day of the calendar written YYYY-MM-DD. */
+function isDay(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const day = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return day.toISOString().slice(0, 10) === value;
+}
+
+/** A firmware release's form: the browser's comfort and the server's check. */
+export function firmwareSchema(mode: "new" | "edit") {
+  return z.object({
+    releaseVersion: z
+      .string(FIRMWARE_MESSAGES.versionRequired)
+      .trim()
+      .min(1, FIRMWARE_MESSAGES.versionRequired)
+      .max(50, FIRMWARE_MESSAGES.tooLong(50)),
+    releasedOn: z
+      .string(FIRMWARE_MESSAGES.releasedOnRequired)
+      .trim()
+      .refine(isDay, FIRMWARE_MESSAGES.releasedOnRequired),
+    channel: z.enum(FIRMWARE_CHANNELS, FIRMWARE_MESSAGES.channelRequired),
+    notes: z.string().max(FIRMWARE_NOTES_MAX, FIRMWARE_MESSAGES.tooLong(FIRMWARE_NOTES_MAX)).optional().default(""),
+    fileId:
+      mode === "new"
+        ? z.string(FIRMWARE_MESSAGES.fileRequired).trim().min(1, FIRMWARE_MESSAGES.fileRequired).max(64)
+        : z.string().trim().max(64).optional(),
+    productIds: z
+      .array(z.string().trim().max(64), FIRMWARE_MESSAGES.productsRequired)
+      .min(1, FIRMWARE_MESSAGES.productsRequired)
+      .max(500),
+    version: mode === "edit" ? openedVersion : openedVersion.optional(),
+  });
+}
+
+export type FirmwareFormValue = z.infer<ReturnType<typeof firmwareSchema>>;

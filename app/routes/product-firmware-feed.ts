@@ -1,0 +1,29 @@
+import { data } from "react-router";
+import { firmwareFeed } from "#app/domain/atom";
+import type { PageHandle } from "#app/domain/live";
+import { productFirmwareFeedPath, productFirmwarePath } from "#app/domain/paths";
+import { requestContext, servicesContext } from "#app/server/context.server";
+import type { Route } from "./+types/product-firmware-feed";
+
+export const handle: PageHandle = { live: ["firmware", "products", "settings"], cache: {} };
+
+/** One published product's newest 50 firmware releases as an Atom feed. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { catalog, firmware, settings } = context.get(servicesContext);
+  const product = await catalog.getProduct(params.productId);
+  if (!product) throw data("Not Found", { status: 404, statusText: "Not Found" });
+  const [{ items }, site] = await Promise.all([
+    firmware.list({ productId: product.id, pageSize: 50 }),
+    settings.getSiteSettings(),
+  ]);
+  return new Response(
+    firmwareFeed({
+      title: `${site.companyName} firmware for ${product.model}`,
+      publicUrl: context.get(requestContext).publicUrl,
+      selfPath: productFirmwareFeedPath(product.id),
+      pagePath: productFirmwarePath(product.id),
+      releases: items,
+    }),
+    { headers: { "Content-Type": "application/atom+xml; charset=utf-8", "Cache-Control": "public, max-age=300" } },
+  );
+}

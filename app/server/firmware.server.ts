@@ -1,0 +1,236 @@
+import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { FileView } from "#app/domain/catalog-views";
+import type { Publication, PublicationState } from "#app/domain/publication";
+import type { Paged } from "#app/domain/paging";
+import { publicationSet, publicationState, syncFileVisibility } from "./admin/publication.server";
+import { claimVersion, NotFoundError, type AdminWrite, type WriteOrigin } from "./admin/write.server";
+import type { Database, Queryable } from "./db/client.server";
+import { countRows, matchingRowCount, readPage } from "./db/paging.server";
+import { files, firmwareProducts, firmwareReleases, products } from "./db/schema";
+import { fileView } from "./file-views.server";
+import { isUuid } from "./files.server";
+
+import { FIRMWARE_CHANNEL_NAMES, type FirmwareChannel, type FirmwareReleaseView } from "#app/domain/firmware";
+import { parseMarkdown } from "#app/domain/markdown";
+
+export type { FirmwareChannel };
+
+/** A release as its form saves it (already checked by its schema). */
+export interface FirmwareInput {
+  releaseVersion: string;
+  /** YYYY-MM-DD. */
+  releasedOn: string;
+  channel: FirmwareChannel;
+  notes: string;
+  /** A staged upload: required to create; in an edit, absent keeps the file. */
+  fileId?: string;
+  productIds: string[];
+  publication?: Publication;
+}
+
+/** A release as pages show it. */
+export interface FirmwareRelease {
+  id: string;
+  releaseVersion: string;
+  releasedOn: string;
+  channel: FirmwareChannel;
+  notes: string;
+  file: FileView & { sha256: string };
+  products: { id: string; model: string }[];
+  version: number;
+  publication: PublicationState;
+  updatedAt: string;
+}
+
+export const FIRMWARE_PAGE_SIZE = 20;
+
+/** A release as a visitor's page shows it: the notes read from Markdown here, on the server. */
+export function releaseView(release: FirmwareRelease): FirmwareReleaseView {
+  const { id, releaseVersion, releasedOn, channel, file, products } = release;
+  const channelName = FIRMWARE_CHANNEL_NAMES[channel];
+  return { id, releaseVersion, releasedOn, channel, channelName, notes: parseMarkdown(release.notes), file, products };
+}
+
+const published = eq(firmwareReleases.status, "published");
+/** Newest first: by the day it came out, then by when it was entered. */
+const NEWEST_FIRST = [desc(firmwareReleases.releasedOn), desc(firmwareReleases.createdAt), desc(firmwareReleases.id)];
+
+/** The releases' rows with their files and (published, unless `drafts`) products, in the order given. */
+async function assemble(
+  db: Queryable,
+  rows: { release: typeof firmwareReleases.$inferSelect; file: typeof files.$inferSelect }[],
+  drafts: boolean,
+): Promise<FirmwareRelease[]> {
+  if (!rows.length) return [];
+  const links = await db
+    .select({ releaseId: firmwareProducts.releaseId, id: products.id, model: products.model })
+    .from(firmwareProducts)
+    .innerJoin(products, eq(products.id, firmwareProducts.productId))
+    .where(
+      and(
+        inArray(
+          firmwareProducts.releaseId,
+          rows.map((row) => row.release.id),
+        ),
+        drafts ? undefined : eq(products.status, "published"),
+      ),
+    );
+  return rows.map(({ release, file }) => ({
+    id: release.id,
+    releaseVersion: release.releaseVersion,
+    releasedOn: release.releasedOn,
+    channel: release.channel,
+    notes: release.notes,
+    file: { ...fileView(file), sha256: file.sha256 },
+    products: links
+      .filter((link) => link.releaseId === release.id)
+      .map(({ id, model }) => ({ id, model }))
+      .sort((a, b) => a.model.localeCompare(b.model, "en", { sensitivity: "base" })),
+    version: release.version,
+    publication: publicationState(release),
+    updatedAt: release.updatedAt.toISOString(),
+  }));
+}
+
+/** Firmware releases as visitors read them (published ones, of published products) and as the dashboard writes them. */
+export function createFirmware({ db, write }: { db: Database; write: AdminWrite }) {
+  function selectReleases() {
+    return db
+      .select({ release: firmwareReleases, file: files, total: matchingRowCount })
+      .from(firmwareReleases)
+      .innerJoin(files, eq(files.id, firmwareReleases.fileId));
+  }
+
+  /** Releases of a published product, or of any when none is named. */
+  function ofProduct(productId: string | undefined): SQL | undefined {
+    if (!productId) return undefined;
+    return inArray(
+      firmwareReleases.id,
+      db
+        .select({ id: firmwareProducts.releaseId })
+        .from(firmwareProducts)
+        .where(eq(firmwareProducts.productId, productId)),
+    );
+  }
+
+  /**
+   * A page of the published releases, newest first, narrowed to one product and one channel when
+   * asked; `drafts` (the dashboard) lists every release.
+   */
+  async function list(
+    options: { productId?: string; channel?: FirmwareChannel; page?: number; drafts?: boolean; pageSize?: number } = {},
+  ): Promise<Paged<FirmwareRelease>> {
+    if (options.productId !== undefined && !isUuid(options.productId)) {
+      return { items: [], total: 0, page: 1, pageCount: 1, pageSize: options.pageSize ?? FIRMWARE_PAGE_SIZE };
+    }
+    const where = and(
+      options.drafts ? undefined : published,
+      options.channel ? eq(firmwareReleases.channel, options.channel) : undefined,
+      ofProduct(options.productId),
+    );
+    const paged = await readPage(
+      (offset, limit) =>
+        selectReleases()
+          .where(where)
+          .orderBy(...NEWEST_FIRST)
+          .limit(limit)
+          .offset(offset),
+      () => countRows(db, firmwareReleases, where),
+      options.page ?? 1,
+      options.pageSize ?? FIRMWARE_PAGE_SIZE,
+    );
+    return { ...paged, items: await assemble(db, paged.items, Boolean(options.drafts)) };
+  }
+
+  /** The newest published stable release of a product: what its page offers first. */
+  async function latestStable(productId: string): Promise<FirmwareRelease | null> {
+    const { items } = await list({ productId, channel: "stable", pageSize: 1 });
+    return items[0] ?? null;
+  }
+
+  /** One release, any status (the dashboard). */
+  async function get(id: string): Promise<FirmwareRelease | null> {
+    if (!isUuid(id)) return null;
+    const rows = await selectReleases().where(eq(firmwareReleases.id, id));
+    return (await assemble(db, rows, true))[0] ?? null;
+  }
+
+  async function linkProducts(tx: Queryable, releaseId: string, productIds: string[]) {
+    const wanted = [...new Set(productIds.filter(isUuid))];
+    const present = wanted.length
+      ? await tx.select({ id: products.id }).from(products).where(inArray(products.id, wanted))
+      : [];
+    await tx.delete(firmwareProducts).where(eq(firmwareProducts.releaseId, releaseId));
+    if (present.length) {
+      await tx.insert(firmwareProducts).values(present.map(({ id }) => ({ releaseId, productId: id })));
+    }
+  }
+
+  const label = (input: Pick<FirmwareInput, "releaseVersion" | "channel">) =>
+    `${input.releaseVersion} (${input.channel})`;
+
+  async function create(input: FirmwareInput, origin: WriteOrigin): Promise<string> {
+    return write(["firmware"], origin, async ({ tx, fileService, audit }) => {
+      if (!input.fileId) throw new NotFoundError();
+      await fileService.claim(tx, [input.fileId]);
+      const [row] = await tx
+        .insert(firmwareReleases)
+        .values({
+          releaseVersion: input.releaseVersion,
+          releasedOn: input.releasedOn,
+          channel: input.channel,
+          notes: input.notes,
+          fileId: input.fileId,
+          ...publicationSet(input.publication),
+        })
+        .returning({ id: firmwareReleases.id });
+      if (!row) throw new Error("Insert returned no row");
+      await linkProducts(tx, row.id, input.productIds);
+      await audit({ kind: "created", record: { type: "firmware", id: row.id, label: label(input) } });
+      await syncFileVisibility(tx, "firmware", row.id);
+      return row.id;
+    });
+  }
+
+  async function update(id: string, version: number, input: FirmwareInput, origin: WriteOrigin): Promise<void> {
+    if (!isUuid(id)) throw new NotFoundError();
+    await write(["firmware"], origin, async ({ tx, fileService, purgeAfterCommit, audit }) => {
+      await claimVersion(tx, firmwareReleases, id, version);
+      const [current] = await tx.select().from(firmwareReleases).where(eq(firmwareReleases.id, id));
+      if (!current) throw new NotFoundError();
+      await audit({ kind: "updated", record: { type: "firmware", id, label: label(input) } });
+      const replacement = input.fileId && input.fileId !== current.fileId ? input.fileId : undefined;
+      if (replacement) await fileService.claim(tx, [replacement]);
+      await tx
+        .update(firmwareReleases)
+        .set({
+          releaseVersion: input.releaseVersion,
+          releasedOn: input.releasedOn,
+          channel: input.channel,
+          notes: input.notes,
+          fileId: replacement ?? current.fileId,
+          ...publicationSet(input.publication),
+        })
+        .where(eq(firmwareReleases.id, id));
+      if (replacement) purgeAfterCommit(await fileService.release(tx, [current.fileId]));
+      await linkProducts(tx, id, input.productIds);
+      await syncFileVisibility(tx, "firmware", id);
+    });
+  }
+
+  async function remove(id: string, version: number, origin: WriteOrigin): Promise<void> {
+    if (!isUuid(id)) throw new NotFoundError();
+    await write(["firmware"], origin, async ({ tx, fileService, purgeAfterCommit, audit }) => {
+      await claimVersion(tx, firmwareReleases, id, version);
+      const [current] = await tx.select().from(firmwareReleases).where(eq(firmwareReleases.id, id));
+      if (!current) throw new NotFoundError();
+      await audit({ kind: "deleted", record: { type: "firmware", id, label: label(current) } });
+      await tx.delete(firmwareReleases).where(eq(firmwareReleases.id, id));
+      purgeAfterCommit(await fileService.release(tx, [current.fileId]));
+    });
+  }
+
+  return { list, latestStable, get, create, update, remove, count: () => countRows(db, firmwareReleases, sql`true`) };
+}
+
+export type Firmware = ReturnType<typeof createFirmware>;

@@ -1,0 +1,107 @@
+import type { Page } from "@playwright/test";
+import { expectNoA11yViolations } from "../support/a11y";
+import { DEMO_KNOWN_MODELS } from "../support/demo-models";
+import { capturePost, expectAnonymousReplayRefused, openDemoProduct } from "./admin";
+import { expect, hydrated, test } from "./fixtures";
+
+test.describe.configure({ mode: "serial" });
+test.use({ ownServer: "firmware", serverEnv: { DEMO_DATA: "1" } });
+
+const MODELS = [DEMO_KNOWN_MODELS.dome, DEMO_KNOWN_MODELS.bullet] as const;
+
+/** Fills in and saves the new-release form; returns the POST it made. */
+async function newRelease(
+  page: Page,
+  release: { version: string; day: string; channel: "Stable" | "Beta"; notes: string; file: string },
+) {
+  await page.goto("/dashboard/firmware/new");
+  await hydrated(page);
+  await page.getByLabel("Version").fill(release.version);
+  await page.getByLabel("Release date").fill(release.day);
+  await page.getByLabel("Channel").selectOption({ label: release.channel });
+  for (const model of MODELS) {
+    await page.getByLabel("Add product").fill(model);
+    await page
+      .getByRole("option", { name: new RegExp(model) })
+      .first()
+      .click();
+  }
+  await page.getByLabel(/^Release notes/).fill(release.notes);
+  await page.getByLabel("File").setInputFiles({
+    name: release.file,
+    mimeType: "application/octet-stream",
+    buffer: Buffer.from(`firmware image ${release.version}`),
+  });
+  await expect(page.getByText(`${release.file} uploaded`)).toBeVisible();
+  await expectNoA11yViolations(page);
+  const posted = await capturePost(page, () => page.getByRole("button", { name: "Submit" }).click());
+  await expect(
+    page.getByRole("status").filter({ hasText: `Firmware ${release.version} created successfully.` }),
+  ).toBeVisible();
+  return posted;
+}
+
+test("a release for two products shows on both product pages and in both feeds; a beta does not replace it", async ({
+  page,
+  login,
+  site,
+}) => {
+  await login();
+  const ids: string[] = [];
+  for (const model of MODELS) ids.push(await openDemoProduct(page, model));
+
+  const posted = await newRelease(page, {
+    version: "9.1.0",
+    day: "2026-11-20",
+    channel: "Stable",
+    notes:
+      "## Fixed\n\n- Night mode **sharper**\n- <script>alert(1)</script> stays text\n\n[Details](https://example.com/notes)",
+    file: "VNT-9.1.0.bin",
+  });
+  await expectAnonymousReplayRefused(site.url, posted);
+  await newRelease(page, {
+    version: "9.2.0-beta",
+    day: "2026-11-25",
+    channel: "Beta",
+    notes: "Try the new analytics.",
+    file: "VNT-9.2.0-beta.bin",
+  });
+
+  for (const [index, id] of ids.entries()) {
+    const browser = page.context().browser();
+    if (!browser) throw new Error("no browser");
+    const visitor = await (await browser.newContext({ baseURL: site.url })).newPage();
+    await visitor.goto(`/catalog/products/${id}`);
+    const section = visitor.getByRole("region", { name: "Firmware" });
+    await expect(section.getByRole("heading", { name: /Firmware 9\.1\.0/ })).toBeVisible();
+    await expect(section).not.toContainText("9.2.0-beta");
+    await expect(section.getByText("sharper")).toBeVisible();
+    await expect(section.locator("script")).toHaveCount(0);
+    await expect(section).toContainText("<script>alert(1)</script> stays text");
+    await expect(section.getByRole("link", { name: "Details" })).toHaveAttribute("href", "https://example.com/notes");
+    await expect(section).toContainText(/SHA-256: [0-9a-f]{64}/);
+
+    // Both feeds name both releases, newest first.
+    const feed = await (await fetch(`${site.url}/catalog/products/${id}/firmware.atom`)).text();
+    expect(feed).toContain(`<title>Firmware 9.2.0-beta (beta) for`);
+    expect(feed.indexOf("9.2.0-beta")).toBeLessThan(feed.indexOf("9.1.0"));
+    expect(feed).toContain(MODELS[index]);
+    expect(feed).not.toContain("<script>");
+
+    // All releases of the product, and the channel filter.
+    await section.getByRole("link", { name: `All firmware releases for ${MODELS[index]}` }).click();
+    await expect(visitor.getByRole("heading", { level: 1, name: `Firmware for ${MODELS[index]}` })).toBeVisible();
+    await expect(visitor.getByRole("heading", { level: 2 })).toHaveText([/9\.2\.0-beta/, /9\.1\.0/]);
+    await hydrated(visitor);
+    await expectNoA11yViolations(visitor);
+    await visitor.getByLabel("Channel").selectOption({ label: "Stable" });
+    await visitor.getByRole("button", { name: "Show releases" }).click();
+    await expect(visitor.getByRole("heading", { level: 2 })).toHaveText([/9\.1\.0/]);
+    await visitor.close();
+  }
+  const all = await (await fetch(`${site.url}/support/firmware.atom`)).text();
+  expect(all.match(/<entry>/g)).toHaveLength(2);
+  expect((await fetch(`${site.url}/catalog/products/00000000-0000-4000-8000-000000000000/firmware.atom`)).status).toBe(
+    404,
+  );
+});

@@ -1,0 +1,139 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ConflictError } from "#app/server/admin/write.server";
+import { auditLog, files, firmwareReleases } from "#app/server/db/schema";
+import type { FirmwareInput } from "#app/server/firmware.server";
+import type { Runtime } from "#app/server/runtime.server";
+import { DATABASE_KINDS, startTestRuntime } from "#tests/support/database";
+import { TEST_ORIGIN } from "#tests/support/origin";
+import { stageImage, stageText } from "#tests/support/staged-files";
+
+describe.each(DATABASE_KINDS)("firmware releases on %s", (kind) => {
+  let test: Awaited<ReturnType<typeof startTestRuntime>> | undefined;
+  let runtime: Runtime;
+  const productIds: string[] = [];
+
+  beforeAll(async () => {
+    test = await startTestRuntime(kind);
+    runtime = test.runtime;
+    const { categoryAdmin, productAdmin } = runtime.services;
+    const categoryId = await categoryAdmin.createCategory({ name: "Cams", description: "", features: [] }, TEST_ORIGIN);
+    for (const model of ["CAM-A", "CAM-B", "CAM-C"]) {
+      const { id } = await productAdmin.createProduct(
+        {
+          categoryId,
+          model,
+          description: "",
+          specs: null,
+          specsTable: null,
+          ndaa: true,
+          featureIds: [],
+          imageFileId: await stageImage(runtime, `${model}.png`, "#123456"),
+          additionalImages: [],
+          accessoryIds: [],
+          downloads: [],
+          publication: model === "CAM-C" ? { status: "draft" } : undefined,
+        },
+        TEST_ORIGIN,
+      );
+      productIds.push(id);
+    }
+  });
+  afterAll(async () => {
+    await test?.close();
+  });
+
+  async function release(overrides: Partial<FirmwareInput>): Promise<string> {
+    const file = await stageText(runtime, "fw.bin", `firmware ${Math.random()}`);
+    return runtime.services.firmware.create(
+      {
+        releaseVersion: "2.0.0",
+        releasedOn: "2026-10-01",
+        channel: "stable",
+        notes: "Fixes.",
+        fileId: file.id,
+        productIds: productIds.slice(0, 2),
+        ...overrides,
+      },
+      TEST_ORIGIN,
+    );
+  }
+
+  it("lists releases newest first per product and channel; a beta never replaces the latest stable", async () => {
+    const { firmware } = runtime.services;
+    const [a = "", b = "", c = ""] = productIds;
+    await release({ releaseVersion: "1.0.0", releasedOn: "2026-01-10" });
+    const stable = await release({ releaseVersion: "2.0.0", releasedOn: "2026-06-01", productIds: [a, b, c] });
+    await release({ releaseVersion: "2.1.0-beta", releasedOn: "2026-07-01", channel: "beta" });
+    await release({
+      releaseVersion: "3.0.0",
+      releasedOn: "2026-08-01",
+      productIds: [a],
+      publication: { status: "draft" },
+    });
+
+    expect((await firmware.latestStable(a))?.id).toBe(stable);
+    expect((await firmware.latestStable(b))?.releaseVersion).toBe("2.0.0");
+    const forA = await firmware.list({ productId: a });
+    expect(forA.items.map((item) => item.releaseVersion)).toEqual(["2.1.0-beta", "2.0.0", "1.0.0"]);
+    expect((await firmware.list({ productId: a, channel: "beta" })).items.map((item) => item.releaseVersion)).toEqual([
+      "2.1.0-beta",
+    ]);
+    // A draft product is not named to visitors; the dashboard names every product.
+    const shown = forA.items.find((item) => item.id === stable);
+    expect(shown?.products.map((product) => product.model)).toEqual(["CAM-A", "CAM-B"]);
+    expect((await firmware.get(stable))?.products.map((product) => product.model)).toEqual(["CAM-A", "CAM-B", "CAM-C"]);
+    expect((await firmware.list({ drafts: true })).total).toBe(4);
+    expect(shown?.file.sha256).toMatch(/^[0-9a-f]{64}$/);
+    // The draft's file is not public.
+    const [draftRow] = await runtime.database.db
+      .select({ draft: files.draft })
+      .from(firmwareReleases)
+      .innerJoin(files, eq(files.id, firmwareReleases.fileId))
+      .where(eq(firmwareReleases.releaseVersion, "3.0.0"));
+    expect(draftRow?.draft).toBe(true);
+    expect((await firmware.list({ productId: "not-an-id" })).total).toBe(0);
+  });
+
+  it("saves over the version it was opened at, audits each write and keeps the file while used", async () => {
+    const { firmware } = runtime.services;
+    const id = await release({ releaseVersion: "4.0.0" });
+    const opened = await firmware.get(id);
+    if (!opened) throw new Error("no release");
+    const input: FirmwareInput = {
+      releaseVersion: "4.0.1",
+      releasedOn: opened.releasedOn,
+      channel: "stable",
+      notes: "Hotfix.",
+      productIds: [productIds[0] ?? ""],
+    };
+    await firmware.update(id, opened.version, input, TEST_ORIGIN);
+    await expect(firmware.update(id, opened.version, input, TEST_ORIGIN)).rejects.toBeInstanceOf(ConflictError);
+    const saved = await firmware.get(id);
+    expect(saved?.releaseVersion).toBe("4.0.1");
+    expect(saved?.file.id).toBe(opened.file.id);
+    await firmware.remove(id, saved?.version ?? 0, TEST_ORIGIN);
+    expect(await firmware.get(id)).toBeNull();
+    const logged = await runtime.database.db
+      .select({ kind: auditLog.kind })
+      .from(auditLog)
+      .where(eq(auditLog.recordId, id));
+    expect(logged.map((entry) => entry.kind).sort()).toEqual(["created", "deleted", "updated"]);
+  });
+
+  it("publishes a scheduled release at its time, through the same scheduler", async () => {
+    const { firmware, scheduler } = runtime.services;
+    const id = await release({
+      releaseVersion: "5.0.0",
+      publication: { status: "scheduled", publishAt: new Date(Date.now() + 60 * 60 * 1000) },
+    });
+    expect((await firmware.list({})).items.some((item) => item.id === id)).toBe(false);
+    await runtime.database.db
+      .update(firmwareReleases)
+      .set({ publishAt: sql`now() - interval '1 second'` })
+      .where(eq(firmwareReleases.id, id));
+    expect(await scheduler.publishDue()).toBe(1);
+    expect((await firmware.get(id))?.publication.status).toBe("published");
+    expect((await firmware.list({})).items.some((item) => item.id === id)).toBe(true);
+  });
+});

@@ -77,6 +77,8 @@ export function dashboardRecordPath(type: string, id: string): string {
       return dashboardDownloadPath(id);
     case "settings":
       return "/dashboard/settings";
+    case "firmware":
+      return dashboardFirmwarePath(id);
     default:
       return "/dashboard";
   }

@@ -15,7 +15,7 @@ export type RevisionChange =
   | { kind: "table"; added: string[]; removed: string[] };
 
 /** The records whose saves are kept as revisions. */
-export const REVISIONED_TYPES = ["product", "category", "download", "home-item", "settings"] as const;
+export const REVISIONED_TYPES = ["product", "category", "download", "home-item", "settings", "firmware"] as const;
 export type RevisionedType = (typeof REVISIONED_TYPES)[number];
 
 export function isRevisionedType(value: string): value is RevisionedType {

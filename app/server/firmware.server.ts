@@ -3,7 +3,7 @@ import type { FileView } from "#app/domain/catalog-views";
 import type { Publication, PublicationState } from "#app/domain/publication";
 import type { Paged } from "#app/domain/paging";
 import { publicationSet, publicationState, syncFileVisibility } from "./admin/publication.server";
-import { claimVersion, NotFoundError, type AdminWrite, type WriteOrigin } from "./admin/write.server";
+import { claimVersion, NotFoundError, type AdminWrite, type Restoring, type WriteOrigin } from "./admin/write.server";
 import type { Database, Queryable } from "./db/client.server";
 import { countRows, matchingRowCount, readPage } from "./db/paging.server";
 import { files, firmwareProducts, firmwareReleases, products } from "./db/schema";
@@ -169,53 +169,70 @@ export function createFirmware({ db, write }: { db: Database; write: AdminWrite 
   const label = (input: Pick<FirmwareInput, "releaseVersion" | "channel">) =>
     `${input.releaseVersion} (${input.channel})`;
 
-  async function create(input: FirmwareInput, origin: WriteOrigin): Promise<string> {
-    return write(["firmware"], origin, async ({ tx, fileService, audit }) => {
-      if (!input.fileId) throw new NotFoundError();
-      await fileService.claim(tx, [input.fileId]);
-      const [row] = await tx
-        .insert(firmwareReleases)
-        .values({
-          releaseVersion: input.releaseVersion,
-          releasedOn: input.releasedOn,
-          channel: input.channel,
-          notes: input.notes,
-          fileId: input.fileId,
-          ...publicationSet(input.publication),
-        })
-        .returning({ id: firmwareReleases.id });
-      if (!row) throw new Error("Insert returned no row");
-      await linkProducts(tx, row.id, input.productIds);
-      await audit({ kind: "created", record: { type: "firmware", id: row.id, label: label(input) } });
-      await syncFileVisibility(tx, "firmware", row.id);
-      return row.id;
-    });
+  async function create(input: FirmwareInput, origin: WriteOrigin, restoring?: Restoring): Promise<string> {
+    return write(
+      ["firmware"],
+      origin,
+      async ({ tx, fileService, audit }) => {
+        if (!input.fileId) throw new NotFoundError();
+        await fileService.claim(tx, [input.fileId]);
+        const [row] = await tx
+          .insert(firmwareReleases)
+          .values({
+            id: restoring?.recordId,
+            releaseVersion: input.releaseVersion,
+            releasedOn: input.releasedOn,
+            channel: input.channel,
+            notes: input.notes,
+            fileId: input.fileId,
+            ...publicationSet(input.publication),
+          })
+          .returning({ id: firmwareReleases.id });
+        if (!row) throw new Error("Insert returned no row");
+        await linkProducts(tx, row.id, input.productIds);
+        await audit({ kind: "created", record: { type: "firmware", id: row.id, label: label(input) } });
+        await syncFileVisibility(tx, "firmware", row.id);
+        return row.id;
+      },
+      restoring,
+    );
   }
 
-  async function update(id: string, version: number, input: FirmwareInput, origin: WriteOrigin): Promise<void> {
+  async function update(
+    id: string,
+    version: number,
+    input: FirmwareInput,
+    origin: WriteOrigin,
+    restoring?: Restoring,
+  ): Promise<void> {
     if (!isUuid(id)) throw new NotFoundError();
-    await write(["firmware"], origin, async ({ tx, fileService, purgeAfterCommit, audit }) => {
-      await claimVersion(tx, firmwareReleases, id, version);
-      const [current] = await tx.select().from(firmwareReleases).where(eq(firmwareReleases.id, id));
-      if (!current) throw new NotFoundError();
-      await audit({ kind: "updated", record: { type: "firmware", id, label: label(input) } });
-      const replacement = input.fileId && input.fileId !== current.fileId ? input.fileId : undefined;
-      if (replacement) await fileService.claim(tx, [replacement]);
-      await tx
-        .update(firmwareReleases)
-        .set({
-          releaseVersion: input.releaseVersion,
-          releasedOn: input.releasedOn,
-          channel: input.channel,
-          notes: input.notes,
-          fileId: replacement ?? current.fileId,
-          ...publicationSet(input.publication),
-        })
-        .where(eq(firmwareReleases.id, id));
-      if (replacement) purgeAfterCommit(await fileService.release(tx, [current.fileId]));
-      await linkProducts(tx, id, input.productIds);
-      await syncFileVisibility(tx, "firmware", id);
-    });
+    await write(
+      ["firmware"],
+      origin,
+      async ({ tx, fileService, purgeAfterCommit, audit }) => {
+        await claimVersion(tx, firmwareReleases, id, version);
+        const [current] = await tx.select().from(firmwareReleases).where(eq(firmwareReleases.id, id));
+        if (!current) throw new NotFoundError();
+        await audit({ kind: "updated", record: { type: "firmware", id, label: label(input) } });
+        const replacement = input.fileId && input.fileId !== current.fileId ? input.fileId : undefined;
+        if (replacement) await fileService.claim(tx, [replacement]);
+        await tx
+          .update(firmwareReleases)
+          .set({
+            releaseVersion: input.releaseVersion,
+            releasedOn: input.releasedOn,
+            channel: input.channel,
+            notes: input.notes,
+            fileId: replacement ?? current.fileId,
+            ...publicationSet(input.publication),
+          })
+          .where(eq(firmwareReleases.id, id));
+        if (replacement) purgeAfterCommit(await fileService.release(tx, [current.fileId]));
+        await linkProducts(tx, id, input.productIds);
+        await syncFileVisibility(tx, "firmware", id);
+      },
+      restoring,
+    );
   }
 
   async function remove(id: string, version: number, origin: WriteOrigin): Promise<void> {

@@ -59,6 +59,7 @@ export function createServices(parts: ServiceParts) {
   const productAdmin = createProductAdmin({ db, write });
   const downloadAdmin = createDownloadAdmin({ db, write });
   const infoItemAdmin = createInfoItemAdmin({ write });
+  const firmware = createFirmware({ db, write });
   return {
     auth,
     people: admins,
@@ -77,7 +78,7 @@ export function createServices(parts: ServiceParts) {
     infoItemAdmin,
     scheduler: createScheduler({ db, write }),
     catalogExport: createCatalogExport({ db }),
-    firmware: createFirmware({ db, write }),
+    firmware,
     contact: createContact({
       db,
       write,
@@ -88,7 +89,16 @@ export function createServices(parts: ServiceParts) {
       publicUrl,
       logger,
     }),
-    history: createHistory({ db, revisions, categoryAdmin, productAdmin, downloadAdmin, infoItemAdmin, settings }),
+    history: createHistory({
+      db,
+      revisions,
+      categoryAdmin,
+      productAdmin,
+      downloadAdmin,
+      infoItemAdmin,
+      settings,
+      firmware,
+    }),
   };
 }
 

@@ -136,4 +136,46 @@ describe.each(DATABASE_KINDS)("firmware releases on %s", (kind) => {
     expect((await firmware.get(id))?.publication.status).toBe("published");
     expect((await firmware.list({})).items.some((item) => item.id === id)).toBe(true);
   });
+
+  it("keeps each save as a revision; a deleted release comes back whole from Recently deleted", async () => {
+    const { firmware, revisions, history } = runtime.services;
+    const id = await release({ releaseVersion: "6.0.0", notes: "First notes." });
+    const opened = await firmware.get(id);
+    if (!opened) throw new Error("no release");
+    await firmware.update(
+      id,
+      opened.version,
+      {
+        releaseVersion: "6.0.1",
+        releasedOn: opened.releasedOn,
+        channel: "stable",
+        notes: "Second notes.",
+        productIds: [productIds[0] ?? ""],
+      },
+      TEST_ORIGIN,
+    );
+    const kept = await revisions.history("firmware", id);
+    expect(kept[0]?.changes).toEqual(
+      expect.arrayContaining([
+        { kind: "changed", label: "Version", before: "6.0.0", after: "6.0.1" },
+        { kind: "removed", label: "Products", items: ["CAM-B"] },
+      ]),
+    );
+    const saved = await firmware.get(id);
+    await firmware.remove(id, saved?.version ?? 0, TEST_ORIGIN);
+    const deleted = (await revisions.recentlyDeleted()).find((entry) => entry.recordId === id);
+    expect(deleted).toBeDefined();
+    await history.restoreDeleted("firmware", id, deleted?.id ?? "", TEST_ORIGIN);
+    const back = await firmware.get(id);
+    expect([back?.releaseVersion, back?.notes, back?.products.map((product) => product.model)]).toEqual([
+      "6.0.1",
+      "Second notes.",
+      ["CAM-A"],
+    ]);
+    const [file] = await runtime.database.db
+      .select()
+      .from(files)
+      .where(eq(files.id, back?.file.id ?? ""));
+    expect(file?.retired).toBe(false);
+  });
 });

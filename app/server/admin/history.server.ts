@@ -7,7 +7,8 @@ import type { CategoryAdmin } from "./categories.server";
 import type { DownloadAdmin } from "./downloads.server";
 import type { InfoItemAdmin } from "./info-items.server";
 import type { ProductAdmin, ProductInput } from "./products.server";
-import type { HomeItemData, ProductData, Revisions, StoredRevision } from "./revisions.server";
+import type { FirmwareData, HomeItemData, ProductData, Revisions, StoredRevision } from "./revisions.server";
+import type { Firmware, FirmwareInput } from "../firmware.server";
 import type { InfoItemInput } from "#app/domain/forms/info-item";
 import {
   databaseError,
@@ -23,6 +24,12 @@ import { storedPublication } from "./publication.server";
 export class RestoreRefusedError extends Error {}
 
 type SiteSettingsService = ReturnType<typeof createSiteSettings>;
+
+/** A firmware revision as its form saves it: products deleted since simply drop out. */
+function firmwareInput(data: FirmwareData): FirmwareInput {
+  const { releaseVersion, releasedOn, channel, notes, fileId, productIds } = data;
+  return { releaseVersion, releasedOn, channel, notes, fileId, productIds };
+}
 
 /** A home page item revision as its form saves it: no picture in it means none (a card's is removed). */
 function homeItemInput(data: HomeItemData): InfoItemInput {
@@ -48,8 +55,9 @@ export function createHistory(parts: {
   downloadAdmin: DownloadAdmin;
   infoItemAdmin: InfoItemAdmin;
   settings: SiteSettingsService;
+  firmware: Firmware;
 }) {
-  const { db, revisions, categoryAdmin, productAdmin, downloadAdmin, infoItemAdmin, settings } = parts;
+  const { db, revisions, categoryAdmin, productAdmin, downloadAdmin, infoItemAdmin, settings, firmware } = parts;
 
   /** A product revision as the form would save it; features its category no longer has are left out. */
   async function productInput(data: ProductData): Promise<ProductInput> {
@@ -145,6 +153,11 @@ export function createHistory(parts: {
         await settings.saveSiteSettings(data, origin, restoring);
         break;
       }
+      case "firmware": {
+        const { data } = revision as StoredRevision<"firmware">;
+        await explained(firmware.update(id, version, firmwareInput(data), origin, restoring));
+        break;
+      }
     }
     return revision;
   }
@@ -190,6 +203,17 @@ export function createHistory(parts: {
           infoItemAdmin.createInfoItem(
             data.type,
             { ...homeItemInput(data), publication: storedPublication(data.publication) },
+            origin,
+            restoring,
+          ),
+        );
+        return;
+      }
+      case "firmware": {
+        const { data } = revision as StoredRevision<"firmware">;
+        await explained(
+          firmware.create(
+            { ...firmwareInput(data), publication: storedPublication(data.publication) },
             origin,
             restoring,
           ),

@@ -16,6 +16,8 @@ import {
   categoryFeatures,
   downloads,
   files,
+  firmwareProducts,
+  firmwareReleases,
   infoItems,
   productAccessories,
   productDownloads,
@@ -76,12 +78,24 @@ export interface HomeItemData {
 
 export type SettingsData = SiteSettings;
 
+/** What a firmware release revision restores. */
+export interface FirmwareData {
+  releaseVersion: string;
+  releasedOn: string;
+  channel: "stable" | "beta";
+  notes: string;
+  fileId: string;
+  productIds: string[];
+  publication?: PublicationState;
+}
+
 export interface RevisionDataByType {
   product: ProductData;
   category: CategoryData;
   download: DownloadData;
   "home-item": HomeItemData;
   settings: SettingsData;
+  firmware: FirmwareData;
 }
 
 /** A record's whole state, as a revision keeps it. */
@@ -265,6 +279,46 @@ async function homeItemSnapshot(tx: Queryable, id: string): Promise<Snapshot<Hom
   };
 }
 
+async function firmwareSnapshot(tx: Queryable, id: string): Promise<Snapshot<FirmwareData> | undefined> {
+  const [row] = await tx
+    .select({ release: firmwareReleases, file: files })
+    .from(firmwareReleases)
+    .innerJoin(files, eq(files.id, firmwareReleases.fileId))
+    .where(eq(firmwareReleases.id, id));
+  if (!row) return undefined;
+  const { release } = row;
+  const linked = await tx
+    .select({ id: products.id, model: products.model })
+    .from(firmwareProducts)
+    .innerJoin(products, eq(products.id, firmwareProducts.productId))
+    .where(eq(firmwareProducts.releaseId, id));
+  linked.sort((a, b) => naturalCompare(a.model, b.model));
+  return {
+    label: `${release.releaseVersion} (${release.channel})`,
+    view: {
+      fields: [
+        ["Version", release.releaseVersion],
+        ["Release date", release.releasedOn],
+        ["Channel", release.channel === "beta" ? "Beta" : "Stable"],
+        ["Release notes", release.notes],
+        ["File", fileLine(row.file)],
+        ["Status", publicationLabel(publicationState(release))],
+      ],
+      lists: [["Products", linked.map((product) => product.model)]],
+    },
+    data: {
+      releaseVersion: release.releaseVersion,
+      releasedOn: release.releasedOn,
+      channel: release.channel,
+      notes: release.notes,
+      fileId: release.fileId,
+      productIds: linked.map((product) => product.id),
+      publication: publicationState(release),
+    },
+    files: [release.fileId],
+  };
+}
+
 /** The settings as pages show them (defaults for keys never saved): what a restore puts back. */
 async function settingsSnapshot(tx: Queryable): Promise<Snapshot<SettingsData>> {
   const rows = await tx.select().from(siteSettings);
@@ -292,6 +346,7 @@ const SNAPSHOTS: {
   download: downloadSnapshot,
   "home-item": homeItemSnapshot,
   settings: (tx) => settingsSnapshot(tx),
+  firmware: firmwareSnapshot,
 };
 
 /**
@@ -582,6 +637,17 @@ export function createRevisions({ db, files: fileService }: { db: Database; file
       case "home-item": {
         const [row] = await db.select().from(infoItems).where(eq(infoItems.id, id));
         return row ? { version: row.version, label: infoItemLabel(row.type, row.heading, row.content) } : null;
+      }
+      case "firmware": {
+        const [row] = await db
+          .select({
+            version: firmwareReleases.version,
+            name: firmwareReleases.releaseVersion,
+            channel: firmwareReleases.channel,
+          })
+          .from(firmwareReleases)
+          .where(eq(firmwareReleases.id, id));
+        return row ? { version: row.version, label: `${row.name} (${row.channel})` } : null;
       }
     }
   }

@@ -3,7 +3,7 @@ import { ConfirmDelete } from "#app/components/confirm-delete";
 import { Alert, Card, TextLink } from "#app/components/ui";
 import { useOpenedRecord } from "#app/components/use-opened-record";
 import type { PageHandle } from "#app/domain/live";
-import { DASHBOARD_FIRMWARE_PATH, productFirmwarePath } from "#app/domain/paths";
+import { DASHBOARD_FIRMWARE_PATH, dashboardHistoryPath, productFirmwarePath } from "#app/domain/paths";
 import { readAdminForm, requireAdmin } from "#app/server/session.server";
 import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/edit";
@@ -45,10 +45,14 @@ export default function EditFirmware({ loaderData, actionData }: Route.Component
     <Card title={`Firmware ${release.releaseVersion}`}>
       <div className="space-y-5">
         {searchParams.has("saved") && !answer ? <Alert tone="success">Firmware release saved.</Alert> : null}
+        {searchParams.has("restored") && !answer ? <Alert tone="success">Firmware release restored.</Alert> : null}
         {refused ? <Alert tone="error">{refused}</Alert> : null}
         <p className="flex flex-wrap gap-x-6 gap-y-2">
           <TextLink to={DASHBOARD_FIRMWARE_PATH} weight="semibold">
             Back to firmware
+          </TextLink>
+          <TextLink to={dashboardHistoryPath("firmware", release.id)} weight="semibold">
+            History
           </TextLink>
           {release.products[0] ? (
             <TextLink to={productFirmwarePath(release.products[0].id)} weight="semibold">

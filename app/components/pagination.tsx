@@ -35,8 +35,11 @@ export function Pagination({ page, pageCount }: { page: number; pageCount: numbe
 /** The search parameter a list's page number travels in. */
 export const PAGE_PARAM = "page";
 
-/** The page number a `?page=` parameter asks for: a whole number from 1, else 1. */
+/** Past any list's last page, and small enough that page × size stays a number the database takes. */
+const LAST_PAGE_ASKED = 1_000_000;
+
+/** The page number a `?page=` parameter asks for: a whole number from 1 (at most LAST_PAGE_ASKED), else 1. */
 export function requestedPage(url: URL): number {
   const value = Number(url.searchParams.get(PAGE_PARAM));
-  return Number.isInteger(value) && value >= 1 ? value : 1;
+  return Number.isInteger(value) && value >= 1 ? Math.min(value, LAST_PAGE_ASKED) : 1;
 }

@@ -1,5 +1,19 @@
 import { escapeHtml, markdownToHtml } from "./markdown";
 
+/**
+ * Text as XML 1.0 takes it: escaped, and without the control characters it does not allow at all
+ * (a vertical tab pasted from a word processor would make the whole feed unreadable).
+ */
+function xml(text: string): string {
+  const allowed = (code: number) =>
+    code === 0x9 || code === 0xa || code === 0xd || (code >= 0x20 && code !== 0xfffe && code !== 0xffff);
+  return escapeHtml(
+    Array.from(text)
+      .filter((char) => allowed(char.codePointAt(0) ?? 0))
+      .join(""),
+  );
+}
+
 /** What a feed of firmware releases says of one (the release as pages read it). */
 export interface FeedRelease {
   id: string;
@@ -18,40 +32,43 @@ export interface FeedRelease {
  */
 export function firmwareFeed(input: {
   title: string;
+  /** The company: a feed names its author (RFC 4287 §4.1.1). */
+  author: string;
   publicUrl: string;
   selfPath: string;
   pagePath: string;
   releases: FeedRelease[];
 }): string {
-  const { title, publicUrl, selfPath, pagePath, releases } = input;
+  const { title, author, publicUrl, selfPath, pagePath, releases } = input;
   const updated = releases.reduce(
     (latest, release) => (release.updatedAt > latest ? release.updatedAt : latest),
     "1970-01-01T00:00:00.000Z",
   );
   const entries = releases.map((release) => {
     const models = release.products.map((product) => product.model).join(", ");
-    const content = `${markdownToHtml(release.notes)}\n<p><a href="${escapeHtml(publicUrl + release.file.url)}">${escapeHtml(release.file.name)}</a> SHA-256: ${release.file.sha256}</p>`;
+    const content = `${markdownToHtml(release.notes)}\n<p><a href="${xml(publicUrl + release.file.url)}">${xml(release.file.name)}</a> SHA-256: ${release.file.sha256}</p>`;
     return [
       "  <entry>",
       `    <id>urn:uuid:${release.id}</id>`,
-      `    <title>${escapeHtml(`Firmware ${release.releaseVersion} (${release.channel})${models ? ` for ${models}` : ""}`)}</title>`,
+      `    <title>${xml(`Firmware ${release.releaseVersion} (${release.channel})${models ? ` for ${models}` : ""}`)}</title>`,
       `    <updated>${release.updatedAt}</updated>`,
       `    <published>${release.releasedOn}T00:00:00Z</published>`,
-      `    <link rel="alternate" href="${escapeHtml(`${publicUrl}${pagePath}`)}"/>`,
-      `    <link rel="enclosure" href="${escapeHtml(publicUrl + release.file.url)}"/>`,
+      `    <link rel="alternate" href="${xml(`${publicUrl}${pagePath}`)}"/>`,
+      `    <link rel="enclosure" href="${xml(publicUrl + release.file.url)}"/>`,
       `    <category term="${release.channel}"/>`,
-      `    <content type="html">${escapeHtml(content)}</content>`,
+      `    <content type="html">${xml(content)}</content>`,
       "  </entry>",
     ].join("\n");
   });
   return [
     '<?xml version="1.0" encoding="utf-8"?>',
     '<feed xmlns="http://www.w3.org/2005/Atom">',
-    `  <id>${escapeHtml(publicUrl + selfPath)}</id>`,
-    `  <title>${escapeHtml(title)}</title>`,
+    `  <id>${xml(publicUrl + selfPath)}</id>`,
+    `  <title>${xml(title)}</title>`,
+    `  <author><name>${xml(author)}</name></author>`,
     `  <updated>${updated}</updated>`,
-    `  <link rel="self" href="${escapeHtml(publicUrl + selfPath)}"/>`,
-    `  <link rel="alternate" href="${escapeHtml(publicUrl + pagePath)}"/>`,
+    `  <link rel="self" href="${xml(publicUrl + selfPath)}"/>`,
+    `  <link rel="alternate" href="${xml(publicUrl + pagePath)}"/>`,
     ...entries,
     "</feed>",
     "",

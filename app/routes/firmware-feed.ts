@@ -14,6 +14,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return new Response(
     firmwareFeed({
       title: `${site.companyName} firmware`,
+      author: site.companyName,
       publicUrl: context.get(requestContext).publicUrl,
       selfPath: FIRMWARE_FEED_PATH,
       pagePath: SUPPORT_FIRMWARE_PATH,

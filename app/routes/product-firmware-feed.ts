@@ -19,6 +19,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return new Response(
     firmwareFeed({
       title: `${site.companyName} firmware for ${product.model}`,
+      author: site.companyName,
       publicUrl: context.get(requestContext).publicUrl,
       selfPath: productFirmwareFeedPath(product.id),
       pagePath: productFirmwarePath(product.id),

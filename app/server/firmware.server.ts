@@ -3,7 +3,15 @@ import type { FileView } from "#app/domain/catalog-views";
 import type { Publication, PublicationState } from "#app/domain/publication";
 import type { Paged } from "#app/domain/paging";
 import { publicationSet, publicationState, syncFileVisibility } from "./admin/publication.server";
-import { claimVersion, NotFoundError, type AdminWrite, type Restoring, type WriteOrigin } from "./admin/write.server";
+import {
+  claimVersion,
+  FieldRuleError,
+  NotFoundError,
+  type AdminWrite,
+  type Restoring,
+  type WriteOrigin,
+} from "./admin/write.server";
+import { FIRMWARE_MESSAGES } from "#app/domain/forms/firmware";
 import type { Database, Queryable } from "./db/client.server";
 import { countRows, matchingRowCount, readPage } from "./db/paging.server";
 import { files, firmwareProducts, firmwareReleases, products } from "./db/schema";
@@ -52,6 +60,13 @@ export function releaseView(release: FirmwareRelease): FirmwareReleaseView {
 }
 
 const published = eq(firmwareReleases.status, "published");
+/**
+ * Visitors see a release only for a product they can see: firmware of a camera not yet announced
+ * (a draft) names it in its notes.
+ */
+const forPublishedProduct = sql`exists (select 1 from ${firmwareProducts} inner join ${products}
+  on ${products.id} = ${firmwareProducts.productId}
+  where ${firmwareProducts.releaseId} = ${firmwareReleases.id} and ${products.status} = 'published')`;
 /** Newest first: by the day it came out, then by when it was entered. */
 const NEWEST_FIRST = [desc(firmwareReleases.releasedOn), desc(firmwareReleases.createdAt), desc(firmwareReleases.id)];
 
@@ -124,7 +139,7 @@ export function createFirmware({ db, write }: { db: Database; write: AdminWrite 
       return { items: [], total: 0, page: 1, pageCount: 1, pageSize: options.pageSize ?? FIRMWARE_PAGE_SIZE };
     }
     const where = and(
-      options.drafts ? undefined : published,
+      options.drafts ? undefined : and(published, forPublishedProduct),
       options.channel ? eq(firmwareReleases.channel, options.channel) : undefined,
       ofProduct(options.productId),
     );
@@ -160,6 +175,8 @@ export function createFirmware({ db, write }: { db: Database; write: AdminWrite 
     const present = wanted.length
       ? await tx.select({ id: products.id }).from(products).where(inArray(products.id, wanted))
       : [];
+    // A product deleted since the form was opened drops out; a release for none is no release.
+    if (!present.length) throw new FieldRuleError("productIds", FIRMWARE_MESSAGES.productsRequired);
     await tx.delete(firmwareProducts).where(eq(firmwareProducts.releaseId, releaseId));
     if (present.length) {
       await tx.insert(firmwareProducts).values(present.map(({ id }) => ({ releaseId, productId: id })));

@@ -178,4 +178,26 @@ describe.each(DATABASE_KINDS)("firmware releases on %s", (kind) => {
       .where(eq(files.id, back?.file.id ?? ""));
     expect(file?.retired).toBe(false);
   });
+
+  it("shows visitors no release for products they cannot see, and saves none for no product", async () => {
+    const { firmware } = runtime.services;
+    const draftProduct = productIds[2] ?? "";
+    const hidden = await release({ releaseVersion: "7.0.0-unannounced", productIds: [draftProduct] });
+    expect((await firmware.list({})).items.some((item) => item.id === hidden)).toBe(false);
+    expect((await firmware.list({ drafts: true })).items.some((item) => item.id === hidden)).toBe(true);
+    const file = await stageText(runtime, "fw.bin", "for nobody");
+    await expect(
+      firmware.create(
+        {
+          releaseVersion: "7.0.1",
+          releasedOn: "2026-10-01",
+          channel: "stable",
+          notes: "",
+          fileId: file.id,
+          productIds: ["00000000-0000-4000-8000-000000000099"],
+        },
+        TEST_ORIGIN,
+      ),
+    ).rejects.toMatchObject({ field: "productIds", message: "Choose at least one product" });
+  });
 });

@@ -41,6 +41,9 @@ export interface AccessoryPickerProps {
   initial: ProductModelMatch[];
   /** Whether the catalog holds any product but this one. */
   hasOtherProducts: boolean;
+  /** What the form's check said of the choice (at least one product), and the id it is shown under. */
+  errors?: string[];
+  errorId?: string;
 }
 
 /**
@@ -48,7 +51,14 @@ export interface AccessoryPickerProps {
  * and can be removed) and a combobox that searches the catalog by model as the admin types, so a
  * catalog of thousands never has to be on the page. Revealed by a button, as the original form did.
  */
-export function AccessoryPicker({ picks = "accessories", productId, initial, hasOtherProducts }: AccessoryPickerProps) {
+export function AccessoryPicker({
+  picks = "accessories",
+  productId,
+  initial,
+  hasOtherProducts,
+  errors,
+  errorId,
+}: AccessoryPickerProps) {
   const texts = PICKS[picks];
   const [chosen, setChosen] = useState(initial);
   const [shown, setShown] = useState(initial.length > 0 || picks === "products");
@@ -88,6 +98,11 @@ export function AccessoryPicker({ picks = "accessories", productId, initial, has
   return (
     <fieldset className="space-y-3 rounded-md border border-slate-200 p-4">
       <legend className="px-1 text-sm font-semibold text-slate-800">{texts.legend}</legend>
+      {errors?.length ? (
+        <p id={errorId} className="text-sm text-red-700">
+          {errors[0]}
+        </p>
+      ) : null}
       <Button
         type="button"
         variant="link"
@@ -132,7 +147,8 @@ export function AccessoryPicker({ picks = "accessories", productId, initial, has
                 combobox.inputProps.onChange(event);
               }}
               type="text"
-              aria-describedby={hintId}
+              aria-describedby={errors?.length && errorId ? `${hintId} ${errorId}` : hintId}
+              aria-invalid={errors?.length ? true : undefined}
               className={INPUT_CLASS}
             />
             {/* A live region, but not role="status": the page's own status messages keep that role to themselves. */}

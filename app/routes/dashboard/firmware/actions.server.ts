@@ -11,6 +11,7 @@ import {
   conflictAnswer,
   createdAnswer,
   failedAnswer,
+  fieldRuleAnswer,
   goneAnswer,
   invalidAnswer,
   publicationAnswer,
@@ -52,6 +53,8 @@ export async function saveFromForm(context: RouteContext, { form, origin }: Admi
     await firmware.update(id, value.version, input, origin);
     return redirect(`${dashboardFirmwarePath(id)}?saved=1`);
   } catch (error) {
+    const refusal = fieldRuleAnswer(error, submission);
+    if (refusal) return refusal;
     if (error instanceof MissingFileError) {
       return invalidAnswer(submission.reply({ fieldErrors: { fileId: [FIRMWARE_MESSAGES.fileRequired] } }));
     }

@@ -69,7 +69,7 @@ export default function EditFirmware({ loaderData, actionData }: Route.Component
         />
         <ConfirmDelete
           label="Delete release"
-          prompt={`Delete firmware ${release.releaseVersion} and its file?`}
+          prompt={`Delete firmware ${release.releaseVersion}? It stays in Recently deleted for 30 days.`}
           version={release.version}
           refusal={refused}
         />

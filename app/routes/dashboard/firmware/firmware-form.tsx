@@ -64,14 +64,13 @@ export function FirmwareForm({
           ))}
         </SelectInput>
       </div>
-      <div className="space-y-1">
-        <AccessoryPicker picks="products" initial={products} hasOtherProducts />
-        {fields.productIds.errors?.length ? (
-          <p id={fields.productIds.errorId} className="text-sm text-red-700">
-            {fields.productIds.errors[0]}
-          </p>
-        ) : null}
-      </div>
+      <AccessoryPicker
+        picks="products"
+        initial={products}
+        hasOtherProducts
+        errors={fields.productIds.errors}
+        errorId={fields.productIds.errorId}
+      />
       <TextArea
         meta={fields.notes}
         label="Release notes (Markdown: # headings, - lists, **bold**, *italic*, `code`, [links](https://…))"

@@ -5,6 +5,11 @@ export const FIRMWARE_CHANNELS = ["stable", "beta"] as const;
 export type FirmwareChannel = (typeof FIRMWARE_CHANNELS)[number];
 export const FIRMWARE_CHANNEL_NAMES: Record<FirmwareChannel, string> = { stable: "Stable", beta: "Beta" };
 
+/** How the audit log, revisions and Recently deleted name a release: "2.4.1 (stable)". */
+export function firmwareLabel(release: { releaseVersion: string; channel: FirmwareChannel }): string {
+  return `${release.releaseVersion} (${release.channel})`;
+}
+
 /** A release as visitors' pages show it: its notes already read from Markdown on the server. */
 export interface FirmwareReleaseView {
   id: string;

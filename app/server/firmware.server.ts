@@ -18,7 +18,12 @@ import { files, firmwareProducts, firmwareReleases, products } from "./db/schema
 import { fileView } from "./file-views.server";
 import { isUuid } from "./files.server";
 
-import { FIRMWARE_CHANNEL_NAMES, type FirmwareChannel, type FirmwareReleaseView } from "#app/domain/firmware";
+import {
+  FIRMWARE_CHANNEL_NAMES,
+  firmwareLabel,
+  type FirmwareChannel,
+  type FirmwareReleaseView,
+} from "#app/domain/firmware";
 import { parseMarkdown } from "#app/domain/markdown";
 
 export type { FirmwareChannel };
@@ -183,9 +188,6 @@ export function createFirmware({ db, write }: { db: Database; write: AdminWrite 
     }
   }
 
-  const label = (input: Pick<FirmwareInput, "releaseVersion" | "channel">) =>
-    `${input.releaseVersion} (${input.channel})`;
-
   async function create(input: FirmwareInput, origin: WriteOrigin, restoring?: Restoring): Promise<string> {
     return write(
       ["firmware"],
@@ -207,7 +209,7 @@ export function createFirmware({ db, write }: { db: Database; write: AdminWrite 
           .returning({ id: firmwareReleases.id });
         if (!row) throw new Error("Insert returned no row");
         await linkProducts(tx, row.id, input.productIds);
-        await audit({ kind: "created", record: { type: "firmware", id: row.id, label: label(input) } });
+        await audit({ kind: "created", record: { type: "firmware", id: row.id, label: firmwareLabel(input) } });
         await syncFileVisibility(tx, "firmware", row.id);
         return row.id;
       },
@@ -230,7 +232,7 @@ export function createFirmware({ db, write }: { db: Database; write: AdminWrite 
         await claimVersion(tx, firmwareReleases, id, version);
         const [current] = await tx.select().from(firmwareReleases).where(eq(firmwareReleases.id, id));
         if (!current) throw new NotFoundError();
-        await audit({ kind: "updated", record: { type: "firmware", id, label: label(input) } });
+        await audit({ kind: "updated", record: { type: "firmware", id, label: firmwareLabel(input) } });
         const replacement = input.fileId && input.fileId !== current.fileId ? input.fileId : undefined;
         if (replacement) await fileService.claim(tx, [replacement]);
         await tx
@@ -258,13 +260,13 @@ export function createFirmware({ db, write }: { db: Database; write: AdminWrite 
       await claimVersion(tx, firmwareReleases, id, version);
       const [current] = await tx.select().from(firmwareReleases).where(eq(firmwareReleases.id, id));
       if (!current) throw new NotFoundError();
-      await audit({ kind: "deleted", record: { type: "firmware", id, label: label(current) } });
+      await audit({ kind: "deleted", record: { type: "firmware", id, label: firmwareLabel(current) } });
       await tx.delete(firmwareReleases).where(eq(firmwareReleases.id, id));
       purgeAfterCommit(await fileService.release(tx, [current.fileId]));
     });
   }
 
-  return { list, latestStable, get, create, update, remove, count: () => countRows(db, firmwareReleases, sql`true`) };
+  return { list, latestStable, get, create, update, remove };
 }
 
 export type Firmware = ReturnType<typeof createFirmware>;

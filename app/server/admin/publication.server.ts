@@ -5,6 +5,7 @@ import type { Actor } from "../audit.server";
 import { selectRows, type Database, type Queryable } from "../db/client.server";
 import { downloads, firmwareReleases, infoItems, productDownloads, productImages, products } from "../db/schema";
 import { infoItemLabel } from "#app/domain/forms/info-item";
+import { firmwareLabel } from "#app/domain/firmware";
 import type { AdminWrite } from "./write.server";
 
 /** The kinds of record that can be drafts or scheduled, as the audit log and revisions name them. */
@@ -170,10 +171,10 @@ async function publishTable(tx: Queryable, type: PublishableType): Promise<{ id:
         .where(due(firmwareReleases))
         .returning({
           id: firmwareReleases.id,
-          name: firmwareReleases.releaseVersion,
+          releaseVersion: firmwareReleases.releaseVersion,
           channel: firmwareReleases.channel,
         });
-      return rows.map((row) => ({ id: row.id, label: `${row.name} (${row.channel})` }));
+      return rows.map((row) => ({ id: row.id, label: firmwareLabel(row) }));
     }
   }
 }

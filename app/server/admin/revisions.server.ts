@@ -33,6 +33,7 @@ import { INFO_ITEM_TYPE_NAMES } from "#app/domain/forms/info-item";
 import { infoItemLabel } from "#app/domain/forms/info-item";
 import { settingsFromStored, type SiteSettings } from "#app/domain/site";
 import { publicationLabel, type PublicationState } from "#app/domain/publication";
+import { FIRMWARE_CHANNEL_NAMES, firmwareLabel } from "#app/domain/firmware";
 import { publicationState } from "./publication.server";
 
 /** What a category revision restores. */
@@ -294,12 +295,12 @@ async function firmwareSnapshot(tx: Queryable, id: string): Promise<Snapshot<Fir
     .where(eq(firmwareProducts.releaseId, id));
   linked.sort((a, b) => naturalCompare(a.model, b.model));
   return {
-    label: `${release.releaseVersion} (${release.channel})`,
+    label: firmwareLabel(release),
     view: {
       fields: [
         ["Version", release.releaseVersion],
         ["Release date", release.releasedOn],
-        ["Channel", release.channel === "beta" ? "Beta" : "Stable"],
+        ["Channel", FIRMWARE_CHANNEL_NAMES[release.channel]],
         ["Release notes", release.notes],
         ["File", fileLine(row.file)],
         ["Status", publicationLabel(publicationState(release))],
@@ -642,12 +643,12 @@ export function createRevisions({ db, files: fileService }: { db: Database; file
         const [row] = await db
           .select({
             version: firmwareReleases.version,
-            name: firmwareReleases.releaseVersion,
+            releaseVersion: firmwareReleases.releaseVersion,
             channel: firmwareReleases.channel,
           })
           .from(firmwareReleases)
           .where(eq(firmwareReleases.id, id));
-        return row ? { version: row.version, label: `${row.name} (${row.channel})` } : null;
+        return row ? { version: row.version, label: firmwareLabel(row) } : null;
       }
     }
   }

@@ -324,9 +324,11 @@ export function createDatasheets(parts: {
     return made;
   }
 
-  /** A stored datasheet's bytes, or null when there is none (or another instance just replaced it). */
+  /**
+   * A stored datasheet's bytes, or null when there is none (or another instance just replaced it):
+   * one read, not a look first (on S3 that would be a second request for every datasheet served).
+   */
   async function readStored(key: string): Promise<Uint8Array | null> {
-    if (!(await storage.stat(key))) return null;
     try {
       return await readAll(storage.read(key));
     } catch {

@@ -72,14 +72,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     onlyDifferences,
     notice,
     withdrawn: ids.length - products.length,
-    products: products.map(({ id, model, image }) => ({ id, model, image })),
-    ndaa: products.map((product) => product.ndaa),
+    products: products.map(({ id, model, image, ndaa }) => ({ id, model, image, ndaa })),
     rows: compareRows(products),
   };
 }
 
 export default function ComparePage({ loaderData }: Route.ComponentProps) {
-  const { ids, products, rows, onlyDifferences, notice, withdrawn, ndaa } = loaderData;
+  const { ids, products, rows, onlyDifferences, notice, withdrawn } = loaderData;
   const submit = useSubmit();
   const hydrated = useHydrated();
   // Ticked at once; the page's answer (or Back) then says what is shown.
@@ -148,7 +147,7 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
               <thead>
                 <tr className="border-b border-slate-200 align-top">
                   <td className="w-40 p-3" />
-                  {products.map((product, index) => (
+                  {products.map((product) => (
                     <th key={product.id} scope="col" className="p-3 font-normal">
                       <ResponsiveImage
                         image={product.image}
@@ -163,7 +162,7 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
                         >
                           {product.model}
                         </Link>
-                        {ndaa[index] ? <NdaaIcon /> : null}
+                        {product.ndaa ? <NdaaIcon /> : null}
                       </span>
                       <Link
                         to={comparePath(

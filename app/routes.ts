@@ -52,6 +52,7 @@ export default [
     route("products/new", "routes/dashboard/products/new.tsx"),
     route("products/export.csv", "routes/dashboard/products/export-csv.ts"),
     route("products/export.xlsx", "routes/dashboard/products/export-xlsx.ts"),
+    route("products/import", "routes/dashboard/products/import.tsx"),
     route("products/:productId", "routes/dashboard/products/detail.tsx"),
     route("products/:productId/edit", "routes/dashboard/products/edit.tsx"),
     route("products/:productId/deleted", "routes/dashboard/products/deleted.tsx"),

@@ -4,14 +4,9 @@ import { MAX_UPLOAD_BYTES } from "#app/domain/limits";
 import { UPLOAD_ERRORS } from "#app/domain/admin-messages";
 import { FileName } from "./file-name";
 import { Button } from "./ui";
+import { sendUpload, type UploadedFile } from "./upload-request";
 
-/** A file already stored (in an edit form) or just staged by this control. */
-export interface UploadedFile {
-  id: string;
-  name: string;
-  size: number;
-  url: string;
-}
+export type { UploadedFile };
 
 type UploadState =
   | { phase: "idle" }
@@ -61,7 +56,7 @@ export function FileUpload({
   const inputId = useId();
   const [state, setState] = useState<UploadState>({ phase: "idle" });
   const [dragging, setDragging] = useState(false);
-  const request = useRef<XMLHttpRequest | null>(null);
+  const request = useRef<{ abort: () => void } | null>(null);
   const picker = useRef<HTMLInputElement>(null);
   const tooLarge = messages?.tooLarge ?? UPLOAD_ERRORS.tooLarge;
   const notAnImage = messages?.notAnImage ?? UPLOAD_ERRORS.notAnImage;
@@ -91,42 +86,26 @@ export function FileUpload({
     request.current?.abort();
     if (file.size > MAX_UPLOAD_BYTES) return fail(tooLarge);
     if (kind === "image" && file.type && !file.type.startsWith("image/")) return fail(notAnImage);
-    const xhr = new XMLHttpRequest();
-    request.current = xhr;
-    const query = new URLSearchParams({ name: file.name });
-    if (kind === "image") query.set("kind", "image");
-    xhr.open("POST", `/uploads?${query.toString()}`);
-    xhr.setRequestHeader("Content-Type", "application/octet-stream");
     setState({ phase: "uploading", name: file.name, loaded: 0, total: file.size });
-    xhr.upload.onprogress = (event) =>
-      setState({ phase: "uploading", name: file.name, loaded: event.loaded, total: event.total || file.size });
-    xhr.onload = () => {
+    const sending = sendUpload(file, kind, (loaded, total) =>
+      setState({ phase: "uploading", name: file.name, loaded, total }),
+    );
+    request.current = sending;
+    void sending.done.then((outcome) => {
       request.current = null;
-      if (xhr.status === 201) {
-        const uploaded = JSON.parse(xhr.responseText) as UploadedFile;
+      if ("file" in outcome) {
         setState({
           phase: "done",
-          file: uploaded,
+          file: outcome.file,
           preview: kind === "image" ? URL.createObjectURL(file) : undefined,
         });
-        onChange?.(uploaded);
+        onChange?.(outcome.file);
         return;
       }
-      if (xhr.status === 413) return fail(tooLarge);
-      if (xhr.status === 415) return fail(notAnImage);
-      let message: string = UPLOAD_ERRORS.failed;
-      try {
-        message = (JSON.parse(xhr.responseText) as { error?: string }).error ?? message;
-      } catch {
-        // Not our JSON (a proxy's error page): the general message stands.
-      }
-      fail(message);
-    };
-    xhr.onerror = () => {
-      request.current = null;
-      fail(UPLOAD_ERRORS.failed);
-    };
-    xhr.send(file);
+      if (outcome.status === 413) return fail(tooLarge);
+      if (outcome.status === 415) return fail(notAnImage);
+      fail(outcome.message);
+    });
   }
 
   function cancel() {

@@ -37,18 +37,30 @@ export interface AuditEntry {
   details?: Record<string, string>;
 }
 
-/** Adds an entry; inside a write's transaction it stands or falls with the write. */
-export async function recordAudit(executor: Queryable, actor: Actor, entry: AuditEntry): Promise<void> {
-  await executor.insert(auditLog).values({
-    actorId: actor.userId,
-    actorEmail: actor.email,
-    clientAddress: actor.clientAddress,
-    kind: entry.kind,
-    recordType: entry.record?.type ?? null,
-    recordId: entry.record?.id ?? null,
-    recordLabel: entry.record?.label ?? null,
-    details: entry.details ?? null,
-  });
+/** Rows of the audit log written by one statement at most. */
+const AUDIT_INSERT_BATCH = 1000;
+
+/** Adds entries; inside a write's transaction they stand or fall with the write. */
+export async function recordAudit(
+  executor: Queryable,
+  actor: Actor,
+  entries: AuditEntry | AuditEntry[],
+): Promise<void> {
+  const all = Array.isArray(entries) ? entries : [entries];
+  for (let start = 0; start < all.length; start += AUDIT_INSERT_BATCH) {
+    await executor.insert(auditLog).values(
+      all.slice(start, start + AUDIT_INSERT_BATCH).map((entry) => ({
+        actorId: actor.userId,
+        actorEmail: actor.email,
+        clientAddress: actor.clientAddress,
+        kind: entry.kind,
+        recordType: entry.record?.type ?? null,
+        recordId: entry.record?.id ?? null,
+        recordLabel: entry.record?.label ?? null,
+        details: entry.details ?? null,
+      })),
+    );
+  }
 }
 
 export interface AuditFilters {

@@ -11,3 +11,54 @@ export function csvLine(fields: readonly string[]): string {
 
 /** Put first in a CSV file, it tells spreadsheet programs the file is UTF-8. */
 export const UTF8_BOM = "\uFEFF";
+
+/** Parsing stopped: the text has more rows than the caller takes. */
+export class TooManyCsvRowsError extends Error {
+  constructor(public readonly limit: number) {
+    super(`more than ${limit} CSV rows`);
+  }
+}
+
+/**
+ * The rows of a CSV text as RFC 4180 writes them (quoted fields may hold commas, quotes and line
+ * breaks; lines end in CRLF or LF), read as csvField wrote them: a leading byte order mark is
+ * dropped, and so is the apostrophe that kept a value from being read as a formula. Throws
+ * TooManyCsvRowsError past `maxRows` rows, before reading the rest.
+ */
+export function parseCsv(text: string, maxRows: number): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = "";
+  let quoted = false;
+  let position = text.startsWith(UTF8_BOM) ? 1 : 0;
+  const endField = () => {
+    row.push(/^'[=+\-@\t\r]/.test(field) ? field.slice(1) : field);
+    field = "";
+  };
+  const endRow = () => {
+    endField();
+    if (rows.length >= maxRows) throw new TooManyCsvRowsError(maxRows);
+    rows.push(row);
+    row = [];
+  };
+  while (position < text.length) {
+    const char = text[position];
+    if (quoted) {
+      if (char === '"') {
+        if (text[position + 1] === '"') {
+          field += '"';
+          position += 1;
+        } else quoted = false;
+      } else field += char;
+    } else if (char === '"' && field === "") quoted = true;
+    else if (char === ",") endField();
+    else if (char === "\n") endRow();
+    else if (char === "\r" && text[position + 1] === "\n") {
+      endRow();
+      position += 1;
+    } else field += char;
+    position += 1;
+  }
+  if (field !== "" || row.length) endRow();
+  return rows;
+}

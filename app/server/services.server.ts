@@ -12,6 +12,7 @@ import { createRevisions } from "./admin/revisions.server";
 import { createHistory } from "./admin/history.server";
 import { createScheduler } from "./admin/publication.server";
 import { createContact } from "./contact.server";
+import { createCatalogImport } from "./catalog-import.server";
 import { createCatalogExport } from "./catalog-export.server";
 import { createFirmware } from "./firmware.server";
 import { createRateLimiter } from "./rate-limit.server";
@@ -78,6 +79,7 @@ export function createServices(parts: ServiceParts) {
     infoItemAdmin,
     scheduler: createScheduler({ db, write }),
     catalogExport: createCatalogExport({ db }),
+    catalogImport: createCatalogImport({ db, files, productAdmin, logger }),
     firmware,
     contact: createContact({
       db,

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import * as XLSX from "xlsx";
-import { EXPORT_COLUMNS } from "../../app/server/catalog-export.server";
+import { CATALOG_COLUMNS as EXPORT_COLUMNS } from "../../app/domain/catalog-sheet";
 import { DEMO_KNOWN_MODELS } from "../support/demo-models";
 import { expect, hydrated, test } from "./fixtures";
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as XLSX from "xlsx";
-import { EXPORT_COLUMNS } from "#app/server/catalog-export.server";
+import { CATALOG_COLUMNS as EXPORT_COLUMNS } from "#app/domain/catalog-sheet";
 import { categoryFeatures } from "#app/server/db/schema";
 import type { Runtime } from "#app/server/runtime.server";
 import { startTestRuntime } from "#tests/support/database";

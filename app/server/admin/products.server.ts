@@ -5,7 +5,7 @@ import { BY_MODEL, countRows, matchingRowCount, readPage } from "../db/paging.se
 import { holdsText } from "../text-pattern.server";
 import { ALT_TEXT_TOO_LONG, MAX_ALT_TEXT_LENGTH, normalizeAltText } from "#app/domain/alt-text";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
-import type { Database, Transaction } from "../db/client.server";
+import { selectRows, type Database, type Transaction } from "../db/client.server";
 import { sortIgnoringCaseBy, sortNaturallyBy } from "#app/domain/format";
 import {
   categories,
@@ -22,6 +22,7 @@ import { imageView, imageFileColumns } from "../file-views.server";
 import { isUuid, MissingFileError, NotAnImageError } from "../files.server";
 import {
   claimVersion,
+  ConflictError,
   databaseError,
   FieldRuleError,
   NotFoundError,
@@ -32,7 +33,7 @@ import {
   type WriteOrigin,
 } from "./write.server";
 import { publicationSet, publicationState, syncFileVisibility } from "./publication.server";
-import type { Publication, PublicationState } from "#app/domain/publication";
+import { publicationColumns, type Publication, type PublicationState } from "#app/domain/publication";
 
 /** Beyond the original: a feature id that is not one of the chosen category's (a stale or forged form). */
 export const FOREIGN_FEATURE_MESSAGE = "Choose features of the selected category";
@@ -292,6 +293,44 @@ async function writeDownloads(scope: WriteScope, productId: string, wanted: Down
   if (doomedFiles.length) purgeAfterCommit(await fileService.release(tx, doomedFiles));
 }
 
+/**
+ * One product as an import writes it: every column set, its relations where the sheet changes them.
+ * Ids, versions and files are the import's (see catalog-import.server.ts); a new product's id is made
+ * there too, so rows can name each other as accessories.
+ */
+export interface ImportedProduct {
+  id: string;
+  /** The version the import's check saw; null for a new product. */
+  version: number | null;
+  model: string;
+  description: string;
+  specs: string | null;
+  specsTable: string[][] | null;
+  ndaa: boolean;
+  categoryId: string;
+  /** Absent: keep what the product has (a new product is published). */
+  publication?: Publication;
+  /** Absent: unchanged. */
+  featureIds?: string[];
+  /** Absent: unchanged. */
+  accessoryIds?: string[];
+  /** Absent: unchanged. The main image (the product's or a staged upload) and the rest as the form gives them. */
+  files?: {
+    imageFileId: string;
+    additionalImages: AdditionalImageInput[];
+    downloads: DownloadInput[];
+  };
+}
+
+/** Rows one statement of an import writes at most. */
+const IMPORT_BATCH = 500;
+
+function batches<T>(items: T[], size = IMPORT_BATCH): T[][] {
+  const result: T[][] = [];
+  for (let start = 0; start < items.length; start += size) result.push(items.slice(start, start + size));
+  return result;
+}
+
 /** Products as the dashboard lists, edits and writes them, each write with its images, files and links. */
 export function createProductAdmin({ db, write }: { db: Database; write: AdminWrite }) {
   /** Every product with its thumbnail, by model ignoring letter case (the dashboard's list). */
@@ -511,7 +550,146 @@ export function createProductAdmin({ db, write }: { db: Database; write: AdminWr
     });
   }
 
+  /**
+   * Writes an import's products in one transaction, all or nothing, in statements of many rows: the
+   * same rows, audit entries and revisions as saving each in its form. ConflictError when a product
+   * changed since the import was checked (or a new model was taken meanwhile). `sheetFileId`, the
+   * staged spreadsheet, has then served and goes.
+   */
+  async function importProducts(items: ImportedProduct[], origin: WriteOrigin, sheetFileId: string): Promise<void> {
+    await write(["products"], origin, async (scope) => {
+      const { tx, fileService, purgeAfterCommit } = scope;
+      const updates = items.filter((item) => item.version !== null);
+      const creates = items.filter((item) => item.version === null);
+      const currentImage = new Map<string, string>();
+      for (const batch of batches(updates, 1000)) {
+        const claimed = await selectRows<{ id: string; image_file_id: string }>(
+          tx,
+          sql`update ${products} as p set version = p.version + 1
+            from jsonb_to_recordset(${JSON.stringify(batch.map(({ id, version }) => ({ id, version })))}::jsonb)
+              as x(id uuid, version integer)
+            where p.id = x.id and p.version = x.version
+            returning p.id, p.image_file_id`,
+        );
+        if (claimed.length !== batch.length) throw new ConflictError();
+        for (const row of claimed) currentImage.set(row.id, row.image_file_id);
+      }
+      const details = { source: "import" };
+      await scope.auditMany(
+        updates.map((item) => ({
+          kind: "updated",
+          record: { type: "product", id: item.id, label: item.model },
+          details,
+        })),
+      );
+
+      const newImages = items.flatMap((item) =>
+        item.files && item.files.imageFileId !== currentImage.get(item.id) ? [item.files.imageFileId] : [],
+      );
+      await claimFiles(scope, newImages, "imageFileId", ADMIN_MESSAGES.imagesOnly, true);
+      const columns = (item: ImportedProduct) => ({
+        id: item.id,
+        model: item.model,
+        description: item.description,
+        specs: item.specs,
+        specs_table: item.specsTable,
+        ndaa: item.ndaa,
+        category_id: item.categoryId,
+        image_file_id: item.files?.imageFileId ?? null,
+        ...(item.publication ? publicationColumns(item.publication) : { status: null, publishAt: null }),
+      });
+      for (const batch of batches(updates)) {
+        await tx.execute(sql`update ${products} as p set model = x.model, description = x.description,
+            specs = x.specs, specs_table = x.specs_table, ndaa = x.ndaa, category_id = x.category_id,
+            image_file_id = coalesce(x.image_file_id, p.image_file_id),
+            status = coalesce(x.status, p.status),
+            publish_at = case when x.status is null then p.publish_at else x."publishAt" end,
+            updated_at = now()
+          from jsonb_to_recordset(${JSON.stringify(batch.map(columns))}::jsonb) as x(id uuid, model text,
+            description text, specs text, specs_table jsonb, ndaa boolean, category_id uuid, image_file_id uuid,
+            status text, "publishAt" timestamptz)
+          where p.id = x.id`);
+      }
+      const replacedImages = updates.flatMap((item) => {
+        const before = currentImage.get(item.id);
+        return item.files && before && before !== item.files.imageFileId ? [before] : [];
+      });
+      purgeAfterCommit(await fileService.release(tx, replacedImages));
+      for (const batch of batches(creates)) {
+        // A model someone else took since the check: the import is checked again.
+        await guardModel("", () =>
+          tx.insert(products).values(
+            batch.map((item) => ({
+              id: item.id,
+              model: item.model,
+              description: item.description,
+              specs: item.specs,
+              specsTable: item.specsTable,
+              ndaa: item.ndaa,
+              categoryId: item.categoryId,
+              imageFileId: item.files?.imageFileId ?? "",
+              ...publicationSet(item.publication),
+            })),
+          ),
+        ).catch((error: unknown) => {
+          throw error instanceof FieldRuleError ? new ConflictError() : error;
+        });
+      }
+
+      const withFeatures = items.filter((item) => item.featureIds);
+      for (const batch of batches(withFeatures)) {
+        await tx.delete(productFeatures).where(
+          inArray(
+            productFeatures.productId,
+            batch.map((item) => item.id),
+          ),
+        );
+        const rows = batch.flatMap((item) =>
+          [...new Set(item.featureIds)].map((featureId) => ({ productId: item.id, featureId })),
+        );
+        for (const part of batches(rows, 2000)) await tx.insert(productFeatures).values(part);
+      }
+
+      const withAccessories = items.filter((item) => item.accessoryIds);
+      for (const batch of batches(withAccessories)) {
+        const ids = batch.map((item) => item.id);
+        await tx
+          .delete(productAccessories)
+          .where(or(inArray(productAccessories.productA, ids), inArray(productAccessories.productB, ids)));
+      }
+      const pairs = new Map<string, { productA: string; productB: string }>();
+      for (const item of withAccessories) {
+        for (const other of item.accessoryIds ?? []) {
+          if (other === item.id) continue;
+          const [productA, productB] = other < item.id ? [other, item.id] : [item.id, other];
+          pairs.set(`${productA}:${productB}`, { productA, productB });
+        }
+      }
+      for (const part of batches([...pairs.values()], 2000)) {
+        await tx.insert(productAccessories).values(part).onConflictDoNothing();
+      }
+
+      for (const item of items) {
+        if (!item.files) continue;
+        await writeImages(scope, item.id, item.files.additionalImages);
+        await writeDownloads(scope, item.id, item.files.downloads);
+      }
+      for (const item of items) {
+        if (item.files || item.publication || item.version === null) await syncFileVisibility(tx, "product", item.id);
+      }
+      await scope.auditMany(
+        creates.map((item) => ({
+          kind: "created",
+          record: { type: "product", id: item.id, label: item.model },
+          details,
+        })),
+      );
+      purgeAfterCommit(await fileService.discardStaged(tx, [sheetFileId]));
+    });
+  }
+
   return {
+    importProducts,
     listAdminProducts,
     productFormOptions,
     productAccessoryChoices,

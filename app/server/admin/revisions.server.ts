@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt, lte, notExists, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lt, lte, max, notExists, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { formatFileSize, naturalCompare } from "#app/domain/format";
 import {
@@ -142,86 +142,143 @@ async function categorySnapshot(tx: Queryable, id: string): Promise<Snapshot<Cat
   };
 }
 
-async function productSnapshot(tx: Queryable, id: string): Promise<Snapshot<ProductData> | undefined> {
-  const [row] = await tx
-    .select({ product: products, categoryName: categories.name })
-    .from(products)
-    .innerJoin(categories, eq(categories.id, products.categoryId))
-    .where(eq(products.id, id));
-  if (!row) return undefined;
-  const { product } = row;
-  const features = await tx
-    .select({ id: categoryFeatures.id, label: categoryFeatures.label })
-    .from(productFeatures)
-    .innerJoin(categoryFeatures, eq(categoryFeatures.id, productFeatures.featureId))
-    .where(eq(productFeatures.productId, id));
-  features.sort((a, b) => naturalCompare(a.label, b.label));
-  const images = await tx
-    .select({ fileId: productImages.fileId, alt: productImages.alt })
-    .from(productImages)
-    .where(eq(productImages.productId, id))
-    .orderBy(asc(productImages.position));
-  const productFiles = await tx
-    .select({ fileId: productDownloads.fileId, description: productDownloads.description })
-    .from(productDownloads)
-    .where(eq(productDownloads.productId, id))
-    .orderBy(asc(productDownloads.position));
-  const other = alias(products, "other");
-  const accessories = await tx
-    .select({ id: other.id, model: other.model })
-    .from(productAccessories)
-    .innerJoin(
-      other,
-      sql`${other.id} = case when ${productAccessories.productA} = ${id} then ${productAccessories.productB} else ${productAccessories.productA} end`,
-    )
-    .where(or(eq(productAccessories.productA, id), eq(productAccessories.productB, id)));
-  accessories.sort((a, b) => naturalCompare(a.model, b.model));
-  const named = await filesById(tx, [
-    product.imageFileId,
-    ...images.map((image) => image.fileId),
-    ...productFiles.map((file) => file.fileId),
-  ]);
-  return {
-    label: product.model,
-    view: {
-      fields: [
-        ["Model", product.model],
-        ["Category", row.categoryName],
-        ["Description", product.description],
-        ["Specifications", product.specs ?? ""],
-        ["NDAA compliant", product.ndaa ? "Yes" : "No"],
-        ["Main picture", fileLine(named.get(product.imageFileId))],
-        ["Main picture description", product.imageAlt],
-        ["Status", publicationLabel(publicationState(product))],
-      ],
-      lists: [
-        ["Features", features.map((feature) => feature.label)],
-        [
-          "Additional pictures",
-          images.map((image) => `${fileLine(named.get(image.fileId))}${image.alt ? `: ${image.alt}` : ""}`),
+/** At most this many records' rows are asked for in one query (parameters have a limit). */
+const SNAPSHOT_BATCH = 1000;
+
+function grouped<Row extends { productId: string }>(rows: Row[]): Map<string, Omit<Row, "productId">[]> {
+  const byProduct = new Map<string, Omit<Row, "productId">[]>();
+  for (const { productId, ...rest } of rows) {
+    const list = byProduct.get(productId);
+    if (list) list.push(rest);
+    else byProduct.set(productId, [rest]);
+  }
+  return byProduct;
+}
+
+/** Products' whole states, a batch of them in six queries (an import keeps thousands at once). */
+async function productSnapshots(tx: Queryable, ids: string[]): Promise<Map<string, Snapshot<ProductData>>> {
+  const snapshots = new Map<string, Snapshot<ProductData>>();
+  for (let start = 0; start < ids.length; start += SNAPSHOT_BATCH) {
+    const batch = ids.slice(start, start + SNAPSHOT_BATCH);
+    const rows = await tx
+      .select({ product: products, categoryName: categories.name })
+      .from(products)
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .where(inArray(products.id, batch));
+    if (!rows.length) continue;
+    const featuresOf = grouped(
+      await tx
+        .select({ productId: productFeatures.productId, id: categoryFeatures.id, label: categoryFeatures.label })
+        .from(productFeatures)
+        .innerJoin(categoryFeatures, eq(categoryFeatures.id, productFeatures.featureId))
+        .where(inArray(productFeatures.productId, batch)),
+    );
+    const imagesOf = grouped(
+      await tx
+        .select({ productId: productImages.productId, fileId: productImages.fileId, alt: productImages.alt })
+        .from(productImages)
+        .where(inArray(productImages.productId, batch))
+        .orderBy(asc(productImages.position)),
+    );
+    const downloadsOf = grouped(
+      await tx
+        .select({
+          productId: productDownloads.productId,
+          fileId: productDownloads.fileId,
+          description: productDownloads.description,
+        })
+        .from(productDownloads)
+        .where(inArray(productDownloads.productId, batch))
+        .orderBy(asc(productDownloads.position)),
+    );
+    const other = alias(products, "other");
+    const accessoryRows = await tx
+      .select({ productA: productAccessories.productA, productB: productAccessories.productB, model: other.model })
+      .from(productAccessories)
+      .innerJoin(
+        other,
+        sql`${other.id} = case when ${inArray(productAccessories.productA, batch)} then ${productAccessories.productB} else ${productAccessories.productA} end`,
+      )
+      .where(or(inArray(productAccessories.productA, batch), inArray(productAccessories.productB, batch)));
+    const inBatch = new Set(batch);
+    const accessoriesOf = new Map<string, { id: string; model: string }[]>();
+    const link = (productId: string, accessory: { id: string; model: string }) => {
+      const list = accessoriesOf.get(productId);
+      if (list) list.push(accessory);
+      else accessoriesOf.set(productId, [accessory]);
+    };
+    for (const { productA, productB, model } of accessoryRows) {
+      // The join named the side outside the batch (or productB when both are in it).
+      if (inBatch.has(productA)) link(productA, { id: productB, model });
+      if (inBatch.has(productB)) {
+        link(productB, { id: productA, model: inBatch.has(productA) ? "" : model });
+      }
+    }
+    const named = await filesById(
+      tx,
+      rows.flatMap(({ product }) => [
+        product.imageFileId,
+        ...(imagesOf.get(product.id) ?? []).map((image) => image.fileId),
+        ...(downloadsOf.get(product.id) ?? []).map((file) => file.fileId),
+      ]),
+    );
+    const modelOf = new Map(rows.map(({ product }) => [product.id, product.model]));
+    for (const { product, categoryName } of rows) {
+      const id = product.id;
+      const features = (featuresOf.get(id) ?? []).sort((a, b) => naturalCompare(a.label, b.label));
+      const images = imagesOf.get(id) ?? [];
+      const productFiles = downloadsOf.get(id) ?? [];
+      const accessories = (accessoriesOf.get(id) ?? [])
+        .map((accessory) => ({ id: accessory.id, model: accessory.model || (modelOf.get(accessory.id) ?? "") }))
+        .sort((a, b) => naturalCompare(a.model, b.model));
+      snapshots.set(id, {
+        label: product.model,
+        view: {
+          fields: [
+            ["Model", product.model],
+            ["Category", categoryName],
+            ["Description", product.description],
+            ["Specifications", product.specs ?? ""],
+            ["NDAA compliant", product.ndaa ? "Yes" : "No"],
+            ["Main picture", fileLine(named.get(product.imageFileId))],
+            ["Main picture description", product.imageAlt],
+            ["Status", publicationLabel(publicationState(product))],
+          ],
+          lists: [
+            ["Features", features.map((feature) => feature.label)],
+            [
+              "Additional pictures",
+              images.map((image) => `${fileLine(named.get(image.fileId))}${image.alt ? `: ${image.alt}` : ""}`),
+            ],
+            ["Downloads", productFiles.map((file) => `${file.description} — ${fileLine(named.get(file.fileId))}`)],
+            ["Accessories", accessories.map((accessory) => accessory.model)],
+          ],
+          table: product.specsTable,
+        },
+        data: {
+          model: product.model,
+          description: product.description,
+          specs: product.specs,
+          specsTable: product.specsTable,
+          ndaa: product.ndaa,
+          categoryId: product.categoryId,
+          imageFileId: product.imageFileId,
+          imageAlt: product.imageAlt,
+          featureIds: features.map((feature) => feature.id),
+          images,
+          downloads: productFiles,
+          accessoryIds: accessories.map((accessory) => accessory.id),
+          publication: publicationState(product),
+        },
+        files: [
+          product.imageFileId,
+          ...images.map((image) => image.fileId),
+          ...productFiles.map((file) => file.fileId),
         ],
-        ["Downloads", productFiles.map((file) => `${file.description} — ${fileLine(named.get(file.fileId))}`)],
-        ["Accessories", accessories.map((accessory) => accessory.model)],
-      ],
-      table: product.specsTable,
-    },
-    data: {
-      model: product.model,
-      description: product.description,
-      specs: product.specs,
-      specsTable: product.specsTable,
-      ndaa: product.ndaa,
-      categoryId: product.categoryId,
-      imageFileId: product.imageFileId,
-      imageAlt: product.imageAlt,
-      featureIds: features.map((feature) => feature.id),
-      images,
-      downloads: productFiles,
-      accessoryIds: accessories.map((accessory) => accessory.id),
-      publication: publicationState(product),
-    },
-    files: [product.imageFileId, ...images.map((image) => image.fileId), ...productFiles.map((file) => file.fileId)],
-  };
+      });
+    }
+  }
+  return snapshots;
 }
 
 async function downloadSnapshot(tx: Queryable, id: string): Promise<Snapshot<DownloadData> | undefined> {
@@ -339,15 +396,27 @@ async function settingsSnapshot(tx: Queryable): Promise<Snapshot<SettingsData>> 
   };
 }
 
-const SNAPSHOTS: {
-  [Type in RevisionedType]: (tx: Queryable, id: string) => Promise<Snapshot<RevisionDataByType[Type]> | undefined>;
-} = {
-  product: productSnapshot,
-  category: categorySnapshot,
-  download: downloadSnapshot,
-  "home-item": homeItemSnapshot,
-  settings: (tx) => settingsSnapshot(tx),
-  firmware: firmwareSnapshot,
+type Snapshots<Data> = (tx: Queryable, ids: string[]) => Promise<Map<string, Snapshot<Data>>>;
+
+/** Records whose state takes a few queries each, read one after another. */
+function oneByOne<Data>(read: (tx: Queryable, id: string) => Promise<Snapshot<Data> | undefined>): Snapshots<Data> {
+  return async (tx, ids) => {
+    const snapshots = new Map<string, Snapshot<Data>>();
+    for (const id of ids) {
+      const snapshot = await read(tx, id);
+      if (snapshot) snapshots.set(id, snapshot);
+    }
+    return snapshots;
+  };
+}
+
+const SNAPSHOTS: { [Type in RevisionedType]: Snapshots<RevisionDataByType[Type]> } = {
+  product: productSnapshots,
+  category: oneByOne(categorySnapshot),
+  download: oneByOne(downloadSnapshot),
+  "home-item": oneByOne(homeItemSnapshot),
+  settings: oneByOne((tx) => settingsSnapshot(tx)),
+  firmware: oneByOne(firmwareSnapshot),
 };
 
 /**
@@ -393,53 +462,85 @@ const isDeletion = and(
   ),
 );
 
-/** Revisions are numbered per record; this lock keeps two writes of one record from taking a number twice. */
-async function lockRecordHistory(tx: Queryable, type: RevisionedType, id: string) {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`revisions:${type}:${id}`}))`);
+/**
+ * Revisions are numbered per record; these locks keep two writes of one record from taking a number
+ * twice. Taken in one order, so two writes of many records cannot each wait for the other.
+ */
+async function lockRecordHistories(tx: Queryable, type: RevisionedType, ids: string[]) {
+  const keys = [...new Set(ids)].sort().map((id) => `revisions:${type}:${id}`);
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(key)) from
+    (select value as key from jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb) order by value) as wanted`);
 }
+
+/** Rows written by one statement at most: a revision's state is a few kilobytes. */
+const INSERT_BATCH = 500;
 
 /** Keeping and reading revisions: the write path keeps them, the History and Recently deleted pages read them. */
 export function createRevisions({ db, files: fileService }: { db: Database; files: FileService }) {
   /**
-   * Keeps the record's current state as its next revision, in `tx`, and lets go of its revisions
-   * beyond the newest MAX_REVISIONS_PER_RECORD with the files only they kept. Nothing when the record
+   * Keeps the records' current states as their next revisions, in `tx`, and lets go of their revisions
+   * beyond the newest MAX_REVISIONS_PER_RECORD with the files only they kept. Nothing for a record that
    * is gone (a write that removed what it had just made). Returns the storage keys of files let go,
    * for their bytes to go once `tx` has committed.
    */
   async function keep(
     tx: Queryable,
     type: RevisionedType,
-    id: string,
+    ids: string[],
     kind: RevisionKind,
     actor: Actor | null,
   ): Promise<string[]> {
-    const snapshot = await SNAPSHOTS[type](tx, id);
-    if (!snapshot) return [];
-    await lockRecordHistory(tx, type, id);
-    const [last] = await tx
-      .select({ number: revisions.number })
-      .from(revisions)
-      .where(and(eq(revisions.recordType, type), eq(revisions.recordId, id)))
-      .orderBy(desc(revisions.number))
-      .limit(1);
-    const [row] = await tx
-      .insert(revisions)
-      .values({
-        recordType: type,
-        recordId: id,
-        number: (last?.number ?? 0) + 1,
-        kind,
-        actorId: actor?.userId ?? null,
-        actorEmail: actor?.email ?? null,
-        label: snapshot.label,
-        state: { view: snapshot.view, data: snapshot.data },
-      })
-      .returning({ id: revisions.id });
-    const kept = [...new Set(snapshot.files)];
-    if (row && kept.length) {
-      await tx.insert(revisionFiles).values(kept.map((fileId) => ({ revisionId: row.id, fileId })));
+    const snapshots = await SNAPSHOTS[type](tx, [...new Set(ids)]);
+    const present = [...snapshots.keys()];
+    if (!present.length) return [];
+    await lockRecordHistories(tx, type, present);
+    const lastNumber = new Map<string, number>();
+    for (let start = 0; start < present.length; start += SNAPSHOT_BATCH) {
+      const rows = await tx
+        .select({ recordId: revisions.recordId, number: max(revisions.number) })
+        .from(revisions)
+        .where(
+          and(
+            eq(revisions.recordType, type),
+            inArray(revisions.recordId, present.slice(start, start + SNAPSHOT_BATCH)),
+          ),
+        )
+        .groupBy(revisions.recordId);
+      for (const row of rows) lastNumber.set(row.recordId, row.number ?? 0);
     }
-    return forgetBeyond(tx, type, id, (last?.number ?? 0) + 1 - MAX_REVISIONS_PER_RECORD);
+    const numberOf = (id: string) => (lastNumber.get(id) ?? 0) + 1;
+    for (let start = 0; start < present.length; start += INSERT_BATCH) {
+      const batch = present.slice(start, start + INSERT_BATCH);
+      const inserted = await tx
+        .insert(revisions)
+        .values(
+          batch.map((id) => {
+            const snapshot = snapshots.get(id) as Snapshot<unknown>;
+            return {
+              recordType: type,
+              recordId: id,
+              number: numberOf(id),
+              kind,
+              actorId: actor?.userId ?? null,
+              actorEmail: actor?.email ?? null,
+              label: snapshot.label,
+              state: { view: snapshot.view, data: snapshot.data },
+            };
+          }),
+        )
+        .returning({ id: revisions.id, recordId: revisions.recordId });
+      const kept = inserted.flatMap((row) =>
+        [...new Set(snapshots.get(row.recordId)?.files)].map((fileId) => ({ revisionId: row.id, fileId })),
+      );
+      for (let from = 0; from < kept.length; from += INSERT_BATCH * 4) {
+        await tx.insert(revisionFiles).values(kept.slice(from, from + INSERT_BATCH * 4));
+      }
+    }
+    const doomed: string[] = [];
+    for (const id of present) {
+      doomed.push(...(await forgetBeyond(tx, type, id, numberOf(id) - MAX_REVISIONS_PER_RECORD)));
+    }
+    return doomed;
   }
 
   /**
@@ -477,16 +578,23 @@ export function createRevisions({ db, files: fileService }: { db: Database; file
 
   /**
    * A record saved before revisions were kept has none: before its first change, its state as it
-   * stands becomes revision 1, by nobody known, so the change has something to differ from.
+   * stands becomes revision 1, by nobody known, so the change has something to differ from. For each
+   * of `ids` that has none.
    */
-  async function ensureBaseline(tx: Queryable, type: RevisionedType, id: string) {
-    await lockRecordHistory(tx, type, id);
-    const [any] = await tx
-      .select({ id: revisions.id })
-      .from(revisions)
-      .where(and(eq(revisions.recordType, type), eq(revisions.recordId, id)))
-      .limit(1);
-    if (!any) await keep(tx, type, id, "created", null);
+  async function ensureBaseline(tx: Queryable, type: RevisionedType, ids: string[]) {
+    await lockRecordHistories(tx, type, ids);
+    const withHistory = new Set<string>();
+    for (let start = 0; start < ids.length; start += SNAPSHOT_BATCH) {
+      const rows = await tx
+        .selectDistinct({ recordId: revisions.recordId })
+        .from(revisions)
+        .where(
+          and(eq(revisions.recordType, type), inArray(revisions.recordId, ids.slice(start, start + SNAPSHOT_BATCH))),
+        );
+      for (const row of rows) withHistory.add(row.recordId);
+    }
+    const without = ids.filter((id) => !withHistory.has(id));
+    if (without.length) await keep(tx, type, without, "created", null);
   }
 
   /** A record's revisions, newest first, each with what changed since the one before. */
@@ -580,7 +688,7 @@ export function createRevisions({ db, files: fileService }: { db: Database; file
         const ofRecord = and(eq(revisions.recordType, record.recordType), eq(revisions.recordId, record.recordId));
         // A restore keeps its revision under the same lock: one that committed since the list was read
         // shows here, and the record is left alone.
-        await lockRecordHistory(tx, record.recordType as RevisionedType, record.recordId);
+        await lockRecordHistories(tx, record.recordType as RevisionedType, [record.recordId]);
         const [stillDeleted] = await tx
           .select({ id: revisions.id })
           .from(revisions)

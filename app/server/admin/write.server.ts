@@ -46,6 +46,8 @@ export interface WriteScope {
    * none yet, and a delete keeps the state it ends (see createAdminWrite).
    */
   audit(entry: AuditEntry): Promise<void>;
+  /** Says many things at once (an import's thousands of records), in a few statements. */
+  auditMany(entries: AuditEntry[]): Promise<void>;
   /** Stored files: a write claims what it keeps and releases what it drops, inside `tx`. */
   fileService: FileService;
   /** Files whose rows this write dropped (files.release): their bytes go once it has committed. */
@@ -112,37 +114,44 @@ export function createAdminWrite({
       let audited = false;
       /** Records saved by this write, kept as revisions once it has done all its work. */
       const saved = new Map<string, { type: RevisionedType; id: string; kind: RevisionKind }>();
-      const audit = async (said: AuditEntry) => {
+      const auditMany = async (said: AuditEntry[]) => {
+        if (!said.length) return;
         audited = true;
-        const entry: AuditEntry =
-          restoring && (said.kind === "updated" || said.kind === "created")
-            ? { ...said, kind: "restored", details: { ...said.details, revision: String(restoring.revisionNumber) } }
-            : said;
-        await recordAudit(tx, origin.actor, entry);
-        const record = entry.record;
-        if (!record || !isRevisionedType(record.type)) return;
-        if (entry.kind === "deleted") {
-          doomed.push(...(await revisions.keep(tx, record.type, record.id, "deleted", origin.actor)));
-        } else if (
-          entry.kind === "updated" ||
-          entry.kind === "restored" ||
-          entry.kind === "created" ||
-          entry.kind === "published"
-        ) {
-          if (entry.kind !== "created") await revisions.ensureBaseline(tx, record.type, record.id);
-          saved.set(`${record.type}:${record.id}`, { type: record.type, id: record.id, kind: entry.kind });
+        const entries = said.map((entry): AuditEntry =>
+          restoring && (entry.kind === "updated" || entry.kind === "created")
+            ? { ...entry, kind: "restored", details: { ...entry.details, revision: String(restoring.revisionNumber) } }
+            : entry,
+        );
+        await recordAudit(tx, origin.actor, entries);
+        const baselines = new Map<RevisionedType, string[]>();
+        for (const { kind, record } of entries) {
+          if (!record || !isRevisionedType(record.type)) continue;
+          if (kind === "deleted") {
+            doomed.push(...(await revisions.keep(tx, record.type, [record.id], "deleted", origin.actor)));
+          } else if (kind === "updated" || kind === "restored" || kind === "created" || kind === "published") {
+            if (kind !== "created") baselines.set(record.type, [...(baselines.get(record.type) ?? []), record.id]);
+            saved.set(`${record.type}:${record.id}`, { type: record.type, id: record.id, kind });
+          }
         }
+        for (const [type, ids] of baselines) await revisions.ensureBaseline(tx, type, ids);
       };
       const value = await work({
         tx,
         fileService,
         purgeAfterCommit: (keys) => doomed.push(...keys),
-        audit,
+        audit: (entry) => auditMany([entry]),
+        auditMany,
       });
       // A write nobody could trace afterwards is a bug in that write: it does not happen.
       if (!audited) throw new Error("This admin write did not record what it did in the audit log");
-      for (const record of saved.values()) {
-        doomed.push(...(await revisions.keep(tx, record.type, record.id, record.kind, origin.actor)));
+      const toKeep = new Map<string, { type: RevisionedType; kind: RevisionKind; ids: string[] }>();
+      for (const { type, id, kind } of saved.values()) {
+        const group = toKeep.get(`${type}:${kind}`);
+        if (group) group.ids.push(id);
+        else toKeep.set(`${type}:${kind}`, { type, kind, ids: [id] });
+      }
+      for (const { type, kind, ids } of toKeep.values()) {
+        doomed.push(...(await revisions.keep(tx, type, ids, kind, origin.actor)));
       }
       await notifyChange(tx, topics, origin.tabId);
       return value;

@@ -1,0 +1,112 @@
+import { formatCount } from "./format";
+
+/**
+ * The catalog as a spreadsheet: the columns an export writes and an import reads, in order (decision
+ * 025). Every column but Model may be left out of an import: what is not there stays as it is.
+ */
+export const CATALOG_COLUMNS = [
+  "Model",
+  "Category",
+  "Description",
+  "Specifications",
+  "Specifications table",
+  "NDAA compliant",
+  "Features",
+  "Accessories",
+  "Main image",
+  "Additional images",
+  "Downloads",
+  "Status",
+] as const;
+
+export type CatalogColumn = (typeof CATALOG_COLUMNS)[number];
+
+/** Between the items of a list in one cell (features, accessories, file names). */
+export const LIST_SEPARATOR = "; ";
+/** Between the cells of a specifications table's row, and its rows on lines of their own. */
+export const TABLE_CELL_SEPARATOR = " | ";
+
+/** The most products one import holds: beyond, a file is refused whole rather than cut. */
+export const MAX_IMPORT_ROWS = 10_000;
+
+/** The limits of the product form, which an import's rows meet too. */
+export const PRODUCT_TEXT_LIMITS = { model: 120, description: 5000, specs: 20_000 } as const;
+/** A specifications table as the product form's spreadsheet reader keeps it. */
+export const SPECS_TABLE_LIMITS = { rows: 1000, columns: 50, cellLength: 2000 } as const;
+
+export type ImportOutcome = "create" | "update" | "unchanged" | "error";
+
+/** One row of a checked import as the preview lists it (line numbers as a spreadsheet shows them). */
+export interface ImportRowView {
+  line: number;
+  model: string;
+  outcome: ImportOutcome;
+  /** What changes (an update), or why the row cannot be imported (an error). */
+  details: string[];
+}
+
+/** A checked import: the rows that change or fail, the count of each outcome, and what was checked. */
+export interface ImportPreview {
+  rows: ImportRowView[];
+  counts: Record<ImportOutcome, number>;
+  /** Names the exact plan: Apply carries it, and applies only that plan. */
+  fingerprint: string;
+}
+
+export const IMPORT_MESSAGES = {
+  chooseFile: "Choose a CSV or Excel file (.csv, .xlsx or .xls) to import.",
+  unreadable: "The file could not be read as a CSV or Excel spreadsheet. Export the catalog to see the format.",
+  empty: "The file has no products in it.",
+  noModelColumn: 'The first row must name the columns, "Model" among them, as an export does.',
+  unknownColumn: (name: string) =>
+    `The file has a column "${name}" that an import does not know. The columns are: ${CATALOG_COLUMNS.join(", ")}.`,
+  duplicateColumn: (name: string) => `The file has the column "${name}" twice.`,
+  tooManyRows: `The file has more than ${formatCount(MAX_IMPORT_ROWS)} products. Import it in parts.`,
+  changedSinceCheck: "The catalog changed since the check. Review the new preview, then apply again.",
+  hasErrors: "Nothing was imported: correct the rows with errors and check the file again.",
+  modelRequired: "Model required",
+  modelTwice: (line: number) => `The same model is in row ${line} too`,
+  tooLong: (column: CatalogColumn, max: number) => `${column}: at most ${formatCount(max)} characters`,
+  requiredForNew: (column: CatalogColumn) => `${column} is required for a new product`,
+  descriptionRequired: "Description required",
+  unknownCategory: (name: string) => `No category is named "${name}"`,
+  unknownFeature: (feature: string, category: string) => `The category ${category} has no feature "${feature}"`,
+  unknownAccessory: (model: string) => `No product has the model "${model}"`,
+  ownAccessory: "A product cannot be its own accessory",
+  oneSidedAccessory: (model: string, line: number) =>
+    `Lists ${model} as an accessory, but row ${line} (${model}) does not list this product: change both rows`,
+  yesOrNo: (value: string) => `NDAA compliant must be Yes or No, not "${value}"`,
+  status: (value: string) => `Status must be Published or Draft, not "${value}"`,
+  scheduleInForm: "A schedule is set in the product's form: an import publishes or keeps as a draft",
+  bothSpecs: "A product has specifications text or a specifications table, not both",
+  tableTooLarge: `The specifications table has more than ${formatCount(SPECS_TABLE_LIMITS.rows)} rows, ${SPECS_TABLE_LIMITS.columns} columns or ${formatCount(SPECS_TABLE_LIMITS.cellLength)} characters in a cell`,
+  mainImageRequired: "A product needs a main image",
+  missingFile: (name: string) => `"${name}" is neither a file of this product nor one uploaded with the sheet`,
+  notAnImage: (name: string) => `"${name}" is not a picture`,
+  tooManyFiles: (column: CatalogColumn) => `${column}: at most 50`,
+} as const;
+
+/** A list cell's items: split at semicolons, trimmed, empty ones dropped. */
+export function splitList(cell: string): string[] {
+  return cell
+    .split(";")
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
+/** A specifications table cell: rows on lines, cells between bars; null when empty. */
+export function splitTable(cell: string): string[][] | null {
+  const rows = cell
+    .split(/\r?\n/)
+    .filter((line) => line.trim())
+    .map((line) => line.split("|").map((part) => part.trim()));
+  return rows.length ? rows : null;
+}
+
+/** Yes or No as people write them in spreadsheets; undefined for anything else. */
+export function readYesNo(cell: string): boolean | undefined {
+  const value = cell.trim().toLowerCase();
+  if (["yes", "y", "true", "1"].includes(value)) return true;
+  if (["no", "n", "false", "0"].includes(value)) return false;
+  return undefined;
+}

@@ -1,0 +1,119 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { CATALOG_COLUMNS, IMPORT_MESSAGES } from "../../app/domain/catalog-sheet";
+import { csvLine, parseCsv } from "../../app/server/csv.server";
+import { expectNoA11yViolations } from "../support/a11y";
+import { DEMO_KNOWN_MODELS } from "../support/demo-models";
+import { capturePost, expectAnonymousReplayRefused } from "./admin";
+import { expect, hydrated, test } from "./fixtures";
+
+test.use({ ownServer: "import", serverEnv: { DEMO_DATA: "1" } });
+
+const column = (name: (typeof CATALOG_COLUMNS)[number]) => CATALOG_COLUMNS.indexOf(name);
+
+function writeSheet(rows: string[][], name: string): string {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "vantage-import-")), name);
+  fs.writeFileSync(file, rows.map((row) => csvLine(row)).join(""));
+  return file;
+}
+
+test("export, edit three rows, check shows exactly those updates, apply shows them on the site", async ({
+  page,
+  login,
+  browser,
+  site,
+}) => {
+  await login();
+  const exported = await page.request.get("/dashboard/products/export.csv");
+  const rows = parseCsv(await exported.text(), 10_001);
+  const edits = new Map<string, { column: (typeof CATALOG_COLUMNS)[number]; value: string }>([
+    [DEMO_KNOWN_MODELS.dome, { column: "Description", value: "Edited in a spreadsheet: the sharpest dome we make." }],
+    [DEMO_KNOWN_MODELS.bullet, { column: "Description", value: "Edited in a spreadsheet: a bullet for long drives." }],
+    [DEMO_KNOWN_MODELS.notNdaa, { column: "NDAA compliant", value: "Yes" }],
+  ]);
+  for (const row of rows) {
+    const edit = edits.get(row[0] ?? "");
+    if (edit) row[column(edit.column)] = edit.value;
+  }
+  const unchanged = rows.length - 1 - edits.size;
+
+  await page.goto("/dashboard/products/");
+  await page.getByRole("link", { name: "Import from a spreadsheet" }).click();
+  await expect(page.getByRole("heading", { name: "Import products" })).toBeVisible();
+  await hydrated(page);
+  await page.getByLabel("Spreadsheet (.csv, .xlsx or .xls)").setInputFiles(writeSheet(rows, "catalog.csv"));
+  await expect(page.getByText("catalog.csv uploaded")).toBeAttached();
+  await page.getByRole("button", { name: "Check file" }).click();
+
+  const preview = page.getByRole("region", { name: "Preview" });
+  await expect(
+    preview.getByText(`0 to create, 3 to update, ${unchanged} unchanged, 0 rows with errors.`),
+  ).toBeVisible();
+  const listed = preview.getByRole("table").getByRole("row");
+  await expect(listed).toHaveCount(4);
+  await expect(preview.locator('tr[data-outcome="update"]')).toHaveCount(3);
+  for (const [model, edit] of edits) {
+    const row = preview.getByRole("row").filter({ hasText: model });
+    await expect(row).toContainText("Update");
+    await expect(row).toContainText(`Changes: ${edit.column}`);
+  }
+  await expectNoA11yViolations(page);
+
+  const posted = await capturePost(page, () => page.getByRole("button", { name: "Apply: 3 products" }).click());
+  await expect(page.getByText(`Imported: 0 created, 3 updated, ${unchanged} unchanged.`)).toBeVisible();
+  await expectAnonymousReplayRefused(site.url, posted);
+
+  const visitor = await (await browser.newContext({ baseURL: site.url })).newPage();
+  for (const model of [DEMO_KNOWN_MODELS.dome, DEMO_KNOWN_MODELS.bullet]) {
+    await visitor.goto(`/search?q=${encodeURIComponent(model)}`);
+    await visitor
+      .getByRole("link", { name: new RegExp(model) })
+      .first()
+      .click();
+    await expect(visitor.getByRole("heading", { level: 1, name: model })).toBeVisible();
+    await expect(visitor.getByText(edits.get(model)?.value ?? "")).toBeVisible();
+  }
+  await visitor.goto(`/search?q=${encodeURIComponent(DEMO_KNOWN_MODELS.notNdaa)}`);
+  await visitor
+    .getByRole("link", { name: new RegExp(DEMO_KNOWN_MODELS.notNdaa) })
+    .first()
+    .click();
+  await expect(visitor.getByRole("heading", { level: 1, name: DEMO_KNOWN_MODELS.notNdaa })).toBeVisible();
+  await expect(visitor.getByText("NDAA-compliant").first()).toBeVisible();
+  await visitor.context().close();
+});
+
+test("a sheet with bad rows lists each reason and offers no Apply; a file that is no sheet is refused", async ({
+  page,
+  login,
+}) => {
+  await login();
+  await page.goto("/dashboard/products/import");
+  await hydrated(page);
+  const header = ["Model", "Category", "Features"];
+  await page
+    .getByLabel("Spreadsheet (.csv, .xlsx or .xls)")
+    .setInputFiles(
+      writeSheet([header, [DEMO_KNOWN_MODELS.dome, "Turrets", ""], [DEMO_KNOWN_MODELS.bullet, "", "Laser"]], "bad.csv"),
+    );
+  await expect(page.getByText("bad.csv uploaded")).toBeAttached();
+  await page.getByRole("button", { name: "Check file" }).click();
+  const preview = page.getByRole("region", { name: "Preview" });
+  await expect(preview.getByRole("alert").filter({ hasText: IMPORT_MESSAGES.hasErrors })).toBeVisible();
+  await expect(preview.getByRole("row").filter({ hasText: DEMO_KNOWN_MODELS.dome })).toContainText(
+    IMPORT_MESSAGES.unknownCategory("Turrets"),
+  );
+  await expect(preview.getByRole("row").filter({ hasText: DEMO_KNOWN_MODELS.bullet })).toContainText(
+    /has no feature "Laser"/,
+  );
+  await expect(page.getByRole("button", { name: /^Apply/ })).toHaveCount(0);
+
+  await page
+    .getByLabel("Spreadsheet (.csv, .xlsx or .xls)")
+    .setInputFiles(writeSheet([["Colour"], ["Red"]], "odd.csv"));
+  await expect(page.getByText("odd.csv uploaded")).toBeAttached();
+  await expect(preview).toHaveCount(0);
+  await page.getByRole("button", { name: "Check file" }).click();
+  await expect(page.getByText(IMPORT_MESSAGES.unknownColumn("Colour"))).toBeVisible();
+});

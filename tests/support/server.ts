@@ -32,6 +32,22 @@ export async function startServer(
   /** `port`: a fixed one, e.g. to start an instance again where a proxy expects it. */
   options: { storage?: StorageKind; port?: number } = {},
 ): Promise<RunningServer> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startServerOnce(env, options);
+    } catch (error) {
+      // A free port can be taken between finding it and listening on it (by a parallel test's
+      // connection): another one is tried. A fixed port stays a failure.
+      const taken = error instanceof Error && error.message.includes("EADDRINUSE");
+      if (!taken || options.port !== undefined || attempt >= 3) throw error;
+    }
+  }
+}
+
+async function startServerOnce(
+  env: Record<string, string>,
+  options: { storage?: StorageKind; port?: number },
+): Promise<RunningServer> {
   const port = options.port ?? (await freePort());
   const ownDataDir = !env.DATA_DIR;
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "vantage-test-"));

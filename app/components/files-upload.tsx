@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { formatFileSize } from "#app/domain/format";
+import { countNoun, formatFileSize } from "#app/domain/format";
 import { MAX_UPLOAD_BYTES } from "#app/domain/limits";
 import { UPLOAD_ERRORS } from "#app/domain/admin-messages";
 import { FileName } from "./file-name";
@@ -17,7 +17,8 @@ interface Entry {
 
 /**
  * Chooses any number of files and stages them one after another through the same endpoint and limits
- * as FileUpload, listing each with its progress; the form submits the staged ids under `name`.
+ * as FileUpload, listing each with its progress; the form submits the staged ids under `name`, in one
+ * field separated by spaces (thousands of files would pass any limit on a form's number of fields).
  */
 export function FilesUpload({
   name,
@@ -95,6 +96,8 @@ export function FilesUpload({
   }
 
   const hintId = `${inputId}-hint`;
+  const uploaded = entries.flatMap((entry) => (entry.state.phase === "done" ? [entry.state.file] : []));
+  const failed = entries.filter((entry) => entry.state.phase === "failed").length;
   return (
     <div className="space-y-2">
       <label htmlFor={inputId} className="block text-sm font-medium text-slate-700">
@@ -146,12 +149,11 @@ export function FilesUpload({
           ))}
         </ul>
       ) : null}
+      <input type="hidden" name={name} value={uploaded.map((file) => file.id).join(" ")} />
       <p className="sr-only" aria-live="polite">
-        {busy
+        {busy || !entries.length
           ? ""
-          : entries.length
-            ? `${entries.filter((entry) => entry.state.phase === "done").length} files uploaded`
-            : ""}
+          : `${countNoun(uploaded.length, "file")} uploaded${failed ? `, ${countNoun(failed, "file")} failed` : ""}`}
       </p>
     </div>
   );

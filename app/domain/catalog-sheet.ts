@@ -61,6 +61,8 @@ export const IMPORT_MESSAGES = {
   unknownColumn: (name: string) =>
     `The file has a column "${name}" that an import does not know. The columns are: ${CATALOG_COLUMNS.join(", ")}.`,
   duplicateColumn: (name: string) => `The file has the column "${name}" twice.`,
+  unclosedQuote:
+    "The file could not be read as CSV: a quoted value is never closed. Check the quotes, or save it from a spreadsheet program again.",
   tooManyRows: `The file has more than ${formatCount(MAX_IMPORT_ROWS)} products. Import it in parts.`,
   changedSinceCheck: "The catalog changed since the check. Review the new preview, then apply again.",
   hasErrors: "Nothing was imported: correct the rows with errors and check the file again.",
@@ -83,6 +85,8 @@ export const IMPORT_MESSAGES = {
   mainImageRequired: "A product needs a main image",
   missingFile: (name: string) => `"${name}" is neither a file of this product nor one uploaded with the sheet`,
   notAnImage: (name: string) => `"${name}" is not a picture`,
+  sameUploadName: (name: string) =>
+    `Several uploaded files are named "${name}": give each its own name, in the sheet and the upload`,
   tooManyFiles: (column: CatalogColumn) => `${column}: at most 50`,
 } as const;
 

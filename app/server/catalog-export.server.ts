@@ -20,7 +20,8 @@ import { CATALOG_COLUMNS, type CatalogColumn, LIST_SEPARATOR, TABLE_CELL_SEPARAT
 /** The most characters a spreadsheet cell holds (Excel's limit): longer text is cut, and says so. */
 const CELL_LIMIT = 32_767;
 
-function cell(text: string): string {
+/** Text as a spreadsheet cell holds it: cut at Excel's limit. */
+export function spreadsheetCell(text: string): string {
   return text.length <= CELL_LIMIT ? text : `${text.slice(0, CELL_LIMIT - 1)}…`;
 }
 
@@ -180,7 +181,7 @@ export function createCatalogExport({ db }: { db: Database }) {
   async function rows(): Promise<string[][]> {
     return (await readCatalogRecords(db)).map((record) => {
       const cells = catalogCells(record);
-      return CATALOG_COLUMNS.map((column) => cell(cells[column]));
+      return CATALOG_COLUMNS.map((column) => spreadsheetCell(cells[column]));
     });
   }
 

@@ -19,8 +19,8 @@ import { publicationLabel, type Publication } from "#app/domain/publication";
 import { isImageType } from "./sniff.server";
 import type { Database } from "./db/client.server";
 import { categories, categoryFeatures, files } from "./db/schema";
-import { catalogCells, readCatalogRecords } from "./catalog-export.server";
-import { parseCsv, TooManyCsvRowsError } from "./csv.server";
+import { catalogCells, readCatalogRecords, spreadsheetCell } from "./catalog-export.server";
+import { parseCsv, TooManyCsvRowsError, UnclosedCsvQuoteError } from "./csv.server";
 import { isUuid, type FileService } from "./files.server";
 import { parseSpreadsheet, SpreadsheetError } from "./spreadsheet.server";
 import { readAll } from "./streams.server";
@@ -41,7 +41,9 @@ export interface ImportRequest {
 const IMPORT_SHEET_LIMITS = {
   timeoutMs: 60_000,
   heapMb: 768,
-  maxRows: MAX_IMPORT_ROWS + 2,
+  // Blank rows do not count against MAX_IMPORT_ROWS: room for them, and a sheet that fills even this
+  // is refused rather than read in part.
+  maxRows: 2 * MAX_IMPORT_ROWS + 2,
   maxColumns: 200,
   maxCellLength: 32_767,
   maxTotalLength: 100_000_000,
@@ -66,7 +68,14 @@ interface PlannedRow extends ImportRowView {
   checkedVersion?: number;
 }
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** The most physical rows (header and blank ones included) either reader takes. */
+const MAX_SHEET_ROWS = 2 * MAX_IMPORT_ROWS + 2;
+
 const lower = (text: string) => text.trim().toLowerCase();
+/** Line ends as a textarea or another program saved them count the same. */
+const sameLines = (text: string) => text.replace(/\r\n?/g, "\n");
 const sameList = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((item, index) => item === b[index]);
 const sameSet = (a: readonly string[], b: readonly string[]) =>
@@ -117,7 +126,13 @@ export function createCatalogImport({
     if (!isCsv) {
       try {
         const rows = await parseSpreadsheet(bytes, file.originalName, { limits: IMPORT_SHEET_LIMITS, logger });
-        const total = rows.reduce((sum, row) => sum + row.reduce((length, cell) => length + cell.length, 0), 0);
+        if (rows.length >= MAX_SHEET_ROWS) throw new ImportFileError(IMPORT_MESSAGES.tooManyRows);
+        let total = 0;
+        for (const cell of rows.flat()) {
+          total += cell.length;
+          // A cell PostgreSQL cannot store (an escaped NUL, half a surrogate pair) is no catalog text.
+          if (cell.includes("\0") || LONE_SURROGATE.test(cell)) throw new ImportFileError(IMPORT_MESSAGES.unreadable);
+        }
         if (total >= IMPORT_SHEET_LIMITS.maxTotalLength) throw new ImportFileError(IMPORT_MESSAGES.unreadable);
         return rows;
       } catch (error) {
@@ -134,9 +149,10 @@ export function createCatalogImport({
     // PostgreSQL text cannot hold NUL, and no spreadsheet program writes one into a CSV.
     if (text.includes("\0")) throw new ImportFileError(IMPORT_MESSAGES.unreadable);
     try {
-      return parseCsv(text, MAX_IMPORT_ROWS + 1);
+      return parseCsv(text, MAX_SHEET_ROWS - 1);
     } catch (error) {
       if (error instanceof TooManyCsvRowsError) throw new ImportFileError(IMPORT_MESSAGES.tooManyRows);
+      if (error instanceof UnclosedCsvQuoteError) throw new ImportFileError(IMPORT_MESSAGES.unclosedQuote);
       throw error;
     }
   }
@@ -149,11 +165,14 @@ export function createCatalogImport({
       .select()
       .from(files)
       .where(and(inArray(files.id, wanted), eq(files.staged, true)));
-    return rows.map((row) => ({
-      id: row.id,
-      name: row.originalName,
-      isImage: isImageType(row.contentType) && Boolean(row.width && row.height),
-    }));
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return wanted.flatMap((id) => {
+      const row = byId.get(id);
+      if (!row) return [];
+      return [
+        { id, name: row.originalName, isImage: isImageType(row.contentType) && Boolean(row.width && row.height) },
+      ];
+    });
   }
 
   async function readCategories(): Promise<Map<string, CategoryChoice>> {
@@ -170,7 +189,11 @@ export function createCatalogImport({
       byName.set(lower(row.name), choice);
       byId.set(row.id, choice);
     }
-    for (const feature of featureRows) byId.get(feature.categoryId)?.features.set(lower(feature.label), feature.id);
+    // Labels differing only in letter case: the first by id, so every check reads them the same.
+    for (const feature of featureRows.sort((a, b) => (a.id < b.id ? -1 : 1))) {
+      const features = byId.get(feature.categoryId)?.features;
+      if (features && !features.has(lower(feature.label))) features.set(lower(feature.label), feature.id);
+    }
     return byName;
   }
 
@@ -202,6 +225,9 @@ export function createCatalogImport({
     const recordByModel = new Map(records.map((record) => [lower(record.model), record]));
     const categoryById = new Map([...categoryByName.values()].map((category) => [category.id, category]));
     const unusedUploads = [...uploads];
+    // Two uploads of one name: which product gets which could not be told from the sheet.
+    const uploadNames = uploads.map((file) => lower(file.name));
+    const ambiguous = new Set(uploadNames.filter((name, index) => uploadNames.indexOf(name) !== index));
     /**
      * The file `name` stands for: one of the product's own (`own`, taken off it so a name used twice
      * means two files) or else an upload no other row took; undefined, with the reason in `errors`.
@@ -217,7 +243,8 @@ export function createCatalogImport({
       if (ownFile) return { own: ownFile };
       const index = unusedUploads.findIndex((file) => lower(file.name) === lower(name));
       const upload = index < 0 ? undefined : unusedUploads[index];
-      if (!upload) errors.push(IMPORT_MESSAGES.missingFile(name));
+      if (ambiguous.has(lower(name))) errors.push(IMPORT_MESSAGES.sameUploadName(name));
+      else if (!upload) errors.push(IMPORT_MESSAGES.missingFile(name));
       else if (image && !upload.isImage) errors.push(IMPORT_MESSAGES.notAnImage(name));
       else return { upload: unusedUploads.splice(index, 1)[0] ?? upload };
       return undefined;
@@ -245,14 +272,26 @@ export function createCatalogImport({
     for (const row of rows) {
       if (row.details.length) continue;
       const record = recordByModel.get(lower(row.model));
-      const has = (column: CatalogColumn) => columnAt.has(column);
+      const current = record ? catalogCells(record) : undefined;
       const cell = (column: CatalogColumn) => {
         const index = columnAt.get(column);
-        return index === undefined ? "" : (row.cells[index] ?? "").trim();
+        return index === undefined ? "" : sameLines(row.cells[index] ?? "").trim();
+      };
+      /**
+       * A column the row sets. A value the export had to cut to fit a cell, coming back as cut, is left
+       * alone: the cut text must not replace the whole one.
+       */
+      const has = (column: CatalogColumn) => {
+        if (!columnAt.has(column)) return false;
+        const whole = current?.[column];
+        return !(
+          whole !== undefined &&
+          spreadsheetCell(whole) !== whole &&
+          cell(column) === spreadsheetCell(whole).trim()
+        );
       };
       const errors: string[] = [];
       const changed: CatalogColumn[] = [];
-      const current = record ? catalogCells(record) : undefined;
       if (!record) {
         for (const column of ["Category", "Description", "Main image"] as const) {
           if (!cell(column)) errors.push(IMPORT_MESSAGES.requiredForNew(column));
@@ -273,7 +312,7 @@ export function createCatalogImport({
           if (record) errors.push(IMPORT_MESSAGES.descriptionRequired);
         } else if (description.length > PRODUCT_TEXT_LIMITS.description) {
           errors.push(IMPORT_MESSAGES.tooLong("Description", PRODUCT_TEXT_LIMITS.description));
-        } else if (description !== record?.description.trim()) changed.push("Description");
+        } else if (description !== sameLines(record?.description ?? "").trim()) changed.push("Description");
       }
 
       let specs = record?.specs ?? null;
@@ -282,7 +321,7 @@ export function createCatalogImport({
         if (text.length > PRODUCT_TEXT_LIMITS.specs) {
           errors.push(IMPORT_MESSAGES.tooLong("Specifications", PRODUCT_TEXT_LIMITS.specs));
         }
-        if (text !== (record?.specs ?? "").trim()) changed.push("Specifications");
+        if (text !== sameLines(record?.specs ?? "").trim()) changed.push("Specifications");
         specs = text || null;
       }
 
@@ -500,6 +539,7 @@ export function createCatalogImport({
     if (planned.fingerprint !== request.fingerprint) {
       return { preview: shown, message: IMPORT_MESSAGES.changedSinceCheck };
     }
+    if (!shown.counts.create && !shown.counts.update) return { applied: shown.counts };
     try {
       await productAdmin.importProducts(
         planned.rows.flatMap((row) => (row.change ? [row.change] : [])),

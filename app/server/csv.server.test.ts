@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvLine, parseCsv, TooManyCsvRowsError, UTF8_BOM } from "./csv.server";
+import { csvLine, parseCsv, TooManyCsvRowsError, UnclosedCsvQuoteError, UTF8_BOM } from "./csv.server";
 
 describe("parseCsv", () => {
   it("reads back what csvLine writes: quotes, commas, line breaks and formula-looking values", () => {
@@ -21,6 +21,10 @@ describe("parseCsv", () => {
 
   it("keeps an apostrophe a person typed before ordinary text", () => {
     expect(parseCsv("'quoted,'=x\r\n", 10)).toEqual([["'quoted", "=x"]]);
+  });
+
+  it("refuses a quote that is never closed rather than reading the rest as one value", () => {
+    expect(() => parseCsv('Model,Description\nX,"abc\nY,def\n', 10)).toThrow(UnclosedCsvQuoteError);
   });
 
   it("stops past the rows it may read", () => {

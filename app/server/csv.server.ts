@@ -19,11 +19,19 @@ export class TooManyCsvRowsError extends Error {
   }
 }
 
+/** The text ends inside a quoted value: whatever followed the opening quote would be one cell. */
+export class UnclosedCsvQuoteError extends Error {
+  constructor() {
+    super("a quoted CSV value is never closed");
+  }
+}
+
 /**
  * The rows of a CSV text as RFC 4180 writes them (quoted fields may hold commas, quotes and line
  * breaks; lines end in CRLF or LF), read as csvField wrote them: a leading byte order mark is
  * dropped, and so is the apostrophe that kept a value from being read as a formula. Throws
- * TooManyCsvRowsError past `maxRows` rows, before reading the rest.
+ * TooManyCsvRowsError past `maxRows` rows, before reading the rest, and UnclosedCsvQuoteError for a
+ * quote never closed.
  */
 export function parseCsv(text: string, maxRows: number): string[][] {
   const rows: string[][] = [];
@@ -59,6 +67,7 @@ export function parseCsv(text: string, maxRows: number): string[][] {
     } else field += char;
     position += 1;
   }
+  if (quoted) throw new UnclosedCsvQuoteError();
   if (field !== "" || row.length) endRow();
   return rows;
 }

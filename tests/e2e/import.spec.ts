@@ -62,6 +62,9 @@ test("export, edit three rows, check shows exactly those updates, apply shows th
 
   const posted = await capturePost(page, () => page.getByRole("button", { name: "Apply: 3 products" }).click());
   await expect(page.getByText(`Imported: 0 created, 3 updated, ${unchanged} unchanged.`)).toBeVisible();
+  // The files have served: the controls are empty for the next import.
+  await expect(page.getByText("catalog.csv uploaded")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Check file" })).toBeDisabled();
   await expectAnonymousReplayRefused(site.url, posted);
 
   const visitor = await (await browser.newContext({ baseURL: site.url })).newPage();

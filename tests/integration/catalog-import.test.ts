@@ -183,6 +183,36 @@ describe.each(DATABASE_KINDS)("importing the catalog on %s", (kind) => {
     );
   });
 
+  it("reads a value the export had to cut as unchanged, never as the cut value", async () => {
+    const { catalogImport, productAdmin } = runtime.services;
+    const [domes] = await runtime.database.db.select({ id: products.categoryId }).from(products).limit(1);
+    const table = Array.from({ length: 400 }, (_, index) => [`Property ${index}`, "x".repeat(100)]);
+    await productAdmin.createProduct(
+      {
+        categoryId: domes?.id ?? "",
+        model: "Long-1",
+        description: "A long table\r\nover two lines",
+        specs: null,
+        specsTable: table,
+        ndaa: true,
+        featureIds: [],
+        imageFileId: await stageImage(runtime, "long.png", "#999999"),
+        additionalImages: [],
+        accessoryIds: [],
+        downloads: [],
+      },
+      TEST_ORIGIN,
+    );
+    const rows = await exported();
+    const cut = rows.find((row) => row[0] === "Long-1")?.[CATALOG_COLUMNS.indexOf("Specifications table")] ?? "";
+    expect(cut.endsWith("…")).toBe(true);
+    const preview = await catalogImport.check({ sheetFileId: await stageCsv(rows), fileIds: [] });
+    expect(preview.rows).toEqual([]);
+    const record = (await readCatalogRecords(runtime.database.db)).find((r) => r.model === "Long-1");
+    expect(record?.specsTable).toEqual(table);
+    await runtime.database.db.delete(products).where(eq(products.id, record?.id ?? ""));
+  });
+
   it("creates products with the files uploaded beside the sheet, linked to each other", async () => {
     const { catalogImport } = runtime.services;
     const header = [...CATALOG_COLUMNS];
@@ -269,6 +299,12 @@ describe.each(DATABASE_KINDS)("importing the catalog on %s", (kind) => {
       ["Dome-4", "error", [IMPORT_MESSAGES.notAnImage("notes.txt")]],
     ]);
     edit(rows, "Dome-4", "Main image", "Dome-4.png");
+    // Two uploads of one name: which is meant cannot be told.
+    const twice = await catalogImport.check({
+      sheetFileId: await stageCsv(rows),
+      fileIds: [...fileIds, await stageImage(runtime, "dome-3-side.png", "#070809")],
+    });
+    expect(outcomes(twice)).toEqual([["Dome-3", "error", [IMPORT_MESSAGES.sameUploadName("dome-3-side.png")]]]);
     const fixed = { sheetFileId: await stageCsv(rows), fileIds };
     const again = await catalogImport.check(fixed);
     await catalogImport.apply({ ...fixed, fingerprint: again.fingerprint }, TEST_ORIGIN);
@@ -336,6 +372,8 @@ describe.each(DATABASE_KINDS)("importing the catalog on %s", (kind) => {
     expect(await refusal(await stageCsv([["Category"], ["Domes"]]))).toBe(IMPORT_MESSAGES.noModelColumn);
     expect(await refusal(await stageCsv([["Model"]]))).toBe(IMPORT_MESSAGES.empty);
     expect(await refusal(await stageCsv([["Model"]], "catalog.txt"))).toBe(IMPORT_MESSAGES.chooseFile);
+    const unclosed = await stageText(runtime, "unclosed.csv", 'Model,Description\nDome-1,"A dome\nDome-2,Other\n');
+    expect(await refusal(unclosed.id)).toBe(IMPORT_MESSAGES.unclosedQuote);
     expect(await refusal(await stageImage(runtime, "photo.csv", "#000000"))).toBe(IMPORT_MESSAGES.unreadable);
     expect(await refusal((await stageText(runtime, "fake.xlsx", "not a zip")).id)).toBe(IMPORT_MESSAGES.unreadable);
     expect(await refusal("not-an-id")).toBe(IMPORT_MESSAGES.chooseFile);

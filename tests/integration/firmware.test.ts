@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConflictError } from "#app/server/admin/write.server";
-import { auditLog, files, firmwareReleases } from "#app/server/db/schema";
+import type { ProductInput } from "#app/server/admin/products.server";
+import { auditLog, files, firmwareReleases, products } from "#app/server/db/schema";
 import type { FirmwareInput } from "#app/server/firmware.server";
 import type { Runtime } from "#app/server/runtime.server";
 import { DATABASE_KINDS, startTestRuntime } from "#tests/support/database";
@@ -199,5 +200,57 @@ describe.each(DATABASE_KINDS)("firmware releases on %s", (kind) => {
         TEST_ORIGIN,
       ),
     ).rejects.toMatchObject({ field: "productIds", message: "Choose at least one product" });
+  });
+
+  it("serves a release's file to visitors only while it is on a published product", async () => {
+    const { firmware, productAdmin, revisions, history } = runtime.services;
+    const draftOf = async (releaseId: string) => {
+      const [file] = await runtime.database.db
+        .select({ draft: files.draft })
+        .from(files)
+        .innerJoin(firmwareReleases, eq(firmwareReleases.fileId, files.id))
+        .where(eq(firmwareReleases.id, releaseId));
+      return file?.draft;
+    };
+    const versionOf = async (productId: string) =>
+      (await runtime.database.db.select().from(products).where(eq(products.id, productId)))[0]?.version ?? 0;
+    const [cams] = await runtime.database.db.select({ id: products.categoryId }).from(products).limit(1);
+    const input: ProductInput = {
+      categoryId: cams?.id ?? "",
+      model: "CAM-E",
+      description: "",
+      specs: null,
+      specsTable: null,
+      ndaa: true,
+      featureIds: [],
+      imageFileId: await stageImage(runtime, "CAM-E.png", "#654321"),
+      additionalImages: [],
+      accessoryIds: [],
+      downloads: [],
+    };
+    const { id: productId } = await productAdmin.createProduct(
+      { ...input, publication: { status: "draft" } },
+      TEST_ORIGIN,
+    );
+    const releaseId = await release({ releaseVersion: "8.0.0", productIds: [productId] });
+    expect(await draftOf(releaseId)).toBe(true);
+
+    const { imageFileId: _kept, ...unchangedImage } = input;
+    await productAdmin.updateProduct(
+      productId,
+      await versionOf(productId),
+      { ...unchangedImage, publication: { status: "published" } },
+      TEST_ORIGIN,
+    );
+    expect(await draftOf(releaseId)).toBe(false);
+
+    // Deleted, the product takes its release's file away from visitors; brought back, it is on the release again.
+    await productAdmin.deleteProduct(productId, await versionOf(productId), TEST_ORIGIN);
+    expect(await draftOf(releaseId)).toBe(true);
+    expect((await firmware.get(releaseId))?.products).toEqual([]);
+    const deleted = (await revisions.recentlyDeleted()).find((entry) => entry.recordId === productId);
+    await history.restoreDeleted("product", productId, deleted?.id ?? "", TEST_ORIGIN);
+    expect((await firmware.get(releaseId))?.products.map((product) => product.model)).toEqual(["CAM-E"]);
+    expect(await draftOf(releaseId)).toBe(false);
   });
 });

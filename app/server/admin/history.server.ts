@@ -182,7 +182,11 @@ export function createHistory(parts: {
         const { data } = revision as StoredRevision<"product">;
         const input = await productInput(data);
         await explained(
-          productAdmin.createProduct({ ...input, publication: storedPublication(data.publication) }, origin, restoring),
+          productAdmin.createProduct(
+            { ...input, publication: storedPublication(data.publication), firmwareReleaseIds: data.firmwareReleaseIds },
+            origin,
+            restoring,
+          ),
         );
         return;
       }

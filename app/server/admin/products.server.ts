@@ -11,6 +11,8 @@ import {
   categories,
   files,
   categoryFeatures,
+  firmwareProducts,
+  firmwareReleases,
   productAccessories,
   productDownloads,
   productFeatures,
@@ -24,6 +26,7 @@ import {
   claimVersion,
   ConflictError,
   databaseError,
+  FOREIGN_KEY_VIOLATION,
   FieldRuleError,
   NotFoundError,
   UNIQUE_VIOLATION,
@@ -32,7 +35,13 @@ import {
   type Restoring,
   type WriteOrigin,
 } from "./write.server";
-import { publicationSet, publicationState, syncFileVisibility } from "./publication.server";
+import {
+  publicationSet,
+  publicationState,
+  releasesOf,
+  syncFileVisibility,
+  syncReleaseFiles,
+} from "./publication.server";
 import { publicationColumns, type Publication, type PublicationState } from "#app/domain/publication";
 
 /** Beyond the original: a feature id that is not one of the chosen category's (a stale or forged form). */
@@ -75,6 +84,11 @@ export interface ProductInput {
   downloads: DownloadInput[];
   /** Absent: an edit keeps what the product has, a new product is published. */
   publication?: Publication;
+  /**
+   * Only a deleted product brought back has these: the firmware releases it was on (those still there
+   * take it back).
+   */
+  firmwareReleaseIds?: string[];
 }
 
 export interface AdminProductRow {
@@ -429,8 +443,9 @@ export function createProductAdmin({ db, write }: { db: Database; write: AdminWr
     origin: WriteOrigin,
     restoring?: Restoring,
   ): Promise<{ id: string }> {
+    const releaseIds = (input.firmwareReleaseIds ?? []).filter(isUuid);
     return write(
-      ["products"],
+      releaseIds.length ? ["products", "firmware"] : ["products"],
       origin,
       async (scope) => {
         const { tx } = scope;
@@ -459,6 +474,10 @@ export function createProductAdmin({ db, write }: { db: Database; write: AdminWr
         );
         if (!row) throw new Error("Insert returned no row");
         await writeRelations(scope, row.id, input);
+        if (releaseIds.length) {
+          await tx.execute(sql`insert into ${firmwareProducts} (release_id, product_id)
+            select id, ${row.id} from ${firmwareReleases} where id in ${releaseIds}`);
+        }
         await syncFileVisibility(tx, "product", row.id);
         await scope.audit({ kind: "created", record: { type: "product", id: row.id, label: input.model } });
         return { id: row.id };
@@ -544,7 +563,9 @@ export function createProductAdmin({ db, write }: { db: Database; write: AdminWr
       // Features, images, downloads and accessory links go with the product (ON DELETE CASCADE); the
       // file rows can only go after that.
       await audit({ kind: "deleted", record: { type: "product", id, label: current.model } });
+      const releaseIds = await releasesOf(tx, id);
       await tx.delete(products).where(eq(products.id, id));
+      await syncReleaseFiles(tx, releaseIds);
       const fileIds = [current.imageFileId, ...images.map((row) => row.fileId), ...downloads.map((row) => row.fileId)];
       purgeAfterCommit(await fileService.release(tx, fileIds));
     });
@@ -557,6 +578,18 @@ export function createProductAdmin({ db, write }: { db: Database; write: AdminWr
    * staged spreadsheet, has then served and goes.
    */
   async function importProducts(items: ImportedProduct[], origin: WriteOrigin, sheetFileId: string): Promise<void> {
+    try {
+      await writeImport(items, origin, sheetFileId);
+    } catch (error) {
+      // What the check read is gone since (a category, a feature, an accessory, an upload taken or
+      // swept): the import is checked again, as for a product changed meanwhile.
+      const broken = databaseError(error);
+      if (broken?.code === FOREIGN_KEY_VIOLATION || error instanceof FieldRuleError) throw new ConflictError();
+      throw error;
+    }
+  }
+
+  async function writeImport(items: ImportedProduct[], origin: WriteOrigin, sheetFileId: string): Promise<void> {
     await write(["products"], origin, async (scope) => {
       const { tx, fileService, purgeAfterCommit } = scope;
       const updates = items.filter((item) => item.version !== null);
@@ -602,6 +635,8 @@ export function createProductAdmin({ db, write }: { db: Database; write: AdminWr
         await tx.execute(sql`update ${products} as p set model = x.model, description = x.description,
             specs = x.specs, specs_table = x.specs_table, ndaa = x.ndaa, category_id = x.category_id,
             image_file_id = coalesce(x.image_file_id, p.image_file_id),
+            image_alt = case when coalesce(x.image_file_id, p.image_file_id) = p.image_file_id
+              then p.image_alt else '' end,
             status = coalesce(x.status, p.status),
             publish_at = case when x.status is null then p.publish_at else x."publishAt" end,
             updated_at = now()
@@ -616,7 +651,7 @@ export function createProductAdmin({ db, write }: { db: Database; write: AdminWr
       });
       purgeAfterCommit(await fileService.release(tx, replacedImages));
       for (const batch of batches(creates)) {
-        // A model someone else took since the check: the import is checked again.
+        // A model someone else took since the check: FieldRuleError, and the import is checked again.
         await guardModel("", () =>
           tx.insert(products).values(
             batch.map((item) => ({
@@ -631,9 +666,7 @@ export function createProductAdmin({ db, write }: { db: Database; write: AdminWr
               ...publicationSet(item.publication),
             })),
           ),
-        ).catch((error: unknown) => {
-          throw error instanceof FieldRuleError ? new ConflictError() : error;
-        });
+        );
       }
 
       const withFeatures = items.filter((item) => item.featureIds);

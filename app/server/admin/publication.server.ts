@@ -3,7 +3,15 @@ import type { ChangeTopic } from "#app/domain/live";
 import { publicationColumns, type Publication, type PublicationState } from "#app/domain/publication";
 import type { Actor } from "../audit.server";
 import { selectRows, type Database, type Queryable } from "../db/client.server";
-import { downloads, firmwareReleases, infoItems, productDownloads, productImages, products } from "../db/schema";
+import {
+  downloads,
+  firmwareProducts,
+  firmwareReleases,
+  infoItems,
+  productDownloads,
+  productImages,
+  products,
+} from "../db/schema";
 import { infoItemLabel } from "#app/domain/forms/info-item";
 import { firmwareLabel } from "#app/domain/firmware";
 import type { AdminWrite } from "./write.server";
@@ -26,7 +34,7 @@ const TOPICS: Record<PublishableType, ChangeTopic> = {
 };
 
 /** The ids of every stored file a record uses, as a subquery. */
-function filesOf(type: PublishableType, id: string): SQL {
+function filesOf(type: Exclude<PublishableType, "firmware">, id: string): SQL {
   switch (type) {
     case "product":
       return sql`select ${products.imageFileId} from ${products} where ${products.id} = ${id}
@@ -36,20 +44,45 @@ function filesOf(type: PublishableType, id: string): SQL {
       return sql`select ${downloads.fileId} from ${downloads} where ${downloads.id} = ${id}`;
     case "home-item":
       return sql`select ${infoItems.imageFileId} from ${infoItems} where ${infoItems.id} = ${id}`;
-    case "firmware":
-      return sql`select ${firmwareReleases.fileId} from ${firmwareReleases} where ${firmwareReleases.id} = ${id}`;
   }
 }
 
 /**
  * Marks the record's files as a draft's (served to signed-in people only) or a published record's,
  * as its status now says: call it in a write once the record and its files are as they will stay.
+ * A product's status also decides its releases' files (see syncReleaseFiles).
  */
 export async function syncFileVisibility(tx: Queryable, type: PublishableType, id: string): Promise<void> {
+  if (type === "firmware") return syncReleaseFiles(tx, [id]);
   const table = TABLES[type];
   await tx.execute(sql`update files set draft = coalesce(
       (select ${table.status} <> 'published' from ${table} where ${table.id} = ${id}), false)
     where id in (${filesOf(type, id)})`);
+  if (type === "product") await syncReleaseFiles(tx, await releasesOf(tx, id));
+}
+
+/** The firmware releases a product is on. */
+export async function releasesOf(tx: Queryable, productId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ id: firmwareProducts.releaseId })
+    .from(firmwareProducts)
+    .where(eq(firmwareProducts.productId, productId));
+  return rows.map((row) => row.id);
+}
+
+/**
+ * A release's file is served to visitors only while its page is shown to them: the release published,
+ * for at least one published product. Call it whenever either side changes (a product's status, its
+ * deletion, a release's products).
+ */
+export async function syncReleaseFiles(tx: Queryable, releaseIds: string[]): Promise<void> {
+  if (!releaseIds.length) return;
+  await tx.execute(sql`update files set draft = not exists (
+      select 1 from ${firmwareReleases} as r
+        join ${firmwareProducts} as fp on fp.release_id = r.id
+        join ${products} as p on p.id = fp.product_id
+      where r.file_id = files.id and r.status = 'published' and p.status = 'published')
+    where id in (select ${firmwareReleases.fileId} from ${firmwareReleases} where ${firmwareReleases.id} in ${releaseIds})`);
 }
 
 /** The stored columns of the publication a save asks for; none when it keeps what the record has. */

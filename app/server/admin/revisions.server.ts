@@ -59,6 +59,8 @@ export interface ProductData {
   accessoryIds: string[];
   /** Kept since drafts exist: a deleted draft comes back a draft. */
   publication?: PublicationState;
+  /** Kept since firmware exists: a deleted product comes back on the releases it was on. */
+  firmwareReleaseIds?: string[];
 }
 
 export interface DownloadData {
@@ -109,14 +111,22 @@ interface Snapshot<Data> {
 }
 
 type FileRow = typeof files.$inferSelect;
+const FILE_BATCH = 5000;
 const fileLine = (file: FileRow | null | undefined) =>
   file ? `${file.originalName} (${formatFileSize(file.size)})` : "";
 
 async function filesById(tx: Queryable, ids: (string | null)[]): Promise<Map<string, FileRow>> {
   const wanted = [...new Set(ids.filter((id): id is string => Boolean(id)))];
-  if (!wanted.length) return new Map();
-  const rows = await tx.select().from(files).where(inArray(files.id, wanted));
-  return new Map(rows.map((row) => [row.id, row]));
+  const found = new Map<string, FileRow>();
+  // In parts: a batch of products can name more files than one statement takes parameters.
+  for (let start = 0; start < wanted.length; start += FILE_BATCH) {
+    const rows = await tx
+      .select()
+      .from(files)
+      .where(inArray(files.id, wanted.slice(start, start + FILE_BATCH)));
+    for (const row of rows) found.set(row.id, row);
+  }
+  return found;
 }
 
 async function categorySnapshot(tx: Queryable, id: string): Promise<Snapshot<CategoryData> | undefined> {
@@ -155,7 +165,7 @@ function grouped<Row extends { productId: string }>(rows: Row[]): Map<string, Om
   return byProduct;
 }
 
-/** Products' whole states, a batch of them in six queries (an import keeps thousands at once). */
+/** Products' whole states, a batch of them in seven queries (an import keeps thousands at once). */
 async function productSnapshots(tx: Queryable, ids: string[]): Promise<Map<string, Snapshot<ProductData>>> {
   const snapshots = new Map<string, Snapshot<ProductData>>();
   for (let start = 0; start < ids.length; start += SNAPSHOT_BATCH) {
@@ -200,6 +210,12 @@ async function productSnapshots(tx: Queryable, ids: string[]): Promise<Map<strin
         sql`${other.id} = case when ${inArray(productAccessories.productA, batch)} then ${productAccessories.productB} else ${productAccessories.productA} end`,
       )
       .where(or(inArray(productAccessories.productA, batch), inArray(productAccessories.productB, batch)));
+    const releasesOf = grouped(
+      await tx
+        .select({ productId: firmwareProducts.productId, id: firmwareProducts.releaseId })
+        .from(firmwareProducts)
+        .where(inArray(firmwareProducts.productId, batch)),
+    );
     const inBatch = new Set(batch);
     const accessoriesOf = new Map<string, { id: string; model: string }[]>();
     const link = (productId: string, accessory: { id: string; model: string }) => {
@@ -269,6 +285,7 @@ async function productSnapshots(tx: Queryable, ids: string[]): Promise<Map<strin
           downloads: productFiles,
           accessoryIds: accessories.map((accessory) => accessory.id),
           publication: publicationState(product),
+          firmwareReleaseIds: (releasesOf.get(id) ?? []).map((release) => release.id).sort(),
         },
         files: [
           product.imageFileId,

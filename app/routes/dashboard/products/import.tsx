@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { FileUpload } from "#app/components/file-upload";
 import { FilesUpload } from "#app/components/files-upload";
@@ -77,14 +77,36 @@ function summary(counts: ImportPreview["counts"]): string {
 export default function ImportProducts({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
-  const [sheetUploading, setSheetUploading] = useState(false);
-  const [filesUploading, setFilesUploading] = useState(false);
   // A new file makes the preview of the old one stale: it goes until the new one is checked.
   const [sheetId, setSheetId] = useState(actionData && "sheetFileId" in actionData ? actionData.sheetFileId : null);
+  const [sheetUploading, setSheetUploading] = useState(false);
+  // A new upload makes the preview of the file before it stale at once.
+  const onSheetBusy = useCallback((uploading: boolean) => {
+    setSheetUploading(uploading);
+    if (uploading) setSheetId(null);
+  }, []);
+  // Once applied, the files have served: the controls start empty for the next import.
+  const [importsDone, setImportsDone] = useState(0);
+  const [seenAnswer, setSeenAnswer] = useState(actionData);
+  if (actionData !== seenAnswer) {
+    setSeenAnswer(actionData);
+    if (actionData?.status === "applied") {
+      setImportsDone((count) => count + 1);
+      setSheetId(null);
+    }
+  }
+  const [filesUploading, setFilesUploading] = useState(false);
   const checked = actionData?.status === "checked" && actionData.sheetFileId === sheetId ? actionData : null;
   const preview = checked?.preview;
   const refusal = actionData?.status === "refused" && actionData.sheetFileId === sheetId ? actionData.message : null;
   const changes = preview ? preview.counts.create + preview.counts.update : 0;
+  // Errors first: they are what stands between the admin and Apply, wherever they are in the file.
+  const listed = preview
+    ? [
+        ...preview.rows.filter((row) => row.outcome === "error"),
+        ...preview.rows.filter((row) => row.outcome !== "error"),
+      ].slice(0, LISTED_ROWS)
+    : [];
 
   return (
     <Card title="Import products">
@@ -112,9 +134,11 @@ export default function ImportProducts({ actionData }: Route.ComponentProps) {
           kind="file"
           accept=".csv,.xlsx,.xls,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel"
           onChange={(file) => setSheetId(file?.id ?? null)}
-          onBusyChange={setSheetUploading}
+          onBusyChange={onSheetBusy}
+          resetKey={importsDone}
         />
         <FilesUpload
+          key={importsDone}
           name="fileIds"
           label="Pictures and files the sheet names (optional)"
           hint="For new products and changed pictures or downloads: upload each file the Main image, Additional images or Downloads columns name that the product does not have yet."
@@ -141,7 +165,7 @@ export default function ImportProducts({ actionData }: Route.ComponentProps) {
             ) : changes ? (
               <div className="space-y-2">
                 <input type="hidden" name="fingerprint" value={preview.fingerprint} />
-                <Button type="submit" name="intent" value="apply" disabled={busy || filesUploading}>
+                <Button type="submit" name="intent" value="apply" disabled={busy || sheetUploading || filesUploading}>
                   {busy && navigation.formData?.get("intent") === "apply"
                     ? "Applying…"
                     : `Apply: ${countNoun(changes, "product")}`}
@@ -171,7 +195,7 @@ export default function ImportProducts({ actionData }: Route.ComponentProps) {
                     </tr>
                   </thead>
                   <tbody className="divide-y divide-slate-200">
-                    {preview.rows.slice(0, LISTED_ROWS).map((row) => (
+                    {listed.map((row) => (
                       <tr key={row.line} data-outcome={row.outcome}>
                         <td className="py-2 pr-4 tabular-nums">{row.line}</td>
                         <td className="py-2 pr-4 break-all">{row.model}</td>

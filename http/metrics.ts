@@ -2,7 +2,8 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
-import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import type { ServerBuild } from "react-router";
+import { createRouteMatcher } from "./route-matcher";
 import type { ChangeEvent } from "#app/domain/live";
 import type { DatabaseConnections } from "#app/server/db/client.server";
 import { refuseRequest } from "./request";
@@ -147,23 +148,10 @@ export const CATCH_ALL = "/{*path}";
 
 /** Finds the deepest route a path renders, as React Router matches it; data requests by their page. */
 function routeMatcher(build: ServerBuild): (pathname: string) => string | undefined {
-  const byParent = new Map<string | undefined, NonNullable<ServerBuild["routes"][string]>[]>();
-  for (const route of Object.values(build.routes)) {
-    if (!route) continue;
-    const siblings = byParent.get(route.parentId) ?? [];
-    siblings.push(route);
-    byParent.set(route.parentId, siblings);
-  }
-  const nest = (parentId: string | undefined): RouteObject[] =>
-    (byParent.get(parentId) ?? []).map((route) =>
-      route.index
-        ? { id: route.id, path: route.path, index: true }
-        : { id: route.id, path: route.path, children: nest(route.id) },
-    );
-  const routes = nest(undefined);
+  const routeIdsOf = createRouteMatcher(build);
   return (pathname) => {
     const page = pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
-    return matchRoutes(routes, page)?.at(-1)?.route.id;
+    return routeIdsOf(page)?.at(-1);
   };
 }
 

@@ -14,8 +14,11 @@ export interface SecurityOptions {
 export const STORED_FILE_POLICY = "default-src 'none'; sandbox; frame-ancestors 'none'";
 
 /** The CSP source that allows exactly this inline script or stylesheet text. */
-export function hashSource(text: string): string {
-  return `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+export function hashSource(content: string | Uint8Array): string {
+  const hash = createHash("sha256");
+  if (typeof content === "string") hash.update(content, "utf8");
+  else hash.update(content);
+  return `'sha256-${hash.digest("base64")}'`;
 }
 
 /** Paths that stream their own bodies and enforce their own, larger cap. */

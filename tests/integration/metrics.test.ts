@@ -43,6 +43,13 @@ describe("/metrics on this machine", () => {
     // Node's own: event-loop delay and memory.
     expect(sample(text, "nodejs_eventloop_lag_p99_seconds")).toBeGreaterThanOrEqual(0);
     expect(sample(text, "process_resident_memory_bytes")).toBeGreaterThan(10_000_000);
+    // Paths that differ only in a record's id are one route (matched once, then known by their shape).
+    for (const id of ["00000000-0000-4000-8000-00000000000a", "00000000-0000-4000-8000-00000000000b"]) {
+      await (await fetch(`${server.url}/catalog/products/${id}`)).text();
+    }
+    const afterProducts = (await metricsOf(server.url)).text;
+    expect(sample(afterProducts, 'http_requests_total{route="routes/product",method="GET",status="404"}')).toBe(2);
+    expect(afterProducts).not.toContain("00000000-0000-4000-8000");
     // The path itself is never a label: made-up URLs cannot make new series.
     expect(text).not.toContain("no-such-page");
     expect(text).not.toContain("utm_source");

@@ -1,10 +1,10 @@
-/** What the in-memory copies of database data watch: the catalog's counters, and the site settings. */
-export type WatchedData = "products" | "categories" | "settings";
+/** What the in-memory copies of database data watch: the catalog's counters, the site settings, firmware. */
+export type WatchedData = "products" | "categories" | "settings" | "firmware";
 
 /** The channel on which the database says what changed (drizzle/0009_versions_notify.sql). */
 export const DATA_CHANGES_CHANNEL = "vantage_versions";
 
-const WATCHED: readonly string[] = ["products", "categories", "settings"] satisfies WatchedData[];
+const WATCHED: readonly string[] = ["products", "categories", "settings", "firmware"] satisfies WatchedData[];
 
 export function parseWatchedData(payload: string): WatchedData | "*" {
   return WATCHED.includes(payload) ? (payload as WatchedData) : "*";

@@ -16,6 +16,7 @@ import type { Database, Queryable } from "./db/client.server";
 import { countRows, matchingRowCount, readPage } from "./db/paging.server";
 import { files, firmwareProducts, firmwareReleases, products } from "./db/schema";
 import { fileView } from "./file-views.server";
+import type { DataWatch, WatchedData } from "./data-watch.server";
 import { isUuid } from "./files.server";
 
 import {
@@ -73,6 +74,9 @@ const forPublishedProduct = sql`exists (select 1 from ${firmwareProducts} inner 
   on ${products.id} = ${firmwareProducts.productId}
   where ${firmwareProducts.releaseId} = ${firmwareReleases.id} and ${products.status} = 'published')`;
 /** Newest first: by the day it came out, then by when it was entered. */
+/** What the newest releases shown on product pages depend on. */
+const LATEST_DEPENDS_ON: WatchedData[] = ["firmware", "products"];
+
 const NEWEST_FIRST = [desc(firmwareReleases.releasedOn), desc(firmwareReleases.createdAt), desc(firmwareReleases.id)];
 
 /** The releases' rows with their files and (published, unless `drafts`) products, in the order given. */
@@ -113,7 +117,7 @@ async function assemble(
 }
 
 /** Firmware releases as visitors read them (published ones, of published products) and as the dashboard writes them. */
-export function createFirmware({ db, write }: { db: Database; write: AdminWrite }) {
+export function createFirmware({ db, write, watch }: { db: Database; write: AdminWrite; watch: DataWatch }) {
   function selectReleases() {
     return db
       .select({ release: firmwareReleases, file: files, total: matchingRowCount })
@@ -162,10 +166,37 @@ export function createFirmware({ db, write }: { db: Database; write: AdminWrite 
     return { ...paged, items: await assemble(db, paged.items, Boolean(options.drafts)) };
   }
 
+  /**
+   * Every product's newest published stable release, kept in memory like the catalog (decision 017): a
+   * product page rendered for a crawler asks no query of its own. Read again once the data watch says
+   * firmware or products (whose status decides what is shown) may have changed.
+   */
+  let latest: { mark: number; byProduct: Promise<Map<string, FirmwareRelease>> } | undefined;
+  function latestByProduct(): Promise<Map<string, FirmwareRelease>> {
+    if (!latest || watch.changedSince(LATEST_DEPENDS_ON, latest.mark)) {
+      const mark = watch.mark();
+      const byProduct = (async () => {
+        const rows = await selectReleases()
+          .where(and(published, forPublishedProduct, eq(firmwareReleases.channel, "stable")))
+          .orderBy(...NEWEST_FIRST);
+        const newest = new Map<string, FirmwareRelease>();
+        for (const release of await assemble(db, rows, false)) {
+          for (const product of release.products) if (!newest.has(product.id)) newest.set(product.id, release);
+        }
+        return newest;
+      })();
+      latest = { mark, byProduct };
+      // A failed read is not kept: the next page asks again.
+      byProduct.catch(() => {
+        if (latest?.byProduct === byProduct) latest = undefined;
+      });
+    }
+    return latest.byProduct;
+  }
+
   /** The newest published stable release of a product: what its page offers first. */
   async function latestStable(productId: string): Promise<FirmwareRelease | null> {
-    const { items } = await list({ productId, channel: "stable", pageSize: 1 });
-    return items[0] ?? null;
+    return (await latestByProduct()).get(productId) ?? null;
   }
 
   /** One release, any status (the dashboard). */

@@ -60,7 +60,7 @@ export function createServices(parts: ServiceParts) {
   const productAdmin = createProductAdmin({ db, write });
   const downloadAdmin = createDownloadAdmin({ db, write });
   const infoItemAdmin = createInfoItemAdmin({ write });
-  const firmware = createFirmware({ db, write });
+  const firmware = createFirmware({ db, write, watch: dataWatch });
   return {
     auth,
     people: admins,

@@ -9,6 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { ensureDebianPackages } from "../scripts/system-packages.js";
 import type { ImportResult } from "./import";
+import type { RenderedPage } from "./rendered";
 import type { PageThroughput } from "./throughput";
 import type { UncachedResult } from "./uncached";
 import type { VisitorPage } from "./visitors";
@@ -17,6 +18,7 @@ import { buildSite, root } from "./lib/site";
 const SCRIPTS = [
   "throughput",
   "uncached",
+  "rendered",
   "search",
   "live",
   "upload",
@@ -33,6 +35,7 @@ const TARGETS = {
   uncachedRequestsPerSecond: 150,
   uncachedP99Ms: 50,
   uncachedCpuMs: 5,
+  aboutCpuMs: 2,
   distinctUrlsGrowthMb: 100,
   searchP95Ms: 10,
   liveP95Ms: 300,
@@ -263,6 +266,12 @@ function report(): string {
   if (upload) {
     lines.push(
       `| Upload of ${upload.bytes.toLocaleString("en-US")} bytes: wall time / server RSS growth | ${upload.wallMs} ms / ${upload.rssGrowthMb} MB | growth ≤ ${TARGETS.uploadRssMb} MB | ${mark(upload.rssGrowthMb <= TARGETS.uploadRssMb)} |`,
+    );
+  }
+  for (const page of readResult<RenderedPage[]>("rendered") ?? []) {
+    const target = page.page === "/about" ? TARGETS.aboutCpuMs : TARGETS.uncachedCpuMs;
+    lines.push(
+      `| ${page.page} rendered on every request (demo catalog, 20 connections, a parameter it does not read): CPU per request, req/s, p50 / p99 | ${page.cpuMsPerRequest} ms, ${page.requestsPerSecond} req/s, ${page.p50Ms} / ${page.p99Ms} ms | CPU ≤ ${target} ms | ${mark(page.cpuMsPerRequest <= target && page.errors === 0)} |`,
     );
   }
   const imported = readResult<ImportResult>("import");

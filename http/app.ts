@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import http from "node:http";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -284,7 +285,14 @@ function createApp(
   if (options.clientDir) {
     app.use("/assets", precompressedAssets(`${options.clientDir}/assets`));
     app.use("/assets", express.static(`${options.clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }));
-    app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
+    // Only paths under the build's own top-level files and folders (the favicon, the hero pictures) can
+    // be one of them: every other request would cost a file-system lookup before reaching its page.
+    const clientEntries = new Set(fs.readdirSync(options.clientDir));
+    const clientFiles = express.static(options.clientDir, { maxAge: "1h", index: false });
+    app.use((req, res, next) => {
+      if (clientEntries.has(req.path.split("/")[1] ?? "")) clientFiles(req, res, next);
+      else next();
+    });
   }
 
   // An answer to someone signed in may hold what visitors must not see (drafts, the dashboard): no cache

@@ -19,7 +19,7 @@ import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import type { CatalogProduct } from "#app/domain/catalog-views";
 import type { ProductModelMatch } from "#app/domain/product-models";
 import { dashboardProductPath } from "#app/domain/paths";
-import { AccessoryPicker } from "./accessory-picker";
+import { ProductPicker } from "#app/components/product-picker";
 import { AdditionalImagesFieldset, useImageRows } from "./additional-images-fieldset";
 import { DownloadsFieldset } from "./downloads-fieldset";
 import { FeaturesFieldset } from "./features-fieldset";
@@ -148,11 +148,7 @@ export function ProductForm({ mode, categories, hasOtherProducts, product, lastR
         <p className="text-sm text-slate-600">Additional images can be added once a main image is chosen.</p>
       )}
 
-      <AccessoryPicker
-        productId={product?.id}
-        initial={product?.accessories ?? []}
-        hasOtherProducts={hasOtherProducts}
-      />
+      <ProductPicker productId={product?.id} initial={product?.accessories ?? []} hasOtherProducts={hasOtherProducts} />
 
       <DownloadsFieldset
         stored={product?.downloads ?? []}

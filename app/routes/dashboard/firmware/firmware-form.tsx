@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { FileUpload } from "#app/components/file-upload";
 import { FormErrors, SelectInput, TabIdInput, TextArea, TextInput, VersionInput } from "#app/components/forms";
-import { AccessoryPicker } from "#app/components/product-form/accessory-picker";
+import { ProductPicker } from "#app/components/product-picker";
 import { PublishControls } from "#app/components/publish-controls";
 import { Alert } from "#app/components/ui";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
@@ -64,7 +64,7 @@ export function FirmwareForm({
           ))}
         </SelectInput>
       </div>
-      <AccessoryPicker
+      <ProductPicker
         picks="products"
         initial={products}
         hasOtherProducts

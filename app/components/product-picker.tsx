@@ -32,7 +32,7 @@ const PICKS = {
   },
 } as const;
 
-export interface AccessoryPickerProps {
+export interface ProductPickerProps {
   /** Accessories (the default) or the products a firmware release belongs to. */
   picks?: keyof typeof PICKS;
   /** The product being edited: never offered as its own accessory. */
@@ -47,18 +47,19 @@ export interface AccessoryPickerProps {
 }
 
 /**
- * The product form's accessories: the chosen ones as a list (each submits as an `accessoryIds` field
- * and can be removed) and a combobox that searches the catalog by model as the admin types, so a
- * catalog of thousands never has to be on the page. Revealed by a button, as the original form did.
+ * Products chosen by model: a product's accessories, or the products a firmware release belongs to.
+ * The chosen ones are a list (each submits as a field of its own and can be removed) and a combobox
+ * searches the catalog by model as the admin types, so a catalog of thousands never has to be on the
+ * page. A product's accessories are revealed by a button, as the original form did.
  */
-export function AccessoryPicker({
+export function ProductPicker({
   picks = "accessories",
   productId,
   initial,
   hasOtherProducts,
   errors,
   errorId,
-}: AccessoryPickerProps) {
+}: ProductPickerProps) {
   const texts = PICKS[picks];
   const [chosen, setChosen] = useState(initial);
   const [shown, setShown] = useState(initial.length > 0 || picks === "products");

@@ -49,8 +49,6 @@ export function dashboardProductDeletedPath(productId: string): string {
 
 export const DASHBOARD_NEW_CATEGORY_PATH = "/dashboard/categories/new";
 export const DASHBOARD_NEW_PRODUCT_PATH = "/dashboard/products/new";
-export const DASHBOARD_PRODUCTS_PATH = "/dashboard/products/";
-export const DASHBOARD_IMPORT_PRODUCTS_PATH = "/dashboard/products/import";
 export const DASHBOARD_NEW_DOWNLOAD_PATH = "/dashboard/downloads/new";
 
 /** The query parameter a new-record page is sent back with after a create: the created record's id. */

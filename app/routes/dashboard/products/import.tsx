@@ -12,7 +12,6 @@ import {
   type ImportPreview,
 } from "#app/domain/catalog-sheet";
 import { countNoun, formatCount } from "#app/domain/format";
-import { DASHBOARD_PRODUCTS_PATH } from "#app/domain/paths";
 import { ImportFileError } from "#app/server/catalog-import.server";
 import { servicesContext } from "#app/server/context.server";
 import { readAdminForm, requireAdmin } from "#app/server/session.server";
@@ -227,7 +226,7 @@ export default function ImportProducts({ actionData }: Route.ComponentProps) {
           <Alert tone="success">
             Imported: {formatCount(actionData.counts.create)} created, {formatCount(actionData.counts.update)} updated,{" "}
             {formatCount(actionData.counts.unchanged)} unchanged.{" "}
-            <TextLink to={DASHBOARD_PRODUCTS_PATH}>Back to the products</TextLink>
+            <TextLink to="/dashboard/products/">Back to the products</TextLink>
           </Alert>
         </div>
       ) : null}

@@ -9,7 +9,7 @@ import { requireAdmin } from "#app/server/session.server";
 import { listRequest, PagedList } from "../list-controls";
 import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/list";
-import { DASHBOARD_IMPORT_PRODUCTS_PATH, DASHBOARD_NEW_PRODUCT_PATH, dashboardProductPath } from "#app/domain/paths";
+import { DASHBOARD_NEW_PRODUCT_PATH, dashboardProductPath } from "#app/domain/paths";
 
 export const handle: PageHandle = { live: ["products"] };
 
@@ -37,7 +37,7 @@ export default function DashboardProducts({ loaderData }: Route.ComponentProps) 
         <TextLink href="/dashboard/products/export.xlsx" download>
           Export all as Excel
         </TextLink>
-        <TextLink to={DASHBOARD_IMPORT_PRODUCTS_PATH}>Import from a spreadsheet</TextLink>
+        <TextLink to="/dashboard/products/import">Import from a spreadsheet</TextLink>
       </p>
       <PagedList
         paged={loaderData.products}

@@ -15,6 +15,7 @@ import {
   products,
 } from "./db/schema";
 import { csvLine, UTF8_BOM } from "./csv.server";
+import { addToList } from "./lists.server";
 import { CATALOG_COLUMNS, type CatalogColumn, LIST_SEPARATOR, TABLE_CELL_SEPARATOR } from "#app/domain/catalog-sheet";
 
 /** The most characters a spreadsheet cell holds (Excel's limit): longer text is cut, and says so. */
@@ -23,12 +24,6 @@ const CELL_LIMIT = 32_767;
 /** Text as a spreadsheet cell holds it: cut at Excel's limit. */
 export function spreadsheetCell(text: string): string {
   return text.length <= CELL_LIMIT ? text : `${text.slice(0, CELL_LIMIT - 1)}…`;
-}
-
-function push<K, V>(map: Map<K, V[]>, key: K, value: V) {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
 }
 
 /** A stored file as a product names it: its id, and the name it was uploaded with. */
@@ -114,16 +109,16 @@ export async function readCatalogRecords(db: Queryable): Promise<CatalogRecord[]
 
   const modelOf = new Map(productRows.map((row) => [row.id, row.model]));
   const featuresOf = new Map<string, string[]>();
-  for (const row of featureRows) push(featuresOf, row.productId, row.label);
+  for (const row of featureRows) addToList(featuresOf, row.productId, row.label);
   const accessoriesOf = new Map<string, { id: string; model: string }[]>();
   for (const { productA, productB } of accessoryRows) {
-    push(accessoriesOf, productA, { id: productB, model: modelOf.get(productB) ?? "" });
-    push(accessoriesOf, productB, { id: productA, model: modelOf.get(productA) ?? "" });
+    addToList(accessoriesOf, productA, { id: productB, model: modelOf.get(productB) ?? "" });
+    addToList(accessoriesOf, productB, { id: productA, model: modelOf.get(productA) ?? "" });
   }
   const imagesOf = new Map<string, CatalogRecord["images"]>();
-  for (const { productId, ...image } of imageRows) push(imagesOf, productId, image);
+  for (const { productId, ...image } of imageRows) addToList(imagesOf, productId, image);
   const downloadsOf = new Map<string, CatalogRecord["downloads"]>();
-  for (const { productId, ...download } of downloadRows) push(downloadsOf, productId, download);
+  for (const { productId, ...download } of downloadRows) addToList(downloadsOf, productId, download);
 
   return productRows.map((row) => ({
     id: row.id,

@@ -3,6 +3,7 @@ import { sortIgnoringCaseBy, sortNaturallyBy } from "#app/domain/format";
 import { pageWindow } from "#app/domain/paging";
 import { BY_MODEL } from "./db/paging.server";
 import type { DataWatch, WatchedData } from "./data-watch.server";
+import { addToList } from "./lists.server";
 import {
   CATALOG_PAGE_SIZE,
   type CatalogCategory,
@@ -353,12 +354,6 @@ export class CatalogSnapshot {
 const CATALOG_DATA: readonly WatchedData[] = ["products", "categories"];
 
 /** Appends `item` to the list `key` holds in `map`. */
-function push<K, V>(map: Map<K, V[]>, key: K, item: V): void {
-  const list = map.get(key);
-  if (list) list.push(item);
-  else map.set(key, [item]);
-}
-
 /** The snapshot made from the rows of one transaction. */
 function assemble(
   versions: Map<string, number>,
@@ -383,7 +378,7 @@ function assemble(
   for (const row of rows.featureRows) {
     const feature = { id: row.id, label: row.label };
     featureById.set(row.id, feature);
-    push(featuresByCategory, row.categoryId, feature);
+    addToList(featuresByCategory, row.categoryId, feature);
   }
   const categoryEntries = new Map<string, CategoryEntry>();
   for (const row of rows.categoryRows) {
@@ -396,17 +391,17 @@ function assemble(
   }
 
   const featureIdsOf = new Map<string, string[]>();
-  for (const row of rows.productFeatureRows) push(featureIdsOf, row.productId, row.featureId);
+  for (const row of rows.productFeatureRows) addToList(featureIdsOf, row.productId, row.featureId);
   const imagesOf = new Map<string, CatalogProduct["additionalImages"]>();
-  for (const row of rows.imageRows) push(imagesOf, row.productId, { ...imageView(row.file, row.alt), id: row.id });
+  for (const row of rows.imageRows) addToList(imagesOf, row.productId, { ...imageView(row.file, row.alt), id: row.id });
   const downloadsOf = new Map<string, CatalogProduct["downloads"]>();
   for (const row of rows.downloadRows) {
-    push(downloadsOf, row.productId, { id: row.id, description: row.description, file: fileView(row.file) });
+    addToList(downloadsOf, row.productId, { id: row.id, description: row.description, file: fileView(row.file) });
   }
   const accessoryIdsOf = new Map<string, string[]>();
   for (const row of rows.accessoryRows) {
-    push(accessoryIdsOf, row.productA, row.productB);
-    push(accessoryIdsOf, row.productB, row.productA);
+    addToList(accessoryIdsOf, row.productA, row.productB);
+    addToList(accessoryIdsOf, row.productB, row.productA);
   }
   const productRowById = new Map(rows.productRows.map((row) => [row.id, row]));
 

@@ -29,6 +29,7 @@ import {
   siteSettings,
 } from "../db/schema";
 import { isUuid, type FileService } from "../files.server";
+import { addToList } from "../lists.server";
 import { INFO_ITEM_TYPE_NAMES } from "#app/domain/forms/info-item";
 import { infoItemLabel } from "#app/domain/forms/info-item";
 import { settingsFromStored, type SiteSettings } from "#app/domain/site";
@@ -157,11 +158,7 @@ const SNAPSHOT_BATCH = 1000;
 
 function grouped<Row extends { productId: string }>(rows: Row[]): Map<string, Omit<Row, "productId">[]> {
   const byProduct = new Map<string, Omit<Row, "productId">[]>();
-  for (const { productId, ...rest } of rows) {
-    const list = byProduct.get(productId);
-    if (list) list.push(rest);
-    else byProduct.set(productId, [rest]);
-  }
+  for (const { productId, ...rest } of rows) addToList(byProduct, productId, rest);
   return byProduct;
 }
 
@@ -218,11 +215,8 @@ async function productSnapshots(tx: Queryable, ids: string[]): Promise<Map<strin
     );
     const inBatch = new Set(batch);
     const accessoriesOf = new Map<string, { id: string; model: string }[]>();
-    const link = (productId: string, accessory: { id: string; model: string }) => {
-      const list = accessoriesOf.get(productId);
-      if (list) list.push(accessory);
-      else accessoriesOf.set(productId, [accessory]);
-    };
+    const link = (productId: string, accessory: { id: string; model: string }) =>
+      addToList(accessoriesOf, productId, accessory);
     for (const { productA, productB, model } of accessoryRows) {
       // The join named the side outside the batch (or productB when both are in it).
       if (inBatch.has(productA)) link(productA, { id: productB, model });

@@ -9,7 +9,7 @@ import { auditLog, categoryFeatures, files, products, revisions } from "#app/ser
 import type { Runtime } from "#app/server/runtime.server";
 import { DATABASE_KINDS, startTestRuntime } from "#tests/support/database";
 import { TEST_ORIGIN } from "#tests/support/origin";
-import { stageImage, stageText } from "#tests/support/staged-files";
+import { stageBytes, stageImage, stageText } from "#tests/support/staged-files";
 
 describe.each(DATABASE_KINDS)("importing the catalog on %s", (kind) => {
   let test: Awaited<ReturnType<typeof startTestRuntime>> | undefined;
@@ -60,18 +60,6 @@ describe.each(DATABASE_KINDS)("importing the catalog on %s", (kind) => {
     return parseCsv(await runtime.services.catalogExport.csv(), MAX_IMPORT_ROWS + 1);
   }
 
-  async function stageBytes(bytes: Uint8Array, name: string): Promise<string> {
-    const staged = await runtime.files.stage({
-      body: (async function* () {
-        yield new Uint8Array(bytes);
-      })(),
-      originalName: name,
-      uploadedBy: null,
-      requireImage: false,
-    });
-    return staged.id;
-  }
-
   async function stageCsv(rows: string[][], name = "catalog.csv"): Promise<string> {
     return (await stageText(runtime, name, rows.map((row) => csvLine(row)).join(""))).id;
   }
@@ -94,7 +82,7 @@ describe.each(DATABASE_KINDS)("importing the catalog on %s", (kind) => {
 
     const workbook = await runtime.services.catalogExport.xlsx();
     const fromExcel = await runtime.services.catalogImport.check({
-      sheetFileId: await stageBytes(workbook, "catalog.xlsx"),
+      sheetFileId: (await stageBytes(runtime, "catalog.xlsx", workbook)).id,
       fileIds: [],
     });
     expect(fromExcel.counts).toEqual({ create: 0, update: 0, unchanged: 5, error: 0 });
@@ -383,6 +371,6 @@ describe.each(DATABASE_KINDS)("importing the catalog on %s", (kind) => {
     const book = XLSX.utils.book_new();
     XLSX.utils.book_append_sheet(book, sheet, "Products");
     const bytes = XLSX.write(book, { type: "buffer", bookType: "xlsx" }) as Buffer;
-    expect(await refusal(await stageBytes(bytes, "many.xlsx"))).toBe(IMPORT_MESSAGES.tooManyRows);
+    expect(await refusal((await stageBytes(runtime, "many.xlsx", bytes)).id)).toBe(IMPORT_MESSAGES.tooManyRows);
   });
 });

@@ -2,16 +2,21 @@ import sharp from "sharp";
 import type { FileRow } from "#app/server/files.server";
 import type { Runtime } from "#app/server/runtime.server";
 
-/** Uploads `text` as a plain file named `name` through the file service, as the upload endpoint does. */
-export function stageText(runtime: Runtime, name: string, text: string): Promise<FileRow> {
+/** Uploads `bytes` as a file named `name` through the file service, as the upload endpoint does. */
+export function stageBytes(runtime: Runtime, name: string, bytes: Uint8Array): Promise<FileRow> {
   return runtime.files.stage({
     body: (async function* () {
-      yield new TextEncoder().encode(text);
+      yield bytes;
     })(),
     originalName: name,
     uploadedBy: null,
     requireImage: false,
   });
+}
+
+/** Uploads `text` as a plain file named `name`. */
+export function stageText(runtime: Runtime, name: string, text: string): Promise<FileRow> {
+  return stageBytes(runtime, name, new TextEncoder().encode(text));
 }
 
 /** Uploads a small PNG of one `color` named `name`, as the upload endpoint does; returns its id. */

@@ -312,18 +312,15 @@ async function writeDownloads(scope: WriteScope, productId: string, wanted: Down
  * Ids, versions and files are the import's (see catalog-import.server.ts); a new product's id is made
  * there too, so rows can name each other as accessories.
  */
-export interface ImportedProduct {
+export interface ImportedProduct extends Pick<
+  ProductInput,
+  "model" | "description" | "specs" | "ndaa" | "categoryId" | "publication"
+> {
   id: string;
   /** The version the import's check saw; null for a new product. */
   version: number | null;
-  model: string;
-  description: string;
-  specs: string | null;
+  /** Always set: an import's table is the sheet's, or the one the product has. */
   specsTable: string[][] | null;
-  ndaa: boolean;
-  categoryId: string;
-  /** Absent: keep what the product has (a new product is published). */
-  publication?: Publication;
   /** Absent: unchanged. */
   featureIds?: string[];
   /** Absent: unchanged. */

@@ -1,4 +1,5 @@
 import { formatCount } from "./format";
+import { SPECS_TABLE_LIMITS } from "./forms/product";
 
 /**
  * The catalog as a spreadsheet: the columns an export writes and an import reads, in order (decision
@@ -28,11 +29,6 @@ export const TABLE_CELL_SEPARATOR = " | ";
 
 /** The most products one import holds: beyond, a file is refused whole rather than cut. */
 export const MAX_IMPORT_ROWS = 10_000;
-
-/** The limits of the product form, which an import's rows meet too. */
-export const PRODUCT_TEXT_LIMITS = { model: 120, description: 5000, specs: 20_000 } as const;
-/** A specifications table as the product form's spreadsheet reader keeps it. */
-export const SPECS_TABLE_LIMITS = { rows: 1000, columns: 50, cellLength: 2000 } as const;
 
 export type ImportOutcome = "create" | "update" | "unchanged" | "error";
 

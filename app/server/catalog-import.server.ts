@@ -4,8 +4,6 @@ import {
   CATALOG_COLUMNS,
   IMPORT_MESSAGES,
   MAX_IMPORT_ROWS,
-  PRODUCT_TEXT_LIMITS,
-  SPECS_TABLE_LIMITS,
   readYesNo,
   splitList,
   splitTable,
@@ -15,6 +13,7 @@ import {
   type ImportRowView,
 } from "#app/domain/catalog-sheet";
 import { MAX_UPLOAD_BYTES } from "#app/domain/limits";
+import { PRODUCT_TEXT_LIMITS, SPECS_TABLE_LIMITS } from "#app/domain/forms/product";
 import { publicationLabel, type Publication } from "#app/domain/publication";
 import { isImageType } from "./sniff.server";
 import type { Database } from "./db/client.server";

@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import { readAll } from "./streams.server";
 import { Worker } from "node:worker_threads";
 import { MAX_UPLOAD_BYTES } from "#app/domain/limits";
+import { SPECS_TABLE_LIMITS } from "#app/domain/forms/product";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { MissingFileError, type FileService } from "./files.server";
 import { workerSource, type SheetLimits } from "./spreadsheet-worker";
@@ -27,9 +28,9 @@ const DEFAULT_LIMITS: SpreadsheetLimits = {
   timeoutMs: 10_000,
   heapMb: 256,
   inflatedBytes: 128 * 1024 * 1024,
-  maxRows: 1000,
-  maxColumns: 50,
-  maxCellLength: 2000,
+  maxRows: SPECS_TABLE_LIMITS.rows,
+  maxColumns: SPECS_TABLE_LIMITS.columns,
+  maxCellLength: SPECS_TABLE_LIMITS.cellLength,
   maxTotalLength: 1_000_000,
 };
 

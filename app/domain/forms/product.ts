@@ -3,6 +3,11 @@ import { openedVersion } from "./version";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { altTextField } from "./alt-text";
 
+/** The most characters of the product's texts (the form's, and an import's, rule). */
+export const PRODUCT_TEXT_LIMITS = { model: 120, description: 5000, specs: 20_000 } as const;
+/** A specifications table as a product keeps it: a spreadsheet's first sheet is cut to this. */
+export const SPECS_TABLE_LIMITS = { rows: 1000, columns: 50, cellLength: 2000 } as const;
+
 const required = (message: string, max: number) =>
   z.string(message).trim().min(1, message).max(max, `At most ${max} characters`);
 
@@ -45,9 +50,9 @@ const download = z
 export function productSchema(mode: "new" | "edit") {
   return z.object({
     categoryId: required(ADMIN_MESSAGES.categoryRequired, 64),
-    model: required(ADMIN_MESSAGES.modelRequired, 120),
-    description: required(ADMIN_MESSAGES.descriptionRequired, 5000),
-    specs: z.string().trim().max(20_000, "At most 20,000 characters").optional(),
+    model: required(ADMIN_MESSAGES.modelRequired, PRODUCT_TEXT_LIMITS.model),
+    description: required(ADMIN_MESSAGES.descriptionRequired, PRODUCT_TEXT_LIMITS.description),
+    specs: z.string().trim().max(PRODUCT_TEXT_LIMITS.specs, "At most 20,000 characters").optional(),
     /** A newly uploaded spreadsheet (staged file id): its first sheet replaces the text. */
     specsFileId: z.string().trim().max(64).optional(),
     keepSpecsTable: z.boolean().optional(),

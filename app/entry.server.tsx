@@ -9,10 +9,13 @@ import siteStylesheet from "./app.css?inline";
 import { SiteStylesheetContext } from "./components/site-stylesheet";
 import { requestContext } from "./server/context.server";
 import { loggableUrl } from "./server/logger.server";
-import { withoutModulePreloads } from "./server/module-preloads.server";
+import { finishedHead, STYLESHEET_PLACEHOLDER } from "./server/document-head.server";
 import { oncePerTurn } from "./server/streams.server";
 
 export const streamTimeout = 5_000;
+
+/** The stylesheet's bytes, made once: every document's stream shares them (finishedHead). */
+const stylesheetBytes = Buffer.from(siteStylesheet);
 
 export default function handleRequest(
   request: Request,
@@ -28,14 +31,14 @@ export default function handleRequest(
     // Crawlers and no-JS clients get the whole document at once; browsers get the shell early.
     const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     const { pipe, abort } = renderToPipeableStream(
-      <SiteStylesheetContext value={siteStylesheet}>
+      <SiteStylesheetContext value={STYLESHEET_PLACEHOLDER}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </SiteStylesheetContext>,
       {
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = withoutModulePreloads();
+          const body = finishedHead(stylesheetBytes);
           const joined = oncePerTurn();
           // Either end failing or cancelled (a visitor who left) ends both, and React's render with them.
           pipeline(body, joined, () => undefined);

@@ -20,44 +20,51 @@ export interface RenderQueueOptions {
 export function renderQueue(options: RenderQueueOptions) {
   let active = 0;
   const waiting: (() => void)[] = [];
+  let pumpScheduled = false;
 
-  const startNext = () => {
+  // Turns start from the event loop's check phase, one per pass, never from the callback that read the
+  // request. Node reads every socket that is ready in one pass and would render each as it is read: a
+  // request that arrives during that pass waits for the whole next pass, twice as long as the others.
+  // Enqueued instead, every request is read at once and rendered in the order it arrived.
+  const pump = () => {
+    pumpScheduled = false;
+    if (active >= options.concurrency) return;
     const next = waiting.shift();
-    if (next) next();
-    else active--;
+    if (!next) return;
+    active++;
+    next();
+    schedulePump();
+  };
+  const schedulePump = () => {
+    if (pumpScheduled || waiting.length === 0 || active >= options.concurrency) return;
+    pumpScheduled = true;
+    setImmediate(pump);
   };
 
   return async (req: Request, res: Response, next: NextFunction) => {
     if (await options.isAdmin(req, res)) return next();
-    let finished = false;
-    const finish = () => {
-      if (finished) return;
-      finished = true;
-      startNext();
-    };
-    const start = () => {
-      res.once("finish", finish);
-      res.once("close", finish);
-      next();
-    };
-    if (active < options.concurrency) {
-      active++;
-      start();
-      return;
-    }
     if (waiting.length >= options.maxWaiting) {
       res.setHeader("Retry-After", "5");
       refuseRequest(req, res, 503, "The site is busy. Try again in a few seconds.", "text/plain; charset=utf-8");
       return;
     }
-    // The slot passes from the request that finishes straight to this one: `active` stays counted.
-    const turn = () => {
+    let finished = false;
+    const finish = () => {
+      if (finished) return;
+      finished = true;
+      active--;
+      schedulePump();
+    };
+    waiting.push(() => {
+      // Gone while it waited: its turn passes on.
       if (req.destroyed) {
-        startNext();
+        finish();
         return;
       }
-      start();
-    };
-    waiting.push(turn);
+      res.once("finish", finish);
+      res.once("close", finish);
+      next();
+    });
+    schedulePump();
   };
 }

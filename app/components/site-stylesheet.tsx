@@ -1,6 +1,9 @@
 import { createContext, useContext } from "react";
 
-/** The site's whole stylesheet, provided by the server render only (app/entry.server.tsx imports it). */
+/**
+ * What the server render puts in the stylesheet's element: the stylesheet itself, or the placeholder
+ * the document's stream replaces with its bytes (app/entry.server.tsx). Null in the browser.
+ */
 export const SiteStylesheetContext = createContext<string | null>(null);
 
 /** The browser keeps what the server sent: React does not compare raw HTML when it hydrates. */

@@ -19,6 +19,29 @@ describe("oncePerTurn", () => {
     expect(pieces).toEqual(["<html><head></head>", "<body>é</body>", "</html>"]);
   });
 
+  it("passes a large piece on as it is, between the joined runs of small ones", async () => {
+    const stream = oncePerTurn();
+    const pieces: Buffer[] = [];
+    stream.on("data", (chunk: Buffer) => pieces.push(chunk));
+    const large = Buffer.alloc(20_000, "s");
+    for (const part of [
+      Buffer.from("<head>"),
+      Buffer.from("<style>"),
+      large,
+      Buffer.from("</style>"),
+      Buffer.from("</head>"),
+    ]) {
+      stream.write(part);
+    }
+    stream.end();
+    await new Promise((resolve) => stream.on("end", resolve));
+    expect(pieces.map((piece) => (piece === large ? "large" : piece.toString()))).toEqual([
+      "<head><style>",
+      "large",
+      "</style></head>",
+    ]);
+  });
+
   it("keeps every byte, in order, whatever the pieces", async () => {
     const stream = oncePerTurn();
     const whole = "ünïcödé ".repeat(5_000);

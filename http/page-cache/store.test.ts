@@ -13,6 +13,13 @@ function page(text: string, topics: string[] = ["products"]): CachedPage {
   };
 }
 
+/** Stores `page` as a miss does for a page asked for twice (which a full cache keeps). */
+function storeAskedTwice(cache: PageCache, key: string, kept: CachedPage, generation = 0): boolean {
+  cache.countMiss(key);
+  cache.countMiss(key);
+  return cache.store(key, kept, generation);
+}
+
 /** What the process holds in JavaScript objects and buffers, after a full collection. */
 function heldBytes(): number {
   if (!global.gc) throw new Error("run with --expose-gc (see vitest.config.ts)");
@@ -24,7 +31,7 @@ function heldBytes(): number {
 describe("the page cache's bound", () => {
   it("counts every byte an entry holds, so tiny pages cannot slip past it", () => {
     const cache = new PageCache(1024 * 1024, 1_000_000);
-    for (let n = 0; n < 10_000; n++) cache.store(`http://site/robots.txt?x=${n}`, page("User-agent: *\n"), 0);
+    for (let n = 0; n < 10_000; n++) storeAskedTwice(cache, `http://site/robots.txt?x=${n}`, page("User-agent: *\n"));
     // Each costs far more than its 14 bytes: about a kilobyte with its headers, key and upkeep.
     expect(cache.size).toBeLessThan(1024);
     expect(cache.size).toBeGreaterThan(500);
@@ -33,7 +40,7 @@ describe("the page cache's bound", () => {
 
   it("keeps at most its entry count, however small the entries", () => {
     const cache = new PageCache(1024 * 1024 * 1024, 100);
-    for (let n = 0; n < 1_000; n++) cache.store(`k${n}`, page("x"), 0);
+    for (let n = 0; n < 1_000; n++) storeAskedTwice(cache, `k${n}`, page("x"));
     expect(cache.size).toBe(100);
     expect(cache.get("k0")).toBeUndefined();
     expect(cache.get("k999")).toBeDefined();
@@ -43,7 +50,7 @@ describe("the page cache's bound", () => {
     const before = heldBytes();
     const limit = 32 * 1024 * 1024;
     const cache = new PageCache(limit, 1_000_000);
-    for (let n = 0; n < 60_000; n++) cache.store(`https://site/about?n=${n}`, page(`<p>${n}</p>`), 0);
+    for (let n = 0; n < 60_000; n++) storeAskedTwice(cache, `https://site/about?n=${n}`, page(`<p>${n}</p>`));
     const held = heldBytes() - before;
     expect(cache.byteSize).toBeLessThanOrEqual(limit);
     // Some slack for what else the heap holds (compiled code, say); a shared slab pinned per entry
@@ -59,7 +66,7 @@ describe("the page cache's bound", () => {
     cache.addCompressed("first", first, { gzip: Buffer.alloc(1_000), br: Buffer.alloc(800) });
     expect(cache.byteSize).toBe(before + 1_800);
     expect(first.br?.byteLength).toBe(800);
-    for (let n = 0; n < 8; n++) expect(cache.store(`later ${n}`, page("b".repeat(10_000)), 0)).toBe(true);
+    for (let n = 0; n < 8; n++) expect(storeAskedTwice(cache, `later ${n}`, page("b".repeat(10_000)))).toBe(true);
     expect(cache.byteSize).toBeLessThanOrEqual(100_000);
     expect(cache.get("first")).toBeUndefined();
     // Copies for a page that was dropped meanwhile are not counted.
@@ -100,6 +107,49 @@ describe("the page cache's bound", () => {
     cache.invalidate(["products"]);
     expect(cache.get("catalog")).toBeUndefined();
     expect(cache.get("about")).toBeDefined();
+  });
+});
+
+describe("what a full page cache keeps", () => {
+  it("keeps every page while there is room, then only pages asked for before", () => {
+    const bound = 200_000;
+    const cache = new PageCache(bound, 1_000);
+    const pageOf = (n: number) => page(String(n).padEnd(10_000, "-"));
+    // Room for every page asked for once, until a page of the largest size kept might not fit.
+    let kept = 0;
+    for (; kept < 100; kept++) {
+      cache.countMiss(`once ${kept}`);
+      if (!cache.store(`once ${kept}`, pageOf(kept), 0)) break;
+    }
+    expect(kept).toBeGreaterThan(10);
+    expect(cache.byteSize).toBeGreaterThan(bound - bound / 8);
+    // Full now: a page asked for the first time is rendered for its visitor, not kept...
+    cache.countMiss("crawled");
+    expect(cache.accepts("crawled", 0, new Set(["products"]))).toBe(false);
+    expect(cache.store("crawled", pageOf(-1), 0)).toBe(false);
+    expect(cache.get("once 0")).toBeDefined();
+    // ...and kept when it is asked for again, within the bound.
+    cache.countMiss("crawled");
+    expect(cache.store("crawled", pageOf(-1), 0)).toBe(true);
+    expect(cache.get("crawled")).toBeDefined();
+    expect(cache.byteSize).toBeLessThanOrEqual(bound);
+    // Room again after a change dropped pages: kept at once.
+    cache.invalidate(["*"]);
+    cache.countMiss("after the change");
+    expect(cache.store("after the change", pageOf(-2), cache.generation)).toBe(true);
+  });
+
+  it("counts a page's requests apart from the other pages', among many", () => {
+    // Full with a single entry.
+    const cache = new PageCache(1_000_000, 1);
+    expect(storeAskedTwice(cache, "https://site/", page("home"))).toBe(true);
+    for (let n = 0; n < 50_000; n++) cache.countMiss(`https://site/search?q=${n}`);
+    cache.countMiss("https://site/catalog");
+    const topics = new Set(["products"]) as CachedPage["topics"];
+    expect(cache.accepts("https://site/catalog", 0, topics)).toBe(false);
+    cache.countMiss("https://site/catalog");
+    expect(cache.accepts("https://site/catalog", 0, topics)).toBe(true);
+    expect(cache.accepts("https://site/search?q=1", 0, topics)).toBe(false);
   });
 });
 

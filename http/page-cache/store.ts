@@ -52,6 +52,45 @@ export function ownBytes(buffer: Buffer): Buffer {
   return own;
 }
 
+/** Slots of the table of pages asked for: a fixed 320 KB, however many URLs come by. */
+const ASKED_SLOTS = 1 << 16;
+
+/**
+ * How often each page was asked for lately, by a 32-bit hash of its key, in a table of fixed size: a
+ * key that shares a slot with a newer one is forgotten (it then counts from one again).
+ */
+class AskedCounts {
+  private readonly hashes = new Uint32Array(ASKED_SLOTS);
+  private readonly counts = new Uint8Array(ASKED_SLOTS);
+
+  /** Counts one more request for `key`. */
+  add(key: string): void {
+    const hash = fnv1a(key);
+    const slot = hash & (ASKED_SLOTS - 1);
+    if (this.hashes[slot] !== hash) {
+      this.hashes[slot] = hash;
+      this.counts[slot] = 0;
+    }
+    this.counts[slot] = Math.min(255, (this.counts[slot] ?? 0) + 1);
+  }
+
+  of(key: string): number {
+    const hash = fnv1a(key);
+    const slot = hash & (ASKED_SLOTS - 1);
+    return this.hashes[slot] === hash ? (this.counts[slot] ?? 0) : 0;
+  }
+}
+
+/** The 32-bit FNV-1a hash of a string's UTF-16 code units; never 0, which marks an empty slot. */
+function fnv1a(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index += 1) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0 || 1;
+}
+
 interface Entry {
   page: CachedPage;
   cost: number;
@@ -60,9 +99,15 @@ interface Entry {
 /**
  * Anonymous responses per URL, dropped precisely when the change feed names a topic they show.
  * Least recently used entries leave first once the byte budget or the entry count is spent.
+ *
+ * While there is room, every page is kept. Once the cache is full, a page is kept only if it was
+ * asked for before (see docs/decisions/026-full-page-cache-keeps-pages-asked-for-twice.md): a
+ * crawler walking every product page once would otherwise push out the pages visitors ask for, and
+ * each page kept and pushed out again costs memory and collection work for nothing.
  */
 export class PageCache {
   private readonly entries = new Map<string, Entry>();
+  private readonly misses = new AskedCounts();
   private bytes = 0;
   /**
    * Moves on with every invalidation. A response rendered while a write committed may hold the old
@@ -102,9 +147,23 @@ export class PageCache {
     return entry?.page;
   }
 
+  /** Counts a request for `key` the cache could not answer: what decides whether a full cache keeps it. */
+  countMiss(key: string): void {
+    this.misses.add(key);
+  }
+
+  /**
+   * Full: a page of the largest size kept (an eighth of the bound) might not fit without pushing
+   * another out.
+   */
+  private get full(): boolean {
+    return this.bytes > this.maxBytes - this.maxBytes / 8 || this.entries.size >= this.maxEntries;
+  }
+
   /** Whether `store` would keep a page showing `topics` under `key`, its request having arrived at `generation`. */
   accepts(key: string, generation: number, topics: ReadonlySet<ChangeTopic>): boolean {
     if (this.entries.has(key) || (this.invalidatedAt.get("*") ?? -1) > generation) return false;
+    if (this.full && this.misses.of(key) < 2) return false;
     for (const topic of topics) if ((this.invalidatedAt.get(topic) ?? -1) > generation) return false;
     return true;
   }

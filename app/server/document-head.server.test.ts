@@ -1,11 +1,13 @@
 import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import { describe, expect, it } from "vitest";
-import { withoutModulePreloads } from "./module-preloads.server";
+import { finishedHead, STYLESHEET_PLACEHOLDER } from "./document-head.server";
+
+const stylesheet = 'body::before{content:"✓ é"}';
 
 /** The document the transform lets through when React writes `chunks` one after another. */
 async function passed(chunks: Buffer[]): Promise<string> {
-  return text(Readable.from(chunks).pipe(withoutModulePreloads()));
+  return text(Readable.from(chunks).pipe(finishedHead(Buffer.from(stylesheet))));
 }
 
 /** `document` cut into pieces of `size` bytes, wherever that falls (inside tags and characters too). */
@@ -29,11 +31,22 @@ const expected =
   '<link rel="icon" href="/favicon.svg" type="image/svg+xml"/></head>' +
   body;
 
-describe("withoutModulePreloads", () => {
+describe("finishedHead", () => {
   it("drops the head's module preloads and keeps every other byte, however the document is cut", async () => {
     for (const size of [1, 2, 3, 7, 64, 4096]) {
       expect([size, await passed(cut(head + body, size))]).toEqual([size, expected]);
     }
+  });
+
+  it("puts the stylesheet in place of its placeholder in the head, however the document is cut", async () => {
+    const withStyle = head.replace("<title>", `<style>${STYLESHEET_PLACEHOLDER}</style><title>`);
+    const expectedWithStyle = expected.replace("<title>", `<style>${stylesheet}</style><title>`);
+    for (const size of [1, 5, 64, 4096]) {
+      expect([size, await passed(cut(withStyle + body, size))]).toEqual([size, expectedWithStyle]);
+    }
+    // Only the head's: the same text in the body is the body's.
+    const inBody = body.replace("<p>", `<p>${STYLESHEET_PLACEHOLDER}`);
+    expect(await passed([Buffer.from(withStyle), Buffer.from(inBody)])).toBe(expectedWithStyle.replace(body, inBody));
   });
 
   it("leaves the body alone, even text that looks like a preload link", async () => {

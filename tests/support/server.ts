@@ -23,6 +23,13 @@ export interface RunningServer {
 
 const root = path.resolve(import.meta.dirname, "../..");
 
+/** The Node.js options `npm start` gives the server (package.json): the tests' server runs as it does. */
+const startOptions = (
+  JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as { scripts: { start: string } }
+).scripts.start
+  .split(/\s+/)
+  .filter((word) => word.startsWith("--"));
+
 /**
  * Starts the production build (`node server.js`) on a free loopback port with its own temp DATA_DIR.
  * Resolves once it listens; `stop()` ends it and removes the folder it made.
@@ -56,6 +63,7 @@ async function startServerOnce(
   let output = "";
   const child: ChildProcess = fork(path.join(root, "server.js"), [], {
     cwd: root,
+    execArgv: startOptions,
     env: {
       PATH: process.env.PATH ?? "",
       HOME: process.env.HOME ?? os.tmpdir(),

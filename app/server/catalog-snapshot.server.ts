@@ -131,12 +131,12 @@ export class CatalogSnapshot {
 
   /** A category with its features in natural order, or null. */
   async getCategory(id: string): Promise<CatalogCategory | null> {
-    return (await this.current()).categoryById.get(id)?.category ?? null;
+    return (await this.find((built) => built.categoryById.get(id)))?.category ?? null;
   }
 
   /** A published product's page: its category, features, pictures, accessories and downloads; or null. */
   async getProduct(id: string): Promise<CatalogProduct | null> {
-    return (await this.current()).productById.get(id)?.page ?? null;
+    return (await this.find((built) => built.productById.get(id)))?.page ?? null;
   }
 
   /**
@@ -144,7 +144,7 @@ export class CatalogSnapshot {
    * accessories include drafts. Never for visitors.
    */
   async getAnyProduct(id: string): Promise<CatalogProduct | null> {
-    const entry = (await this.current()).anyProductById.get(id);
+    const entry = await this.find((built) => built.anyProductById.get(id));
     if (!entry) return null;
     return entry.everyAccessory ? { ...entry.page, accessories: entry.everyAccessory } : entry.page;
   }
@@ -248,9 +248,24 @@ export class CatalogSnapshot {
     return holders === 1 ? holding : null;
   }
 
-  private async current(): Promise<Built> {
+  /**
+   * A record by id; one the copy lacks is looked for again after the counters are read. Another
+   * instance's write reaches this one as the database's notice, which a loaded machine can deliver
+   * after the visitor's next request (an admin redirected to the record just made, on the other
+   * instance): what this copy lacks may be newer than it, and a miss costs one small query.
+   */
+  private async find<T>(pick: (built: Built) => T | undefined): Promise<T | undefined> {
+    return pick(await this.current()) ?? pick(await this.current({ confirm: true }));
+  }
+
+  private async current(options: { confirm?: boolean } = {}): Promise<Built> {
     // Nothing said to have changed since the counters last matched: no need to ask.
-    if (this.built && this.confirmedAt !== undefined && !this.watch.changedSince(CATALOG_DATA, this.confirmedAt)) {
+    if (
+      !options.confirm &&
+      this.built &&
+      this.confirmedAt !== undefined &&
+      !this.watch.changedSince(CATALOG_DATA, this.confirmedAt)
+    ) {
       return this.built;
     }
     const mark = this.watch.mark();
@@ -262,7 +277,7 @@ export class CatalogSnapshot {
     this.building ??= this.build().finally(() => (this.building = undefined));
     const built = await this.building;
     // A rebuild started before the change this read saw may still hold the older rows.
-    if (!atLeast(built.versions, versions)) return this.current();
+    if (!atLeast(built.versions, versions)) return this.current(options);
     // Built at the counters read above: they need not be read again until the next change.
     if (this.built === built && sameVersions(built.versions, versions)) this.confirmedAt = mark;
     return built;

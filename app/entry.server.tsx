@@ -1,7 +1,5 @@
-import { pipeline } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
-import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 // Tailwind's output for the whole site, inlined into every page (app/components/site-stylesheet.tsx).
@@ -9,15 +7,15 @@ import siteStylesheet from "./app.css?inline";
 import { SiteStylesheetContext } from "./components/site-stylesheet";
 import { requestContext } from "./server/context.server";
 import { loggableUrl } from "./server/logger.server";
-import { finishedHead, STYLESHEET_PLACEHOLDER } from "./server/document-head.server";
-import { oncePerTurn } from "./server/streams.server";
+import { STYLESHEET_PLACEHOLDER } from "./server/document-head.server";
+import { renderDocument } from "./server/render-document.server";
 
 export const streamTimeout = 5_000;
 
 /** The stylesheet's bytes, made once: every document's stream shares them (finishedHead). */
 const stylesheetBytes = Buffer.from(siteStylesheet);
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -25,45 +23,25 @@ export default function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   const { nonce, logger, requestId } = loadContext.get(requestContext);
-  return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
-    const userAgent = request.headers.get("user-agent");
-    // Crawlers and no-JS clients get the whole document at once; browsers get the shell early.
-    const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
-    const { pipe, abort } = renderToPipeableStream(
-      <SiteStylesheetContext value={STYLESHEET_PLACEHOLDER}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </SiteStylesheetContext>,
-      {
-        nonce,
-        [readyOption]() {
-          shellRendered = true;
-          const body = finishedHead(stylesheetBytes);
-          const joined = oncePerTurn();
-          // Either end failing or cancelled (a visitor who left) ends both, and React's render with them.
-          pipeline(body, joined, () => undefined);
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(
-            new Response(createReadableStreamFromReadable(joined), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
-          pipe(body);
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) {
-            logger.error({ err: error, requestId }, "rendering a page failed");
-          }
-        },
+  const userAgent = request.headers.get("user-agent");
+  const body = await renderDocument(
+    <SiteStylesheetContext value={STYLESHEET_PLACEHOLDER}>
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+    </SiteStylesheetContext>,
+    {
+      nonce,
+      // Crawlers and no-JS clients get the whole document at once; browsers get the shell early.
+      whole: Boolean(userAgent && isbot(userAgent)) || routerContext.isSpaMode,
+      stylesheet: stylesheetBytes,
+      abortAfterMs: streamTimeout + 1000,
+      onError(error, shellSent) {
+        responseStatusCode = 500;
+        if (shellSent) logger.error({ err: error, requestId }, "rendering a page failed");
       },
-    );
-    setTimeout(abort, streamTimeout + 1000);
-  });
+    },
+  );
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  return new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode });
 }
 
 /**

@@ -72,6 +72,20 @@ describe("renderDocument", () => {
     expect(errors).toEqual([true]);
   });
 
+  it("stops rendering when the document's reader goes away, and leaves no timer behind", async () => {
+    countTimers();
+    const errors: boolean[] = [];
+    const document = page(
+      createElement("p", null, "Shown at once"),
+      createElement(Suspense, { fallback: createElement("p", null, "Loading…") }, createElement(Never)),
+    );
+    const body = await renderDocument(document, options({ onError: (_error, shellSent) => errors.push(shellSent) }));
+    body.destroy();
+    // React hears that its destination closed and gives up the part still suspended.
+    await expect.poll(() => errors).toEqual([true]);
+    expect(await timersLeft()).toBe(0);
+  });
+
   it("refuses a document whose shell fails, and leaves no timer behind", async () => {
     countTimers();
     const errors: boolean[] = [];

@@ -258,6 +258,10 @@ export class CatalogSnapshot {
     return pick(await this.current()) ?? pick(await this.current({ confirm: true }));
   }
 
+  /**
+   * The snapshot at the catalog's current counters, rebuilt when one moved. With `confirm`, the counters
+   * are read even when the data watch has heard of no change since they last matched.
+   */
   private async current(options: { confirm?: boolean } = {}): Promise<Built> {
     // Nothing said to have changed since the counters last matched: no need to ask.
     if (

@@ -36,6 +36,14 @@ function Never() {
   return null;
 }
 
+/** A page whose first paragraph is ready at once and whose second part never is. */
+function partlySuspended() {
+  return page(
+    createElement("p", null, "Shown at once"),
+    createElement(Suspense, { fallback: createElement("p", null, "Loading…") }, createElement(Never)),
+  );
+}
+
 function Broken(): never {
   throw new Error("the shell cannot render");
 }
@@ -56,12 +64,8 @@ describe("renderDocument", () => {
 
   it("gives up what is still suspended once its time is out, and ends the document", async () => {
     const errors: boolean[] = [];
-    const document = page(
-      createElement("p", null, "Shown at once"),
-      createElement(Suspense, { fallback: createElement("p", null, "Loading…") }, createElement(Never)),
-    );
     const body = await renderDocument(
-      document,
+      partlySuspended(),
       options({ abortAfterMs: 20, onError: (_error, shellSent) => errors.push(shellSent) }),
     );
     const html = await text(body);
@@ -75,11 +79,10 @@ describe("renderDocument", () => {
   it("stops rendering when the document's reader goes away, and leaves no timer behind", async () => {
     countTimers();
     const errors: boolean[] = [];
-    const document = page(
-      createElement("p", null, "Shown at once"),
-      createElement(Suspense, { fallback: createElement("p", null, "Loading…") }, createElement(Never)),
+    const body = await renderDocument(
+      partlySuspended(),
+      options({ onError: (_error, shellSent) => errors.push(shellSent) }),
     );
-    const body = await renderDocument(document, options({ onError: (_error, shellSent) => errors.push(shellSent) }));
     body.destroy();
     // React hears that its destination closed and gives up the part still suspended.
     await expect.poll(() => errors).toEqual([true]);

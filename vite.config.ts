@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { defineConfig, type Plugin, type Rollup, type UserConfig } from "vite";
+import { serverBundle } from "./vite/server-bundle";
 
 const brotli = promisify(zlib.brotliCompress);
 
@@ -97,9 +98,12 @@ export default defineConfig(({ isSsrBuild, mode }) =>
               modulePreload: false as const,
               rollupOptions: { onwarn },
             },
-        plugins: [tailwindcss(), reactRouter(), ...(isSsrBuild ? [] : [precompressAssets()])],
+        plugins: [tailwindcss(), reactRouter(), ...(isSsrBuild ? [serverBundle()] : [precompressAssets()])],
         resolve: { alias },
         ssr: {
+          // The server build bundles React Router to rewrite it (vite/server-bundle.ts), its adapters with
+          // it so that all use that one copy. The development server loads it as it is.
+          noExternal: isSsrBuild ? ["react-router", "@react-router/node", "@react-router/express"] : [],
           // Native or WASM packages must be loaded from node_modules at run time, not bundled.
           external: ["@electric-sql/pglite", "sharp", "pg", "pino", "pino-pretty", "nodemailer", "xlsx"],
         },

@@ -22,7 +22,10 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", include: ["app/**/*.test.ts", "http/**/*.test.ts", "demo/**/*.test.ts"] },
+        test: {
+          name: "unit",
+          include: ["app/**/*.test.ts", "http/**/*.test.ts", "demo/**/*.test.ts", "vite/**/*.test.ts"],
+        },
       },
       {
         extends: true,

@@ -21,6 +21,7 @@ import { SESSION_COOKIE_PREFIX } from "#app/server/auth.server";
 import { SCHEDULE_CHECK_MS } from "#app/server/admin/publication.server";
 import { serveImageVariant } from "./images";
 import { cachePolicy, fillPageCache, PageCache, pageCacheHits, type CachePolicy, type ProxyTrust } from "./page-cache";
+import { expressMessages } from "./express-messages";
 import { renderQueue } from "./render-queue";
 import { acceptRequest, logRequest, requestHeaders, requestId } from "./request";
 import { loggableUrl } from "#app/server/logger.server";
@@ -167,7 +168,7 @@ export function createServer(runtime: Runtime, options: AppOptions): SiteServer 
   const live = liveStreams(changes, liveStreamGate(liveStreamCapacity(runtime.env.LIVE_CONNECTIONS_MAX)), metrics);
   const app = createApp(runtime, options, pageCache, cachePages, metrics, live);
   const answerHit = cachePages ? pageCacheHits(pageCache, cachePages, proxyTrust(app), logger) : () => false;
-  const server = http.createServer(SERVER_TIMEOUTS, (req, res) => {
+  const server = http.createServer({ ...SERVER_TIMEOUTS, ...expressMessages(app) }, (req, res) => {
     metrics.track(req, res);
     if (!acceptRequest(req, res)) return;
     // Counted when the answer is flushed, after this: the label is in place by then.

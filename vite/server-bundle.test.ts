@@ -1,0 +1,105 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { transformWithEsbuild } from "vite";
+import { describe, expect, it } from "vitest";
+import { staticRouterWithoutAccessors } from "./server-bundle";
+
+const routerDist = fileURLToPath(new URL("../node_modules/react-router/dist/development/", import.meta.url));
+
+/** The installed React Router's module that defines createStaticRouter. */
+function installedStaticRouterModule(): string {
+  const files = fs.readdirSync(routerDist).filter((file) => file.endsWith(".mjs"));
+  const sources = files
+    .map((file) => fs.readFileSync(path.join(routerDist, file), "utf8"))
+    .filter((source) => source.includes("function createStaticRouter("));
+  expect(sources).toHaveLength(1);
+  return sources[0] ?? "";
+}
+
+/** A module in the shape of React Router's, small enough to run. */
+const SHAPED_LIKE_REACT_ROUTER = `
+function createStaticRouter(routes, context, opts = {}) {
+  let manifest = { root: routes[0] };
+  let dataRoutes = routes.map((route) => ({ ...route, id: route.path }));
+  let matches = context.matches;
+  return {
+    get basename() {
+      return context.basename;
+    },
+    get future() {
+      return {
+        v8_middleware: false,
+        ...opts?.future
+      };
+    },
+    get state() {
+      return {
+        location: context.location,
+        matches,
+        loaderData: context.loaderData,
+        fetchers: /* @__PURE__ */ new Map()
+      };
+    },
+    get routes() {
+      return dataRoutes;
+    },
+    get branches() {
+      return opts.branches;
+    },
+    get manifest() {
+      return manifest;
+    },
+    get window() {
+      return void 0;
+    },
+    initialize() {
+      throw new Error("initialize");
+    }
+  };
+}
+return createStaticRouter;
+`;
+
+describe("staticRouterWithoutAccessors", () => {
+  it("gives the router the values its accessors gave, as plain properties", () => {
+    const makeOriginal = new Function(SHAPED_LIKE_REACT_ROUTER) as () => (...args: unknown[]) => object;
+    const makeRewritten = new Function(staticRouterWithoutAccessors(SHAPED_LIKE_REACT_ROUTER)) as () => (
+      ...args: unknown[]
+    ) => object;
+    const context = { basename: "/", location: { pathname: "/about" }, matches: [1], loaderData: { root: 2 } };
+    const args = [[{ path: "/" }], context, { future: { v8_middleware: true }, branches: ["b"] }];
+
+    const original = makeOriginal()(...args);
+    const rewritten = makeRewritten()(...args);
+
+    const names = ["basename", "future", "state", "routes", "branches", "manifest", "window"];
+    for (const name of names) {
+      expect(Object.getOwnPropertyDescriptor(original, name)?.get).toBeTypeOf("function");
+      expect(Object.getOwnPropertyDescriptor(rewritten, name)).toMatchObject({ writable: true });
+      expect(Reflect.get(rewritten, name)).toEqual(Reflect.get(original, name));
+    }
+    expect(() => (rewritten as { initialize(): void }).initialize()).toThrow("initialize");
+  });
+
+  it("rewrites the installed React Router, which stays valid JavaScript", async () => {
+    const source = installedStaticRouterModule();
+
+    const rewritten = staticRouterWithoutAccessors(source);
+
+    const router = rewritten.slice(rewritten.indexOf("function createStaticRouter("));
+    expect(router.slice(0, router.indexOf("\n}\n"))).not.toMatch(/\bget \w+\(\)/);
+    expect(rewritten).toContain("    state: ({");
+    await expect(transformWithEsbuild(rewritten, "router.mjs", { format: "esm" })).resolves.toBeTruthy();
+  });
+
+  it("fails the build when React Router's static router has another shape", () => {
+    const extraAccessor = SHAPED_LIKE_REACT_ROUTER.replace(
+      "    get window() {",
+      "    get location() {\n      return context.location;\n    },\n    get window() {",
+    );
+
+    expect(() => staticRouterWithoutAccessors(extraAccessor)).toThrow(/accessors are .*location/);
+    expect(() => staticRouterWithoutAccessors("function somethingElse() {}")).toThrow(/not found/);
+  });
+});

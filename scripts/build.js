@@ -15,6 +15,7 @@ const SOURCES = [
   "drizzle",
   "package-lock.json",
   "vite.config.ts",
+  "vite",
   "react-router.config.ts",
 ];
 

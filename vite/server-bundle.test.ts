@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { transformWithEsbuild } from "vite";
+import { parseAst, transformWithEsbuild } from "vite";
 import { describe, expect, it } from "vitest";
-import { staticRouterWithoutAccessors } from "./server-bundle";
+import { accessorAfterSpread, staticRouterWithoutAccessors, withPlainPropertyCopies } from "./server-bundle";
 
 const routerDist = fileURLToPath(new URL("../node_modules/react-router/dist/development/", import.meta.url));
 
@@ -101,5 +101,46 @@ describe("staticRouterWithoutAccessors", () => {
 
     expect(() => staticRouterWithoutAccessors(extraAccessor)).toThrow(/accessors are .*location/);
     expect(() => staticRouterWithoutAccessors("function somethingElse() {}")).toThrow(/not found/);
+  });
+});
+
+/** Code lowered the way the server build lowers it, run, and what it returns. */
+async function runLowered(source: string): Promise<unknown> {
+  const lowered = await transformWithEsbuild(source, "spread.js", { supported: { "object-rest-spread": false } });
+  return (new Function(`${withPlainPropertyCopies(lowered.code)}\nreturn result;`) as () => unknown)();
+}
+
+describe("withPlainPropertyCopies", () => {
+  it("makes the object a spread makes, own properties and prototype alike", async () => {
+    const source = `
+      const key = "__proto__";
+      const base = { a: 1, b: { c: 2 } };
+      const result = { ...base, b: 3, [key]: { polluted: true }, d: [4] };
+    `;
+    const native = (new Function(`${source}\nreturn result;`) as () => unknown)();
+
+    const lowered = await runLowered(source);
+
+    expect(lowered).toEqual(native);
+    expect(Object.getPrototypeOf(lowered)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(lowered, "__proto__")?.value).toEqual({ polluted: true });
+  });
+
+  it("leaves code without a spread as it is, and refuses helpers it does not know", () => {
+    expect(withPlainPropertyCopies("const a = 1;")).toBe("const a = 1;");
+    expect(() => withPlainPropertyCopies("var __spreadProps = (a, b) => other(a, b); __spreadProps(x, y);")).toThrow(
+      /helpers are not the ones/,
+    );
+  });
+});
+
+describe("accessorAfterSpread", () => {
+  it("finds a getter or setter written after a spread, and nothing else", () => {
+    expect(accessorAfterSpread(parseAst("const o = { ...a, get b() { return 1; } };"))).toMatch(
+      /accessor after a spread/,
+    );
+    expect(accessorAfterSpread(parseAst("f({ ...a, set b(v) {} });"))).toMatch(/accessor after a spread/);
+    expect(accessorAfterSpread(parseAst("const o = { get b() { return 1; }, ...a, c() {} };"))).toBeNull();
+    expect(accessorAfterSpread(parseAst("const o = { ...a, b: 1, c() { return 2; } };"))).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { transformWithEsbuild, type Plugin } from "vite";
+import { transformWithEsbuild, type Plugin, type Rollup } from "vite";
 
 /**
  * The server bundle, shaped so that a render leaves nothing in the old generation (decision 028).
@@ -20,13 +20,15 @@ export function serverBundle(): Plugin {
       return { code: staticRouterWithoutAccessors(code), map: null };
     },
     async renderChunk(code, chunk) {
+      const accessor = accessorAfterSpread(this.parse(code));
+      if (accessor) throw new Error(`${chunk.fileName}: ${accessor} (decision 028)`);
       const lowered = await transformWithEsbuild(code, chunk.fileName, {
         supported: { "object-rest-spread": false },
         target: "node20",
         format: "esm",
         sourcemap: false,
       });
-      return { code: lowered.code, map: null };
+      return { code: withPlainPropertyCopies(lowered.code), map: null };
     },
   };
 }
@@ -63,3 +65,49 @@ export function staticRouterWithoutAccessors(source: string): string {
 }
 
 const UNEXPECTED = "React Router's createStaticRouter is not the one vite/server-bundle.ts rewrites (decision 028)";
+
+/**
+ * esbuild copies the properties written after a spread with `Object.defineProperties` of their
+ * descriptors, a tenth of a search page's CPU. They are plain values of a literal (the build refuses
+ * accessors there, `accessorAfterSpread`), so its own copy of spread values does the same: one
+ * property at a time, a `__proto__` key defined as a property like the spread would.
+ */
+export function withPlainPropertyCopies(lowered: string): string {
+  const descriptorsCopy = "var __spreadProps = (a, b) => __defProps(a, __getOwnPropDescs(b));";
+  if (!lowered.includes("__spreadProps(")) return lowered;
+  if (lowered.split(descriptorsCopy).length !== 2 || !lowered.includes("var __spreadValues = (a, b) => {")) {
+    throw new Error("esbuild's object spread helpers are not the ones vite/server-bundle.ts replaces (decision 028)");
+  }
+  return lowered.replace(descriptorsCopy, "var __spreadProps = (a, b) => __spreadValues(a, b);");
+}
+
+/** What `accessorAfterSpread` reads of a syntax tree's nodes. */
+interface SyntaxNode {
+  type?: string;
+  start?: number;
+  properties?: { type: string; kind?: string }[];
+}
+
+/** An object literal with a getter or setter after a spread, which a plain copy would read instead of copying. */
+export function accessorAfterSpread(program: Rollup.ProgramNode): string | null {
+  let found: string | null = null;
+  const visit = (node: unknown): void => {
+    if (found || !node || typeof node !== "object") return;
+    if (Array.isArray(node)) {
+      node.forEach(visit);
+      return;
+    }
+    const current = node as SyntaxNode;
+    if (current.type === "ObjectExpression" && current.properties) {
+      const firstSpread = current.properties.findIndex((property) => property.type === "SpreadElement");
+      const accessorAfter = current.properties.some(
+        (property, index) =>
+          firstSpread >= 0 && index > firstSpread && property.type === "Property" && property.kind !== "init",
+      );
+      if (accessorAfter) found = `an accessor after a spread in an object literal at offset ${current.start ?? "?"}`;
+    }
+    Object.values(current).forEach(visit);
+  };
+  visit(program);
+  return found;
+}

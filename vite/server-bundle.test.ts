@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseAst, transformWithEsbuild } from "vite";
 import { describe, expect, it } from "vitest";
-import { accessorAfterSpread, staticRouterWithoutAccessors, withPlainPropertyCopies } from "./server-bundle";
+import { staticRouterWithoutAccessors, unsafeSpreadLiteral, withPlainPropertyCopies } from "./server-bundle";
 
 const routerDist = fileURLToPath(new URL("../node_modules/react-router/dist/development/", import.meta.url));
 
@@ -128,19 +128,27 @@ describe("withPlainPropertyCopies", () => {
 
   it("leaves code without a spread as it is, and refuses helpers it does not know", () => {
     expect(withPlainPropertyCopies("const a = 1;")).toBe("const a = 1;");
-    expect(() => withPlainPropertyCopies("var __spreadProps = (a, b) => other(a, b); __spreadProps(x, y);")).toThrow(
+    expect(() => withPlainPropertyCopies("var __spreadValues = (a, b) => other(a, b); __spreadValues(x, y);")).toThrow(
       /helpers are not the ones/,
     );
   });
 });
 
-describe("accessorAfterSpread", () => {
-  it("finds a getter or setter written after a spread, and nothing else", () => {
-    expect(accessorAfterSpread(parseAst("const o = { ...a, get b() { return 1; } };"))).toMatch(
-      /accessor after a spread/,
-    );
-    expect(accessorAfterSpread(parseAst("f({ ...a, set b(v) {} });"))).toMatch(/accessor after a spread/);
-    expect(accessorAfterSpread(parseAst("const o = { get b() { return 1; }, ...a, c() {} };"))).toBeNull();
-    expect(accessorAfterSpread(parseAst("const o = { ...a, b: 1, c() { return 2; } };"))).toBeNull();
+describe("unsafeSpreadLiteral", () => {
+  it("finds a literal with a spread and an accessor or a __proto__ key, and nothing else", () => {
+    const unsafe = [
+      "const o = { ...a, get b() { return 1; } };",
+      "f({ ...a, set b(v) {} });",
+      "const o = { get b() { return 1; }, ...a };",
+      "const o = { __proto__: p, ...a };",
+      'const o = { ...a, "__proto__": p };',
+    ];
+    for (const source of unsafe) expect(unsafeSpreadLiteral(parseAst(source)), source).toMatch(/accessor or __proto__/);
+    const safe = [
+      "const o = { ...a, b: 1, c() { return 2; } };",
+      'const o = { ...a, ["__proto__"]: p };',
+      "const o = { get b() { return 1; }, __proto__: p };",
+    ];
+    for (const source of safe) expect(unsafeSpreadLiteral(parseAst(source)), source).toBeNull();
   });
 });

@@ -20,8 +20,8 @@ export function serverBundle(): Plugin {
       return { code: staticRouterWithoutAccessors(code), map: null };
     },
     async renderChunk(code, chunk) {
-      const accessor = accessorAfterSpread(this.parse(code));
-      if (accessor) throw new Error(`${chunk.fileName}: ${accessor} (decision 028)`);
+      const unsafe = unsafeSpreadLiteral(this.parse(code));
+      if (unsafe) throw new Error(`${chunk.fileName}: ${unsafe} (decision 028)`);
       const lowered = await transformWithEsbuild(code, chunk.fileName, {
         supported: { "object-rest-spread": false },
         target: "node20",
@@ -68,28 +68,54 @@ const UNEXPECTED = "React Router's createStaticRouter is not the one vite/server
 
 /**
  * esbuild copies the properties written after a spread with `Object.defineProperties` of their
- * descriptors, a tenth of a search page's CPU. They are plain values of a literal (the build refuses
- * accessors there, `accessorAfterSpread`), so its own copy of spread values does the same: one
- * property at a time, a `__proto__` key defined as a property like the spread would.
+ * descriptors (a tenth of a search page's CPU), and each spread value after asking whether the key is
+ * anywhere on the object's prototype chain. The objects are literals with `Object.prototype` behind them,
+ * whose only setter is `__proto__`, and the values are plain (the build refuses accessors and `__proto__`
+ * keys in a literal with a spread, `unsafeSpreadLiteral`): so each property is assigned, and a `__proto__`
+ * key is defined as an own property, as the spread defines it.
  */
 export function withPlainPropertyCopies(lowered: string): string {
-  const descriptorsCopy = "var __spreadProps = (a, b) => __defProps(a, __getOwnPropDescs(b));";
-  if (!lowered.includes("__spreadProps(")) return lowered;
-  if (lowered.split(descriptorsCopy).length !== 2 || !lowered.includes("var __spreadValues = (a, b) => {")) {
-    throw new Error("esbuild's object spread helpers are not the ones vite/server-bundle.ts replaces (decision 028)");
+  if (!lowered.includes("__spreadValues(")) return lowered;
+  let copied = lowered;
+  for (const [esbuildHelper, plainCopy] of PLAIN_COPIES) {
+    const found = copied.match(new RegExp(esbuildHelper.source, "g")) ?? [];
+    if (found.length !== 1) {
+      throw new Error("esbuild's object spread helpers are not the ones vite/server-bundle.ts replaces (decision 028)");
+    }
+    copied = copied.replace(esbuildHelper, plainCopy);
   }
-  return lowered.replace(descriptorsCopy, "var __spreadProps = (a, b) => __spreadValues(a, b);");
+  return copied;
 }
 
-/** What `accessorAfterSpread` reads of a syntax tree's nodes. */
+/** esbuild's helpers (it renames their parameters where the chunk uses the same names) and their plain copies. */
+const PLAIN_COPIES: [esbuildHelper: RegExp, plainCopy: string][] = [
+  [
+    /var __defNormalProp = \((\w+), (\w+), (\w+)\) => \2 in \1 \? (__defProp\(\1, \2, \{ enumerable: true, configurable: true, writable: true, value(?:: \3)? \}\)) : \1\[\2\] = \3;/,
+    'var __defNormalProp = ($1, $2, $3) => $2 === "__proto__" ? $4 : $1[$2] = $3;',
+  ],
+  [
+    /var __spreadProps = \((\w+), (\w+)\) => __defProps\(\1, __getOwnPropDescs\(\2\)\);/,
+    "var __spreadProps = ($1, $2) => __spreadValues($1, $2);",
+  ],
+];
+
+/** What `unsafeSpreadLiteral` reads of a syntax tree's nodes. */
 interface SyntaxNode {
   type?: string;
   start?: number;
-  properties?: { type: string; kind?: string }[];
+  properties?: {
+    type: string;
+    kind?: string;
+    computed?: boolean;
+    key?: { type?: string; name?: string; value?: unknown };
+  }[];
 }
 
-/** An object literal with a getter or setter after a spread, which a plain copy would read instead of copying. */
-export function accessorAfterSpread(program: Rollup.ProgramNode): string | null {
+/**
+ * An object literal with a spread and a getter, a setter or a `__proto__` key: a plain copy into it
+ * would call the accessor or the prototype's setter where the spread defines a property.
+ */
+export function unsafeSpreadLiteral(program: Rollup.ProgramNode): string | null {
   let found: string | null = null;
   const visit = (node: unknown): void => {
     if (found || !node || typeof node !== "object") return;
@@ -98,13 +124,16 @@ export function accessorAfterSpread(program: Rollup.ProgramNode): string | null 
       return;
     }
     const current = node as SyntaxNode;
-    if (current.type === "ObjectExpression" && current.properties) {
-      const firstSpread = current.properties.findIndex((property) => property.type === "SpreadElement");
-      const accessorAfter = current.properties.some(
-        (property, index) =>
-          firstSpread >= 0 && index > firstSpread && property.type === "Property" && property.kind !== "init",
+    const properties = current.type === "ObjectExpression" ? (current.properties ?? []) : [];
+    if (properties.some((property) => property.type === "SpreadElement")) {
+      const unsafe = properties.find(
+        (property) =>
+          property.type === "Property" &&
+          (property.kind !== "init" ||
+            (!property.computed && (property.key?.name ?? property.key?.value) === "__proto__")),
       );
-      if (accessorAfter) found = `an accessor after a spread in an object literal at offset ${current.start ?? "?"}`;
+      if (unsafe)
+        found = `an object literal with a spread and an accessor or __proto__ at offset ${current.start ?? "?"}`;
     }
     Object.values(current).forEach(visit);
   };

@@ -1,25 +1,36 @@
 // `npm run bench:retention`: how much each way of making an object drags into the old generation on
-// this Node (decision 028). Each pattern runs in its own Node with the server's GC options, makes a
+// this Node (decision 028). Each pattern runs in its own Node with `npm start`'s options, makes a
 // million objects that each hold a fresh value of about half a kilobyte and drops them at once, and
 // reports what scavenges promoted (V8's `--trace-gc-nvp`). Where a hidden class holds the value, the
 // value survives every scavenge until a full collection, as the request's render did.
 import { spawnSync } from "node:child_process";
-import { transformWithEsbuild } from "vite";
+import { startOptions } from "../tests/support/server";
+import { lowerObjectSpread } from "../vite/server-bundle";
 
 const OBJECTS = 1_000_000;
 
-const PATTERNS: Record<string, string> = {
-  "object literal": "o = { className: rest.className, href, onClick: fn, ref: value };",
-  "spread, then more properties": "o = { ...rest, href, onClick: fn, ref: value };",
-  "spread, a property added later": "o = { ...rest }; o.ref = value;",
-  "spread, then more properties, lowered as the server build does (vite/server-bundle.ts)":
-    "o = { ...rest, href, onClick: fn, ref: value }; // lowered",
-  "Object.assign instead of the spread": "o = Object.assign({}, rest, { href, onClick: fn, ref: value });",
-  "accessor closing over the value": "o = { a: 1, get value() { return fn(); } };",
-  "prototype set on an instance, then properties":
-    "o = new Message(); Object.setPrototypeOf(o, prototype); o.next = fn; o.locals = { value };",
-  "instance of a class with that prototype": "o = new PrototypedMessage(); o.next = fn; o.locals = { value };",
-};
+const SPREAD = "o = { ...rest, href, onClick: fn, ref: value };";
+
+/** Each pattern, and whether it is run as the server build writes it (vite/server-bundle.ts). */
+const PATTERNS: { name: string; code: string; lowered?: boolean }[] = [
+  { name: "object literal", code: "o = { className: rest.className, href, onClick: fn, ref: value };" },
+  { name: "spread, then more properties", code: SPREAD },
+  { name: "spread, a property added later", code: "o = { ...rest }; o.ref = value;" },
+  { name: "spread, then more properties, as the server build writes it", code: SPREAD, lowered: true },
+  {
+    name: "Object.assign instead of the spread",
+    code: "o = Object.assign({}, rest, { href, onClick: fn, ref: value });",
+  },
+  { name: "accessor closing over the value", code: "o = { a: 1, get value() { return fn(); } };" },
+  {
+    name: "prototype set on an instance, then properties",
+    code: "o = new Message(); Object.setPrototypeOf(o, prototype); o.next = fn; o.locals = { value };",
+  },
+  {
+    name: "instance of a class with that prototype",
+    code: "o = new PrototypedMessage(); o.next = fn; o.locals = { value };",
+  },
+];
 
 function program(pattern: string): string {
   return `
@@ -46,15 +57,12 @@ function program(pattern: string): string {
 
 console.log(`| Pattern (${OBJECTS.toLocaleString("en")} objects) | Promoted by scavenges, MB | Full collections |`);
 console.log("|---|---|---|");
-for (const [name, pattern] of Object.entries(PATTERNS)) {
-  const source = pattern.endsWith("// lowered")
-    ? (await transformWithEsbuild(program(pattern), "pattern.js", { supported: { "object-rest-spread": false } })).code
-    : program(pattern);
-  const run = spawnSync(
-    process.execPath,
-    ["--max-semi-space-size=32", "--no-allocation-site-pretenuring", "--trace-gc-nvp", "-e", source],
-    { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 },
-  );
+for (const { name, code, lowered } of PATTERNS) {
+  const source = lowered ? await lowerObjectSpread(program(code), "pattern.js") : program(code);
+  const run = spawnSync(process.execPath, [...startOptions, "--trace-gc-nvp", "--input-type=module", "-e", source], {
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
   if (run.status !== 0) throw new Error(`${name}: ${run.stderr}`);
   let promoted = 0;
   let fullCollections = 0;

@@ -7,7 +7,8 @@ import type { Request, Response } from "express";
  * and leaves them be. Express otherwise swaps the prototype of both on every request, and on Node 20
  * every property added after such a swap gets hidden classes of its own, in the old generation, that
  * keep the value alive until the next full collection: each request's closures, streams and render
- * went to the old generation with it (decision 028).
+ * went to the old generation with it (decision 028). The classes' prototypes become the app's
+ * `request` and `response`, inheriting Express's, so that the prototype Express sets is the one they have.
  */
 export function expressMessages(app: express.Express): Pick<http.ServerOptions, "IncomingMessage" | "ServerResponse"> {
   class ExpressRequest extends http.IncomingMessage {}

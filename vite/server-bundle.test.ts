@@ -3,7 +3,12 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseAst, transformWithEsbuild } from "vite";
 import { describe, expect, it } from "vitest";
-import { staticRouterWithoutAccessors, unsafeSpreadLiteral, withPlainPropertyCopies } from "./server-bundle";
+import {
+  lowerObjectSpread,
+  staticRouterWithoutAccessors,
+  unsafeSpreadLiteral,
+  withPlainPropertyCopies,
+} from "./server-bundle";
 
 const routerDist = fileURLToPath(new URL("../node_modules/react-router/dist/development/", import.meta.url));
 
@@ -104,10 +109,10 @@ describe("staticRouterWithoutAccessors", () => {
   });
 });
 
-/** Code lowered the way the server build lowers it, run, and what it returns. */
-async function runLowered(source: string): Promise<unknown> {
-  const lowered = await transformWithEsbuild(source, "spread.js", { supported: { "object-rest-spread": false } });
-  return (new Function(`${withPlainPropertyCopies(lowered.code)}\nreturn result;`) as () => unknown)();
+/** Code run as it is and lowered the way the server build lowers it: what each returns as `result`. */
+async function runBothWays(source: string): Promise<{ native: unknown; lowered: unknown }> {
+  const run = (code: string) => (new Function(`${code}\nreturn result;`) as () => unknown)();
+  return { native: run(source), lowered: run(await lowerObjectSpread(source, "spread.js")) };
 }
 
 describe("withPlainPropertyCopies", () => {
@@ -117,20 +122,29 @@ describe("withPlainPropertyCopies", () => {
       const base = { a: 1, b: { c: 2 } };
       const result = { ...base, b: 3, [key]: { polluted: true }, d: [4] };
     `;
-    const native = (new Function(`${source}\nreturn result;`) as () => unknown)();
 
-    const lowered = await runLowered(source);
+    const { native, lowered } = await runBothWays(source);
 
     expect(lowered).toEqual(native);
     expect(Object.getPrototypeOf(lowered)).toBe(Object.prototype);
     expect(Object.getOwnPropertyDescriptor(lowered, "__proto__")?.value).toEqual({ polluted: true });
   });
 
+  it("lowers a spread with nothing after it, which needs only some of the helpers", async () => {
+    const { native, lowered } = await runBothWays("const base = { a: 1 }; const result = { z: 0, ...base };");
+
+    expect(lowered).toEqual(native);
+  });
+
   it("leaves code without a spread as it is, and refuses helpers it does not know", () => {
     expect(withPlainPropertyCopies("const a = 1;")).toBe("const a = 1;");
-    expect(() => withPlainPropertyCopies("var __spreadValues = (a, b) => other(a, b); __spreadValues(x, y);")).toThrow(
+    expect(() => withPlainPropertyCopies("var __spreadProps = (a, b) => other(a, b);")).toThrow(
       /helpers are not the ones/,
     );
+    const definedElsewhere =
+      "var __defNormalProp = (obj, key, value) => key in obj ? __defProp(obj, key, { enumerable: true, configurable: true, writable: true, value }) : obj[key] = value;\n" +
+      "__defNormalProp(a, b, c); __defNormalProp(a, b, c); __defNormalProp(this, key, value);";
+    expect(() => withPlainPropertyCopies(definedElsewhere)).toThrow(/helpers are not the ones/);
   });
 });
 

@@ -11,10 +11,9 @@ import { transformWithEsbuild, type Plugin, type Rollup } from "vite";
  * properties instead of accessors.
  */
 export function serverBundle(): Plugin {
+  // vite.config.ts lists it for the server build only.
   return {
     name: "vantage:server-bundle",
-    apply: "build",
-    applyToEnvironment: (environment) => environment.name === "ssr",
     transform(code, id) {
       if (!/\/node_modules\/react-router\/dist\//.test(id) || !code.includes(STATIC_ROUTER)) return null;
       return { code: staticRouterWithoutAccessors(code), map: null };
@@ -22,20 +21,25 @@ export function serverBundle(): Plugin {
     async renderChunk(code, chunk) {
       const unsafe = unsafeSpreadLiteral(this.parse(code));
       if (unsafe) throw new Error(`${chunk.fileName}: ${unsafe} (decision 028)`);
-      const lowered = await transformWithEsbuild(code, chunk.fileName, {
-        supported: { "object-rest-spread": false },
-        target: "node20",
-        format: "esm",
-        sourcemap: false,
-      });
-      return { code: withPlainPropertyCopies(lowered.code), map: null };
+      return { code: await lowerObjectSpread(code, chunk.fileName), map: null };
     },
   };
 }
 
+/** A module with its object spreads written out as plain copies, as the server build writes them. */
+export async function lowerObjectSpread(code: string, fileName: string): Promise<string> {
+  const lowered = await transformWithEsbuild(code, fileName, {
+    supported: { "object-rest-spread": false },
+    target: "node20",
+    format: "esm",
+    sourcemap: false,
+  });
+  return withPlainPropertyCopies(lowered.code);
+}
+
 const STATIC_ROUTER = "function createStaticRouter(";
 
-/** What React Router's static router reads through accessors: each is read once, when the router is made. */
+/** The static router's accessors, in their order: rewritten, each value is made once, with the router. */
 const ROUTER_ACCESSORS = ["basename", "future", "state", "routes", "branches", "manifest", "window"];
 
 /**
@@ -75,28 +79,39 @@ const UNEXPECTED = "React Router's createStaticRouter is not the one vite/server
  * key is defined as an own property, as the spread defines it.
  */
 export function withPlainPropertyCopies(lowered: string): string {
-  if (!lowered.includes("__spreadValues(")) return lowered;
   let copied = lowered;
-  for (const [esbuildHelper, plainCopy] of PLAIN_COPIES) {
-    const found = copied.match(new RegExp(esbuildHelper.source, "g")) ?? [];
-    if (found.length !== 1) {
-      throw new Error("esbuild's object spread helpers are not the ones vite/server-bundle.ts replaces (decision 028)");
-    }
+  for (const { name, esbuildHelper, plainCopy } of PLAIN_COPIES) {
+    const definitions = copied.split(`var ${name} = `).length - 1;
+    if (definitions === 0) continue;
+    if (definitions !== 1 || !esbuildHelper.test(copied)) throw new Error(UNKNOWN_HELPERS);
     copied = copied.replace(esbuildHelper, plainCopy);
+  }
+  // The plain `__defNormalProp` is right for spread copies only: esbuild calls it twice in `__spreadValues`.
+  if (copied.includes("var __defNormalProp = ") && copied.split("__defNormalProp(").length - 1 !== 2) {
+    throw new Error(UNKNOWN_HELPERS);
   }
   return copied;
 }
 
-/** esbuild's helpers (it renames their parameters where the chunk uses the same names) and their plain copies. */
-const PLAIN_COPIES: [esbuildHelper: RegExp, plainCopy: string][] = [
-  [
-    /var __defNormalProp = \((\w+), (\w+), (\w+)\) => \2 in \1 \? (__defProp\(\1, \2, \{ enumerable: true, configurable: true, writable: true, value(?:: \3)? \}\)) : \1\[\2\] = \3;/,
-    'var __defNormalProp = ($1, $2, $3) => $2 === "__proto__" ? $4 : $1[$2] = $3;',
-  ],
-  [
-    /var __spreadProps = \((\w+), (\w+)\) => __defProps\(\1, __getOwnPropDescs\(\2\)\);/,
-    "var __spreadProps = ($1, $2) => __spreadValues($1, $2);",
-  ],
+const UNKNOWN_HELPERS =
+  "esbuild's object spread helpers are not the ones vite/server-bundle.ts replaces (decision 028)";
+
+/**
+ * esbuild's helpers, as it writes them for object spread (it renames their parameters where the chunk
+ * uses the same names), and their plain copies.
+ */
+const PLAIN_COPIES: { name: string; esbuildHelper: RegExp; plainCopy: string }[] = [
+  {
+    name: "__defNormalProp",
+    esbuildHelper:
+      /var __defNormalProp = \((\w+), (\w+), (\w+)\) => \2 in \1 \? (__defProp\(\1, \2, \{ enumerable: true, configurable: true, writable: true, value(?:: \3)? \}\)) : \1\[\2\] = \3;/,
+    plainCopy: 'var __defNormalProp = ($1, $2, $3) => $2 === "__proto__" ? $4 : $1[$2] = $3;',
+  },
+  {
+    name: "__spreadProps",
+    esbuildHelper: /var __spreadProps = \((\w+), (\w+)\) => __defProps\(\1, __getOwnPropDescs\(\2\)\);/,
+    plainCopy: "var __spreadProps = ($1, $2) => __spreadValues($1, $2);",
+  },
 ];
 
 /** What `unsafeSpreadLiteral` reads of a syntax tree's nodes. */
@@ -107,7 +122,7 @@ interface SyntaxNode {
     type: string;
     kind?: string;
     computed?: boolean;
-    key?: { type?: string; name?: string; value?: unknown };
+    key?: { name?: string; value?: unknown };
   }[];
 }
 

@@ -24,7 +24,7 @@ export interface RunningServer {
 const root = path.resolve(import.meta.dirname, "../..");
 
 /** The Node.js options `npm start` gives the server (package.json): the tests' server runs as it does. */
-const startOptions = (
+export const startOptions = (
   JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as { scripts: { start: string } }
 ).scripts.start
   .split(/\s+/)

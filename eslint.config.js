@@ -70,4 +70,19 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Routes are handed the request as it came (a data request's address ends in .data and carries
+    // React Router's own parameters) and, as `url`, the page's address: the one to read and link to.
+    files: ["app/routes/**", "app/server/**", "app/root.tsx"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "MemberExpression[object.name='request'][property.name='url']",
+          message: "Read the page's address from the route's `url` argument.",
+        },
+      ],
+    },
+  },
 );

@@ -17,9 +17,9 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
   });
 };
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const { catalog } = context.get(servicesContext);
-  return catalog.listProducts({ page: requestedPage(new URL(request.url)) });
+  return catalog.listProducts({ page: requestedPage(url) });
 }
 
 export default function AllProducts({ loaderData }: Route.ComponentProps) {

@@ -25,11 +25,10 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   });
 };
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export async function loader({ params, url, context }: Route.LoaderArgs) {
   const { catalog } = context.get(servicesContext);
   const category = await catalog.getCategory(params.categoryId);
   if (!category) throw data("Not Found", { status: 404, statusText: "Not Found" });
-  const url = new URL(request.url);
   const known = new Set(category.features.map((feature) => feature.id));
   // Filters live in the URL, so a filtered view can be shared, bookmarked and gone back to.
   const selected = url.searchParams.getAll(FEATURE_PARAM).filter((id) => known.has(id));

@@ -51,9 +51,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
  * that comparison, so a shared link and the page cache see one address per comparison. `add` is the
  * model typed into "Add a product".
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const { catalog } = context.get(servicesContext);
-  const url = new URL(request.url);
   const ids = comparedIds(url.searchParams);
   const onlyDifferences = url.searchParams.has(ONLY_DIFFERENCES_PARAM);
   let notice: string | null = null;

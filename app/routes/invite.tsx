@@ -14,8 +14,8 @@ export function meta() {
   return [{ title: pageTitle("Accept your invitation") }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const token = url.searchParams.get("token") ?? "";
   const invitation = await context.get(servicesContext).invitations.find(token);
   return { token, email: invitation?.email ?? null, role: invitation?.role ?? null };
 }

@@ -14,10 +14,10 @@ export function meta() {
 
 export const headers = keepRetryAfter;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const redirectTo = new URL(request.url).searchParams.get("redirectTo");
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const redirectTo = url.searchParams.get("redirectTo");
   if (await context.get(requestContext).user()) throw redirect(safeRedirectPath(redirectTo));
-  return { redirectTo, passwordChanged: new URL(request.url).searchParams.has("reset") };
+  return { redirectTo, passwordChanged: url.searchParams.has("reset") };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -13,8 +13,8 @@ export function meta() {
   return [{ title: pageTitle("Choose a new password") }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const token = url.searchParams.get("token") ?? "";
   const valid = token ? await context.get(servicesContext).auth.isResetTokenValid(token) : false;
   return { token, valid };
 }

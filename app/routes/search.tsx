@@ -24,9 +24,9 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 /** Serves the results page and, with `?preview=1`, the header's dropdown (fetched as /search.data). */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const { catalog } = context.get(servicesContext);
-  const params = new URL(request.url).searchParams;
+  const params = url.searchParams;
   const q = normalizeSearchQuery(params.get("q") ?? "");
   if (!params.has(SEARCH_PREVIEW_PARAM)) return { q, ...(await catalog.search(q)) };
   const results = await catalog.search(q, { limit: PREVIEW_LIMIT });

@@ -31,9 +31,8 @@ function channelOf(value: string | null): FirmwareChannel | undefined {
  * Published releases newest first, narrowed to a product (`product`, its id; a model typed into the
  * form without scripts arrives as `model` and is turned into it) and a channel, 20 a page.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const { catalog, firmware } = context.get(servicesContext);
-  const url = new URL(request.url);
   const params = url.searchParams;
   const channel = channelOf(params.get("channel"));
   const typed = params.get("model")?.trim();

@@ -39,9 +39,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
 /** On a phone every pixel of width goes to the file names. */
 const CARD_CLASS = "max-sm:px-4";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const { catalog } = context.get(servicesContext);
-  const url = new URL(request.url);
   const query = normalizeSearchQuery(url.searchParams.get(SUPPORT_QUERY_PARAM) ?? "");
   const categories = (await catalog.listCategories()).map(({ id, name }) => ({ id, name }));
   // A category that is gone (an old link) leaves the list unnarrowed rather than empty.

@@ -17,17 +17,19 @@ export function safeRedirectPath(target: string | null | undefined, fallback = "
   return target;
 }
 
-/** The signed-in admin, or a redirect to /login that comes back here afterwards. */
-export async function requireAdmin(request: Request, context: RouteContext): Promise<SessionUser> {
+/**
+ * The signed-in admin, or a redirect to /login that comes back here afterwards: `url` is the page's
+ * address as the route was handed it (a data request's own address is not one to come back to).
+ */
+export async function requireAdmin(url: URL, context: RouteContext): Promise<SessionUser> {
   const user = await context.get(requestContext).user();
   if (user) return user;
-  const url = new URL(request.url);
   throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
 }
 
 /** Refused with 403 unless an owner is signed in (people, site settings, the audit log); the error page says why. */
-export async function requireOwner(request: Request, context: RouteContext): Promise<SessionUser> {
-  const user = await requireAdmin(request, context);
+export async function requireOwner(url: URL, context: RouteContext): Promise<SessionUser> {
+  const user = await requireAdmin(url, context);
   if (user.role === "owner") return user;
   throw data("Forbidden", { status: 403, statusText: "Forbidden" });
 }
@@ -50,15 +52,15 @@ export function writeOrigin(user: SessionUser, context: RouteContext, form?: For
  * The posted form, read only once the poster is known to be a signed-in admin: every dashboard write
  * starts here (or at readOwnerForm), and a write cannot be made without the origin it returns.
  */
-export async function readAdminForm(request: Request, context: RouteContext): Promise<AdminForm> {
-  const user = await requireAdmin(request, context);
+export async function readAdminForm(request: Request, url: URL, context: RouteContext): Promise<AdminForm> {
+  const user = await requireAdmin(url, context);
   const form = await readForm(request);
   return { form, origin: writeOrigin(user, context, form) };
 }
 
 /** readAdminForm for what only an owner may change. */
-export async function readOwnerForm(request: Request, context: RouteContext): Promise<AdminForm> {
-  const user = await requireOwner(request, context);
+export async function readOwnerForm(request: Request, url: URL, context: RouteContext): Promise<AdminForm> {
+  const user = await requireOwner(url, context);
   const form = await readForm(request);
   return { form, origin: writeOrigin(user, context, form) };
 }

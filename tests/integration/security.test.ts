@@ -137,6 +137,20 @@ describe("over plain http", () => {
     expect(session).not.toMatch(/;\s*Secure/i);
   });
 
+  it("sends a signed-out visitor to the login page and back to the page asked for, whichever way it was asked", async () => {
+    const back = `/login?redirectTo=${encodeURIComponent("/dashboard/products?page=2")}`;
+    const document = await fetch(`${server.url}/dashboard/products?page=2&index`, { redirect: "manual" });
+    expect(document.status).toBe(302);
+    expect(document.headers.get("location")).toBe(back);
+    // A client-side navigation asks for the page's data: the way back is the page, not its data address.
+    const data = await fetch(`${server.url}/dashboard/products.data?page=2&_routes=routes%2Fdashboard%2Flayout`, {
+      redirect: "manual",
+    });
+    const body = await data.text();
+    expect(body).toContain(JSON.stringify(back));
+    expect(body).not.toContain(".data");
+    expect(body).not.toContain("_routes");
+  });
   it("refuses a sign-in posted from another site, and accepts the same form from the site itself", async () => {
     const crossSite = await fetch(`${server.url}/login`, loginForm("http://evil.example"));
     expect(crossSite.status).toBe(403);

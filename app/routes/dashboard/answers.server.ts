@@ -74,6 +74,6 @@ export function createdAnswer(newPagePath: string, id: string) {
 }
 
 /** The id a new-record page was sent back with after a create, if it was. */
-export function createdId(request: Request): string | null {
-  return new URL(request.url).searchParams.get(CREATED_PARAM);
+export function createdId(url: URL): string | null {
+  return url.searchParams.get(CREATED_PARAM);
 }

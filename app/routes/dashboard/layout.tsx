@@ -42,8 +42,8 @@ export function meta() {
 }
 
 /** Every dashboard page needs a signed-in admin; the pages' own loaders and actions check again. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireAdmin(request, context);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const user = await requireAdmin(url, context);
   return { email: user.email, role: user.role };
 }
 

@@ -10,8 +10,7 @@ import type { Paged } from "#app/domain/paging";
 export const LIST_SEARCH_PARAM = "q";
 
 /** What a dashboard list's loader reads from its URL: the search and the page number. */
-export function listRequest(request: Request): { search: string; page: number } {
-  const url = new URL(request.url);
+export function listRequest(url: URL): { search: string; page: number } {
   return { search: url.searchParams.get(LIST_SEARCH_PARAM)?.trim() ?? "", page: requestedPage(url) };
 }
 

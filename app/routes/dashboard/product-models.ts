@@ -13,9 +13,9 @@ const MAX_EXCLUDED = 500;
  * out the product being edited and the accessories already chosen. Answered from the in-memory search
  * index (decision 008), so it stays quick at 10,000 products.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  const params = new URL(request.url).searchParams;
+export async function loader({ url, context }: Route.LoaderArgs) {
+  await requireAdmin(url, context);
+  const params = url.searchParams;
   const q = params.get("q") ?? "";
   const exclude = params.getAll("exclude").filter(isUuid).slice(0, MAX_EXCLUDED);
   const { products, total } = await context.get(servicesContext).catalog.searchProductModels(q, exclude);

@@ -12,9 +12,9 @@ const NO_STORE = { "Cache-Control": "no-store" };
  * `{ rows }`, for the product form to show as a table before saving. A file that is not a readable
  * .xls/.xlsx answers 422 with requirements §5's message; an unknown id 404.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  const fileId = new URL(request.url).searchParams.get("fileId") ?? "";
+export async function loader({ url, context }: Route.LoaderArgs) {
+  await requireAdmin(url, context);
+  const fileId = url.searchParams.get("fileId") ?? "";
   try {
     const rows = await context.get(servicesContext).spreadsheets.parseStoredSpreadsheet(fileId);
     return Response.json({ rows }, { headers: NO_STORE });

@@ -17,8 +17,8 @@ export function meta() {
   return dashboardMeta();
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  await requireAdmin(url, context);
   const [counts, items] = await Promise.all([
     context.get(servicesContext).summary.catalogCounts(),
     context.get(servicesContext).infoItems.listInfoItems({ drafts: true }),

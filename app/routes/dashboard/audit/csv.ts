@@ -4,9 +4,9 @@ import { auditFiltersFrom } from "./filters.server";
 import type { Route } from "./+types/csv";
 
 /** The audit log's entries that match the page's filters, all of them, as a CSV file. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireOwner(request, context);
-  const { filters } = auditFiltersFrom(new URL(request.url));
+export async function loader({ url, context }: Route.LoaderArgs) {
+  await requireOwner(url, context);
+  const { filters } = auditFiltersFrom(url);
   const lines = context.get(servicesContext).auditLog.csv(filters);
   const stamp = new Date().toISOString().slice(0, 10);
   const encoder = new TextEncoder();

@@ -19,9 +19,8 @@ export function meta() {
   return dashboardMeta("Audit log");
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireOwner(request, context);
-  const url = new URL(request.url);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  await requireOwner(url, context);
   const { filters, fields, invalid } = auditFiltersFrom(url);
   const { auditLog } = context.get(servicesContext);
   const [entries, people] = await Promise.all([auditLog.list(filters, requestedPage(url)), auditLog.people()]);

@@ -7,8 +7,8 @@ export function meta() {
   return dashboardMeta("Category deleted");
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  await requireAdmin(url, context);
   return null;
 }
 

@@ -19,13 +19,13 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
   return dashboardMeta(loaderData?.category.name ?? "Category");
 }
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  return { category: await requireCategory(context, params.categoryId, requestedPage(new URL(request.url))) };
+export async function loader({ url, context, params }: Route.LoaderArgs) {
+  await requireAdmin(url, context);
+  return { category: await requireCategory(context, params.categoryId, requestedPage(url)) };
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const posted = await readAdminForm(request, context);
+export async function action({ request, url, context, params }: Route.ActionArgs) {
+  const posted = await readAdminForm(request, url, context);
   if (posted.form.get("intent") !== "delete") throw data("Bad Request", { status: 400, statusText: "Bad Request" });
   return deleteFromForm(context, params.categoryId, posted);
 }

@@ -21,13 +21,13 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
   return dashboardMeta(`Edit ${loaderData?.category.name ?? "Category"}`);
 }
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+export async function loader({ url, context, params }: Route.LoaderArgs) {
+  await requireAdmin(url, context);
   return { category: await requireCategory(context, params.categoryId) };
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const posted = await readAdminForm(request, context);
+export async function action({ request, url, context, params }: Route.ActionArgs) {
+  const posted = await readAdminForm(request, url, context);
   if (posted.form.get("intent") === "delete") return deleteFromForm(context, params.categoryId, posted);
   return saveFromForm(context, params.categoryId, posted);
 }

@@ -12,8 +12,8 @@ export function meta() {
   return dashboardMeta("Categories");
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  await requireAdmin(url, context);
   return { categories: await context.get(servicesContext).catalog.listCategories({ drafts: true }) };
 }
 

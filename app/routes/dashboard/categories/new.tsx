@@ -13,15 +13,15 @@ export function meta() {
   return dashboardMeta("New Category");
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  const id = createdId(request);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  await requireAdmin(url, context);
+  const id = createdId(url);
   const category = id ? await context.get(servicesContext).catalog.getCategory(id) : null;
   return { created: category ? { id: category.id, name: category.name } : null };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  return createFromForm(context, await readAdminForm(request, context));
+export async function action({ request, url, context }: Route.ActionArgs) {
+  return createFromForm(context, await readAdminForm(request, url, context));
 }
 
 export default function NewCategory({ loaderData, actionData }: Route.ComponentProps) {

@@ -9,10 +9,10 @@ export function meta() {
   return dashboardMeta("Download deleted");
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  await requireAdmin(url, context);
   // `?gone` when the download was deleted by someone else while this admin was editing it.
-  return { gone: new URL(request.url).searchParams.has("gone") };
+  return { gone: url.searchParams.has("gone") };
 }
 
 /** requirements §4: after a download is deleted, its deleted screen. */

@@ -21,13 +21,13 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return dashboardMeta(loaderData ? `Edit ${loaderData.download.description}` : "Edit Download");
 }
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+export async function loader({ url, context, params }: Route.LoaderArgs) {
+  await requireAdmin(url, context);
   return { download: await requireDownload(context, params.downloadId) };
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const posted = await readAdminForm(request, context);
+export async function action({ request, url, context, params }: Route.ActionArgs) {
+  const posted = await readAdminForm(request, url, context);
   return posted.form.get("intent") === "delete"
     ? deleteFromForm(context, params.downloadId, posted)
     : saveFromForm(context, params.downloadId, posted);

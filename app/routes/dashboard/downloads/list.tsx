@@ -16,9 +16,9 @@ export function meta() {
   return dashboardMeta("Downloads");
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  const { search, page } = listRequest(request);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  await requireAdmin(url, context);
+  const { search, page } = listRequest(url);
   return { search, downloads: await context.get(servicesContext).downloadAdmin.listGeneralDownloads({ search, page }) };
 }
 

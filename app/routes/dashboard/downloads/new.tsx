@@ -14,15 +14,15 @@ export function meta() {
   return dashboardMeta("New Download");
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  const id = createdId(request);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  await requireAdmin(url, context);
+  const id = createdId(url);
   const download = id ? await context.get(servicesContext).downloadAdmin.getGeneralDownload(id) : undefined;
   return { created: download ? { id: download.id } : null };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  return createFromForm(context, await readAdminForm(request, context));
+export async function action({ request, url, context }: Route.ActionArgs) {
+  return createFromForm(context, await readAdminForm(request, url, context));
 }
 
 export default function NewDownload({ loaderData, actionData }: Route.ComponentProps) {

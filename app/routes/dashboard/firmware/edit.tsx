@@ -15,8 +15,8 @@ export const handle: PageHandle = { live: ["firmware", "products"] };
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   dashboardMeta(loaderData ? `Firmware ${loaderData.release.releaseVersion}` : "Not Found");
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+export async function loader({ url, context, params }: Route.LoaderArgs) {
+  await requireAdmin(url, context);
   const opened = await editedRelease(context, params.releaseId);
   if (!opened) throw data("Not Found", { status: 404, statusText: "Not Found" });
   return opened;
@@ -27,8 +27,8 @@ export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: Shou
   return actionStatus === 409 || defaultShouldRevalidate;
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const posted = await readAdminForm(request, context);
+export async function action({ request, url, context, params }: Route.ActionArgs) {
+  const posted = await readAdminForm(request, url, context);
   return posted.form.get("intent") === "delete"
     ? deleteFromForm(context, params.releaseId, posted)
     : saveFromForm(context, posted, params.releaseId);

@@ -14,12 +14,10 @@ export const handle: PageHandle = { live: ["firmware", "products"] };
 
 export const meta = () => dashboardMeta("Firmware");
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  await requireAdmin(url, context);
   return {
-    releases: await context
-      .get(servicesContext)
-      .firmware.list({ drafts: true, page: requestedPage(new URL(request.url)) }),
+    releases: await context.get(servicesContext).firmware.list({ drafts: true, page: requestedPage(url) }),
   };
 }
 

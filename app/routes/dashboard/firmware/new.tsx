@@ -11,15 +11,15 @@ import { FirmwareForm } from "./firmware-form";
 
 export const meta = () => dashboardMeta("New firmware release");
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  const id = createdId(request);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  await requireAdmin(url, context);
+  const id = createdId(url);
   const release = id ? await context.get(servicesContext).firmware.get(id) : null;
   return { created: release ? { id: release.id, name: release.releaseVersion } : null };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  return saveFromForm(context, await readAdminForm(request, context));
+export async function action({ request, url, context }: Route.ActionArgs) {
+  return saveFromForm(context, await readAdminForm(request, url, context));
 }
 
 export default function NewFirmware({ loaderData, actionData }: Route.ComponentProps) {

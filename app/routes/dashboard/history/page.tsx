@@ -23,15 +23,15 @@ function recordType(params: Route.LoaderArgs["params"]) {
   return params.recordType;
 }
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
+export async function loader({ url, context, params }: Route.LoaderArgs) {
   const type = recordType(params);
   // The settings' history is the settings': owners only.
-  await (type === "settings" ? requireOwner : requireAdmin)(request, context);
+  await (type === "settings" ? requireOwner : requireAdmin)(url, context);
   const { revisions } = context.get(servicesContext);
   const current = await revisions.current(type, params.recordId);
   if (!current) throw data("Not Found", { status: 404, statusText: "Not Found" });
   const entries = await revisions.history(type, params.recordId);
-  const restored = Number(new URL(request.url).searchParams.get("restored"));
+  const restored = Number(url.searchParams.get("restored"));
   return {
     type,
     typeName: recordTypeName(type),
@@ -43,9 +43,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
+export async function action({ request, url, context, params }: Route.ActionArgs) {
   const type = recordType(params);
-  const posted = await (type === "settings" ? readOwnerForm : readAdminForm)(request, context);
+  const posted = await (type === "settings" ? readOwnerForm : readAdminForm)(request, url, context);
   if (posted.form.get("intent") !== "restore") throw data("Bad Request", { status: 400, statusText: "Bad Request" });
   return restoreRevisionFromForm(context, type, params.recordId, posted);
 }

@@ -17,13 +17,13 @@ export function meta() {
   return dashboardMeta("Recently deleted");
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  await requireAdmin(url, context);
   return { deleted: await context.get(servicesContext).revisions.recentlyDeleted() };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  return restoreDeletedFromForm(context, await readAdminForm(request, context));
+export async function action({ request, url, context }: Route.ActionArgs) {
+  return restoreDeletedFromForm(context, await readAdminForm(request, url, context));
 }
 
 export default function RecentlyDeletedPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -12,9 +12,9 @@ export const handle: PageHandle = { live: ["inbox"] };
 
 export const meta = () => dashboardMeta("Inbox");
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  const page = requestedPage(new URL(request.url));
+export async function loader({ url, context }: Route.LoaderArgs) {
+  await requireAdmin(url, context);
+  const page = requestedPage(url);
   return { messages: await context.get(servicesContext).contact.list(page) };
 }
 

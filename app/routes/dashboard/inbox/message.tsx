@@ -18,15 +18,15 @@ export const handle: PageHandle = { live: ["inbox"] };
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   dashboardMeta(loaderData ? `Message from ${loaderData.message.name}` : "Not Found");
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+export async function loader({ url, context, params }: Route.LoaderArgs) {
+  await requireAdmin(url, context);
   const message = await context.get(servicesContext).contact.get(params.messageId);
   if (!message) throw data("Not Found", { status: 404, statusText: "Not Found" });
   return { message };
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const { form, origin } = await readAdminForm(request, context);
+export async function action({ request, url, context, params }: Route.ActionArgs) {
+  const { form, origin } = await readAdminForm(request, url, context);
   const { contact } = context.get(servicesContext);
   try {
     switch (form.get("intent")) {

@@ -7,15 +7,14 @@ import { infoItemFromForm } from "./actions.server";
  * Where the home page's admin tools post, on `/` and on the dashboard summary alike. The tools are
  * fetchers; a form sent without JavaScript (Move to top works so) goes back to the page it came from.
  */
-export async function action({ request, context }: Route.ActionArgs) {
-  const answer = await infoItemFromForm(context, await readAdminForm(request, context));
-  if (request.headers.get("sec-fetch-mode") === "navigate") return redirect(returnPath(request), 303);
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const answer = await infoItemFromForm(context, await readAdminForm(request, url, context));
+  if (request.headers.get("sec-fetch-mode") === "navigate") return redirect(returnPath(request, url), 303);
   return answer;
 }
 
 /** The same-origin page that sent the form, or the home page. */
-function returnPath(request: Request): string {
+function returnPath(request: Request, here: URL): string {
   const referrer = URL.parse(request.headers.get("referer") ?? "");
-  const here = new URL(request.url);
   return referrer && referrer.host === here.host ? `${referrer.pathname}${referrer.search}` : "/";
 }

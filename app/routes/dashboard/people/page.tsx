@@ -18,8 +18,8 @@ export function meta() {
   return dashboardMeta("People");
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const me = await requireOwner(request, context);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const me = await requireOwner(url, context);
   const { people, invitations } = context.get(servicesContext);
   const [list, pending] = await Promise.all([people.list(), invitations.pending()]);
   return {
@@ -34,8 +34,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  return peopleFromForm(context, await readOwnerForm(request, context));
+export async function action({ request, url, context }: Route.ActionArgs) {
+  return peopleFromForm(context, await readOwnerForm(request, url, context));
 }
 
 /** A role to choose; `label` names it for a screen reader where no visible label does. */

@@ -8,8 +8,8 @@ export function meta() {
   return dashboardMeta(ADMIN_MESSAGES.productDeletedTitle);
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  await requireAdmin(url, context);
   return null;
 }
 

@@ -27,8 +27,8 @@ export const handle: PageHandle = { live: ["products", "categories"] };
 
 export const meta: Route.MetaFunction = ({ loaderData }) => dashboardMeta(loaderData?.product.model ?? "Not Found");
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+export async function loader({ url, context, params }: Route.LoaderArgs) {
+  await requireAdmin(url, context);
   const product = await context.get(servicesContext).catalog.getAnyProduct(params.productId);
   if (!product) throw data("Not Found", { status: 404, statusText: "Not Found" });
   return { product };
@@ -39,8 +39,8 @@ export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: Shou
   return actionStatus === 409 || defaultShouldRevalidate;
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
-  return deleteFromForm(context, params.productId, await readAdminForm(request, context));
+export async function action({ request, url, context, params }: Route.ActionArgs) {
+  return deleteFromForm(context, params.productId, await readAdminForm(request, url, context));
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {

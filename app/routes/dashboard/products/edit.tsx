@@ -15,8 +15,8 @@ export const handle: PageHandle = { live: ["products", "categories"] };
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   dashboardMeta(loaderData ? `Edit ${loaderData.product.model}` : "Not Found");
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+export async function loader({ url, context, params }: Route.LoaderArgs) {
+  await requireAdmin(url, context);
   // The form's options need no product of their own: read beside it, once the id can be one.
   const [product, options] = await Promise.all([
     editedProduct(context, params.productId),
@@ -26,8 +26,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { product, ...options };
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
-  return saveFromForm(context, params.productId, await readAdminForm(request, context));
+export async function action({ request, url, context, params }: Route.ActionArgs) {
+  return saveFromForm(context, params.productId, await readAdminForm(request, url, context));
 }
 
 export default function EditProduct({ loaderData, actionData }: Route.ComponentProps) {

@@ -25,14 +25,14 @@ export function meta() {
 /** The most rows the preview lists: a page of 10,000 would be too long to read and to send. */
 const LISTED_ROWS = 500;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  await requireAdmin(url, context);
   return null;
 }
 
 /** Check (the dry run) or Apply, each reading the same staged files again. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const { form, origin } = await readAdminForm(request, context);
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const { form, origin } = await readAdminForm(request, url, context);
   const { catalogImport } = context.get(servicesContext);
   const text = (name: string) => {
     const value = form.get(name);

@@ -17,9 +17,9 @@ export function meta() {
   return dashboardMeta("Products");
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  const { search, page } = listRequest(request);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  await requireAdmin(url, context);
+  const { search, page } = listRequest(url);
   return { search, products: await context.get(servicesContext).productAdmin.listAdminProducts({ search, page }) };
 }
 

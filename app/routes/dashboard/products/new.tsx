@@ -18,16 +18,16 @@ export function meta() {
   return dashboardMeta("New Product");
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  const id = createdId(request);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  await requireAdmin(url, context);
+  const id = createdId(url);
   const product = id ? await context.get(servicesContext).catalog.getAnyProduct(id) : null;
   const created = product ? { id: product.id, model: product.model } : null;
   return { ...(await context.get(servicesContext).productAdmin.productFormOptions()), created };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  return createFromForm(context, await readAdminForm(request, context));
+export async function action({ request, url, context }: Route.ActionArgs) {
+  return createFromForm(context, await readAdminForm(request, url, context));
 }
 
 export default function NewProduct({ loaderData, actionData }: Route.ComponentProps) {

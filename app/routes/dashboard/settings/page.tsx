@@ -19,13 +19,13 @@ export function meta() {
   return dashboardMeta("Site Settings");
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireOwner(request, context);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  await requireOwner(url, context);
   return { settings: await context.get(servicesContext).settings.getSiteSettings() };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  return saveFromForm(context, await readOwnerForm(request, context));
+export async function action({ request, url, context }: Route.ActionArgs) {
+  return saveFromForm(context, await readOwnerForm(request, url, context));
 }
 
 export default function SiteSettingsPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -169,6 +169,13 @@ function uncachedSection(result: UncachedResult): string[] {
     );
   }
   lines.push("");
+  if (result.warmUp) {
+    const { warmUp } = result;
+    lines.push(
+      `Before the scenarios, the server had just started: it first served ${warmUp.requests.toLocaleString("en-US")} other pages of the same kinds, mixed (none of them measured above; the catalog pages as links with a tracker's parameter, which the cache never keeps), at ${warmUp.requestsPerSecond} req/s, p50 / p99 ${warmUp.p50Ms} / ${warmUp.p99Ms} ms and ${warmUp.cpuMsPerRequest} ms of server CPU a request, with its code still being compiled.`,
+      "",
+    );
+  }
   if (result.memory) {
     const { memory } = result;
     const sinceStart = memory.rssAfterMb - result.rssAfterStartMb;

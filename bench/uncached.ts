@@ -5,6 +5,8 @@
  * - filter explorer: category pages with random combinations of features and page numbers;
  * - new searches: /search with words nobody asked before (pieces of real models and descriptions);
  * - catalog pages: /catalog?page=1…N, each once.
+ * The server first serves other pages of each kind (a warm-up, reported on its own): the scenarios are
+ * of a server that has been up a while, its code compiled by earlier visitors.
  * For each: requests per second, latency, and the server's CPU time per request; the server's memory
  * right after start and after each scenario. Then memory after 100,000 distinct anonymous URLs: every
  * product page, filters, searches, catalog pages, unknown pages, and each of them again with query
@@ -29,6 +31,8 @@ const CONNECTIONS = 20;
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 /** Requests per scenario at most: enough for steady figures, few enough that no URL repeats. */
 const REQUESTS = Number(process.env.BENCH_UNCACHED_REQUESTS ?? 3_000);
+/** Pages of each kind served before the scenarios, none of them among the measured ones. */
+const WARM_UP_PER_KIND = Number(process.env.BENCH_UNCACHED_WARM_UP ?? 1_000);
 /** Distinct URLs of the memory scenario. */
 const MEMORY_URLS = Number(process.env.BENCH_MEMORY_URLS ?? 100_000);
 
@@ -77,6 +81,8 @@ export interface DashboardPage {
 export interface UncachedResult {
   products: number;
   rssAfterStartMb: number;
+  /** The pages served first, with the code still to be compiled: what a server's first visitors meet. */
+  warmUp?: UncachedScenario;
   scenarios: UncachedScenario[];
   memory?: MemoryAfterDistinctUrls;
   dashboard: DashboardPage[];
@@ -341,7 +347,21 @@ export async function measureUncached(productCount: number): Promise<UncachedRes
   try {
     const rssAfterStartMb = rssMb(site.pid);
     // A fixed seed: every run asks for the same URLs in the same order.
-    const urls = await scenarioUrls(site, createRandom(20_261_125).next);
+    const random = createRandom(20_261_125).next;
+    const urls = await scenarioUrls(site, random, REQUESTS + WARM_UP_PER_KIND);
+    // The scenarios are of a server that has been up a while, as after an admin's write: its code
+    // compiled by earlier visitors. So first it serves pages of each kind other than those measured.
+    const warmUp: string[] = [];
+    for (const [scenario, paths] of Object.entries(urls)) {
+      urls[scenario] = paths.slice(0, REQUESTS);
+      warmUp.push(...paths.slice(REQUESTS));
+    }
+    // Every catalog page is measured: the warm-up has them as links with a tracker's parameter, which
+    // the same route renders and the cache never keeps (a URL with a parameter the page does not read).
+    const catalogPages = urls["catalog pages"] ?? [];
+    warmUp.push(...catalogPages.slice(0, WARM_UP_PER_KIND).map((path) => `${path}&utm_source=warm-up`));
+    const warmedUp = await runScenario(site, "warm-up (other pages of each kind, mixed)", shuffled(warmUp, random));
+    console.log(`${productCount} products · ${JSON.stringify(warmedUp)}`);
     const scenarios: UncachedScenario[] = [];
     for (const [scenario, paths] of Object.entries(urls)) {
       scenarios.push(await runScenario(site, scenario, paths));
@@ -349,7 +369,14 @@ export async function measureUncached(productCount: number): Promise<UncachedRes
     }
     const memory = await measureMemory(site, await distinctUrls(site, createRandom(20_261_126).next));
     console.log(`${productCount} products · memory: ${JSON.stringify(memory)}`);
-    return { products: productCount, rssAfterStartMb, scenarios, memory, dashboard: await measureDashboard(site) };
+    return {
+      products: productCount,
+      rssAfterStartMb,
+      warmUp: warmedUp,
+      scenarios,
+      memory,
+      dashboard: await measureDashboard(site),
+    };
   } finally {
     await site.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });

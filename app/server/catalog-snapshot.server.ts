@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { sortIgnoringCaseBy, sortNaturallyBy } from "#app/domain/format";
 import { pageWindow } from "#app/domain/paging";
 import { BY_MODEL } from "./db/paging.server";
@@ -117,6 +117,11 @@ export class CatalogSnapshot {
   constructor(
     private readonly db: Database,
     private readonly watch: DataWatch,
+    /**
+     * How a rebuild is cut: rows read, or products assembled, at a time; and what it awaits between two
+     * slices (a turn of the event loop). Smaller slices only to try many on a small catalog.
+     */
+    private readonly slicing: Slicing = { size: SLICE_SIZE, pause: nextTurn },
   ) {}
 
   /**
@@ -287,9 +292,16 @@ export class CatalogSnapshot {
     return built;
   }
 
+  /**
+   * Reads every row in one repeatable-read transaction and assembles them. At 10,000 products that is
+   * most of a second of work, all of it on the event loop: it is done in slices, each read a page of
+   * rows and each thousand products assembled then a turn of the loop given back, so that cache hits,
+   * health checks and admins go on while catalog readers wait for the new snapshot (decision 031).
+   */
   private async build(): Promise<Built> {
+    const { size: pageSize, pause } = this.slicing;
     // One snapshot for the counters and the rows, so the versions name exactly the rows read.
-    const built = await this.db.transaction(
+    const { versions, rows } = await this.db.transaction(
       async (tx) => {
         const versions = await readVersions(tx);
         // One after another: a transaction is one connection, which runs one query at a time anyway.
@@ -308,58 +320,86 @@ export class CatalogSnapshot {
             label: categoryFeatures.label,
           })
           .from(categoryFeatures);
-        const productRows = await tx
-          .select({
-            id: products.id,
-            model: products.model,
-            description: products.description,
-            specs: products.specs,
-            specsTable: products.specsTable,
-            ndaa: products.ndaa,
-            version: products.version,
-            categoryId: products.categoryId,
-            imageAlt: products.imageAlt,
-            status: products.status,
-            publishAt: products.publishAt,
-            file: imageFileColumns,
-          })
-          .from(products)
-          .innerJoin(files, eq(files.id, products.imageFileId))
-          .orderBy(...BY_MODEL);
-        const productFeatureRows = await tx.select().from(productFeatures);
-        const imageRows = await tx
-          .select({
-            id: productImages.id,
-            productId: productImages.productId,
-            alt: productImages.alt,
-            file: imageFileColumns,
-          })
-          .from(productImages)
-          .innerJoin(files, eq(files.id, productImages.fileId))
-          .orderBy(asc(productImages.position));
-        const downloadRows = await tx
-          .select({
-            id: productDownloads.id,
-            productId: productDownloads.productId,
-            description: productDownloads.description,
-            file: { id: files.id, originalName: files.originalName, size: files.size },
-          })
-          .from(productDownloads)
-          .innerJoin(files, eq(files.id, productDownloads.fileId))
-          .orderBy(asc(productDownloads.position));
+        // Pages follow the listing order, by the unique index on the model ignoring letter case.
+        const modelKey = sql<string>`lower(${products.model})`;
+        const productRows = await readInPages(pageSize, pause, (after: { modelKey: string } | undefined) =>
+          tx
+            .select({
+              modelKey,
+              id: products.id,
+              model: products.model,
+              description: products.description,
+              specs: products.specs,
+              specsTable: products.specsTable,
+              ndaa: products.ndaa,
+              version: products.version,
+              categoryId: products.categoryId,
+              imageAlt: products.imageAlt,
+              status: products.status,
+              publishAt: products.publishAt,
+              file: imageFileColumns,
+            })
+            .from(products)
+            .innerJoin(files, eq(files.id, products.imageFileId))
+            .where(after ? sql`${modelKey} > ${after.modelKey}` : undefined)
+            .orderBy(...BY_MODEL)
+            .limit(pageSize),
+        );
+        const productFeatureRows = await readInPages(
+          pageSize,
+          pause,
+          (after: typeof productFeatures.$inferSelect | undefined) =>
+            tx
+              .select()
+              .from(productFeatures)
+              .where(
+                after
+                  ? sql`(${productFeatures.productId}, ${productFeatures.featureId}) > (${after.productId}, ${after.featureId})`
+                  : undefined,
+              )
+              .orderBy(asc(productFeatures.productId), asc(productFeatures.featureId))
+              .limit(pageSize),
+        );
+        // Each product's pictures and downloads in their order, product after product.
+        const imageRows = await readInPages(pageSize, pause, (after: PositionedRow | undefined) =>
+          tx
+            .select({
+              id: productImages.id,
+              productId: productImages.productId,
+              position: productImages.position,
+              alt: productImages.alt,
+              file: imageFileColumns,
+            })
+            .from(productImages)
+            .innerJoin(files, eq(files.id, productImages.fileId))
+            .where(positionedAfter(productImages, after))
+            .orderBy(...positionedOrder(productImages))
+            .limit(pageSize),
+        );
+        const downloadRows = await readInPages(pageSize, pause, (after: PositionedRow | undefined) =>
+          tx
+            .select({
+              id: productDownloads.id,
+              productId: productDownloads.productId,
+              position: productDownloads.position,
+              description: productDownloads.description,
+              file: { id: files.id, originalName: files.originalName, size: files.size },
+            })
+            .from(productDownloads)
+            .innerJoin(files, eq(files.id, productDownloads.fileId))
+            .where(positionedAfter(productDownloads, after))
+            .orderBy(...positionedOrder(productDownloads))
+            .limit(pageSize),
+        );
         const accessoryRows = await tx.select().from(productAccessories);
-        return assemble(versions, {
-          categoryRows,
-          featureRows,
-          productRows,
-          productFeatureRows,
-          imageRows,
-          downloadRows,
-          accessoryRows,
-        });
+        return {
+          versions,
+          rows: { categoryRows, featureRows, productRows, productFeatureRows, imageRows, downloadRows, accessoryRows },
+        };
       },
       { isolationLevel: "repeatable read", accessMode: "read only" },
     );
+    const built = await assemble(versions, rows, this.slicing);
     if (!this.built || atLeast(built.versions, this.built.versions)) {
       this.built = built;
       // Confirmed by the read that asked for it, when the counters it read are the ones built at.
@@ -369,12 +409,65 @@ export class CatalogSnapshot {
   }
 }
 
+/** How a rebuild is cut into slices, and what it awaits between two of them. */
+interface Slicing {
+  size: number;
+  pause: () => Promise<void>;
+}
+
+/** Rows read, or products assembled, between two turns of the event loop: 20–30 ms of work at most. */
+const SLICE_SIZE = 1_000;
+
+/** Lets the event loop run whatever is waiting (I/O, timers, other requests) before going on. */
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+/**
+ * Every row of a query read `pageSize` at a time, each page after the last row of the one before
+ * (`readPage` turns it into a condition on the query's order), with a turn of the event loop between.
+ */
+async function readInPages<Row>(
+  pageSize: number,
+  pause: () => Promise<void>,
+  readPage: (after: Row | undefined) => Promise<Row[]>,
+): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (;;) {
+    const page = await readPage(rows.at(-1));
+    for (const row of page) rows.push(row);
+    if (page.length < pageSize) return rows;
+    await pause();
+  }
+}
+
+/** A row of a product's ordered list (its pictures, its downloads), as far as paging it goes. */
+interface PositionedRow {
+  id: string;
+  productId: string;
+  position: number;
+}
+
+type PositionedTable = typeof productImages | typeof productDownloads;
+
+/** The rows of an ordered list after `after`, in the order of `positionedOrder`. */
+function positionedAfter(table: PositionedTable, after: PositionedRow | undefined) {
+  return after
+    ? sql`(${table.productId}, ${table.position}, ${table.id}) > (${after.productId}, ${after.position}, ${after.id})`
+    : undefined;
+}
+
+/** Product after product, each one's rows in their order (the product and position index serves it). */
+function positionedOrder(table: PositionedTable) {
+  return [asc(table.productId), asc(table.position), asc(table.id)];
+}
+
 /** What the snapshot holds, as the watch names it. */
 const CATALOG_DATA: readonly WatchedData[] = ["products", "categories"];
 
 /** Appends `item` to the list `key` holds in `map`. */
 /** The snapshot made from the rows of one transaction. */
-function assemble(
+async function assemble(
   versions: Map<string, number>,
   rows: {
     categoryRows: { id: string; name: string; description: string; version: number }[];
@@ -391,7 +484,8 @@ function assemble(
     downloadRows: { id: string; productId: string; description: string; file: Parameters<typeof fileView>[0] }[];
     accessoryRows: { productA: string; productB: string }[];
   },
-): Built {
+  slicing: Slicing,
+): Promise<Built> {
   const featuresByCategory = new Map<string, { id: string; label: string }[]>();
   const featureById = new Map<string, { id: string; label: string }>();
   for (const row of rows.featureRows) {
@@ -429,7 +523,8 @@ function assemble(
   const anyProductById = new Map<string, ProductEntry>();
   const searchableProducts: SearchableProduct[] = [];
   const pickableProducts: Built["pickableProducts"] = [];
-  for (const row of rows.productRows) {
+  for (const [index, row] of rows.productRows.entries()) {
+    if (index > 0 && index % slicing.size === 0) await slicing.pause();
     const category = categoryEntries.get(row.categoryId);
     if (!category) continue;
     const featureIds = featureIdsOf.get(row.id) ?? [];
@@ -508,8 +603,16 @@ function assemble(
     pickableProducts,
     searchableCategories,
     searchableProducts,
-    categoryIndex: new SubstringIndex(searchableCategories.map((entry) => entry.text)),
-    productIndex: new SubstringIndex(searchableProducts.map((entry) => entry.text)),
+    categoryIndex: await SubstringIndex.build(
+      searchableCategories.map((entry) => entry.text),
+      slicing.size,
+      slicing.pause,
+    ),
+    productIndex: await SubstringIndex.build(
+      searchableProducts.map((entry) => entry.text),
+      slicing.size,
+      slicing.pause,
+    ),
   };
 }
 

@@ -17,13 +17,13 @@ function random(seed: number) {
 }
 
 describe("SubstringIndex", () => {
-  it("finds what String.includes finds, in order, for pieces of any length, text and alphabet", () => {
+  it("finds what String.includes finds, in order, for pieces of any length, text and alphabet", async () => {
     const next = random(7);
     // Few letters, so pieces repeat and pairs of a piece often sit apart in a text ("abab" vs "ab ba").
     const alphabet = ["a", "b", "c", " ", "-", "é", "ü", "\u0000", "漢"];
     const pick = () => alphabet[Math.floor(next() * alphabet.length)] ?? "a";
     const texts = Array.from({ length: 300 }, () => Array.from({ length: Math.floor(next() * 40) }, pick).join(""));
-    const index = new SubstringIndex(texts);
+    const index = await SubstringIndex.build(texts);
     expect(index.size).toBe(300);
     const pieces = ["", "a", "é", "漢", "zz", "ab", "ba", "abab", "a b", "üé", "a\u0000b"];
     for (let made = 0; made < 400; made += 1) {
@@ -35,12 +35,24 @@ describe("SubstringIndex", () => {
     }
   });
 
-  it("answers for the 32nd, 33rd and last of many texts alike, and nothing for an empty list", () => {
+  it("answers for the 32nd, 33rd and last of many texts alike, and nothing for an empty list", async () => {
     const texts: string[] = Array.from({ length: 70 }, (_, position) =>
       position % 32 === 31 ? "dome camera" : "bullet",
     );
     texts[69] = "a dome";
-    expect(holding(new SubstringIndex(texts), "dome")).toEqual([31, 63, 69]);
-    expect(holding(new SubstringIndex([]), "dome")).toEqual([]);
+    expect(holding(await SubstringIndex.build(texts), "dome")).toEqual([31, 63, 69]);
+    expect(holding(await SubstringIndex.build([]), "dome")).toEqual([]);
+  });
+
+  it("built in slices, gives the turns between them and answers as one built at once", async () => {
+    const texts = Array.from({ length: 70 }, (_, position) => `camera ${position}`);
+    let turns = 0;
+    const sliced = await SubstringIndex.build(texts, 20, async () => {
+      turns += 1;
+    });
+    expect(turns).toBe(3);
+    const whole = await SubstringIndex.build(texts);
+    for (const piece of ["camera", "1", "6", "69", "a 3"])
+      expect(holding(sliced, piece)).toEqual(holding(whole, piece));
   });
 });

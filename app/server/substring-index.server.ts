@@ -15,23 +15,41 @@ export class SubstringIndex {
   private readonly otherSingles = new Map<number, Uint32Array>();
   private readonly otherPairs = new Map<number, Uint32Array>();
 
-  constructor(private readonly texts: readonly string[]) {
+  private constructor(private readonly texts: readonly string[]) {
     this.words = Math.ceil(texts.length / 32);
+  }
+
+  /**
+   * The index of `texts`. With `slice`, `between()` is awaited after every `slice` texts: the catalog's
+   * index over 10,000 products takes tens of milliseconds, and gives the event loop back meanwhile.
+   */
+  static async build(
+    texts: readonly string[],
+    slice = Number.POSITIVE_INFINITY,
+    between: () => Promise<void> = () => Promise.resolve(),
+  ): Promise<SubstringIndex> {
+    const built = new SubstringIndex(texts);
     for (let index = 0; index < texts.length; index += 1) {
-      const text = texts[index] ?? "";
-      const word = index >> 5;
-      const bit = 1 << (index & 31);
-      let previous = -1;
-      for (let at = 0; at < text.length; at += 1) {
-        const code = text.charCodeAt(at);
-        const single = this.single(code, true);
-        single[word] = (single[word] ?? 0) | bit;
-        if (previous >= 0) {
-          const pair = this.pair(previous, code, true);
-          pair[word] = (pair[word] ?? 0) | bit;
-        }
-        previous = code;
+      if (index > 0 && index % slice === 0) await between();
+      built.add(index);
+    }
+    return built;
+  }
+
+  private add(index: number): void {
+    const text = this.texts[index] ?? "";
+    const word = index >> 5;
+    const bit = 1 << (index & 31);
+    let previous = -1;
+    for (let at = 0; at < text.length; at += 1) {
+      const code = text.charCodeAt(at);
+      const single = this.single(code, true);
+      single[word] = (single[word] ?? 0) | bit;
+      if (previous >= 0) {
+        const pair = this.pair(previous, code, true);
+        pair[word] = (pair[word] ?? 0) | bit;
       }
+      previous = code;
     }
   }
 

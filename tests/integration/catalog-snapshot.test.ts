@@ -13,6 +13,7 @@ import {
   products,
 } from "#app/server/db/schema";
 import type { Runtime } from "#app/server/runtime.server";
+import { CatalogSnapshot } from "#app/server/catalog-snapshot.server";
 import { DataWatch } from "#app/server/data-watch.server";
 import { DATABASE_KINDS, startTestRuntime } from "#tests/support/database";
 
@@ -241,6 +242,32 @@ describe.each(DATABASE_KINDS)("the public catalog read from memory on %s", (kind
     } finally {
       deaf.mockRestore();
     }
+  });
+
+  it("rebuilds in slices, pausing between them, the catalog it would read at once", async () => {
+    let pauses = 0;
+    const pause = () => {
+      pauses += 1;
+      return new Promise<void>((resolve) => setImmediate(resolve));
+    };
+    // Two rows or products a slice: the five products' rows, their assembly and their search index
+    // are each cut at least twice, whatever the tests before changed.
+    const sliced = new CatalogSnapshot(db, new DataWatch(), { size: 2, pause });
+    const listing = await sliced.listProducts({ pageSize: 100 });
+    expect(pauses).toBeGreaterThanOrEqual(2 + 2 + 2);
+    pauses = 0;
+    // Slices larger than the catalog: read and assembled at once, never paused.
+    const whole = new CatalogSnapshot(db, new DataWatch(), { size: 1_000, pause });
+    expect(listing).toEqual(await whole.listProducts({ pageSize: 100 }));
+    expect(pauses).toBe(0);
+
+    expect(listing.products.map((product) => product.model)).toEqual(["CAM-A", "cam-b", "cam-c", "Cam-D", "cam-e"]);
+    expect(await sliced.listCategories({ drafts: true })).toEqual(await whole.listCategories({ drafts: true }));
+    for (const model of ["CAM-A", "cam-b", "cam-c", "Cam-D", "cam-e"]) {
+      expect(await sliced.getAnyProduct(seeded.id(model))).toEqual(await whole.getAnyProduct(seeded.id(model)));
+    }
+    expect(await sliced.search("cam", 10)).toEqual(await whole.search("cam", 10));
+    expect(await sliced.searchModels("cam", 10, new Set())).toEqual(await whole.searchModels("cam", 10, new Set()));
   });
 
   it("answers many reads at once from one rebuild", async () => {

@@ -27,6 +27,7 @@ import {
   productImages,
   products,
 } from "./db/schema";
+import { BETWEEN_TURNS, forEachInSlices, type Slicing } from "./slices.server";
 import { SubstringIndex } from "./substring-index.server";
 import type { PublicationStatus } from "#app/domain/publication";
 
@@ -121,7 +122,7 @@ export class CatalogSnapshot {
      * How a rebuild is cut: rows read, or products assembled, at a time; and what it awaits between two
      * slices (a turn of the event loop). Smaller slices only to try many on a small catalog.
      */
-    private readonly slicing: Slicing = { size: SLICE_SIZE, pause: nextTurn },
+    private readonly slicing: Slicing = BETWEEN_TURNS,
   ) {}
 
   /**
@@ -299,7 +300,7 @@ export class CatalogSnapshot {
    * health checks and admins go on while catalog readers wait for the new snapshot (decision 031).
    */
   private async build(): Promise<Built> {
-    const { size: pageSize, pause } = this.slicing;
+    const { slicing } = this;
     // One snapshot for the counters and the rows, so the versions name exactly the rows read.
     const { versions, rows } = await this.db.transaction(
       async (tx) => {
@@ -322,7 +323,7 @@ export class CatalogSnapshot {
           .from(categoryFeatures);
         // Pages follow the listing order, by the unique index on the model ignoring letter case.
         const modelKey = sql<string>`lower(${products.model})`;
-        const productRows = await readInPages(pageSize, pause, (after: { modelKey: string } | undefined) =>
+        const productRows = await readInPages(slicing, (after: { modelKey: string } | undefined) =>
           tx
             .select({
               modelKey,
@@ -343,11 +344,10 @@ export class CatalogSnapshot {
             .innerJoin(files, eq(files.id, products.imageFileId))
             .where(after ? sql`${modelKey} > ${after.modelKey}` : undefined)
             .orderBy(...BY_MODEL)
-            .limit(pageSize),
+            .limit(slicing.size),
         );
         const productFeatureRows = await readInPages(
-          pageSize,
-          pause,
+          slicing,
           (after: typeof productFeatures.$inferSelect | undefined) =>
             tx
               .select()
@@ -358,10 +358,10 @@ export class CatalogSnapshot {
                   : undefined,
               )
               .orderBy(asc(productFeatures.productId), asc(productFeatures.featureId))
-              .limit(pageSize),
+              .limit(slicing.size),
         );
         // Each product's pictures and downloads in their order, product after product.
-        const imageRows = await readInPages(pageSize, pause, (after: PositionedRow | undefined) =>
+        const imageRows = await readInPages(slicing, (after: PositionedRow | undefined) =>
           tx
             .select({
               id: productImages.id,
@@ -374,9 +374,9 @@ export class CatalogSnapshot {
             .innerJoin(files, eq(files.id, productImages.fileId))
             .where(positionedAfter(productImages, after))
             .orderBy(...positionedOrder(productImages))
-            .limit(pageSize),
+            .limit(slicing.size),
         );
-        const downloadRows = await readInPages(pageSize, pause, (after: PositionedRow | undefined) =>
+        const downloadRows = await readInPages(slicing, (after: PositionedRow | undefined) =>
           tx
             .select({
               id: productDownloads.id,
@@ -389,7 +389,7 @@ export class CatalogSnapshot {
             .innerJoin(files, eq(files.id, productDownloads.fileId))
             .where(positionedAfter(productDownloads, after))
             .orderBy(...positionedOrder(productDownloads))
-            .limit(pageSize),
+            .limit(slicing.size),
         );
         const accessoryRows = await tx.select().from(productAccessories);
         return {
@@ -409,35 +409,20 @@ export class CatalogSnapshot {
   }
 }
 
-/** How a rebuild is cut into slices, and what it awaits between two of them. */
-interface Slicing {
-  size: number;
-  pause: () => Promise<void>;
-}
-
-/** Rows read, or products assembled, between two turns of the event loop: 20–30 ms of work at most. */
-const SLICE_SIZE = 1_000;
-
-/** Lets the event loop run whatever is waiting (I/O, timers, other requests) before going on. */
-function nextTurn(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
-}
-
 /**
- * Every row of a query read `pageSize` at a time, each page after the last row of the one before
- * (`readPage` turns it into a condition on the query's order), with a turn of the event loop between.
+ * Every row of a query read `slicing.size` at a time, each page after the last row of the one before
+ * (`readPage` turns it into a condition on the query's order), with a pause between two pages.
  */
 async function readInPages<Row>(
-  pageSize: number,
-  pause: () => Promise<void>,
+  slicing: Slicing,
   readPage: (after: Row | undefined) => Promise<Row[]>,
 ): Promise<Row[]> {
   const rows: Row[] = [];
   for (;;) {
     const page = await readPage(rows.at(-1));
     for (const row of page) rows.push(row);
-    if (page.length < pageSize) return rows;
-    await pause();
+    if (page.length < slicing.size) return rows;
+    await slicing.pause();
   }
 }
 
@@ -523,10 +508,9 @@ async function assemble(
   const anyProductById = new Map<string, ProductEntry>();
   const searchableProducts: SearchableProduct[] = [];
   const pickableProducts: Built["pickableProducts"] = [];
-  for (const [index, row] of rows.productRows.entries()) {
-    if (index > 0 && index % slicing.size === 0) await slicing.pause();
+  await forEachInSlices(rows.productRows, slicing, (row) => {
     const category = categoryEntries.get(row.categoryId);
-    if (!category) continue;
+    if (!category) return;
     const featureIds = featureIdsOf.get(row.id) ?? [];
     const summary: ProductSummary = {
       id: row.id,
@@ -574,7 +558,7 @@ async function assemble(
     anyProductById.set(row.id, entry);
     category.everyProductCount += 1;
     pickableProducts.push({ result: summary, model: foldCase(row.model) });
-    if (row.status !== "published") continue;
+    if (row.status !== "published") return;
     productEntries.push(entry);
     productById.set(row.id, entry);
     category.products.push(entry);
@@ -583,7 +567,7 @@ async function assemble(
       ...searchable([row.model, row.description, row.specs ?? "", ...(row.specsTable ?? []).flat()], summary),
       model: foldCase(row.model),
     });
-  }
+  });
 
   const sortedCategories = sortIgnoringCaseBy([...categoryEntries.values()], (entry) => entry.category.name);
   const searchableCategories = sortedCategories.map(({ category }) =>
@@ -605,13 +589,11 @@ async function assemble(
     searchableProducts,
     categoryIndex: await SubstringIndex.build(
       searchableCategories.map((entry) => entry.text),
-      slicing.size,
-      slicing.pause,
+      slicing,
     ),
     productIndex: await SubstringIndex.build(
       searchableProducts.map((entry) => entry.text),
-      slicing.size,
-      slicing.pause,
+      slicing,
     ),
   };
 }

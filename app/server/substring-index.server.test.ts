@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { BETWEEN_TURNS } from "./slices.server";
 import { SubstringIndex } from "./substring-index.server";
 
 function holding(index: SubstringIndex, piece: string): number[] {
@@ -23,7 +24,7 @@ describe("SubstringIndex", () => {
     const alphabet = ["a", "b", "c", " ", "-", "é", "ü", "\u0000", "漢"];
     const pick = () => alphabet[Math.floor(next() * alphabet.length)] ?? "a";
     const texts = Array.from({ length: 300 }, () => Array.from({ length: Math.floor(next() * 40) }, pick).join(""));
-    const index = await SubstringIndex.build(texts);
+    const index = await SubstringIndex.build(texts, BETWEEN_TURNS);
     expect(index.size).toBe(300);
     const pieces = ["", "a", "é", "漢", "zz", "ab", "ba", "abab", "a b", "üé", "a\u0000b"];
     for (let made = 0; made < 400; made += 1) {
@@ -40,18 +41,21 @@ describe("SubstringIndex", () => {
       position % 32 === 31 ? "dome camera" : "bullet",
     );
     texts[69] = "a dome";
-    expect(holding(await SubstringIndex.build(texts), "dome")).toEqual([31, 63, 69]);
-    expect(holding(await SubstringIndex.build([]), "dome")).toEqual([]);
+    expect(holding(await SubstringIndex.build(texts, BETWEEN_TURNS), "dome")).toEqual([31, 63, 69]);
+    expect(holding(await SubstringIndex.build([], BETWEEN_TURNS), "dome")).toEqual([]);
   });
 
   it("built in slices, gives the turns between them and answers as one built at once", async () => {
     const texts = Array.from({ length: 70 }, (_, position) => `camera ${position}`);
     let turns = 0;
-    const sliced = await SubstringIndex.build(texts, 20, async () => {
-      turns += 1;
+    const sliced = await SubstringIndex.build(texts, {
+      size: 20,
+      pause: async () => {
+        turns += 1;
+      },
     });
     expect(turns).toBe(3);
-    const whole = await SubstringIndex.build(texts);
+    const whole = await SubstringIndex.build(texts, BETWEEN_TURNS);
     for (const piece of ["camera", "1", "6", "69", "a 3"])
       expect(holding(sliced, piece)).toEqual(holding(whole, piece));
   });

@@ -1,3 +1,5 @@
+import { forEachInSlices, type Slicing } from "./slices.server";
+
 /** Characters below this have their own slots in flat arrays; the rest (rare in a catalog) go in maps. */
 const ASCII = 128;
 
@@ -20,19 +22,12 @@ export class SubstringIndex {
   }
 
   /**
-   * The index of `texts`. With `slice`, `between()` is awaited after every `slice` texts: the catalog's
-   * index over 10,000 products takes tens of milliseconds, and gives the event loop back meanwhile.
+   * The index of `texts`, built `slicing.size` texts at a time: the catalog's index over 10,000 products
+   * takes tens of milliseconds, and gives the event loop back meanwhile.
    */
-  static async build(
-    texts: readonly string[],
-    slice = Number.POSITIVE_INFINITY,
-    between: () => Promise<void> = () => Promise.resolve(),
-  ): Promise<SubstringIndex> {
+  static async build(texts: readonly string[], slicing: Slicing): Promise<SubstringIndex> {
     const built = new SubstringIndex(texts);
-    for (let index = 0; index < texts.length; index += 1) {
-      if (index > 0 && index % slice === 0) await between();
-      built.add(index);
-    }
+    await forEachInSlices(texts, slicing, (_, index) => built.add(index));
     return built;
   }
 

@@ -139,18 +139,19 @@ describe("over plain http", () => {
 
   it("sends a signed-out visitor to the login page and back to the page asked for, whichever way it was asked", async () => {
     const back = `/login?redirectTo=${encodeURIComponent("/dashboard/products?page=2")}`;
-    const document = await fetch(`${server.url}/dashboard/products?page=2&index`, { redirect: "manual" });
-    expect(document.status).toBe(302);
-    expect(document.headers.get("location")).toBe(back);
+    const asDocument = await fetch(`${server.url}/dashboard/products?page=2&index`, { redirect: "manual" });
+    expect(asDocument.status).toBe(302);
+    expect(asDocument.headers.get("location")).toBe(back);
     // A client-side navigation asks for the page's data: the way back is the page, not its data address.
-    const data = await fetch(`${server.url}/dashboard/products.data?page=2&_routes=routes%2Fdashboard%2Flayout`, {
+    const asData = await fetch(`${server.url}/dashboard/products.data?page=2&_routes=routes%2Fdashboard%2Flayout`, {
       redirect: "manual",
     });
-    const body = await data.text();
+    const body = await asData.text();
     expect(body).toContain(JSON.stringify(back));
     expect(body).not.toContain(".data");
     expect(body).not.toContain("_routes");
   });
+
   it("refuses a sign-in posted from another site, and accepts the same form from the site itself", async () => {
     const crossSite = await fetch(`${server.url}/login`, loginForm("http://evil.example"));
     expect(crossSite.status).toBe(403);

@@ -32,7 +32,7 @@ const STAGED_FILE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 /**
  * Visitors' page renders at once. A turn lasts until the answer is out, and a large page (a listing of
  * 24 products is 110–135 KB) waits for the visitor to read the last of it: with four turns the server
- * sat idle for a fifth of the time while visitors queued (decision 030). Still few enough that a flood
+ * sat idle an eighth of the time while visitors queued (decision 030). Still few enough that a flood
  * holds little memory, and admins never wait behind them.
  */
 const RENDER_CONCURRENCY = 16;

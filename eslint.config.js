@@ -8,6 +8,8 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+const pageCacheIndexOnly = { group: ["**/page-cache/*"], message: "Import the page cache from its index." };
+
 export default tseslint.config(
   {
     ignores: [
@@ -63,10 +65,26 @@ export default tseslint.config(
     // The page cache is one module: everything outside its folder goes through its index.
     files: ["**/*.{ts,tsx,js}"],
     ignores: ["http/page-cache/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: [pageCacheIndexOnly] }] },
+  },
+  {
+    // Pages link through app/components/links.ts, which the server renders without the router's
+    // browser-only work (decision 032).
+    files: ["app/**"],
+    ignores: ["app/components/links.ts", "app/components/links.server.tsx", "app/components/links.server.test.ts"],
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["**/page-cache/*"], message: "Import the page cache from its index." }] },
+        {
+          patterns: [pageCacheIndexOnly],
+          paths: [
+            {
+              name: "react-router",
+              importNames: ["Link", "NavLink"],
+              message: "Import Link and NavLink from #app/components/links.",
+            },
+          ],
+        },
       ],
     },
   },

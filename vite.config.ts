@@ -8,6 +8,7 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { defineConfig, type Plugin, type Rollup, type UserConfig } from "vite";
 import { serverBundle } from "./vite/server-bundle";
+import { serverLinks } from "./vite/server-links";
 
 const brotli = promisify(zlib.brotliCompress);
 
@@ -98,7 +99,12 @@ export default defineConfig(({ isSsrBuild, mode }) =>
               modulePreload: false as const,
               rollupOptions: { onwarn },
             },
-        plugins: [tailwindcss(), reactRouter(), ...(isSsrBuild ? [serverBundle()] : [precompressAssets()])],
+        plugins: [
+          tailwindcss(),
+          reactRouter(),
+          serverLinks(),
+          ...(isSsrBuild ? [serverBundle()] : [precompressAssets()]),
+        ],
         resolve: { alias },
         ssr: {
           // The server build bundles React Router to rewrite it (vite/server-bundle.ts), its adapters with

@@ -1,5 +1,5 @@
 import { Fragment, type ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "./links";
 import type { Block, Inline } from "#app/domain/markdown";
 import { formatFileSize } from "#app/domain/format";
 import { catalogProductPath } from "#app/domain/paths";

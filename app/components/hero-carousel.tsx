@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "./links";
 import { CAROUSEL_INTERVAL_MS, HERO_SLIDES, type HeroSlide } from "#app/domain/hero";
 import { HeroFrame, HeroImage } from "./hero-image";
 import { useHydrated } from "./use-hydrated";

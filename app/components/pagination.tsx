@@ -1,4 +1,5 @@
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "./links";
 
 /** Previous / next links that keep every other query parameter (the filters) as they are. */
 export function Pagination({ page, pageCount }: { page: number; pageCount: number }) {

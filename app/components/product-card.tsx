@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "./links";
 import { CompareCheckbox } from "./compare-selection";
 import { NdaaIcon } from "./ndaa";
 import type { ImageView } from "#app/domain/catalog-views";

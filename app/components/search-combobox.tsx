@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef, useState } from "react";
-import { Form, Link, useLocation, useNavigate } from "react-router";
+import { Form, useLocation, useNavigate } from "react-router";
+import { Link } from "./links";
 import type { ImageView } from "#app/domain/catalog-views";
 import { MESSAGES } from "#app/domain/messages";
 import { searchPageUrl, searchPreviewUrl } from "#app/domain/search";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "./links";
 import type { SiteSettings } from "#app/domain/site";
 
 export function SiteFooter({ settings, signedIn }: { settings: SiteSettings; signedIn: boolean }) {

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { Form, Link, NavLink, useLocation } from "react-router";
+import { Form, useLocation } from "react-router";
+import { Link, NavLink } from "./links";
 import { SearchBox } from "./search-box";
 
 /** requirements §9: the sidebar closes once the window is this wide. */

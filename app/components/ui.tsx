@@ -1,5 +1,5 @@
 import type { ComponentProps, ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "./links";
 
 export function Card({
   title,

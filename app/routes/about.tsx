@@ -1,7 +1,7 @@
-import { Link } from "react-router";
 import { PageHero } from "#app/components/hero-image";
 import { useSiteSettings } from "#app/components/site-settings";
 import { Card } from "#app/components/ui";
+import { Link } from "#app/components/links";
 import { HERO_IMAGES, HERO_WIDTH, heroImageUrl } from "#app/domain/hero";
 import { seoContext, seoMeta } from "#app/domain/seo";
 import type { Route } from "./+types/about";

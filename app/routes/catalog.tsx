@@ -1,4 +1,5 @@
-import { NavLink, Outlet } from "react-router";
+import { Outlet } from "react-router";
+import { NavLink } from "#app/components/links";
 import type { PageHandle } from "#app/domain/live";
 import { servicesContext } from "#app/server/context.server";
 import type { Route } from "./+types/catalog";

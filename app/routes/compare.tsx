@@ -1,10 +1,11 @@
 import { useEffect, useState } from "react";
-import { Form, Link, redirect, useSubmit } from "react-router";
+import { Form, redirect, useSubmit } from "react-router";
 import { storeCompareSelection } from "#app/components/compare-store";
 import { useHydrated } from "#app/components/use-hydrated";
 import { NdaaIcon } from "#app/components/ndaa";
 import { ResponsiveImage } from "#app/components/responsive-image";
 import { Alert, Button, TextLink } from "#app/components/ui";
+import { Link } from "#app/components/links";
 import {
   ADD_PARAM,
   COMPARE_MESSAGES,

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { Link } from "react-router";
+import { Link } from "#app/components/links";
 import { HeroCarousel } from "#app/components/hero-carousel";
 import { ResponsiveImage } from "#app/components/responsive-image";
 import { useSiteSettings } from "#app/components/site-settings";

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useId } from "react";
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { DownloadsList } from "#app/components/downloads-list";
 import { useCompareSelection } from "#app/components/compare-store";
 import { comparePath, MAX_COMPARED } from "#app/domain/compare";
@@ -7,6 +7,7 @@ import { ImageChooser } from "#app/components/image-chooser";
 import { NdaaBadge } from "#app/components/ndaa";
 import { SpecsTable } from "#app/components/specs-table";
 import { TextLink } from "#app/components/ui";
+import { Link } from "#app/components/links";
 import { JsonLd, useSeoContext } from "#app/components/json-ld";
 import type { PageHandle } from "#app/domain/live";
 import { breadcrumbJsonLd, productJsonLd } from "#app/domain/json-ld";

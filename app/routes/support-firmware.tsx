@@ -1,7 +1,8 @@
-import { Form, Link, redirect } from "react-router";
+import { Form, redirect } from "react-router";
 import { FirmwareReleaseEntry } from "#app/components/firmware-release";
 import { Pagination, requestedPage } from "#app/components/pagination";
 import { Alert, Button } from "#app/components/ui";
+import { Link } from "#app/components/links";
 import { FIRMWARE_CHANNEL_NAMES, FIRMWARE_CHANNELS } from "#app/domain/firmware";
 import type { PageHandle } from "#app/domain/live";
 import { FIRMWARE_FEED_PATH, productFirmwareFeedPath, SUPPORT_FIRMWARE_PATH } from "#app/domain/paths";

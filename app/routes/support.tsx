@@ -1,9 +1,10 @@
-import { Link, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
 import { DownloadsList } from "#app/components/downloads-list";
 import { PAGE_PARAM, Pagination, requestedPage } from "#app/components/pagination";
 import { ResponsiveImage } from "#app/components/responsive-image";
 import { SupportSearchForm } from "#app/components/support-search-form";
 import { Card, TextLink } from "#app/components/ui";
+import { Link } from "#app/components/links";
 import type { PageHandle } from "#app/domain/live";
 import { seoContext, seoMeta } from "#app/domain/seo";
 import {

@@ -5,7 +5,8 @@ import {
   DASHBOARD_RECENTLY_DELETED_PATH,
 } from "#app/domain/paths";
 import type { ReactNode } from "react";
-import { Link, Outlet, useLocation } from "react-router";
+import { Outlet, useLocation } from "react-router";
+import { Link } from "#app/components/links";
 import type { Role } from "#app/server/db/schema";
 import { requireAdmin } from "#app/server/session.server";
 import type { Route } from "./+types/layout";

@@ -1,9 +1,10 @@
 import type { ReactNode } from "react";
-import { Form, Link, useLocation } from "react-router";
+import { Form, useLocation } from "react-router";
 import { INPUT_CLASS } from "#app/components/forms";
 import { LocalTime, TimeZoneInput } from "#app/components/local-time";
 import { Pagination, requestedPage } from "#app/components/pagination";
 import { Alert, Button, Card, TextLink } from "#app/components/ui";
+import { Link } from "#app/components/links";
 import { AUDIT_KINDS, recordTypeName } from "#app/domain/audit";
 import { countNoun } from "#app/domain/format";
 import type { PageHandle } from "#app/domain/live";

@@ -1,7 +1,8 @@
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { Pagination, requestedPage } from "#app/components/pagination";
 import { PublicationBadge } from "#app/components/publication-badge";
 import { Alert, Card, TextLink } from "#app/components/ui";
+import { Link } from "#app/components/links";
 import { FIRMWARE_CHANNEL_NAMES } from "#app/domain/firmware";
 import type { PageHandle } from "#app/domain/live";
 import { DASHBOARD_NEW_FIRMWARE_PATH, dashboardFirmwarePath } from "#app/domain/paths";

@@ -1,7 +1,8 @@
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { LocalTime } from "#app/components/local-time";
 import { Pagination, requestedPage } from "#app/components/pagination";
 import { Alert, Card } from "#app/components/ui";
+import { Link } from "#app/components/links";
 import type { PageHandle } from "#app/domain/live";
 import { servicesContext } from "#app/server/context.server";
 import { requireAdmin } from "#app/server/session.server";

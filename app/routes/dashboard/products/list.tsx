@@ -1,8 +1,8 @@
 import { PublicationBadge } from "#app/components/publication-badge";
-import { Link } from "react-router";
 import { NdaaIcon } from "#app/components/ndaa";
 import { ResponsiveImage } from "#app/components/responsive-image";
 import { Card, TextLink } from "#app/components/ui";
+import { Link } from "#app/components/links";
 import type { PageHandle } from "#app/domain/live";
 import { servicesContext } from "#app/server/context.server";
 import { requireAdmin } from "#app/server/session.server";

@@ -6,8 +6,9 @@ import { fileURLToPath } from "node:url";
 const root = path.dirname(fileURLToPath(import.meta.url));
 const development = process.argv.includes("--dev");
 // React and React Router choose their development or production code by NODE_ENV when they are first
-// loaded: `npm start` must serve the production code without anyone having to set it.
-process.env.NODE_ENV ??= development ? "development" : "production";
+// loaded. The build carries React's production server renderer (decision 033), which React's
+// development code cannot drive: the build always runs in production, the dev server in development.
+process.env.NODE_ENV = development ? "development" : "production";
 
 async function main() {
   /** @type {typeof import("./http/app")} */

@@ -1,3 +1,5 @@
+import { createRequire } from "node:module";
+import path from "node:path";
 import { transformWithEsbuild, type Plugin, type Rollup } from "vite";
 
 /**
@@ -8,13 +10,21 @@ import { transformWithEsbuild, type Plugin, type Rollup } from "vite";
  * alive until the next full collection: everything a render touched was promoted with it. React
  * Router is bundled into the server (vite.config.ts) so that both patterns can be taken out of it:
  * object spread is written out as plain copies, and the static router each render builds gets plain
- * properties instead of accessors.
+ * properties instead of accessors. React's server renderer is bundled too, to write the document as
+ * text (decision 033).
  */
 export function serverBundle(): Plugin {
   // vite.config.ts lists it for the server build only.
   return {
     name: "vantage:server-bundle",
+    enforce: "pre",
+    resolveId(source) {
+      // React's production server renderer alone is bundled, to be rewritten (reactWritingText);
+      // React and react-dom, which it requires, stay in node_modules. The build runs in production.
+      return source === "react-dom/server" ? { id: REACT_DOM_SERVER_FILE, external: false } : null;
+    },
     transform(code, id) {
+      if (REACT_DOM_SERVER.test(id)) return { code: reactWritingText(code), map: null };
       if (!/\/node_modules\/react-router\/dist\//.test(id) || !code.includes(STATIC_ROUTER)) return null;
       return { code: staticRouterWithoutAccessors(code), map: null };
     },
@@ -155,3 +165,86 @@ export function unsafeSpreadLiteral(program: Rollup.ProgramNode): string | null 
   visit(program);
   return found;
 }
+
+export const REACT_DOM_SERVER_FILE = path.join(
+  path.dirname(createRequire(import.meta.url).resolve("react-dom/package.json")),
+  "cjs/react-dom-server.node.production.js",
+);
+const REACT_DOM_SERVER = /\/node_modules\/react-dom\/cjs\/react-dom-server\.node\.production\.js$/;
+
+/**
+ * React's server renderer, writing its output as text (decision 033).
+ *
+ * React encodes every piece of a page into bytes as it goes: each attribute value, each text, each
+ * name between two precomputed pieces is one `TextEncoder.encodeInto` into a new view of a 4 KB
+ * buffer. A listing of 24 products is some ten thousand of them, a seventh of its render. Here its
+ * pieces stay strings, precomputed ones included, and are joined and handed on 4,096 characters at
+ * a time; the stream React writes into turns each into bytes once. A segment's size, which React
+ * only weighs to decide whether a late boundary is sent inline, is counted in characters.
+ */
+export function reactWritingText(source: string): string {
+  let written = source;
+  for (const { name, from, to } of REACT_TEXT_WRITES) {
+    const parts = written.split(from);
+    if (parts.length !== 2) throw new Error(`${UNEXPECTED_REACT}: ${name} not found once`);
+    written = parts.join(to);
+  }
+  return written;
+}
+
+const UNEXPECTED_REACT = "React's server renderer is not the one vite/server-bundle.ts rewrites (decision 033)";
+
+const REACT_TEXT_WRITES: { name: string; from: string | RegExp; to: string }[] = [
+  {
+    name: "writeChunk",
+    from: /function writeChunk\(destination, chunk\) \{\n[\s\S]*?\n\}\n(?=function writeToDestination\()/,
+    to: `var pendingText = "";
+function writeChunk(destination, chunk) {
+  if ("string" === typeof chunk) {
+    pendingText += chunk;
+    if (4096 <= pendingText.length) {
+      chunk = pendingText;
+      pendingText = "";
+      writeToDestination(destination, chunk);
+    }
+  } else if (0 !== chunk.byteLength) {
+    if (0 !== pendingText.length) {
+      var text = pendingText;
+      pendingText = "";
+      writeToDestination(destination, text);
+    }
+    writeToDestination(destination, chunk);
+  }
+}
+`,
+  },
+  {
+    name: "completeWriting",
+    from: `function completeWriting(destination) {
+  currentView &&
+    0 < writtenBytes &&
+    destination.write(currentView.subarray(0, writtenBytes));`,
+    to: `function completeWriting(destination) {
+  if (0 !== pendingText.length) {
+    var text = pendingText;
+    pendingText = "";
+    destination.write(text);
+  }`,
+  },
+  {
+    name: "stringToPrecomputedChunk",
+    from: `function stringToPrecomputedChunk(content) {
+  return textEncoder.encode(content);
+}`,
+    to: `function stringToPrecomputedChunk(content) {
+  return content;
+}`,
+  },
+  {
+    name: "byteLengthOfChunk",
+    from: `    ? Buffer.byteLength(chunk, "utf8")
+    : chunk.byteLength;`,
+    to: `    ? chunk.length
+    : chunk.byteLength;`,
+  },
+];

@@ -8,7 +8,9 @@ import { catalogCategoryPath } from "#app/domain/paths";
 export const handle: PageHandle = { live: ["categories"] };
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { categories: await context.get(servicesContext).catalog.listCategories() };
+  const categories = await context.get(servicesContext).catalog.listCategories();
+  // The menu names and links them; the rest of a summary would only lengthen every catalog page.
+  return { categories: categories.map(({ id, name }) => ({ id, name })) };
 }
 
 function menuLinkClass({ isActive }: { isActive: boolean }) {

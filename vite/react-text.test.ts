@@ -103,10 +103,17 @@ describe("reactWritingText", () => {
     }
   });
 
-  it("hands the document over as text, in no more pieces than React's 4 KB buffers", async () => {
+  it("hands the document over in no more pieces than React's own 4 KB buffers", async () => {
     const [ours, react] = await Promise.all([render(rewritten, page(300)), render(original, page(300))]);
-    expect(ours.pieces.every((piece) => typeof piece === "string")).toBe(true);
+    expect(ours.pieces.every((piece) => Buffer.isBuffer(piece))).toBe(true);
     expect(ours.pieces.length).toBeLessThanOrEqual(react.pieces.length);
+  });
+
+  it("never writes into bytes it has handed over", async () => {
+    const first = await render(rewritten, page(300));
+    const copies = first.pieces.map((piece) => Buffer.from(piece));
+    await Promise.all([render(rewritten, page(24)), render(rewritten, page(300)), render(rewritten, page(1))]);
+    expect(first.pieces).toEqual(copies);
   });
 
   it("fails the build when React's renderer has another shape", () => {

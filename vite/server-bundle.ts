@@ -178,9 +178,10 @@ const REACT_DOM_SERVER = /\/node_modules\/react-dom\/cjs\/react-dom-server\.node
  * React encodes every piece of a page into bytes as it goes: each attribute value, each text, each
  * name between two precomputed pieces is one `TextEncoder.encodeInto` into a new view of a 4 KB
  * buffer. A listing of 24 products is some ten thousand of them, a seventh of its render. Here its
- * pieces stay strings, precomputed ones included, and are joined and handed on 4,096 characters at
- * a time; the stream React writes into turns each into bytes once. A segment's size, which React
- * only weighs to decide whether a late boundary is sent inline, is counted in characters.
+ * pieces stay strings, precomputed ones included, and are joined and encoded once per 4,096
+ * characters, each time into the next free bytes of a 64 KB buffer that is never written twice
+ * (a new one is taken when it is full), so no piece costs a buffer of its own. A segment's size,
+ * which React only weighs to decide whether a late boundary is sent inline, is counted in characters.
  */
 export function reactWritingText(source: string): string {
   let written = source;
@@ -198,21 +199,25 @@ const REACT_TEXT_WRITES: { name: string; from: string | RegExp; to: string }[] =
   {
     name: "writeChunk",
     from: /function writeChunk\(destination, chunk\) \{\n[\s\S]*?\n\}\n(?=function writeToDestination\()/,
-    to: `var pendingText = "";
+    to: `var pendingText = "",
+  textBytes = Buffer.allocUnsafe(65536),
+  textBytesUsed = 0;
+function bytesOfPendingText() {
+  if (textBytes.length - textBytesUsed < 3 * pendingText.length) {
+    textBytes = Buffer.allocUnsafe(Math.max(65536, 3 * pendingText.length));
+    textBytesUsed = 0;
+  }
+  var start = textBytesUsed;
+  textBytesUsed += textBytes.write(pendingText, start);
+  pendingText = "";
+  return textBytes.subarray(start, textBytesUsed);
+}
 function writeChunk(destination, chunk) {
   if ("string" === typeof chunk) {
     pendingText += chunk;
-    if (4096 <= pendingText.length) {
-      chunk = pendingText;
-      pendingText = "";
-      writeToDestination(destination, chunk);
-    }
+    if (4096 <= pendingText.length) writeToDestination(destination, bytesOfPendingText());
   } else if (0 !== chunk.byteLength) {
-    if (0 !== pendingText.length) {
-      var text = pendingText;
-      pendingText = "";
-      writeToDestination(destination, text);
-    }
+    if (0 !== pendingText.length) writeToDestination(destination, bytesOfPendingText());
     writeToDestination(destination, chunk);
   }
 }
@@ -225,11 +230,7 @@ function writeChunk(destination, chunk) {
     0 < writtenBytes &&
     destination.write(currentView.subarray(0, writtenBytes));`,
     to: `function completeWriting(destination) {
-  if (0 !== pendingText.length) {
-    var text = pendingText;
-    pendingText = "";
-    destination.write(text);
-  }`,
+  0 !== pendingText.length && destination.write(bytesOfPendingText());`,
   },
   {
     name: "stringToPrecomputedChunk",

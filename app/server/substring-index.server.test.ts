@@ -36,6 +36,22 @@ describe("SubstringIndex", () => {
     }
   });
 
+  it("answers runs of letters, digits and spaces by their own sets, next to other characters", async () => {
+    const next = random(11);
+    const alphabet = ["a", "b", "1", "0", " ", "-", "é"];
+    const pick = () => alphabet[Math.floor(next() * alphabet.length)] ?? "a";
+    const texts = Array.from({ length: 200 }, () => Array.from({ length: Math.floor(next() * 60) }, pick).join(""));
+    const index = await SubstringIndex.build(texts, BETWEEN_TURNS);
+    const pieces = ["ab1", "b 0", "1-a", "ab1b", "a b ", "-ab1", "é1a", "zzz", "ab10ab"];
+    for (let made = 0; made < 400; made += 1) {
+      pieces.push(Array.from({ length: 3 + Math.floor(next() * 4) }, pick).join(""));
+    }
+    for (const piece of pieces) {
+      const expected = texts.flatMap((text, position) => (text.includes(piece) ? [position] : []));
+      expect(holding(index, piece), JSON.stringify(piece)).toEqual(expected);
+    }
+  });
+
   it("answers for the 32nd, 33rd and last of many texts alike, and nothing for an empty list", async () => {
     const texts: string[] = Array.from({ length: 70 }, (_, position) =>
       position % 32 === 31 ? "dome camera" : "bullet",

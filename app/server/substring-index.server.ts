@@ -3,12 +3,27 @@ import { forEachInSlices, type Slicing } from "./slices.server";
 /** Characters below this have their own slots in flat arrays; the rest (rare in a catalog) go in maps. */
 const ASCII = 128;
 
+/** The characters whose runs of three have their own sets: folded letters, digits and the space. */
+const TRIGRAM_CHARACTERS = "abcdefghijklmnopqrstuvwxyz0123456789 ";
+const TRIGRAM_SYMBOLS = TRIGRAM_CHARACTERS.length;
+/** A character's place in TRIGRAM_CHARACTERS, by its code below ASCII, or -1. */
+const TRIGRAM_SYMBOL = new Int8Array(ASCII).fill(-1);
+for (let symbol = 0; symbol < TRIGRAM_SYMBOLS; symbol += 1)
+  TRIGRAM_SYMBOL[TRIGRAM_CHARACTERS.charCodeAt(symbol)] = symbol;
+
+function trigramSymbol(code: number): number {
+  return code < ASCII ? (TRIGRAM_SYMBOL[code] ?? -1) : -1;
+}
+
 /**
  * Which of a fixed list of texts hold a piece of text, for searching thousands of them on every new
- * query (decision 008). For every character and every pair of neighbouring characters the texts hold,
- * a bit set says which texts hold it. A piece of one or two characters is answered by its set alone;
- * a longer one by the intersection of its pairs' sets, and then only the texts in it are searched for
- * the piece itself, which they nearly always hold. Texts are given letter case folded, as pieces are.
+ * query (decisions 008 and 035). For every character, every pair of neighbouring characters and every
+ * run of three letters, digits or spaces the texts hold, a bit set says which texts hold it. A piece
+ * of one or two characters is answered by its set alone, and one of three such characters by its
+ * run's. A longer one is answered by the intersection of its runs' sets (its pairs' where it has other
+ * characters), and then only the texts in it are searched for the piece itself, which they nearly
+ * always hold. With pairs alone, a query of a few common letters let through nearly every product, and
+ * counting its results read them all. Texts are given letter case folded, as pieces are.
  */
 export class SubstringIndex {
   private readonly words: number;
@@ -16,6 +31,9 @@ export class SubstringIndex {
   private readonly asciiPairs: (Uint32Array | undefined)[] = new Array<Uint32Array | undefined>(ASCII * ASCII);
   private readonly otherSingles = new Map<number, Uint32Array>();
   private readonly otherPairs = new Map<number, Uint32Array>();
+  /** A run of three symbols' set, by (first × symbols + second) × symbols + third, as its place + 1 in `trigramSets`. */
+  private readonly trigramSlots = new Int32Array(TRIGRAM_SYMBOLS ** 3);
+  private readonly trigramSets: Uint32Array[] = [];
 
   private constructor(private readonly texts: readonly string[]) {
     this.words = Math.ceil(texts.length / 32);
@@ -36,6 +54,9 @@ export class SubstringIndex {
     const word = index >> 5;
     const bit = 1 << (index & 31);
     let previous = -1;
+    // The run of symbols that ends at the character before, as a number in base TRIGRAM_SYMBOLS.
+    let run = 0;
+    let runLength = 0;
     for (let at = 0; at < text.length; at += 1) {
       const code = text.charCodeAt(at);
       const single = this.single(code, true);
@@ -45,6 +66,17 @@ export class SubstringIndex {
         pair[word] = (pair[word] ?? 0) | bit;
       }
       previous = code;
+      const symbol = trigramSymbol(code);
+      if (symbol < 0) {
+        runLength = 0;
+        continue;
+      }
+      run = (run * TRIGRAM_SYMBOLS + symbol) % TRIGRAM_SYMBOLS ** 3;
+      runLength += 1;
+      if (runLength >= 3) {
+        const trigram = this.trigram(run, true);
+        trigram[word] = (trigram[word] ?? 0) | bit;
+      }
     }
   }
 
@@ -60,20 +92,37 @@ export class SubstringIndex {
       return;
     }
     const sets: Uint32Array[] = [];
+    const use = (set: Uint32Array) => {
+      if (!sets.includes(set)) sets.push(set);
+    };
+    let everyRunIndexed = piece.length >= 3;
+    for (let at = 2; at < piece.length; at += 1) {
+      const symbols = [at - 2, at - 1, at].map((place) => trigramSymbol(piece.charCodeAt(place)));
+      if (symbols.some((symbol) => symbol < 0)) {
+        everyRunIndexed = false;
+        continue;
+      }
+      const trigram = this.trigram(
+        symbols.reduce((run, symbol) => run * TRIGRAM_SYMBOLS + symbol, 0),
+        false,
+      );
+      if (!trigram) return;
+      use(trigram);
+    }
     if (piece.length === 1) {
       const single = this.single(piece.charCodeAt(0), false);
       if (!single) return;
-      sets.push(single);
-    } else {
+      use(single);
+    } else if (!everyRunIndexed) {
       for (let at = 1; at < piece.length; at += 1) {
         const pair = this.pair(piece.charCodeAt(at - 1), piece.charCodeAt(at), false);
         if (!pair) return;
-        if (!sets.includes(pair)) sets.push(pair);
+        use(pair);
       }
     }
-    // One or two characters: the sets are the answer. Longer: the texts holding every pair hold the
-    // piece nearly always, but "abab" is not in "ab ba".
-    const exact = piece.length <= 2;
+    // One or two characters, or three with a run of their own: the sets are the answer. Longer: the
+    // texts holding every run or pair hold the piece nearly always, but "abab" is not in "ab ba".
+    const exact = piece.length <= 2 || (piece.length === 3 && everyRunIndexed);
     const [first, ...rest] = sets as [Uint32Array, ...Uint32Array[]];
     for (let word = 0; word < this.words; word += 1) {
       let bits = first[word] ?? 0;
@@ -100,6 +149,17 @@ export class SubstringIndex {
     }
     let set = this.otherSingles.get(code);
     if (!set && make) this.otherSingles.set(code, (set = new Uint32Array(this.words)));
+    return set;
+  }
+
+  private trigram(run: number, make: true): Uint32Array;
+  private trigram(run: number, make: false): Uint32Array | undefined;
+  private trigram(run: number, make: boolean): Uint32Array | undefined {
+    const slot = this.trigramSlots[run] ?? 0;
+    if (slot > 0) return this.trigramSets[slot - 1];
+    if (!make) return undefined;
+    const set = new Uint32Array(this.words);
+    this.trigramSlots[run] = this.trigramSets.push(set);
     return set;
   }
 

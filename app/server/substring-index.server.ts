@@ -31,7 +31,10 @@ export class SubstringIndex {
   private readonly asciiPairs: (Uint32Array | undefined)[] = new Array<Uint32Array | undefined>(ASCII * ASCII);
   private readonly otherSingles = new Map<number, Uint32Array>();
   private readonly otherPairs = new Map<number, Uint32Array>();
-  /** A run of three symbols' set, by (first × symbols + second) × symbols + third, as its place + 1 in `trigramSets`. */
+  /**
+   * Where a run of three symbols' set is in `trigramSets` (its place + 1; 0 for none), by the run as a
+   * number in base TRIGRAM_SYMBOLS.
+   */
   private readonly trigramSlots = new Int32Array(TRIGRAM_SYMBOLS ** 3);
   private readonly trigramSets: Uint32Array[] = [];
 

@@ -5,6 +5,7 @@ import { parseAst, transformWithEsbuild } from "vite";
 import { describe, expect, it } from "vitest";
 import {
   lowerObjectSpread,
+  routesMadeOnce,
   staticRouterWithoutAccessors,
   unsafeSpreadLiteral,
   withPlainPropertyCopies,
@@ -12,14 +13,19 @@ import {
 
 const routerDist = fileURLToPath(new URL("../node_modules/react-router/dist/development/", import.meta.url));
 
-/** The installed React Router's module that defines createStaticRouter. */
-function installedStaticRouterModule(): string {
+/** The installed React Router's module that defines `definition` (as "function name("). */
+function installedRouterModule(definition: string): string {
   const files = fs.readdirSync(routerDist).filter((file) => file.endsWith(".mjs"));
   const sources = files
     .map((file) => fs.readFileSync(path.join(routerDist, file), "utf8"))
-    .filter((source) => source.includes("function createStaticRouter("));
+    .filter((source) => source.includes(definition));
   expect(sources).toHaveLength(1);
   return sources[0] ?? "";
+}
+
+/** The installed React Router's module that defines createStaticRouter. */
+function installedStaticRouterModule(): string {
+  return installedRouterModule("function createStaticRouter(");
 }
 
 /** A module in the shape of React Router's, small enough to run. */
@@ -106,6 +112,106 @@ describe("staticRouterWithoutAccessors", () => {
 
     expect(() => staticRouterWithoutAccessors(extraAccessor)).toThrow(/accessors are .*location/);
     expect(() => staticRouterWithoutAccessors("function somethingElse() {}")).toThrow(/not found/);
+  });
+});
+
+/** The two places of React Router that routesMadeOnce rewrites, small enough to run. */
+const SHAPED_LIKE_ROUTE_MAKING = `
+let made = { server: 0, data: 0 };
+function createServerRoutes(manifest, routeModules, future, isSpaMode) {
+  made.server += 1;
+  return Object.values(manifest).map((route) => ({ id: route.id, Component: routeModules[route.id] }));
+}
+function convertRoutesToDataRoutes(routes, mapRouteProperties, parentPath, manifest) {
+  made.data += 1;
+  return routes.map((route) => (manifest[route.id] = { ...route, ...mapRouteProperties(route) }));
+}
+function mapRouteProperties(route) {
+  return { hasErrorBoundary: false };
+}
+function createStaticRouter(routes, context, opts = {}) {
+  let manifest = {};
+  let dataRoutes = convertRoutesToDataRoutes(
+    routes,
+    mapRouteProperties,
+    void 0,
+    manifest
+  );
+  return { routes: dataRoutes, manifest, state: { matches: context.matches } };
+}
+function ServerRouter({
+  context
+}) {
+  let { manifest, routeModules } = context;
+  let routes = createServerRoutes(
+    manifest.routes,
+    routeModules,
+    context.future,
+    context.isSpaMode
+  );
+  return createStaticRouter(routes, context.staticHandlerContext);
+}
+return { ServerRouter, made };
+`;
+
+describe("routesMadeOnce", () => {
+  type Router = { routes: { id: string }[]; manifest: Record<string, unknown>; state: { matches: unknown } };
+  const load = (source: string) =>
+    (
+      new Function(source) as () => { ServerRouter: (props: object) => Router; made: { server: number; data: number } }
+    )();
+  const build = (ids: string[]) => ({
+    manifest: { routes: Object.fromEntries(ids.map((id) => [id, { id }])) },
+    future: {},
+    isSpaMode: false,
+  });
+  const render = (router: ReturnType<typeof load>, built: ReturnType<typeof build>, matches: string) =>
+    router.ServerRouter({
+      context: {
+        ...built,
+        routeModules: Object.fromEntries(Object.keys(built.manifest.routes).map((id) => [id, `${id} module`])),
+        staticHandlerContext: { matches },
+      },
+    });
+
+  it("makes a build's routes once, for every render, and another build's anew", () => {
+    const original = load(SHAPED_LIKE_ROUTE_MAKING);
+    const rewritten = load(routesMadeOnce(SHAPED_LIKE_ROUTE_MAKING));
+    const first = build(["root", "routes/catalog"]);
+    const second = build(["root", "routes/about"]);
+
+    const renders = [
+      render(rewritten, first, "a"),
+      render(rewritten, first, "b"),
+      render(rewritten, second, "c"),
+      render(rewritten, first, "d"),
+    ];
+
+    expect(rewritten.made).toEqual({ server: 2, data: 2 });
+    expect(renders[1]?.routes).toBe(renders[0]?.routes);
+    expect(renders[3]?.manifest).toBe(renders[0]?.manifest);
+    expect(renders[2]?.routes).not.toBe(renders[0]?.routes);
+    expect(renders.map((router) => router.state.matches)).toEqual(["a", "b", "c", "d"]);
+    expect(renders[0]).toEqual(render(original, first, "a"));
+    expect(renders[2]).toEqual(render(original, second, "c"));
+    expect(original.made).toEqual({ server: 2, data: 2 });
+  });
+
+  it("rewrites the installed React Router, which stays valid JavaScript", async () => {
+    for (const definition of ["function createStaticRouter(", "function ServerRouter("]) {
+      const rewritten = routesMadeOnce(installedRouterModule(definition));
+      expect(rewritten).toMatch(/dataRoutesByRoutes|serverRoutesByManifest/);
+      await expect(transformWithEsbuild(rewritten, "router.mjs", { format: "esm" })).resolves.toBeTruthy();
+    }
+  });
+
+  it("fails the build when React Router makes its routes another way", () => {
+    const changed = SHAPED_LIKE_ROUTE_MAKING.replace(
+      "    context.isSpaMode\n  );",
+      "    context.isSpaMode,\n    true\n  );",
+    );
+    expect(() => routesMadeOnce(changed)).toThrow(/function ServerRouter\(…\) is not the one .*decision 036/);
+    expect(routesMadeOnce("function somethingElse() {}")).toBe("function somethingElse() {}");
   });
 });
 

@@ -25,8 +25,10 @@ export function serverBundle(): Plugin {
     },
     transform(code, id) {
       if (REACT_DOM_SERVER.test(id)) return { code: reactWritingText(code), map: null };
-      if (!/\/node_modules\/react-router\/dist\//.test(id) || !code.includes(STATIC_ROUTER)) return null;
-      return { code: staticRouterWithoutAccessors(code), map: null };
+      if (!/\/node_modules\/react-router\/dist\//.test(id)) return null;
+      if (code.includes(STATIC_ROUTER)) return { code: routesMadeOnce(staticRouterWithoutAccessors(code)), map: null };
+      if (code.includes(SERVER_ROUTER)) return { code: routesMadeOnce(code), map: null };
+      return null;
     },
     async renderChunk(code, chunk) {
       const unsafe = unsafeSpreadLiteral(this.parse(code));
@@ -79,6 +81,80 @@ export function staticRouterWithoutAccessors(source: string): string {
 }
 
 const UNEXPECTED = "React Router's createStaticRouter is not the one vite/server-bundle.ts rewrites (decision 028)";
+
+const SERVER_ROUTER = "function ServerRouter(";
+
+/**
+ * React Router's route objects, made once per build instead of once per render (decision 036).
+ *
+ * Every server render, `ServerRouter` made the build's routes into route objects
+ * (`createServerRoutes`), and `createStaticRouter` copied those into data routes with their manifest
+ * (`convertRoutesToDataRoutes`): eighty routes, twice, for every page, about a thirtieth of a listing.
+ * Both depend only on the build: each is now kept, by the object it is made from, and made again only
+ * for another one. A render only reads them. Any other shape of the two places fails the build.
+ */
+export function routesMadeOnce(source: string): string {
+  let rewritten = source;
+  for (const { within, from, to } of ROUTES_MADE_ONCE) {
+    if (!rewritten.includes(within)) continue;
+    const parts = rewritten.split(from);
+    if (parts.length !== 2) throw new Error(`${within}…) is not the one vite/server-bundle.ts rewrites (decision 036)`);
+    rewritten = parts.join(to);
+  }
+  return rewritten;
+}
+
+const ROUTES_MADE_ONCE: { within: string; from: string; to: string }[] = [
+  {
+    within: STATIC_ROUTER,
+    from: `function createStaticRouter(routes, context, opts = {}) {
+  let manifest = {};
+  let dataRoutes = convertRoutesToDataRoutes(
+    routes,
+    mapRouteProperties,
+    void 0,
+    manifest
+  );`,
+    to: `var dataRoutesByRoutes = /* @__PURE__ */ new WeakMap();
+function createStaticRouter(routes, context, opts = {}) {
+  let converted = dataRoutesByRoutes.get(routes);
+  if (!converted) {
+    let routesManifest = {};
+    converted = {
+      manifest: routesManifest,
+      dataRoutes: convertRoutesToDataRoutes(routes, mapRouteProperties, void 0, routesManifest)
+    };
+    dataRoutesByRoutes.set(routes, converted);
+  }
+  let { manifest, dataRoutes } = converted;`,
+  },
+  {
+    within: SERVER_ROUTER,
+    from: `  let routes = createServerRoutes(
+    manifest.routes,
+    routeModules,
+    context.future,
+    context.isSpaMode
+  );`,
+    // The route modules come from the same build as the manifest, in a new object for every request.
+    to: `  let made = serverRoutesByManifest.get(manifest.routes);
+  if (!made || made.future !== context.future || made.isSpaMode !== context.isSpaMode) {
+    made = {
+      future: context.future,
+      isSpaMode: context.isSpaMode,
+      routes: createServerRoutes(manifest.routes, routeModules, context.future, context.isSpaMode)
+    };
+    serverRoutesByManifest.set(manifest.routes, made);
+  }
+  let routes = made.routes;`,
+  },
+  {
+    within: SERVER_ROUTER,
+    from: SERVER_ROUTER,
+    to: `var serverRoutesByManifest = /* @__PURE__ */ new WeakMap();
+${SERVER_ROUTER}`,
+  },
+];
 
 /**
  * esbuild copies the properties written after a spread with `Object.defineProperties` of their

@@ -95,19 +95,38 @@ const SERVER_ROUTER = "function ServerRouter(";
  */
 export function routesMadeOnce(source: string): string {
   let rewritten = source;
-  for (const { within, from, to } of ROUTES_MADE_ONCE) {
+  for (const { within, replacements } of ROUTES_MADE_ONCE) {
     if (!rewritten.includes(within)) continue;
+    const unexpected = `${within}…) is not the one vite/server-bundle.ts rewrites (decision 036)`;
+    rewritten = replaceEachOnce(rewritten, replacements, unexpected);
+  }
+  return rewritten;
+}
+
+interface Replacement {
+  name: string;
+  from: string | RegExp;
+  to: string;
+}
+
+/** `source` with each replacement made where its text is, which must be found exactly once. */
+function replaceEachOnce(source: string, replacements: Replacement[], unexpected: string): string {
+  let rewritten = source;
+  for (const { name, from, to } of replacements) {
     const parts = rewritten.split(from);
-    if (parts.length !== 2) throw new Error(`${within}…) is not the one vite/server-bundle.ts rewrites (decision 036)`);
+    if (parts.length !== 2) throw new Error(`${unexpected}: ${name} not found once`);
     rewritten = parts.join(to);
   }
   return rewritten;
 }
 
-const ROUTES_MADE_ONCE: { within: string; from: string; to: string }[] = [
+const ROUTES_MADE_ONCE: { within: string; replacements: Replacement[] }[] = [
   {
     within: STATIC_ROUTER,
-    from: `function createStaticRouter(routes, context, opts = {}) {
+    replacements: [
+      {
+        name: "convertRoutesToDataRoutes call",
+        from: `function createStaticRouter(routes, context, opts = {}) {
   let manifest = {};
   let dataRoutes = convertRoutesToDataRoutes(
     routes,
@@ -115,7 +134,7 @@ const ROUTES_MADE_ONCE: { within: string; from: string; to: string }[] = [
     void 0,
     manifest
   );`,
-    to: `var dataRoutesByRoutes = /* @__PURE__ */ new WeakMap();
+        to: `var dataRoutesByRoutes = /* @__PURE__ */ new WeakMap();
 function createStaticRouter(routes, context, opts = {}) {
   let converted = dataRoutesByRoutes.get(routes);
   if (!converted) {
@@ -127,17 +146,22 @@ function createStaticRouter(routes, context, opts = {}) {
     dataRoutesByRoutes.set(routes, converted);
   }
   let { manifest, dataRoutes } = converted;`,
+      },
+    ],
   },
   {
     within: SERVER_ROUTER,
-    from: `  let routes = createServerRoutes(
+    replacements: [
+      {
+        name: "createServerRoutes call",
+        from: `  let routes = createServerRoutes(
     manifest.routes,
     routeModules,
     context.future,
     context.isSpaMode
   );`,
-    // The route modules come from the same build as the manifest, in a new object for every request.
-    to: `  let made = serverRoutesByManifest.get(manifest.routes);
+        // The route modules come from the same build as the manifest, in a new object for every request.
+        to: `  let made = serverRoutesByManifest.get(manifest.routes);
   if (!made || made.future !== context.future || made.isSpaMode !== context.isSpaMode) {
     made = {
       future: context.future,
@@ -147,12 +171,14 @@ function createStaticRouter(routes, context, opts = {}) {
     serverRoutesByManifest.set(manifest.routes, made);
   }
   let routes = made.routes;`,
-  },
-  {
-    within: SERVER_ROUTER,
-    from: SERVER_ROUTER,
-    to: `var serverRoutesByManifest = /* @__PURE__ */ new WeakMap();
+      },
+      {
+        name: "ServerRouter",
+        from: SERVER_ROUTER,
+        to: `var serverRoutesByManifest = /* @__PURE__ */ new WeakMap();
 ${SERVER_ROUTER}`,
+      },
+    ],
   },
 ];
 
@@ -260,18 +286,12 @@ const REACT_DOM_SERVER = /\/node_modules\/react-dom\/cjs\/react-dom-server\.node
  * which React only weighs to decide whether a late boundary is sent inline, is counted in characters.
  */
 export function reactWritingText(source: string): string {
-  let written = source;
-  for (const { name, from, to } of REACT_TEXT_WRITES) {
-    const parts = written.split(from);
-    if (parts.length !== 2) throw new Error(`${UNEXPECTED_REACT}: ${name} not found once`);
-    written = parts.join(to);
-  }
-  return written;
+  return replaceEachOnce(source, REACT_TEXT_WRITES, UNEXPECTED_REACT);
 }
 
 const UNEXPECTED_REACT = "React's server renderer is not the one vite/server-bundle.ts rewrites (decision 033)";
 
-const REACT_TEXT_WRITES: { name: string; from: string | RegExp; to: string }[] = [
+const REACT_TEXT_WRITES: Replacement[] = [
   {
     name: "writeChunk",
     from: /function writeChunk\(destination, chunk\) \{\n[\s\S]*?\n\}\n(?=function writeToDestination\()/,

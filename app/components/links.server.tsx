@@ -64,10 +64,11 @@ export const NavLink: typeof RouterNavLink = forwardRef<HTMLAnchorElement, NavLi
       ...rest
     } = props;
     const { pathname } = useLocation();
-    if (typeof to !== "string" || !isOwnAddress(to) || viewTransition) return <RouterNavLink {...props} ref={ref} />;
+    const path = typeof to === "string" ? ownAddressPath(to) : null;
+    if (path === null || viewTransition) return <RouterNavLink {...props} ref={ref} />;
     // On the server no navigation is under way, so a link is never pending or transitioning.
     const state = {
-      isActive: isCurrentPath(pathname, pathOf(to), end, caseSensitive),
+      isActive: isCurrentPath(pathname, path, end, caseSensitive),
       isPending: false,
       isTransitioning: false,
     };
@@ -97,16 +98,17 @@ export const NavLink: typeof RouterNavLink = forwardRef<HTMLAnchorElement, NavLi
  * (which the router drops).
  */
 export function isOwnAddress(to: string): boolean {
-  const match = OWN_ADDRESS.exec(to);
-  return match !== null && !DOT_OR_EMPTY_SEGMENT.test(match[1] ?? "");
+  return ownAddressPath(to) !== null;
+}
+
+/** The path of an address `isOwnAddress` accepts (without its query and fragment), or null. */
+function ownAddressPath(to: string): string | null {
+  const path = OWN_ADDRESS.exec(to)?.[1];
+  return path === undefined || DOT_OR_EMPTY_SEGMENT.test(path) ? null : path;
 }
 
 const OWN_ADDRESS = /^(\/[\w\-.~/%]*)(?:\?[^#\s]+)?(?:#\S+)?$/;
 const DOT_OR_EMPTY_SEGMENT = /\/\.{1,2}(?:\/|$)|\/\//;
-
-function pathOf(to: string): string {
-  return OWN_ADDRESS.exec(to)?.[1] ?? to;
-}
 
 /** React Router's rule for NavLink: case ignored unless asked, and a trailing slash on `to` counts as its end. */
 export function isCurrentPath(pathname: string, to: string, end: boolean, caseSensitive: boolean): boolean {

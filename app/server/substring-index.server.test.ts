@@ -17,39 +17,58 @@ function random(seed: number) {
   };
 }
 
+/**
+ * Random texts of `alphabet`, and pieces (the given ones, then random ones of `pieceLengths`): the
+ * index built over the texts must find each piece exactly where `String.includes` does.
+ */
+async function expectSameAsIncludes(options: {
+  seed: number;
+  alphabet: string[];
+  texts: number;
+  longestText: number;
+  pieces: string[];
+  pieceLengths: { shortest: number; longest: number };
+}): Promise<SubstringIndex> {
+  const next = random(options.seed);
+  const pick = () => options.alphabet[Math.floor(next() * options.alphabet.length)] ?? "a";
+  const textOf = (length: number) => Array.from({ length }, pick).join("");
+  const texts = Array.from({ length: options.texts }, () => textOf(Math.floor(next() * options.longestText)));
+  const index = await SubstringIndex.build(texts, BETWEEN_TURNS);
+  const { shortest, longest } = options.pieceLengths;
+  const pieces = [...options.pieces];
+  for (let made = 0; made < 400; made += 1) {
+    pieces.push(textOf(shortest + Math.floor(next() * (longest - shortest + 1))));
+  }
+  for (const piece of pieces) {
+    const expected = texts.flatMap((text, position) => (text.includes(piece) ? [position] : []));
+    expect(holding(index, piece), JSON.stringify(piece)).toEqual(expected);
+  }
+  return index;
+}
+
 describe("SubstringIndex", () => {
   it("finds what String.includes finds, in order, for pieces of any length, text and alphabet", async () => {
-    const next = random(7);
-    // Few letters, so pieces repeat and pairs of a piece often sit apart in a text ("abab" vs "ab ba").
-    const alphabet = ["a", "b", "c", " ", "-", "é", "ü", "\u0000", "漢"];
-    const pick = () => alphabet[Math.floor(next() * alphabet.length)] ?? "a";
-    const texts = Array.from({ length: 300 }, () => Array.from({ length: Math.floor(next() * 40) }, pick).join(""));
-    const index = await SubstringIndex.build(texts, BETWEEN_TURNS);
+    const index = await expectSameAsIncludes({
+      seed: 7,
+      // Few letters, so pieces repeat and pairs of a piece often sit apart in a text ("abab" vs "ab ba").
+      alphabet: ["a", "b", "c", " ", "-", "é", "ü", "\u0000", "漢"],
+      texts: 300,
+      longestText: 40,
+      pieces: ["", "a", "é", "漢", "zz", "ab", "ba", "abab", "a b", "üé", "a\u0000b"],
+      pieceLengths: { shortest: 1, longest: 6 },
+    });
     expect(index.size).toBe(300);
-    const pieces = ["", "a", "é", "漢", "zz", "ab", "ba", "abab", "a b", "üé", "a\u0000b"];
-    for (let made = 0; made < 400; made += 1) {
-      pieces.push(Array.from({ length: 1 + Math.floor(next() * 6) }, pick).join(""));
-    }
-    for (const piece of pieces) {
-      const expected = texts.flatMap((text, position) => (text.includes(piece) ? [position] : []));
-      expect(holding(index, piece), JSON.stringify(piece)).toEqual(expected);
-    }
   });
 
   it("answers runs of letters, digits and spaces by their own sets, next to other characters", async () => {
-    const next = random(11);
-    const alphabet = ["a", "b", "1", "0", " ", "-", "é"];
-    const pick = () => alphabet[Math.floor(next() * alphabet.length)] ?? "a";
-    const texts = Array.from({ length: 200 }, () => Array.from({ length: Math.floor(next() * 60) }, pick).join(""));
-    const index = await SubstringIndex.build(texts, BETWEEN_TURNS);
-    const pieces = ["ab1", "b 0", "1-a", "ab1b", "a b ", "-ab1", "é1a", "zzz", "ab10ab"];
-    for (let made = 0; made < 400; made += 1) {
-      pieces.push(Array.from({ length: 3 + Math.floor(next() * 4) }, pick).join(""));
-    }
-    for (const piece of pieces) {
-      const expected = texts.flatMap((text, position) => (text.includes(piece) ? [position] : []));
-      expect(holding(index, piece), JSON.stringify(piece)).toEqual(expected);
-    }
+    await expectSameAsIncludes({
+      seed: 11,
+      alphabet: ["a", "b", "1", "0", " ", "-", "é"],
+      texts: 200,
+      longestText: 60,
+      pieces: ["ab1", "b 0", "1-a", "ab1b", "a b ", "-ab1", "é1a", "zzz", "ab10ab"],
+      pieceLengths: { shortest: 3, longest: 6 },
+    });
   });
 
   it("answers for the 32nd, 33rd and last of many texts alike, and nothing for an empty list", async () => {

@@ -26,9 +26,9 @@ export function serverBundle(): Plugin {
     transform(code, id) {
       if (REACT_DOM_SERVER.test(id)) return { code: reactWritingText(code), map: null };
       if (!/\/node_modules\/react-router\/dist\//.test(id)) return null;
-      if (code.includes(STATIC_ROUTER)) return { code: routesMadeOnce(staticRouterWithoutAccessors(code)), map: null };
-      if (code.includes(SERVER_ROUTER)) return { code: routesMadeOnce(code), map: null };
-      return null;
+      const withoutAccessors = code.includes(STATIC_ROUTER) ? staticRouterWithoutAccessors(code) : code;
+      const rewritten = routesTriedByFirstSegment(routesMadeOnce(withoutAccessors));
+      return rewritten === code ? null : { code: rewritten, map: null };
     },
     async renderChunk(code, chunk) {
       const unsafe = unsafeSpreadLiteral(this.parse(code));
@@ -102,6 +102,71 @@ export function routesMadeOnce(source: string): string {
   }
   return rewritten;
 }
+
+const MATCH_ROUTES = "function matchRoutesImpl(";
+
+/**
+ * React Router tries only the routes an address's first segment can match (decision 037).
+ *
+ * React Router matches a page's address against every route of the build in their rank order until
+ * one fits: three times for every page (the request handler, the static handler, and the scripts'
+ * route manifest), some fifty routes each time, a regular expression and three path joins for each,
+ * about a twentieth of a listing. A route whose path starts with a plain word (letters, digits, `_`,
+ * `.` or `-`) only fits an address whose first segment is that word, ignoring case: each level's
+ * matcher is anchored at the start, ends its word at a slash or at the end, and ignores case only
+ * for ASCII letters. So the ranked routes are grouped once, by the routes they are ranked from, into a
+ * list for each first word (the routes with that word and those without a plain first word, in rank
+ * order) and a list for any other address; a match tries its list. Only lists React Router keeps
+ * (`precomputedBranches`) are grouped.
+ */
+export function routesTriedByFirstSegment(source: string): string {
+  if (!source.includes(MATCH_ROUTES)) return source;
+  return replaceEachOnce(
+    source,
+    ROUTES_BY_FIRST_SEGMENT,
+    `React Router's ${MATCH_ROUTES}…) is not the one vite/server-bundle.ts rewrites (decision 037)`,
+  );
+}
+
+const ROUTES_BY_FIRST_SEGMENT: Replacement[] = [
+  {
+    name: "the loop over the ranked routes",
+    from: `  let decoded = decodePath(pathname);
+  for (let i = 0; matches == null && i < branches.length; ++i) {`,
+    to: `  let decoded = decodePath(pathname);
+  if (precomputedBranches) branches = branchesThatCanMatch(branches, decoded);
+  for (let i = 0; matches == null && i < branches.length; ++i) {`,
+  },
+  {
+    name: MATCH_ROUTES,
+    from: MATCH_ROUTES,
+    to: `var branchesByFirstSegment = /* @__PURE__ */ new WeakMap();
+function branchesThatCanMatch(branches, pathname) {
+  let grouped = branchesByFirstSegment.get(branches);
+  if (!grouped) {
+    grouped = groupBranchesByFirstSegment(branches);
+    branchesByFirstSegment.set(branches, grouped);
+  }
+  let end = pathname.indexOf("/", 1);
+  let first = (end < 0 ? pathname.slice(1) : pathname.slice(1, end)).toLowerCase();
+  return grouped.bySegment.get(first) ?? grouped.anySegment;
+}
+function groupBranchesByFirstSegment(branches) {
+  let words = branches.map((branch) => {
+    let first = branch.path.split("/").find((segment) => segment !== "");
+    return first !== void 0 && /^[\\w.-]+$/.test(first) ? first.toLowerCase() : null;
+  });
+  let bySegment = new Map(words.filter((word) => word !== null).map((word) => [word, []]));
+  let anySegment = [];
+  branches.forEach((branch, i) => {
+    if (words[i] !== null) bySegment.get(words[i]).push(branch);
+    else for (let list of [anySegment, ...bySegment.values()]) list.push(branch);
+  });
+  return { bySegment, anySegment };
+}
+${MATCH_ROUTES}`,
+  },
+];
 
 interface Replacement {
   name: string;

@@ -1,0 +1,229 @@
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { transformWithEsbuild } from "vite";
+import { describe, expect, it } from "vitest";
+import appRoutes from "../app/routes";
+import { routesTriedByFirstSegment } from "./server-bundle";
+
+/** A route as React Router's data routes have it. */
+interface Route {
+  id: string;
+  path?: string;
+  index?: boolean;
+  caseSensitive?: boolean;
+  children?: Route[];
+}
+
+interface Branch {
+  path: string;
+  routesMeta: { matcher: RegExp }[];
+}
+
+interface Match {
+  route: Route;
+  params: Record<string, string | undefined>;
+  pathname: string;
+  pathnameBase: string;
+}
+
+interface Matching {
+  matchRoutesImpl: (
+    routes: Route[],
+    location: string,
+    basename: string,
+    allowPartial: boolean,
+    branches?: Branch[],
+  ) => Match[] | null;
+  flattenAndRankRoutes: (routes: Route[]) => Branch[];
+}
+
+const productionDist = fileURLToPath(new URL("../node_modules/react-router/dist/production/", import.meta.url));
+const nodeRequire = createRequire(productionDist);
+
+/** The installed React Router module the server build bundles: the one with the router and its matching. */
+const installed = (() => {
+  const sources = fs
+    .readdirSync(productionDist)
+    .filter((file) => file.endsWith(".mjs"))
+    .map((file) => fs.readFileSync(path.join(productionDist, file), "utf8"))
+    .filter(
+      (source) => source.includes("function matchRoutesImpl(") && source.includes("function createStaticRouter("),
+    );
+  expect(sources).toHaveLength(1);
+  return sources[0] ?? "";
+})();
+
+/** `source` run as Node runs a CommonJS module, with its route ranking exported as well. */
+async function load(source: string): Promise<Matching> {
+  const withRanking = `${source}\nexport { flattenAndRankRoutes };\n`;
+  const { code } = await transformWithEsbuild(withRanking, "router.mjs", { format: "cjs", target: "node20" });
+  const module = { exports: {} as Matching };
+  // React Router warns of every address it cannot decode; the odd addresses here are on purpose.
+  const quiet = { ...console, warn: () => undefined };
+  new Function("require", "module", "exports", "console", code)(nodeRequire, module, module.exports, quiet);
+  return module.exports;
+}
+
+/** The site's routes, under the root layout, as the server build has them. */
+function siteRoutes(): Route[] {
+  type Configured = { file: string; path?: string; index?: boolean; children?: Configured[] };
+  const convert = (route: Configured): Route => ({
+    id: route.file,
+    ...(route.path === undefined ? {} : { path: route.path }),
+    ...(route.index ? { index: true } : {}),
+    ...(route.children ? { children: route.children.map(convert) } : {}),
+  });
+  return [{ id: "root", path: "", children: (appRoutes as Configured[]).map(convert) }];
+}
+
+/** Routes of every kind React Router matches: dynamic, optional and splat segments, case, absolute paths. */
+const KINDS_OF_ROUTES: Route[] = [
+  {
+    id: "root",
+    path: "",
+    children: [
+      { id: "home", index: true },
+      { id: "about", path: "About" },
+      { id: "localized", path: ":lang/about" },
+      { id: "guide", path: "docs?/guide" },
+      { id: "optional-id", path: "items/:id?" },
+      { id: "files", path: "files/*" },
+      { id: "exact", path: "Exact", caseSensitive: true },
+      { id: "feed", path: "feed.atom" },
+      { id: "dotted-first", path: ".well-known/security.txt" },
+      { id: "layout", children: [{ id: "in-layout", path: "inside" }] },
+      {
+        id: "catalog",
+        path: "/catalog",
+        children: [
+          { id: "catalog-index", index: true },
+          { id: "product", path: "/catalog/products/:productId" },
+        ],
+      },
+      { id: "slashes", path: "/" },
+      { id: "not-found", path: "*" },
+    ],
+  },
+];
+
+/** Addresses for `routes`: each route's own with values for its parameters, and many near misses. */
+function addressesFor(branches: Branch[]): string[] {
+  const values = ["x", "550e8400-e29b-41d4-a716-446655440000", "a%20b", "a%2Fb", "%E2%82%AC", ""];
+  const own = branches.flatMap((branch) =>
+    values.map((value) => branch.path.replace(/:[\w-]+\??/g, value).replace(/\*$/, `${value}/deeper`)),
+  );
+  const variants = own.flatMap((address) => [
+    address,
+    address.toUpperCase(),
+    `${address}/`,
+    `${address}/extra`,
+    `/${address}`,
+    address.replace(/^\/(\w)/, "/$1s"),
+    address.replace(/^\//, ""),
+    address.replace(/^\/(\w)/, "/\u212a$1"),
+  ]);
+  const odd = [
+    "",
+    "/",
+    "//",
+    "/%",
+    "/%E0%A4%A",
+    "/ catalog",
+    "/catalog%2Fproducts/x",
+    "catalog",
+    "/.",
+    "/..",
+    "/\u0130",
+  ];
+  return [...new Set([...variants, ...odd])];
+}
+
+/** What a match says, without the route objects' identity. */
+function described(matches: Match[] | null) {
+  return matches?.map(({ route, params, pathname, pathnameBase }) => ({
+    id: route.id,
+    params,
+    pathname,
+    pathnameBase,
+  }));
+}
+
+describe("routesTriedByFirstSegment", () => {
+  it("matches every address to the routes React Router's own matching gives, trying fewer routes", async () => {
+    const original = await load(installed);
+    const rewritten = await load(routesTriedByFirstSegment(installed));
+
+    for (const routes of [siteRoutes(), KINDS_OF_ROUTES]) {
+      const originalBranches = original.flattenAndRankRoutes(routes);
+      const rewrittenBranches = rewritten.flattenAndRankRoutes(routes);
+      const addresses = addressesFor(originalBranches);
+      expect(addresses.length).toBeGreaterThan(300);
+      for (const basename of ["/", "/shop"]) {
+        for (const address of addresses) {
+          const location = basename === "/" ? address : `${basename}${address}`;
+          for (const allowPartial of [false, true]) {
+            const expected = described(
+              original.matchRoutesImpl(routes, location, basename, allowPartial, originalBranches),
+            );
+            const actual = described(
+              rewritten.matchRoutesImpl(routes, location, basename, allowPartial, rewrittenBranches),
+            );
+            expect(actual, `${location} (partial: ${allowPartial})`).toEqual(expected);
+            if (basename === "/" && !allowPartial) {
+              // Without React Router's kept list, every route is tried, as before.
+              expect(described(rewritten.matchRoutesImpl(routes, location, basename, false))).toEqual(expected);
+            }
+          }
+        }
+      }
+    }
+  });
+
+  it("tries only the routes with the address's first word and those without a plain first word", async () => {
+    const tried = async (source: string, address: string) => {
+      const matching = await load(source);
+      const routes = siteRoutes();
+      const branches = matching.flattenAndRankRoutes(routes);
+      let count = 0;
+      class CountingRegExp extends RegExp {
+        override exec(text: string) {
+          count += 1;
+          return super.exec(text);
+        }
+      }
+      for (const branch of branches) {
+        branch.routesMeta = branch.routesMeta.map((meta) => ({
+          ...meta,
+          matcher: new CountingRegExp(meta.matcher.source, meta.matcher.flags),
+        }));
+      }
+      const matches = matching.matchRoutesImpl(routes, address, "/", false, branches);
+      return { count, id: matches?.at(-1)?.route.id };
+    };
+
+    const original = await tried(installed, "/catalog");
+    const rewritten = await tried(routesTriedByFirstSegment(installed), "/catalog");
+
+    expect(rewritten.id).toBe("routes/catalog-all.tsx");
+    expect(original.id).toBe(rewritten.id);
+    // Only routes under /catalog are tried before its index page, each after the root layout's matcher
+    // (ten matchers on 2026-11-27); as written, one or two for each of the site's routes ranked before
+    // it (seventy-six).
+    expect(rewritten.count).toBeLessThanOrEqual(12);
+    expect(original.count).toBeGreaterThan(5 * rewritten.count);
+  });
+
+  it("fails the build when React Router matches routes another way", () => {
+    const changed = installed.replace(
+      "for (let i = 0; matches == null && i < branches.length; ++i) {",
+      "for (let i = 0; !matches && i < branches.length; i++) {",
+    );
+
+    expect(() => routesTriedByFirstSegment(changed)).toThrow(
+      /function matchRoutesImpl\(…\) is not the one .*decision 037/,
+    );
+    expect(routesTriedByFirstSegment("function somethingElse() {}")).toBe("function somethingElse() {}");
+  });
+});

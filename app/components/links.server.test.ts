@@ -141,6 +141,9 @@ const NAV_PROPS: Omit<NavLinkProps, "to">[] = [
   },
   { style: { color: "red" }, target: "_self", onClick: () => undefined, children: "Products" },
   { viewTransition: true, children: "Products" },
+  { prefetch: "intent", className: "menu-link", children: "Products" },
+  { prefetch: "render", children: "Products" },
+  { discover: "none", rel: "noreferrer", "aria-label": "All products", children: "Products" },
 ];
 
 describe("the server's NavLink", () => {

@@ -105,15 +105,15 @@ function shuffled<T>(items: T[], random: () => number): T[] {
   return copy;
 }
 
-async function text(site: RunningServer, path: string): Promise<string> {
+async function text(site: Pick<RunningServer, "url">, path: string): Promise<string> {
   const response = await fetch(`${site.url}${path}`);
   if (!response.ok) throw new Error(`${path} answered ${response.status}`);
   return response.text();
 }
 
 /** Distinct URLs of each scenario, found from the site itself (its sitemap and pages). */
-async function scenarioUrls(
-  site: RunningServer,
+export async function scenarioUrls(
+  site: Pick<RunningServer, "url">,
   random: () => number,
   limit = REQUESTS,
 ): Promise<Record<string, string[]>> {

@@ -1,0 +1,229 @@
+/**
+ * Two revisions of the site side by side on pages the cache cannot answer: which one spends less CPU
+ * on a page. `npm run bench:compare -- <revision>` (a commit, a branch, a tag) against the working tree.
+ *
+ * On a shared machine the CPU's speed drifts by a third within minutes (another tenant's load, the
+ * hypervisor taking time), so two runs of `bench:uncached` one after the other can differ by more
+ * than the change they compare. Here both servers run at once, each on its own copy of one 10,000
+ * product catalog, and take turns: a burst of 300 distinct pages of one scenario to one, the same
+ * pages to the other, in alternating order, eight times. What the drift does to one it does to the
+ * other; the ratio of their CPU per page is what the change did.
+ *
+ * The revision is checked out into a temporary worktree and built there, with this checkout's
+ * node_modules and on a catalog this checkout makes: compare revisions with the same dependencies and
+ * database migrations. The working tree is built too unless `--no-build`. The scenarios are those of
+ * `bench:uncached` and the about and home pages of `bench:rendered`, each page made distinct by a
+ * tracker's parameter that the page does not read (so it is rendered, and never kept by the page cache).
+ */
+import { execFileSync, fork, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { adminEnv } from "../tests/support/http";
+import { freePort } from "../tests/support/ports";
+import { createRandom } from "../demo/random";
+import { generateCatalog } from "./lib/catalog";
+import { cpuTimeMs } from "./lib/cpu";
+import { buildSite, root, writeResult } from "./lib/site";
+import { scenarioUrls } from "./uncached";
+
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
+const ROUNDS = Number(process.env.BENCH_COMPARE_ROUNDS ?? 8);
+const BURST = Number(process.env.BENCH_COMPARE_BURST ?? 300);
+const WARM_UP = Number(process.env.BENCH_COMPARE_WARM_UP ?? 600);
+const CONNECTIONS = 20;
+
+interface Side {
+  name: string;
+  url: string;
+  pid: number;
+  child: ChildProcess;
+}
+
+interface Tally {
+  cpuMs: number;
+  requests: number;
+  seconds: number;
+  p99Ms: number[];
+}
+
+export interface ComparedScenario {
+  scenario: string;
+  /** CPU ms per page of the revision compared against, then of this one. */
+  baselineCpuMs: number;
+  currentCpuMs: number;
+  /** currentCpuMs ÷ baselineCpuMs: below 1, this tree spends less. */
+  ratio: number;
+  baselineRequestsPerSecond: number;
+  currentRequestsPerSecond: number;
+  /** The median of the bursts' p99 latencies, ms. */
+  baselineP99Ms: number;
+  currentP99Ms: number;
+}
+
+/** The Node.js options a checkout's `npm start` gives its server. */
+function startOptions(checkout: string): string[] {
+  const { scripts } = JSON.parse(fs.readFileSync(path.join(checkout, "package.json"), "utf8")) as {
+    scripts: { start: string };
+  };
+  return scripts.start.split(/\s+/).filter((word) => word.startsWith("--"));
+}
+
+async function startSide(name: string, checkout: string, dataDir: string): Promise<Side> {
+  const port = await freePort();
+  const child = fork(path.join(checkout, "server.js"), [], {
+    cwd: checkout,
+    execArgv: startOptions(checkout),
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? os.tmpdir(),
+      LOG_LEVEL: "warn",
+      DEMO_DATA: "0",
+      ...adminEnv(),
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+    },
+    stdio: ["ignore", "ignore", "inherit", "ipc"],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.on("message", (message: { type?: string }) => {
+      if (message?.type === "listening") resolve();
+    });
+    child.once("exit", (code) => reject(new Error(`${name}'s server exited with code ${code} before listening`)));
+  });
+  return { name, url: `http://127.0.0.1:${port}`, pid: child.pid ?? 0, child };
+}
+
+async function stopSide(side: Side): Promise<void> {
+  if (side.child.exitCode !== null || side.child.signalCode !== null) return;
+  const exited = new Promise((resolve) => side.child.once("exit", resolve));
+  side.child.kill("SIGTERM");
+  await exited;
+}
+
+/** Asks `side` for each path once, CONNECTIONS at a time, and adds what it cost to `tally`. */
+async function burst(side: Side, paths: string[], tally?: Tally): Promise<void> {
+  let next = 0;
+  const cpuBefore = cpuTimeMs(side.pid);
+  const result = await autocannon({
+    url: side.url,
+    connections: CONNECTIONS,
+    amount: paths.length,
+    timeout: 10,
+    requests: [{ setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] ?? "/" }) }],
+  });
+  const failed = result.errors + result.timeouts + result.non2xx;
+  if (failed > 0) throw new Error(`${side.name}: ${failed} of ${paths.length} requests failed`);
+  if (!tally) return;
+  tally.cpuMs += cpuTimeMs(side.pid) - cpuBefore;
+  tally.requests += result.requests.total;
+  tally.seconds += result.duration;
+  tally.p99Ms.push(result.latency.p99);
+}
+
+/**
+ * `count` pages from `paths`, from `start` on (round again if they run out), each made distinct for
+ * `round` by a tracker's parameter, which the site renders and never caches.
+ */
+function tracked(paths: string[], start: number, count: number, round: number): string[] {
+  return Array.from({ length: count }, (_, index) => {
+    const page = paths[(start + index) % paths.length] ?? "/";
+    return `${page}${page.includes("?") ? "&" : "?"}utm_source=compare&utm_id=${round}.${index}`;
+  });
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
+/** A worktree of `revision`, built; removed by the returned function. */
+function builtWorktree(revision: string): { checkout: string; remove: () => void } {
+  const checkout = fs.mkdtempSync(path.join(os.tmpdir(), "vantage-compare-"));
+  execFileSync("git", ["worktree", "add", "--detach", checkout, revision], { cwd: root, stdio: "ignore" });
+  const remove = () => {
+    execFileSync("git", ["worktree", "remove", "--force", checkout], { cwd: root, stdio: "ignore" });
+    fs.rmSync(checkout, { recursive: true, force: true });
+  };
+  try {
+    fs.symlinkSync(path.join(root, "node_modules"), path.join(checkout, "node_modules"));
+    const built = spawnSync(process.execPath, [path.join(checkout, "node_modules/@react-router/dev/bin.js"), "build"], {
+      cwd: checkout,
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    if (built.status !== 0) throw new Error(`${revision} did not build`);
+    return { checkout, remove };
+  } catch (error) {
+    remove();
+    throw error;
+  }
+}
+
+export async function compareWith(revision: string): Promise<ComparedScenario[]> {
+  const baseline = builtWorktree(revision);
+  const catalog = await generateCatalog(PRODUCTS);
+  const dataDirs = ["baseline", "current"].map((name) => {
+    const copy = `${catalog}-${name}`;
+    fs.cpSync(catalog, copy, { recursive: true });
+    return copy;
+  });
+  const sides: Side[] = [];
+  try {
+    sides.push(await startSide(revision, baseline.checkout, dataDirs[0] ?? ""));
+    sides.push(await startSide("working tree", root, dataDirs[1] ?? ""));
+    const urls: Record<string, string[]> = {
+      ...(await scenarioUrls(sides[1] as Side, createRandom(20_261_127).next, ROUNDS * BURST)),
+      // The pages `bench:rendered` measures, each asked for with distinct parameters.
+      "about page": ["/about"],
+      "home page": ["/"],
+    };
+    // Both servers first render pages of every kind, none of them measured: their code compiled.
+    const warmUp = Object.values(urls).flatMap((paths) => tracked(paths, 0, WARM_UP, -1));
+    for (const side of sides) await burst(side, warmUp);
+
+    const compared: ComparedScenario[] = [];
+    for (const [scenario, paths] of Object.entries(urls)) {
+      const tallies: Tally[] = sides.map(() => ({ cpuMs: 0, requests: 0, seconds: 0, p99Ms: [] }));
+      for (let round = 0; round < ROUNDS; round += 1) {
+        const pages = tracked(paths, round * BURST, BURST, round);
+        const order = round % 2 === 0 ? [0, 1] : [1, 0];
+        for (const index of order) await burst(sides[index] as Side, pages, tallies[index]);
+      }
+      const [before, after] = tallies as [Tally, Tally];
+      const cpu = (tally: Tally) => tally.cpuMs / Math.max(1, tally.requests);
+      compared.push({
+        scenario,
+        baselineCpuMs: round2(cpu(before)),
+        currentCpuMs: round2(cpu(after)),
+        ratio: Math.round((cpu(after) / cpu(before)) * 1000) / 1000,
+        baselineRequestsPerSecond: Math.round(before.requests / before.seconds),
+        currentRequestsPerSecond: Math.round(after.requests / after.seconds),
+        baselineP99Ms: median(before.p99Ms),
+        currentP99Ms: median(after.p99Ms),
+      });
+      console.log(`${revision} → working tree · ${JSON.stringify(compared.at(-1))}`);
+    }
+    return compared;
+  } finally {
+    await Promise.all(sides.map(stopSide));
+    for (const dir of [catalog, ...dataDirs]) fs.rmSync(dir, { recursive: true, force: true });
+    baseline.remove();
+  }
+}
+
+if (import.meta.filename === process.argv[1]) {
+  const revision = process.argv.slice(2).find((argument) => !argument.startsWith("--"));
+  if (!revision) throw new Error("Usage: npm run bench:compare -- <revision> [--no-build]");
+  if (!process.argv.includes("--no-build")) buildSite();
+  writeResult("compare", {
+    revision,
+    products: PRODUCTS,
+    rounds: ROUNDS,
+    burst: BURST,
+    scenarios: await compareWith(revision),
+  });
+}

@@ -100,7 +100,9 @@ async function stopSide(side: Side): Promise<void> {
   if (side.child.exitCode !== null || side.child.signalCode !== null) return;
   const exited = new Promise((resolve) => side.child.once("exit", resolve));
   side.child.kill("SIGTERM");
+  const timer = setTimeout(() => side.child.kill("SIGKILL"), 10_000);
   await exited;
+  clearTimeout(timer);
 }
 
 /** Asks `side` for each path once, CONNECTIONS at a time, and adds what it cost to `tally`. */
@@ -165,16 +167,17 @@ function builtWorktree(revision: string): { checkout: string; remove: () => void
 
 export async function compareWith(revision: string): Promise<ComparedScenario[]> {
   const baseline = builtWorktree(revision);
-  const catalog = await generateCatalog(PRODUCTS);
-  const dataDirs = ["baseline", "current"].map((name) => {
-    const copy = `${catalog}-${name}`;
-    fs.cpSync(catalog, copy, { recursive: true });
-    return copy;
-  });
+  const dataDirs: string[] = [];
   const sides: Side[] = [];
   try {
-    sides.push(await startSide(revision, baseline.checkout, dataDirs[0] ?? ""));
-    sides.push(await startSide("working tree", root, dataDirs[1] ?? ""));
+    const catalog = await generateCatalog(PRODUCTS);
+    dataDirs.push(catalog);
+    for (const name of ["baseline", "current"]) {
+      dataDirs.push(`${catalog}-${name}`);
+      fs.cpSync(catalog, `${catalog}-${name}`, { recursive: true });
+    }
+    sides.push(await startSide(revision, baseline.checkout, dataDirs[1] ?? ""));
+    sides.push(await startSide("working tree", root, dataDirs[2] ?? ""));
     const urls: Record<string, string[]> = {
       ...(await scenarioUrls(sides[1] as Side, createRandom(20_261_127).next, ROUNDS * BURST)),
       // The pages `bench:rendered` measures, each asked for with distinct parameters.
@@ -210,7 +213,7 @@ export async function compareWith(revision: string): Promise<ComparedScenario[]>
     return compared;
   } finally {
     await Promise.all(sides.map(stopSide));
-    for (const dir of [catalog, ...dataDirs]) fs.rmSync(dir, { recursive: true, force: true });
+    for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
     baseline.remove();
   }
 }

@@ -10,8 +10,9 @@ import { transformWithEsbuild, type Plugin, type Rollup } from "vite";
  * alive until the next full collection: everything a render touched was promoted with it. React
  * Router is bundled into the server (vite.config.ts) so that both patterns can be taken out of it:
  * object spread is written out as plain copies, and the static router each render builds gets plain
- * properties instead of accessors. React's server renderer is bundled too, to write the document as
- * text (decision 033).
+ * properties instead of accessors. Being bundled, React Router also makes its route objects once per
+ * build (decision 036) and tries only the routes an address's first word can match (decision 037).
+ * React's server renderer is bundled too, to write the document as text (decision 033).
  */
 export function serverBundle(): Plugin {
   // vite.config.ts lists it for the server build only.

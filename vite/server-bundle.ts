@@ -95,13 +95,7 @@ const SERVER_ROUTER = "function ServerRouter(";
  * for another one. A render only reads them. Any other shape of the two places fails the build.
  */
 export function routesMadeOnce(source: string): string {
-  let rewritten = source;
-  for (const { within, replacements } of ROUTES_MADE_ONCE) {
-    if (!rewritten.includes(within)) continue;
-    const unexpected = `${within}…) is not the one vite/server-bundle.ts rewrites (decision 036)`;
-    rewritten = replaceEachOnce(rewritten, replacements, unexpected);
-  }
-  return rewritten;
+  return rewrittenWhereDefined(source, ROUTES_MADE_ONCE, "decision 036");
 }
 
 const MATCH_ROUTES = "function matchRoutesImpl(";
@@ -115,17 +109,16 @@ const MATCH_ROUTES = "function matchRoutesImpl(";
  * about a twentieth of a listing. A route whose path starts with a plain word (letters, digits, `_`,
  * `.` or `-`) only fits an address whose first segment is that word, ignoring case: each level's
  * matcher is anchored at the start, ends its word at a slash or at the end, and ignores case only
- * for ASCII letters. So the ranked routes are grouped once, by the routes they are ranked from, into a
+ * for ASCII letters. So the ranked routes are grouped once (kept by the ranked list itself) into a
  * list for each first word (the routes with that word and those without a plain first word, in rank
  * order) and a list for any other address; a match tries its list. Only lists React Router keeps
  * (`precomputedBranches`) are grouped.
  */
 export function routesTriedByFirstSegment(source: string): string {
-  if (!source.includes(MATCH_ROUTES)) return source;
-  return replaceEachOnce(
+  return rewrittenWhereDefined(
     source,
-    ROUTES_BY_FIRST_SEGMENT,
-    `React Router's ${MATCH_ROUTES}…) is not the one vite/server-bundle.ts rewrites (decision 037)`,
+    [{ within: MATCH_ROUTES, replacements: ROUTES_BY_FIRST_SEGMENT }],
+    "decision 037",
   );
 }
 
@@ -175,6 +168,26 @@ interface Replacement {
   to: string;
 }
 
+/** Replacements to make in a module of React Router that defines `within` (as "function name("). */
+interface RouterRewrite {
+  within: string;
+  replacements: Replacement[];
+}
+
+/**
+ * `source` with each rewrite made if it defines the rewrite's function; a module without it is left
+ * as it is. A definition whose text is not the one expected fails the build, naming `decision`.
+ */
+function rewrittenWhereDefined(source: string, rewrites: RouterRewrite[], decision: string): string {
+  let rewritten = source;
+  for (const { within, replacements } of rewrites) {
+    if (!rewritten.includes(within)) continue;
+    const unexpected = `React Router's ${within}…) is not the one vite/server-bundle.ts rewrites (${decision})`;
+    rewritten = replaceEachOnce(rewritten, replacements, unexpected);
+  }
+  return rewritten;
+}
+
 /** `source` with each replacement made where its text is, which must be found exactly once. */
 function replaceEachOnce(source: string, replacements: Replacement[], unexpected: string): string {
   let rewritten = source;
@@ -186,7 +199,7 @@ function replaceEachOnce(source: string, replacements: Replacement[], unexpected
   return rewritten;
 }
 
-const ROUTES_MADE_ONCE: { within: string; replacements: Replacement[] }[] = [
+const ROUTES_MADE_ONCE: RouterRewrite[] = [
   {
     within: STATIC_ROUTER,
     replacements: [

@@ -15,31 +15,23 @@
  * `bench:uncached` and the about and home pages of `bench:rendered`, each page made distinct by a
  * tracker's parameter that the page does not read (so it is rendered, and never kept by the page cache).
  */
-import { execFileSync, fork, spawnSync, type ChildProcess } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import autocannon from "autocannon";
 import { adminEnv } from "../tests/support/http";
-import { freePort } from "../tests/support/ports";
+import { startServer, type RunningServer } from "../tests/support/server";
 import { createRandom } from "../demo/random";
 import { generateCatalog } from "./lib/catalog";
 import { cpuTimeMs } from "./lib/cpu";
 import { buildSite, root, writeResult } from "./lib/site";
-import { scenarioUrls } from "./uncached";
+import { percentile, round } from "./lib/stats";
+import { askEachOnce, scenarioUrls } from "./uncached";
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const ROUNDS = Number(process.env.BENCH_COMPARE_ROUNDS ?? 8);
 const BURST = Number(process.env.BENCH_COMPARE_BURST ?? 300);
 const WARM_UP = Number(process.env.BENCH_COMPARE_WARM_UP ?? 600);
-const CONNECTIONS = 20;
-
-interface Side {
-  name: string;
-  url: string;
-  pid: number;
-  child: ChildProcess;
-}
 
 interface Tally {
   cpuMs: number;
@@ -62,62 +54,12 @@ export interface ComparedScenario {
   currentP99Ms: number;
 }
 
-/** The Node.js options a checkout's `npm start` gives its server. */
-function startOptions(checkout: string): string[] {
-  const { scripts } = JSON.parse(fs.readFileSync(path.join(checkout, "package.json"), "utf8")) as {
-    scripts: { start: string };
-  };
-  return scripts.start.split(/\s+/).filter((word) => word.startsWith("--"));
-}
-
-async function startSide(name: string, checkout: string, dataDir: string): Promise<Side> {
-  const port = await freePort();
-  const child = fork(path.join(checkout, "server.js"), [], {
-    cwd: checkout,
-    execArgv: startOptions(checkout),
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? os.tmpdir(),
-      LOG_LEVEL: "warn",
-      DEMO_DATA: "0",
-      ...adminEnv(),
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-    },
-    stdio: ["ignore", "ignore", "inherit", "ipc"],
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.on("message", (message: { type?: string }) => {
-      if (message?.type === "listening") resolve();
-    });
-    child.once("exit", (code) => reject(new Error(`${name}'s server exited with code ${code} before listening`)));
-  });
-  return { name, url: `http://127.0.0.1:${port}`, pid: child.pid ?? 0, child };
-}
-
-async function stopSide(side: Side): Promise<void> {
-  if (side.child.exitCode !== null || side.child.signalCode !== null) return;
-  const exited = new Promise((resolve) => side.child.once("exit", resolve));
-  side.child.kill("SIGTERM");
-  const timer = setTimeout(() => side.child.kill("SIGKILL"), 10_000);
-  await exited;
-  clearTimeout(timer);
-}
-
-/** Asks `side` for each path once, CONNECTIONS at a time, and adds what it cost to `tally`. */
-async function burst(side: Side, paths: string[], tally?: Tally): Promise<void> {
-  let next = 0;
+/** Asks `side` for each path once, 20 at a time, and adds what it cost to `tally`. */
+async function burst(side: RunningServer, paths: string[], tally?: Tally): Promise<void> {
   const cpuBefore = cpuTimeMs(side.pid);
-  const result = await autocannon({
-    url: side.url,
-    connections: CONNECTIONS,
-    amount: paths.length,
-    timeout: 10,
-    requests: [{ setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] ?? "/" }) }],
-  });
+  const { result } = await askEachOnce(side, paths);
   const failed = result.errors + result.timeouts + result.non2xx;
-  if (failed > 0) throw new Error(`${side.name}: ${failed} of ${paths.length} requests failed`);
+  if (failed > 0) throw new Error(`${side.url}: ${failed} of ${paths.length} requests failed`);
   if (!tally) return;
   tally.cpuMs += cpuTimeMs(side.pid) - cpuBefore;
   tally.requests += result.requests.total;
@@ -135,13 +77,6 @@ function tracked(paths: string[], start: number, count: number, round: number): 
     return `${page}${page.includes("?") ? "&" : "?"}utm_source=compare&utm_id=${round}.${index}`;
   });
 }
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-}
-
-const round2 = (value: number) => Math.round(value * 100) / 100;
 
 /** A worktree of `revision`, built; removed by the returned function. */
 function builtWorktree(revision: string): { checkout: string; remove: () => void } {
@@ -168,7 +103,7 @@ function builtWorktree(revision: string): { checkout: string; remove: () => void
 export async function compareWith(revision: string): Promise<ComparedScenario[]> {
   const baseline = builtWorktree(revision);
   const dataDirs: string[] = [];
-  const sides: Side[] = [];
+  const sides: RunningServer[] = [];
   try {
     const catalog = await generateCatalog(PRODUCTS);
     dataDirs.push(catalog);
@@ -176,10 +111,11 @@ export async function compareWith(revision: string): Promise<ComparedScenario[]>
       dataDirs.push(`${catalog}-${name}`);
       fs.cpSync(catalog, `${catalog}-${name}`, { recursive: true });
     }
-    sides.push(await startSide(revision, baseline.checkout, dataDirs[1] ?? ""));
-    sides.push(await startSide("working tree", root, dataDirs[2] ?? ""));
+    // Each serves its copy, which it leaves in place when it stops: the `finally` removes them.
+    sides.push(await startServer({ ...adminEnv(), DATA_DIR: dataDirs[1] ?? "" }, { checkout: baseline.checkout }));
+    sides.push(await startServer({ ...adminEnv(), DATA_DIR: dataDirs[2] ?? "" }));
     const urls: Record<string, string[]> = {
-      ...(await scenarioUrls(sides[1] as Side, createRandom(20_261_127).next, ROUNDS * BURST)),
+      ...(await scenarioUrls(sides[1] as RunningServer, createRandom(20_261_127).next, ROUNDS * BURST)),
       // The pages `bench:rendered` measures, each asked for with distinct parameters.
       "about page": ["/about"],
       "home page": ["/"],
@@ -194,25 +130,25 @@ export async function compareWith(revision: string): Promise<ComparedScenario[]>
       for (let round = 0; round < ROUNDS; round += 1) {
         const pages = tracked(paths, round * BURST, BURST, round);
         const order = round % 2 === 0 ? [0, 1] : [1, 0];
-        for (const index of order) await burst(sides[index] as Side, pages, tallies[index]);
+        for (const index of order) await burst(sides[index] as RunningServer, pages, tallies[index]);
       }
       const [before, after] = tallies as [Tally, Tally];
       const cpu = (tally: Tally) => tally.cpuMs / Math.max(1, tally.requests);
       compared.push({
         scenario,
-        baselineCpuMs: round2(cpu(before)),
-        currentCpuMs: round2(cpu(after)),
-        ratio: Math.round((cpu(after) / cpu(before)) * 1000) / 1000,
+        baselineCpuMs: round(cpu(before)),
+        currentCpuMs: round(cpu(after)),
+        ratio: round(cpu(after) / cpu(before), 3),
         baselineRequestsPerSecond: Math.round(before.requests / before.seconds),
         currentRequestsPerSecond: Math.round(after.requests / after.seconds),
-        baselineP99Ms: median(before.p99Ms),
-        currentP99Ms: median(after.p99Ms),
+        baselineP99Ms: percentile(before.p99Ms, 0.5),
+        currentP99Ms: percentile(after.p99Ms, 0.5),
       });
       console.log(`${revision} → working tree · ${JSON.stringify(compared.at(-1))}`);
     }
     return compared;
   } finally {
-    await Promise.all(sides.map(stopSide));
+    await Promise.all(sides.map((side) => side.stop()));
     for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
     baseline.remove();
   }

@@ -174,7 +174,11 @@ export async function scenarioUrls(
 }
 
 /** Asks for each path once, CONNECTIONS at a time; counts the answers the page cache gave. */
-async function askEachOnce(site: RunningServer, paths: string[], onStatus: (status: number) => void = () => undefined) {
+export async function askEachOnce(
+  site: Pick<RunningServer, "url">,
+  paths: string[],
+  onStatus: (status: number) => void = () => undefined,
+) {
   let next = 0;
   let cacheHits = 0;
   const result = await autocannon({

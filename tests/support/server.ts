@@ -23,12 +23,25 @@ export interface RunningServer {
 
 const root = path.resolve(import.meta.dirname, "../..");
 
-/** The Node.js options `npm start` gives the server (package.json): the tests' server runs as it does. */
-export const startOptions = (
-  JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as { scripts: { start: string } }
-).scripts.start
-  .split(/\s+/)
-  .filter((word) => word.startsWith("--"));
+/** The Node.js options a checkout's `npm start` gives its server (package.json). */
+function startOptionsOf(checkout: string): string[] {
+  return (
+    JSON.parse(fs.readFileSync(path.join(checkout, "package.json"), "utf8")) as { scripts: { start: string } }
+  ).scripts.start
+    .split(/\s+/)
+    .filter((word) => word.startsWith("--"));
+}
+
+/** The options of this checkout's `npm start`: the tests' server runs as it does. */
+export const startOptions = startOptionsOf(root);
+
+interface StartOptions {
+  storage?: StorageKind;
+  /** A fixed one, e.g. to start an instance again where a proxy expects it. */
+  port?: number;
+  /** Another checkout's build to serve (a benchmark comparing revisions), instead of this one's. */
+  checkout?: string;
+}
 
 /**
  * Starts the production build (`node server.js`) on a free loopback port with its own temp DATA_DIR.
@@ -36,8 +49,7 @@ export const startOptions = (
  */
 export async function startServer(
   env: Record<string, string> = {},
-  /** `port`: a fixed one, e.g. to start an instance again where a proxy expects it. */
-  options: { storage?: StorageKind; port?: number } = {},
+  options: StartOptions = {},
 ): Promise<RunningServer> {
   for (let attempt = 1; ; attempt += 1) {
     try {
@@ -51,19 +63,17 @@ export async function startServer(
   }
 }
 
-async function startServerOnce(
-  env: Record<string, string>,
-  options: { storage?: StorageKind; port?: number },
-): Promise<RunningServer> {
+async function startServerOnce(env: Record<string, string>, options: StartOptions): Promise<RunningServer> {
+  const checkout = options.checkout ?? root;
   const port = options.port ?? (await freePort());
   const ownDataDir = !env.DATA_DIR;
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "vantage-test-"));
   if (ownDataDir && !env.DATABASE_URL) seedEmbeddedDatabase(dataDir);
   const storage = await startTestStorage(dataDir, env, options.storage);
   let output = "";
-  const child: ChildProcess = fork(path.join(root, "server.js"), [], {
-    cwd: root,
-    execArgv: startOptions,
+  const child: ChildProcess = fork(path.join(checkout, "server.js"), [], {
+    cwd: checkout,
+    execArgv: startOptionsOf(checkout),
     env: {
       PATH: process.env.PATH ?? "",
       HOME: process.env.HOME ?? os.tmpdir(),

@@ -107,9 +107,9 @@ export default defineConfig(({ isSsrBuild, mode }) =>
         ],
         resolve: { alias },
         ssr: {
-          // The server build bundles React Router to rewrite it (vite/server-bundle.ts), its adapters with
-          // it so that all use that one copy. The development server loads it as it is.
-          noExternal: isSsrBuild ? ["react-router", "@react-router/node", "@react-router/express"] : [],
+          // The server build bundles React Router to rewrite it (vite/server-bundle.ts), and its Node.js
+          // helpers with it so that all use that one copy. The development server loads it as it is.
+          noExternal: isSsrBuild ? ["react-router", "@react-router/node"] : [],
           // Native or WASM packages must be loaded from node_modules at run time, not bundled.
           external: ["@electric-sql/pglite", "sharp", "pg", "pino", "pino-pretty", "nodemailer", "xlsx"],
         },

@@ -1,4 +1,3 @@
-import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
@@ -8,6 +7,7 @@ import { SiteStylesheetContext } from "./components/site-stylesheet";
 import { requestContext } from "./server/context.server";
 import { loggableUrl } from "./server/logger.server";
 import { STYLESHEET_PLACEHOLDER } from "./server/document-head.server";
+import { documentResponse } from "./server/document-response.server";
 import { renderDocument } from "./server/render-document.server";
 
 export const streamTimeout = 5_000;
@@ -41,7 +41,7 @@ export default async function handleRequest(
     },
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode });
+  return documentResponse(body, { headers: responseHeaders, status: responseStatusCode });
 }
 
 /**

@@ -1,6 +1,5 @@
 import fs from "node:fs";
 import http from "node:http";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import type { ServerBuild } from "react-router";
@@ -22,6 +21,7 @@ import { SCHEDULE_CHECK_MS } from "#app/server/admin/publication.server";
 import { serveImageVariant } from "./images";
 import { cachePolicy, fillPageCache, PageCache, pageCacheHits, type CachePolicy, type ProxyTrust } from "./page-cache";
 import { expressMessages } from "./express-messages";
+import { reactRouterHandler } from "./react-router";
 import { renderQueue } from "./render-queue";
 import { acceptRequest, logRequest, requestHeaders, requestId } from "./request";
 import { loggableUrl } from "#app/server/logger.server";
@@ -332,7 +332,7 @@ function createApp(
       maxWaiting: RENDER_WAITING_MAX,
       isAdmin: async (req) => Boolean(await userOf(req)),
     }),
-    createRequestHandler({
+    reactRouterHandler({
       build:
         typeof build === "function"
           ? async () => allowPublicOrigin(await build(), env.publicUrl)

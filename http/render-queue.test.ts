@@ -1,13 +1,13 @@
-import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderQueue } from "./render-queue";
+import { listenOnLoopback } from "#tests/support/ports";
 
 // A real Express app on loopback whose "render" waits until the test lets it finish.
 const started: string[] = [];
 const release = new Map<string, () => void>();
 let url = "";
-let close: () => Promise<void>;
+let close: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
   const app = express();
@@ -20,14 +20,7 @@ beforeAll(async () => {
       release.set(name, () => res.send(name));
     },
   );
-  const server = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  close = () =>
-    new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    });
+  ({ url, close } = await listenOnLoopback(app));
 });
 afterAll(async () => {
   await close?.();

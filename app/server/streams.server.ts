@@ -27,7 +27,7 @@ const JOINED_BELOW_BYTES = 16 * 1024;
 /**
  * Passes a stream's bytes on in one piece per turn of the event loop. React writes a page in pieces of
  * a few kilobytes, all in the same turn when the page's data is in; each piece would otherwise cross
- * the web stream React Router answers with, Express and the compressor one by one. Large pieces (the
+ * the response, the page cache's recorder and the compressor one by one. Large pieces (the
  * stylesheet every document shares) go on as they are, between the joined runs. Nothing waits longer
  * than the turn it was written in.
  */

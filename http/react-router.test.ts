@@ -1,0 +1,228 @@
+import http from "node:http";
+import { PassThrough, type Readable } from "node:stream";
+import zlib from "node:zlib";
+import compression from "compression";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { documentResponse, takeDocumentBody } from "#app/server/document-response.server";
+import { sendResponse } from "./react-router";
+import { listenOnLoopback } from "#tests/support/ports";
+
+/** Each test's answer, made by the test for the path it asks. */
+const answers = new Map<string, () => Response | Promise<Response>>();
+let url = "";
+let close: (() => Promise<void>) | undefined;
+
+beforeAll(async () => {
+  const app = express();
+  app.use(compression());
+  app.get("/{*path}", (req, res, next) => {
+    res.setHeader("X-Set-Before", "by a middleware");
+    const answer = answers.get(req.path);
+    if (!answer) return next();
+    Promise.resolve(answer())
+      .then((response) => sendResponse(res, response))
+      .catch(next);
+  });
+  ({ url, close } = await listenOnLoopback(app));
+});
+afterAll(async () => {
+  await close?.();
+});
+
+interface Received {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  /** The body as it arrived, decompressed, in the pieces it arrived in. */
+  pieces: string[];
+  /** Whether the body ended as HTTP says a body ends, rather than with the connection cut. */
+  complete: boolean;
+}
+
+/** Asks for `path` and calls `onPiece` with each decoded piece as it arrives. */
+function get(path: string, options: { gzip?: boolean; onPiece?: (piece: string) => void } = {}): Promise<Received> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(
+      `${url}${path}`,
+      { headers: options.gzip ? { "Accept-Encoding": "gzip" } : {} },
+      (response) => {
+        const pieces: string[] = [];
+        const decoded: Readable =
+          response.headers["content-encoding"] === "gzip"
+            ? response.pipe(zlib.createGunzip({ flush: zlib.constants.Z_SYNC_FLUSH }))
+            : response;
+        decoded.on("data", (chunk: Buffer) => {
+          pieces.push(chunk.toString());
+          options.onPiece?.(chunk.toString());
+        });
+        const settle = () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, pieces, complete: response.complete });
+        decoded.once("end", settle);
+        // A cut connection ends nothing: the response only closes.
+        response.once("close", () => {
+          if (!response.complete) settle();
+        });
+      },
+    );
+    request.once("error", reject);
+  });
+}
+
+/** A document stream the test writes into: the render, seen from the server. */
+function renderStream(): PassThrough {
+  return new PassThrough();
+}
+
+function closed(stream: Readable): Promise<void> {
+  return new Promise((resolve) => (stream.destroyed ? resolve() : stream.once("close", () => resolve())));
+}
+
+describe("a document's answer", () => {
+  it("sends the status, every header (a cookie twice, the middleware's kept) and the bytes in order", async () => {
+    const body = renderStream();
+    answers.set("/whole", () => {
+      const headers = new Headers({ "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" });
+      headers.append("Set-Cookie", "a=1");
+      headers.append("Set-Cookie", "b=2");
+      return documentResponse(body, { status: 404, statusText: "Not Here", headers });
+    });
+    body.write("<!DOCTYPE html><p>Caméras ✓</p>");
+    body.end(Buffer.from("<p>the end</p>"));
+    const received = await get("/whole");
+    expect(received.status).toBe(404);
+    expect(received.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(received.headers["cache-control"]).toBe("no-store");
+    expect(received.headers["set-cookie"]).toEqual(["a=1", "b=2"]);
+    expect(received.headers["x-set-before"]).toBe("by a middleware");
+    expect(received.complete).toBe(true);
+    expect(received.pieces.join("")).toBe("<!DOCTYPE html><p>Caméras ✓</p><p>the end</p>");
+  });
+
+  it("reaches the client piece by piece through the compressor, before the render has ended", async () => {
+    const body = renderStream();
+    answers.set("/streamed", () => documentResponse(body, { headers: { "Content-Type": "text/html" } }));
+    body.write("<p>the shell</p>");
+    let sawShell: () => void = () => undefined;
+    const shellArrived = new Promise<void>((resolve) => (sawShell = resolve));
+    const received = get("/streamed", {
+      gzip: true,
+      onPiece: (piece) => piece.includes("the shell") && sawShell(),
+    });
+    // The rest is written only once the shell is at the client: a buffered shell would hang here.
+    await shellArrived;
+    body.end("<p>the rest</p>");
+    const { headers, pieces, complete } = await received;
+    expect(headers["content-encoding"]).toBe("gzip");
+    expect(complete).toBe(true);
+    expect(pieces.join("")).toBe("<p>the shell</p><p>the rest</p>");
+  });
+
+  it("holds the render back while the client does not read, and ends it when the client leaves", async () => {
+    const body = renderStream();
+    answers.set("/left", () => documentResponse(body, { headers: { "Content-Type": "text/html" } }));
+    const megabyte = Buffer.alloc(1024 * 1024, "x");
+    body.write(megabyte);
+    const request = http.get(`${url}/left`, (response) => response.pause());
+    // Socket and response buffers fill; then the server stops reading the render.
+    await expect.poll(() => (body.write(megabyte), body.isPaused() && body.readableLength > 0)).toBe(true);
+    const lengthWhilePaused = body.readableLength;
+    expect(lengthWhilePaused).toBeLessThan(64 * 1024 * 1024);
+    request.destroy();
+    await closed(body);
+    expect(body.destroyed).toBe(true);
+  });
+
+  it("cuts the connection when the render fails after the headers were sent", async () => {
+    const body = renderStream();
+    answers.set("/failed", () => documentResponse(body, { headers: { "Content-Type": "text/html" } }));
+    body.write("<p>the shell</p>");
+    const received = get("/failed", { onPiece: () => body.destroy(new Error("a boundary failed")) });
+    const { pieces, complete } = await received;
+    expect(pieces.join("")).toBe("<p>the shell</p>");
+    expect(complete).toBe(false);
+  });
+
+  it("cuts the connection when the render stops short without an error", async () => {
+    const body = renderStream();
+    answers.set("/short", () => documentResponse(body, { headers: { "Content-Type": "text/html" } }));
+    body.write("<p>the shell</p>");
+    const { pieces, complete } = await get("/short", { onPiece: () => body.destroy() });
+    expect(pieces.join("")).toBe("<p>the shell</p>");
+    expect(complete).toBe(false);
+  });
+
+  it("cuts the connection for a render that failed before the server took it, and the process lives on", async () => {
+    const body = renderStream();
+    answers.set("/failed-early", async () => {
+      const response = documentResponse(body, { headers: { "Content-Type": "text/html" } });
+      // No one reads it yet: an error no one heard would end the process. The router takes a few turns
+      // of the event loop to hand the answer on, time enough for the stream to have closed.
+      body.destroy(new Error("failed before anyone read it"));
+      await closed(body);
+      return response;
+    });
+    await expect(get("/failed-early")).rejects.toThrow(/socket hang up|ECONNRESET/);
+    const after = renderStream();
+    after.end("still serving");
+    answers.set("/after", () => documentResponse(after, {}));
+    expect((await get("/after")).pieces.join("")).toBe("still serving");
+  });
+
+  it("is sent from its web stream once something has read that, with the same bytes", async () => {
+    const body = renderStream();
+    body.end("<p>read as a web stream</p>");
+    const original = documentResponse(body, { headers: { "Content-Type": "text/html" } });
+    // What a wrapper does: it reads the body as a web stream and answers with it.
+    const reader = original.body?.getReader();
+    expect(takeDocumentBody(original)).toBeUndefined();
+    const wrapped = new Response(
+      new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          const chunk = await reader?.read();
+          if (!chunk || chunk.done) controller.close();
+          else controller.enqueue(chunk.value);
+        },
+      }),
+      original,
+    );
+    answers.set("/wrapped", () => wrapped);
+    const { pieces, complete } = await get("/wrapped");
+    expect(complete).toBe(true);
+    expect(pieces.join("")).toBe("<p>read as a web stream</p>");
+  });
+});
+
+describe("documentResponse", () => {
+  it("hands its stream over once, and not after its web stream was read", async () => {
+    const taken = renderStream();
+    const response = documentResponse(taken, {});
+    expect(takeDocumentBody(response)).toBe(taken);
+    expect(takeDocumentBody(response)).toBeUndefined();
+
+    const read = renderStream();
+    read.end("bytes");
+    const readFirst = documentResponse(read, {});
+    expect(await readFirst.text()).toBe("bytes");
+    expect(takeDocumentBody(readFirst)).toBeUndefined();
+    expect(takeDocumentBody(new Response("not a document"))).toBeUndefined();
+  });
+
+  it("reads nothing from its stream until its web stream is read, and ends the render when that is cancelled", async () => {
+    const body = renderStream();
+    body.write("waiting");
+    const response = documentResponse(body, {});
+    await new Promise(setImmediate);
+    expect(body.readableLength).toBe("waiting".length);
+    await response.body?.cancel();
+    await closed(body);
+    expect(body.destroyed).toBe(true);
+
+    const readThenCancelled = renderStream();
+    readThenCancelled.write("first");
+    const reader = documentResponse(readThenCancelled, {}).body?.getReader();
+    expect(new TextDecoder().decode((await reader?.read())?.value)).toBe("first");
+    await reader?.cancel();
+    await closed(readThenCancelled);
+    expect(readThenCancelled.destroyed).toBe(true);
+  });
+});

@@ -1,0 +1,122 @@
+import type { Readable } from "node:stream";
+import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
+import type { NextFunction, Request, Response } from "express";
+import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import { takeDocumentBody } from "#app/server/document-response.server";
+import { requestHeaders } from "./request";
+
+export interface ReactRouterHandlerOptions {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  mode: "development" | "production";
+  getLoadContext: (req: Request, res: Response) => RouterContextProvider;
+}
+
+/**
+ * React Router's pages and route data for Express: what `@react-router/express` does, with one
+ * difference. A document's bytes go from the Node.js stream React writes into straight to the
+ * response, where the package reads them back out of a web stream chunk by chunk (decision 038).
+ * Every other answer (route data, resources, redirects) is sent from its web stream as the package
+ * sends it.
+ */
+export function reactRouterHandler({ build, mode, getLoadContext }: ReactRouterHandlerOptions) {
+  const handleRequest = createRequestHandler(build, mode);
+  return async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const response = await handleRequest(fetchRequest(req, res), getLoadContext(req, res));
+      await sendResponse(res, response);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+/** The Fetch API request for an Express one, as `@react-router/express` makes it. */
+function fetchRequest(req: Request, res: Response): globalThis.Request {
+  const [, forwardedPort] = req.app.enabled("trust proxy") ? (req.get("X-Forwarded-Host")?.split(":") ?? []) : [];
+  const [, hostPort] = req.get("host")?.split(":") ?? [];
+  const forwarded = Number.parseInt(forwardedPort ?? "", 10);
+  const direct = Number.parseInt(hostPort ?? "", 10);
+  const port = Number.isSafeInteger(forwarded) ? forwarded : Number.isSafeInteger(direct) ? direct : "";
+  const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
+  const url = new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+  // Aborted when the client goes away before the answer is out: loaders and the render stop.
+  let controller: AbortController | null = new AbortController();
+  res.on("finish", () => (controller = null));
+  res.on("close", () => controller?.abort());
+  const init: RequestInit & { duplex?: "half" } = {
+    method: req.method,
+    headers: requestHeaders(req),
+    signal: controller.signal,
+  };
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    init.body = createReadableStreamFromReadable(req) as ReadableStream<Uint8Array>;
+    init.duplex = "half";
+  }
+  return new globalThis.Request(url.href, init);
+}
+
+/** Sends React Router's answer as `@react-router/express` does, except for a document's body. */
+export async function sendResponse(res: Response, response: globalThis.Response): Promise<void> {
+  const documentBody = takeDocumentBody(response);
+  if (res.destroyed || res.writableEnded) {
+    documentBody?.destroy();
+    await response.body?.cancel();
+    return;
+  }
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers) res.append(name, value);
+  if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
+  if (documentBody) return writeDocument(documentBody, res);
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  try {
+    await writeReadableStreamToWritable(response.body, res);
+  } catch (error) {
+    // The client left: nothing to answer.
+    if (res.destroyed || res.writableEnded) return;
+    throw error;
+  }
+}
+
+/**
+ * Writes a document's stream to the response as it comes, each piece flushed through the compressor
+ * (React writes the shell first and the rest when its data is in), holding back while the client
+ * reads slowly. A client that leaves ends the render. A render that fails or stops short cuts the
+ * connection: the headers are out by then, and an ended answer would pass for a whole page.
+ */
+function writeDocument(body: Readable, res: Response & { flush?: () => void }): Promise<void> {
+  return new Promise((resolve) => {
+    const finish = () => {
+      body.off("data", onData).off("end", onEnd).off("error", onBroken).off("close", onStoppedShort);
+      res.off("drain", onDrain).off("close", onLeft);
+      resolve();
+    };
+    const onData = (chunk: Buffer) => {
+      if (!res.write(chunk)) body.pause();
+      res.flush?.();
+    };
+    const onDrain = () => body.resume();
+    const onEnd = () => {
+      finish();
+      res.end();
+    };
+    const onBroken = (error?: Error | null) => {
+      finish();
+      res.once("error", ignore);
+      res.destroy(error ?? undefined);
+    };
+    const onStoppedShort = () => onBroken(body.errored);
+    const onLeft = () => {
+      finish();
+      body.destroy();
+    };
+    if (body.destroyed) return onBroken(body.errored);
+    body.on("data", onData).once("end", onEnd).once("error", onBroken).once("close", onStoppedShort);
+    res.on("drain", onDrain).once("close", onLeft);
+  });
+}
+
+function ignore() {}

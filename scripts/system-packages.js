@@ -4,6 +4,12 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 
 export const CHROMIUM = "/usr/bin/chromium";
+/**
+ * Chromium's headless shell, from Debian's package of the same release: the end-to-end tests drive it,
+ * as Playwright drives its own headless shell, for half the CPU of the whole browser (decision 039).
+ * The benchmarks that measure what visitors see (Lighthouse, throttled visitors) keep the browser.
+ */
+export const CHROMIUM_HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
 
 /** How every test and benchmark runs Chromium: headless, no sandbox, nothing fetched from the network. */
 export const CHROMIUM_HEADLESS_FLAGS = [
@@ -27,6 +33,7 @@ function postgresInstalled() {
 /** @type {Record<string, () => boolean>} Debian package name → whether it is installed */
 const installed = {
   chromium: () => fs.existsSync(CHROMIUM),
+  "chromium-headless-shell": () => fs.existsSync(CHROMIUM_HEADLESS_SHELL),
   postgresql: postgresInstalled,
   nginx: () => fs.existsSync("/usr/sbin/nginx"),
 };

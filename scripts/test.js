@@ -1,9 +1,9 @@
 // @ts-check
-// `npm test`: installs what the tests need from Debian when it is missing (Chromium, the PostgreSQL
-// server), builds the site when its sources changed, then runs the unit and integration tests (Vitest)
-// and the end-to-end tests (Playwright on the production build); `npm run test:unit`, `test:integration`
-// and `test:e2e` run each part alone. A site already running from this
-// folder keeps working: an unchanged build is not rebuilt under it.
+// `npm test`: installs what the tests need from Debian when it is missing (Chromium's headless shell,
+// the PostgreSQL server, nginx), builds the site when its sources changed, then runs the unit and
+// integration tests (Vitest) and the end-to-end tests (Playwright on the production build);
+// `npm run test:unit`, `test:integration` and `test:e2e` run each part alone. A site already running
+// from this folder keeps working: an unchanged build is not rebuilt under it.
 import { spawnSync } from "node:child_process";
 import { buildAdminCliIfStale, buildSiteIfStale } from "./build.js";
 import { ensureDebianPackages } from "./system-packages.js";
@@ -22,7 +22,7 @@ function run(label, args) {
 const only = process.argv.includes("--integration") ? "integration" : process.argv.includes("--e2e") ? "e2e" : null;
 
 // nginx: the end-to-end tests run two instances behind it.
-ensureDebianPackages(only === "integration" ? ["postgresql"] : ["chromium", "postgresql", "nginx"]);
+ensureDebianPackages(only === "integration" ? ["postgresql"] : ["chromium-headless-shell", "postgresql", "nginx"]);
 // Both start the production server (integration tests also the admin command line): build first.
 buildSiteIfStale();
 buildAdminCliIfStale();

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import http from "node:http";
 import { PassThrough, type Readable } from "node:stream";
 import zlib from "node:zlib";
@@ -118,18 +119,24 @@ describe("a document's answer", () => {
   });
 
   it("holds the render back while the client does not read, and ends it when the client leaves", async () => {
-    const body = renderStream();
-    answers.set("/left", () => documentResponse(body, { headers: { "Content-Type": "text/html" } }));
-    const megabyte = Buffer.alloc(1024 * 1024, "x");
-    body.write(megabyte);
-    const request = http.get(`${url}/left`, (response) => response.pause());
-    // Socket and response buffers fill; then the server stops reading the render.
-    await expect.poll(() => (body.write(megabyte), body.isPaused() && body.readableLength > 0)).toBe(true);
-    const lengthWhilePaused = body.readableLength;
-    expect(lengthWhilePaused).toBeLessThan(64 * 1024 * 1024);
-    request.destroy();
-    await closed(body);
-    expect(body.destroyed).toBe(true);
+    for (const gzip of [false, true]) {
+      const body = renderStream();
+      answers.set(`/left-${gzip}`, () => documentResponse(body, { headers: { "Content-Type": "text/html" } }));
+      // Random bytes: the compressor's output is as large as its input, so it fills up as the socket does.
+      const megabyte = () => randomBytes(1024 * 1024);
+      body.write(megabyte());
+      const request = http.get(
+        `${url}/left-${gzip}`,
+        { headers: gzip ? { "Accept-Encoding": "gzip" } : {} },
+        (response) => response.pause(),
+      );
+      // Socket, compressor and response buffers fill; then the server stops reading the render.
+      await expect.poll(() => (body.write(megabyte()), body.isPaused() && body.readableLength > 0)).toBe(true);
+      expect(body.readableLength, gzip ? "through gzip" : "plain").toBeLessThan(64 * 1024 * 1024);
+      request.destroy();
+      await closed(body);
+      expect(body.destroyed).toBe(true);
+    }
   });
 
   it("cuts the connection when the render fails after the headers were sent", async () => {

@@ -57,12 +57,12 @@ function fetchRequest(req: Request, res: Response): globalThis.Request {
 
 /** Sends React Router's answer as `@react-router/express` does, except for a document's body. */
 export async function sendResponse(res: Response, response: globalThis.Response): Promise<void> {
-  const documentBody = takeDocumentBody(response);
   if (res.destroyed || res.writableEnded) {
-    documentBody?.destroy();
+    // Cancelling a document's web stream ends its render too.
     await response.body?.cancel();
     return;
   }
+  const documentBody = takeDocumentBody(response);
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [name, value] of response.headers) res.append(name, value);

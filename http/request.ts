@@ -20,13 +20,21 @@ export function logRequest(logger: Logger, entry: Omit<RequestLogEntry, "ms">, s
   logger.info({ request }, "request");
 }
 
-/** The Fetch API view of an Express request's headers. */
+const fetchHeaders = new WeakMap<Request, Headers>();
+
+/**
+ * The Fetch API view of an Express request's headers, made once per request: a page's render reads it
+ * twice (the sign-in check, then React Router's request, which copies it). Read only, never changed.
+ */
 export function requestHeaders(req: Request): Headers {
-  const headers = new Headers();
+  let headers = fetchHeaders.get(req);
+  if (headers) return headers;
+  headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
     for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
   }
+  fetchHeaders.set(req, headers);
   return headers;
 }
 

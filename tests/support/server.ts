@@ -73,7 +73,7 @@ async function startServerOnce(env: Record<string, string>, options: StartOption
   let output = "";
   const child: ChildProcess = fork(path.join(checkout, "server.js"), [], {
     cwd: checkout,
-    execArgv: startOptionsOf(checkout),
+    execArgv: options.checkout ? startOptionsOf(options.checkout) : startOptions,
     env: {
       PATH: process.env.PATH ?? "",
       HOME: process.env.HOME ?? os.tmpdir(),

@@ -1,10 +1,7 @@
-import fs from "node:fs";
-import { createRequire } from "node:module";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { transformWithEsbuild } from "vite";
 import { describe, expect, it } from "vitest";
 import appRoutes from "../app/routes";
+import { installedRouterModule, requireBesideRouter } from "../tests/support/react-router";
 import { routesTriedByFirstSegment } from "./server-bundle";
 
 /** A route as React Router's data routes have it. */
@@ -39,21 +36,8 @@ interface Matching {
   flattenAndRankRoutes: (routes: Route[]) => Branch[];
 }
 
-const productionDist = fileURLToPath(new URL("../node_modules/react-router/dist/production/", import.meta.url));
-const nodeRequire = createRequire(productionDist);
-
 /** The installed React Router module the server build bundles: the one with the router and its matching. */
-const installed = (() => {
-  const sources = fs
-    .readdirSync(productionDist)
-    .filter((file) => file.endsWith(".mjs"))
-    .map((file) => fs.readFileSync(path.join(productionDist, file), "utf8"))
-    .filter(
-      (source) => source.includes("function matchRoutesImpl(") && source.includes("function createStaticRouter("),
-    );
-  expect(sources).toHaveLength(1);
-  return sources[0] ?? "";
-})();
+const installed = installedRouterModule(["function matchRoutesImpl(", "function createStaticRouter("]);
 
 /** `source` run as Node runs a CommonJS module, with its route ranking exported as well. */
 async function load(source: string): Promise<Matching> {
@@ -62,7 +46,7 @@ async function load(source: string): Promise<Matching> {
   const module = { exports: {} as Matching };
   // React Router warns of every address it cannot decode; the odd addresses here are on purpose.
   const quiet = { ...console, warn: () => undefined };
-  new Function("require", "module", "exports", "console", code)(nodeRequire, module, module.exports, quiet);
+  new Function("require", "module", "exports", "console", code)(requireBesideRouter, module, module.exports, quiet);
   return module.exports;
 }
 

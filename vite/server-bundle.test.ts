@@ -1,6 +1,3 @@
-import fs from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { parseAst, transformWithEsbuild } from "vite";
 import { describe, expect, it } from "vitest";
 import {
@@ -10,22 +7,11 @@ import {
   unsafeSpreadLiteral,
   withPlainPropertyCopies,
 } from "./server-bundle";
-
-const routerDist = fileURLToPath(new URL("../node_modules/react-router/dist/development/", import.meta.url));
-
-/** The installed React Router's module that defines `definition` (as "function name("). */
-function installedRouterModule(definition: string): string {
-  const files = fs.readdirSync(routerDist).filter((file) => file.endsWith(".mjs"));
-  const sources = files
-    .map((file) => fs.readFileSync(path.join(routerDist, file), "utf8"))
-    .filter((source) => source.includes(definition));
-  expect(sources).toHaveLength(1);
-  return sources[0] ?? "";
-}
+import { installedRouterModule } from "../tests/support/react-router";
 
 /** The installed React Router's module that defines createStaticRouter. */
 function installedStaticRouterModule(): string {
-  return installedRouterModule("function createStaticRouter(");
+  return installedRouterModule(["function createStaticRouter("], "development");
 }
 
 /** A module in the shape of React Router's, small enough to run. */
@@ -199,7 +185,7 @@ describe("routesMadeOnce", () => {
 
   it("rewrites the installed React Router, which stays valid JavaScript", async () => {
     for (const definition of ["function createStaticRouter(", "function ServerRouter("]) {
-      const rewritten = routesMadeOnce(installedRouterModule(definition));
+      const rewritten = routesMadeOnce(installedRouterModule([definition], "development"));
       expect(rewritten).toMatch(/dataRoutesByRoutes|serverRoutesByManifest/);
       await expect(transformWithEsbuild(rewritten, "router.mjs", { format: "esm" })).resolves.toBeTruthy();
     }

@@ -1,6 +1,5 @@
-import { transformWithEsbuild } from "vite";
 import { describe, expect, it } from "vitest";
-import { installedRouterModule, requireBesideRouter } from "../tests/support/react-router";
+import { installedRouterModule, loadRouterModule } from "../tests/support/react-router";
 import { hydrationDataEncodedDirectly } from "./server-bundle";
 
 type Plugin = (value: unknown) => unknown[] | undefined;
@@ -14,17 +13,6 @@ interface Encoding {
 
 /** The installed React Router module with the encoder of a page's data, which the server build bundles. */
 const installed = installedRouterModule(["async function stringify("]);
-
-/** `source` run as Node runs a CommonJS module (it exports its encoder). */
-async function load(source: string): Promise<Encoding> {
-  const { code } = await transformWithEsbuild(source, "router.mjs", {
-    format: "cjs",
-    target: "node20",
-  });
-  const module = { exports: {} as Encoding };
-  new Function("require", "module", "exports", code)(requireBesideRouter, module, module.exports);
-  return module.exports;
-}
 
 /** A class the plugins below know, and one they leave to the post-plugins, as React Router's do. */
 class Redirect {
@@ -152,8 +140,8 @@ async function encoded(encoding: Encoding, input: unknown): Promise<string> {
 
 describe("hydrationDataEncodedDirectly", () => {
   it("writes the same text as React Router's own encoder for every kind of value", async () => {
-    const original = await load(installed);
-    const rewritten = await load(hydrationDataEncodedDirectly(installed));
+    const original = await loadRouterModule<Encoding>(installed);
+    const rewritten = await loadRouterModule<Encoding>(hydrationDataEncodedDirectly(installed));
 
     for (const make of [listingData, everyKind, manyValues, withPromises]) {
       const expected = await encoded(original, make());
@@ -164,7 +152,7 @@ describe("hydrationDataEncodedDirectly", () => {
 
   it("writes a value seen before from its index, and reads the clock only when it may pause", async () => {
     const counted = async (source: string) => {
-      const encoding = await load(source);
+      const encoding = await loadRouterModule<Encoding>(source);
       const data = listingData();
       const join = Array.prototype.join;
       const now = Date.now;

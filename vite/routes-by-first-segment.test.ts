@@ -1,65 +1,21 @@
-import { transformWithEsbuild } from "vite";
 import { describe, expect, it } from "vitest";
-import appRoutes from "../app/routes";
-import { installedRouterModule, requireBesideRouter } from "../tests/support/react-router";
+import {
+  addressesFor,
+  installedRouterModule,
+  loadRouterModule,
+  siteRoutes,
+  type Match,
+  type Matching,
+  type Route,
+} from "../tests/support/react-router";
 import { routesTriedByFirstSegment } from "./server-bundle";
-
-/** A route as React Router's data routes have it. */
-interface Route {
-  id: string;
-  path?: string;
-  index?: boolean;
-  caseSensitive?: boolean;
-  children?: Route[];
-}
-
-interface Branch {
-  path: string;
-  routesMeta: { matcher: RegExp }[];
-}
-
-interface Match {
-  route: Route;
-  params: Record<string, string | undefined>;
-  pathname: string;
-  pathnameBase: string;
-}
-
-interface Matching {
-  matchRoutesImpl: (
-    routes: Route[],
-    location: string,
-    basename: string,
-    allowPartial: boolean,
-    branches?: Branch[],
-  ) => Match[] | null;
-  flattenAndRankRoutes: (routes: Route[]) => Branch[];
-}
 
 /** The installed React Router module the server build bundles: the one with the router and its matching. */
 const installed = installedRouterModule(["function matchRoutesImpl(", "function createStaticRouter("]);
 
-/** `source` run as Node runs a CommonJS module, with its route ranking exported as well. */
-async function load(source: string): Promise<Matching> {
-  const withRanking = `${source}\nexport { flattenAndRankRoutes };\n`;
-  const { code } = await transformWithEsbuild(withRanking, "router.mjs", { format: "cjs", target: "node20" });
-  const module = { exports: {} as Matching };
-  // React Router warns of every address it cannot decode; the odd addresses here are on purpose.
-  const quiet = { ...console, warn: () => undefined };
-  new Function("require", "module", "exports", "console", code)(requireBesideRouter, module, module.exports, quiet);
-  return module.exports;
-}
-
-/** The site's routes, under the root layout, as the server build has them. */
-function siteRoutes(): Route[] {
-  type Configured = { file: string; path?: string; index?: boolean; children?: Configured[] };
-  const convert = (route: Configured): Route => ({
-    id: route.file,
-    ...(route.path === undefined ? {} : { path: route.path }),
-    ...(route.index ? { index: true } : {}),
-    ...(route.children ? { children: route.children.map(convert) } : {}),
-  });
-  return [{ id: "root", path: "", children: (appRoutes as Configured[]).map(convert) }];
+/** `source` with its matching and its route ranking. */
+function load(source: string): Promise<Matching> {
+  return loadRouterModule<Matching>(source, ["flattenAndRankRoutes"]);
 }
 
 /** Routes of every kind React Router matches: dynamic, optional and splat segments, case, absolute paths. */
@@ -91,38 +47,6 @@ const KINDS_OF_ROUTES: Route[] = [
     ],
   },
 ];
-
-/** Addresses for `routes`: each route's own with values for its parameters, and many near misses. */
-function addressesFor(branches: Branch[]): string[] {
-  const values = ["x", "550e8400-e29b-41d4-a716-446655440000", "a%20b", "a%2Fb", "%E2%82%AC", ""];
-  const own = branches.flatMap((branch) =>
-    values.map((value) => branch.path.replace(/:[\w-]+\??/g, value).replace(/\*$/, `${value}/deeper`)),
-  );
-  const variants = own.flatMap((address) => [
-    address,
-    address.toUpperCase(),
-    `${address}/`,
-    `${address}/extra`,
-    `/${address}`,
-    address.replace(/^\/(\w)/, "/$1s"),
-    address.replace(/^\//, ""),
-    address.replace(/^\/(\w)/, "/\u212a$1"),
-  ]);
-  const odd = [
-    "",
-    "/",
-    "//",
-    "/%",
-    "/%E0%A4%A",
-    "/ catalog",
-    "/catalog%2Fproducts/x",
-    "catalog",
-    "/.",
-    "/..",
-    "/\u0130",
-  ];
-  return [...new Set([...variants, ...odd])];
-}
 
 /** What a match says, without the route objects' identity. */
 function described(matches: Match[] | null) {

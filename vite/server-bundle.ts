@@ -11,8 +11,9 @@ import { transformWithEsbuild, type Plugin, type Rollup } from "vite";
  * Router is bundled into the server (vite.config.ts) so that both patterns can be taken out of it:
  * object spread is written out as plain copies, and the static router each render builds gets plain
  * properties instead of accessors. Being bundled, React Router also makes its route objects once per
- * build (decision 036), tries only the routes an address's first word can match (decision 037) and
- * encodes a page's data without detours (decision 040).
+ * build (decision 036), tries only the routes an address's first word can match (decision 037),
+ * encodes a page's data without detours (decision 040) and writes the scripts' route manifest once for
+ * each list of routes (decision 041).
  * React's server renderer is bundled too, to write the document as text (decision 033).
  */
 export function serverBundle(): Plugin {
@@ -29,7 +30,9 @@ export function serverBundle(): Plugin {
       if (REACT_DOM_SERVER.test(id)) return { code: reactWritingText(code), map: null };
       if (!/\/node_modules\/react-router\/dist\//.test(id)) return null;
       const withoutAccessors = code.includes(STATIC_ROUTER) ? staticRouterWithoutAccessors(code) : code;
-      const rewritten = hydrationDataEncodedDirectly(routesTriedByFirstSegment(routesMadeOnce(withoutAccessors)));
+      const rewritten = routeManifestWrittenOnce(
+        hydrationDataEncodedDirectly(routesTriedByFirstSegment(routesMadeOnce(withoutAccessors))),
+      );
       return rewritten === code ? null : { code: rewritten, map: null };
     },
     async renderChunk(code, chunk) {
@@ -211,6 +214,74 @@ const ENCODER_SHORTEST_WAYS: Replacement[] = [
     from: `    const partsForObj = (obj) => Object.keys(obj).map((k) => \`"_\${flattenValue(k)}":\${flattenValue(obj[k])}\`).join(",");
 `,
     to: "",
+  },
+];
+
+const PARTIAL_MANIFEST = "function getPartialManifest(";
+
+/**
+ * The route manifest a page's scripts carry is written once for each list of routes (decision 041).
+ *
+ * Every page carries, inline, the part of the build's route manifest its address can need: the routes
+ * it matched and those of each of its parent paths. React Router collected those routes' ids, copied
+ * their entries into a new manifest and wrote it as indented JSON (about 3 KB) for every page: about a
+ * seventieth of a page like /about. The text depends only on the manifest, which is the build's, and
+ * on the ids in the order they were collected. The ids are still collected for every page (that
+ * matching is cheap since decision 037); the text is kept in a `WeakMap` by the manifest, then by the
+ * ids, for at most `MANIFEST_TEXTS_KEPT` lists of ids (the site's routes make a few dozen; past that, an
+ * address's text is written for it alone). Any other shape of the two places fails the build.
+ */
+export function routeManifestWrittenOnce(source: string): string {
+  return rewrittenWhereDefined(
+    source,
+    [{ within: PARTIAL_MANIFEST, replacements: MANIFEST_WRITTEN_ONCE }],
+    "decision 041",
+  );
+}
+
+/** Lists of route ids whose manifest text is kept, for each build's manifest. */
+export const MANIFEST_TEXTS_KEPT = 256;
+
+const MANIFEST_WRITTEN_ONCE: Replacement[] = [
+  {
+    name: "the manifest written for every page",
+    from: `\`window.__reactRouterManifest = \${JSON.stringify(
+        getPartialManifest(manifest, router),
+        null,
+        2
+      )};\``,
+    to: `\`window.__reactRouterManifest = \${partialManifestText(manifest, router)};\``,
+  },
+  {
+    name: PARTIAL_MANIFEST,
+    from: `function getPartialManifest({ sri, ...manifest }, router) {
+  let routeIds = new Set(router.state.matches.map((m) => m.route.id));`,
+    to: `var partialManifestTexts = /* @__PURE__ */ new WeakMap();
+function partialManifestText(manifest, router) {
+  let byRouteIds = partialManifestTexts.get(manifest);
+  if (!byRouteIds) {
+    byRouteIds = /* @__PURE__ */ new Map();
+    partialManifestTexts.set(manifest, byRouteIds);
+  }
+  let routeIds = partialManifestRouteIds(router);
+  let key = [...routeIds].join("\\0");
+  let text = byRouteIds.get(key);
+  if (text === void 0) {
+    text = JSON.stringify(getPartialManifest(manifest, router, routeIds), null, 2);
+    if (byRouteIds.size < ${MANIFEST_TEXTS_KEPT}) byRouteIds.set(key, text);
+  }
+  return text;
+}
+function partialManifestRouteIds(router) {
+  let routeIds = new Set(router.state.matches.map((m) => m.route.id));`,
+  },
+  {
+    name: "the manifest's entries copied",
+    from: `  let initialRoutes = [...routeIds].reduce(`,
+    to: `  return routeIds;
+}
+function getPartialManifest({ sri, ...manifest }, router, routeIds = partialManifestRouteIds(router)) {
+  let initialRoutes = [...routeIds].reduce(`,
   },
 ];
 

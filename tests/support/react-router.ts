@@ -2,16 +2,18 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { transformWithEsbuild } from "vite";
+import appRoutes from "../../app/routes";
+
+// What the tests of the server build's rewrites of React Router (vite/server-bundle.ts) share: the
+// installed modules, run as written and rewritten, and the site's routes with addresses to try.
 
 type RouterBuild = "production" | "development";
 
 const routerDist = (build: RouterBuild): string =>
   fileURLToPath(new URL(`../../node_modules/react-router/dist/${build}/`, import.meta.url));
 
-/**
- * The one module of the installed React Router's `build` that holds every one of `definitions` (such
- * as "function name("): what the server build's rewrites (vite/server-bundle.ts) are tried on.
- */
+/** The one module of the installed React Router's `build` that holds every one of `definitions` (such as "function name("). */
 export function installedRouterModule(definitions: string[], build: RouterBuild = "production"): string {
   const dist = routerDist(build);
   const sources = fs
@@ -26,5 +28,95 @@ export function installedRouterModule(definitions: string[], build: RouterBuild 
   return source;
 }
 
-/** `require` as React Router's production modules resolve their imports. */
-export const requireBesideRouter = createRequire(routerDist("production"));
+const requireBesideRouter = createRequire(routerDist("production"));
+
+/**
+ * `source`, a module of React Router's production build, run as Node runs a CommonJS module: its own
+ * exports, and `alsoExported`, functions it defines without exporting them.
+ */
+export async function loadRouterModule<Exports>(source: string, alsoExported: string[] = []): Promise<Exports> {
+  const withExports = alsoExported.length ? `${source}\nexport { ${alsoExported.join(", ")} };\n` : source;
+  const { code } = await transformWithEsbuild(withExports, "router.mjs", { format: "cjs", target: "node20" });
+  const module = { exports: {} as Exports };
+  // React Router warns of every address it cannot decode; the tests' odd addresses are on purpose.
+  const quiet = { ...console, warn: () => undefined };
+  new Function("require", "module", "exports", "console", code)(requireBesideRouter, module, module.exports, quiet);
+  return module.exports;
+}
+
+/** A route as React Router's data routes have it. */
+export interface Route {
+  id: string;
+  path?: string;
+  index?: boolean;
+  caseSensitive?: boolean;
+  children?: Route[];
+}
+
+export interface Branch {
+  path: string;
+  routesMeta: { matcher: RegExp }[];
+}
+
+export interface Match {
+  route: Route;
+  params: Record<string, string | undefined>;
+  pathname: string;
+  pathnameBase: string;
+}
+
+/** React Router's route matching, and its ranking of routes (which the module does not export). */
+export interface Matching {
+  matchRoutesImpl: (
+    routes: Route[],
+    location: string,
+    basename: string,
+    allowPartial: boolean,
+    branches?: Branch[],
+  ) => Match[] | null;
+  flattenAndRankRoutes: (routes: Route[]) => Branch[];
+}
+
+/** The site's routes, under the root layout, as the server build has them. */
+export function siteRoutes(): Route[] {
+  type Configured = { file: string; path?: string; index?: boolean; children?: Configured[] };
+  const convert = (route: Configured): Route => ({
+    id: route.file,
+    ...(route.path === undefined ? {} : { path: route.path }),
+    ...(route.index ? { index: true } : {}),
+    ...(route.children ? { children: route.children.map(convert) } : {}),
+  });
+  return [{ id: "root", path: "", children: (appRoutes as Configured[]).map(convert) }];
+}
+
+/** Addresses for `routes`: each route's own with values for its parameters, and many near misses. */
+export function addressesFor(branches: Branch[]): string[] {
+  const values = ["x", "550e8400-e29b-41d4-a716-446655440000", "a%20b", "a%2Fb", "%E2%82%AC", ""];
+  const own = branches.flatMap((branch) =>
+    values.map((value) => branch.path.replace(/:[\w-]+\??/g, value).replace(/\*$/, `${value}/deeper`)),
+  );
+  const variants = own.flatMap((address) => [
+    address,
+    address.toUpperCase(),
+    `${address}/`,
+    `${address}/extra`,
+    `/${address}`,
+    address.replace(/^\/(\w)/, "/$1s"),
+    address.replace(/^\//, ""),
+    address.replace(/^\/(\w)/, "/\u212a$1"),
+  ]);
+  const odd = [
+    "",
+    "/",
+    "//",
+    "/%",
+    "/%E0%A4%A",
+    "/ catalog",
+    "/catalog%2Fproducts/x",
+    "catalog",
+    "/.",
+    "/..",
+    "/\u0130",
+  ];
+  return [...new Set([...variants, ...odd])];
+}

@@ -482,9 +482,9 @@ const REACT_DOM_SERVER = /\/node_modules\/react-dom\/cjs\/react-dom-server\.node
  * React encodes every piece of a page into bytes as it goes: each attribute value, each text, each
  * name between two precomputed pieces is one `TextEncoder.encodeInto` into a new view of a 4 KB
  * buffer. A listing of 24 products is some ten thousand of them, a seventh of its render. Here its
- * pieces stay strings, precomputed ones included, and are joined and encoded once per 4,096
- * characters, each time into the next free bytes of a 64 KB buffer that is never written twice
- * (a new one is taken when it is full), so no piece costs a buffer of its own. A segment's size,
+ * pieces stay strings, precomputed ones included, and are joined and encoded once per
+ * `TEXT_PIECE_CHARACTERS` (decision 042), each time into the next free bytes of a 64 KB buffer that
+ * is never written twice (a new one is taken when it is full), so no piece costs a buffer of its own. A segment's size,
  * which React only weighs to decide whether a late boundary is sent inline, is counted in characters.
  */
 export function reactWritingText(source: string): string {
@@ -493,16 +493,25 @@ export function reactWritingText(source: string): string {
 
 const UNEXPECTED_REACT = "React's server renderer is not the one vite/server-bundle.ts rewrites (decision 033)";
 
+/**
+ * The text React's writes are joined into before it is encoded and handed to the document's stream
+ * (decision 042): a listing is nine pieces, not twenty-seven, each crossing the stream's steps once.
+ */
+export const TEXT_PIECE_CHARACTERS = 12_288;
+
+/** The buffers the text is encoded into, each shared by the pieces that fit in it (decision 033). */
+const TEXT_BUFFER_BYTES = 65_536;
+
 const REACT_TEXT_WRITES: Replacement[] = [
   {
     name: "writeChunk",
     from: /function writeChunk\(destination, chunk\) \{\n[\s\S]*?\n\}\n(?=function writeToDestination\()/,
     to: `var pendingText = "",
-  textBytes = Buffer.allocUnsafe(65536),
+  textBytes = Buffer.allocUnsafe(${TEXT_BUFFER_BYTES}),
   textBytesUsed = 0;
 function bytesOfPendingText() {
   if (textBytes.length - textBytesUsed < 3 * pendingText.length) {
-    textBytes = Buffer.allocUnsafe(Math.max(65536, 3 * pendingText.length));
+    textBytes = Buffer.allocUnsafe(Math.max(${TEXT_BUFFER_BYTES}, 3 * pendingText.length));
     textBytesUsed = 0;
   }
   var start = textBytesUsed;
@@ -513,7 +522,7 @@ function bytesOfPendingText() {
 function writeChunk(destination, chunk) {
   if ("string" === typeof chunk) {
     pendingText += chunk;
-    if (4096 <= pendingText.length) writeToDestination(destination, bytesOfPendingText());
+    if (${TEXT_PIECE_CHARACTERS} <= pendingText.length) writeToDestination(destination, bytesOfPendingText());
   } else if (0 !== chunk.byteLength) {
     if (0 !== pendingText.length) writeToDestination(destination, bytesOfPendingText());
     writeToDestination(destination, chunk);

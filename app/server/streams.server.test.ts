@@ -23,7 +23,7 @@ describe("oncePerTurn", () => {
     const stream = oncePerTurn();
     const pieces: Buffer[] = [];
     stream.on("data", (chunk: Buffer) => pieces.push(chunk));
-    const large = Buffer.alloc(20_000, "s");
+    const large = Buffer.alloc(40_000, "s");
     for (const part of [
       Buffer.from("<head>"),
       Buffer.from("<style>"),

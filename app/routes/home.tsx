@@ -67,7 +67,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function InfoItems({ items, isAdmin }: { items: InfoItemRecord[]; isAdmin: boolean }) {
+function InfoItems({ items, isAdmin }: { items: readonly InfoItemRecord[]; isAdmin: boolean }) {
   // Cards alternate their picture's side, counting cards only, so the page reads as a zigzag.
   let cardCount = 0;
   return items.map((item) => {

@@ -1,10 +1,13 @@
-/** What the in-memory copies of database data watch: the catalog's counters, the site settings, firmware. */
-export type WatchedData = "products" | "categories" | "settings" | "firmware";
+/**
+ * What the in-memory copies of database data watch: the catalog's counters, the site settings,
+ * firmware, the home page's items.
+ */
+export type WatchedData = "products" | "categories" | "settings" | "firmware" | "info";
 
 /** The channel on which the database says what changed (drizzle/0009_versions_notify.sql). */
 export const DATA_CHANGES_CHANNEL = "vantage_versions";
 
-const WATCHED: readonly string[] = ["products", "categories", "settings", "firmware"] satisfies WatchedData[];
+const WATCHED: readonly string[] = ["products", "categories", "settings", "firmware", "info"] satisfies WatchedData[];
 
 export function parseWatchedData(payload: string): WatchedData | "*" {
   return WATCHED.includes(payload) ? (payload as WatchedData) : "*";
@@ -12,7 +15,7 @@ export function parseWatchedData(payload: string): WatchedData | "*" {
 
 /**
  * Tells the copies of database data this process keeps in memory (the catalog snapshot, the site
- * settings) when they may be out of date, so that they ask the database then and only then. It hears of
+ * settings, firmware, the home page's items) when they may be out of date, so that they ask the database then and only then. It hears of
  * every change, however made: the database names it on DATA_CHANGES_CHANNEL once it commits (triggers
  * do, whoever writes), this process's own writes say so before their response leaves, and while the
  * database's notices cannot be heard (a lost connection) everything counts as changed all the time.

@@ -3,6 +3,7 @@ import type { InfoItemRecord, InfoItemView } from "#app/domain/forms/info-item";
 import { files, infoItems } from "./db/schema";
 import { fileUrl, isUuid } from "./files.server";
 import type { Database } from "./db/client.server";
+import type { DataWatch, WatchedData } from "./data-watch.server";
 
 // The home page's items as pages read them; the dashboard writes them through admin/info-items.server.ts.
 
@@ -25,20 +26,47 @@ function toView(item: typeof infoItems.$inferSelect, file: typeof files.$inferSe
   };
 }
 
+/** What the published items are read from: the items, and the files their pictures are. */
+const INFO_DATA: readonly WatchedData[] = ["info"];
+
 /** The home page's info items as pages read them. */
-export function createInfoItemReads({ db }: { db: Database }) {
+export function createInfoItemReads({ db, watch }: { db: Database; watch: DataWatch }) {
   /**
-   * Info items, most recently added or moved to the top first: the published ones (the home page), or
-   * with `drafts` every one (the dashboard).
+   * The published items, kept in memory like the site's settings: the home page, rendered for every
+   * visitor the page cache cannot answer, asks no query of its own. Read again once the data watch
+   * says they may have changed (decision 043).
    */
-  async function listInfoItems(options: { drafts?: boolean } = {}): Promise<InfoItemRecord[]> {
+  let published: { mark: number; items: Promise<InfoItemRecord[]> } | undefined;
+  function publishedItems(): Promise<InfoItemRecord[]> {
+    if (!published || watch.changedSince(INFO_DATA, published.mark)) {
+      const mark = watch.mark();
+      const items = readInfoItems(false);
+      published = { mark, items };
+      // A failed read is not kept: the next page asks again.
+      items.catch(() => {
+        if (published?.items === items) published = undefined;
+      });
+    }
+    return published.items;
+  }
+
+  async function readInfoItems(drafts: boolean): Promise<InfoItemRecord[]> {
     const rows = await db
       .select({ item: infoItems, file: files })
       .from(infoItems)
       .leftJoin(files, eq(files.id, infoItems.imageFileId))
-      .where(options.drafts ? undefined : eq(infoItems.status, "published"))
+      .where(drafts ? undefined : eq(infoItems.status, "published"))
       .orderBy(desc(infoItems.sortAt), desc(infoItems.id));
     return rows.map(({ item, file }) => toView(item, file));
+  }
+
+  /**
+   * Info items, most recently added or moved to the top first: the published ones (the home page), or
+   * with `drafts` every one (the dashboard, read from the database each time). The published ones are
+   * shared by every page that shows them: callers copy before they change anything.
+   */
+  async function listInfoItems(options: { drafts?: boolean } = {}): Promise<readonly InfoItemRecord[]> {
+    return options.drafts ? readInfoItems(true) : publishedItems();
   }
 
   /** One item with its version, for an answer that shows an admin the newer data. */

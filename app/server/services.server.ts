@@ -69,7 +69,7 @@ export function createServices(parts: ServiceParts) {
     revisions,
     catalog,
     summary: createCatalogCounts({ db }),
-    infoItems: createInfoItemReads({ db }),
+    infoItems: createInfoItemReads({ db, watch: dataWatch }),
     settings,
     sitemap: createSitemap({ db }),
     spreadsheets: createSpreadsheetReader({ files, logger }),

@@ -1,11 +1,11 @@
 import { Readable } from "node:stream";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { eq, sql } from "drizzle-orm";
 import { ALT_TEXT_TOO_LONG } from "#app/domain/alt-text";
 import type { InfoActionResult } from "#app/domain/forms/info-item";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
-import { infoItems } from "#app/server/db/schema";
+import { files, infoItems } from "#app/server/db/schema";
 import { infoItemFromForm } from "#app/routes/dashboard/info-items/actions.server";
 import { createRouteContext } from "#app/server/context.server";
 import type { Runtime } from "#app/server/runtime.server";
@@ -203,5 +203,59 @@ describe("info items through the dashboard's info-item action", () => {
       ),
     ).rejects.toThrow(ALT_TEXT_TOO_LONG);
     expect(await runtime.services.infoItems.listInfoItems()).toHaveLength(count);
+  });
+});
+
+describe("the home page's items, kept in memory", () => {
+  /** Queries `read` sends to the database (the spy passes every call through). */
+  async function queriesOf(read: () => Promise<unknown>): Promise<number> {
+    const selects = vi.spyOn(runtime.database.db, "select");
+    try {
+      await read();
+      return selects.mock.calls.length;
+    } finally {
+      selects.mockRestore();
+    }
+  }
+  const published = () => runtime.services.infoItems.listInfoItems();
+
+  it("are read from the database only after a change, however it is made", async () => {
+    const picture = await stage("png");
+    await act({ intent: "create", type: "card", heading: "Kept", content: "C", imageFileId: picture.id });
+    // Once the notices of the writes above are in, the published items cost no query.
+    await expect.poll(() => queriesOf(published)).toBe(0);
+    const [card] = await published();
+    expect(card).toMatchObject({ heading: "Kept", image: { fileId: picture.id, width: 8 } });
+
+    // Raw SQL, as another instance, a script or an operator would write: heard through the database.
+    await runtime.database.db.execute(
+      sql`update ${infoItems} set heading = 'Changed elsewhere' where id = ${card?.id}`,
+    );
+    await expect.poll(async () => (await published())[0]?.heading).toBe("Changed elsewhere");
+    await runtime.database.db.execute(sql`update ${files} set width = 16 where id = ${picture.id}`);
+    await expect.poll(async () => (await published())[0]?.image?.width).toBe(16);
+    await expect.poll(() => queriesOf(published)).toBe(0);
+
+    // A write of this instance announces itself before its response leaves: no waiting for the notice.
+    await runtime.database.db.execute(sql`update ${infoItems} set status = 'draft' where id = ${card?.id}`);
+    runtime.ownWrites.publish({ topics: ["info"] });
+    expect((await published()).map((item) => item.id)).not.toContain(card?.id);
+    // Drafts, for the dashboard and signed-in people, are read each time.
+    const withDrafts = () => runtime.services.infoItems.listInfoItems({ drafts: true });
+    expect((await withDrafts()).map((item) => item.heading)).toContain("Changed elsewhere");
+    expect(await queriesOf(withDrafts)).toBe(1);
+  });
+
+  it("are not kept when reading them failed: the next page asks again", async () => {
+    await act({ intent: "create", type: "banner", content: "After a failure" });
+    const failing = vi.spyOn(runtime.database.db, "select").mockImplementationOnce(() => {
+      throw new Error("connection lost");
+    });
+    try {
+      await expect(published()).rejects.toThrow("connection lost");
+    } finally {
+      failing.mockRestore();
+    }
+    expect((await published())[0]?.content).toBe("After a failure");
   });
 });

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { sortIgnoringCaseBy, sortNaturallyBy } from "#app/domain/format";
-import { pageWindow } from "#app/domain/paging";
+import { pageOf, pageWindow } from "#app/domain/paging";
 import { BY_MODEL } from "./db/paging.server";
 import type { DataWatch, WatchedData } from "./data-watch.server";
 import { addToList } from "./lists.server";
@@ -13,6 +13,7 @@ import {
   type ProductListing,
   type ProductSummary,
   type SearchResults,
+  type SupportProduct,
 } from "#app/domain/catalog-views";
 import { fileView, imageView, imageFileColumns } from "./file-views.server";
 import type { Database, Queryable } from "./db/client.server";
@@ -32,7 +33,7 @@ import { SubstringIndex } from "./substring-index.server";
 import type { PublicationStatus } from "#app/domain/publication";
 
 /** Between the fields of one record, so that no match can run from one field into the next. */
-const FIELD_SEPARATOR = "\u0000";
+export const FIELD_SEPARATOR = "\u0000";
 
 interface Searchable<T> {
   /** Every searched field, letter case folded. */
@@ -71,6 +72,24 @@ interface SearchableProduct extends Searchable<ProductSummary> {
   model: string;
 }
 
+/** A product as /support shows it, with the letter-case-folded texts its search tests. */
+interface SupportEntry {
+  product: SupportProduct;
+  categoryId: string;
+  /** The model, letter case folded: a product whose model holds the search keeps all its downloads. */
+  model: string;
+  /** Each download's description and file name, letter case folded, in the downloads' order. */
+  downloadTexts: string[];
+}
+
+/** What a /support search found among the products with downloads: a page of them, and how many in all. */
+export interface SupportProductsFound {
+  products: SupportProduct[];
+  total: number;
+  page: number;
+  pageCount: number;
+}
+
 interface Built {
   /** The counters (catalog_versions) the rows were read at. */
   versions: Map<string, number>;
@@ -83,6 +102,8 @@ interface Built {
   productById: Map<string, ProductEntry>;
   /** Drafts and scheduled ones as well, for the dashboard and an admin's preview. */
   anyProductById: Map<string, ProductEntry>;
+  /** Published products with downloads, in listing order: what /support lists and searches. */
+  supportProducts: SupportEntry[];
   /** Every product, drafts too, by model ignoring letter case: what the accessory picker offers. */
   pickableProducts: { model: string; result: ProductSummary }[];
   searchableCategories: Searchable<CategoryResult>[];
@@ -184,6 +205,45 @@ export class CatalogSnapshot {
       pageCount,
       featureCounts,
     };
+  }
+
+  /**
+   * A page of the published products that have downloads, by model ignoring case, each with its
+   * downloads in their order: all of them, or one category's. With a `term`, a product whose model
+   * holds it (in any letter case) keeps all its downloads, any other product only those whose
+   * description or file name holds it, and a product left with none is not in view.
+   */
+  async listSupportProducts(options: {
+    term: string;
+    categoryId?: string;
+    page: number;
+    pageSize: number;
+  }): Promise<SupportProductsFound> {
+    const needle = foldCase(options.term);
+    const built = await this.current();
+    const inView: SupportEntry[] = [];
+    for (const entry of built.supportProducts) {
+      if (options.categoryId !== undefined && entry.categoryId !== options.categoryId) continue;
+      if (needle === "" || entry.model.includes(needle) || entry.downloadTexts.some((text) => text.includes(needle))) {
+        inView.push(entry);
+      }
+    }
+    const { items, total, page, pageCount } = pageOf(inView, options.page, options.pageSize);
+    // Only the page's products are cut down to the downloads that match.
+    const products = items.map((entry) =>
+      needle === "" || entry.model.includes(needle)
+        ? entry.product
+        : {
+            ...entry.product,
+            downloads: entry.product.downloads.filter((_, i) => entry.downloadTexts[i]?.includes(needle)),
+          },
+    );
+    return { products, total, page, pageCount };
+  }
+
+  /** Whether any published product has a download. */
+  async anyProductDownloads(): Promise<boolean> {
+    return (await this.current()).supportProducts.length > 0;
   }
 
   /**
@@ -508,6 +568,7 @@ async function assemble(
   const anyProductById = new Map<string, ProductEntry>();
   const searchableProducts: SearchableProduct[] = [];
   const pickableProducts: Built["pickableProducts"] = [];
+  const supportProducts: SupportEntry[] = [];
   await forEachInSlices(rows.productRows, slicing, (row) => {
     const category = categoryEntries.get(row.categoryId);
     if (!category) return;
@@ -567,6 +628,17 @@ async function assemble(
       ...searchable([row.model, row.description, row.specs ?? "", ...(row.specsTable ?? []).flat()], summary),
       model: foldCase(row.model),
     });
+    const { downloads } = entry.page;
+    if (downloads.length) {
+      supportProducts.push({
+        product: { id: row.id, model: row.model, image: summary.image, downloads },
+        categoryId: category.category.id,
+        model: foldCase(row.model),
+        downloadTexts: downloads.map((download) =>
+          foldCase(`${download.description}${FIELD_SEPARATOR}${download.file.name}`),
+        ),
+      });
+    }
   });
 
   const sortedCategories = sortIgnoringCaseBy([...categoryEntries.values()], (entry) => entry.category.name);
@@ -585,6 +657,7 @@ async function assemble(
     productById,
     anyProductById,
     pickableProducts,
+    supportProducts,
     searchableCategories,
     searchableProducts,
     categoryIndex: await SubstringIndex.build(

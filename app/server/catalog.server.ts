@@ -1,5 +1,4 @@
-import { and, asc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { eq } from "drizzle-orm";
 import {
   SUPPORT_PAGE_SIZE,
   type CatalogCategory,
@@ -11,23 +10,31 @@ import {
   type ProductSummary,
   type SearchResults,
   type SupportListing,
-  type SupportProduct,
 } from "#app/domain/catalog-views";
 import { MODEL_SEARCH_LIMIT, normalizeSearchQuery, SEARCH_LIMIT } from "#app/domain/search";
 import { naturalCompare } from "#app/domain/format";
-import { downloads, files, productDownloads, products } from "./db/schema";
-import { selectRows, type Database } from "./db/client.server";
+import { downloads, files } from "./db/schema";
+import type { Database } from "./db/client.server";
 import { isUuid } from "./files.server";
-import { fileView, imageView, imageFileColumns } from "./file-views.server";
-import type { CatalogSnapshot } from "./catalog-snapshot.server";
-import { holdsText } from "./text-pattern.server";
-import { BY_MODEL, countRows, matchingRowCount, readPage } from "./db/paging.server";
+import { fileView } from "./file-views.server";
+import { FIELD_SEPARATOR, foldCase, type CatalogSnapshot } from "./catalog-snapshot.server";
+import { keptUntilChanged, type DataWatch, type WatchedData } from "./data-watch.server";
+
+/** A published general download, with its description and file name letter case folded for /support's search. */
+interface GeneralDownload {
+  entry: DownloadEntry;
+  text: string;
+}
+
+/** What the general downloads are read from: the downloads, and the files they are. */
+const GENERAL_DOWNLOADS_DATA: readonly WatchedData[] = ["downloads"];
 
 /**
- * The catalog as visitors read it: categories, product listings and pages and search from the in-memory
- * snapshot (decision 017), the support listing from the database.
+ * The catalog as visitors read it, from memory: categories, product listings and pages, search and the
+ * support listing's products from the in-memory snapshot (decision 017), the support listing's general
+ * downloads from a copy of their own (decision 044).
  */
-export function createCatalog({ db, snapshot }: { db: Database; snapshot: CatalogSnapshot }) {
+export function createCatalog({ db, snapshot, watch }: { db: Database; snapshot: CatalogSnapshot; watch: DataWatch }) {
   /**
    * Every category with how many products it holds (published ones; with `drafts`, every one), by
    * name ignoring letter case.
@@ -65,135 +72,62 @@ export function createCatalog({ db, snapshot }: { db: Database; snapshot: Catalo
   }
 
   /**
+   * The published general downloads by description, each with its description and file name letter
+   * case folded: kept in memory like the catalog, read again once the data watch says the general
+   * downloads (or their files) may have changed (decision 044).
+   */
+  const generalDownloads = keptUntilChanged(watch, GENERAL_DOWNLOADS_DATA, readGeneralDownloads);
+
+  async function readGeneralDownloads(): Promise<GeneralDownload[]> {
+    const rows = await db
+      .select({ id: downloads.id, description: downloads.description, file: files })
+      .from(downloads)
+      .innerJoin(files, eq(files.id, downloads.fileId))
+      .where(eq(downloads.status, "published"));
+    return rows
+      .map((row) => ({ id: row.id, description: row.description, file: fileView(row.file) }))
+      .sort((a, b) => naturalCompare(a.description, b.description))
+      .map((entry) => ({ entry, text: foldCase(`${entry.description}${FIELD_SEPARATOR}${entry.file.name}`) }));
+  }
+
+  /**
    * The general downloads by description, and a page of the products that have downloads by model, each
    * with its downloads in their order. `query` (case-insensitive, a substring) narrows both: a product
    * whose model holds it keeps all its downloads, any other product only the downloads whose description
    * or file name holds it. `categoryId` narrows the products; `includeGeneral: false` leaves the general
-   * downloads out. The database does the narrowing and the paging: the catalog can be large. Unlike the
-   * catalog search (decision 008) this stays in SQL: it reads only short texts (models, descriptions,
-   * file names), each result page is cached like any other page, and at 10,000 products on PGlite a
-   * search measured about twice the time of the plain listing.
+   * downloads out. Both come from memory: the products from the catalog snapshot, the general downloads
+   * from their own copy (decision 044).
    */
   async function listSupportDownloads(
     options: { query?: string; categoryId?: string; includeGeneral?: boolean; page?: number; pageSize?: number } = {},
   ): Promise<SupportListing> {
-    const pageSize = options.pageSize ?? SUPPORT_PAGE_SIZE;
     const includeGeneral = options.includeGeneral ?? true;
     const term = normalizeSearchQuery(options.query ?? "");
-    // The product's picture and each download's file are both `files` rows: one join each, one query.
-    const downloadFile = alias(files, "download_file");
-    const downloadMatches = term
-      ? or(holdsText(productDownloads.description, term), holdsText(downloadFile.originalName, term))
-      : undefined;
-    const modelMatches = term ? holdsText(products.model, term) : undefined;
-
-    // Drafts and scheduled records are nobody's business but the dashboard's.
-    const conditions: (SQL | undefined)[] = [eq(products.status, "published")];
-    if (options.categoryId) conditions.push(eq(products.categoryId, options.categoryId));
-    const withDownloads = db.select({ productId: productDownloads.productId }).from(productDownloads);
-    if (term) {
-      const withMatchingDownload = db
-        .select({ productId: productDownloads.productId })
-        .from(productDownloads)
-        .innerJoin(downloadFile, eq(downloadFile.id, productDownloads.fileId))
-        .where(downloadMatches);
-      conditions.push(
-        or(and(modelMatches, inArray(products.id, withDownloads)), inArray(products.id, withMatchingDownload)),
-      );
-    } else {
-      conditions.push(inArray(products.id, withDownloads));
-    }
-    const where = and(...conditions);
-    const [generalRows, paged] = await Promise.all([
-      includeGeneral
-        ? db
-            .select({ id: downloads.id, description: downloads.description, file: files })
-            .from(downloads)
-            .innerJoin(files, eq(files.id, downloads.fileId))
-            .where(
-              and(
-                eq(downloads.status, "published"),
-                term ? or(holdsText(downloads.description, term), holdsText(files.originalName, term)) : undefined,
-              ),
-            )
-        : [],
-      readPage(
-        (offset, limit) =>
-          db
-            .select({ id: products.id, total: matchingRowCount })
-            .from(products)
-            .where(where)
-            .orderBy(...BY_MODEL)
-            .limit(limit)
-            .offset(offset),
-        () => countRows(db, products, where),
-        options.page ?? 1,
-        pageSize,
-      ),
+    const needle = foldCase(term);
+    const [everyGeneral, found] = await Promise.all([
+      generalDownloads(),
+      snapshot.listSupportProducts({
+        term,
+        categoryId: options.categoryId,
+        page: options.page ?? 1,
+        pageSize: options.pageSize ?? SUPPORT_PAGE_SIZE,
+      }),
     ]);
-    const pageProducts = paged.items;
-    const productRows = pageProducts.length
-      ? await db
-          .select({
-            productId: products.id,
-            model: products.model,
-            imageAlt: products.imageAlt,
-            image: imageFileColumns,
-            downloadId: productDownloads.id,
-            description: productDownloads.description,
-            file: { id: downloadFile.id, originalName: downloadFile.originalName, size: downloadFile.size },
-          })
-          .from(productDownloads)
-          .innerJoin(products, eq(products.id, productDownloads.productId))
-          .innerJoin(files, eq(files.id, products.imageFileId))
-          .innerJoin(downloadFile, eq(downloadFile.id, productDownloads.fileId))
-          .where(
-            and(
-              inArray(
-                products.id,
-                pageProducts.map((product) => product.id),
-              ),
-              term ? or(modelMatches, downloadMatches) : undefined,
-            ),
-          )
-          .orderBy(asc(productDownloads.position))
+    const general = includeGeneral
+      ? everyGeneral.filter((download) => download.text.includes(needle)).map((download) => download.entry)
       : [];
-
-    const general: DownloadEntry[] = generalRows
-      .map((row) => ({ id: row.id, description: row.description, file: fileView(row.file) }))
-      .sort((a, b) => naturalCompare(a.description, b.description));
-
-    const byProduct = new Map<string, SupportProduct>();
-    for (const row of productRows) {
-      const entry = byProduct.get(row.productId) ?? {
-        id: row.productId,
-        model: row.model,
-        image: imageView(row.image, row.imageAlt),
-        downloads: [],
-      };
-      entry.downloads.push({ id: row.downloadId, description: row.description, file: fileView(row.file) });
-      byProduct.set(row.productId, entry);
-    }
     const narrowed = term !== "" || options.categoryId !== undefined || !includeGeneral;
     return {
       general,
-      // The order the page was cut in: sorting again here could disagree with it at a page's edges.
-      products: pageProducts.flatMap(({ id }) => byProduct.get(id) ?? []),
-      productTotal: paged.total,
-      page: paged.page,
-      pageCount: paged.pageCount,
-      anyDownloads: general.length > 0 || paged.total > 0 || (narrowed && (await anyDownloadsExist())),
+      products: found.products,
+      productTotal: found.total,
+      page: found.page,
+      pageCount: found.pageCount,
+      anyDownloads:
+        general.length > 0 ||
+        found.total > 0 ||
+        (narrowed && (everyGeneral.length > 0 || (await snapshot.anyProductDownloads()))),
     };
-  }
-
-  async function anyDownloadsExist(): Promise<boolean> {
-    const [row] = await selectRows<{ found: boolean }>(
-      db,
-      sql`select (exists (select 1 from ${downloads} where ${downloads.status} = 'published')
-        or exists (select 1 from ${productDownloads} inner join ${products} on ${products.id} = ${productDownloads.productId}
-          where ${products.status} = 'published')) as found`,
-    );
-    return row?.found ?? false;
   }
 
   /**

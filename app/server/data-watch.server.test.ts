@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DataWatch, parseWatchedData } from "./data-watch.server";
+import { DataWatch, keptUntilChanged, parseWatchedData } from "./data-watch.server";
 
 describe("DataWatch", () => {
   it("says what changed after a mark, and nothing else", () => {
@@ -31,6 +31,62 @@ describe("DataWatch", () => {
   it("reads the database's notices; anything else means everything", () => {
     expect(parseWatchedData("products")).toBe("products");
     expect(parseWatchedData("settings")).toBe("settings");
+    expect(parseWatchedData("info")).toBe("info");
+    expect(parseWatchedData("downloads")).toBe("downloads");
     expect(parseWatchedData("files")).toBe("*");
+  });
+});
+
+describe("keptUntilChanged", () => {
+  /** A read that counts itself and settles when told to. */
+  function controlledRead() {
+    const pending: { resolve: (value: number) => void; reject: (error: Error) => void }[] = [];
+    const read = () => new Promise<number>((resolve, reject) => pending.push({ resolve, reject }));
+    return { read, pending };
+  }
+
+  it("reads once for every caller until what it watches changes", async () => {
+    const watch = new DataWatch();
+    const { read, pending } = controlledRead();
+    const kept = keptUntilChanged(watch, ["info"], read);
+    const [first, second] = [kept(), kept()];
+    expect(pending).toHaveLength(1);
+    pending[0]?.resolve(1);
+    expect([await first, await second]).toEqual([1, 1]);
+    watch.changed("settings");
+    expect(await kept()).toBe(1);
+    expect(pending).toHaveLength(1);
+    watch.changed("info");
+    const third = kept();
+    expect(pending).toHaveLength(2);
+    pending[1]?.resolve(2);
+    expect(await third).toBe(2);
+  });
+
+  it("reads again after a change that came while it was reading", async () => {
+    const watch = new DataWatch();
+    const { read, pending } = controlledRead();
+    const kept = keptUntilChanged(watch, ["downloads"], read);
+    const during = kept();
+    watch.changed("downloads");
+    pending[0]?.resolve(1);
+    expect(await during).toBe(1);
+    const after = kept();
+    expect(pending).toHaveLength(2);
+    pending[1]?.resolve(2);
+    expect(await after).toBe(2);
+  });
+
+  it("does not keep a read that failed", async () => {
+    const watch = new DataWatch();
+    const { read, pending } = controlledRead();
+    const kept = keptUntilChanged(watch, ["settings"], read);
+    const failed = kept();
+    pending[0]?.reject(new Error("connection lost"));
+    await expect(failed).rejects.toThrow("connection lost");
+    const next = kept();
+    expect(pending).toHaveLength(2);
+    pending[1]?.resolve(3);
+    expect(await next).toBe(3);
   });
 });

@@ -1,13 +1,20 @@
 /**
  * What the in-memory copies of database data watch: the catalog's counters, the site settings,
- * firmware, the home page's items.
+ * firmware, the home page's items, the general downloads.
  */
-export type WatchedData = "products" | "categories" | "settings" | "firmware" | "info";
+export type WatchedData = "products" | "categories" | "settings" | "firmware" | "info" | "downloads";
 
 /** The channel on which the database says what changed (drizzle/0009_versions_notify.sql). */
 export const DATA_CHANGES_CHANNEL = "vantage_versions";
 
-const WATCHED: readonly string[] = ["products", "categories", "settings", "firmware", "info"] satisfies WatchedData[];
+const WATCHED: readonly string[] = [
+  "products",
+  "categories",
+  "settings",
+  "firmware",
+  "info",
+  "downloads",
+] satisfies WatchedData[];
 
 export function parseWatchedData(payload: string): WatchedData | "*" {
   return WATCHED.includes(payload) ? (payload as WatchedData) : "*";
@@ -15,7 +22,7 @@ export function parseWatchedData(payload: string): WatchedData | "*" {
 
 /**
  * Tells the copies of database data this process keeps in memory (the catalog snapshot, the site
- * settings, firmware, the home page's items) when they may be out of date, so that they ask the database then and only then. It hears of
+ * settings, firmware, the home page's items, the general downloads) when they may be out of date, so that they ask the database then and only then. It hears of
  * every change, however made: the database names it on DATA_CHANGES_CHANNEL once it commits (triggers
  * do, whoever writes), this process's own writes say so before their response leaves, and while the
  * database's notices cannot be heard (a lost connection) everything counts as changed all the time.
@@ -55,4 +62,29 @@ export class DataWatch {
     if (this.deaf || this.everythingChangedAt > mark) return true;
     return what.some((name) => (this.changedAt.get(name) ?? 0) > mark);
   }
+}
+
+/**
+ * A copy of database data kept in memory: `read` once, then again only when `watch` says `what` may
+ * have changed since the read began. Concurrent callers share one read; a read that fails is not kept,
+ * so the next caller asks again. What it hands out is shared by every caller: they copy before they
+ * change anything.
+ */
+export function keptUntilChanged<T>(
+  watch: DataWatch,
+  what: readonly WatchedData[],
+  read: () => Promise<T>,
+): () => Promise<T> {
+  let kept: { mark: number; value: Promise<T> } | undefined;
+  return () => {
+    if (!kept || watch.changedSince(what, kept.mark)) {
+      const mark = watch.mark();
+      const value = read();
+      kept = { mark, value };
+      value.catch(() => {
+        if (kept?.value === value) kept = undefined;
+      });
+    }
+    return kept.value;
+  };
 }

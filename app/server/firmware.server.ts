@@ -16,7 +16,7 @@ import type { Database, Queryable } from "./db/client.server";
 import { countRows, matchingRowCount, readPage } from "./db/paging.server";
 import { files, firmwareProducts, firmwareReleases, products } from "./db/schema";
 import { fileView } from "./file-views.server";
-import type { DataWatch, WatchedData } from "./data-watch.server";
+import { keptUntilChanged, type DataWatch, type WatchedData } from "./data-watch.server";
 import { isUuid } from "./files.server";
 
 import {
@@ -171,28 +171,16 @@ export function createFirmware({ db, write, watch }: { db: Database; write: Admi
    * product page rendered for a crawler asks no query of its own. Read again once the data watch says
    * firmware or products (whose status decides what is shown) may have changed.
    */
-  let latest: { mark: number; byProduct: Promise<Map<string, FirmwareRelease>> } | undefined;
-  function latestByProduct(): Promise<Map<string, FirmwareRelease>> {
-    if (!latest || watch.changedSince(LATEST_DEPENDS_ON, latest.mark)) {
-      const mark = watch.mark();
-      const byProduct = (async () => {
-        const rows = await selectReleases()
-          .where(and(published, forPublishedProduct, eq(firmwareReleases.channel, "stable")))
-          .orderBy(...NEWEST_FIRST);
-        const newest = new Map<string, FirmwareRelease>();
-        for (const release of await assemble(db, rows, false)) {
-          for (const product of release.products) if (!newest.has(product.id)) newest.set(product.id, release);
-        }
-        return newest;
-      })();
-      latest = { mark, byProduct };
-      // A failed read is not kept: the next page asks again.
-      byProduct.catch(() => {
-        if (latest?.byProduct === byProduct) latest = undefined;
-      });
+  const latestByProduct = keptUntilChanged(watch, LATEST_DEPENDS_ON, async () => {
+    const rows = await selectReleases()
+      .where(and(published, forPublishedProduct, eq(firmwareReleases.channel, "stable")))
+      .orderBy(...NEWEST_FIRST);
+    const newest = new Map<string, FirmwareRelease>();
+    for (const release of await assemble(db, rows, false)) {
+      for (const product of release.products) if (!newest.has(product.id)) newest.set(product.id, release);
     }
-    return latest.byProduct;
-  }
+    return newest;
+  });
 
   /** The newest published stable release of a product: what its page offers first. */
   async function latestStable(productId: string): Promise<FirmwareRelease | null> {

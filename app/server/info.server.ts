@@ -3,7 +3,7 @@ import type { InfoItemRecord, InfoItemView } from "#app/domain/forms/info-item";
 import { files, infoItems } from "./db/schema";
 import { fileUrl, isUuid } from "./files.server";
 import type { Database } from "./db/client.server";
-import type { DataWatch, WatchedData } from "./data-watch.server";
+import { keptUntilChanged, type DataWatch, type WatchedData } from "./data-watch.server";
 
 // The home page's items as pages read them; the dashboard writes them through admin/info-items.server.ts.
 
@@ -33,22 +33,9 @@ const INFO_DATA: readonly WatchedData[] = ["info"];
 export function createInfoItemReads({ db, watch }: { db: Database; watch: DataWatch }) {
   /**
    * The published items, kept in memory like the site's settings: the home page, rendered for every
-   * visitor the page cache cannot answer, asks no query of its own. Read again once the data watch
-   * says they may have changed (decision 043).
+   * visitor the page cache cannot answer, asks no query of its own (decision 043).
    */
-  let published: { mark: number; items: Promise<InfoItemRecord[]> } | undefined;
-  function publishedItems(): Promise<InfoItemRecord[]> {
-    if (!published || watch.changedSince(INFO_DATA, published.mark)) {
-      const mark = watch.mark();
-      const items = readInfoItems(false);
-      published = { mark, items };
-      // A failed read is not kept: the next page asks again.
-      items.catch(() => {
-        if (published?.items === items) published = undefined;
-      });
-    }
-    return published.items;
-  }
+  const publishedItems = keptUntilChanged(watch, INFO_DATA, () => readInfoItems(false));
 
   async function readInfoItems(drafts: boolean): Promise<InfoItemRecord[]> {
     const rows = await db

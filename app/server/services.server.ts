@@ -54,7 +54,7 @@ export function createServices(parts: ServiceParts) {
   const { db, files, ownWrites, catalogSnapshot, dataWatch, auth, admins, sendMail, publicUrl, logger } = parts;
   const revisions = createRevisions({ db, files });
   const write = createAdminWrite({ db, files, ownWrites, revisions });
-  const catalog = createCatalog({ db, snapshot: catalogSnapshot });
+  const catalog = createCatalog({ db, snapshot: catalogSnapshot, watch: dataWatch });
   const settings = createSiteSettings({ db, write, watch: dataWatch });
   const categoryAdmin = createCategoryAdmin({ db, write, catalog });
   const productAdmin = createProductAdmin({ db, write });

@@ -4,7 +4,7 @@ import { SETTINGS_ID } from "#app/domain/revisions";
 import type { AdminWrite, Restoring, WriteOrigin } from "./admin/write.server";
 import type { Database } from "./db/client.server";
 import { siteSettings } from "./db/schema";
-import type { DataWatch, WatchedData } from "./data-watch.server";
+import { keptUntilChanged, type DataWatch, type WatchedData } from "./data-watch.server";
 
 const SETTINGS_DATA: readonly WatchedData[] = ["settings"];
 
@@ -14,15 +14,11 @@ const SETTINGS_DATA: readonly WatchedData[] = ["settings"];
  * may have changed.
  */
 export function createSiteSettings({ db, write, watch }: { db: Database; write: AdminWrite; watch: DataWatch }) {
-  let kept: { settings: SiteSettings; confirmedAt: number } | undefined;
+  const keptSettings = keptUntilChanged(watch, SETTINGS_DATA, readSiteSettings);
 
   /** The site's settings: stored values over the defaults. A copy: callers may change it. */
   async function getSiteSettings(): Promise<SiteSettings> {
-    if (!kept || watch.changedSince(SETTINGS_DATA, kept.confirmedAt)) {
-      const confirmedAt = watch.mark();
-      kept = { settings: await readSiteSettings(), confirmedAt };
-    }
-    const { settings } = kept;
+    const settings = await keptSettings();
     return { ...settings, socialLinks: settings.socialLinks.map((link) => ({ ...link })) };
   }
 

@@ -16,6 +16,7 @@ import type { Runtime } from "#app/server/runtime.server";
 import { CatalogSnapshot } from "#app/server/catalog-snapshot.server";
 import { DataWatch } from "#app/server/data-watch.server";
 import { DATABASE_KINDS, startTestRuntime } from "#tests/support/database";
+import { selectsBy } from "#tests/support/queries";
 
 /** One stored file, staged as an upload would be: a 2×2 PNG, or a text document. */
 async function stageFile(runtime: Runtime, kind: "image" | "document"): Promise<string> {
@@ -209,18 +210,7 @@ describe.each(DATABASE_KINDS)("the public catalog read from memory on %s", (kind
   it("sees this instance's own writes at the very next read, and asks the database only after a change", async () => {
     // Once the notices of earlier changes are in, a read asks the database nothing (the spy passes
     // every call through): were the counters read each time, this would never come true.
-    const selects = vi.spyOn(db, "select");
-    try {
-      await expect
-        .poll(async () => {
-          selects.mockClear();
-          await catalog.getProduct(seeded.id("Cam-D"));
-          return selects.mock.calls.length;
-        })
-        .toBe(0);
-    } finally {
-      selects.mockRestore();
-    }
+    await expect.poll(() => selectsBy(db, () => catalog.getProduct(seeded.id("Cam-D")))).toBe(0);
     // A write of this instance announces itself before its response leaves: no waiting for the notice.
     await db.execute(sql`update ${products} set description = 'Own write' where model = 'Cam-D'`);
     runtime.ownWrites.publish({ topics: ["products"] });

@@ -12,6 +12,7 @@ import type { Runtime } from "#app/server/runtime.server";
 import { startTestRuntime } from "#tests/support/database";
 import { TEST_ORIGIN } from "#tests/support/origin";
 import { purgeDeleted } from "#tests/support/revisions";
+import { selectsBy } from "#tests/support/queries";
 
 let runtime: Runtime;
 let test: Awaited<ReturnType<typeof startTestRuntime>> | undefined;
@@ -207,16 +208,7 @@ describe("info items through the dashboard's info-item action", () => {
 });
 
 describe("the home page's items, kept in memory", () => {
-  /** Queries `read` sends to the database (the spy passes every call through). */
-  async function queriesOf(read: () => Promise<unknown>): Promise<number> {
-    const selects = vi.spyOn(runtime.database.db, "select");
-    try {
-      await read();
-      return selects.mock.calls.length;
-    } finally {
-      selects.mockRestore();
-    }
-  }
+  const queriesOf = (read: () => Promise<unknown>) => selectsBy(runtime.database.db, read);
   const published = () => runtime.services.infoItems.listInfoItems();
 
   it("are read from the database only after a change, however it is made", async () => {

@@ -1,11 +1,12 @@
-import { inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq, inArray, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { SupportListing } from "#app/domain/catalog-views";
 import type { Transaction } from "#app/server/db/client.server";
 import { categories, downloads, files, productDownloads, products } from "#app/server/db/schema";
 import type { Catalog } from "#app/server/catalog.server";
 import type { Runtime } from "#app/server/runtime.server";
 import { DATABASE_KINDS, startTestRuntime } from "#tests/support/database";
+import { selectsBy } from "#tests/support/queries";
 
 const CATEGORIES = ["Dome Cameras", "Bullet Cameras", "Empty Shelf"] as const;
 type CategoryName = (typeof CATEGORIES)[number];
@@ -242,6 +243,9 @@ describe.each(DATABASE_KINDS)("/support's downloads on %s", (kind) => {
         });
       }
     });
+    // Written past the admin's write, as a script would: announced as that write announces itself,
+    // rather than waiting for the database's notice to the in-memory catalog.
+    runtime.ownWrites.publish({ topics: ["products"] });
     try {
       const inPages = async (pageSize: number) => {
         const models: string[] = [];
@@ -257,5 +261,46 @@ describe.each(DATABASE_KINDS)("/support's downloads on %s", (kind) => {
     } finally {
       await runtime.database.db.delete(products).where(inArray(products.model, added));
     }
+  });
+  it("reads from memory, asking the database again only after a change, however it is made", async () => {
+    const queriesOf = (read: () => Promise<unknown>) => selectsBy(runtime.database.db, read);
+    const listings = () =>
+      Promise.all([found({}), found({ query: "sheet" }), found({ categoryId: categoryIds["Dome Cameras"] })]);
+    // Once the notices of the writes before are in, a listing or a search costs no query.
+    await expect.poll(() => queriesOf(listings)).toBe(0);
+
+    // Raw SQL, as another instance, a script or an operator would write: heard through the database.
+    const { db } = runtime.database;
+    await db.execute(sql`update ${downloads} set description = 'Warranty Terms' where description = 'Warranty Policy'`);
+    await expect.poll(async () => (await found({ query: "terms" })).general).toEqual(["Warranty Terms / Warranty.pdf"]);
+    await db.execute(
+      sql`update ${files} set original_name = 'Catalog_2027.pdf' where original_name = 'Vantage_Product_Catalog_2026.pdf'`,
+    );
+    await expect
+      .poll(async () => (await found({ query: "2027" })).general)
+      .toEqual(["Product Catalog 2026 / Catalog_2027.pdf"]);
+    await db.execute(sql`update ${productDownloads} set description = 'Spec sheet' where description = 'DATASHEET'`);
+    await expect
+      .poll(async () => (await found({ query: "spec sheet" })).products)
+      .toEqual({ "Zeta-Cam": ["Spec sheet / Zeta_Sheet.pdf"] });
+    await expect.poll(() => queriesOf(listings)).toBe(0);
+
+    // A write of this instance announces itself before its response leaves: no waiting for the notice.
+    await db.update(downloads).set({ status: "draft" }).where(eq(downloads.description, "Warranty Terms"));
+    runtime.ownWrites.publish({ topics: ["downloads"] });
+    expect((await found({})).general).toEqual(["Product Catalog 2026 / Catalog_2027.pdf"]);
+
+    // A read that failed is not kept: the next page asks again.
+    await db.update(downloads).set({ status: "published" }).where(eq(downloads.description, "Warranty Terms"));
+    runtime.ownWrites.publish({ topics: ["downloads"] });
+    const failing = vi.spyOn(db, "select").mockImplementationOnce(() => {
+      throw new Error("connection lost");
+    });
+    try {
+      await expect(found({})).rejects.toThrow("connection lost");
+    } finally {
+      failing.mockRestore();
+    }
+    expect((await found({})).general).toHaveLength(2);
   });
 });

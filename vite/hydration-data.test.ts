@@ -111,20 +111,32 @@ function manyValues(): unknown {
   return Array.from({ length: 9_000 }, (_, i) => ({ index: i, label: `value ${i % 500}`, even: i % 2 === 0 }));
 }
 
-/** Values that arrive later, as a loader's promises do, settled in an order of their own. */
+/**
+ * Values that arrive later, as a loader's promises do, settled in an order of their own: one at a time,
+ * each a whole turn of the event loop after the one before, so that both encoders meet the same order
+ * however busy the machine (timers of different lengths can fire together, in either order).
+ */
 function withPromises(): unknown {
-  const later = (value: unknown, ms: number) => new Promise((resolve) => setTimeout(() => resolve(value), ms));
+  const steps = new Map<string, () => void>();
+  const later = (name: string, value: unknown) => new Promise((resolve) => steps.set(name, () => resolve(value)));
   const shared = { seen: "before" };
-  const failing = new Promise((_, reject) => setTimeout(() => reject(new Error("loader failed")), 5));
+  const failing = new Promise((_, reject) => steps.set("failing", () => reject(new Error("loader failed"))));
   failing.catch(() => undefined);
-  return {
+  const data = {
     shared,
-    soon: later({ shared, fresh: { list: [1, 2, 3] } }, 10),
-    sooner: later("plain text", 1),
-    same: later(shared, 3),
+    soon: later("soon", { shared, fresh: { list: [1, 2, 3] } }),
+    sooner: later("sooner", "plain text"),
+    same: later("same", shared),
     failing,
-    nested: later({ inner: later([shared, "inner"], 2) }, 4),
+    nested: later("nested", { inner: later("inner", [shared, "inner"]) }),
   };
+  void (async () => {
+    for (const name of ["sooner", "same", "nested", "inner", "failing", "soon"]) {
+      await new Promise((resolve) => setImmediate(resolve));
+      steps.get(name)?.();
+    }
+  })();
+  return data;
 }
 
 async function encoded(encoding: Encoding, input: unknown): Promise<string> {

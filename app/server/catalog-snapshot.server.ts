@@ -223,7 +223,7 @@ export class CatalogSnapshot {
     const built = await this.current();
     const inView: SupportEntry[] = [];
     for (const entry of built.supportProducts) {
-      if (options.categoryId !== undefined && entry.categoryId !== options.categoryId) continue;
+      if (options.categoryId && entry.categoryId !== options.categoryId) continue;
       if (needle === "" || entry.model.includes(needle) || entry.downloadTexts.some((text) => text.includes(needle))) {
         inView.push(entry);
       }

@@ -30,9 +30,7 @@ export function serverBundle(): Plugin {
       if (REACT_DOM_SERVER.test(id)) return { code: reactWritingText(code), map: null };
       if (!/\/node_modules\/react-router\/dist\//.test(id)) return null;
       const withoutAccessors = code.includes(STATIC_ROUTER) ? staticRouterWithoutAccessors(code) : code;
-      const rewritten = routeManifestWrittenOnce(
-        hydrationDataEncodedDirectly(routesTriedByFirstSegment(routesMadeOnce(withoutAccessors))),
-      );
+      const rewritten = ROUTER_REWRITES.reduce((source, rewrite) => rewrite(source), withoutAccessors);
       return rewritten === code ? null : { code: rewritten, map: null };
     },
     async renderChunk(code, chunk) {
@@ -86,6 +84,14 @@ export function staticRouterWithoutAccessors(source: string): string {
 }
 
 const UNEXPECTED = "React Router's createStaticRouter is not the one vite/server-bundle.ts rewrites (decision 028)";
+
+/** The rewrites of React Router's modules after the static router's, in the order they are made. */
+const ROUTER_REWRITES: ((source: string) => string)[] = [
+  routesMadeOnce,
+  routesTriedByFirstSegment,
+  hydrationDataEncodedDirectly,
+  routeManifestWrittenOnce,
+];
 
 const SERVER_ROUTER = "function ServerRouter(";
 

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { sortIgnoringCaseBy, sortNaturallyBy } from "#app/domain/format";
-import { pageOf, pageWindow } from "#app/domain/paging";
+import { pageOf, pageWindow, type Paged } from "#app/domain/paging";
 import { BY_MODEL } from "./db/paging.server";
 import type { DataWatch, WatchedData } from "./data-watch.server";
 import { addToList } from "./lists.server";
@@ -80,14 +80,6 @@ interface SupportEntry {
   model: string;
   /** Each download's description and file name, letter case folded, in the downloads' order. */
   downloadTexts: string[];
-}
-
-/** What a /support search found among the products with downloads: a page of them, and how many in all. */
-export interface SupportProductsFound {
-  products: SupportProduct[];
-  total: number;
-  page: number;
-  pageCount: number;
 }
 
 interface Built {
@@ -211,39 +203,39 @@ export class CatalogSnapshot {
    * A page of the published products that have downloads, by model ignoring case, each with its
    * downloads in their order: all of them, or one category's. With a `term`, a product whose model
    * holds it (in any letter case) keeps all its downloads, any other product only those whose
-   * description or file name holds it, and a product left with none is not in view.
+   * description or file name holds it, and a product left with none is not in view. Also whether any
+   * published product has a download at all.
    */
   async listSupportProducts(options: {
     term: string;
     categoryId?: string;
     page: number;
     pageSize: number;
-  }): Promise<SupportProductsFound> {
+  }): Promise<Paged<SupportProduct> & { anyInCatalog: boolean }> {
     const needle = foldCase(options.term);
-    const built = await this.current();
-    const inView: SupportEntry[] = [];
-    for (const entry of built.supportProducts) {
-      if (options.categoryId && entry.categoryId !== options.categoryId) continue;
-      if (needle === "" || entry.model.includes(needle) || entry.downloadTexts.some((text) => text.includes(needle))) {
-        inView.push(entry);
-      }
-    }
-    const { items, total, page, pageCount } = pageOf(inView, options.page, options.pageSize);
-    // Only the page's products are cut down to the downloads that match.
-    const products = items.map((entry) =>
-      needle === "" || entry.model.includes(needle)
-        ? entry.product
-        : {
-            ...entry.product,
-            downloads: entry.product.downloads.filter((_, i) => entry.downloadTexts[i]?.includes(needle)),
-          },
-    );
-    return { products, total, page, pageCount };
-  }
-
-  /** Whether any published product has a download. */
-  async anyProductDownloads(): Promise<boolean> {
-    return (await this.current()).supportProducts.length > 0;
+    const { supportProducts } = await this.current();
+    const inView =
+      needle === "" && !options.categoryId
+        ? supportProducts
+        : supportProducts.filter(
+            (entry) =>
+              (!options.categoryId || entry.categoryId === options.categoryId) &&
+              (entry.model.includes(needle) || entry.downloadTexts.some((text) => text.includes(needle))),
+          );
+    const paged = pageOf(inView, options.page, options.pageSize);
+    return {
+      ...paged,
+      // Only the page's products are cut down to the downloads that match.
+      items: paged.items.map((entry) =>
+        entry.model.includes(needle)
+          ? entry.product
+          : {
+              ...entry.product,
+              downloads: entry.product.downloads.filter((_, i) => entry.downloadTexts[i]?.includes(needle)),
+            },
+      ),
+      anyInCatalog: supportProducts.length > 0,
+    };
   }
 
   /**

@@ -119,14 +119,12 @@ export function createCatalog({ db, snapshot, watch }: { db: Database; snapshot:
     const narrowed = term !== "" || options.categoryId !== undefined || !includeGeneral;
     return {
       general,
-      products: found.products,
+      products: found.items,
       productTotal: found.total,
       page: found.page,
       pageCount: found.pageCount,
       anyDownloads:
-        general.length > 0 ||
-        found.total > 0 ||
-        (narrowed && (everyGeneral.length > 0 || (await snapshot.anyProductDownloads()))),
+        general.length > 0 || found.total > 0 || (narrowed && (everyGeneral.length > 0 || found.anyInCatalog)),
     };
   }
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { FileView } from "#app/domain/catalog-views";
 import type { Publication, PublicationState } from "#app/domain/publication";
-import type { Paged } from "#app/domain/paging";
+import { pageOf, type Paged } from "#app/domain/paging";
 import { publicationSet, publicationState, syncFileVisibility } from "./admin/publication.server";
 import {
   claimVersion,
@@ -73,32 +73,39 @@ const published = eq(firmwareReleases.status, "published");
 const forPublishedProduct = sql`exists (select 1 from ${firmwareProducts} inner join ${products}
   on ${products.id} = ${firmwareProducts.productId}
   where ${firmwareProducts.releaseId} = ${firmwareReleases.id} and ${products.status} = 'published')`;
-/** Newest first: by the day it came out, then by when it was entered. */
-/** What the newest releases shown on product pages depend on. */
-const LATEST_DEPENDS_ON: WatchedData[] = ["firmware", "products"];
+/** What the releases shown to visitors depend on. */
+const PUBLISHED_DEPENDS_ON: WatchedData[] = ["firmware", "products"];
 
+/** Newest first: by the day it came out, then by when it was entered. */
 const NEWEST_FIRST = [desc(firmwareReleases.releasedOn), desc(firmwareReleases.createdAt), desc(firmwareReleases.id)];
 
-/** The releases' rows with their files and (published, unless `drafts`) products, in the order given. */
+/**
+ * The releases' rows with their files and (published, unless `drafts`) products, in the order given.
+ * `linked` picks the links to read: by default those of these rows; all the published releases' links
+ * in one query when the rows are all of them (a list of thousands of ids would be thousands of parameters).
+ */
 async function assemble(
   db: Queryable,
   rows: { release: typeof firmwareReleases.$inferSelect; file: typeof files.$inferSelect }[],
   drafts: boolean,
+  linked: SQL = inArray(
+    firmwareProducts.releaseId,
+    rows.map((row) => row.release.id),
+  ),
 ): Promise<FirmwareRelease[]> {
   if (!rows.length) return [];
   const links = await db
     .select({ releaseId: firmwareProducts.releaseId, id: products.id, model: products.model })
     .from(firmwareProducts)
     .innerJoin(products, eq(products.id, firmwareProducts.productId))
-    .where(
-      and(
-        inArray(
-          firmwareProducts.releaseId,
-          rows.map((row) => row.release.id),
-        ),
-        drafts ? undefined : eq(products.status, "published"),
-      ),
-    );
+    .where(and(linked, drafts ? undefined : eq(products.status, "published")));
+  // Grouped once: every published release is assembled together for the copy kept in memory.
+  const productsOf = new Map<string, { id: string; model: string }[]>();
+  for (const { releaseId, id, model } of links) {
+    const named = productsOf.get(releaseId);
+    if (named) named.push({ id, model });
+    else productsOf.set(releaseId, [{ id, model }]);
+  }
   return rows.map(({ release, file }) => ({
     id: release.id,
     releaseVersion: release.releaseVersion,
@@ -106,10 +113,9 @@ async function assemble(
     channel: release.channel,
     notes: release.notes,
     file: { ...fileView(file), sha256: file.sha256 },
-    products: links
-      .filter((link) => link.releaseId === release.id)
-      .map(({ id, model }) => ({ id, model }))
-      .sort((a, b) => a.model.localeCompare(b.model, "en", { sensitivity: "base" })),
+    products: (productsOf.get(release.id) ?? []).sort((a, b) =>
+      a.model.localeCompare(b.model, "en", { sensitivity: "base" }),
+    ),
     version: release.version,
     publication: publicationState(release),
     updatedAt: release.updatedAt.toISOString(),
@@ -138,17 +144,53 @@ export function createFirmware({ db, write, watch }: { db: Database; write: Admi
   }
 
   /**
+   * The releases visitors see, newest first, and each product's newest stable one, kept in memory like
+   * the catalog (decision 017): /support/firmware, the feeds and a product page rendered for a crawler
+   * ask no query of their own. Read again once the data watch says firmware or products (whose status
+   * decides what is shown, and whose models are named) may have changed.
+   */
+  const publishedReleases = keptUntilChanged(watch, PUBLISHED_DEPENDS_ON, async () => {
+    const rows = await selectReleases()
+      .where(and(published, forPublishedProduct))
+      .orderBy(...NEWEST_FIRST);
+    const ofPublished = inArray(
+      firmwareProducts.releaseId,
+      db.select({ id: firmwareReleases.id }).from(firmwareReleases).where(published),
+    );
+    const releases: readonly FirmwareRelease[] = await assemble(db, rows, false, ofPublished);
+    const latestStable = new Map<string, FirmwareRelease>();
+    for (const release of releases) {
+      if (release.channel !== "stable") continue;
+      for (const product of release.products) if (!latestStable.has(product.id)) latestStable.set(product.id, release);
+    }
+    return { releases, latestStable };
+  });
+
+  /**
    * A page of the published releases, newest first, narrowed to one product and one channel when
    * asked; `drafts` (the dashboard) lists every release.
    */
   async function list(
     options: { productId?: string; channel?: FirmwareChannel; page?: number; drafts?: boolean; pageSize?: number } = {},
   ): Promise<Paged<FirmwareRelease>> {
+    const pageSize = options.pageSize ?? FIRMWARE_PAGE_SIZE;
     if (options.productId !== undefined && !isUuid(options.productId)) {
-      return { items: [], total: 0, page: 1, pageCount: 1, pageSize: options.pageSize ?? FIRMWARE_PAGE_SIZE };
+      return { items: [], total: 0, page: 1, pageCount: 1, pageSize };
+    }
+    if (!options.drafts) {
+      const { productId, channel } = options;
+      const { releases } = await publishedReleases();
+      const matching =
+        productId || channel
+          ? releases.filter(
+              (release) =>
+                (!channel || release.channel === channel) &&
+                (!productId || release.products.some((product) => product.id === productId)),
+            )
+          : releases;
+      return pageOf(matching, options.page ?? 1, pageSize);
     }
     const where = and(
-      options.drafts ? undefined : and(published, forPublishedProduct),
       options.channel ? eq(firmwareReleases.channel, options.channel) : undefined,
       ofProduct(options.productId),
     );
@@ -161,30 +203,14 @@ export function createFirmware({ db, write, watch }: { db: Database; write: Admi
           .offset(offset),
       () => countRows(db, firmwareReleases, where),
       options.page ?? 1,
-      options.pageSize ?? FIRMWARE_PAGE_SIZE,
+      pageSize,
     );
-    return { ...paged, items: await assemble(db, paged.items, Boolean(options.drafts)) };
+    return { ...paged, items: await assemble(db, paged.items, true) };
   }
-
-  /**
-   * Every product's newest published stable release, kept in memory like the catalog (decision 017): a
-   * product page rendered for a crawler asks no query of its own. Read again once the data watch says
-   * firmware or products (whose status decides what is shown) may have changed.
-   */
-  const latestByProduct = keptUntilChanged(watch, LATEST_DEPENDS_ON, async () => {
-    const rows = await selectReleases()
-      .where(and(published, forPublishedProduct, eq(firmwareReleases.channel, "stable")))
-      .orderBy(...NEWEST_FIRST);
-    const newest = new Map<string, FirmwareRelease>();
-    for (const release of await assemble(db, rows, false)) {
-      for (const product of release.products) if (!newest.has(product.id)) newest.set(product.id, release);
-    }
-    return newest;
-  });
 
   /** The newest published stable release of a product: what its page offers first. */
   async function latestStable(productId: string): Promise<FirmwareRelease | null> {
-    return (await latestByProduct()).get(productId) ?? null;
+    return (await publishedReleases()).latestStable.get(productId) ?? null;
   }
 
   /** One release, any status (the dashboard). */

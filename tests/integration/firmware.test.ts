@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ConflictError } from "#app/server/admin/write.server";
 import type { ProductInput } from "#app/server/admin/products.server";
 import { auditLog, files, firmwareReleases, products } from "#app/server/db/schema";
@@ -7,6 +7,7 @@ import type { FirmwareInput } from "#app/server/firmware.server";
 import type { Runtime } from "#app/server/runtime.server";
 import { DATABASE_KINDS, startTestRuntime } from "#tests/support/database";
 import { TEST_ORIGIN } from "#tests/support/origin";
+import { selectsBy } from "#tests/support/queries";
 import { stageImage, stageText } from "#tests/support/staged-files";
 
 describe.each(DATABASE_KINDS)("firmware releases on %s", (kind) => {
@@ -252,5 +253,53 @@ describe.each(DATABASE_KINDS)("firmware releases on %s", (kind) => {
     await history.restoreDeleted("product", productId, deleted?.id ?? "", TEST_ORIGIN);
     expect((await firmware.get(releaseId))?.products.map((product) => product.model)).toEqual(["CAM-E"]);
     expect(await draftOf(releaseId)).toBe(false);
+  });
+  it("keeps what visitors see in memory, read again only after a change, however it is made", async () => {
+    const { firmware } = runtime.services;
+    const [a = "", b = ""] = productIds;
+    const queriesOf = (read: () => Promise<unknown>) => selectsBy(runtime.database.db, read);
+    const visible = () => firmware.list({});
+    const kept = await release({ releaseVersion: "9.0.0", releasedOn: "2026-11-01", productIds: [a, b] });
+    // Once the notices of the writes above are in, the list, a product's list and its latest cost no query.
+    await expect.poll(() => queriesOf(visible)).toBe(0);
+    expect(await queriesOf(() => firmware.list({ productId: a, channel: "stable", page: 2 }))).toBe(0);
+    expect(await queriesOf(() => firmware.latestStable(b))).toBe(0);
+    expect((await visible()).items[0]?.id).toBe(kept);
+
+    // Raw SQL, as another instance, a script or an operator would write: heard through the database.
+    await runtime.database.db.execute(
+      sql`update ${firmwareReleases} set notes = 'Edited elsewhere' where id = ${kept}`,
+    );
+    await expect.poll(async () => (await visible()).items[0]?.notes).toBe("Edited elsewhere");
+    await runtime.database.db.execute(sql`update ${products} set model = 'CAM-B2' where id = ${b}`);
+    await expect
+      .poll(async () => (await firmware.latestStable(b))?.products.map((product) => product.model))
+      .toEqual(["CAM-A", "CAM-B2"]);
+    await runtime.database.db.execute(sql`update ${products} set model = 'CAM-B' where id = ${b}`);
+    await expect.poll(() => queriesOf(visible)).toBe(0);
+
+    // A write of this instance announces itself before its response leaves: no waiting for the notice.
+    await runtime.database.db.execute(sql`update ${firmwareReleases} set status = 'draft' where id = ${kept}`);
+    runtime.ownWrites.publish({ topics: ["firmware"] });
+    expect((await visible()).items.map((item) => item.id)).not.toContain(kept);
+    expect((await firmware.latestStable(a))?.id).not.toBe(kept);
+    // The dashboard's list, with drafts, is read each time.
+    const withDrafts = () => firmware.list({ drafts: true });
+    expect((await withDrafts()).items.map((item) => item.id)).toContain(kept);
+    expect(await queriesOf(withDrafts)).toBeGreaterThan(0);
+  });
+
+  it("does not keep what visitors see when reading it failed: the next page asks again", async () => {
+    const { firmware } = runtime.services;
+    const after = await release({ releaseVersion: "10.0.0", releasedOn: "2026-11-20" });
+    const failing = vi.spyOn(runtime.database.db, "select").mockImplementationOnce(() => {
+      throw new Error("connection lost");
+    });
+    try {
+      await expect(firmware.list({})).rejects.toThrow("connection lost");
+    } finally {
+      failing.mockRestore();
+    }
+    expect((await firmware.list({})).items[0]?.id).toBe(after);
   });
 });

@@ -30,6 +30,7 @@ import {
 } from "./db/schema";
 import { BETWEEN_TURNS, forEachInSlices, type Slicing } from "./slices.server";
 import { SubstringIndex } from "./substring-index.server";
+import { countOf, FeatureBits, positionsOf } from "./feature-bits.server";
 import type { PublicationStatus } from "#app/domain/publication";
 
 /** Between the fields of one record, so that no match can run from one field into the next. */
@@ -65,6 +66,8 @@ interface CategoryEntry {
   everyProductCount: number;
   /** In listing order. */
   products: ProductEntry[];
+  /** Its products (in that order) by its features: what its filter reads. */
+  featureBits: FeatureBits;
 }
 
 interface SearchableProduct extends Searchable<ProductSummary> {
@@ -170,7 +173,8 @@ export class CatalogSnapshot {
 
   /**
    * A page of products, by model ignoring case: all of them, or one category's, narrowed to those that
-   * have every one of `featureIds`; in a category, how many of those have each feature.
+   * have every one of `featureIds`; in a category, how many of those have each of its features (the
+   * ones at least one has).
    */
   async listProducts(options: {
     categoryId?: string;
@@ -181,21 +185,28 @@ export class CatalogSnapshot {
     const built = await this.current();
     const pageSize = options.pageSize ?? CATALOG_PAGE_SIZE;
     const wanted = [...new Set(options.featureIds ?? [])];
-    const pool = options.categoryId ? (built.categoryById.get(options.categoryId)?.products ?? []) : built.products;
-    const matching = wanted.length ? pool.filter((entry) => wanted.every((id) => entry.featureIds.has(id))) : pool;
-    const { page, pageCount, offset } = pageWindow(matching.length, options.page ?? 1, pageSize);
-    const featureCounts: Record<string, number> = {};
-    if (options.categoryId) {
-      for (const entry of matching) {
-        for (const id of entry.featureIds) featureCounts[id] = (featureCounts[id] ?? 0) + 1;
-      }
+    if (!options.categoryId) {
+      const matching = wanted.length
+        ? built.products.filter((entry) => wanted.every((id) => entry.featureIds.has(id)))
+        : built.products;
+      const { page, pageCount, offset } = pageWindow(matching.length, options.page ?? 1, pageSize);
+      const products = matching.slice(offset, offset + pageSize).map((entry) => entry.summary);
+      return { products, total: matching.length, page, pageCount, featureCounts: {} };
     }
+    const category = built.categoryById.get(options.categoryId);
+    if (!category) return { products: [], total: 0, page: 1, pageCount: 1, featureCounts: {} };
+    const matching = category.featureBits.having(wanted);
+    const total = matching ? countOf(matching) : category.products.length;
+    const { page, pageCount, offset } = pageWindow(total, options.page ?? 1, pageSize);
+    const shown = matching
+      ? positionsOf(matching, offset, pageSize).flatMap((position) => category.products[position] ?? [])
+      : category.products.slice(offset, offset + pageSize);
     return {
-      products: matching.slice(offset, offset + pageSize).map((entry) => entry.summary),
-      total: matching.length,
+      products: shown.map((entry) => entry.summary),
+      total,
       page,
       pageCount,
-      featureCounts,
+      featureCounts: category.featureBits.countsOf(matching),
     };
   }
 
@@ -499,6 +510,9 @@ function positionedOrder(table: PositionedTable) {
   return [asc(table.productId), asc(table.position), asc(table.id)];
 }
 
+/** A category's until its products are all in. */
+const NO_FEATURE_BITS = new FeatureBits([], []);
+
 /** What the snapshot holds, as the watch names it. */
 const CATALOG_DATA: readonly WatchedData[] = ["products", "categories"];
 
@@ -537,6 +551,7 @@ async function assemble(
       summary: { id: row.id, name: row.name, description: row.description, productCount: 0 },
       everyProductCount: 0,
       products: [],
+      featureBits: NO_FEATURE_BITS,
     });
   }
 
@@ -633,6 +648,12 @@ async function assemble(
     }
   });
 
+  for (const entry of categoryEntries.values()) {
+    entry.featureBits = new FeatureBits(
+      entry.category.features.map((feature) => feature.id),
+      entry.products,
+    );
+  }
   const sortedCategories = sortIgnoringCaseBy([...categoryEntries.values()], (entry) => entry.category.name);
   const searchableCategories = sortedCategories.map(({ category }) =>
     searchable([category.name, category.description], {

@@ -1,3 +1,4 @@
+import http from "node:http";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderQueue } from "./render-queue";
@@ -6,6 +7,10 @@ import { listenOnLoopback } from "#tests/support/ports";
 // A real Express app on loopback whose "render" waits until the test lets it finish.
 const started: string[] = [];
 const release = new Map<string, () => void>();
+/** Answers whose last byte the visitor's socket has taken. */
+const finished = new Set<string>();
+/** More than loopback's socket buffers hold: the end of it waits for the visitor to read it. */
+const LARGE_PAGE_BYTES = 64 * 1024 * 1024;
 let url = "";
 let close: (() => Promise<void>) | undefined;
 
@@ -17,7 +22,9 @@ beforeAll(async () => {
     (req, res) => {
       const name = req.path.slice(1);
       started.push(name);
-      release.set(name, () => res.send(name));
+      res.once("finish", () => finished.add(name));
+      if (name.startsWith("large")) res.end(Buffer.alloc(LARGE_PAGE_BYTES, "x"));
+      else release.set(name, () => res.send(name));
     },
   );
   ({ url, close } = await listenOnLoopback(app));
@@ -30,14 +37,15 @@ async function until(condition: () => boolean): Promise<void> {
   await expect.poll(condition).toBe(true);
 }
 
+const get = (name: string, admin = false) =>
+  fetch(`${url}/${name}`, { headers: admin ? { "x-admin": "yes" } : {} }).then(async (response) => ({
+    status: response.status,
+    retryAfter: response.headers.get("retry-after"),
+    text: await response.text(),
+  }));
+
 describe("the render queue", () => {
   it("renders a few at a time in arrival order, lets admins past, and refuses beyond the waiting line", async () => {
-    const get = (name: string, admin = false) =>
-      fetch(`${url}/${name}`, { headers: admin ? { "x-admin": "yes" } : {} }).then(async (response) => ({
-        status: response.status,
-        retryAfter: response.headers.get("retry-after"),
-        text: await response.text(),
-      }));
     const first = get("a");
     const second = get("b");
     await until(() => started.length === 2);
@@ -69,5 +77,29 @@ describe("the render queue", () => {
       "c",
       "d",
     ]);
+  });
+
+  it("ends a turn once the page is written, not once a slow visitor has read all of it", async () => {
+    started.length = 0;
+    // A visitor who reads nothing of a large page: its answer is written but far from taken.
+    const slow = await new Promise<http.IncomingMessage>((resolve, reject) =>
+      http.get(`${url}/large`, resolve).once("error", reject),
+    );
+    slow.pause();
+    await until(() => started.includes("large"));
+    // Two turns: both go to the next visitors at once, while the large page is still on its way.
+    const next = [get("next-1"), get("next-2")];
+    await until(() => started.includes("next-1") && started.includes("next-2"));
+    expect(finished.has("large")).toBe(false);
+    release.get("next-1")?.();
+    release.get("next-2")?.();
+    expect(await Promise.all(next.map(async (answer) => (await answer).text))).toEqual(["next-1", "next-2"]);
+
+    let received = 0;
+    slow.on("data", (chunk: Buffer) => (received += chunk.length));
+    slow.resume();
+    await new Promise((resolve) => slow.once("end", resolve));
+    expect(received).toBe(LARGE_PAGE_BYTES);
+    await until(() => finished.has("large"));
   });
 });

@@ -61,7 +61,10 @@ export function renderQueue(options: RenderQueueOptions) {
         finish();
         return;
       }
-      res.once("finish", finish);
+      // The turn ends once the page is written ("prefinish": `end` was called), not once the visitor's
+      // socket has taken its last byte ("finish"): a visitor slow to read holds no turn while its
+      // page waits in the socket's buffers (decision 047). A visitor gone ends it too.
+      res.once("prefinish", finish);
       res.once("close", finish);
       next();
     });

@@ -33,8 +33,7 @@ const STAGED_FILE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
  * Visitors' page renders at once. A turn lasts until the answer is written (decision 047), and writing a
  * large page (a listing of 24 products is 110–135 KB) holds back while the visitor reads all but its last
  * few kilobytes: with four turns the server sat idle an eighth of the time while visitors queued
- * (decision 030). Still few enough that a flood
- * holds little memory, and admins never wait behind them.
+ * (decision 030). Still few enough that a flood holds little memory, and admins never wait behind them.
  */
 const RENDER_CONCURRENCY = 16;
 /** Visitors waiting for a render; a flood beyond this is told to come back. */

@@ -55,8 +55,12 @@ interface ProductEntry {
   /** Its accessories drafts included, for the dashboard; absent when that is `page`'s list. */
   everyAccessory?: CatalogProduct["accessories"];
   summary: ProductSummary;
-  featureIds: ReadonlySet<string>;
 }
+
+/** What a listing asks for: the whole catalog a page at a time, or a category's, narrowed by features. */
+export type ProductsAsked = { page?: number; pageSize?: number } & (
+  { categoryId?: undefined; featureIds?: undefined } | { categoryId: string; featureIds?: string[] }
+);
 
 interface CategoryEntry {
   category: CatalogCategory;
@@ -173,29 +177,19 @@ export class CatalogSnapshot {
 
   /**
    * A page of products, by model ignoring case: all of them, or one category's, narrowed to those that
-   * have every one of `featureIds`; in a category, how many of those have each of its features (the
-   * ones at least one has).
+   * have every one of `featureIds`, with how many of those have each of its features (the ones at least
+   * one has).
    */
-  async listProducts(options: {
-    categoryId?: string;
-    featureIds?: string[];
-    page?: number;
-    pageSize?: number;
-  }): Promise<ProductListing> {
+  async listProducts(options: ProductsAsked): Promise<ProductListing> {
     const built = await this.current();
     const pageSize = options.pageSize ?? CATALOG_PAGE_SIZE;
-    const wanted = [...new Set(options.featureIds ?? [])];
     if (!options.categoryId) {
-      const matching = wanted.length
-        ? built.products.filter((entry) => wanted.every((id) => entry.featureIds.has(id)))
-        : built.products;
-      const { page, pageCount, offset } = pageWindow(matching.length, options.page ?? 1, pageSize);
-      const products = matching.slice(offset, offset + pageSize).map((entry) => entry.summary);
-      return { products, total: matching.length, page, pageCount, featureCounts: {} };
+      const { items, total, page, pageCount } = pageOf(built.products, options.page ?? 1, pageSize);
+      return { products: items.map((entry) => entry.summary), total, page, pageCount, featureCounts: {} };
     }
     const category = built.categoryById.get(options.categoryId);
     if (!category) return { products: [], total: 0, page: 1, pageCount: 1, featureCounts: {} };
-    const matching = category.featureBits.having(wanted);
+    const matching = category.featureBits.having([...new Set(options.featureIds ?? [])]);
     const total = matching ? countOf(matching) : category.products.length;
     const { page, pageCount, offset } = pageWindow(total, options.page ?? 1, pageSize);
     const shown = matching
@@ -510,9 +504,6 @@ function positionedOrder(table: PositionedTable) {
   return [asc(table.productId), asc(table.position), asc(table.id)];
 }
 
-/** A category's until its products are all in. */
-const NO_FEATURE_BITS = new FeatureBits([], []);
-
 /** What the snapshot holds, as the watch names it. */
 const CATALOG_DATA: readonly WatchedData[] = ["products", "categories"];
 
@@ -546,12 +537,13 @@ async function assemble(
   }
   const categoryEntries = new Map<string, CategoryEntry>();
   for (const row of rows.categoryRows) {
+    const features = sortNaturallyBy(featuresByCategory.get(row.id) ?? [], (feature) => feature.label);
     categoryEntries.set(row.id, {
-      category: { ...row, features: sortNaturallyBy(featuresByCategory.get(row.id) ?? [], (feature) => feature.label) },
+      category: { ...row, features },
       summary: { id: row.id, name: row.name, description: row.description, productCount: 0 },
       everyProductCount: 0,
       products: [],
-      featureBits: NO_FEATURE_BITS,
+      featureBits: new FeatureBits(features.map((feature) => feature.id)),
     });
   }
 
@@ -602,7 +594,6 @@ async function assemble(
         ? {}
         : { everyAccessory: everyAccessory.map(({ id, model }) => ({ id, model })) }),
       summary,
-      featureIds: new Set(featureIds),
       page: {
         id: row.id,
         model: row.model,
@@ -630,6 +621,7 @@ async function assemble(
     productEntries.push(entry);
     productById.set(row.id, entry);
     category.products.push(entry);
+    category.featureBits.add(featureIds);
     category.summary.productCount += 1;
     searchableProducts.push({
       ...searchable([row.model, row.description, row.specs ?? "", ...(row.specsTable ?? []).flat()], summary),
@@ -648,12 +640,6 @@ async function assemble(
     }
   });
 
-  for (const entry of categoryEntries.values()) {
-    entry.featureBits = new FeatureBits(
-      entry.category.features.map((feature) => feature.id),
-      entry.products,
-    );
-  }
   const sortedCategories = sortIgnoringCaseBy([...categoryEntries.values()], (entry) => entry.category.name);
   const searchableCategories = sortedCategories.map(({ category }) =>
     searchable([category.name, category.description], {

@@ -17,7 +17,7 @@ import { downloads, files } from "./db/schema";
 import type { Database } from "./db/client.server";
 import { isUuid } from "./files.server";
 import { fileView } from "./file-views.server";
-import { FIELD_SEPARATOR, foldCase, type CatalogSnapshot } from "./catalog-snapshot.server";
+import { FIELD_SEPARATOR, foldCase, type CatalogSnapshot, type ProductsAsked } from "./catalog-snapshot.server";
 import { keptUntilChanged, type DataWatch, type WatchedData } from "./data-watch.server";
 
 /** A published general download, with its description and file name letter case folded for /support's search. */
@@ -52,12 +52,7 @@ export function createCatalog({ db, snapshot, watch }: { db: Database; snapshot:
    * A page of products, by model ignoring case: all of them, or one category's, narrowed to those that
    * have every one of `featureIds`.
    */
-  function listProducts(options: {
-    categoryId?: string;
-    featureIds?: string[];
-    page?: number;
-    pageSize?: number;
-  }): Promise<ProductListing> {
+  function listProducts(options: ProductsAsked): Promise<ProductListing> {
     return snapshot.listProducts(options);
   }
 

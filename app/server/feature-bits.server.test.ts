@@ -29,7 +29,8 @@ describe("a category's products by feature, as bits", () => {
           ...(random.next() < 0.05 ? ["elsewhere"] : []),
         ]),
       }));
-      const bits = new FeatureBits(featureIds, products);
+      const bits = new FeatureBits(featureIds);
+      for (const product of products) bits.add(product.featureIds);
       const combinations = [
         [],
         ["feature-0"],
@@ -62,7 +63,8 @@ describe("a category's products by feature, as bits", () => {
     const products = Array.from({ length: 64 }, (_, index) => ({
       featureIds: index === 31 || index === 63 ? ["b", "a"] : index === 0 ? ["a"] : [],
     }));
-    const bits = new FeatureBits(["b", "a"], products);
+    const bits = new FeatureBits(["b", "a"]);
+    for (const product of products) bits.add(product.featureIds);
     const matching = bits.having(["a", "b"]);
     expect(matching && positionsOf(matching, 0, 10)).toEqual([31, 63]);
     expect(Object.entries(bits.countsOf(undefined))).toEqual([

@@ -6,52 +6,60 @@
  * features cost a third of a filtered category page's render.
  */
 export class FeatureBits {
-  /** Words of 32 bits that hold one bit for each product. */
-  private readonly words: number;
+  /** Products added so far: product `i`'s bit is bit `i`. */
+  private products = 0;
   /** Each feature's bits, in the order of the features the category was given. */
-  private readonly columns: { id: string; bits: Uint32Array }[];
-  private readonly bitsById: Map<string, Uint32Array>;
+  private readonly columns: { id: string; bits: number[] }[];
+  private readonly bitsById: Map<string, number[]>;
+
+  constructor(featureIds: readonly string[]) {
+    this.columns = featureIds.map((id) => ({ id, bits: [] }));
+    this.bitsById = new Map(this.columns.map((column) => [column.id, column.bits]));
+  }
 
   /**
-   * `products[i]`'s bit is bit `i`; a product's feature that is not among `featureIds` (not one of its
-   * category's) is left out, as the filter never offers it.
+   * The category's next product, in listing order, with its features. One that is not among the
+   * category's features (another category's) is left out, as the filter never offers it.
    */
-  constructor(featureIds: readonly string[], products: readonly { featureIds: Iterable<string> }[]) {
-    this.words = Math.ceil(products.length / 32);
-    this.columns = featureIds.map((id) => ({ id, bits: new Uint32Array(this.words) }));
-    this.bitsById = new Map(this.columns.map((column) => [column.id, column.bits]));
-    products.forEach((product, index) => {
-      for (const id of product.featureIds) {
-        const bits = this.bitsById.get(id);
-        if (bits) bits[index >>> 5] = (bits[index >>> 5] ?? 0) | (1 << (index & 31));
-      }
-    });
+  add(featureIds: Iterable<string>): void {
+    const index = this.products++;
+    const word = index >>> 5;
+    if ((index & 31) === 0) for (const column of this.columns) column.bits.push(0);
+    for (const id of featureIds) {
+      const bits = this.bitsById.get(id);
+      if (bits) bits[word] = (bits[word] ?? 0) | (1 << (index & 31));
+    }
+  }
+
+  /** Words of 32 bits that hold one bit for each product. */
+  private get words(): number {
+    return Math.ceil(this.products / 32);
   }
 
   /**
    * The products that have every one of `wanted`: `undefined` when nothing is wanted (all of them), no
    * bit set when one is not a feature of the category.
    */
-  having(wanted: readonly string[]): Uint32Array | undefined {
-    let matching: Uint32Array | undefined;
+  having(wanted: readonly string[]): number[] | undefined {
+    let matching: number[] | undefined;
     for (const id of wanted) {
       const bits = this.bitsById.get(id);
-      if (!bits) return new Uint32Array(this.words);
+      if (!bits) return new Array<number>(this.words).fill(0);
       if (!matching) {
         matching = bits.slice();
         continue;
       }
-      for (let word = 0; word < this.words; word++) matching[word] = (matching[word] ?? 0) & (bits[word] ?? 0);
+      for (let word = 0; word < matching.length; word++) matching[word] = (matching[word] ?? 0) & (bits[word] ?? 0);
     }
     return matching;
   }
 
   /** How many of `matching` (all, when `undefined`) have each feature, for the features at least one has. */
-  countsOf(matching: Uint32Array | undefined): Record<string, number> {
+  countsOf(matching: readonly number[] | undefined): Record<string, number> {
     const counts: Record<string, number> = {};
     for (const { id, bits } of this.columns) {
       let count = 0;
-      for (let word = 0; word < this.words; word++) {
+      for (let word = 0; word < bits.length; word++) {
         count += bitCount((bits[word] ?? 0) & (matching ? (matching[word] ?? 0) : ~0));
       }
       if (count > 0) counts[id] = count;
@@ -61,14 +69,14 @@ export class FeatureBits {
 }
 
 /** How many bits of `bits` are set. */
-export function countOf(bits: Uint32Array): number {
+export function countOf(bits: readonly number[]): number {
   let count = 0;
   for (const word of bits) count += bitCount(word);
   return count;
 }
 
 /** The positions of the bits set in `bits` from the `skip`-th one on, at most `limit` of them, in order. */
-export function positionsOf(bits: Uint32Array, skip: number, limit: number): number[] {
+export function positionsOf(bits: readonly number[], skip: number, limit: number): number[] {
   const positions: number[] = [];
   let skipping = skip;
   for (let word = 0; word < bits.length && positions.length < limit; word++) {
@@ -89,7 +97,7 @@ export function positionsOf(bits: Uint32Array, skip: number, limit: number): num
   return positions;
 }
 
-/** The bits set in a 32-bit word (the classic parallel count). */
+/** The bits set in a 32-bit word, as a number of either sign (the classic parallel count). */
 function bitCount(word: number): number {
   let value = word - ((word >>> 1) & 0x55555555);
   value = (value & 0x33333333) + ((value >>> 2) & 0x33333333);

@@ -58,11 +58,30 @@ export interface FirmwareRelease {
 
 export const FIRMWARE_PAGE_SIZE = 20;
 
+/**
+ * Views made from the releases kept in memory live as long as their release: /support/firmware and
+ * the product pages read a release's Markdown once per change, not once per render.
+ */
+const viewsOfReleases = new WeakMap<FirmwareRelease, FirmwareReleaseView>();
+
 /** A release as a visitor's page shows it: the notes read from Markdown here, on the server. */
 export function releaseView(release: FirmwareRelease): FirmwareReleaseView {
+  const made = viewsOfReleases.get(release);
+  if (made) return made;
   const { id, releaseVersion, releasedOn, channel, file, products } = release;
   const channelName = FIRMWARE_CHANNEL_NAMES[channel];
-  return { id, releaseVersion, releasedOn, channel, channelName, notes: parseMarkdown(release.notes), file, products };
+  const view = {
+    id,
+    releaseVersion,
+    releasedOn,
+    channel,
+    channelName,
+    notes: parseMarkdown(release.notes),
+    file,
+    products,
+  };
+  viewsOfReleases.set(release, view);
+  return view;
 }
 
 const published = eq(firmwareReleases.status, "published");

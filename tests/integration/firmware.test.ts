@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ConflictError } from "#app/server/admin/write.server";
 import type { ProductInput } from "#app/server/admin/products.server";
 import { auditLog, files, firmwareReleases, products } from "#app/server/db/schema";
-import type { FirmwareInput } from "#app/server/firmware.server";
+import { releaseView, type FirmwareInput } from "#app/server/firmware.server";
+import { parseMarkdown } from "#app/domain/markdown";
 import type { Runtime } from "#app/server/runtime.server";
 import { DATABASE_KINDS, startTestRuntime } from "#tests/support/database";
 import { TEST_ORIGIN } from "#tests/support/origin";
@@ -265,12 +266,16 @@ describe.each(DATABASE_KINDS)("firmware releases on %s", (kind) => {
     expect(await queriesOf(() => firmware.list({ productId: a, channel: "stable", page: 2 }))).toBe(0);
     expect(await queriesOf(() => firmware.latestStable(b))).toBe(0);
     expect((await visible()).items[0]?.id).toBe(kept);
+    // Its notes are read from Markdown once, not for every page that shows them.
+    const shownView = async () => (await visible()).items.map(releaseView)[0];
+    expect(await shownView()).toBe(await shownView());
 
     // Raw SQL, as another instance, a script or an operator would write: heard through the database.
     await runtime.database.db.execute(
       sql`update ${firmwareReleases} set notes = 'Edited elsewhere' where id = ${kept}`,
     );
     await expect.poll(async () => (await visible()).items[0]?.notes).toBe("Edited elsewhere");
+    expect((await shownView())?.notes).toEqual(parseMarkdown("Edited elsewhere"));
     await runtime.database.db.execute(sql`update ${products} set model = 'CAM-B2' where id = ${b}`);
     await expect
       .poll(async () => (await firmware.latestStable(b))?.products.map((product) => product.model))

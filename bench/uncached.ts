@@ -24,6 +24,7 @@ import { startServer, type RunningServer } from "../tests/support/server";
 import { createRandom } from "../demo/random";
 import { generateCatalog } from "./lib/catalog";
 import { cpuTimeMs } from "./lib/cpu";
+import { measureFloor, type Floor } from "./lib/floor";
 import { buildSite, writeResult } from "./lib/site";
 import { percentile, round } from "./lib/stats";
 
@@ -48,6 +49,8 @@ export interface UncachedScenario {
   /** CPU time of the server process per answered request, in milliseconds. */
   cpuMsPerRequest: number;
   rssAfterMb: number;
+  /** The same requests to a server that spends the same CPU on each and does nothing else (bench/lib/floor.ts). */
+  floor?: Floor;
 }
 
 export interface MemoryAfterDistinctUrls {
@@ -200,10 +203,24 @@ export async function askEachOnce(
   return { result, cacheHits };
 }
 
-async function runScenario(site: RunningServer, scenario: string, paths: string[]): Promise<UncachedScenario> {
+async function runScenario(
+  site: RunningServer,
+  scenario: string,
+  paths: string[],
+  { withFloor }: { withFloor: boolean },
+): Promise<UncachedScenario> {
   const cpuBefore = cpuTimeMs(site.pid);
   const { result, cacheHits } = await askEachOnce(site, paths);
   const cpuMs = cpuTimeMs(site.pid) - cpuBefore;
+  const cpuMsPerRequest = Math.round((cpuMs / Math.max(1, result.requests.total)) * 100) / 100;
+  const floor = withFloor
+    ? await measureFloor({
+        cpuMsPerRequest,
+        bodyBytes: result.throughput.total / Math.max(1, result.requests.total),
+        requests: result.requests.total,
+        connections: CONNECTIONS,
+      })
+    : undefined;
   return {
     scenario,
     requests: result.requests.total,
@@ -212,8 +229,9 @@ async function runScenario(site: RunningServer, scenario: string, paths: string[
     p99Ms: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
     cacheHits,
-    cpuMsPerRequest: Math.round((cpuMs / Math.max(1, result.requests.total)) * 100) / 100,
+    cpuMsPerRequest,
     rssAfterMb: rssMb(site.pid),
+    floor,
   };
 }
 
@@ -364,11 +382,13 @@ export async function measureUncached(productCount: number): Promise<UncachedRes
     // the same route renders and the cache never keeps (a URL with a parameter the page does not read).
     const catalogPages = urls["catalog pages"] ?? [];
     warmUp.push(...catalogPages.slice(0, WARM_UP_PER_KIND).map((path) => `${path}&utm_source=warm-up`));
-    const warmedUp = await runScenario(site, "warm-up (other pages of each kind, mixed)", shuffled(warmUp, random));
+    const warmedUp = await runScenario(site, "warm-up (other pages of each kind, mixed)", shuffled(warmUp, random), {
+      withFloor: false,
+    });
     console.log(`${productCount} products · ${JSON.stringify(warmedUp)}`);
     const scenarios: UncachedScenario[] = [];
     for (const [scenario, paths] of Object.entries(urls)) {
-      scenarios.push(await runScenario(site, scenario, paths));
+      scenarios.push(await runScenario(site, scenario, paths, { withFloor: true }));
       console.log(`${productCount} products · ${scenario}: ${JSON.stringify(scenarios.at(-1))}`);
     }
     const memory = await measureMemory(site, await distinctUrls(site, createRandom(20_261_126).next));

@@ -1,4 +1,5 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, Column, eq, is, SQL, sql, type AnyColumn } from "drizzle-orm";
+import type { SubqueryWithSelection } from "drizzle-orm/pg-core";
 import { sortIgnoringCaseBy, sortNaturallyBy } from "#app/domain/format";
 import { pageOf, pageWindow, type Paged } from "#app/domain/paging";
 import { BY_MODEL } from "./db/paging.server";
@@ -380,73 +381,83 @@ export class CatalogSnapshot {
           .from(categoryFeatures);
         // Pages follow the listing order, by the unique index on the model ignoring letter case.
         const modelKey = sql<string>`lower(${products.model})`;
-        const productRows = await readInPages(slicing, (after: { modelKey: string } | undefined) =>
-          tx
-            .select({
-              modelKey,
-              id: products.id,
-              model: products.model,
-              description: products.description,
-              specs: products.specs,
-              specsTable: products.specsTable,
-              ndaa: products.ndaa,
-              version: products.version,
-              categoryId: products.categoryId,
-              imageAlt: products.imageAlt,
-              status: products.status,
-              publishAt: products.publishAt,
-              file: imageFileColumns,
-            })
-            .from(products)
-            .innerJoin(files, eq(files.id, products.imageFileId))
-            .where(after ? sql`${modelKey} > ${after.modelKey}` : undefined)
-            .orderBy(...BY_MODEL)
-            .limit(slicing.size),
-        );
-        const productFeatureRows = await readInPages(
+        const productRows = await readJsonInPages<JsonProductRow>(
+          tx,
           slicing,
-          (after: typeof productFeatures.$inferSelect | undefined) =>
+          {
+            modelKey,
+            id: products.id,
+            model: products.model,
+            description: products.description,
+            specs: products.specs,
+            specsTable: products.specsTable,
+            ndaa: products.ndaa,
+            version: products.version,
+            categoryId: products.categoryId,
+            imageAlt: products.imageAlt,
+            status: products.status,
+            publishAt: products.publishAt,
+            file: imageFileColumns,
+          },
+          BY_MODEL,
+          (selection, after) =>
             tx
-              .select()
+              .select(selection)
+              .from(products)
+              .innerJoin(files, eq(files.id, products.imageFileId))
+              .where(after ? sql`${modelKey} > ${after.modelKey}` : undefined),
+        );
+        const productFeatureRows = await readJsonInPages<ProductFeatureRow>(
+          tx,
+          slicing,
+          { productId: productFeatures.productId, featureId: productFeatures.featureId },
+          [asc(productFeatures.productId), asc(productFeatures.featureId)],
+          (selection, after) =>
+            tx
+              .select(selection)
               .from(productFeatures)
               .where(
                 after
                   ? sql`(${productFeatures.productId}, ${productFeatures.featureId}) > (${after.productId}, ${after.featureId})`
                   : undefined,
-              )
-              .orderBy(asc(productFeatures.productId), asc(productFeatures.featureId))
-              .limit(slicing.size),
+              ),
         );
         // Each product's pictures and downloads in their order, product after product.
-        const imageRows = await readInPages(slicing, (after: PositionedRow | undefined) =>
-          tx
-            .select({
-              id: productImages.id,
-              productId: productImages.productId,
-              position: productImages.position,
-              alt: productImages.alt,
-              file: imageFileColumns,
-            })
-            .from(productImages)
-            .innerJoin(files, eq(files.id, productImages.fileId))
-            .where(positionedAfter(productImages, after))
-            .orderBy(...positionedOrder(productImages))
-            .limit(slicing.size),
+        const imageRows = await readJsonInPages<ImageRow>(
+          tx,
+          slicing,
+          {
+            id: productImages.id,
+            productId: productImages.productId,
+            position: productImages.position,
+            alt: productImages.alt,
+            file: imageFileColumns,
+          },
+          positionedOrder(productImages),
+          (selection, after) =>
+            tx
+              .select(selection)
+              .from(productImages)
+              .innerJoin(files, eq(files.id, productImages.fileId))
+              .where(positionedAfter(productImages, after)),
         );
-        const downloadRows = await readInPages(slicing, (after: PositionedRow | undefined) =>
-          tx
-            .select({
-              id: productDownloads.id,
-              productId: productDownloads.productId,
-              position: productDownloads.position,
-              description: productDownloads.description,
-              file: { id: files.id, originalName: files.originalName, size: files.size },
-            })
-            .from(productDownloads)
-            .innerJoin(files, eq(files.id, productDownloads.fileId))
-            .where(positionedAfter(productDownloads, after))
-            .orderBy(...positionedOrder(productDownloads))
-            .limit(slicing.size),
+        const downloadRows = await readJsonInPages<DownloadRow>(
+          tx,
+          slicing,
+          {
+            id: productDownloads.id,
+            productId: productDownloads.productId,
+            position: productDownloads.position,
+            description: productDownloads.description,
+            file: { id: files.id, originalName: files.originalName, size: files.size },
+          },
+          positionedOrder(productDownloads),
+          (selection, after) =>
+            tx
+              .select(selection)
+              .from(productDownloads)
+              .innerJoin(files, eq(files.id, productDownloads.fileId))
+              .where(positionedAfter(productDownloads, after)),
         );
         const accessoryRows = await tx.select().from(productAccessories);
         return {
@@ -466,6 +477,66 @@ export class CatalogSnapshot {
   }
 }
 
+/** The fields of one row read as JSON: columns or expressions, and objects of them for nested values. */
+interface JsonFields {
+  [name: string]: AnyColumn | SQL | JsonFields;
+}
+
+/** `fields` as one JSON object a row, built by the database. */
+function jsonObject(fields: JsonFields): SQL {
+  const pairs = Object.entries(fields).map(([name, field]) => {
+    const value = is(field, Column) || is(field, SQL) ? field : jsonObject(field);
+    return sql`${name}::text, ${value}`;
+  });
+  return sql`json_build_object(${sql.join(pairs, sql`, `)})`;
+}
+
+/** What a page of `readJsonInPages` selects: each row as one JSON object, and its place in the order. */
+// A type, not an interface: Drizzle's select takes it as a record of fields.
+type JsonPageSelection = {
+  row: SQL.Aliased;
+  position: SQL.Aliased<number>;
+};
+
+/** A page's query up to its condition: `readJsonInPages` adds the order and the limit. */
+interface JsonPageQuery {
+  orderBy(...order: SQL[]): {
+    limit(size: number): { as(alias: "page"): SubqueryWithSelection<JsonPageSelection, "page"> };
+  };
+}
+
+/**
+ * Every row of a query read as JSON (decision 048), `slicing.size` at a time in `order`, each page
+ * after the last row of the one before, with a pause between two pages (decision 031). The embedded
+ * database's driver, like node-postgres, turns every field of every row into a value in JavaScript;
+ * here the database builds each page as one JSON text (`fields` as an object a row, in order) and
+ * `JSON.parse` reads it natively, two to three times faster for these tables. Dates come back as
+ * ISO 8601 text, bigints as numbers. `pageAfter` makes the page's query from the selection, with the
+ * condition that starts it after `after`.
+ */
+async function readJsonInPages<Row>(
+  tx: Queryable,
+  slicing: Slicing,
+  fields: JsonFields,
+  order: readonly SQL[],
+  pageAfter: (selection: JsonPageSelection, after: Row | undefined) => JsonPageQuery,
+): Promise<Row[]> {
+  const selection: JsonPageSelection = {
+    row: jsonObject(fields).as("row"),
+    position: sql<number>`row_number() over (order by ${sql.join([...order], sql`, `)})`.as("position"),
+  };
+  return readInPages(slicing, async (after: Row | undefined) => {
+    const page = pageAfter(selection, after)
+      .orderBy(...order)
+      .limit(slicing.size)
+      .as("page");
+    const [read] = await tx
+      .select({ text: sql<string>`coalesce(json_agg(${page.row} order by ${page.position}), '[]')::text` })
+      .from(page);
+    return JSON.parse(read?.text ?? "[]") as Row[];
+  });
+}
+
 /**
  * Every row of a query read `slicing.size` at a time, each page after the last row of the one before
  * (`readPage` turns it into a condition on the query's order), with a pause between two pages.
@@ -481,6 +552,35 @@ async function readInPages<Row>(
     if (page.length < slicing.size) return rows;
     await slicing.pause();
   }
+}
+
+/** A product's row as the snapshot reads it (`readJsonInPages`). */
+type JsonProductRow = Pick<
+  CatalogProduct,
+  "id" | "model" | "description" | "specs" | "specsTable" | "ndaa" | "version"
+> & {
+  modelKey: string;
+  categoryId: string;
+  imageAlt: string;
+  status: PublicationStatus;
+  /** ISO 8601. */
+  publishAt: string | null;
+  file: Parameters<typeof imageView>[0];
+};
+
+interface ProductFeatureRow {
+  productId: string;
+  featureId: string;
+}
+
+interface ImageRow extends PositionedRow {
+  alt: string;
+  file: Parameters<typeof imageView>[0];
+}
+
+interface DownloadRow extends PositionedRow {
+  description: string;
+  file: Parameters<typeof fileView>[0];
 }
 
 /** A row of a product's ordered list (its pictures, its downloads), as far as paging it goes. */
@@ -514,16 +614,10 @@ async function assemble(
   rows: {
     categoryRows: { id: string; name: string; description: string; version: number }[];
     featureRows: { id: string; categoryId: string; label: string }[];
-    productRows: (Pick<CatalogProduct, "id" | "model" | "description" | "specs" | "specsTable" | "ndaa" | "version"> & {
-      categoryId: string;
-      imageAlt: string;
-      status: PublicationStatus;
-      publishAt: Date | null;
-      file: Parameters<typeof imageView>[0];
-    })[];
-    productFeatureRows: { productId: string; featureId: string }[];
-    imageRows: { id: string; productId: string; alt: string; file: Parameters<typeof imageView>[0] }[];
-    downloadRows: { id: string; productId: string; description: string; file: Parameters<typeof fileView>[0] }[];
+    productRows: JsonProductRow[];
+    productFeatureRows: ProductFeatureRow[];
+    imageRows: ImageRow[];
+    downloadRows: DownloadRow[];
     accessoryRows: { productA: string; productB: string }[];
   },
   slicing: Slicing,
@@ -611,7 +705,7 @@ async function assemble(
         additionalImages: imagesOf.get(row.id) ?? [],
         accessories,
         downloads: downloadsOf.get(row.id) ?? [],
-        publication: { status: row.status, publishAt: row.publishAt?.toISOString() ?? null },
+        publication: { status: row.status, publishAt: row.publishAt && new Date(row.publishAt).toISOString() },
       },
     };
     anyProductById.set(row.id, entry);

@@ -213,6 +213,7 @@ async function runScenario(
   const { result, cacheHits } = await askEachOnce(site, paths);
   const cpuMs = cpuTimeMs(site.pid) - cpuBefore;
   const cpuMsPerRequest = Math.round((cpuMs / Math.max(1, result.requests.total)) * 100) / 100;
+  const rssAfterMb = rssMb(site.pid);
   const floor = withFloor
     ? await measureFloor({
         cpuMsPerRequest,
@@ -230,7 +231,7 @@ async function runScenario(
     errors: result.errors + result.timeouts + result.non2xx,
     cacheHits,
     cpuMsPerRequest,
-    rssAfterMb: rssMb(site.pid),
+    rssAfterMb,
     floor,
   };
 }

@@ -423,42 +423,14 @@ export class CatalogSnapshot {
               ),
         );
         // Each product's pictures and downloads in their order, product after product.
-        const imageRows = await readJsonInPages<ImageRow>(
-          tx,
-          slicing,
-          {
-            id: productImages.id,
-            productId: productImages.productId,
-            position: productImages.position,
-            alt: productImages.alt,
-            file: imageFileColumns,
-          },
-          positionedOrder(productImages),
-          (selection, after) =>
-            tx
-              .select(selection)
-              .from(productImages)
-              .innerJoin(files, eq(files.id, productImages.fileId))
-              .where(positionedAfter(productImages, after)),
-        );
-        const downloadRows = await readJsonInPages<DownloadRow>(
-          tx,
-          slicing,
-          {
-            id: productDownloads.id,
-            productId: productDownloads.productId,
-            position: productDownloads.position,
-            description: productDownloads.description,
-            file: { id: files.id, originalName: files.originalName, size: files.size },
-          },
-          positionedOrder(productDownloads),
-          (selection, after) =>
-            tx
-              .select(selection)
-              .from(productDownloads)
-              .innerJoin(files, eq(files.id, productDownloads.fileId))
-              .where(positionedAfter(productDownloads, after)),
-        );
+        const imageRows = await readPositionedRows<ImageRow>(tx, slicing, productImages, {
+          alt: productImages.alt,
+          file: imageFileColumns,
+        });
+        const downloadRows = await readPositionedRows<DownloadRow>(tx, slicing, productDownloads, {
+          description: productDownloads.description,
+          file: { id: files.id, originalName: files.originalName, size: files.size },
+        });
         const accessoryRows = await tx.select().from(productAccessories);
         return {
           versions,
@@ -491,8 +463,10 @@ function jsonObject(fields: JsonFields): SQL {
   return sql`json_build_object(${sql.join(pairs, sql`, `)})`;
 }
 
-/** What a page of `readJsonInPages` selects: each row as one JSON object, and its place in the order. */
-// A type, not an interface: Drizzle's select takes it as a record of fields.
+/**
+ * What a page of `readJsonInPages` selects: each row as one JSON object, and its place in the order.
+ * A type, not an interface: Drizzle's select takes it as a record of fields.
+ */
 type JsonPageSelection = {
   row: SQL.Aliased;
   position: SQL.Aliased<number>;
@@ -591,6 +565,27 @@ interface PositionedRow {
 }
 
 type PositionedTable = typeof productImages | typeof productDownloads;
+
+/** Every row of a product's ordered list with its file, product after product, with `fields` besides its place. */
+function readPositionedRows<Row extends PositionedRow>(
+  tx: Queryable,
+  slicing: Slicing,
+  table: PositionedTable,
+  fields: JsonFields,
+): Promise<Row[]> {
+  return readJsonInPages<Row>(
+    tx,
+    slicing,
+    { id: table.id, productId: table.productId, position: table.position, ...fields },
+    positionedOrder(table),
+    (selection, after) =>
+      tx
+        .select(selection)
+        .from(table)
+        .innerJoin(files, eq(files.id, table.fileId))
+        .where(positionedAfter(table, after)),
+  );
+}
 
 /** The rows of an ordered list after `after`, in the order of `positionedOrder`. */
 function positionedAfter(table: PositionedTable, after: PositionedRow | undefined) {

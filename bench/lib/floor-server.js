@@ -13,8 +13,8 @@ const body = Buffer.alloc(Number(process.env.FLOOR_BODY_BYTES), "x");
 // off the burn, so that the process as a whole spends `targetMs` a request, as the site's did.
 let served = 0;
 let burnedMs = 0;
-/** From the first request on: starting up is not answering. */
-let startedCpu = process.cpuUsage();
+/** Set at the first request: starting up is not answering. */
+let startedCpu = { user: 0, system: 0 };
 /** @param {NodeJS.CpuUsage} start */
 const cpuMsSince = (start) => {
   const used = process.cpuUsage(start);

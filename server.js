@@ -31,8 +31,9 @@ async function main() {
         ),
     };
   } else {
-    app = await import(/* @vite-ignore */ path.join(root, "build/server/index.js"));
-    options = { build: await app.loadBuild(), clientDir: path.join(root, "build/client") };
+    const entry = path.join(root, "build/server/index.js");
+    app = await import(/* @vite-ignore */ entry);
+    options = { build: await app.loadBuild(), clientDir: path.join(root, "build/client"), renderThreadEntry: entry };
   }
 
   const started = await app.start();

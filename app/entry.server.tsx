@@ -1,3 +1,4 @@
+import type { Readable } from "node:stream";
 import { isbot } from "isbot";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
@@ -9,11 +10,12 @@ import { loggableUrl } from "./server/logger.server";
 import { STYLESHEET_PLACEHOLDER } from "./server/document-head.server";
 import { documentResponse } from "./server/document-response.server";
 import { renderDocument } from "./server/render-document.server";
+import type { PageRender } from "./server/page-render.server";
 
 export const streamTimeout = 5_000;
 
 /** The stylesheet's bytes, made once: every document's stream shares them (finishedHead). */
-const stylesheetBytes = Buffer.from(siteStylesheet);
+export const stylesheetBytes = Buffer.from(siteStylesheet);
 
 export default async function handleRequest(
   request: Request,
@@ -22,26 +24,37 @@ export default async function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  const { nonce, logger, requestId } = loadContext.get(requestContext);
+  const { nonce, logger, requestId, pageRenderer } = loadContext.get(requestContext);
   const userAgent = request.headers.get("user-agent");
-  const body = await renderDocument(
-    <SiteStylesheetContext value={STYLESHEET_PLACEHOLDER}>
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-    </SiteStylesheetContext>,
-    {
-      nonce,
-      // Crawlers and no-JS clients get the whole document at once; browsers get the shell early.
-      whole: Boolean(userAgent && isbot(userAgent)) || routerContext.isSpaMode,
-      stylesheet: stylesheetBytes,
-      abortAfterMs: streamTimeout + 1000,
-      onError(error, shellSent) {
-        responseStatusCode = 500;
-        if (shellSent) logger.error({ err: error, requestId }, "rendering a page failed");
-      },
+  const page: PageRender = {
+    url: request.url,
+    nonce,
+    // Crawlers and no-JS clients get the whole document at once; browsers get the shell early.
+    whole: Boolean(userAgent && isbot(userAgent)) || routerContext.isSpaMode,
+    onError(error, shellSent) {
+      responseStatusCode = 500;
+      if (shellSent) logger.error({ err: error, requestId }, "rendering a page failed");
     },
-  );
+  };
+  const body = (await pageRenderer?.render(routerContext, page)) ?? (await renderPage(routerContext, page));
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   return documentResponse(body, { headers: responseHeaders, status: responseStatusCode });
+}
+
+/** The document of a page whose data is in `context`, rendered here. */
+export function renderPage(context: EntryContext, page: PageRender): Promise<Readable> {
+  return renderDocument(
+    <SiteStylesheetContext value={STYLESHEET_PLACEHOLDER}>
+      <ServerRouter context={context} url={page.url} nonce={page.nonce} />
+    </SiteStylesheetContext>,
+    {
+      nonce: page.nonce,
+      whole: page.whole,
+      stylesheet: stylesheetBytes,
+      abortAfterMs: streamTimeout + 1000,
+      onError: page.onError,
+    },
+  );
 }
 
 /**

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import http from "node:http";
+import os from "node:os";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import type { ServerBuild } from "react-router";
@@ -23,6 +24,7 @@ import { cachePolicy, fillPageCache, PageCache, pageCacheHits, type CachePolicy,
 import { expressMessages } from "./express-messages";
 import { reactRouterHandler } from "./react-router";
 import { renderQueue } from "./render-queue";
+import { documentEntry, RenderThreads } from "./render-threads";
 import { acceptRequest, logRequest, requestHeaders, requestId } from "./request";
 import { loggableUrl } from "#app/server/logger.server";
 import { capRequestBodies, sameOriginWrites, securityHeaders } from "./security";
@@ -47,12 +49,15 @@ export interface AppOptions {
   development?: boolean;
   /** Mounted before the app in development (Vite's middlewares). */
   before?: express.RequestHandler;
+  /**
+   * The built server module, which a render thread loads to render documents (decision 049); without
+   * it, documents are rendered on the main thread.
+   */
+  renderThreadEntry?: string;
 }
 
-/** The React Router build bundled beside this module. */
-export async function loadBuild(): Promise<ServerBuild> {
-  return (await import("virtual:react-router/server-build")) as unknown as ServerBuild;
-}
+export { loadBuild } from "./server-build";
+export { servePageRenders } from "./render-threads";
 
 /**
  * Opens the database and storage, makes sure the configured admin and the demo catalog exist, and
@@ -165,13 +170,14 @@ export function createServer(runtime: Runtime, options: AppOptions): SiteServer 
   const pageCache = new PageCache();
   const dropPages = ({ topics }: { topics: ChangeTopic[] }) => pageCache.invalidate(topics);
   const unsubscribe = [changes.subscribe(dropPages), ownWrites.subscribe(dropPages)];
+  const threads = renderThreads(runtime, options, () => metrics.documentRenderedOnThread());
   const metrics = new ServerMetrics(
-    { pageCache, database: runtime.database },
+    { pageCache, database: runtime.database, renderThreads: threads },
     typeof build === "function" ? null : build,
   );
   unsubscribe.push(changes.subscribe((event) => metrics.changeHeard(event)));
   const live = liveStreams(changes, liveStreamGate(liveStreamCapacity(runtime.env.LIVE_CONNECTIONS_MAX)), metrics);
-  const app = createApp(runtime, options, pageCache, cachePages, metrics, live);
+  const app = createApp(runtime, options, pageCache, cachePages, metrics, live, threads);
   const answerHit = cachePages ? pageCacheHits(pageCache, cachePages, proxyTrust(app), logger) : () => false;
   const server = http.createServer({ ...SERVER_TIMEOUTS, ...expressMessages(app) }, (req, res) => {
     metrics.track(req, res);
@@ -181,8 +187,29 @@ export function createServer(runtime: Runtime, options: AppOptions): SiteServer 
     else app(req, res);
   });
   server.setTimeout(IDLE_SOCKET_MS);
-  server.on("close", () => unsubscribe.forEach((stop) => stop()));
+  server.on("close", () => {
+    unsubscribe.forEach((stop) => stop());
+    void threads?.close();
+  });
   return { http: server, drain: (graceMs) => drain(server, live.endAll, graceMs) };
+}
+
+/**
+ * Threads that render documents beside the main thread, one for each core but the main thread's
+ * (RENDER_THREADS sets the number; 0 renders everything on the main thread). Only a production build
+ * started from its file has them: the threads load that file.
+ */
+function renderThreads(runtime: Runtime, options: AppOptions, onRendered: () => void): RenderThreads | null {
+  const count = runtime.env.RENDER_THREADS ?? os.availableParallelism() - 1;
+  if (typeof options.build === "function" || options.development || !options.renderThreadEntry || count < 1)
+    return null;
+  return new RenderThreads({
+    entry: options.renderThreadEntry,
+    count,
+    here: documentEntry(options.build),
+    logger: runtime.logger,
+    onRendered,
+  });
 }
 
 async function drain(server: http.Server, endLiveStreams: () => void, graceMs: number): Promise<boolean> {
@@ -233,6 +260,7 @@ function createApp(
   cachePages: CachePolicy | null,
   metrics: ServerMetrics,
   live: ReturnType<typeof liveStreams>,
+  renderThreads: RenderThreads | null,
 ): express.Express {
   const { env, logger, services } = runtime;
   const app = express();
@@ -346,6 +374,7 @@ function createApp(
           clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
           publicUrl: env.publicUrl,
           user: () => userOf(req),
+          pageRenderer: renderThreads ?? undefined,
         });
       },
     }),

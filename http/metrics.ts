@@ -12,6 +12,8 @@ import { refuseRequest } from "./request";
 export interface MetricSources {
   pageCache: { readonly size: number; readonly byteSize: number };
   database: { connections(): DatabaseConnections };
+  /** The threads rendering documents beside the main thread, if there are any. */
+  renderThreads: { readonly readyCount: number } | null;
 }
 
 /** A page served from the page cache carries this route label: the cache keeps no route. */
@@ -57,6 +59,11 @@ export class ServerMetrics {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [this.registry],
   });
+  private readonly threadDocuments = new Counter({
+    name: "vantage_render_thread_documents_total",
+    help: "Documents rendered on a render thread rather than the main thread.",
+    registers: [this.registry],
+  });
   private readonly routeIdOf: (pathname: string) => string | undefined;
 
   constructor(sources: MetricSources, build: ServerBuild | null) {
@@ -76,6 +83,14 @@ export class ServerMetrics {
       registers: [this.registry],
       collect() {
         this.set(sources.pageCache.byteSize);
+      },
+    });
+    new Gauge({
+      name: "vantage_render_threads",
+      help: "Render threads ready to render documents.",
+      registers: [this.registry],
+      collect() {
+        this.set(sources.renderThreads?.readyCount ?? 0);
       },
     });
     new Gauge({
@@ -121,6 +136,10 @@ export class ServerMetrics {
 
   liveStreamClosed(): void {
     this.liveStreams.dec();
+  }
+
+  documentRenderedOnThread(): void {
+    this.threadDocuments.inc();
   }
 
   changeHeard(event: ChangeEvent): void {

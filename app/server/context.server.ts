@@ -1,6 +1,7 @@
 import { createContext, RouterContextProvider } from "react-router";
 import type { SessionUser } from "./auth.server";
 import type { Logger } from "./logger.server";
+import type { PageRenderer } from "./page-render.server";
 import type { Services } from "./services.server";
 
 // What loaders and actions receive besides the request, through React Router's typed context
@@ -19,6 +20,8 @@ export interface RequestScope {
   publicUrl: string;
   /** The signed-in admin, looked up at most once per request. */
   user: () => Promise<SessionUser | null>;
+  /** Where documents are rendered when not on this thread (decision 049); absent, they are rendered here. */
+  pageRenderer?: PageRenderer;
 }
 
 export const requestContext = createContext<RequestScope>();

@@ -21,6 +21,14 @@ describe("parseEnv", () => {
     );
   });
 
+  it("takes a whole number of render threads, 0 for none", () => {
+    expect(parseEnv({}).RENDER_THREADS).toBeUndefined();
+    expect(parseEnv({ RENDER_THREADS: "0" }).RENDER_THREADS).toBe(0);
+    expect(parseEnv({ RENDER_THREADS: "3" }).RENDER_THREADS).toBe(3);
+    expect(() => parseEnv({ RENDER_THREADS: "-1" })).toThrow(/RENDER_THREADS/);
+    expect(() => parseEnv({ RENDER_THREADS: "1.5" })).toThrow(/RENDER_THREADS/);
+  });
+
   it("wants ADMIN_EMAIL and ADMIN_PASSWORD together", () => {
     expect(() => parseEnv({ ADMIN_EMAIL: "a@b.example" })).toThrow(/ADMIN_EMAIL and ADMIN_PASSWORD/);
     expect(() => parseEnv({ ADMIN_EMAIL: "a@b.example", ADMIN_PASSWORD: "short" })).toThrow(/ADMIN_PASSWORD/);

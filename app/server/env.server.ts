@@ -81,6 +81,7 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxy.default(false),
   LIVE_CONNECTIONS_MAX: z.coerce.number().int().min(1).max(1_000_000).optional(),
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  RENDER_THREADS: z.coerce.number().int().min(0).max(64).optional(),
 });
 
 export type Env = z.infer<typeof envSchema> & { dataDir: string; publicUrl: string };

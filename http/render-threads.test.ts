@@ -1,0 +1,83 @@
+import { Readable } from "node:stream";
+import { fileURLToPath } from "node:url";
+import type { EntryContext } from "react-router";
+import { afterEach, describe, expect, it } from "vitest";
+import { createLogger } from "#app/server/logger.server";
+import { readAll } from "#app/server/streams.server";
+import { RenderThreads, type DocumentEntry } from "./render-threads";
+
+const STOPPING_THREAD = fileURLToPath(new URL("../tests/support/render-thread-that-stops.mjs", import.meta.url));
+
+/** The main thread's renderer: it says where it rendered, and what data it was given. */
+const here: DocumentEntry = {
+  stylesheetBytes: Buffer.from("body{}"),
+  renderPage: async (context) => {
+    let data = "";
+    const reader = context.serverHandoffStream?.getReader();
+    for (let read = await reader?.read(); read && !read.done; read = await reader?.read()) {
+      data += new TextDecoder().decode(read.value);
+    }
+    return Readable.from([Buffer.from(`rendered here with ${data}`)]);
+  },
+};
+
+function pageContext(): EntryContext {
+  return {
+    manifest: { entry: { imports: [], module: "" }, routes: {}, url: "", version: "" },
+    routeModules: {},
+    branches: [],
+    future: { v8_middleware: false, v8_passThroughRequests: false, v8_trailingSlashAwareDataRequests: false },
+    ssr: true,
+    isSpaMode: false,
+    routeDiscovery: { mode: "initial", manifestPath: "/__manifest" },
+    staticHandlerContext: {
+      basename: "/",
+      location: { pathname: "/", search: "", hash: "", state: null, key: "default" },
+      matches: [],
+      loaderData: {},
+      actionData: null,
+      errors: null,
+      statusCode: 200,
+      loaderHeaders: {},
+      actionHeaders: {},
+    },
+    serverHandoffStream: new ReadableStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode("the page's data"));
+        controller.close();
+      },
+    }),
+  };
+}
+
+const page = { url: "http://localhost/", nonce: "n", whole: false, onError: () => {} };
+
+describe("render threads", () => {
+  let threads: RenderThreads | null = null;
+  afterEach(async () => {
+    await threads?.close();
+  });
+
+  it("render a page on the main thread when its thread stops before the page is out, then start another", async () => {
+    threads = new RenderThreads({ entry: STOPPING_THREAD, count: 1, here, logger: createLogger("silent") });
+    const started = threads;
+    await expect.poll(() => started.readyCount).toBe(1);
+    const body = await started.render(pageContext(), page);
+    expect(body).not.toBeNull();
+    // The data read for the thread reaches the main thread's render whole.
+    expect((await readAll(body as Readable)).toString()).toBe("rendered here with the page's data");
+    await expect.poll(() => started.readyCount).toBe(0);
+    // Its successor gets ready.
+    await expect.poll(() => started.readyCount).toBe(1);
+    // A page with an error to show is React Router's to render twice, on the main thread: never sent.
+    const failed = pageContext();
+    failed.staticHandlerContext.errors = { root: new Error("a loader failed") };
+    expect(await started.render(failed, page)).toBeNull();
+    expect(started.readyCount).toBe(1);
+  });
+
+  it("leave pages to the main thread when there is no thread", async () => {
+    threads = new RenderThreads({ entry: STOPPING_THREAD, count: 0, here, logger: createLogger("silent") });
+    expect(await threads.render(pageContext(), page)).toBeNull();
+  });
+});

@@ -43,7 +43,8 @@ async function main() {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : env.PORT;
     logger.info({ port, url: env.publicUrl, mode: process.env.NODE_ENV }, `Vantage is listening on ${env.publicUrl}`);
-    process.send?.({ type: "listening", port });
+    // A parent process (the tests, a benchmark) hears of the server once it is wholly started.
+    void site.started.then(() => process.send?.({ type: "listening", port }));
   });
 
   let stopping = false;

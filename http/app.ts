@@ -150,6 +150,11 @@ function allowPublicOrigin(build: ServerBuild, publicUrl: string): ServerBuild {
 export interface SiteServer {
   readonly http: http.Server;
   /**
+   * Settles once everything the server starts beside the HTTP listener is up (the render threads):
+   * pages are served before, on the main thread.
+   */
+  readonly started: Promise<void>;
+  /**
    * Stops taking connections and ends the live streams (their pages reconnect at once, through a
    * proxy to another instance); requests in flight finish, for up to `graceMs`, then whatever is left
    * is cut. Resolves to whether everything finished in time.
@@ -191,7 +196,11 @@ export function createServer(runtime: Runtime, options: AppOptions): SiteServer 
     unsubscribe.forEach((stop) => stop());
     void threads?.close();
   });
-  return { http: server, drain: (graceMs) => drain(server, live.endAll, graceMs) };
+  return {
+    http: server,
+    started: threads?.started ?? Promise.resolve(),
+    drain: (graceMs) => drain(server, live.endAll, graceMs),
+  };
 }
 
 /**

@@ -76,6 +76,20 @@ describe("render threads", () => {
     expect(started.readyCount).toBe(1);
   });
 
+  it("count as started once their thread is ready", async () => {
+    threads = new RenderThreads({ entry: STOPPING_THREAD, count: 1, here, logger: createLogger("silent") });
+    await threads.started;
+    expect(threads.readyCount).toBe(1);
+  });
+
+  it("count as started when their thread cannot load the build, and leave every page to the main thread", async () => {
+    const missing = fileURLToPath(new URL("../tests/support/no-such-build.mjs", import.meta.url));
+    threads = new RenderThreads({ entry: missing, count: 1, here, logger: createLogger("silent") });
+    await threads.started;
+    expect(threads.readyCount).toBe(0);
+    expect(await threads.render(pageContext(), page)).toBeNull();
+  });
+
   it("leave pages to the main thread when there is no thread", async () => {
     threads = new RenderThreads({ entry: STOPPING_THREAD, count: 0, here, logger: createLogger("silent") });
     expect(await threads.render(pageContext(), page)).toBeNull();

@@ -44,8 +44,12 @@ export interface RenderThreadsOptions {
 export class RenderThreads implements PageRenderer {
   private readonly threads: RenderThread[];
 
+  /** Settles once every thread is ready, or has stopped before it got there. */
+  readonly started: Promise<void>;
+
   constructor(options: RenderThreadsOptions) {
     this.threads = Array.from({ length: options.count }, () => new RenderThread(options));
+    this.started = Promise.all(this.threads.map((thread) => thread.started)).then(() => undefined);
   }
 
   render(context: EntryContext, page: PageRender): Promise<Readable | null> {
@@ -114,6 +118,9 @@ const SHELL_PATIENCE_MS = 15_000;
 
 class RenderThread {
   ready = false;
+  /** Settles when the first thread is ready, or has stopped before it got there. */
+  readonly started: Promise<void>;
+  private settleStart: () => void = () => {};
   private worker: Worker | null = null;
   private closed = false;
   private nextId = 1;
@@ -121,6 +128,7 @@ class RenderThread {
   private watchdog: NodeJS.Timeout | null = null;
 
   constructor(private readonly options: RenderThreadsOptions) {
+    this.started = new Promise((resolve) => (this.settleStart = resolve));
     this.start();
   }
 
@@ -135,13 +143,16 @@ class RenderThread {
     // The server's own shutdown decides when the process ends, not a thread.
     worker.unref();
     worker.on("message", (message: FromRenderThread) => {
-      if (message.type === "ready") wasReady = this.ready = true;
-      else this.receive(message);
+      if (message.type === "ready") {
+        wasReady = this.ready = true;
+        this.settleStart();
+      } else this.receive(message);
     });
     worker.on("error", (error) => this.options.logger.error({ err: error }, "a render thread failed"));
     worker.on("exit", (code) => {
       this.worker = null;
       this.ready = false;
+      this.settleStart();
       if (this.watchdog) clearInterval(this.watchdog);
       for (const [id, job] of this.jobs) this.fail(id, job, new Error(`The render thread stopped (exit code ${code})`));
       // One that never got ready would fail the same way again: its pages stay on the main thread.
@@ -164,7 +175,7 @@ class RenderThread {
     await this.worker?.terminate();
   }
 
-  async render(context: EntryContext, page: PageRender): Promise<Readable | null> {
+  async render(context: EntryContext, page: PageRender): Promise<Readable> {
     const state = context.staticHandlerContext;
     const handoff = context.serverHandoffStream ? await readPieces(context.serverHandoffStream) : [];
     // The pieces are read: a render here needs a stream of them again.

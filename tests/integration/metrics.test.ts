@@ -2,12 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminServer } from "#tests/support/admin-server";
 import { adminEnv } from "#tests/support/http";
 import { startServer, type RunningServer } from "#tests/support/server";
-
-/** One sample's value from Prometheus's text format, or undefined when the series is not there. */
-function sample(text: string, series: string): number | undefined {
-  const line = text.split("\n").find((candidate) => candidate.startsWith(`${series} `));
-  return line === undefined ? undefined : Number(line.slice(series.length + 1));
-}
+import { sample } from "#tests/support/metrics";
 
 async function metricsOf(url: string, headers: Record<string, string> = {}) {
   const response = await fetch(`${url}/metrics`, { headers });

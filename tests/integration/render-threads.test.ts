@@ -6,14 +6,10 @@ import { adminEnv, signIn } from "#tests/support/http";
 import { PATIENCE_MS, TEST_PATIENCE_MS } from "#tests/support/patience";
 import { seedEmbeddedDatabase } from "#tests/support/pglite-template";
 import { startServer, type RunningServer } from "#tests/support/server";
+import { sample } from "#tests/support/metrics";
 
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
 const CRAWLER = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
-
-function sample(text: string, series: string): number | undefined {
-  const line = text.split("\n").find((candidate) => candidate.startsWith(`${series} `));
-  return line === undefined ? undefined : Number(line.slice(series.length + 1));
-}
 
 async function metric(server: RunningServer, series: string): Promise<number | undefined> {
   return sample(await (await fetch(`${server.url}/metrics`)).text(), series);

@@ -1,6 +1,4 @@
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { CATALOG_COLUMNS, IMPORT_MESSAGES } from "../../app/domain/catalog-sheet";
 import { csvLine, parseCsv } from "../../app/server/csv.server";
 import { expectNoA11yViolations } from "../support/a11y";
@@ -12,8 +10,9 @@ test.use({ ownServer: "import", serverEnv: { DEMO_DATA: "1" } });
 
 const column = (name: (typeof CATALOG_COLUMNS)[number]) => CATALOG_COLUMNS.indexOf(name);
 
+/** A sheet in the test's own output folder, which Playwright empties at the start of each run. */
 function writeSheet(rows: string[][], name: string): string {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "vantage-import-")), name);
+  const file = test.info().outputPath(name);
   fs.writeFileSync(file, rows.map((row) => csvLine(row)).join(""));
   return file;
 }

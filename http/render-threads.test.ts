@@ -7,6 +7,7 @@ import { readAll } from "#app/server/streams.server";
 import { RenderThreads, type DocumentEntry } from "./render-threads";
 
 const STOPPING_THREAD = fileURLToPath(new URL("../tests/support/render-thread-that-stops.mjs", import.meta.url));
+const HOLDING_THREAD = fileURLToPath(new URL("../tests/support/render-thread-that-holds.mjs", import.meta.url));
 
 /** The main thread's renderer: it says where it rendered, and what data it was given. */
 const here: DocumentEntry = {
@@ -52,6 +53,14 @@ function pageContext(): EntryContext {
 
 const page = { url: "http://localhost/", nonce: "n", whole: false, onError: () => {} };
 
+const pageAt = (url: string) => ({ ...page, url });
+
+async function text(body: Promise<Readable | null>): Promise<string> {
+  const readable = await body;
+  if (!readable) throw new Error("no render thread took the page");
+  return (await readAll(readable)).toString();
+}
+
 describe("render threads", () => {
   let threads: RenderThreads | null = null;
   afterEach(async () => {
@@ -74,6 +83,28 @@ describe("render threads", () => {
     failed.staticHandlerContext.errors = { root: new Error("a loader failed") };
     expect(await started.render(failed, page)).toBeNull();
     expect(started.readyCount).toBe(1);
+  });
+
+  it("hold two pages at most on a thread, the others waiting their turn in the order they came", async () => {
+    threads = new RenderThreads({ entry: HOLDING_THREAD, count: 1, here, logger: createLogger("silent") });
+    const started = threads;
+    await started.started;
+    const urls = Array.from({ length: 6 }, (_, index) => `http://localhost/page-${index}`);
+    const bodies = await Promise.all(urls.map((url) => text(started.render(pageContext(), pageAt(url)))));
+    const held = bodies.map((body) => Number(/which held (\d+)$/.exec(body)?.[1]));
+    expect(bodies.map((body) => body.split(" ")[0])).toEqual(urls);
+    expect(Math.max(...held)).toBe(2);
+    expect(started.readyCount).toBe(1);
+  });
+
+  it("render pages still waiting for a thread that stops on the main thread", async () => {
+    threads = new RenderThreads({ entry: STOPPING_THREAD, count: 1, here, logger: createLogger("silent") });
+    const started = threads;
+    await started.started;
+    const bodies = await Promise.all(
+      Array.from({ length: 4 }, (_, index) => text(started.render(pageContext(), pageAt(`http://localhost/${index}`)))),
+    );
+    expect(bodies).toEqual(Array.from({ length: 4 }, () => "rendered here with the page's data"));
   });
 
   it("count as started once their thread is ready", async () => {

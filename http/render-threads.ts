@@ -115,6 +115,12 @@ const RESTART_DELAY_MS = 1_000;
  * stopped, and its pages are rendered on the main thread.
  */
 const SHELL_PATIENCE_MS = 15_000;
+/**
+ * Pages a thread holds at once: the one it renders and the next, so it never waits for the main
+ * thread. The rest wait on the main thread, where their data already is: copied to the thread early,
+ * they would outlive the thread's young generation and be promoted, to be collected in full later.
+ */
+const PAGES_ON_A_THREAD = 2;
 
 class RenderThread {
   ready = false;
@@ -125,6 +131,10 @@ class RenderThread {
   private closed = false;
   private nextId = 1;
   private readonly jobs = new Map<number, Job>();
+  /** Pages sent to the thread or given their turn to be sent; at most PAGES_ON_A_THREAD. */
+  private taken = 0;
+  /** Pages waiting their turn on this thread, first come first sent. */
+  private readonly waiting: (() => void)[] = [];
   private watchdog: NodeJS.Timeout | null = null;
 
   constructor(private readonly options: RenderThreadsOptions) {
@@ -133,7 +143,22 @@ class RenderThread {
   }
 
   get inFlight(): number {
-    return this.jobs.size;
+    return this.taken + this.waiting.length;
+  }
+
+  private async takeTurn(): Promise<void> {
+    if (this.taken < PAGES_ON_A_THREAD) {
+      this.taken += 1;
+      return;
+    }
+    // The turn is handed over by `leave`, without ever being counted free in between.
+    await new Promise<void>((resolve) => this.waiting.push(resolve));
+  }
+
+  private leave() {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.taken -= 1;
   }
 
   private start() {
@@ -183,8 +208,14 @@ class RenderThread {
       context.serverHandoffStream = streamOfPieces(handoff);
       return this.options.here.renderPage(context, page);
     };
+    if (!this.worker || !this.ready) return renderHere();
+    await this.takeTurn();
+    // The thread may have stopped while the page waited.
     const worker = this.worker;
-    if (!worker || !this.ready) return renderHere();
+    if (!worker || !this.ready) {
+      this.leave();
+      return renderHere();
+    }
     const id = this.nextId++;
     const job: RenderJob = {
       type: "render",
@@ -212,6 +243,7 @@ class RenderThread {
       worker.postMessage(job satisfies ToRenderThread);
     } catch {
       // Data the structured clone cannot copy (a function, a stream): rendered here.
+      this.leave();
       return renderHere();
     }
     return new Promise<Readable>((resolve) => {
@@ -232,7 +264,7 @@ class RenderThread {
           read() {},
           destroy: (error, callback) => {
             // Gone before its end (the visitor left): the thread stops rendering it.
-            if (this.jobs.delete(id)) this.worker?.postMessage({ type: "abort", id } satisfies ToRenderThread);
+            if (this.forget(id)) this.worker?.postMessage({ type: "abort", id } satisfies ToRenderThread);
             callback(error);
           },
         });
@@ -250,7 +282,7 @@ class RenderThread {
         );
         break;
       case "end":
-        this.jobs.delete(message.id);
+        this.forget(message.id);
         job.body?.push(null);
         break;
       case "failed":
@@ -259,8 +291,15 @@ class RenderThread {
     }
   }
 
+  /** Whether the page was still on the thread; its turn passes to the next page waiting. */
+  private forget(id: number): boolean {
+    if (!this.jobs.delete(id)) return false;
+    this.leave();
+    return true;
+  }
+
   private fail(id: number, job: Job, error: unknown) {
-    this.jobs.delete(id);
+    this.forget(id);
     // Before its shell a page can still be rendered whole on the main thread; after, it is cut short
     // like any render that fails half-way.
     if (job.shell) job.shell.resolve(job.shell.renderHere());

@@ -88,10 +88,12 @@ type ToRenderThread = RenderJob | { type: "abort"; id: number };
 type FromRenderThread =
   | { type: "ready" }
   | { type: "error"; id: number; error: unknown; shellSent: boolean }
-  | { type: "shell"; id: number }
-  /** A piece of the document; null where the site's stylesheet goes (each thread has its own copy). */
-  | { type: "piece"; id: number; bytes: Uint8Array | null }
-  | { type: "end"; id: number }
+  /**
+   * The document's pieces written since the last message, views of one transferred buffer; null
+   * where the site's stylesheet goes (each thread has its own copy). The first of a page's messages
+   * is its shell; `end` marks its last.
+   */
+  | { type: "pieces"; id: number; pieces: (Uint8Array | null)[]; end: boolean }
   | { type: "failed"; id: number; error: unknown };
 
 interface Job {
@@ -258,33 +260,34 @@ class RenderThread {
       case "error":
         job.page.onError(message.error, message.shellSent);
         break;
-      case "shell": {
+      case "pieces": {
         const id = message.id;
-        const body = new Readable({
-          read() {},
-          destroy: (error, callback) => {
-            // Gone before its end (the visitor left): the thread stops rendering it.
-            if (this.forget(id)) this.worker?.postMessage({ type: "abort", id } satisfies ToRenderThread);
-            callback(error);
-          },
-        });
-        job.body = body;
-        this.options.onRendered?.();
-        job.shell?.resolve(body);
-        job.shell = null;
+        let body = job.body;
+        if (!body) {
+          body = new Readable({
+            read() {},
+            destroy: (error, callback) => {
+              // Gone before its end (the visitor left): the thread stops rendering it.
+              if (this.forget(id)) this.worker?.postMessage({ type: "abort", id } satisfies ToRenderThread);
+              callback(error);
+            },
+          });
+          job.body = body;
+          this.options.onRendered?.();
+          job.shell?.resolve(body);
+          job.shell = null;
+        }
+        for (const piece of message.pieces) {
+          body.push(
+            piece ? Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength) : this.options.here.stylesheetBytes,
+          );
+        }
+        if (message.end) {
+          this.forget(id);
+          body.push(null);
+        }
         break;
       }
-      case "piece":
-        job.body?.push(
-          message.bytes
-            ? Buffer.from(message.bytes.buffer, message.bytes.byteOffset, message.bytes.byteLength)
-            : this.options.here.stylesheetBytes,
-        );
-        break;
-      case "end":
-        this.forget(message.id);
-        job.body?.push(null);
-        break;
       case "failed":
         this.fail(message.id, job, message.error);
         break;
@@ -381,18 +384,37 @@ export async function servePageRenders(): Promise<void> {
       return;
     }
     renders.set(id, body);
-    post({ type: "shell", id });
+    // What the page wrote in one turn goes in one message, its bytes copied into one buffer: React
+    // writes a whole document in a turn or two once its data is in.
+    let written: (Buffer | null)[] = [];
+    let sending: NodeJS.Immediate | null = null;
+    const send = (end: boolean) => {
+      if (sending) clearImmediate(sending);
+      sending = null;
+      let size = 0;
+      for (const piece of written) size += piece?.byteLength ?? 0;
+      const buffer = new ArrayBuffer(size);
+      let offset = 0;
+      const pieces = written.map((piece) => {
+        if (!piece) return null;
+        const view = new Uint8Array(buffer, offset, piece.byteLength);
+        view.set(piece);
+        offset += piece.byteLength;
+        return view;
+      });
+      written = [];
+      post({ type: "pieces", id, pieces, end }, [buffer]);
+    };
     body.on("data", (chunk: Buffer) => {
       // The stylesheet every page shares goes through `oncePerTurn` as the same buffer each time.
-      if (chunk === entry.stylesheetBytes) return post({ type: "piece", id, bytes: null });
-      const bytes = new Uint8Array(chunk.byteLength);
-      bytes.set(chunk);
-      post({ type: "piece", id, bytes }, [bytes.buffer]);
+      written.push(chunk === entry.stylesheetBytes ? null : chunk);
+      sending ??= setImmediate(() => send(false));
     });
     body.once("end", () => {
-      if (renders.delete(id)) post({ type: "end", id });
+      if (renders.delete(id)) send(true);
     });
     body.once("close", () => {
+      if (sending) clearImmediate(sending);
       if (renders.delete(id))
         post({ type: "failed", id, error: cloneable(body.errored ?? "The render stopped short") });
     });

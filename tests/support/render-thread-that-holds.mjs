@@ -13,10 +13,8 @@ export async function servePageRenders() {
     held += 1;
     const holding = held;
     setTimeout(() => {
-      port.postMessage({ type: "shell", id: job.id });
       const bytes = new TextEncoder().encode(`${job.page.url} on the thread, which held ${holding}`);
-      port.postMessage({ type: "piece", id: job.id, bytes }, [bytes.buffer]);
-      port.postMessage({ type: "end", id: job.id });
+      port.postMessage({ type: "pieces", id: job.id, pieces: [bytes], end: true }, [bytes.buffer]);
       held -= 1;
     }, 20);
   });

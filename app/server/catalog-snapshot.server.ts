@@ -156,17 +156,20 @@ export class CatalogSnapshot {
 
   /**
    * Every category with how many products it holds, by name ignoring letter case: published ones, or
-   * with `drafts` every one.
+   * with `drafts` every one, as committed now (the dashboard's view: see `getAnyProduct`).
    */
   async listCategories(options: { drafts?: boolean } = {}): Promise<CategorySummary[]> {
-    return (await this.current()).categories.map((entry) =>
+    return (await this.current({ confirm: options.drafts })).categories.map((entry) =>
       options.drafts ? { ...entry.summary, productCount: entry.everyProductCount } : entry.summary,
     );
   }
 
-  /** A category with its features in natural order, or null. */
-  async getCategory(id: string): Promise<CatalogCategory | null> {
-    return (await this.find((built) => built.categoryById.get(id)))?.category ?? null;
+  /**
+   * A category with its features in natural order, or null. With `latest`, as committed now (the
+   * dashboard's view: see `getAnyProduct`).
+   */
+  async getCategory(id: string, options: { latest?: boolean } = {}): Promise<CatalogCategory | null> {
+    return (await this.find((built) => built.categoryById.get(id), options))?.category ?? null;
   }
 
   /** A published product's page: its category, features, pictures, accessories and downloads; or null. */
@@ -176,10 +179,12 @@ export class CatalogSnapshot {
 
   /**
    * Any product, a draft or scheduled one too, as the dashboard and an admin's preview read it: its
-   * accessories include drafts. Never for visitors.
+   * accessories include drafts. Never for visitors. As committed now: an admin's save may have gone
+   * through another instance, whose notice of it can come in after the admin's next page, and a form
+   * opened on what was there before would show the change undone.
    */
   async getAnyProduct(id: string): Promise<CatalogProduct | null> {
-    const entry = await this.find((built) => built.anyProductById.get(id));
+    const entry = await this.find((built) => built.anyProductById.get(id), { latest: true });
     if (!entry) return null;
     return entry.everyAccessory ? { ...entry.page, accessories: entry.everyAccessory } : entry.page;
   }
@@ -325,9 +330,14 @@ export class CatalogSnapshot {
    * A record by id; one the copy lacks is looked for again after the counters are read. Another
    * instance's write reaches this one as the database's notice, which a loaded machine can deliver
    * after the visitor's next request (an admin redirected to the record just made, on the other
-   * instance): what this copy lacks may be newer than it, and a miss costs one small query.
+   * instance): what this copy lacks may be newer than it, and a miss costs one small query. With
+   * `latest`, the counters are read first: a record this copy holds may be older than the database's.
    */
-  private async find<T>(pick: (built: Built) => T | undefined): Promise<T | undefined> {
+  private async find<T>(
+    pick: (built: Built) => T | undefined,
+    options: { latest?: boolean } = {},
+  ): Promise<T | undefined> {
+    if (options.latest) return pick(await this.current({ confirm: true }));
     return pick(await this.current()) ?? pick(await this.current({ confirm: true }));
   }
 

@@ -43,9 +43,12 @@ export function createCatalog({ db, snapshot, watch }: { db: Database; snapshot:
     return snapshot.listCategories(options);
   }
 
-  /** A category with its features in natural order, or null for an unknown id. */
-  function getCategory(id: string): Promise<CatalogCategory | null> {
-    return isUuid(id) ? snapshot.getCategory(id) : Promise.resolve(null);
+  /**
+   * A category with its features in natural order, or null for an unknown id. With `latest` (the
+   * dashboard), as committed now rather than as this instance last heard.
+   */
+  function getCategory(id: string, options: { latest?: boolean } = {}): Promise<CatalogCategory | null> {
+    return isUuid(id) ? snapshot.getCategory(id, options) : Promise.resolve(null);
   }
 
   /**

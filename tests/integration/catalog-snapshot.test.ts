@@ -234,6 +234,24 @@ describe.each(DATABASE_KINDS)("the public catalog read from memory on %s", (kind
     }
   });
 
+  it("gives the dashboard what is committed now, when another instance's notice has not come in yet", async () => {
+    await catalog.listCategories();
+    // An admin's save through the other instance, then the admin's next page on this one, whose
+    // notice of the save is late: here it never arrives.
+    const deaf = vi.spyOn(DataWatch.prototype, "changed").mockImplementation(() => undefined);
+    try {
+      await db.execute(sql`update ${products} set description = 'Saved elsewhere' where model = 'cam-c'`);
+      await db.execute(sql`update ${categories} set description = 'Renamed elsewhere' where name = 'locks'`);
+      expect((await catalog.getAnyProduct(seeded.id("cam-c")))?.description).toBe("Saved elsewhere");
+      expect((await catalog.getCategory(seeded.locks, { latest: true }))?.description).toBe("Renamed elsewhere");
+      const listed = await catalog.listCategories({ drafts: true });
+      expect(listed.find((category) => category.id === seeded.locks)?.description).toBe("Renamed elsewhere");
+    } finally {
+      deaf.mockRestore();
+      await db.execute(sql`update ${categories} set description = '' where name = 'locks'`);
+    }
+  });
+
   it("rebuilds in slices, pausing between them, the catalog it would read at once", async () => {
     let pauses = 0;
     const pause = () => {

@@ -73,7 +73,7 @@ function duplicateNameError(error: unknown, name: string): unknown {
 export function createCategoryAdmin({ db, write, catalog }: { db: Database; write: AdminWrite; catalog: Catalog }) {
   /** A category with its features (natural order) and a page of its products (model order, ignoring case). */
   async function getCategoryDetail(id: string, productPage = 1) {
-    const category = await catalog.getCategory(id);
+    const category = await catalog.getCategory(id, { latest: true });
     if (!category) return null;
     return { ...category, products: await categoryProducts(db, id, productPage) };
   }

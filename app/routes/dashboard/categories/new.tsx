@@ -16,7 +16,7 @@ export function meta() {
 export async function loader({ url, context }: Route.LoaderArgs) {
   await requireAdmin(url, context);
   const id = createdId(url);
-  const category = id ? await context.get(servicesContext).catalog.getCategory(id) : null;
+  const category = id ? await context.get(servicesContext).catalog.getCategory(id, { latest: true }) : null;
   return { created: category ? { id: category.id, name: category.name } : null };
 }
 

@@ -156,17 +156,17 @@ export class CatalogSnapshot {
 
   /**
    * Every category with how many products it holds, by name ignoring letter case: published ones, or
-   * with `drafts` every one, as committed now (the dashboard's view: see `getAnyProduct`).
+   * with `drafts` every one, as committed now (the dashboard's view: see `asCommittedNow`).
    */
   async listCategories(options: { drafts?: boolean } = {}): Promise<CategorySummary[]> {
-    return (await this.current({ confirm: options.drafts })).categories.map((entry) =>
+    return (await (options.drafts ? this.asCommittedNow() : this.current())).categories.map((entry) =>
       options.drafts ? { ...entry.summary, productCount: entry.everyProductCount } : entry.summary,
     );
   }
 
   /**
    * A category with its features in natural order, or null. With `latest`, as committed now (the
-   * dashboard's view: see `getAnyProduct`).
+   * dashboard's view: see `asCommittedNow`).
    */
   async getCategory(id: string, options: { latest?: boolean } = {}): Promise<CatalogCategory | null> {
     return (await this.find((built) => built.categoryById.get(id), options))?.category ?? null;
@@ -179,9 +179,7 @@ export class CatalogSnapshot {
 
   /**
    * Any product, a draft or scheduled one too, as the dashboard and an admin's preview read it: its
-   * accessories include drafts. Never for visitors. As committed now: an admin's save may have gone
-   * through another instance, whose notice of it can come in after the admin's next page, and a form
-   * opened on what was there before would show the change undone.
+   * accessories include drafts. Never for visitors, so as committed now (see `asCommittedNow`).
    */
   async getAnyProduct(id: string): Promise<CatalogProduct | null> {
     const entry = await this.find((built) => built.anyProductById.get(id), { latest: true });
@@ -286,11 +284,12 @@ export class CatalogSnapshot {
 
   /**
    * Products whose model holds `term` in any letter case, except those in `exclude`: the first `limit`
-   * of those whose model starts with it, followed by those that hold it further on.
+   * of those whose model starts with it, followed by those that hold it further on. Drafts too: the
+   * dashboard's accessory picker, so as committed now (see `asCommittedNow`).
    */
   async searchModels(term: string, limit: number, exclude: ReadonlySet<string>): Promise<ModelMatches> {
     const needle = foldCase(term);
-    const built = await this.current();
+    const built = await this.asCommittedNow();
     const starting: ProductSummary[] = [];
     const holding: ProductSummary[] = [];
     let total = 0;
@@ -337,8 +336,18 @@ export class CatalogSnapshot {
     pick: (built: Built) => T | undefined,
     options: { latest?: boolean } = {},
   ): Promise<T | undefined> {
-    if (options.latest) return pick(await this.current({ confirm: true }));
-    return pick(await this.current()) ?? pick(await this.current({ confirm: true }));
+    if (options.latest) return pick(await this.asCommittedNow());
+    return pick(await this.current()) ?? pick(await this.asCommittedNow());
+  }
+
+  /**
+   * The snapshot at the counters as committed now, whatever this instance has heard of: every read
+   * for the dashboard (decision 053). An admin's save may have gone through another instance, whose
+   * notice of it can come in after the admin's next page; a form opened on what was there before
+   * would show the change undone.
+   */
+  private asCommittedNow(): Promise<Built> {
+    return this.current({ confirm: true });
   }
 
   /**

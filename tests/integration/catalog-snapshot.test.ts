@@ -239,16 +239,25 @@ describe.each(DATABASE_KINDS)("the public catalog read from memory on %s", (kind
     // An admin's save through the other instance, then the admin's next page on this one, whose
     // notice of the save is late: here it never arrives.
     const deaf = vi.spyOn(DataWatch.prototype, "changed").mockImplementation(() => undefined);
+    // One change before each read: a read that rebuilds leaves the next one nothing stale to show.
     try {
       await db.execute(sql`update ${products} set description = 'Saved elsewhere' where model = 'cam-c'`);
-      await db.execute(sql`update ${categories} set description = 'Renamed elsewhere' where name = 'locks'`);
       expect((await catalog.getAnyProduct(seeded.id("cam-c")))?.description).toBe("Saved elsewhere");
+
+      await db.execute(sql`update ${products} set model = 'cam-c-renamed' where model = 'cam-c'`);
+      const picked = await catalog.searchProductModels("c-renamed");
+      expect(picked.products.map((product) => product.model)).toEqual(["cam-c-renamed"]);
+
+      await db.execute(sql`update ${categories} set description = 'Renamed elsewhere' where name = 'locks'`);
       expect((await catalog.getCategory(seeded.locks, { latest: true }))?.description).toBe("Renamed elsewhere");
+
+      await db.execute(sql`update ${categories} set description = 'Described elsewhere' where name = 'locks'`);
       const listed = await catalog.listCategories({ drafts: true });
-      expect(listed.find((category) => category.id === seeded.locks)?.description).toBe("Renamed elsewhere");
+      expect(listed.find((category) => category.id === seeded.locks)?.description).toBe("Described elsewhere");
     } finally {
       deaf.mockRestore();
       await db.execute(sql`update ${categories} set description = '' where name = 'locks'`);
+      await db.execute(sql`update ${products} set model = 'cam-c' where model = 'cam-c-renamed'`);
     }
   });
 

@@ -210,9 +210,9 @@ class RenderThread {
       context.serverHandoffStream = streamOfPieces(handoff);
       return this.options.here.renderPage(context, page);
     };
-    if (!this.worker || !this.ready) return renderHere();
     await this.takeTurn();
-    // The thread may have stopped while the page waited.
+    // The thread may have stopped while the page's data was read or while it waited (a stopped
+    // thread's pages have all left, so its turns are free at once).
     const worker = this.worker;
     if (!worker || !this.ready) {
       this.leave();

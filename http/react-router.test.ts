@@ -6,17 +6,23 @@ import compression from "compression";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { documentResponse, takeDocumentBody } from "#app/server/document-response.server";
-import { sendResponse } from "./react-router";
+import { fetchRequest, sendResponse } from "./react-router";
 import { listenOnLoopback } from "#tests/support/ports";
 
 /** Each test's answer, made by the test for the path it asks. */
 const answers = new Map<string, () => Response | Promise<Response>>();
+/** The requests `/held` was given, with when their connection closed; it never answers. */
+const held: { request: Request; closed: Promise<void> }[] = [];
 let url = "";
 let close: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
   const app = express();
   app.use(compression());
+  app.all("/held", (req, res) => {
+    const request = fetchRequest(req, res);
+    held.push({ request, closed: new Promise((resolve) => res.once("close", () => resolve())) });
+  });
   app.get("/{*path}", (req, res, next) => {
     res.setHeader("X-Set-Before", "by a middleware");
     const answer = answers.get(req.path);
@@ -231,5 +237,28 @@ describe("documentResponse", () => {
     await reader?.cancel();
     await closed(readThenCancelled);
     expect(readThenCancelled.destroyed).toBe(true);
+  });
+});
+
+describe("the Fetch API request a route is given", () => {
+  it("is aborted when the client leaves a write; a page's carries no signal to abort", async () => {
+    for (const method of ["POST", "GET"] as const) {
+      held.length = 0;
+      const request = http.request(`${url}/held`, {
+        method,
+        headers: method === "POST" ? { "Content-Type": "text/plain", "Content-Length": "100" } : {},
+      });
+      request.once("error", () => undefined);
+      if (method === "POST") request.write("the first part of a body");
+      else request.end();
+      await expect.poll(() => held.length).toBe(1);
+      const [seen] = held;
+      if (!seen) throw new Error("/held was not asked");
+      expect(seen.request.method).toBe(method);
+      request.destroy();
+      await seen.closed;
+      if (method === "POST") await expect.poll(() => seen.request.signal.aborted).toBe(true);
+      else expect(seen.request.signal.aborted).toBe(false);
+    }
   });
 });

@@ -30,8 +30,8 @@ export function reactRouterHandler({ build, mode, getLoadContext }: ReactRouterH
   };
 }
 
-/** The Fetch API request for an Express one, as `@react-router/express` makes it. */
-function fetchRequest(req: Request, res: Response): globalThis.Request {
+/** The Fetch API request for an Express one, as `@react-router/express` makes it, but for its signal. */
+export function fetchRequest(req: Request, res: Response): globalThis.Request {
   const [, forwardedPort] = req.app.enabled("trust proxy") ? (req.get("X-Forwarded-Host")?.split(":") ?? []) : [];
   const [, hostPort] = req.get("host")?.split(":") ?? [];
   const forwarded = Number.parseInt(forwardedPort ?? "", 10);
@@ -39,18 +39,18 @@ function fetchRequest(req: Request, res: Response): globalThis.Request {
   const port = Number.isSafeInteger(forwarded) ? forwarded : Number.isSafeInteger(direct) ? direct : "";
   const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
   const url = new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
-  // Aborted when the client goes away before the answer is out: loaders and the render stop.
-  let controller: AbortController | null = new AbortController();
-  res.on("finish", () => (controller = null));
-  res.on("close", () => controller?.abort());
-  const init: RequestInit & { duplex?: "half" } = {
-    method: req.method,
-    headers: requestHeaders(req),
-    signal: controller.signal,
-  };
+  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers: requestHeaders(req) };
   if (req.method !== "GET" && req.method !== "HEAD") {
     init.body = createReadableStreamFromReadable(req) as ReadableStream<Uint8Array>;
     init.duplex = "half";
+    // Aborted when the client goes away before the answer is out: the action stops reading its body.
+    // Only writes carry one (decision 054): the Fetch API's Request follows a signal through a weak
+    // reference and a finalizer, which keep every request's objects alive until a full collection.
+    // A page's loaders read memory, and a visitor who leaves ends its render through its body.
+    let controller: AbortController | null = new AbortController();
+    res.on("finish", () => (controller = null));
+    res.on("close", () => controller?.abort());
+    init.signal = controller.signal;
   }
   return new globalThis.Request(url.href, init);
 }

@@ -46,7 +46,8 @@ export function fetchRequest(req: Request, res: Response): globalThis.Request {
     // Aborted when the client goes away before the answer is out: the action stops reading its body.
     // Only writes carry one (decision 054): the Fetch API's Request follows a signal through a weak
     // reference and a finalizer, which keep every request's objects alive until a full collection.
-    // A page's loaders read memory, and a visitor who leaves ends its render through its body.
+    // No loader reads the signal (React Router checks it only once they are done), and a visitor who
+    // leaves ends its render through the document's body.
     let controller: AbortController | null = new AbortController();
     res.on("finish", () => (controller = null));
     res.on("close", () => controller?.abort());

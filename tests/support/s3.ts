@@ -12,6 +12,8 @@ export interface S3TestServer {
   env(prefix?: string): Record<string, string>;
   /** Multipart uploads begun and neither completed nor aborted. */
   unfinishedUploads(): string[];
+  /** The bytes of the parts those uploads have stored so far. */
+  unfinishedBytes(): number;
   /** Makes an unfinished upload look begun `days` ago. */
   ageUpload(uploadId: string, days: number): void;
   stop(): Promise<void>;
@@ -70,6 +72,15 @@ export async function startS3Server(bucket = "vantage-test"): Promise<S3TestServ
       ...CREDENTIALS,
     }),
     unfinishedUploads: () => (fs.existsSync(uploadsDir) ? fs.readdirSync(uploadsDir) : []),
+    unfinishedBytes: () =>
+      (fs.existsSync(uploadsDir) ? fs.readdirSync(uploadsDir) : [])
+        .flatMap((id) =>
+          fs
+            .readdirSync(path.join(uploadsDir, id))
+            .filter((name) => /^\d+$/.test(name))
+            .map((part) => path.join(uploadsDir, id, part)),
+        )
+        .reduce((total, part) => total + (fs.statSync(part, { throwIfNoEntry: false })?.size ?? 0), 0),
     ageUpload: (uploadId, days) => {
       const then = new Date(Date.now() - days * 24 * 60 * 60 * 1000);
       fs.utimesSync(path.join(uploadsDir, uploadId), then, then);

@@ -28,6 +28,8 @@ export interface TestStorage {
   modifiedAt(key: string): Promise<Date | null>;
   /** Writes begun and neither finished nor cleaned up: temp files on disk, multipart uploads on S3. */
   unfinishedWrites(): string[];
+  /** How many bytes those writes have put in storage so far. */
+  unfinishedBytes(): number;
   stop(): Promise<void>;
 }
 
@@ -69,6 +71,12 @@ export async function startTestStorage(
       return null;
     },
     unfinishedWrites: () => s3?.unfinishedUploads() ?? (fs.existsSync(tempDir) ? fs.readdirSync(tempDir) : []),
+    unfinishedBytes: () =>
+      s3?.unfinishedBytes() ??
+      (fs.existsSync(tempDir) ? fs.readdirSync(tempDir) : []).reduce(
+        (total, name) => total + (fs.statSync(path.join(tempDir, name), { throwIfNoEntry: false })?.size ?? 0),
+        0,
+      ),
     stop: async () => {
       await s3?.stop();
     },

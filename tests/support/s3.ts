@@ -33,9 +33,10 @@ export async function startS3Server(bucket = "vantage-test"): Promise<S3TestServ
   const s3 = new S3rver({ directory, silent: true, configureBuckets: [{ name: bucket, configs: [] }] });
   await s3.configureBuckets();
   const uploadsDir = path.join(directory, bucket, "._S3rver_uploads");
+  const unfinishedUploads = () => (fs.existsSync(uploadsDir) ? fs.readdirSync(uploadsDir) : []);
   // ListMultipartUploads, which s3rver lacks too: every unfinished upload, begun when its folder was made.
   const listUploads = (prefix: string) => {
-    const uploads = (fs.existsSync(uploadsDir) ? fs.readdirSync(uploadsDir) : []).flatMap((id) => {
+    const uploads = unfinishedUploads().flatMap((id) => {
       const key = fs.readFileSync(path.join(uploadsDir, id, "key"), "utf8");
       const initiated = fs.statSync(path.join(uploadsDir, id)).mtime.toISOString();
       return key.startsWith(prefix)
@@ -71,9 +72,9 @@ export async function startS3Server(bucket = "vantage-test"): Promise<S3TestServ
       AWS_REGION: "us-east-1",
       ...CREDENTIALS,
     }),
-    unfinishedUploads: () => (fs.existsSync(uploadsDir) ? fs.readdirSync(uploadsDir) : []),
+    unfinishedUploads,
     unfinishedBytes: () =>
-      (fs.existsSync(uploadsDir) ? fs.readdirSync(uploadsDir) : [])
+      unfinishedUploads()
         .flatMap((id) =>
           fs
             .readdirSync(path.join(uploadsDir, id))

@@ -56,6 +56,7 @@ export async function startTestStorage(
   const location = storageLocation(parseEnv({ ...named, ...env, DATA_DIR: dataDir }));
   const files = openStorage(location);
   const tempDir = path.join(location.kind === "disk" ? location.root : dataDir, ".tmp");
+  const tempFiles = () => (fs.existsSync(tempDir) ? fs.readdirSync(tempDir) : []);
   return {
     kind: location.kind,
     env,
@@ -70,10 +71,10 @@ export async function startTestStorage(
       for await (const stored of files.list()) if (stored.key === key) return stored.modifiedAt;
       return null;
     },
-    unfinishedWrites: () => s3?.unfinishedUploads() ?? (fs.existsSync(tempDir) ? fs.readdirSync(tempDir) : []),
+    unfinishedWrites: () => s3?.unfinishedUploads() ?? tempFiles(),
     unfinishedBytes: () =>
       s3?.unfinishedBytes() ??
-      (fs.existsSync(tempDir) ? fs.readdirSync(tempDir) : []).reduce(
+      tempFiles().reduce(
         (total, name) => total + (fs.statSync(path.join(tempDir, name), { throwIfNoEntry: false })?.size ?? 0),
         0,
       ),

@@ -36,9 +36,8 @@ async function main() {
     options = { build: await app.loadBuild(), clientDir: path.join(root, "build/client"), renderThreadEntry: entry };
   }
 
-  const started = await app.start();
+  const { runtime: started, site } = await app.startSite(options);
   const { env, logger } = started;
-  const site = app.createServer(started, options);
   const server = site.http.listen(env.PORT, env.HOST ?? "127.0.0.1", () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : env.PORT;

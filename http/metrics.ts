@@ -13,7 +13,7 @@ export interface MetricSources {
   pageCache: { readonly size: number; readonly byteSize: number };
   database: { connections(): DatabaseConnections };
   /** The threads rendering documents beside the main thread, if there are any. */
-  renderThreads: { readonly readyCount: number } | null;
+  renderThreads: { readonly readyCount: number; readonly documentsRendered: number } | null;
 }
 
 /** A page served from the page cache carries this route label: the cache keeps no route. */
@@ -59,11 +59,6 @@ export class ServerMetrics {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [this.registry],
   });
-  private readonly threadDocuments = new Counter({
-    name: "vantage_render_thread_documents_total",
-    help: "Documents rendered on a render thread rather than the main thread.",
-    registers: [this.registry],
-  });
   private readonly routeIdOf: (pathname: string) => string | undefined;
 
   constructor(sources: MetricSources, build: ServerBuild | null) {
@@ -91,6 +86,16 @@ export class ServerMetrics {
       registers: [this.registry],
       collect() {
         this.set(sources.renderThreads?.readyCount ?? 0);
+      },
+    });
+    new Counter({
+      name: "vantage_render_thread_documents_total",
+      help: "Documents rendered on a render thread rather than the main thread.",
+      registers: [this.registry],
+      collect() {
+        // The threads keep the count: the counter shows their total as it is now.
+        this.reset();
+        this.inc(sources.renderThreads?.documentsRendered ?? 0);
       },
     });
     new Gauge({
@@ -136,10 +141,6 @@ export class ServerMetrics {
 
   liveStreamClosed(): void {
     this.liveStreams.dec();
-  }
-
-  documentRenderedOnThread(): void {
-    this.threadDocuments.inc();
   }
 
   changeHeard(event: ChangeEvent): void {

@@ -30,8 +30,6 @@ export interface RenderThreadsOptions {
   /** This thread's own entry: for pages no render thread takes, and those whose thread stopped. */
   here: DocumentEntry;
   logger: Logger;
-  /** Called for each document a thread renders (the shell is in). */
-  onRendered?: () => void;
 }
 
 /**
@@ -63,6 +61,11 @@ export class RenderThreads implements PageRenderer {
 
   get readyCount(): number {
     return this.threads.filter((thread) => thread.ready).length;
+  }
+
+  /** Documents the threads have rendered (their shell is in) since the server started. */
+  get documentsRendered(): number {
+    return this.threads.reduce((sum, thread) => sum + thread.documentsRendered, 0);
   }
 
   async close(): Promise<void> {
@@ -126,6 +129,7 @@ const PAGES_ON_A_THREAD = 2;
 
 class RenderThread {
   ready = false;
+  documentsRendered = 0;
   /** Settles when the first thread is ready, or has stopped before it got there. */
   readonly started: Promise<void>;
   private settleStart: () => void = () => {};
@@ -273,7 +277,7 @@ class RenderThread {
             },
           });
           job.body = body;
-          this.options.onRendered?.();
+          this.documentsRendered += 1;
           job.shell?.resolve(body);
           job.shell = null;
         }

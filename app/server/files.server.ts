@@ -1,7 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import { and, eq, exists, inArray, lt, notExists, or, sql } from "drizzle-orm";
-import sharp from "sharp";
 import { MAX_UPLOAD_BYTES } from "#app/domain/limits";
 import type { Database, Queryable } from "./db/client.server";
 import { files, revisionFiles } from "./db/schema";
@@ -309,6 +308,7 @@ const IMAGE_HEADER_BYTES = 512 * 1024;
 async function imageDimensions(storage: FileStorage, key: string) {
   try {
     const head = await readAll(storage.read(key, { start: 0, end: IMAGE_HEADER_BYTES - 1 }));
+    const { default: sharp } = await import("sharp");
     const metadata = await sharp(head, { failOn: "none" }).metadata();
     // The size as shown: a phone photo stored sideways with an EXIF rotation is taller than wide.
     const { width, height } = metadata.autoOrient ?? metadata;

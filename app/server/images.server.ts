@@ -1,5 +1,4 @@
 import { Readable } from "node:stream";
-import sharp from "sharp";
 import {
   croppedVariantSize,
   hasVariants,
@@ -58,6 +57,7 @@ export function createImageService(options: {
       const original = await readAll(storage.read(file.storageKey));
       // The original's own orientation first (the stored width and height are after it), then the
       // crop: `cover` scales the picture to cover the box and cuts what sticks out, equally each side.
+      const { default: sharp } = await import("sharp");
       const bytes = await sharp(original, { limitInputPixels: MAX_VARIANT_INPUT_PIXELS })
         .rotate()
         .resize(

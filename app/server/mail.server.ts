@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import fsp from "node:fs/promises";
 import path from "node:path";
-import nodemailer from "nodemailer";
 import type { Logger } from "./logger.server";
 
 export interface MailMessage {
@@ -26,19 +25,23 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
   const { smtpUrl, from, outboxDir, logger } = options;
   if (smtpUrl) {
     const url = new URL(smtpUrl);
-    const transport = nodemailer.createTransport({
-      url: smtpUrl,
-      // A plain smtp:// URL to a local relay must not be forced into STARTTLS.
-      ignoreTLS: url.protocol === "smtp:" && url.searchParams.get("starttls") !== "1",
-    });
+    const transport = once(async () =>
+      (await import("nodemailer")).default.createTransport({
+        url: smtpUrl,
+        // A plain smtp:// URL to a local relay must not be forced into STARTTLS.
+        ignoreTLS: url.protocol === "smtp:" && url.searchParams.get("starttls") !== "1",
+      }),
+    );
     return async (message) => {
-      await transport.sendMail({ from, ...message });
+      await (await transport()).sendMail({ from, ...message });
       logger.info({ to: message.to, subject: message.subject }, "mail sent");
     };
   }
-  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  const composer = once(async () =>
+    (await import("nodemailer")).default.createTransport({ streamTransport: true, buffer: true, newline: "unix" }),
+  );
   return async (message) => {
-    const info = await composer.sendMail({ from, ...message });
+    const info = await (await composer()).sendMail({ from, ...message });
     await fsp.mkdir(outboxDir, { recursive: true });
     const sentAt = new Date();
     const name = path.join(outboxDir, `${sentAt.toISOString().replace(/[:.]/g, "-")}-${randomUUID()}`);
@@ -57,4 +60,13 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
       "mail written to outbox",
     );
   };
+}
+
+/**
+ * The mail library is loaded with the first message, not at every start (and by every render thread,
+ * which loads the same build): most processes send no mail at all.
+ */
+function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () => (made ??= make());
 }

@@ -49,13 +49,15 @@ export async function startRuntime(
   env: Env = getEnv(),
   logger: Logger = createLogger(env.LOG_LEVEL),
 ): Promise<Runtime> {
+  // The storage first: a start with a wrong bucket or key stops at once, before making or migrating
+  // a database it cannot serve.
+  const storage = await openCheckedStorage(env);
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,
     dataDir: env.dataDir,
     onListenerError: (error) => logger.warn({ err: error }, "change listener lost its connection; reconnecting"),
   });
   try {
-    const storage = await openCheckedStorage(env);
     await checkSharedStorage(database.db, storage);
     const secret = await sessionSecret({
       db: database.db,

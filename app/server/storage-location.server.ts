@@ -1,7 +1,7 @@
 import path from "node:path";
 import { DeploymentError } from "./deployment.server";
 import { parseS3Url, type Env } from "./env.server";
-import { createS3Storage, type S3Location } from "./s3-storage.server";
+import type { S3Location } from "./s3-storage.server";
 import { createLocalStorage, type FileStorage } from "./storage.server";
 
 export type StorageLocation = { kind: "disk"; root: string } | ({ kind: "s3" } & S3Location);
@@ -47,9 +47,14 @@ export function storageLocation(
   return { kind: "disk", root: url.startsWith("file:") ? new URL(url).pathname : url } satisfies StorageLocation;
 }
 
-/** The storage at `location`: a folder, or a bucket through the S3 client. */
-export function openStorage(location: StorageLocation): FileStorage {
-  return location.kind === "disk" ? createLocalStorage(location.root) : createS3Storage(location);
+/**
+ * The storage at `location`: a folder, or a bucket through the S3 client. The S3 client is a large
+ * module: only a process that keeps its files in a bucket loads it.
+ */
+export async function openStorage(location: StorageLocation): Promise<FileStorage> {
+  if (location.kind === "disk") return createLocalStorage(location.root);
+  const { createS3Storage } = await import("./s3-storage.server");
+  return createS3Storage(location);
 }
 
 /** How a log line or a message names the storage, without credentials. */
@@ -62,7 +67,7 @@ export function describeStorage(location: StorageLocation): string {
 /** The storage `env` names, once it answered: a start or a command stops with a message saying why not. */
 export async function openCheckedStorage(env: Parameters<typeof storageLocation>[0]): Promise<FileStorage> {
   const location = storageLocation(env);
-  const storage = openStorage(location);
+  const storage = await openStorage(location);
   await storage.ping().catch((error: unknown) => {
     const reason = error instanceof Error ? error.message || error.name : String(error);
     throw new DeploymentError(`The file storage ${describeStorage(location)} cannot be used: ${reason}`);

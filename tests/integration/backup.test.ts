@@ -94,7 +94,7 @@ async function page(site: RunningServer, pathname: string): Promise<string> {
 
 /** SHA-256 of every stored original (image variants are remade on request, not kept in backups). */
 async function fileHashes(env: Record<string, string>): Promise<Record<string, string>> {
-  const storage = openStorage(storageLocation(parseEnv(env)));
+  const storage = await openStorage(storageLocation(parseEnv(env)));
   const hashes: Record<string, string> = {};
   for await (const { key } of storage.list()) {
     if (key.startsWith("variants/")) continue;

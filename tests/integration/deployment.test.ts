@@ -175,7 +175,7 @@ describe("files in an S3 bucket", () => {
     s3.ageUpload(crashed, 2);
     s3.ageUpload(otherSite, 2);
 
-    const storage = openStorage(storageLocation(parseEnv({ ...env, DATA_DIR: tempFolder() })));
+    const storage = await openStorage(storageLocation(parseEnv({ ...env, DATA_DIR: tempFolder() })));
     expect(await storage.sweepInterrupted()).toBe(1);
     expect(s3.unfinishedUploads().sort()).toEqual([inProgress, otherSite].sort());
     client.destroy();

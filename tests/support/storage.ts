@@ -54,7 +54,7 @@ export async function startTestStorage(
   const s3 = !named.STORAGE_URL && kind === "s3" ? await startS3Server() : null;
   const env = s3 ? s3.env("site") : {};
   const location = storageLocation(parseEnv({ ...named, ...env, DATA_DIR: dataDir }));
-  const files = openStorage(location);
+  const files = await openStorage(location);
   const tempDir = path.join(location.kind === "disk" ? location.root : dataDir, ".tmp");
   const tempFiles = () => (fs.existsSync(tempDir) ? fs.readdirSync(tempDir) : []);
   return {

@@ -2,8 +2,6 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { parseEnv } from "../../app/server/env.server";
-import { startRuntime } from "../../app/server/runtime.server";
 
 // A new embedded database costs seconds of CPU (PGlite's initdb, then every migration), and the suite
 // opens dozens. The run's global set-up makes one, by the same code a first start runs, and each test's
@@ -56,6 +54,12 @@ export async function ensurePgliteTemplate(): Promise<void> {
   if (fs.existsSync(target)) return;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vantage-template-build-"));
   try {
+    // Loaded here, not with this module, which every test that starts a server imports: the server's
+    // modules take a second or two to load, and only the run's set-up makes a template.
+    const [{ parseEnv }, { startRuntime }] = await Promise.all([
+      import("../../app/server/env.server"),
+      import("../../app/server/runtime.server"),
+    ]);
     const runtime = await startRuntime(parseEnv({ DATA_DIR: dataDir, LOG_LEVEL: "silent", DEMO_DATA: "0" }));
     await runtime.close();
     try {

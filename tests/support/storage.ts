@@ -4,7 +4,6 @@ import { parseEnv } from "#app/server/env.server";
 import { openStorage, storageLocation } from "#app/server/storage-location.server";
 import type { FileStorage } from "#app/server/storage.server";
 import { readAll } from "#app/server/streams.server";
-import { startS3Server } from "./s3";
 
 export type StorageKind = "disk" | "s3";
 
@@ -51,7 +50,8 @@ export async function startTestStorage(
   kind: StorageKind = testStorageKind(),
 ): Promise<TestStorage> {
   const named = Object.fromEntries(Object.entries(given).filter(([name]) => STORAGE_VARIABLES.includes(name)));
-  const s3 = !named.STORAGE_URL && kind === "s3" ? await startS3Server() : null;
+  // The S3 test server's module is large: loaded only by the runs that keep files in a bucket.
+  const s3 = !named.STORAGE_URL && kind === "s3" ? await (await import("./s3")).startS3Server() : null;
   const env = s3 ? s3.env("site") : {};
   const location = storageLocation(parseEnv({ ...named, ...env, DATA_DIR: dataDir }));
   const files = await openStorage(location);

@@ -68,11 +68,13 @@ export async function startSite(options: AppOptions): Promise<{ runtime: Runtime
   const env = getEnv();
   const logger = createLogger(env.LOG_LEVEL);
   const threads = renderThreads(env, logger, options);
+  let runtime: Runtime | undefined;
   try {
-    const runtime = await start(env, logger);
+    runtime = await start(env, logger);
     return { runtime, site: createServer(runtime, options, threads) };
   } catch (error) {
     await threads?.close();
+    await runtime?.close();
     throw error;
   }
 }

@@ -48,8 +48,9 @@ export function createDatasheets(parts: {
   async function picture(fileId: string): Promise<Buffer | null> {
     const file = await files.get(fileId);
     if (!file) return null;
+    // Outside the `try`: an image library that cannot load is a broken install, not an unreadable picture.
+    const { default: sharp } = await import("sharp");
     try {
-      const { default: sharp } = await import("sharp");
       return await sharp(await readAll(storage.read(file.storageKey)), { limitInputPixels: MAX_VARIANT_INPUT_PIXELS })
         .rotate()
         .resize({ width: 900, height: 700, fit: "inside", withoutEnlargement: true })

@@ -306,9 +306,10 @@ const IMAGE_HEADER_BYTES = 512 * 1024;
 
 /** Reads only the image's leading bytes, so checking a 20 MB upload never holds it all in memory. */
 async function imageDimensions(storage: FileStorage, key: string) {
+  // Outside the `try`: an image library that cannot load is a broken install, not a file that is no image.
+  const { default: sharp } = await import("sharp");
   try {
     const head = await readAll(storage.read(key, { start: 0, end: IMAGE_HEADER_BYTES - 1 }));
-    const { default: sharp } = await import("sharp");
     const metadata = await sharp(head, { failOn: "none" }).metadata();
     // The size as shown: a phone photo stored sideways with an EXIF rotation is taller than wide.
     const { width, height } = metadata.autoOrient ?? metadata;

@@ -25,7 +25,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
   const { smtpUrl, from, outboxDir, logger } = options;
   if (smtpUrl) {
     const url = new URL(smtpUrl);
-    const transport = once(async () =>
+    const transport = madeOnFirstUse(async () =>
       (await import("nodemailer")).default.createTransport({
         url: smtpUrl,
         // A plain smtp:// URL to a local relay must not be forced into STARTTLS.
@@ -37,7 +37,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
       logger.info({ to: message.to, subject: message.subject }, "mail sent");
     };
   }
-  const composer = once(async () =>
+  const composer = madeOnFirstUse(async () =>
     (await import("nodemailer")).default.createTransport({ streamTransport: true, buffer: true, newline: "unix" }),
   );
   return async (message) => {
@@ -64,9 +64,14 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
 
 /**
  * The mail library is loaded with the first message, not at every start (and by every render thread,
- * which loads the same build): most processes send no mail at all.
+ * which loads the same build): most processes send no mail at all. A failed attempt is not kept: the
+ * next message tries again.
  */
-function once<T>(make: () => Promise<T>): () => Promise<T> {
+function madeOnFirstUse<T>(make: () => Promise<T>): () => Promise<T> {
   let made: Promise<T> | undefined;
-  return () => (made ??= make());
+  return () =>
+    (made ??= make().catch((error: unknown) => {
+      made = undefined;
+      throw error;
+    }));
 }

@@ -25,23 +25,20 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
   const { smtpUrl, from, outboxDir, logger } = options;
   if (smtpUrl) {
     const url = new URL(smtpUrl);
-    const transport = madeOnFirstUse(async () =>
-      (await import("nodemailer")).default.createTransport({
+    return async (message) => {
+      // Without a pool, the transport opens a connection for each message: it is made per message too.
+      const transport = (await mailLibrary()).createTransport({
         url: smtpUrl,
         // A plain smtp:// URL to a local relay must not be forced into STARTTLS.
         ignoreTLS: url.protocol === "smtp:" && url.searchParams.get("starttls") !== "1",
-      }),
-    );
-    return async (message) => {
-      await (await transport()).sendMail({ from, ...message });
+      });
+      await transport.sendMail({ from, ...message });
       logger.info({ to: message.to, subject: message.subject }, "mail sent");
     };
   }
-  const composer = madeOnFirstUse(async () =>
-    (await import("nodemailer")).default.createTransport({ streamTransport: true, buffer: true, newline: "unix" }),
-  );
   return async (message) => {
-    const info = await (await composer()).sendMail({ from, ...message });
+    const composer = (await mailLibrary()).createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+    const info = await composer.sendMail({ from, ...message });
     await fsp.mkdir(outboxDir, { recursive: true });
     const sentAt = new Date();
     const name = path.join(outboxDir, `${sentAt.toISOString().replace(/[:.]/g, "-")}-${randomUUID()}`);
@@ -64,14 +61,8 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
 
 /**
  * The mail library is loaded with the first message, not at every start (and by every render thread,
- * which loads the same build): most processes send no mail at all. A failed attempt is not kept: the
- * next message tries again.
+ * which loads the same build): most processes send no mail at all. Node keeps it once it is loaded.
  */
-function madeOnFirstUse<T>(make: () => Promise<T>): () => Promise<T> {
-  let made: Promise<T> | undefined;
-  return () =>
-    (made ??= make().catch((error: unknown) => {
-      made = undefined;
-      throw error;
-    }));
+async function mailLibrary() {
+  return (await import("nodemailer")).default;
 }

@@ -12,7 +12,7 @@ import type { ImportResult } from "./import";
 import type { RenderedPage } from "./rendered";
 import type { PageThroughput } from "./throughput";
 import type { UncachedResult } from "./uncached";
-import type { VisitorPage } from "./visitors";
+import type { VisitorsResult } from "./visitors";
 import { buildSite, root } from "./lib/site";
 
 const SCRIPTS = [
@@ -209,9 +209,9 @@ function uncachedSection(result: UncachedResult): string[] {
   return lines;
 }
 
-function visitorsSection(pages: VisitorPage[]): string[] {
+function visitorsSection({ browser, pages }: VisitorsResult): string[] {
   const lines = [
-    "### Real visitors on a slow phone (Chromium, 150 ms round trip, 1.6 Mbit/s, CPU 4× slower, empty cache; median of 5)",
+    `### Real visitors on a slow phone (Chromium ${browser}, 150 ms round trip, 1.6 Mbit/s, CPU 4× slower, empty cache; median of 5)`,
     "",
     `| Page | Largest contentful paint ms | Hydrated ms | Runs (LCP / hydrated) | Target LCP ≤ ${TARGETS.visitorLcpMs} ms, hydrated ≤ ${TARGETS.visitorHydratedMs} ms |`,
     "|---|---|---|---|---|",
@@ -241,7 +241,7 @@ function report(): string {
   if (throughput) lines.push(...throughputSection(throughput));
   const uncached = readResult<UncachedResult>("uncached");
   if (uncached) lines.push(...uncachedSection(uncached));
-  const visitors = readResult<VisitorPage[]>("visitors");
+  const visitors = readResult<VisitorsResult>("visitors");
   if (visitors) lines.push(...visitorsSection(visitors));
 
   lines.push("### Other figures", "", "| Figure | Measured | Target | |", "|---|---|---|---|");

@@ -25,6 +25,12 @@ export interface VisitorPage {
   runs: { lcpMs: number; hydratedMs: number }[];
 }
 
+export interface VisitorsResult {
+  /** The browser's version: its network and CPU emulation decide these figures as much as the site. */
+  browser: string;
+  pages: VisitorPage[];
+}
+
 /** Stamps, in the page, the largest contentful paint so far and the moment hydration marked the document. */
 const OBSERVE = `
   window.__lcp = 0;
@@ -40,11 +46,13 @@ const OBSERVE = `
   }).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-hydrated"] });
 `;
 
-export async function measureVisitors(): Promise<VisitorPage[]> {
+export async function measureVisitors(): Promise<VisitorsResult> {
   const site = await startDemoSite();
   const browserProcess = await startChromium();
   try {
     const browser = await playwright.connectOverCDP(`http://127.0.0.1:${browserProcess.port}`);
+    const version = browser.version();
+    console.log(`Chromium ${version}`);
     const results: VisitorPage[] = [];
     for (const { name, path } of await budgetPages(site)) {
       // Image variants are made on their first request; a real visitor after the first never waits for that.
@@ -89,7 +97,7 @@ export async function measureVisitors(): Promise<VisitorPage[]> {
       console.log(`${name}: ${JSON.stringify(results.at(-1))}`);
     }
     await browser.close();
-    return results;
+    return { browser: version, pages: results };
   } finally {
     await browserProcess.stop();
     await site.stop();

@@ -5,6 +5,7 @@ import { MAX_VARIANT_INPUT_PIXELS } from "#app/domain/images";
 import type { SiteSettings } from "#app/domain/site";
 import type { DatasheetContent } from "./datasheet-pdf.server";
 import type { FileService } from "./files.server";
+import { imageLibrary } from "./image-library.server";
 import type { Logger } from "./logger.server";
 import type { FileStorage } from "./storage.server";
 import { variantPrefix } from "./storage-keys.server";
@@ -48,8 +49,7 @@ export function createDatasheets(parts: {
   async function picture(fileId: string): Promise<Buffer | null> {
     const file = await files.get(fileId);
     if (!file) return null;
-    // Outside the `try`: an image library that cannot load is a broken install, not an unreadable picture.
-    const { default: sharp } = await import("sharp");
+    const sharp = await imageLibrary();
     try {
       return await sharp(await readAll(storage.read(file.storageKey)), { limitInputPixels: MAX_VARIANT_INPUT_PIXELS })
         .rotate()

@@ -4,6 +4,7 @@ import { and, eq, exists, inArray, lt, notExists, or, sql } from "drizzle-orm";
 import { MAX_UPLOAD_BYTES } from "#app/domain/limits";
 import type { Database, Queryable } from "./db/client.server";
 import { files, revisionFiles } from "./db/schema";
+import { imageLibrary } from "./image-library.server";
 import { originalKey, variantPrefix } from "./storage-keys.server";
 import type { Logger } from "./logger.server";
 import { isImageType, SNIFF_BYTES, sniffContentType } from "./sniff.server";
@@ -306,8 +307,7 @@ const IMAGE_HEADER_BYTES = 512 * 1024;
 
 /** Reads only the image's leading bytes, so checking a 20 MB upload never holds it all in memory. */
 async function imageDimensions(storage: FileStorage, key: string) {
-  // Outside the `try`: an image library that cannot load is a broken install, not a file that is no image.
-  const { default: sharp } = await import("sharp");
+  const sharp = await imageLibrary();
   try {
     const head = await readAll(storage.read(key, { start: 0, end: IMAGE_HEADER_BYTES - 1 }));
     const metadata = await sharp(head, { failOn: "none" }).metadata();

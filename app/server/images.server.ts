@@ -8,6 +8,7 @@ import {
   type VariantWidth,
 } from "#app/domain/images";
 import type { FileRow } from "./files.server";
+import { imageLibrary } from "./image-library.server";
 import type { Logger } from "./logger.server";
 import { variantKey, variantPrefix } from "./storage-keys.server";
 import { readAll } from "./streams.server";
@@ -57,7 +58,7 @@ export function createImageService(options: {
       const original = await readAll(storage.read(file.storageKey));
       // The original's own orientation first (the stored width and height are after it), then the
       // crop: `cover` scales the picture to cover the box and cuts what sticks out, equally each side.
-      const { default: sharp } = await import("sharp");
+      const sharp = await imageLibrary();
       const bytes = await sharp(original, { limitInputPixels: MAX_VARIANT_INPUT_PIXELS })
         .rotate()
         .resize(

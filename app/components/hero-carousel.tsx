@@ -27,7 +27,7 @@ function usePrefersReducedMotion(): boolean {
  * slide, and arrow keys while focus is inside. It advances every CAROUSEL_INTERVAL_MS and wraps around; it stops for good
  * once the visitor uses a control, never starts by itself for visitors who prefer reduced motion, and
  * holds still while the pointer or keyboard focus rests on a slide. Without JavaScript the first slide
- * shows on its own, with no controls that could not work.
+ * shows on its own, with no controls that could not work, and only its picture is fetched.
  */
 export function HeroCarousel({ label = "Highlights" }: { label?: string }) {
   const [current, setCurrent] = useState(0);
@@ -130,7 +130,16 @@ export function HeroCarousel({ label = "Highlights" }: { label?: string }) {
           }}
         >
           {HERO_SLIDES.map((slide, index) => (
-            <SlideView key={slide.image} slide={slide} index={index} count={count} active={index === current} />
+            <SlideView
+              key={slide.image}
+              slide={slide}
+              index={index}
+              count={count}
+              active={index === current}
+              // The other slides' pictures would share a slow line with the page's scripts, though nobody sees
+              // them before the carousel turns, and without scripts it never does.
+              withPicture={index === 0 || hydrated}
+            />
           ))}
         </div>
       </HeroFrame>
@@ -143,11 +152,13 @@ function SlideView({
   index,
   count,
   active,
+  withPicture,
 }: {
   slide: HeroSlide;
   index: number;
   count: number;
   active: boolean;
+  withPicture: boolean;
 }) {
   return (
     <div
@@ -161,7 +172,12 @@ function SlideView({
       }`}
     >
       {/* Only the first slide is in view when the page opens: it is the largest paint, the rest can wait. */}
-      <HeroImage name={slide.image} priority={index === 0} />
+      {withPicture ? (
+        <HeroImage name={slide.image} priority={index === 0} />
+      ) : (
+        // Same shape as the picture, so the text sits where it will once the picture comes.
+        <div className="aspect-[8/3] w-full" />
+      )}
       <div className="flex flex-1 items-center bg-ink px-5 pt-5 pb-16 md:absolute md:inset-y-0 md:left-0 md:w-3/5 md:bg-transparent md:bg-linear-to-r md:from-ink/90 md:via-ink/70 md:to-transparent md:px-10 md:py-8 lg:px-16">
         <div className="max-w-xl space-y-3">
           <p className="text-xs font-semibold tracking-widest text-sky-300 uppercase">{slide.eyebrow}</p>

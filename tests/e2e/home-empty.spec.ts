@@ -39,6 +39,9 @@ test.describe("hero carousel without JavaScript", () => {
     await expect(slide(page, 1).getByRole("heading", { level: 2 })).toHaveText(HERO_SLIDES[0]?.heading ?? "");
     await expect(slide(page, 1).getByRole("link")).toHaveAttribute("href", HERO_SLIDES[0]?.link.to ?? "");
     await expect(carousel(page).getByRole("button")).toHaveCount(0);
+    // Nobody sees the other slides without scripts, so their pictures are not fetched.
+    await expect(slide(page, 2).locator("img")).toHaveCount(0);
+    await expect(slide(page, 3).locator("img")).toHaveCount(0);
     await expect(page.getByRole("heading", { name: "Welcome to Vantage" })).toBeVisible();
   });
 });

@@ -107,6 +107,9 @@ test.describe("hero carousel", () => {
     await expectSlideShown(page, 1);
     await expect(slide(page, 1).getByRole("heading", { level: 2 })).toHaveText(HERO_SLIDES[0]?.heading ?? "");
     await expect(slide(page, 1).getByRole("img")).toHaveAttribute("alt", /city street at night/);
+    // The pictures of the slides still to come are in the page once it runs, ready before their turn.
+    await expect(slide(page, 2).locator("img")).toHaveAttribute("alt", /warehouse aisle/);
+    await expect(slide(page, 3).locator("img")).toHaveAttribute("alt", /licence plate/);
     await expect(control(page, "Pause")).toBeVisible();
     await expect(control(page, "Previous slide")).toBeVisible();
     await expect(control(page, "Next slide")).toBeVisible();

@@ -1,7 +1,6 @@
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
-import { BaseSequencer, type TestSpecification } from "vitest/node";
 import { PATIENCE_MS, TEST_PATIENCE_MS } from "./tests/support/patience";
 
 const S3_TESTS = [
@@ -10,21 +9,6 @@ const S3_TESTS = [
   "tests/integration/image-variants-storage.test.ts",
   "tests/integration/admin-downloads.test.ts",
 ];
-
-/**
- * Files that run one long loop of server starts. Vitest runs files it has no timings for largest first, and these
- * are small (their loops live in tests/support/), so they started last and ended the run alone on one core while
- * the other had nothing left to do: the crash loop's minute came after every other file.
- */
-const LONG_SMALL_FILES = ["tests/integration/crash.test.ts"];
-
-class LongSmallFilesFirst extends BaseSequencer {
-  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const long = (file: TestSpecification) => LONG_SMALL_FILES.some((name) => file.moduleId.endsWith(name));
-    const sorted = await super.sort(files);
-    return [...sorted.filter(long), ...sorted.filter((file) => !long(file))];
-  }
-}
 
 export default defineConfig({
   resolve: {
@@ -63,7 +47,6 @@ export default defineConfig({
         },
       },
     ],
-    sequence: { sequencer: LongSmallFilesFirst },
     pool: "forks",
     // Vitest keeps a core free for itself, which on a 2-core machine leaves one file at a time; its main
     // process mostly waits, and most of a file's time is spent waiting on servers it started.

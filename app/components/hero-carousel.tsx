@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode } from "react";
 import { Link } from "./links";
 import { CAROUSEL_INTERVAL_MS, HERO_SLIDES, type HeroSlide } from "#app/domain/hero";
-import { HeroFrame, HeroImage } from "./hero-image";
+import { HeroFrame, HeroImage, HeroPlaceholder } from "./hero-image";
 import { useHydrated } from "./use-hydrated";
 
 const REDUCED_MOTION_QUERY = "(prefers-reduced-motion: reduce)";
@@ -175,8 +175,8 @@ function SlideView({
       {withPicture ? (
         <HeroImage name={slide.image} priority={index === 0} />
       ) : (
-        // Same shape as the picture, so the text sits where it will once the picture comes.
-        <div className="aspect-[8/3] w-full" />
+        // The text sits where it will once the picture comes.
+        <HeroPlaceholder />
       )}
       <div className="flex flex-1 items-center bg-ink px-5 pt-5 pb-16 md:absolute md:inset-y-0 md:left-0 md:w-3/5 md:bg-transparent md:bg-linear-to-r md:from-ink/90 md:via-ink/70 md:to-transparent md:px-10 md:py-8 lg:px-16">
         <div className="max-w-xl space-y-3">

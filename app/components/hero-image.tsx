@@ -11,6 +11,9 @@ import {
 /** Hero pictures run edge to edge, up to their own width on very wide screens. */
 export const HERO_SIZES = `(min-width: ${HERO_WIDTH}px) ${HERO_WIDTH}px, 100vw`;
 
+/** The box every hero picture fills: its width, in the pictures' 8:3 shape (HERO_WIDTH × HERO_HEIGHT). */
+const HERO_BOX = "aspect-[8/3] w-full";
+
 /**
  * One of the site's static hero pictures, offered at every width it exists in. `priority` marks the
  * page's largest picture above the fold: fetched at once and first, not when layout reaches it.
@@ -35,9 +38,14 @@ export function HeroImage({
       loading={priority ? "eager" : "lazy"}
       fetchPriority={priority ? "high" : undefined}
       decoding="async"
-      className={`block aspect-[8/3] h-auto w-full object-cover ${className}`}
+      className={`block h-auto object-cover ${HERO_BOX} ${className}`}
     />
   );
+}
+
+/** Holds a hero picture's place, in its shape, until the picture may load. */
+export function HeroPlaceholder() {
+  return <div className={HERO_BOX} />;
 }
 
 /**

@@ -56,9 +56,9 @@ export function createImageService(options: {
       if (existing) return existing;
       const startedAt = performance.now();
       const original = await readAll(storage.read(file.storageKey));
+      const sharp = await imageLibrary();
       // The original's own orientation first (the stored width and height are after it), then the
       // crop: `cover` scales the picture to cover the box and cuts what sticks out, equally each side.
-      const sharp = await imageLibrary();
       const bytes = await sharp(original, { limitInputPixels: MAX_VARIANT_INPUT_PIXELS })
         .rotate()
         .resize(

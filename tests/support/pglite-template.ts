@@ -6,31 +6,60 @@ import path from "node:path";
 // A new embedded database costs seconds of CPU (PGlite's initdb, then every migration), and the suite
 // opens dozens. The run's global set-up makes one, by the same code a first start runs, and each test's
 // fresh data folder starts from a copy of it: the same bytes a first start would have written.
+// The browser suite's set-up also makes a data folder holding the demo catalog: a third of its servers
+// start with it, and loading it (pictures, PDFs, every row) costs each of them about five seconds more.
 
 const root = path.resolve(import.meta.dirname, "../..");
 const TEMPLATE_PREFIX = "vantage-pglite-template-";
+const DEMO_TEMPLATE_PREFIX = "vantage-demo-template-";
+
+/** Hashes every file under each of `sources` (folders or files, relative to the checkout), in order. */
+function hashSources(hash: ReturnType<typeof createHash>, sources: string[]): void {
+  for (const source of sources) {
+    const start = path.join(root, source);
+    const entries = fs.statSync(start).isDirectory()
+      ? fs.readdirSync(start, { recursive: true, encoding: "utf8" }).sort()
+      : [""];
+    for (const entry of entries) {
+      const file = path.join(start, entry);
+      if (!fs.statSync(file).isFile()) continue;
+      hash.update(path.join(source, entry)).update(fs.readFileSync(file));
+    }
+  }
+}
 
 /** Whatever decides what a new database holds: the migrations and the PGlite release. */
 function templateKey(): string {
   const hash = createHash("sha256");
-  const migrations = path.join(root, "drizzle");
-  for (const entry of fs.readdirSync(migrations, { recursive: true, encoding: "utf8" }).sort()) {
-    const file = path.join(migrations, entry);
-    if (!fs.statSync(file).isFile()) continue;
-    hash.update(entry).update(fs.readFileSync(file));
-  }
+  hashSources(hash, ["drizzle"]);
   const pglite = JSON.parse(
     fs.readFileSync(path.join(root, "node_modules/@electric-sql/pglite/package.json"), "utf8"),
   ) as { version: string };
   return hash.update(pglite.version).digest("hex").slice(0, 16);
 }
 
-let folder: string | undefined;
+/**
+ * What decides what the demo catalog's data folder holds: the catalog and how it is drawn, the server
+ * code that stores its rows and files, and every package's release (the image library's among them).
+ */
+function demoTemplateKey(): string {
+  const hash = createHash("sha256").update(templateKey());
+  hashSources(hash, ["demo", "app/server", "package-lock.json"]);
+  return hash.digest("hex").slice(0, 16);
+}
 
-/** Where this checkout's template lives: worked out once per process, not at every test start. */
+let folder: string | undefined;
+let demoFolder: string | undefined;
+
+/** Where this checkout's templates live: worked out once per process, not at every test start. */
 function templateFolder(): string {
   folder ??= path.join(os.tmpdir(), `${TEMPLATE_PREFIX}${templateKey()}`);
   return folder;
+}
+
+function demoTemplateFolder(): string {
+  demoFolder ??= path.join(os.tmpdir(), `${DEMO_TEMPLATE_PREFIX}${demoTemplateKey()}`);
+  return demoFolder;
 }
 
 /**
@@ -39,35 +68,76 @@ function templateFolder(): string {
  */
 const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
 
-/**
- * Makes the template for this checkout's migrations unless it is there already (a folder appears
- * whole or not at all: it is renamed into place), and removes abandoned templates of other migrations.
- */
-export async function ensurePgliteTemplate(): Promise<void> {
-  const target = templateFolder();
+function removeAbandoned(prefix: string, current: string): void {
   for (const entry of fs.readdirSync(os.tmpdir())) {
     const other = path.join(os.tmpdir(), entry);
-    if (!entry.startsWith(TEMPLATE_PREFIX) || other === target) continue;
+    if (!entry.startsWith(prefix) || other === current) continue;
     const made = fs.statSync(other, { throwIfNoEntry: false })?.mtimeMs ?? Date.now();
     if (Date.now() - made > ABANDONED_AFTER_MS) fs.rmSync(other, { recursive: true, force: true });
   }
+}
+
+/** Moves a finished folder into place: a template appears whole or not at all. */
+function renameIntoPlace(made: string, target: string): void {
+  try {
+    fs.renameSync(made, target);
+  } catch (error) {
+    // Another run made it first.
+    if (!fs.existsSync(target)) throw error;
+  }
+}
+
+/** Loaded on use, not with this module, which every test that starts a server imports: they take a second or two. */
+async function serverModules() {
+  const [{ parseEnv }, { startRuntime }] = await Promise.all([
+    import("../../app/server/env.server"),
+    import("../../app/server/runtime.server"),
+  ]);
+  return { parseEnv, startRuntime };
+}
+
+/**
+ * Makes the template for this checkout's migrations unless it is there already, and removes abandoned
+ * templates of other migrations.
+ */
+export async function ensurePgliteTemplate(): Promise<void> {
+  const target = templateFolder();
+  removeAbandoned(TEMPLATE_PREFIX, target);
   if (fs.existsSync(target)) return;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vantage-template-build-"));
   try {
-    // Loaded here, not with this module, which every test that starts a server imports: the server's
-    // modules take a second or two to load, and only the run's set-up makes a template.
-    const [{ parseEnv }, { startRuntime }] = await Promise.all([
-      import("../../app/server/env.server"),
-      import("../../app/server/runtime.server"),
-    ]);
+    const { parseEnv, startRuntime } = await serverModules();
     const runtime = await startRuntime(parseEnv({ DATA_DIR: dataDir, LOG_LEVEL: "silent", DEMO_DATA: "0" }));
     await runtime.close();
+    renameIntoPlace(path.join(dataDir, "db"), target);
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Makes the demo catalog's data folder (its database and its files on disk) by the loader a first
+ * start with DEMO_DATA runs, unless it is there already. Needs the empty template: call
+ * `ensurePgliteTemplate` first.
+ */
+export async function ensureDemoTemplate(): Promise<void> {
+  const target = demoTemplateFolder();
+  removeAbandoned(DEMO_TEMPLATE_PREFIX, target);
+  if (fs.existsSync(target)) return;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vantage-template-build-"));
+  try {
+    seedEmbeddedDatabase(dataDir);
+    const [{ parseEnv, startRuntime }, { loadDemoCatalogIfEmpty }] = await Promise.all([
+      serverModules(),
+      import("../../demo/load"),
+    ]);
+    const runtime = await startRuntime(parseEnv({ DATA_DIR: dataDir, LOG_LEVEL: "silent", DEMO_DATA: "1" }));
     try {
-      fs.renameSync(path.join(dataDir, "db"), target);
-    } catch (error) {
-      // Another run made it first.
-      if (!fs.existsSync(target)) throw error;
+      await loadDemoCatalogIfEmpty(runtime);
+    } finally {
+      await runtime.close();
     }
+    renameIntoPlace(dataDir, target);
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
@@ -77,4 +147,14 @@ export async function ensurePgliteTemplate(): Promise<void> {
 export function seedEmbeddedDatabase(dataDir: string): void {
   const template = templateFolder();
   if (fs.existsSync(template)) fs.cpSync(template, path.join(dataDir, "db"), { recursive: true });
+}
+
+/**
+ * Gives a new, empty data folder the demo catalog (its database and its files, kept in the folder),
+ * when the run's set-up made it; otherwise the empty database, and the server loads the catalog itself.
+ */
+export function seedDemoDataFolder(dataDir: string): void {
+  const template = demoTemplateFolder();
+  if (fs.existsSync(template)) fs.cpSync(template, dataDir, { recursive: true });
+  else seedEmbeddedDatabase(dataDir);
 }

@@ -3,9 +3,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { SERVER_START_PATIENCE_MS } from "./patience";
-import { seedEmbeddedDatabase } from "./pglite-template";
+import { seedDemoDataFolder, seedEmbeddedDatabase } from "./pglite-template";
 import { freePort } from "./ports";
-import { startTestStorage, type StorageKind, type TestStorage } from "./storage";
+import { startTestStorage, testStorageKind, type StorageKind, type TestStorage } from "./storage";
 
 export interface RunningServer {
   url: string;
@@ -68,8 +68,14 @@ async function startServerOnce(env: Record<string, string>, options: StartOption
   const port = options.port ?? (await freePort());
   const ownDataDir = !env.DATA_DIR;
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "vantage-test-"));
-  if (ownDataDir && !env.DATABASE_URL) seedEmbeddedDatabase(dataDir);
-  const storage = await startTestStorage(dataDir, env, options.storage);
+  const storageKind = options.storage ?? testStorageKind();
+  if (ownDataDir && !env.DATABASE_URL) {
+    // The demo catalog's files come with its rows: only where they are kept in the data folder.
+    const demoOnDisk = env.DEMO_DATA === "1" && storageKind === "disk" && !env.STORAGE_URL;
+    if (demoOnDisk) seedDemoDataFolder(dataDir);
+    else seedEmbeddedDatabase(dataDir);
+  }
+  const storage = await startTestStorage(dataDir, env, storageKind);
   let output = "";
   const child: ChildProcess = fork(path.join(checkout, "server.js"), [], {
     cwd: checkout,

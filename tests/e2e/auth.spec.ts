@@ -1,5 +1,5 @@
 import type { Cookie, Page } from "@playwright/test";
-import { ADMIN, expect, test } from "./fixtures";
+import { ADMIN, expect, hydrated, test } from "./fixtures";
 
 const SESSION_COOKIE = /^vantage\.session_token$/;
 
@@ -45,13 +45,17 @@ test.describe("signing in", () => {
   test("success opens the dashboard with a session cookie and an admin header and footer", async ({
     page,
     context,
-    login,
   }) => {
     await page.goto("/");
     await expect(header(page).getByRole("link", { name: "Dashboard" })).toHaveCount(0);
     await expect(footerAdminLink(page)).toHaveAttribute("href", "/login");
 
-    await login();
+    await footerAdminLink(page).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await hydrated(page);
+    await signInThroughForm(page, ADMIN.email, ADMIN.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await hydrated(page);
     await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
     await expect(page.getByText(`Signed in as ${ADMIN.email}`)).toBeVisible();
     await expect(page).toHaveTitle("Dashboard | Vantage");

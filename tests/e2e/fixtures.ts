@@ -102,13 +102,18 @@ export const test = base.extend<{ login: (page?: Page) => Promise<void> }, Worke
     { scope: "worker" },
   ],
   baseURL: async ({ site }, use) => use(site.url),
-  login: async ({ page }, use) => {
+  login: async ({ page, site }, use) => {
     await use(async (target = page) => {
-      await target.goto("/login");
-      await target.getByLabel("Email").fill(ADMIN.email);
-      await target.getByLabel("Password").fill(ADMIN.password);
-      await target.getByRole("button", { name: "Log in" }).click();
-      await expect(target).toHaveURL(/\/dashboard$/);
+      // The sign-in form is what auth.spec.ts tests. Elsewhere a session is only the means: the form's
+      // own action is posted from the page's context (which keeps the cookie), without loading and
+      // hydrating the login page for every test.
+      const response = await target.request.post(`${site.url}/login`, {
+        form: { email: ADMIN.email, password: ADMIN.password },
+        headers: { origin: site.url },
+        maxRedirects: 0,
+      });
+      expect(response.status(), await response.text()).toBe(302);
+      await target.goto(`${site.url}/dashboard`);
       await hydrated(target);
     });
   },

@@ -154,6 +154,8 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
                         alt={product.image.alt || product.model}
                         sizes="12rem"
                         className="mb-2 aspect-[4/3] w-full rounded-md bg-slate-100 object-cover"
+                        // The table's first row, in view from the start: the page's largest paint.
+                        priority
                       />
                       <span className="flex items-center gap-2">
                         <Link

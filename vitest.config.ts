@@ -25,6 +25,11 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["app/**/*.test.ts", "http/**/*.test.ts", "demo/**/*.test.ts", "vite/**/*.test.ts"],
+          // Pure functions and in-memory structures: nothing a file leaves behind in a module, the
+          // environment or the timers (the one test that fakes timers restores them). Sharing the loaded
+          // modules between files took the project from 34 s to 9.5 s on a 2-core machine. Vitest reads
+          // isolation per pool, not per project: these run on threads, set below to share them.
+          pool: "threads",
         },
       },
       {
@@ -52,7 +57,7 @@ export default defineConfig({
     // process mostly waits, and most of a file's time is spent waiting on servers it started.
     maxWorkers: Math.max(2, availableParallelism()),
     // Memory tests collect garbage before they measure.
-    poolOptions: { forks: { execArgv: ["--expose-gc"] } },
+    poolOptions: { forks: { execArgv: ["--expose-gc"] }, threads: { isolate: false } },
     // Generous on purpose (see tests/support/patience.ts): the suite must pass on a busy machine.
     testTimeout: TEST_PATIENCE_MS,
     hookTimeout: TEST_PATIENCE_MS,

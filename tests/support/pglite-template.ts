@@ -68,51 +68,52 @@ function demoTemplateFolder(): string {
  */
 const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
 
-function removeAbandoned(prefix: string, current: string): void {
+/**
+ * Makes the template at `target` unless it is there already, and removes abandoned templates of the
+ * same kind (named with `prefix`). `fill` is given a new data folder and returns the part of it to
+ * keep, which is renamed into place: a template appears whole or not at all.
+ */
+async function makeTemplate(prefix: string, target: string, fill: (dataDir: string) => Promise<string>) {
   for (const entry of fs.readdirSync(os.tmpdir())) {
     const other = path.join(os.tmpdir(), entry);
-    if (!entry.startsWith(prefix) || other === current) continue;
+    if (!entry.startsWith(prefix) || other === target) continue;
     const made = fs.statSync(other, { throwIfNoEntry: false })?.mtimeMs ?? Date.now();
     if (Date.now() - made > ABANDONED_AFTER_MS) fs.rmSync(other, { recursive: true, force: true });
   }
-}
-
-/** Moves a finished folder into place: a template appears whole or not at all. */
-function renameIntoPlace(made: string, target: string): void {
+  if (fs.existsSync(target)) return;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vantage-template-build-"));
   try {
-    fs.renameSync(made, target);
-  } catch (error) {
-    // Another run made it first.
-    if (!fs.existsSync(target)) throw error;
+    const made = await fill(dataDir);
+    try {
+      fs.renameSync(made, target);
+    } catch (error) {
+      // Another run made it first.
+      if (!fs.existsSync(target)) throw error;
+    }
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-/** Loaded on use, not with this module, which every test that starts a server imports: they take a second or two. */
-async function serverModules() {
+/**
+ * Opens the site's services on `dataDir` as a first start does, without a log. The server's modules
+ * are loaded here, not with this module, which every test that starts a server imports: they take a
+ * second or two, and only the run's set-up makes a template.
+ */
+async function startQuietRuntime(dataDir: string, demoData: boolean) {
   const [{ parseEnv }, { startRuntime }] = await Promise.all([
     import("../../app/server/env.server"),
     import("../../app/server/runtime.server"),
   ]);
-  return { parseEnv, startRuntime };
+  return startRuntime(parseEnv({ DATA_DIR: dataDir, LOG_LEVEL: "silent", DEMO_DATA: demoData ? "1" : "0" }));
 }
 
-/**
- * Makes the template for this checkout's migrations unless it is there already, and removes abandoned
- * templates of other migrations.
- */
-export async function ensurePgliteTemplate(): Promise<void> {
-  const target = templateFolder();
-  removeAbandoned(TEMPLATE_PREFIX, target);
-  if (fs.existsSync(target)) return;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vantage-template-build-"));
-  try {
-    const { parseEnv, startRuntime } = await serverModules();
-    const runtime = await startRuntime(parseEnv({ DATA_DIR: dataDir, LOG_LEVEL: "silent", DEMO_DATA: "0" }));
-    await runtime.close();
-    renameIntoPlace(path.join(dataDir, "db"), target);
-  } finally {
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+/** Makes the template for this checkout's migrations unless it is there already. */
+export function ensurePgliteTemplate(): Promise<void> {
+  return makeTemplate(TEMPLATE_PREFIX, templateFolder(), async (dataDir) => {
+    await (await startQuietRuntime(dataDir, false)).close();
+    return path.join(dataDir, "db");
+  });
 }
 
 /**
@@ -120,27 +121,20 @@ export async function ensurePgliteTemplate(): Promise<void> {
  * start with DEMO_DATA runs, unless it is there already. Needs the empty template: call
  * `ensurePgliteTemplate` first.
  */
-export async function ensureDemoTemplate(): Promise<void> {
-  const target = demoTemplateFolder();
-  removeAbandoned(DEMO_TEMPLATE_PREFIX, target);
-  if (fs.existsSync(target)) return;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vantage-template-build-"));
-  try {
+export function ensureDemoTemplate(): Promise<void> {
+  return makeTemplate(DEMO_TEMPLATE_PREFIX, demoTemplateFolder(), async (dataDir) => {
     seedEmbeddedDatabase(dataDir);
-    const [{ parseEnv, startRuntime }, { loadDemoCatalogIfEmpty }] = await Promise.all([
-      serverModules(),
+    const [runtime, { loadDemoCatalogIfEmpty }] = await Promise.all([
+      startQuietRuntime(dataDir, true),
       import("../../demo/load"),
     ]);
-    const runtime = await startRuntime(parseEnv({ DATA_DIR: dataDir, LOG_LEVEL: "silent", DEMO_DATA: "1" }));
     try {
       await loadDemoCatalogIfEmpty(runtime);
     } finally {
       await runtime.close();
     }
-    renameIntoPlace(dataDir, target);
-  } finally {
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+    return dataDir;
+  });
 }
 
 /** Gives a new, empty data folder the template's database, when the run's set-up made one. */

@@ -2,10 +2,11 @@ import { fork, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { parseEnv } from "#app/server/env.server";
 import { SERVER_START_PATIENCE_MS } from "./patience";
 import { seedDemoDataFolder, seedEmbeddedDatabase } from "./pglite-template";
 import { freePort } from "./ports";
-import { startTestStorage, testStorageKind, type StorageKind, type TestStorage } from "./storage";
+import { startTestStorage, type StorageKind, type TestStorage } from "./storage";
 
 export interface RunningServer {
   url: string;
@@ -68,14 +69,14 @@ async function startServerOnce(env: Record<string, string>, options: StartOption
   const port = options.port ?? (await freePort());
   const ownDataDir = !env.DATA_DIR;
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "vantage-test-"));
-  const storageKind = options.storage ?? testStorageKind();
+  const storage = await startTestStorage(dataDir, env, options.storage);
   if (ownDataDir && !env.DATABASE_URL) {
     // The demo catalog's files come with its rows: only where they are kept in the data folder.
-    const demoOnDisk = env.DEMO_DATA === "1" && storageKind === "disk" && !env.STORAGE_URL;
-    if (demoOnDisk) seedDemoDataFolder(dataDir);
+    const demoInFolder =
+      parseEnv({ DEMO_DATA: env.DEMO_DATA ?? "0" }).DEMO_DATA && storage.kind === "disk" && !env.STORAGE_URL;
+    if (demoInFolder) seedDemoDataFolder(dataDir);
     else seedEmbeddedDatabase(dataDir);
   }
-  const storage = await startTestStorage(dataDir, env, storageKind);
   let output = "";
   const child: ChildProcess = fork(path.join(checkout, "server.js"), [], {
     cwd: checkout,

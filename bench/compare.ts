@@ -26,7 +26,7 @@ import { generateCatalog } from "./lib/catalog";
 import { cpuTimeMs } from "./lib/cpu";
 import { buildSite, root, writeResult } from "./lib/site";
 import { percentile, round } from "./lib/stats";
-import { askEachOnce, scenarioUrls } from "./uncached";
+import { askEachOnce, scenarioHeaders, scenarioUrls } from "./uncached";
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const ROUNDS = Number(process.env.BENCH_COMPARE_ROUNDS ?? 8);
@@ -54,10 +54,10 @@ export interface ComparedScenario {
   currentP99Ms: number;
 }
 
-/** Asks `side` for each path once, 20 at a time, and adds what it cost to `tally`. */
-async function burst(side: RunningServer, paths: string[], tally?: Tally): Promise<void> {
+/** Asks `side` for each path once, 20 at a time, with `headers`, and adds what it cost to `tally`. */
+async function burst(side: RunningServer, paths: string[], tally?: Tally, headers: Record<string, string> = {}) {
   const cpuBefore = cpuTimeMs(side.pid);
-  const { result } = await askEachOnce(side, paths);
+  const { result } = await askEachOnce(side, paths, undefined, headers);
   const failed = result.errors + result.timeouts + result.non2xx;
   if (failed > 0) throw new Error(`${side.url}: ${failed} of ${paths.length} requests failed`);
   if (!tally) return;
@@ -130,7 +130,9 @@ export async function compareWith(revision: string): Promise<ComparedScenario[]>
       for (let round = 0; round < ROUNDS; round += 1) {
         const pages = tracked(paths, round * BURST, BURST, round);
         const order = round % 2 === 0 ? [0, 1] : [1, 0];
-        for (const index of order) await burst(sides[index] as RunningServer, pages, tallies[index]);
+        for (const index of order) {
+          await burst(sides[index] as RunningServer, pages, tallies[index], scenarioHeaders(scenario));
+        }
       }
       const [before, after] = tallies as [Tally, Tally];
       const cpu = (tally: Tally) => tally.cpuMs / Math.max(1, tally.requests);

@@ -1,10 +1,12 @@
 /**
  * Pages the cache cannot answer: at 10,000 products, 20 connections, every request a URL never asked
- * before, so each one is rendered. Four scenarios, as visitors and crawlers meet them:
+ * before, so each one is rendered. Five scenarios, as visitors and crawlers meet them:
  * - crawler: every product page once, none of them in the cache (as right after a write dropped them);
  * - filter explorer: category pages with random combinations of features and page numbers;
  * - new searches: /search with words nobody asked before (pieces of real models and descriptions);
- * - catalog pages: /catalog?page=1…N, each once.
+ * - catalog pages: /catalog?page=1…N, each once;
+ * - crawler, compressed: other product pages, asked for as search engines and browsers ask, taking
+ *   brotli or gzip (the other scenarios take the plain bytes, as autocannon does by default).
  * The server first serves other pages of each kind (a warm-up, reported on its own): the scenarios are
  * of a server that has been up a while, its code compiled by earlier visitors.
  * For each: requests per second, latency, and the server's CPU time per request; the server's memory
@@ -164,16 +166,25 @@ export async function scenarioUrls(
     searches.add(`/search?q=${encodeURIComponent(query)}`);
   }
 
+  const crawled = shuffled(unseen, random);
   const catalogPageCount = Math.ceil(productPaths.length / CATALOG_PAGE_SIZE);
   const catalogPages = Array.from({ length: catalogPageCount }, (_, index) => `/catalog?page=${index + 1}`);
 
   return {
     // The sampled product pages were asked for above: they are in the cache.
-    crawler: shuffled(unseen, random).slice(0, limit),
+    crawler: crawled.slice(0, limit),
     "filter explorer": [...filters],
     "new searches": [...searches],
     "catalog pages": shuffled(catalogPages, random).slice(0, limit),
+    [COMPRESSED_CRAWLER]: crawled.slice(limit, limit * 2),
   };
+}
+
+const COMPRESSED_CRAWLER = "crawler, compressed";
+
+/** The headers a scenario's requests carry: Googlebot's Accept-Encoding for the compressed crawler. */
+export function scenarioHeaders(scenario: string): Record<string, string> {
+  return scenario === COMPRESSED_CRAWLER ? { "accept-encoding": "gzip, deflate, br" } : {};
 }
 
 /** Asks for each path once, CONNECTIONS at a time; counts the answers the page cache gave. */
@@ -181,6 +192,7 @@ export async function askEachOnce(
   site: Pick<RunningServer, "url">,
   paths: string[],
   onStatus: (status: number) => void = () => undefined,
+  headers: Record<string, string> = {},
 ) {
   let next = 0;
   let cacheHits = 0;
@@ -191,7 +203,7 @@ export async function askEachOnce(
     timeout: 10,
     requests: [
       {
-        setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] ?? "/" }),
+        setupRequest: (request) => ({ ...request, headers, path: paths[next++ % paths.length] ?? "/" }),
         onResponse: (status, _body, _context, headers) => {
           onStatus(status);
           const cache = Object.entries(headers ?? {}).find(([name]) => name.toLowerCase() === "x-cache")?.[1];
@@ -210,7 +222,7 @@ async function runScenario(
   { withFloor }: { withFloor: boolean },
 ): Promise<UncachedScenario> {
   const cpuBefore = cpuTimeMs(site.pid);
-  const { result, cacheHits } = await askEachOnce(site, paths);
+  const { result, cacheHits } = await askEachOnce(site, paths, undefined, scenarioHeaders(scenario));
   const cpuMs = cpuTimeMs(site.pid) - cpuBefore;
   const cpuMsPerRequest = Math.round((cpuMs / Math.max(1, result.requests.total)) * 100) / 100;
   const rssAfterMb = rssMb(site.pid);

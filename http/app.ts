@@ -13,6 +13,7 @@ import inlineStylesheet from "#app/app.css?inline";
 import { writeBackup } from "#app/server/backup.server";
 import { listenForAdminCommands } from "./admin-socket";
 import { precompressedAssets } from "./assets";
+import { SENT_BROTLI_PARAMS, SENT_GZIP_LEVEL } from "./compression";
 import { liveStreamCapacity, liveStreamGate, liveStreams } from "./events";
 import { CATCH_ALL, PAGE_CACHE_ROUTE, ServerMetrics, serveMetrics } from "./metrics";
 import { serveFile } from "./files";
@@ -310,6 +311,8 @@ function createApp(
   app.use(capRequestBodies());
   app.use(
     compression({
+      brotli: { params: SENT_BROTLI_PARAMS },
+      level: SENT_GZIP_LEVEL,
       // Event streams must reach the browser as they are written, not when a buffer fills.
       filter: (req, res) =>
         !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res),

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { documentResponse, takeDocumentBody } from "#app/server/document-response.server";
 import { fetchRequest, sendResponse } from "./react-router";
 import { listenOnLoopback } from "#tests/support/ports";
+import { sendRaw } from "#tests/support/http";
 
 /** Each test's answer, made by the test for the path it asks. */
 const answers = new Map<string, () => Response | Promise<Response>>();
@@ -122,6 +123,18 @@ describe("a document's answer", () => {
     expect(headers["content-encoding"]).toBe("gzip");
     expect(complete).toBe(true);
     expect(pieces.join("")).toBe("<p>the shell</p><p>the rest</p>");
+  });
+
+  it("hands the compressor what the render wrote in one turn as one piece: the page compressed as a whole", async () => {
+    const body = renderStream();
+    answers.set("/turn", () => documentResponse(body, { headers: { "Content-Type": "text/html" } }));
+    const pieces = Array.from({ length: 40 }, (_, n) => `<li><a href="/catalog/products/${n}">Camera ${n}</a></li>`);
+    for (const piece of pieces) body.write(piece);
+    body.end();
+    const raw = await sendRaw(`${url}/turn`, { headers: { "Accept-Encoding": "gzip" } });
+    expect(raw.headers["content-encoding"]).toBe("gzip");
+    // Each piece flushed on its own would end a deflate block each time, and the bytes would differ.
+    expect(raw.body.equals(zlib.gzipSync(pieces.join("")))).toBe(true);
   });
 
   it("holds the render back while the client does not read, and ends it when the client leaves", async () => {

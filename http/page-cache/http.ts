@@ -7,6 +7,7 @@ import type { ChangeTopic, PageHandle } from "#app/domain/live";
 import { SESSION_COOKIE_PREFIX } from "#app/server/auth.server";
 import type { Logger } from "#app/server/logger.server";
 import { acceptsEncoding } from "../accept-encoding";
+import { SENT_BROTLI_PARAMS, SENT_GZIP_LEVEL } from "../compression";
 import { logRequest, requestId } from "../request";
 import { createRouteMatcher } from "../route-matcher";
 import { contentSecurityPolicy, hashSource } from "../security";
@@ -295,16 +296,11 @@ export function pageCacheHits(cache: PageCache, policyFor: CachePolicy, trustPro
   };
 }
 
-/** The settings a rendered page is compressed with as it is sent (the compression middleware's defaults). */
+/** A rendered page compressed as it would have been sent (`http/compression.ts`). */
 function compressFast(body: Buffer, encoding: "br" | "gzip"): Promise<Buffer> {
   return encoding === "br"
-    ? brotliAsync(body, {
-        params: {
-          [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
-          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
-        },
-      })
-    : gzipAsync(body, { level: zlib.constants.Z_DEFAULT_COMPRESSION });
+    ? brotliAsync(body, { params: { ...SENT_BROTLI_PARAMS, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength } })
+    : gzipAsync(body, { level: SENT_GZIP_LEVEL });
 }
 
 /**

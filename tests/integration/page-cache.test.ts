@@ -3,6 +3,7 @@ import fs from "node:fs";
 import type { Server } from "node:http";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { parseEnv } from "#app/server/env.server";
@@ -122,6 +123,25 @@ describe("the page cache of one server", () => {
     const identity = await fetch(`${server.url}/privacy`, { headers: { "Accept-Encoding": "identity" } });
     expect(identity.headers.get("content-encoding")).toBeNull();
     expect(identity.headers.get("vary")).toBe("Accept-Encoding");
+  });
+
+  it("compresses a page as it is sent, and its first hit, with brotli's window at 256 KB", async () => {
+    // A brotli stream's first bits give its window: 1, then 1 in the next three for 2^18 bytes.
+    const windowBits = (stream: Buffer) => ((stream[0] ?? 0) & 0b1111) === 0b0011;
+    const page = `${server.url}/search?q=${encodeURIComponent("window")}`;
+    const miss = await sendRaw(page, { headers: { "Accept-Encoding": "br" } });
+    const hit = await sendRaw(page, { headers: { "Accept-Encoding": "br" } });
+    expect([miss.headers["x-cache"], miss.headers["content-encoding"], windowBits(miss.body)]).toEqual([
+      "miss",
+      "br",
+      true,
+    ]);
+    expect([hit.headers["x-cache"], hit.headers["content-encoding"], windowBits(hit.body)]).toEqual([
+      "hit",
+      "br",
+      true,
+    ]);
+    expect(zlib.brotliDecompressSync(miss.body).toString()).toContain("</html>");
   });
 
   it("never stores or serves an admin's page: a signed-in request bypasses the cache both ways", async () => {

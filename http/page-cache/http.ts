@@ -7,7 +7,7 @@ import type { ChangeTopic, PageHandle } from "#app/domain/live";
 import { SESSION_COOKIE_PREFIX } from "#app/server/auth.server";
 import type { Logger } from "#app/server/logger.server";
 import { acceptsEncoding } from "../accept-encoding";
-import { SENT_BROTLI_PARAMS, SENT_GZIP_LEVEL } from "../compression";
+import { SENT_BROTLI_PARAMS, SENT_GZIP_LEVEL, STORED_BROTLI_PARAMS, STORED_GZIP_LEVEL } from "../compression";
 import { logRequest, requestId } from "../request";
 import { createRouteMatcher } from "../route-matcher";
 import { contentSecurityPolicy, hashSource } from "../security";
@@ -189,12 +189,9 @@ class Compressor {
         if (!this.cache.holds(job.key, job.page)) continue;
         try {
           const body = job.page.body;
-          const gzip = await gzipAsync(body, { level: 9 });
+          const gzip = await gzipAsync(body, { level: STORED_GZIP_LEVEL });
           const br = await brotliAsync(body, {
-            params: {
-              [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
-              [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
-            },
+            params: { ...STORED_BROTLI_PARAMS, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength },
           });
           this.cache.addCompressed(job.key, job.page, { gzip, br });
         } catch {

@@ -125,7 +125,7 @@ describe("the page cache of one server", () => {
     expect(identity.headers.get("vary")).toBe("Accept-Encoding");
   });
 
-  it("compresses a page as it is sent, and its first hit, with brotli's window at 256 KB", async () => {
+  it("compresses a page as it is sent, its first hit and the copy it keeps with brotli's window at 256 KB", async () => {
     // A brotli stream's first bits give its window: 1, then 1 in the next three for 2^18 bytes.
     const windowBits = (stream: Buffer) => ((stream[0] ?? 0) & 0b1111) === 0b0011;
     const page = `${server.url}/search?q=${encodeURIComponent("window")}`;
@@ -142,6 +142,13 @@ describe("the page cache of one server", () => {
       true,
     ]);
     expect(zlib.brotliDecompressSync(miss.body).toString()).toContain("</html>");
+    // Asked for again, the page gets the copy kept for later visitors: smaller, and with the same window.
+    await expect
+      .poll(async () => {
+        const kept = await sendRaw(page, { headers: { "Accept-Encoding": "br" } });
+        return [kept.body.byteLength < hit.body.byteLength, windowBits(kept.body)];
+      })
+      .toEqual([true, true]);
   });
 
   it("never stores or serves an admin's page: a signed-in request bypasses the cache both ways", async () => {

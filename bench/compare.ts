@@ -57,7 +57,7 @@ export interface ComparedScenario {
 /** Asks `side` for each path once, 20 at a time, with `headers`, and adds what it cost to `tally`. */
 async function burst(side: RunningServer, paths: string[], tally?: Tally, headers: Record<string, string> = {}) {
   const cpuBefore = cpuTimeMs(side.pid);
-  const { result } = await askEachOnce(side, paths, undefined, headers);
+  const { result } = await askEachOnce(side, paths, { requestHeaders: headers });
   const failed = result.errors + result.timeouts + result.non2xx;
   if (failed > 0) throw new Error(`${side.url}: ${failed} of ${paths.length} requests failed`);
   if (!tally) return;

@@ -3,36 +3,28 @@
  * of one compression of its HTML and the bytes it comes to. The settings in use (`http/compression.ts`:
  * as a page is sent, and the copies the page cache keeps) beside brotli's neighbouring qualities, so
  * that a setting is chosen by measurement. Each compression is made whole and alone, as the page cache
- * makes its copies; twenty at once cost more (decision 056). `npm run bench:compression`.
+ * makes its copies, by the functions the server uses; twenty at once cost more (decision 056).
+ * `npm run bench:compression`.
  */
 import zlib from "node:zlib";
-import { SENT_BROTLI_PARAMS, SENT_GZIP_LEVEL, STORED_BROTLI_PARAMS, STORED_GZIP_LEVEL } from "../http/compression";
+import { brotliPage, compressAsSent, compressToKeep, KEPT_BROTLI_PARAMS } from "../http/compression";
 import { budgetPages, buildSite, startDemoSite, writeResult } from "./lib/site";
 
 /** Compressions of each page with each setting; the slowest settings take a tenth of a second each. */
 const ROUNDS = Number(process.env.BENCH_COMPRESSION_ROUNDS ?? 10);
 
-type Setting = { name: string; compress: (page: Buffer) => Buffer };
+type Setting = { name: string; compress: (page: Buffer) => Promise<Buffer> };
 
-function brotli(name: string, params: Record<number, number>): Setting {
-  return {
-    name,
-    compress: (page) =>
-      zlib.brotliCompressSync(page, {
-        params: { ...params, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: page.byteLength },
-      }),
-  };
-}
-
-const Q = zlib.constants.BROTLI_PARAM_QUALITY;
 const SETTINGS: Setting[] = [
-  brotli("sent: brotli 4, window 256 KB", SENT_BROTLI_PARAMS),
-  { name: "sent: gzip 6", compress: (page) => zlib.gzipSync(page, { level: SENT_GZIP_LEVEL }) },
-  brotli("kept: brotli 8, window 256 KB", STORED_BROTLI_PARAMS),
-  { name: "kept: gzip 9", compress: (page) => zlib.gzipSync(page, { level: STORED_GZIP_LEVEL }) },
-  ...[5, 9, 10, 11].map((quality) =>
-    brotli(`brotli ${quality}, window 256 KB`, { ...STORED_BROTLI_PARAMS, [Q]: quality }),
-  ),
+  { name: "sent: brotli 4, window 256 KB", compress: (page) => compressAsSent(page, "br") },
+  { name: "sent: gzip 6", compress: (page) => compressAsSent(page, "gzip") },
+  { name: "kept: brotli 8, window 256 KB", compress: (page) => compressToKeep(page, "br") },
+  { name: "kept: gzip 9", compress: (page) => compressToKeep(page, "gzip") },
+  ...[5, 9, 10, 11].map((quality) => ({
+    name: `brotli ${quality}, window 256 KB`,
+    compress: (page: Buffer) =>
+      brotliPage(page, { ...KEPT_BROTLI_PARAMS, [zlib.constants.BROTLI_PARAM_QUALITY]: quality }),
+  })),
 ];
 
 export interface CompressionFigure {
@@ -44,9 +36,10 @@ export interface CompressionFigure {
   cpuMs: number;
 }
 
-function cpuMsOf(run: () => void): number {
+/** The process's CPU time (every thread's: the compression runs on the thread pool) for `run`. */
+async function cpuMsOf(run: () => Promise<unknown>): Promise<number> {
   const before = process.cpuUsage();
-  run();
+  await run();
   const used = process.cpuUsage(before);
   return (used.user + used.system) / 1000;
 }
@@ -58,8 +51,10 @@ export async function measureCompression(): Promise<CompressionFigure[]> {
     for (const { name, path } of await budgetPages(site)) {
       const page = Buffer.from(await (await fetch(`${site.url}${path}`)).arrayBuffer());
       for (const setting of SETTINGS) {
-        const bytes = setting.compress(page).byteLength;
-        const times = Array.from({ length: ROUNDS }, () => cpuMsOf(() => setting.compress(page))).sort((a, b) => a - b);
+        const bytes = (await setting.compress(page)).byteLength;
+        const times: number[] = [];
+        for (let round = 0; round < ROUNDS; round += 1) times.push(await cpuMsOf(() => setting.compress(page)));
+        times.sort((a, b) => a - b);
         const cpuMs = Math.round((times[Math.floor(times.length / 2)] ?? 0) * 100) / 100;
         figures.push({ page: name, setting: setting.name, plainBytes: page.byteLength, bytes, cpuMs });
         console.log(`${name} · ${setting.name}: ${bytes} of ${page.byteLength} bytes, ${cpuMs} ms`);

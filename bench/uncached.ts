@@ -191,8 +191,10 @@ export function scenarioHeaders(scenario: string): Record<string, string> {
 export async function askEachOnce(
   site: Pick<RunningServer, "url">,
   paths: string[],
-  onStatus: (status: number) => void = () => undefined,
-  headers: Record<string, string> = {},
+  {
+    onStatus = () => undefined,
+    requestHeaders = {},
+  }: { onStatus?: (status: number) => void; requestHeaders?: Record<string, string> } = {},
 ) {
   let next = 0;
   let cacheHits = 0;
@@ -203,7 +205,7 @@ export async function askEachOnce(
     timeout: 10,
     requests: [
       {
-        setupRequest: (request) => ({ ...request, headers, path: paths[next++ % paths.length] ?? "/" }),
+        setupRequest: (request) => ({ ...request, headers: requestHeaders, path: paths[next++ % paths.length] ?? "/" }),
         onResponse: (status, _body, _context, headers) => {
           onStatus(status);
           const cache = Object.entries(headers ?? {}).find(([name]) => name.toLowerCase() === "x-cache")?.[1];
@@ -222,7 +224,7 @@ async function runScenario(
   { withFloor }: { withFloor: boolean },
 ): Promise<UncachedScenario> {
   const cpuBefore = cpuTimeMs(site.pid);
-  const { result, cacheHits } = await askEachOnce(site, paths, undefined, scenarioHeaders(scenario));
+  const { result, cacheHits } = await askEachOnce(site, paths, { requestHeaders: scenarioHeaders(scenario) });
   const cpuMs = cpuTimeMs(site.pid) - cpuBefore;
   const cpuMsPerRequest = Math.round((cpuMs / Math.max(1, result.requests.total)) * 100) / 100;
   const rssAfterMb = rssMb(site.pid);
@@ -284,8 +286,10 @@ async function measureMemory(site: RunningServer, paths: string[]): Promise<Memo
   const heldBefore = await memoryHeld(site);
   const rssBeforeMb = rssMb(site.pid);
   let errors = 0;
-  const { result, cacheHits } = await askEachOnce(site, paths, (status) => {
-    if (status !== 200 && status !== 404) errors += 1;
+  const { result, cacheHits } = await askEachOnce(site, paths, {
+    onStatus: (status) => {
+      if (status !== 200 && status !== 404) errors += 1;
+    },
   });
   const rssAfterMb = rssMb(site.pid);
   const heldAfter = await memoryHeld(site);

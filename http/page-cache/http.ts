@@ -1,13 +1,11 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { promisify } from "node:util";
-import zlib from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import type { ServerBuild } from "react-router";
 import type { ChangeTopic, PageHandle } from "#app/domain/live";
 import { SESSION_COOKIE_PREFIX } from "#app/server/auth.server";
 import type { Logger } from "#app/server/logger.server";
 import { acceptsEncoding } from "../accept-encoding";
-import { SENT_BROTLI_PARAMS, SENT_GZIP_LEVEL, STORED_BROTLI_PARAMS, STORED_GZIP_LEVEL } from "../compression";
+import { compressAsSent, compressToKeep, type Encoding } from "../compression";
 import { logRequest, requestId } from "../request";
 import { createRouteMatcher } from "../route-matcher";
 import { contentSecurityPolicy, hashSource } from "../security";
@@ -152,7 +150,7 @@ export function withoutBytes(bytes: Buffer, cut: Buffer): Buffer {
 }
 
 /** The best encoding the client takes: brotli, else gzip; null for the plain bytes. */
-function preferredEncoding(acceptEncoding: string | undefined): "br" | "gzip" | null {
+function preferredEncoding(acceptEncoding: string | undefined): Encoding | null {
   if (!acceptEncoding) return null;
   const takes = acceptsEncoding(acceptEncoding);
   return takes("br") ? "br" : takes("gzip") ? "gzip" : null;
@@ -189,10 +187,8 @@ class Compressor {
         if (!this.cache.holds(job.key, job.page)) continue;
         try {
           const body = job.page.body;
-          const gzip = await gzipAsync(body, { level: STORED_GZIP_LEVEL });
-          const br = await brotliAsync(body, {
-            params: { ...STORED_BROTLI_PARAMS, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength },
-          });
+          const gzip = await compressToKeep(body, "gzip");
+          const br = await compressToKeep(body, "br");
           this.cache.addCompressed(job.key, job.page, { gzip, br });
         } catch {
           // A page without copies is still served, plain.
@@ -205,9 +201,6 @@ class Compressor {
     }
   }
 }
-
-const gzipAsync = promisify(zlib.gzip);
-const brotliAsync = promisify(zlib.brotliCompress);
 
 /** Whether the peer at `address`, `hop` proxies from this server, may speak for the client: Express's compiled "trust proxy fn". */
 export type ProxyTrust = (address: string, hop: number) => boolean;
@@ -268,7 +261,7 @@ export function pageCacheHits(cache: PageCache, policyFor: CachePolicy, trustPro
     if (!slot || !page) return false;
     const startedAt = process.hrtime.bigint();
     const id = requestId(req);
-    const send = (body: Buffer, encoding: "br" | "gzip" | null) => {
+    const send = (body: Buffer, encoding: Encoding | null) => {
       const headers = [...page.responseHeaders, "X-Request-Id", id, "Content-Length", String(body.byteLength)];
       if (encoding) headers.push("Content-Encoding", encoding);
       res.writeHead(page.status, headers);
@@ -282,7 +275,7 @@ export function pageCacheHits(cache: PageCache, policyFor: CachePolicy, trustPro
     else {
       // No stored copies yet (a page's are made once it is asked for again, i.e. now): this visitor gets
       // it compressed as a miss would be, rather than several times the bytes.
-      compressFast(page.body, encoding).then(
+      compressAsSent(page.body, encoding).then(
         (body) => send(body, encoding),
         () => send(page.body, null),
       );
@@ -291,13 +284,6 @@ export function pageCacheHits(cache: PageCache, policyFor: CachePolicy, trustPro
     compressor.request(slot.key, page);
     return true;
   };
-}
-
-/** A rendered page compressed as it would have been sent (`http/compression.ts`). */
-function compressFast(body: Buffer, encoding: "br" | "gzip"): Promise<Buffer> {
-  return encoding === "br"
-    ? brotliAsync(body, { params: { ...SENT_BROTLI_PARAMS, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength } })
-    : gzipAsync(body, { level: SENT_GZIP_LEVEL });
 }
 
 /**

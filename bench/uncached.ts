@@ -27,6 +27,7 @@ import { createRandom } from "../demo/random";
 import { generateCatalog } from "./lib/catalog";
 import { cpuTimeMs } from "./lib/cpu";
 import { measureFloor, type Floor } from "./lib/floor";
+import { askAtRate, type PacedAnswers } from "./lib/paced";
 import { buildSite, writeResult } from "./lib/site";
 import { percentile, round } from "./lib/stats";
 
@@ -36,6 +37,14 @@ const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const REQUESTS = Number(process.env.BENCH_UNCACHED_REQUESTS ?? 3_000);
 /** Pages of each kind served before the scenarios, none of them among the measured ones. */
 const WARM_UP_PER_KIND = Number(process.env.BENCH_UNCACHED_WARM_UP ?? 1_000);
+/**
+ * The rate the budget asks for: each scenario is run again at this many requests a second, with
+ * other URLs, to show the latency a visitor meets while the server serves that much (a run with
+ * every connection always busy shows its capacity, and latency there is mostly waiting in line).
+ */
+const TARGET_RATE = 150;
+/** Requests of each run at TARGET_RATE: six seconds of them. */
+const PACED_REQUESTS = Number(process.env.BENCH_UNCACHED_PACED ?? 900);
 /** Distinct URLs of the memory scenario. */
 const MEMORY_URLS = Number(process.env.BENCH_MEMORY_URLS ?? 100_000);
 
@@ -53,6 +62,12 @@ export interface UncachedScenario {
   rssAfterMb: number;
   /** The same requests to a server that spends the same CPU on each and does nothing else (bench/lib/floor.ts). */
   floor?: Floor;
+  /** Other URLs of the same kind, asked for at TARGET_RATE a second rather than as fast as answered. */
+  atTargetRate?: PacedRun;
+}
+
+export interface PacedRun extends PacedAnswers {
+  cpuMsPerRequest: number;
 }
 
 export interface MemoryAfterDistinctUrls {
@@ -217,11 +232,23 @@ export async function askEachOnce(
   return { result, cacheHits };
 }
 
+/** Asks for `paths` at TARGET_RATE a second: the latency of pages rendered as visitors come, not in a line. */
+async function runPaced(site: RunningServer, scenario: string, paths: string[]): Promise<PacedRun> {
+  const cpuBefore = cpuTimeMs(site.pid);
+  const answers = await askAtRate(site.url, paths, {
+    requestsPerSecond: TARGET_RATE,
+    connections: CONNECTIONS,
+    headers: scenarioHeaders(scenario),
+  });
+  const cpuMs = cpuTimeMs(site.pid) - cpuBefore;
+  return { ...answers, cpuMsPerRequest: Math.round((cpuMs / Math.max(1, answers.requests)) * 100) / 100 };
+}
+
 async function runScenario(
   site: RunningServer,
   scenario: string,
   paths: string[],
-  { withFloor }: { withFloor: boolean },
+  { withFloor, paced = [] }: { withFloor: boolean; paced?: string[] },
 ): Promise<UncachedScenario> {
   const cpuBefore = cpuTimeMs(site.pid);
   const { result, cacheHits } = await askEachOnce(site, paths, { requestHeaders: scenarioHeaders(scenario) });
@@ -236,6 +263,7 @@ async function runScenario(
         connections: CONNECTIONS,
       })
     : undefined;
+  const atTargetRate = paced.length ? await runPaced(site, scenario, paced) : undefined;
   return {
     scenario,
     requests: result.requests.total,
@@ -247,6 +275,7 @@ async function runScenario(
     cpuMsPerRequest,
     rssAfterMb,
     floor,
+    atTargetRate,
   };
 }
 
@@ -389,25 +418,30 @@ export async function measureUncached(productCount: number): Promise<UncachedRes
     const rssAfterStartMb = rssMb(site.pid);
     // A fixed seed: every run asks for the same URLs in the same order.
     const random = createRandom(20_261_125).next;
-    const urls = await scenarioUrls(site, random, REQUESTS + WARM_UP_PER_KIND);
+    const urls = await scenarioUrls(site, random, REQUESTS + PACED_REQUESTS + WARM_UP_PER_KIND);
     // The scenarios are of a server that has been up a while, as after an admin's write: its code
     // compiled by earlier visitors. So first it serves pages of each kind other than those measured.
     const warmUp: string[] = [];
+    const paced: Record<string, string[]> = {};
     for (const [scenario, paths] of Object.entries(urls)) {
       urls[scenario] = paths.slice(0, REQUESTS);
-      warmUp.push(...paths.slice(REQUESTS));
+      paced[scenario] = paths.slice(REQUESTS, REQUESTS + PACED_REQUESTS);
+      warmUp.push(...paths.slice(REQUESTS + PACED_REQUESTS));
     }
     // Every catalog page is measured: the warm-up has them as links with a tracker's parameter, which
     // the same route renders and the cache never keeps (a URL with a parameter the page does not read).
     const catalogPages = urls["catalog pages"] ?? [];
     warmUp.push(...catalogPages.slice(0, WARM_UP_PER_KIND).map((path) => `${path}&utm_source=warm-up`));
+    // There are fewer catalog pages than requests: the run at the target rate asks for them again
+    // with another such parameter, which is rendered anew.
+    paced["catalog pages"] = catalogPages.slice(0, PACED_REQUESTS).map((path) => `${path}&utm_medium=paced`);
     const warmedUp = await runScenario(site, "warm-up (other pages of each kind, mixed)", shuffled(warmUp, random), {
       withFloor: false,
     });
     console.log(`${productCount} products · ${JSON.stringify(warmedUp)}`);
     const scenarios: UncachedScenario[] = [];
     for (const [scenario, paths] of Object.entries(urls)) {
-      scenarios.push(await runScenario(site, scenario, paths, { withFloor: true }));
+      scenarios.push(await runScenario(site, scenario, paths, { withFloor: true, paced: paced[scenario] }));
       console.log(`${productCount} products · ${scenario}: ${JSON.stringify(scenarios.at(-1))}`);
     }
     const memory = await measureMemory(site, await distinctUrls(site, createRandom(20_261_126).next));

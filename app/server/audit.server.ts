@@ -11,7 +11,7 @@ import { holdsText } from "./text-pattern.server";
 import type { Database, Queryable } from "./db/client.server";
 import { auditLog } from "./db/schema";
 import { csvLine, UTF8_BOM } from "./csv.server";
-import { countRows, matchingRowCount, readPage } from "./db/paging.server";
+import { countRows, readPage } from "./db/paging.server";
 
 /** Who acted: a signed-in person (id and address), or the command line on the server (all null). */
 export interface Actor {
@@ -150,7 +150,7 @@ export function createAuditLog({ db }: { db: Database }) {
       const paged = await readPage(
         (offset, limit) =>
           db
-            .select({ row: auditLog, total: matchingRowCount })
+            .select({ row: auditLog })
             .from(auditLog)
             .where(where)
             .orderBy(...order)

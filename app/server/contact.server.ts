@@ -6,7 +6,7 @@ import type { AdminWrite, WriteOrigin } from "./admin/write.server";
 import { NotFoundError } from "./admin/write.server";
 import type { Catalog } from "./catalog.server";
 import type { Database } from "./db/client.server";
-import { countRows, matchingRowCount, readPage } from "./db/paging.server";
+import { countRows, readPage } from "./db/paging.server";
 import { contactMessages } from "./db/schema";
 import { isUuid } from "./files.server";
 import type { Logger } from "./logger.server";
@@ -111,7 +111,7 @@ export function createContact(parts: {
       readPage(
         (offset, limit) =>
           db
-            .select({ row: contactMessages, total: matchingRowCount })
+            .select({ row: contactMessages })
             .from(contactMessages)
             .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
             .limit(limit)

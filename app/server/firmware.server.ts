@@ -13,7 +13,7 @@ import {
 } from "./admin/write.server";
 import { FIRMWARE_MESSAGES } from "#app/domain/forms/firmware";
 import type { Database, Queryable } from "./db/client.server";
-import { countRows, matchingRowCount, readPage } from "./db/paging.server";
+import { countRows, readPage } from "./db/paging.server";
 import { files, firmwareProducts, firmwareReleases, products } from "./db/schema";
 import { fileView } from "./file-views.server";
 import { keptUntilChanged, type DataWatch, type WatchedData } from "./data-watch.server";
@@ -145,7 +145,7 @@ async function assemble(
 export function createFirmware({ db, write, watch }: { db: Database; write: AdminWrite; watch: DataWatch }) {
   function selectReleases() {
     return db
-      .select({ release: firmwareReleases, file: files, total: matchingRowCount })
+      .select({ release: firmwareReleases, file: files })
       .from(firmwareReleases)
       .innerJoin(files, eq(files.id, firmwareReleases.fileId));
   }

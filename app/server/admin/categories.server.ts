@@ -5,7 +5,7 @@ import type { CategoryInput } from "#app/domain/forms/category";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import type { Catalog } from "../catalog.server";
 import type { Database, Queryable, Transaction } from "../db/client.server";
-import { BY_MODEL, countRows, matchingRowCount, readPage } from "../db/paging.server";
+import { BY_MODEL, countRows, readPage } from "../db/paging.server";
 import { categories, categoryFeatures, products } from "../db/schema";
 import { isUuid } from "../files.server";
 import {
@@ -41,7 +41,7 @@ function categoryProducts(db: Queryable, categoryId: string, page = 1): Promise<
   return readPage(
     (offset, limit) =>
       db
-        .select({ id: products.id, model: products.model, total: matchingRowCount })
+        .select({ id: products.id, model: products.model })
         .from(products)
         .where(inCategory)
         .orderBy(...BY_MODEL)

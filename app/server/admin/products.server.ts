@@ -1,7 +1,7 @@
 import { and, eq, inArray, ne, or, sql } from "drizzle-orm";
 import { DASHBOARD_PAGE_SIZE, type Paged } from "#app/domain/paging";
 import { normalizeSearchQuery } from "#app/domain/search";
-import { BY_MODEL, countRows, matchingRowCount, readPage } from "../db/paging.server";
+import { BY_MODEL, countRows, readPage } from "../db/paging.server";
 import { holdsText } from "../text-pattern.server";
 import { ALT_TEXT_TOO_LONG, MAX_ALT_TEXT_LENGTH, normalizeAltText } from "#app/domain/alt-text";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
@@ -362,7 +362,6 @@ export function createProductAdmin({ db, write }: { db: Database; write: AdminWr
             status: products.status,
             publishAt: products.publishAt,
             file: imageFileColumns,
-            total: matchingRowCount,
           })
           .from(products)
           .innerJoin(files, eq(files.id, products.imageFileId))

@@ -6,7 +6,7 @@
  */
 import autocannon from "autocannon";
 import { startServer } from "../tests/support/server";
-import { cpuTimeMs } from "./lib/cpu";
+import { cpuMsPerRequest, cpuTimeMs } from "./lib/cpu";
 import { buildSite, writeResult } from "./lib/site";
 
 export interface RenderedPage {
@@ -50,7 +50,7 @@ export async function measureRendered(): Promise<RenderedPage[]> {
         requestsPerSecond: Math.round(result.requests.average),
         p50Ms: result.latency.p50,
         p99Ms: result.latency.p99,
-        cpuMsPerRequest: Math.round((cpuMs / Math.max(1, result.requests.total)) * 100) / 100,
+        cpuMsPerRequest: cpuMsPerRequest(cpuMs, result.requests.total),
         errors: result.errors + result.timeouts + result.non2xx,
       });
     }

@@ -25,7 +25,7 @@ import { adminEnv, signIn } from "../tests/support/http";
 import { startServer, type RunningServer } from "../tests/support/server";
 import { createRandom } from "../demo/random";
 import { generateCatalog } from "./lib/catalog";
-import { cpuTimeMs } from "./lib/cpu";
+import { cpuMsPerRequest, cpuTimeMs } from "./lib/cpu";
 import { measureFloor, type Floor } from "./lib/floor";
 import { askAtRate, type PacedAnswers } from "./lib/paced";
 import { buildSite, writeResult } from "./lib/site";
@@ -241,7 +241,7 @@ async function runPaced(site: RunningServer, scenario: string, paths: string[]):
     headers: scenarioHeaders(scenario),
   });
   const cpuMs = cpuTimeMs(site.pid) - cpuBefore;
-  return { ...answers, cpuMsPerRequest: Math.round((cpuMs / Math.max(1, answers.requests)) * 100) / 100 };
+  return { ...answers, cpuMsPerRequest: cpuMsPerRequest(cpuMs, answers.requests) };
 }
 
 async function runScenario(
@@ -253,11 +253,11 @@ async function runScenario(
   const cpuBefore = cpuTimeMs(site.pid);
   const { result, cacheHits } = await askEachOnce(site, paths, { requestHeaders: scenarioHeaders(scenario) });
   const cpuMs = cpuTimeMs(site.pid) - cpuBefore;
-  const cpuMsPerRequest = Math.round((cpuMs / Math.max(1, result.requests.total)) * 100) / 100;
+  const perRequest = cpuMsPerRequest(cpuMs, result.requests.total);
   const rssAfterMb = rssMb(site.pid);
   const floor = withFloor
     ? await measureFloor({
-        cpuMsPerRequest,
+        cpuMsPerRequest: perRequest,
         bodyBytes: result.throughput.total / Math.max(1, result.requests.total),
         requests: result.requests.total,
         connections: CONNECTIONS,
@@ -272,7 +272,7 @@ async function runScenario(
     p99Ms: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
     cacheHits,
-    cpuMsPerRequest,
+    cpuMsPerRequest: perRequest,
     rssAfterMb,
     floor,
     atTargetRate,

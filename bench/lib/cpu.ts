@@ -33,3 +33,8 @@ export function cpuTimeMs(pid: number): number {
   }
   return ticks / TICKS_PER_MS;
 }
+
+/** CPU milliseconds a request, to two decimals, of `cpuMs` spent on `requests` requests. */
+export function cpuMsPerRequest(cpuMs: number, requests: number): number {
+  return Math.round((cpuMs / Math.max(1, requests)) * 100) / 100;
+}

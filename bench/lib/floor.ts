@@ -1,7 +1,7 @@
 import { fork } from "node:child_process";
 import path from "node:path";
 import autocannon from "autocannon";
-import { cpuTimeMs } from "./cpu";
+import { cpuMsPerRequest, cpuTimeMs } from "./cpu";
 
 export interface Floor {
   requestsPerSecond: number;
@@ -51,7 +51,7 @@ export async function measureFloor(options: {
       requestsPerSecond: Math.round(result.requests.average),
       p50Ms: result.latency.p50,
       p99Ms: result.latency.p99,
-      cpuMsPerRequest: Math.round((cpuMs / Math.max(1, result.requests.total)) * 100) / 100,
+      cpuMsPerRequest: cpuMsPerRequest(cpuMs, result.requests.total),
     };
   } finally {
     child.kill();

@@ -366,6 +366,7 @@ async function measureDashboard(site: RunningServer): Promise<DashboardPage[]> {
     "/dashboard",
     "/dashboard/products",
     "/dashboard/products?page=100",
+    "/dashboard/products?page=200",
     "/dashboard/products?q=9",
     "/dashboard/products/new",
     `/dashboard/products/${productId}`,

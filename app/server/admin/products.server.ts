@@ -1,7 +1,7 @@
 import { and, eq, inArray, ne, or, sql } from "drizzle-orm";
 import { DASHBOARD_PAGE_SIZE, type Paged } from "#app/domain/paging";
 import { normalizeSearchQuery } from "#app/domain/search";
-import { BY_MODEL, countRows, readPage } from "../db/paging.server";
+import { BY_MODEL, byModel, countRows, readPage } from "../db/paging.server";
 import { holdsText } from "../text-pattern.server";
 import { ALT_TEXT_TOO_LONG, MAX_ALT_TEXT_LENGTH, normalizeAltText } from "#app/domain/alt-text";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
@@ -344,7 +344,6 @@ function batches<T>(items: T[], size = IMPORT_BATCH): T[][] {
 
 /** Products as the dashboard lists, edits and writes them, each write with its images, files and links. */
 export function createProductAdmin({ db, write }: { db: Database; write: AdminWrite }) {
-  /** Every product with its thumbnail, by model ignoring letter case (the dashboard's list). */
   /**
    * A page of the products by model ignoring case, as the public catalog lists them; with `search`,
    * only those whose model holds it in any letter case.
@@ -353,22 +352,37 @@ export function createProductAdmin({ db, write }: { db: Database; write: AdminWr
     const term = normalizeSearchQuery(options.search ?? "");
     const where = term ? holdsText(products.model, term) : undefined;
     const paged = await readPage(
-      (offset, limit) =>
-        db
+      (offset, limit) => {
+        // The offset is taken on the products alone and only the page's rows are joined with their
+        // pictures: OFFSET walks every row it skips, and a join before it would join each (decision 058).
+        const page = db
           .select({
             id: products.id,
             model: products.model,
             ndaa: products.ndaa,
             status: products.status,
             publishAt: products.publishAt,
-            file: imageFileColumns,
+            imageFileId: products.imageFileId,
           })
           .from(products)
-          .innerJoin(files, eq(files.id, products.imageFileId))
           .where(where)
           .orderBy(...BY_MODEL)
           .limit(limit)
-          .offset(offset),
+          .offset(offset)
+          .as("page");
+        return db
+          .select({
+            id: page.id,
+            model: page.model,
+            ndaa: page.ndaa,
+            status: page.status,
+            publishAt: page.publishAt,
+            file: imageFileColumns,
+          })
+          .from(page)
+          .innerJoin(files, eq(files.id, page.imageFileId))
+          .orderBy(...byModel(page.model));
+      },
       () => countRows(db, products, where),
       options.page ?? 1,
       DASHBOARD_PAGE_SIZE,

@@ -1,11 +1,16 @@
-import { asc, count, sql, type SQL } from "drizzle-orm";
+import { asc, count, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { pageWindow, type Paged } from "#app/domain/paging";
 import type { Queryable } from "./client.server";
 import { products } from "./schema";
 
 /** The order every list of products is read in, public or dashboard: by model ignoring letter case. */
-export const BY_MODEL = [sql`lower(${products.model})`, asc(products.model)] as const;
+export function byModel(model: AnyColumn) {
+  return [sql`lower(${model})`, asc(model)] as const;
+}
+
+/** `byModel` of the products table itself. */
+export const BY_MODEL = byModel(products.model);
 
 /**
  * A page of an ordered query: how many rows match (`countAll`), then that page's window

@@ -345,8 +345,8 @@ function batches<T>(items: T[], size = IMPORT_BATCH): T[][] {
 /** Products as the dashboard lists, edits and writes them, each write with its images, files and links. */
 export function createProductAdmin({ db, write }: { db: Database; write: AdminWrite }) {
   /**
-   * A page of the products by model ignoring case, as the public catalog lists them; with `search`,
-   * only those whose model holds it in any letter case.
+   * A page of the products, each with its thumbnail, by model ignoring case as the public catalog lists
+   * them; with `search`, only those whose model holds it in any letter case.
    */
   async function listAdminProducts(options: { search?: string; page?: number } = {}): Promise<Paged<AdminProductRow>> {
     const term = normalizeSearchQuery(options.search ?? "");

@@ -6,6 +6,8 @@ import { ServerRouter } from "react-router";
 import siteStylesheet from "./app.css?inline";
 import { SiteStylesheetContext } from "./components/site-stylesheet";
 import { requestContext } from "./server/context.server";
+import { isDatabaseUnreachable } from "./server/db/availability.server";
+import { RETRY_AFTER_SECONDS } from "./server/unavailable.server";
 import { loggableUrl } from "./server/logger.server";
 import { STYLESHEET_PLACEHOLDER } from "./server/document-head.server";
 import { documentResponse } from "./server/document-response.server";
@@ -36,6 +38,11 @@ export default async function handleRequest(
       if (shellSent) logger.error({ err: error, requestId }, "rendering a page failed");
     },
   };
+  // A loader that could not reach the database: the page is unavailable for a moment, not broken.
+  if (Object.values(routerContext.staticHandlerContext.errors ?? {}).some((error) => isDatabaseUnreachable(error))) {
+    responseStatusCode = 503;
+    responseHeaders.set("Retry-After", String(RETRY_AFTER_SECONDS));
+  }
   const body = (await pageRenderer?.render(routerContext, page)) ?? (await renderPage(routerContext, page));
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   return documentResponse(body, { headers: responseHeaders, status: responseStatusCode });
@@ -63,6 +70,11 @@ export function renderPage(context: EntryContext, page: PageRender): Promise<Rea
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
-  const { logger, requestId } = context.get(requestContext);
+  const { logger, requestId, databaseAvailability } = context.get(requestContext);
+  // Not the route's fault: answered 503, and logged as an error once, by the availability, if it lasts.
+  if (databaseAvailability.failed(error)) {
+    logger.warn({ err: error, requestId, url: loggableUrl(request.url) }, "a route could not reach the database");
+    return;
+  }
   logger.error({ err: error, requestId, url: loggableUrl(request.url) }, "a route failed");
 };

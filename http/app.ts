@@ -26,10 +26,11 @@ import { expressMessages } from "./express-messages";
 import { reactRouterHandler } from "./react-router";
 import { renderQueue } from "./render-queue";
 import { documentEntry, RenderThreads } from "./render-threads";
-import { acceptRequest, logRequest, requestHeaders, requestId } from "./request";
+import { acceptRequest, logRequest, refuseRequest, requestHeaders, requestId } from "./request";
 import { createLogger, loggableUrl, type Logger } from "#app/server/logger.server";
 import { capRequestBodies, sameOriginWrites, securityHeaders } from "./security";
 import { stageUpload } from "./uploads";
+import { RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE, unavailableDocument } from "#app/server/unavailable.server";
 
 const STAGED_FILE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 /**
@@ -325,10 +326,18 @@ function createApp(
     res.setHeader("Cache-Control", "no-store");
     res.json({ status: "ok" });
   });
+  const { availability } = runtime.database;
   app.get("/readyz", async (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
     try {
-      await Promise.all([runtime.database.ping(), runtime.storage.ping()]);
+      if (!availability.available) throw new Error("the database cannot be reached");
+      await Promise.all([
+        runtime.database.ping().catch((error: unknown) => {
+          availability.failed(error);
+          throw error;
+        }),
+        runtime.storage.ping(),
+      ]);
       res.json({ status: "ready" });
     } catch (error) {
       logger.warn({ err: error }, "readiness check failed");
@@ -373,6 +382,13 @@ function createApp(
   });
 
   // The signed-in admin, looked up at most once per request: by the render queue, then by the routes.
+  // While the database cannot be reached, what needs it is answered at once (cached pages, files on
+  // their own and the live streams still are), and no render waits for a connection that is not there.
+  app.use((req, res, next) => {
+    if (availability.available) next();
+    else answerUnavailable(req, res, inlineStylesheet);
+  });
+
   const users = new WeakMap<Request, ReturnType<RequestScope["user"]>>();
   const userOf = (req: Request) => {
     let user = users.get(req);
@@ -403,6 +419,7 @@ function createApp(
           clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
           publicUrl: env.publicUrl,
           user: () => userOf(req),
+          databaseAvailability: availability,
           pageRenderer: renderThreads ?? undefined,
         });
       },
@@ -410,12 +427,32 @@ function createApp(
   );
 
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
-    logger.error({ err: error, requestId: res.locals.requestId, url: loggableUrl(req.originalUrl) }, "unhandled error");
+    const unreachable = availability.failed(error);
+    const where = { err: error, requestId: res.locals.requestId, url: loggableUrl(req.originalUrl) };
+    if (unreachable) logger.warn(where, "a request could not reach the database");
+    else logger.error(where, "unhandled error");
     if (res.headersSent) {
       res.destroy();
       return;
     }
-    res.status(500).type("text/plain").send("Sorry, an error has occurred.");
+    if (unreachable) answerUnavailable(req, res, inlineStylesheet);
+    else res.status(500).type("text/plain").send("Sorry, an error has occurred.");
   });
   return app;
+}
+
+/**
+ * 503 with Retry-After, for what needs the database while it cannot be reached: the page that says so
+ * to a browser, the same words as JSON to a script (the upload form, a client navigation's data).
+ */
+function answerUnavailable(req: Request, res: Response, stylesheet: string): void {
+  res.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
+  const page = req.accepts(["html", "json"]) === "html" && !req.path.endsWith(".data");
+  refuseRequest(
+    req,
+    res,
+    503,
+    page ? unavailableDocument(stylesheet) : JSON.stringify({ error: UNAVAILABLE_MESSAGE, code: "unavailable" }),
+    page ? "text/html; charset=utf-8" : "application/json; charset=utf-8",
+  );
 }

@@ -1,5 +1,6 @@
 import { createContext, RouterContextProvider } from "react-router";
 import type { SessionUser } from "./auth.server";
+import type { DatabaseAvailability } from "./db/availability.server";
 import type { Logger } from "./logger.server";
 import type { PageRenderer } from "./page-render.server";
 import type { Services } from "./services.server";
@@ -20,6 +21,8 @@ export interface RequestScope {
   publicUrl: string;
   /** The signed-in admin, looked up at most once per request. */
   user: () => Promise<SessionUser | null>;
+  /** Told of a route's failure, so that a database that cannot be reached is noticed (and answered 503). */
+  databaseAvailability: DatabaseAvailability;
   /** Where documents are rendered when not on this thread (decision 049); absent, they are rendered here. */
   pageRenderer?: PageRenderer;
 }

@@ -55,7 +55,8 @@ export async function startRuntime(
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,
     dataDir: env.dataDir,
-    onListenerError: (error) => logger.warn({ err: error }, "change listener lost its connection; reconnecting"),
+    logger,
+    waitForServer: true,
   });
   try {
     await checkSharedStorage(database.db, storage);

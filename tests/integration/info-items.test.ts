@@ -37,6 +37,7 @@ async function act(fields: Record<string, string>): Promise<{ status: number; bo
     clientAddress: "127.0.0.1",
     publicUrl: runtime.env.publicUrl,
     user: () => Promise.resolve(null),
+    databaseAvailability: runtime.database.availability,
   });
   const answer = await infoItemFromForm(context, { form, origin: TEST_ORIGIN });
   if (answer && typeof answer === "object" && "init" in answer && "data" in answer) {

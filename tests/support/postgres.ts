@@ -20,7 +20,12 @@ export function findPostgresBin(): string | undefined {
 export interface PostgresServer {
   /** A URL to the maintenance database; tests create their own databases from it. */
   adminUrl: string;
+  /** Ends the server and removes its cluster. */
   stop: () => Promise<void>;
+  /** Ends the server process, keeping its cluster: what a restart or a failover looks like to clients. */
+  halt: () => Promise<void>;
+  /** Starts the halted server again on the same port and cluster, once it takes connections. */
+  resume: () => Promise<void>;
 }
 
 /**
@@ -72,41 +77,55 @@ export async function startPostgres(): Promise<PostgresServer> {
     "max_connections=200",
   ];
   let output = "";
-  // The server runs as the child itself (not under runuser, which ignores SIGINT), so stop() reaches it.
-  const child: ChildProcess = spawn(path.join(bin, "postgres"), args, {
-    stdio: ["ignore", "pipe", "pipe"],
-    ...(asRoot ? postgresUser() : {}),
-  });
-  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  let child: ChildProcess | undefined;
   const adminUrl = `postgresql://postgres@127.0.0.1:${port}/postgres`;
 
+  /** Ends the server process (a fast shutdown: every session is cut) and waits for it to exit. */
+  const halt = async () => {
+    const running = child;
+    if (!running || running.exitCode !== null || running.signalCode !== null) return;
+    const exited = new Promise((resolve) => running.once("exit", resolve));
+    running.kill("SIGINT");
+    await exited;
+  };
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGINT");
-      await exited;
-    }
+    await halt();
     fs.rmSync(dir, { recursive: true, force: true });
   };
 
-  const deadline = Date.now() + SERVER_START_PATIENCE_MS;
-  for (;;) {
-    const client = new pg.Client({ connectionString: adminUrl });
-    try {
-      await client.connect();
-      await client.end();
-      break;
-    } catch (error) {
-      await client.end().catch(() => undefined);
-      if (child.exitCode !== null || Date.now() > deadline) {
-        await stop();
-        throw new Error(`PostgreSQL did not start: ${String(error)}\n${output}`);
+  /** Starts the server process on the cluster and port, and waits until it takes connections. */
+  const resume = async () => {
+    // The server runs as the child itself (not under runuser, which ignores SIGINT), so halt() reaches it.
+    const started: ChildProcess = spawn(path.join(bin, "postgres"), args, {
+      stdio: ["ignore", "pipe", "pipe"],
+      ...(asRoot ? postgresUser() : {}),
+    });
+    child = started;
+    started.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    started.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    const deadline = Date.now() + SERVER_START_PATIENCE_MS;
+    for (;;) {
+      const client = new pg.Client({ connectionString: adminUrl });
+      try {
+        await client.connect();
+        await client.end();
+        return;
+      } catch (error) {
+        await client.end().catch(() => undefined);
+        if (started.exitCode !== null || Date.now() > deadline)
+          throw new Error(`PostgreSQL did not start: ${String(error)}\n${output}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
       }
-      await new Promise((resolve) => setTimeout(resolve, 100));
     }
+  };
+
+  try {
+    await resume();
+  } catch (error) {
+    await stop();
+    throw error;
   }
-  return { adminUrl, stop };
+  return { adminUrl, stop, halt, resume };
 }
 
 /** The ids of the `postgres` system user that Debian's package creates. */

@@ -4,10 +4,13 @@ import path from "node:path";
 import { sql, type SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type pg from "pg";
+import pino from "pino";
+import type { Logger } from "../logger.server";
+import { projectPath } from "../paths.server";
+import { DatabaseAvailability, isDatabaseUnreachable } from "./availability.server";
+import * as schema from "./schema";
 
 type PgModule = typeof pg;
-import { projectPath } from "../paths.server";
-import * as schema from "./schema";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -36,6 +39,8 @@ export interface DatabaseHandle {
     onLost?: () => void,
   ): Promise<() => Promise<void>>;
   ping(): Promise<void>;
+  /** Whether the database can be reached now; told of every failure, so a lost server is noticed. */
+  readonly availability: DatabaseAvailability;
   /** How many connections the handle may open, has open, and (where the driver says) idle and awaited. */
   connections(): DatabaseConnections;
   close(): Promise<void>;
@@ -61,13 +66,21 @@ const MIGRATION_LOCK_ID = 720_215_001;
 export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string;
-  onListenerError?: (error: unknown) => void;
+  /** Where lost connections, a start that waits and an unreachable database are told; silent by default. */
+  logger?: Logger;
+  /**
+   * A server's start waits for a PostgreSQL server that cannot be reached yet (restarting, failing
+   * over, started after this one), asking again with growing pauses, rather than failing at once into
+   * a supervisor's start limit. A command line fails at once.
+   */
+  waitForServer?: boolean;
   /** For a command that runs a few queries and exits (the admin command line): see SHARED_BUFFERS. */
   shortLived?: boolean;
 }): Promise<DatabaseHandle> {
+  const logger = options.logger ?? pino({ level: "silent" });
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.onListenerError)
-    : openPglite(path.join(options.dataDir, "db"), options.shortLived ?? false);
+    ? openPostgres(options.databaseUrl, logger, options.waitForServer ?? false)
+    : openPglite(path.join(options.dataDir, "db"), options.shortLived ?? false, logger);
 }
 
 /**
@@ -111,7 +124,7 @@ function acquireFolderLock(lockPath: string): () => void {
   throw new DatabaseInUseError(`Could not lock the embedded database folder ${path.dirname(lockPath)}.`);
 }
 
-async function openPglite(folder: string, shortLived: boolean): Promise<DatabaseHandle> {
+async function openPglite(folder: string, shortLived: boolean, logger: Logger): Promise<DatabaseHandle> {
   fs.mkdirSync(folder, { recursive: true });
   const release = acquireFolderLock(`${folder}.lock`);
   try {
@@ -132,6 +145,9 @@ async function openPglite(folder: string, shortLived: boolean): Promise<Database
     });
     const db = drizzlePglite(client, { schema }) as unknown as Database;
     await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    const ping = async () => {
+      await client.query("select 1");
+    };
     return {
       db,
       kind: "pglite",
@@ -139,9 +155,9 @@ async function openPglite(folder: string, shortLived: boolean): Promise<Database
         const unsubscribe = await client.listen(channel, onPayload);
         return async () => unsubscribe();
       },
-      async ping() {
-        await client.query("select 1");
-      },
+      ping,
+      // Inside the process: it cannot be lost, so nothing it says counts as unreachable.
+      availability: new DatabaseAvailability(ping, logger),
       // One connection inside the process, which queues its queries itself.
       connections: () => ({ max: 1, open: 1 }),
       async close() {
@@ -160,16 +176,45 @@ async function openPglite(folder: string, shortLived: boolean): Promise<Database
 
 /** Connections each instance may hold on a PostgreSQL server (besides its listener). */
 const POOL_MAX = 10;
+/**
+ * A connection that cannot be made in this time fails its query (503 to the visitor) rather than
+ * holding the request until the operating system gives up on an unreachable host, minutes later.
+ */
+const CONNECT_TIMEOUT_MS = 10_000;
+/** The longest pause between two tries of a start that waits for the database. */
+const START_RETRY_MAX_MS = 5_000;
 
-async function openPostgres(url: string, onListenerError?: (error: unknown) => void): Promise<DatabaseHandle> {
+async function openPostgres(url: string, logger: Logger, waitForServer: boolean): Promise<DatabaseHandle> {
   const [{ default: pg }, { drizzle: drizzleNodePg }, { migrate: migrateNodePg }] = await Promise.all([
     import("pg"),
     import("drizzle-orm/node-postgres"),
     import("drizzle-orm/node-postgres/migrator"),
   ]);
-  const pool = new pg.Pool({ connectionString: url, max: POOL_MAX });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: POOL_MAX,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // Probes notice a connection that died silently (a dropped NAT entry, a failover) while it idles.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  });
   const db = drizzleNodePg(pool, { schema }) as unknown as Database;
-  const lockClient = await pool.connect();
+  const ping = async () => {
+    await db.execute(sql`select 1`);
+  };
+  const availability = new DatabaseAvailability(ping, logger);
+  // An idle pooled connection the server ended (a restart, a failover, an idle timeout, an
+  // administrator's pg_terminate_backend): the pool has dropped it and opens another when asked.
+  // Without a listener, Node would end the process over it.
+  pool.on("error", (error) => {
+    logger.warn({ err: error }, "an idle database connection was lost; the next query opens another");
+    availability.failed(error);
+  });
+  // A connection lost while checked out (in a transaction) fails its query, which its caller hears;
+  // the pool listens only to idle ones, and the client's own error event would otherwise end the
+  // process. The pool drops such a connection when it is given back.
+  pool.on("connect", (client) => client.on("error", () => undefined));
+  const lockClient = await firstConnection(pool, logger, waitForServer);
   try {
     await lockClient.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
     await migrateNodePg(drizzleNodePg(lockClient, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
@@ -184,7 +229,8 @@ async function openPostgres(url: string, onListenerError?: (error: unknown) => v
     async listen(channel, onPayload, onResync, onLost) {
       const stop = await listenWithReconnect(pg, url, channel, onPayload, onResync, (error) => {
         onLost?.();
-        onListenerError?.(error);
+        logger.warn({ err: error, channel }, "change listener lost its connection; reconnecting");
+        availability.failed(error);
       });
       stoppers.add(stop);
       return async () => {
@@ -192,9 +238,8 @@ async function openPostgres(url: string, onListenerError?: (error: unknown) => v
         await stop();
       };
     },
-    async ping() {
-      await db.execute(sql`select 1`);
-    },
+    ping,
+    availability,
     connections: () => ({
       max: POOL_MAX,
       open: pool.totalCount,
@@ -202,10 +247,35 @@ async function openPostgres(url: string, onListenerError?: (error: unknown) => v
       waiting: pool.waitingCount,
     }),
     async close() {
+      availability.close();
       await Promise.all([...stoppers].map((stop) => stop()));
       await pool.end();
     },
   };
+}
+
+/**
+ * The start's first connection. With `wait`, a server that cannot be reached yet is asked again with
+ * growing pauses, each logged, for as long as it takes; what no wait mends (a wrong password, a
+ * database that does not exist) fails at once.
+ */
+async function firstConnection(pool: pg.Pool, logger: Logger, wait: boolean): Promise<pg.PoolClient> {
+  let delay = 250;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const client = await pool.connect();
+      if (attempt > 1) logger.info({ attempts: attempt }, "the database is reachable: starting");
+      return client;
+    } catch (error) {
+      if (!wait || !isDatabaseUnreachable(error)) throw error;
+      logger.warn(
+        { err: error, attempt, retryInMs: delay },
+        "the database cannot be reached yet; the start waits for it and tries again",
+      );
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      delay = Math.min(delay * 2, START_RETRY_MAX_MS);
+    }
+  }
 }
 
 /** A dedicated LISTEN connection that comes back with growing pauses when the server drops it. */

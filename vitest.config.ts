@@ -8,6 +8,7 @@ const S3_TESTS = [
   "tests/integration/images.test.ts",
   "tests/integration/image-variants-storage.test.ts",
   "tests/integration/admin-downloads.test.ts",
+  "tests/integration/upload-storage-failure.test.ts",
 ];
 
 export default defineConfig({

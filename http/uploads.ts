@@ -1,7 +1,14 @@
 import type { Request, Response } from "express";
 import { MAX_UPLOAD_BYTES } from "#app/domain/limits";
 import { UPLOAD_ERRORS } from "#app/domain/admin-messages";
-import { fileUrl, NotAnImageError, UploadTooLargeError } from "#app/server/files.server";
+import {
+  fileUrl,
+  NotAnImageError,
+  StorageFailedError,
+  UploadInterruptedError,
+  UploadTooLargeError,
+} from "#app/server/files.server";
+import { RETRY_AFTER_SECONDS } from "#app/server/unavailable.server";
 import type { Runtime } from "#app/server/runtime.server";
 import { refuseRequest, requestHeaders } from "./request";
 
@@ -43,9 +50,16 @@ export function stageUpload({ auth, files, logger }: Pick<Runtime, "auth" | "fil
     } catch (error) {
       if (error instanceof UploadTooLargeError) return refuse(413, "tooLarge");
       if (error instanceof NotAnImageError) return refuse(415, "notAnImage");
-      if (req.destroyed || (error as NodeJS.ErrnoException).code === "ECONNRESET") {
+      // The request reads as destroyed once its whole body was read: only the connection tells
+      // whether the client is still there to be answered.
+      if (error instanceof UploadInterruptedError || req.socket.destroyed) {
         logger.info({ fileName: name }, "upload abandoned by the client");
         return;
+      }
+      if (error instanceof StorageFailedError) {
+        logger.error({ err: error.cause, fileName: name }, "storing an upload failed");
+        res.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
+        return refuse(503, "storageFailed");
       }
       throw error;
     }

@@ -59,4 +59,5 @@ export const UPLOAD_ERRORS = {
   notAnImage: "Wrong format - images only (jpg, png, gif, etc.)",
   noName: "The file needs a name.",
   failed: "The upload failed. Check the connection and try again.",
+  storageFailed: "The file could not be stored just now. Try again in a few minutes.",
 } as const;

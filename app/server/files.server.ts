@@ -25,6 +25,20 @@ export class NotAnImageError extends Error {
   }
 }
 
+/** The upload's own bytes stopped coming: the client went away or its connection broke. */
+export class UploadInterruptedError extends Error {
+  constructor(cause: unknown) {
+    super("The upload was cut off before its end.", { cause });
+  }
+}
+
+/** The storage refused or failed to keep an upload whose bytes all came: not the uploader's doing. */
+export class StorageFailedError extends Error {
+  constructor(cause: unknown) {
+    super("The file could not be stored.", { cause });
+  }
+}
+
 export class MissingFileError extends Error {
   constructor(public readonly fileIds: string[]) {
     super("A file this change refers to is no longer available. Upload it again.");
@@ -72,20 +86,46 @@ export function createFileService(options: { db: Database; storage: FileStorage;
       const source = input.body instanceof ReadableStream ? Readable.fromWeb(input.body as never) : input.body;
 
       async function* counted(): AsyncGenerator<Uint8Array> {
-        for await (const chunk of source as AsyncIterable<Uint8Array>) {
-          size += chunk.byteLength;
-          if (size > MAX_UPLOAD_BYTES) throw new UploadTooLargeError();
-          if (headLength < SNIFF_BYTES) {
-            const take = chunk.subarray(0, SNIFF_BYTES - headLength);
-            head.set(take, headLength);
-            headLength += take.byteLength;
+        const chunks = (source as AsyncIterable<Uint8Array>)[Symbol.asyncIterator]();
+        let finished = false;
+        try {
+          for (;;) {
+            let next: IteratorResult<Uint8Array>;
+            try {
+              next = await chunks.next();
+            } catch (error) {
+              finished = true;
+              throw new UploadInterruptedError(error);
+            }
+            if (next.done) {
+              finished = true;
+              return;
+            }
+            const chunk = next.value;
+            size += chunk.byteLength;
+            if (size > MAX_UPLOAD_BYTES) throw new UploadTooLargeError();
+            if (headLength < SNIFF_BYTES) {
+              const take = chunk.subarray(0, SNIFF_BYTES - headLength);
+              head.set(take, headLength);
+              headLength += take.byteLength;
+            }
+            hash.update(chunk);
+            yield chunk;
           }
-          hash.update(chunk);
-          yield chunk;
+        } finally {
+          // Stopped early (too large, or the storage gave up): the source is told, as for-await would.
+          if (!finished) await chunks.return?.();
         }
       }
 
-      await storage.write(storageKey, counted());
+      // Whose fault a failed write was decides its answer: the upload's (413, or nobody left to
+      // answer) or the storage's (503, an error for the operator).
+      try {
+        await storage.write(storageKey, counted());
+      } catch (error) {
+        if (error instanceof UploadTooLargeError || error instanceof UploadInterruptedError) throw error;
+        throw new StorageFailedError(error);
+      }
       try {
         const contentType = sniffContentType(head.subarray(0, headLength));
         if (input.requireImage && !isImageType(contentType)) throw new NotAnImageError();

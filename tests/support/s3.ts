@@ -16,6 +16,8 @@ export interface S3TestServer {
   unfinishedBytes(): number;
   /** Makes an unfinished upload look begun `days` ago. */
   ageUpload(uploadId: string, days: number): void;
+  /** While true, every request's connection is cut before it is answered: S3 down, as clients see it. */
+  setDown(down: boolean): void;
   stop(): Promise<void>;
 }
 
@@ -46,7 +48,12 @@ export async function startS3Server(bucket = "vantage-test"): Promise<S3TestServ
     return `<?xml version="1.0" encoding="UTF-8"?><ListMultipartUploadsResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Bucket>${bucket}</Bucket><IsTruncated>false</IsTruncated>${uploads.join("")}</ListMultipartUploadsResult>`;
   };
   const answer = s3.callback();
+  let down = false;
   const server = http.createServer((req, res) => {
+    if (down) {
+      req.socket.destroy();
+      return;
+    }
     const url = new URL(req.url ?? "/", "http://s3");
     const uploadId = url.searchParams.get("uploadId");
     if (req.method === "DELETE" && uploadId && /^[0-9a-f]{32}$/.test(uploadId)) {
@@ -85,6 +92,9 @@ export async function startS3Server(bucket = "vantage-test"): Promise<S3TestServ
     ageUpload: (uploadId, days) => {
       const then = new Date(Date.now() - days * 24 * 60 * 60 * 1000);
       fs.utimesSync(path.join(uploadsDir, uploadId), then, then);
+    },
+    setDown: (value) => {
+      down = value;
     },
     async stop() {
       await new Promise<void>((resolve) => {

@@ -21,7 +21,11 @@ const adminCommandSchema = z.discriminatedUnion("command", [
   z.object({ command: z.literal("set-role"), email, role: z.enum(roles) }),
   z.object({ command: z.enum(["list", "sign-out-all"]) }),
   z.object({ command: z.literal("delete"), email }),
-  z.object({ command: z.literal("backup"), file: z.string().min(1).max(4096).startsWith("/") }),
+  z.object({
+    command: z.literal("backup"),
+    file: z.string().min(1).max(4096).startsWith("/"),
+    passphrase: z.string().min(1).max(4096).optional(),
+  }),
 ]);
 
 /** A command is a few hundred bytes; anything this long is not one. */
@@ -37,8 +41,8 @@ const IDLE_MS = 30_000;
 export async function listenForAdminCommands(options: {
   dataDir: string;
   admins: AdminAccounts;
-  /** Writes a backup to the file (an absolute path) and says what it holds. */
-  backup: (file: string) => Promise<BackupSummary>;
+  /** Writes a backup to the file (an absolute path), encrypted with the passphrase if given, and says what it holds. */
+  backup: (file: string, passphrase?: string) => Promise<BackupSummary>;
   logger: Logger;
 }): Promise<() => Promise<void>> {
   const { admins, backup, logger } = options;

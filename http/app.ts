@@ -141,7 +141,7 @@ async function start(env: Env, logger: Logger): Promise<Runtime> {
   const stopAdminCommands = await listenForAdminCommands({
     dataDir: env.dataDir,
     admins,
-    backup: (file) => writeBackup({ db: started.database.db, storage: started.storage, file }),
+    backup: (file, passphrase) => writeBackup({ db: started.database.db, storage: started.storage, file, passphrase }),
     logger,
   });
   return {

@@ -1,5 +1,6 @@
 // `npm run admin -- <command>`: manage admin accounts from the command line (there is no public sign-up).
 // Built with the site into build/cli/admin.js (see scripts/admin.js), so a call runs plain JavaScript.
+import fs from "node:fs";
 import net from "node:net";
 import readline from "node:readline";
 import { Writable } from "node:stream";
@@ -12,7 +13,14 @@ import {
   type AdminCommandReply,
 } from "#app/server/admin-commands.server";
 import { AdminError, createAdminAccounts, isRole } from "#app/server/admins.server";
-import { BackupError, restoreBackup, writeBackup } from "#app/server/backup.server";
+import {
+  BACKUP_PASSPHRASE_MIN_LENGTH,
+  BackupError,
+  isEncryptedBackup,
+  restoreBackup,
+  writeBackup,
+} from "#app/server/backup.server";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#app/domain/limits";
 import { DatabaseInUseError, openDatabase } from "#app/server/db/client.server";
 import { DeploymentError } from "#app/server/deployment.server";
 import { EnvError, getEnv } from "#app/server/env.server";
@@ -25,18 +33,29 @@ const USAGE = `Usage:
   npm run admin -- list
   npm run admin -- delete <email>
   npm run admin -- sign-out-all
-  npm run admin -- backup <file>
-  npm run admin -- restore <file> [--force]`;
+  npm run admin -- backup <file> [--encrypt [--passphrase-file F]]
+  npm run admin -- restore <file> [--force] [--passphrase-file F]
+
+An encrypted backup's passphrase comes from --passphrase-file (its first line), else from
+BACKUP_PASSPHRASE, else from the terminal.`;
 
 class UsageError extends Error {}
 /** The server answered, and said no: its message is the whole story. */
 class RefusedError extends Error {}
 
-/** Reads a password from the terminal without echoing it. */
-async function promptPassword(question: string): Promise<string> {
-  if (!process.stdin.isTTY) {
-    throw new UsageError("No terminal to ask for the password: pass --password P.");
-  }
+/** How many times a refused password or passphrase is asked for before the command gives up. */
+const PROMPT_TRIES = 3;
+
+/**
+ * Reads a secret from the terminal without echoing it: with `confirm`, twice. One that `refused`
+ * turns down (too short, the two differ) is asked for again, with the reason, rather than ending
+ * the command.
+ */
+async function promptSecret(
+  question: string,
+  options: { confirm: boolean; refused: (answer: string) => string | null; noTerminal: string },
+): Promise<string> {
+  if (!process.stdin.isTTY) throw new UsageError(options.noTerminal);
   let muted = false;
   const output = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -56,13 +75,56 @@ async function promptPassword(question: string): Promise<string> {
       });
     });
   try {
-    const first = await ask(question);
-    const second = await ask("Repeat it: ");
-    if (first !== second) throw new UsageError("The two passwords differ.");
-    return first;
+    for (let attempt = 1; ; attempt++) {
+      const first = await ask(question);
+      const reason =
+        options.refused(first) ?? (options.confirm && (await ask("Repeat it: ")) !== first ? "The two differ." : null);
+      if (reason === null) return first;
+      if (attempt === PROMPT_TRIES) throw new UsageError(reason);
+      process.stdout.write(`${reason} Try again.\n`);
+    }
   } finally {
     rl.close();
   }
+}
+
+function promptPassword(): Promise<string> {
+  return promptSecret("Password: ", {
+    confirm: true,
+    refused: (answer) =>
+      answer.length < PASSWORD_MIN_LENGTH || answer.length > PASSWORD_MAX_LENGTH
+        ? `A password must have at least ${PASSWORD_MIN_LENGTH} and at most ${PASSWORD_MAX_LENGTH} characters.`
+        : null,
+    noTerminal: "No terminal to ask for the password: pass --password P.",
+  });
+}
+
+/** An encrypted backup's passphrase: from a file, the environment, or (asked for) the terminal. */
+async function passphrase(options: { file: string | undefined; confirm: boolean }): Promise<string> {
+  let given: string | undefined;
+  if (options.file !== undefined) {
+    try {
+      given = fs.readFileSync(options.file, "utf8").split(/\r?\n/)[0] ?? "";
+    } catch (error) {
+      throw new UsageError(`Cannot read the passphrase file ${options.file}: ${(error as Error).message}`);
+    }
+  } else if (process.env.BACKUP_PASSPHRASE) {
+    given = process.env.BACKUP_PASSPHRASE;
+  }
+  const tooShort = (answer: string) =>
+    options.confirm && answer.length < BACKUP_PASSPHRASE_MIN_LENGTH
+      ? `A backup's passphrase needs at least ${BACKUP_PASSPHRASE_MIN_LENGTH} characters.`
+      : null;
+  if (given !== undefined) {
+    const reason = tooShort(given);
+    if (reason) throw new UsageError(reason);
+    return given;
+  }
+  return promptSecret("Passphrase: ", {
+    confirm: options.confirm,
+    refused: tooShort,
+    noTerminal: "No terminal to ask for the passphrase: set BACKUP_PASSPHRASE or pass --passphrase-file FILE.",
+  });
 }
 
 function parseArgs(argv: string[]) {
@@ -70,11 +132,18 @@ function parseArgs(argv: string[]) {
   let password: string | undefined;
   let role: string | undefined;
   let force = false;
+  let encrypt = false;
+  let passphraseFile: string | undefined;
   const positional: string[] = [];
   for (let index = 0; index < rest.length; index++) {
     const arg = rest[index] ?? "";
     if (arg === "--force" && command === "restore") {
       force = true;
+    } else if (arg === "--encrypt" && command === "backup") {
+      encrypt = true;
+    } else if (arg === "--passphrase-file" && (command === "backup" || command === "restore")) {
+      passphraseFile = rest[++index];
+      if (passphraseFile === undefined) throw new UsageError("--passphrase-file needs a file name.");
     } else if (arg === "--password") {
       password = rest[++index];
       if (password === undefined) throw new UsageError("--password needs a value.");
@@ -92,7 +161,10 @@ function parseArgs(argv: string[]) {
     }
   }
   if (role !== undefined && !isRole(role)) throw new UsageError(`Unknown role ${role}: owner or editor.`);
-  return { command, email: positional[0], extra: positional.slice(1), password, role, force };
+  if (passphraseFile !== undefined && command === "backup" && !encrypt) {
+    throw new UsageError("--passphrase-file goes with --encrypt.");
+  }
+  return { command, email: positional[0], extra: positional.slice(1), password, role, force, encrypt, passphraseFile };
 }
 
 /** A restore: run by the command line alone, with the site stopped. */
@@ -100,6 +172,7 @@ interface RestoreCommand {
   command: "restore";
   file: string;
   force: boolean;
+  passphrase?: string;
 }
 
 async function commandFromArgs(argv: string[]): Promise<AdminCommand | RestoreCommand> {
@@ -112,7 +185,18 @@ async function commandFromArgs(argv: string[]): Promise<AdminCommand | RestoreCo
     if (!args.email) throw new UsageError(`${args.command} needs a file name.`);
     if (args.extra.length > 0) throw new UsageError(`Unexpected argument ${args.extra[0]}.`);
     const file = path.resolve(args.email);
-    return args.command === "backup" ? { command: "backup", file } : { command: "restore", file, force: args.force };
+    if (args.command === "backup") {
+      return args.encrypt
+        ? { command: "backup", file, passphrase: await passphrase({ file: args.passphraseFile, confirm: true }) }
+        : { command: "backup", file };
+    }
+    const encrypted = isEncryptedBackup(file);
+    return {
+      command: "restore",
+      file,
+      force: args.force,
+      ...(encrypted ? { passphrase: await passphrase({ file: args.passphraseFile, confirm: false }) } : {}),
+    };
   }
   const needsEmail = args.command !== "list" && args.command !== "sign-out-all";
   if (needsEmail && !args.email) throw new UsageError(`${args.command} needs an email address.`);
@@ -121,13 +205,13 @@ async function commandFromArgs(argv: string[]): Promise<AdminCommand | RestoreCo
   switch (args.command) {
     case "create": {
       const role = isRole(args.role) ? args.role : "owner";
-      return { command: "create", email, role, password: args.password ?? (await promptPassword("Password: ")) };
+      return { command: "create", email, role, password: args.password ?? (await promptPassword()) };
     }
     case "set-role":
       if (!isRole(args.role)) throw new UsageError("set-role needs --role owner or --role editor.");
       return { command: "set-role", email, role: args.role };
     case "set-password":
-      return { command: "set-password", email, password: args.password ?? (await promptPassword("Password: ")) };
+      return { command: "set-password", email, password: args.password ?? (await promptPassword()) };
     case "delete":
       return { command: "delete", email };
     case "sign-out-all":
@@ -178,11 +262,16 @@ async function runHere(request: AdminCommand | RestoreCommand): Promise<string> 
         storage: await storage(),
         file: request.file,
         force: request.force,
+        passphrase: request.passphrase,
       });
-      return `Restored ${request.file}: ${result.rows} rows in ${result.tables} tables, ${result.files} files.`;
+      return (
+        `Restored ${request.file}: ${result.rows} rows in ${result.tables} tables, ${result.files} files.\n` +
+        "Everyone is signed out: a backup keeps no sessions, password-reset links or invitations. " +
+        "Sign in again with your password; send open invitations again."
+      );
     }
-    return await runAdminCommand(createAdminAccounts(database.db), request, async (file) =>
-      writeBackup({ db: database.db, storage: await storage(), file }),
+    return await runAdminCommand(createAdminAccounts(database.db), request, async (file, secret) =>
+      writeBackup({ db: database.db, storage: await storage(), file, passphrase: secret }),
     );
   } finally {
     await database.close();

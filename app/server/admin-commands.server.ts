@@ -14,19 +14,20 @@ export type AdminCommand =
   | { command: "set-role"; email: string; role: Role }
   | { command: "list" | "sign-out-all" }
   | { command: "delete"; email: string }
-  | { command: "backup"; file: string };
+  | { command: "backup"; file: string; passphrase?: string };
 
 /** What the command prints, the same whichever process ran it. Refusals throw AdminError. */
 export async function runAdminCommand(
   admins: AdminAccounts,
   request: AdminCommand,
-  writeBackupTo: (file: string) => Promise<BackupSummary>,
+  writeBackupTo: (file: string, passphrase?: string) => Promise<BackupSummary>,
 ): Promise<string> {
   switch (request.command) {
     case "backup": {
-      const written = await writeBackupTo(request.file);
+      const written = await writeBackupTo(request.file, request.passphrase);
       const megabytes = (written.bytes / 1_000_000).toFixed(1);
-      return `Backup written to ${request.file}: ${written.rows} rows in ${written.tables} tables, ${written.files} files (${megabytes} MB).`;
+      const encrypted = request.passphrase === undefined ? "" : ", encrypted";
+      return `Backup written to ${request.file}${encrypted}: ${written.rows} rows in ${written.tables} tables, ${written.files} files (${megabytes} MB).`;
     }
     case "create":
       await admins.create(request.email, request.password, request.role, COMMAND_LINE);

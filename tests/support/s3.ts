@@ -18,6 +18,8 @@ export interface S3TestServer {
   ageUpload(uploadId: string, days: number): void;
   /** While true, every request's connection is cut before it is answered: S3 down, as clients see it. */
   setDown(down: boolean): void;
+  /** How many requests that store something (PUT, POST) the server has been sent so far. */
+  writes(): number;
   stop(): Promise<void>;
 }
 
@@ -49,7 +51,9 @@ export async function startS3Server(bucket = "vantage-test"): Promise<S3TestServ
   };
   const answer = s3.callback();
   let down = false;
+  let writes = 0;
   const server = http.createServer((req, res) => {
+    if (req.method === "PUT" || req.method === "POST") writes++;
     if (down) {
       req.socket.destroy();
       return;
@@ -96,6 +100,7 @@ export async function startS3Server(bucket = "vantage-test"): Promise<S3TestServ
     setDown: (value) => {
       down = value;
     },
+    writes: () => writes,
     async stop() {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -9,6 +9,9 @@ const development = process.argv.includes("--dev");
 // loaded. The build carries React's production server renderer (decision 033), which React's
 // development code cannot drive: the build always runs in production, the dev server in development.
 process.env.NODE_ENV = development ? "development" : "production";
+// Everything the server creates (the embedded database, stored files, the outbox, temp files) is its
+// user's alone, whatever the shell's umask (app/server/private-files.server.ts).
+process.umask(0o077);
 
 async function main() {
   /** @type {typeof import("./http/app")} */

@@ -11,6 +11,8 @@ import { startRuntime, type Runtime } from "#app/server/runtime.server";
 // The stylesheet every page inlines (app/entry.server.tsx), for the CSP hash that allows it.
 import inlineStylesheet from "#app/app.css?inline";
 import { writeBackup } from "#app/server/backup.server";
+import { foldersOpenToOthers } from "#app/server/private-files.server";
+import { storageLocation } from "#app/server/storage-location.server";
 import { listenForAdminCommands } from "./admin-socket";
 import { precompressedAssets } from "./assets";
 import { SENT_BROTLI_PARAMS, SENT_GZIP_LEVEL } from "./compression";
@@ -88,6 +90,14 @@ export async function startSite(options: AppOptions): Promise<{ runtime: Runtime
 async function start(env: Env, logger: Logger): Promise<Runtime> {
   const started = await startRuntime(env, logger);
   const { admins } = started;
+  const storage = storageLocation(env);
+  const privateFolders = [env.dataDir, ...(storage.kind === "disk" ? [storage.root] : [])];
+  for (const { folder, mode } of foldersOpenToOthers(privateFolders)) {
+    logger.warn(
+      { folder, mode },
+      `${folder} is open to other users of this machine (mode ${mode}); it holds the database or stored files: run chmod -R go= ${folder}`,
+    );
+  }
   // Node prints its warnings as plain text on stderr; here they join the log like everything else.
   process.removeAllListeners("warning");
   process.on("warning", (warning) => logger.warn({ err: warning }, `Node.js warning: ${warning.message}`));

@@ -10,4 +10,7 @@ import { buildAdminCliIfStale, ADMIN_CLI_ENTRY } from "./build.js";
 v8.setFlagsFromString("--liftoff-only");
 
 buildAdminCliIfStale();
+// What the command creates (the embedded database's files, a backup) is its user's alone, as the
+// server's is (server.js).
+process.umask(0o077);
 await import(ADMIN_CLI_ENTRY);

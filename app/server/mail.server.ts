@@ -39,7 +39,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
   return async (message) => {
     const composer = (await mailLibrary()).createTransport({ streamTransport: true, buffer: true, newline: "unix" });
     const info = await composer.sendMail({ from, ...message });
-    await fsp.mkdir(outboxDir, { recursive: true });
+    await fsp.mkdir(outboxDir, { recursive: true, mode: 0o700 });
     const sentAt = new Date();
     const name = path.join(outboxDir, `${sentAt.toISOString().replace(/[:.]/g, "-")}-${randomUUID()}`);
     const readable = [

@@ -6,6 +6,7 @@ import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { isProcessAlive } from "./processes.server";
+import { makePrivateFolder } from "./private-files.server";
 
 export interface ByteRange {
   start: number;
@@ -62,7 +63,7 @@ const HOST = os.hostname().replace(/[^A-Za-z0-9-]/g, "_") || "host";
 
 export function createLocalStorage(root: string): FileStorage {
   const tempDir = path.join(root, ".tmp");
-  fs.mkdirSync(tempDir, { recursive: true });
+  makePrivateFolder(tempDir);
 
   const resolveKey = (key: string): string => path.join(root, checkedKey(key));
 
@@ -72,8 +73,8 @@ export function createLocalStorage(root: string): FileStorage {
       // Named by machine and process, so a sweep can tell a crashed write from one in progress.
       const temp = path.join(tempDir, `${HOST}.${process.pid}.${randomUUID()}`);
       try {
-        await pipeline(source, fs.createWriteStream(temp, { flags: "wx" }));
-        await fsp.mkdir(path.dirname(target), { recursive: true });
+        await pipeline(source, fs.createWriteStream(temp, { flags: "wx", mode: 0o600 }));
+        await fsp.mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
         await fsp.rename(temp, target);
       } catch (error) {
         await fsp.rm(temp, { force: true });

@@ -7,6 +7,7 @@ import type pg from "pg";
 import pino from "pino";
 import type { Logger } from "../logger.server";
 import { projectPath } from "../paths.server";
+import { makePrivateFolder, makePrivateTree } from "../private-files.server";
 import { DatabaseAvailability, isDatabaseUnreachable } from "./availability.server";
 import * as schema from "./schema";
 
@@ -98,10 +99,10 @@ const SHARED_BUFFERS = { server: "32MB", shortLived: "16MB" } as const;
  * folder is guarded by a lock file holding the owner's pid. A lock left by a dead process is taken over.
  */
 function acquireFolderLock(lockPath: string): () => void {
-  fs.mkdirSync(path.dirname(lockPath), { recursive: true });
+  makePrivateFolder(path.dirname(lockPath));
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      fs.writeFileSync(lockPath, String(process.pid), { flag: "wx" });
+      fs.writeFileSync(lockPath, String(process.pid), { flag: "wx", mode: 0o600 });
       return () => {
         try {
           if (fs.readFileSync(lockPath, "utf8") === String(process.pid)) fs.unlinkSync(lockPath);
@@ -125,7 +126,7 @@ function acquireFolderLock(lockPath: string): () => void {
 }
 
 async function openPglite(folder: string, shortLived: boolean, logger: Logger): Promise<DatabaseHandle> {
-  fs.mkdirSync(folder, { recursive: true });
+  makePrivateFolder(folder);
   const release = acquireFolderLock(`${folder}.lock`);
   try {
     const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
@@ -145,6 +146,7 @@ async function openPglite(folder: string, shortLived: boolean, logger: Logger): 
     });
     const db = drizzlePglite(client, { schema }) as unknown as Database;
     await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    makePrivateTree(folder);
     const ping = async () => {
       await client.query("select 1");
     };

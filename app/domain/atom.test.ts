@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { firmwareFeed } from "./atom";
+import { markdownToHtml } from "./markdown";
 
 describe("the firmware feed", () => {
   it("names its author, escapes every value and leaves out what XML cannot hold", () => {
@@ -15,7 +16,7 @@ describe("the firmware feed", () => {
           releaseVersion: "1.0 <beta>",
           releasedOn: "2026-11-01",
           channel: "beta",
-          notes: "Line\u000bbreak from Word <b>bold</b>",
+          notesHtml: markdownToHtml("Line\u000bbreak from Word <b>bold</b>"),
           file: { url: "/files/x/fw.bin", name: "fw.bin", sha256: "a".repeat(64) },
           products: [{ id: "p", model: "CAM-1" }],
           updatedAt: "2026-11-02T10:00:00.000Z",

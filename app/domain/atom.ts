@@ -1,4 +1,4 @@
-import { escapeHtml, markdownToHtml } from "./markdown";
+import { escapeHtml } from "./markdown";
 
 /**
  * Text as XML 1.0 takes it: escaped, and without the control characters it does not allow at all
@@ -20,7 +20,8 @@ export interface FeedRelease {
   releaseVersion: string;
   releasedOn: string;
   channel: "stable" | "beta";
-  notes: string;
+  /** The notes as escaped HTML (`markdownToHtml`), made once per change of the release, not per feed. */
+  notesHtml: string;
   file: { url: string; name: string; sha256: string };
   products: { id: string; model: string }[];
   updatedAt: string;
@@ -46,7 +47,7 @@ export function firmwareFeed(input: {
   );
   const entries = releases.map((release) => {
     const models = release.products.map((product) => product.model).join(", ");
-    const content = `${markdownToHtml(release.notes)}\n<p><a href="${xml(publicUrl + release.file.url)}">${xml(release.file.name)}</a> SHA-256: ${release.file.sha256}</p>`;
+    const content = `${release.notesHtml}\n<p><a href="${xml(publicUrl + release.file.url)}">${xml(release.file.name)}</a> SHA-256: ${release.file.sha256}</p>`;
     return [
       "  <entry>",
       `    <id>urn:uuid:${release.id}</id>`,

@@ -2,6 +2,7 @@ import { firmwareFeed } from "#app/domain/atom";
 import type { PageHandle } from "#app/domain/live";
 import { FIRMWARE_FEED_PATH, SUPPORT_FIRMWARE_PATH } from "#app/domain/paths";
 import { requestContext, servicesContext } from "#app/server/context.server";
+import { releaseFeedEntry } from "#app/server/firmware.server";
 import type { Route } from "./+types/firmware-feed";
 
 /** Cached for visitors until a release or a product changes. */
@@ -18,7 +19,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       publicUrl: context.get(requestContext).publicUrl,
       selfPath: FIRMWARE_FEED_PATH,
       pagePath: SUPPORT_FIRMWARE_PATH,
-      releases: items,
+      releases: items.map(releaseFeedEntry),
     }),
     { headers: { "Content-Type": "application/atom+xml; charset=utf-8", "Cache-Control": "public, max-age=300" } },
   );

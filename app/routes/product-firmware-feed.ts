@@ -3,6 +3,7 @@ import { firmwareFeed } from "#app/domain/atom";
 import type { PageHandle } from "#app/domain/live";
 import { productFirmwareFeedPath, productFirmwarePath } from "#app/domain/paths";
 import { requestContext, servicesContext } from "#app/server/context.server";
+import { releaseFeedEntry } from "#app/server/firmware.server";
 import type { Route } from "./+types/product-firmware-feed";
 
 export const handle: PageHandle = { live: ["firmware", "products", "settings"], cache: {} };
@@ -23,7 +24,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       publicUrl: context.get(requestContext).publicUrl,
       selfPath: productFirmwareFeedPath(product.id),
       pagePath: productFirmwarePath(product.id),
-      releases: items,
+      releases: items.map(releaseFeedEntry),
     }),
     { headers: { "Content-Type": "application/atom+xml; charset=utf-8", "Cache-Control": "public, max-age=300" } },
   );

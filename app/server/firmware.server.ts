@@ -25,7 +25,7 @@ import {
   type FirmwareChannel,
   type FirmwareReleaseView,
 } from "#app/domain/firmware";
-import { parseMarkdown } from "#app/domain/markdown";
+import { markdownToHtml, parseMarkdown } from "#app/domain/markdown";
 
 export type { FirmwareChannel };
 
@@ -82,6 +82,17 @@ export function releaseView(release: FirmwareRelease): FirmwareReleaseView {
   };
   viewsOfReleases.set(release, view);
   return view;
+}
+
+const feedEntries = new WeakMap<FirmwareRelease, FirmwareRelease & { notesHtml: string }>();
+
+/** A release as the Atom feeds give it: its notes as HTML, made once per change like its view. */
+export function releaseFeedEntry(release: FirmwareRelease): FirmwareRelease & { notesHtml: string } {
+  const made = feedEntries.get(release);
+  if (made) return made;
+  const entry = { ...release, notesHtml: markdownToHtml(release.notes) };
+  feedEntries.set(release, entry);
+  return entry;
 }
 
 const published = eq(firmwareReleases.status, "published");

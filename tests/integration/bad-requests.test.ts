@@ -117,6 +117,50 @@ describe("requests no page sends", () => {
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
   });
 
+  it("refuses list positions in the dotted spelling the same way, on every form", async () => {
+    const forms: [string, string][] = [
+      ["/dashboard/categories/new", "features"],
+      ["/dashboard/settings", "socialLinks"],
+      ["/dashboard/products/new", "downloads"],
+      ["/dashboard/products/new", "additionalImages"],
+    ];
+    for (const [path, list] of forms) {
+      for (const index of [MAX_FORM_LIST_ITEMS, 999_999_999]) {
+        const answer = await post(
+          path,
+          "application/x-www-form-urlencoded",
+          `name=Dotted&${list}.${index}.label=x`,
+          true,
+        );
+        expect(answer.status, `${path} ${list}.${index}`).toBe(413);
+        expect(answer.text).toContain(FORM_ERRORS.listTooLong(MAX_FORM_LIST_ITEMS));
+      }
+    }
+  });
+
+  it("refuses a field sent in another shape than its form's (a list as text or an object) with a 400 naming it", async () => {
+    const cases: [string, string, string][] = [
+      ["/dashboard/categories/new", "name=Shape&features.0.label=x", "features"],
+      ["/dashboard/categories/new", "name=Shape&features.a.label=x", "features"],
+      ["/dashboard/categories/new", "name=Shape&features=x", "features[0]"],
+      ["/dashboard/categories/new", "name[0]=Shape", "name"],
+      ["/dashboard/settings", "companyName=X&socialLinks.0.label=x&socialLinks.0.url=https://x.example", "socialLinks"],
+      ["/dashboard/products/new", "model=X&featureIds.a=x", "featureIds"],
+      ["/dashboard/downloads/new", "description.x=y", "description"],
+      ["/dashboard/firmware/new", "releaseVersion=1&productIds.0.x=y", "productIds"],
+    ];
+    for (const [path, body, field] of cases) {
+      const answer = await post(path, "application/x-www-form-urlencoded", body, true);
+      expect(answer.status, `${path} ${body}`).toBe(400);
+      expect(answer.text, `${path} ${body}`).toContain(FORM_ERRORS.misshapen(field));
+    }
+    // One of a multiple choice is still a list of one, as a page sends it: the form's own messages answer.
+    const oneChosen = await post("/dashboard/firmware/new", "application/x-www-form-urlencoded", "productIds=p1", true);
+    expect(oneChosen.status).toBe(400);
+    expect(oneChosen.text).not.toContain("is not one this form has");
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+  });
+
   it("refuses a form with more fields than any form has", async () => {
     const fields = Array.from({ length: MAX_FORM_FIELDS + 1 }, (_, n) => `f${n}=x`).join("&");
     const answer = await post("/dashboard/categories/new", "application/x-www-form-urlencoded", fields, true);

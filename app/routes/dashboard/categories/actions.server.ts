@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseFormSubmission } from "#app/server/form-data.server";
 import { data, redirect } from "react-router";
 import { categorySchema } from "#app/domain/forms/category";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
@@ -63,7 +63,7 @@ function deleteRefusal(error: unknown): DeleteRefusal | undefined {
 export async function saveFromForm(context: RouteContext, categoryId: string, { form: formData, origin }: AdminForm) {
   const { categoryAdmin } = context.get(servicesContext);
   const { logger } = context.get(requestContext);
-  const submission = parseWithZod(formData, { schema: categorySchema });
+  const submission = parseFormSubmission(formData, categorySchema);
   if (submission.status !== "success") return uncheckedAnswer(submission);
   const { version } = submission.value;
   try {
@@ -85,7 +85,7 @@ export async function saveFromForm(context: RouteContext, categoryId: string, { 
 export async function createFromForm(context: RouteContext, { form: formData, origin }: AdminForm) {
   const { categoryAdmin } = context.get(servicesContext);
   const { logger } = context.get(requestContext);
-  const submission = parseWithZod(formData, { schema: categorySchema });
+  const submission = parseFormSubmission(formData, categorySchema);
   if (submission.status !== "success") return uncheckedAnswer(submission);
   try {
     const id = await categoryAdmin.createCategory(submission.value, origin);

@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseFormSubmission } from "#app/server/form-data.server";
 import { data, redirect } from "react-router";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { editDownloadSchema, newDownloadSchema } from "#app/domain/forms/download";
@@ -23,7 +23,7 @@ export async function requireDownload(context: RouteContext, id: string): Promis
 export async function createFromForm(context: RouteContext, { form: formData, origin }: AdminForm) {
   const { downloadAdmin } = context.get(servicesContext);
   const { logger } = context.get(requestContext);
-  const submission = parseWithZod(formData, { schema: newDownloadSchema });
+  const submission = parseFormSubmission(formData, newDownloadSchema);
   if (submission.status !== "success") {
     return uncheckedAnswer(submission);
   }
@@ -63,7 +63,7 @@ export async function deleteFromForm(context: RouteContext, id: string, { form: 
 export async function saveFromForm(context: RouteContext, id: string, { form: formData, origin }: AdminForm) {
   const { downloadAdmin } = context.get(servicesContext);
   const { logger } = context.get(requestContext);
-  const submission = parseWithZod(formData, { schema: editDownloadSchema });
+  const submission = parseFormSubmission(formData, editDownloadSchema);
   if (submission.status !== "success") {
     return uncheckedAnswer(submission);
   }

@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseFormSubmission } from "#app/server/form-data.server";
 import { data, redirect } from "react-router";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { firmwareSchema, FIRMWARE_MESSAGES } from "#app/domain/forms/firmware";
@@ -33,7 +33,7 @@ export async function editedRelease(context: RouteContext, id: string) {
 export async function saveFromForm(context: RouteContext, { form, origin }: AdminForm, id?: string) {
   const { firmware } = context.get(servicesContext);
   const { logger } = context.get(requestContext);
-  const submission = parseWithZod(form, { schema: firmwareSchema(id ? "edit" : "new") });
+  const submission = parseFormSubmission(form, firmwareSchema(id ? "edit" : "new"));
   if (submission.status !== "success") return uncheckedAnswer(submission);
   const asked = publicationAnswer(form, submission);
   if (asked.refusal) return asked.refusal;

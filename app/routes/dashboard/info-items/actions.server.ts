@@ -1,5 +1,5 @@
+import { parseFormSubmission } from "#app/server/form-data.server";
 import type { Submission } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { infoItemSchema, isInfoItemType, type InfoActionResult, type InfoItemKind } from "#app/domain/forms/info-item";
@@ -45,7 +45,7 @@ export async function infoItemFromForm(
   if (intent === "create") {
     const type = formData.get("type");
     if (!isInfoItemType(type)) throw data("Unknown info item type", 400);
-    const submission = parseWithZod(formData, { schema: infoItemSchema(type, "create") });
+    const submission = parseFormSubmission(formData, infoItemSchema(type, "create"));
     if (submission.status !== "success") {
       return invalidAnswer(submission.reply());
     }
@@ -64,7 +64,7 @@ export async function infoItemFromForm(
   if (intent === "edit") {
     const existing = await infoItems.getInfoItem(id);
     if (!existing) return { status: "gone" };
-    const submission = parseWithZod(formData, { schema: infoItemSchema(existing.type, "edit") });
+    const submission = parseFormSubmission(formData, infoItemSchema(existing.type, "edit"));
     if (submission.status !== "success") {
       return invalidAnswer(submission.reply());
     }

@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseFormSubmission } from "#app/server/form-data.server";
 import { data, redirect } from "react-router";
 import { productSchema, type ProductFormValue } from "#app/domain/forms/product";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
@@ -87,7 +87,7 @@ async function submitProductForm(
 ) {
   const { productAdmin } = context.get(servicesContext);
   const { logger } = context.get(requestContext);
-  const submission = parseWithZod(formData, { schema: productSchema(mode) });
+  const submission = parseFormSubmission(formData, productSchema(mode));
   if (submission.status !== "success") return uncheckedAnswer(submission);
   const value = submission.value;
   const asked = publicationAnswer(formData, submission);

@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseFormSubmission } from "#app/server/form-data.server";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { settingsSchema } from "#app/domain/forms/settings";
 import { requestContext, servicesContext, type RouteContext } from "#app/server/context.server";
@@ -11,7 +11,7 @@ import type { AdminForm } from "#app/server/session.server";
 export async function saveFromForm(context: RouteContext, { form: formData, origin }: AdminForm) {
   const { settings } = context.get(servicesContext);
   const { logger } = context.get(requestContext);
-  const submission = parseWithZod(formData, { schema: settingsSchema });
+  const submission = parseFormSubmission(formData, settingsSchema);
   if (submission.status !== "success") return uncheckedAnswer(submission);
   try {
     await settings.saveSiteSettings(submission.value, origin);

@@ -8,9 +8,13 @@ export const BACK_OFF_AFTER_FAILURES = 5;
 export const MAX_BACK_OFF_SECONDS = 15 * 60;
 /** How long an account's failures are remembered without a success or a reset. */
 const ACCOUNT_WINDOW_SECONDS = 24 * 60 * 60;
-/** Reset mails: per address and client (so nobody's inbox is flooded from one place), and per client. */
+/**
+ * Reset mails: per address and client (so nobody's inbox is flooded from one place), per client, and
+ * per address whatever the client (so nobody's inbox is flooded from many places either).
+ */
 export const RESET_PAIR_LIMIT = 3;
 export const RESET_CLIENT_LIMIT = 10;
+export const RESET_RECIPIENT_LIMIT = 5;
 export const RESET_WINDOW_SECONDS = 15 * 60;
 
 /** Seconds a client that failed on an account waits after its latest failure, given the account's failures. */
@@ -62,25 +66,28 @@ export function createSignInThrottle(limiter: RateLimiter) {
     /** The owner proved they hold the mailbox: nothing that slowed the account or this client stays. */
     async passwordReset(email: string, client: string): Promise<void> {
       const key = keys(email, client);
-      await limiter.clear([key.account, key.client, `reset:pair:${email}\n${client}`]);
+      await limiter.clear([key.account, key.client, `reset:pair:${email}\n${client}`, `reset:recipient:${email}`]);
       await limiter.clearPrefix(`signin:pair:${email}\n`);
     },
 
     /** Seconds this client must wait before asking for another reset mail to this address, or 0. */
     async waitBeforeResetMail(email: string, client: string): Promise<number> {
-      const [byPair, byClient] = await Promise.all([
+      const [byPair, byClient, byRecipient] = await Promise.all([
         limiter.read(`reset:pair:${email}\n${client}`, RESET_WINDOW_SECONDS),
         limiter.read(`reset:client:${client}`, RESET_WINDOW_SECONDS),
+        limiter.read(`reset:recipient:${email}`, RESET_WINDOW_SECONDS),
       ]);
       return Math.max(
         byPair && byPair.count >= RESET_PAIR_LIMIT ? byPair.secondsLeftInWindow : 0,
         byClient && byClient.count >= RESET_CLIENT_LIMIT ? byClient.secondsLeftInWindow : 0,
+        byRecipient && byRecipient.count >= RESET_RECIPIENT_LIMIT ? byRecipient.secondsLeftInWindow : 0,
       );
     },
 
     async resetMailSent(email: string, client: string): Promise<void> {
       await limiter.hit(`reset:pair:${email}\n${client}`, RESET_WINDOW_SECONDS);
       await limiter.hit(`reset:client:${client}`, RESET_WINDOW_SECONDS);
+      await limiter.hit(`reset:recipient:${email}`, RESET_WINDOW_SECONDS);
     },
   };
 }

@@ -1,6 +1,8 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLIENT_FAILURE_LIMIT, RESET_PAIR_LIMIT } from "#app/server/sign-in-throttle.server";
+import { execFile } from "node:child_process";
+import os from "node:os";
+import { CLIENT_FAILURE_LIMIT, RESET_PAIR_LIMIT, RESET_RECIPIENT_LIMIT } from "#app/server/sign-in-throttle.server";
 import { TEST_ADMIN } from "#tests/support/http";
 import { outboxFiles, parseMail, resetLinkIn } from "#tests/support/mail";
 import { startServer, type RunningServer } from "#tests/support/server";
@@ -129,5 +131,35 @@ describe("reset mail limits", () => {
 
     expect((await postForm("/forgot", newClient(), { email })).status).toBe(200);
     await expect.poll(() => outboxFiles(server.dataDir).length).toBe(before + RESET_PAIR_LIMIT + 1);
+  });
+
+  it("limit the mails one address gets from many clients, as a probe sent 15 from five in 15 minutes", async () => {
+    const email = "second.owner@vantage.test";
+    await new Promise<void>((resolve, reject) =>
+      execFile(
+        process.execPath,
+        ["scripts/admin.js", "create", email, "--password", "second owner's password"],
+        { env: { PATH: process.env.PATH ?? "", HOME: os.tmpdir(), DATA_DIR: server.dataDir, LOG_LEVEL: "silent" } },
+        (error) => (error ? reject(error) : resolve()),
+      ),
+    );
+    const mailsTo = () =>
+      outboxFiles(server.dataDir)
+        .map((file) => parseMail(fs.readFileSync(file, "utf8")))
+        .filter((mail) => mail.headers.get("to") === email).length;
+    const statuses: number[] = [];
+    for (let client = 0; client < 5; client++) {
+      const address = newClient();
+      for (let n = 0; n < RESET_PAIR_LIMIT; n++) statuses.push((await postForm("/forgot", address, { email })).status);
+    }
+    expect(statuses.filter((status) => status === 200)).toHaveLength(RESET_RECIPIENT_LIMIT);
+    expect(statuses.slice(RESET_RECIPIENT_LIMIT)).toEqual(
+      Array.from({ length: 15 - RESET_RECIPIENT_LIMIT }, () => 429),
+    );
+    await expect.poll(mailsTo).toBe(RESET_RECIPIENT_LIMIT);
+    const refused = await postForm("/forgot", newClient(), { email });
+    expect(refused.status).toBe(429);
+    expect(refused.text).toContain("Too many reset requests. Try again in 15 minutes.");
+    expect(mailsTo()).toBe(RESET_RECIPIENT_LIMIT);
   });
 });

@@ -1,7 +1,16 @@
 import { redirect } from "react-router";
-import { readAdminForm } from "#app/server/session.server";
+import { readAdminForm, requireAdmin } from "#app/server/session.server";
 import type { Route } from "./+types/route";
 import { infoItemFromForm } from "./actions.server";
+
+/**
+ * Nothing is shown at this address: a visitor is asked to sign in, as on every dashboard address, and
+ * someone signed in (a form's address opened by hand) goes to the dashboard, where the tools are.
+ */
+export async function loader({ url, context }: Route.LoaderArgs) {
+  await requireAdmin(url, context);
+  return redirect("/dashboard");
+}
 
 /**
  * Where the home page's admin tools post, on `/` and on the dashboard summary alike. The tools are

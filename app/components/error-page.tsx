@@ -16,7 +16,7 @@ export function errorSummary(error: unknown): { status: number; detail: string }
 }
 
 /**
- * The error page ('Opps'), for any route error, with links out of it; `children` adds a hint for
+ * The error page ('Oops'), for any route error, with links out of it; `children` adds a hint for
  * the place the error happened.
  */
 export function ErrorPage({ error, children }: { error: unknown; children?: ReactNode }) {
@@ -24,7 +24,7 @@ export function ErrorPage({ error, children }: { error: unknown; children?: Reac
   return (
     <section className="mx-auto max-w-2xl px-4 py-24 text-center">
       <title>{pageTitle(status === 404 ? "Not Found" : "Error")}</title>
-      <h1 className="text-4xl font-bold tracking-tight text-slate-900">Opps</h1>
+      <h1 className="text-4xl font-bold tracking-tight text-slate-900">Oops</h1>
       <p className="mt-4 text-lg text-slate-700">Sorry, an error has occurred.</p>
       <p className="mt-2 text-slate-600">
         <i>{detail}</i>

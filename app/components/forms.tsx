@@ -121,11 +121,33 @@ export function CheckboxInput({
 
 /**
  * The form-level message: the server's (e.g. 'Error submitting to database'), or requirements §8's 'Something
- * went wrong - check each input' whenever a field has an error, whether the browser or the server found it.
+ * went wrong - check each input' whenever a field has an error, whether the browser or the server found it,
+ * followed by the names of those fields as their labels say them (`labels`, by the field's name; an item
+ * of a list counts as the list), so the admin knows where to look in a long form.
  */
-export function FormErrors<Schema extends Record<string, unknown>>({ form }: { form: FormMetadata<Schema> }) {
-  const fieldErrors = Object.entries(form.allErrors).some(([name, errors]) => name !== "" && errors.length > 0);
-  const messages = [...new Set([...(form.errors ?? []), ...(fieldErrors ? [ADMIN_MESSAGES.checkEachInput] : [])])];
+export function FormErrors<Schema extends Record<string, unknown>>({
+  form,
+  labels,
+}: {
+  form: FormMetadata<Schema>;
+  labels: Partial<Record<keyof Schema & string, string>>;
+}) {
+  const invalid = new Set(
+    Object.entries(form.allErrors)
+      .filter(([name, errors]) => name !== "" && errors.length > 0)
+      .map(([name]) => name.split(/[.[]/)[0] ?? name),
+  );
+  const named = Object.entries(labels)
+    .filter(([name]) => invalid.has(name))
+    .map(([, label]) => label);
+  const checkEachInput = invalid.size
+    ? named.length
+      ? `${ADMIN_MESSAGES.checkEachInput}: ${named.join(", ")}.`
+      : ADMIN_MESSAGES.checkEachInput
+    : null;
+  // The server says "check each input" too (answers.server.ts): shown once, with the fields named.
+  const serverSaid = (form.errors ?? []).filter((error) => !checkEachInput || error !== ADMIN_MESSAGES.checkEachInput);
+  const messages = [...new Set([...serverSaid, ...(checkEachInput ? [checkEachInput] : [])])];
   if (!messages.length) return null;
   return (
     <div id={form.errorId}>

@@ -22,7 +22,7 @@ export function PublicationBadge({ publication }: { publication: PublicationStat
   );
 }
 
-/** Where a record stands, in words: "Published", "Draft: visitors do not see it", "Scheduled for …". */
+/** Where a record stands, in words: "Published", "Draft: visitors do not see it", "Scheduled: will be published on …". */
 export function PublicationStatusLine({ publication }: { publication: PublicationState }) {
   return (
     <p className="text-sm text-slate-700" data-testid="publication-status">
@@ -32,7 +32,10 @@ export function PublicationStatusLine({ publication }: { publication: Publicatio
       ) : publication.status === "draft" ? (
         "Draft: visitors do not see it"
       ) : (
-        <>Scheduled: published on {publication.publishAt ? <LocalTime iso={publication.publishAt} /> : "its date"}</>
+        <>
+          Scheduled: will be published on{" "}
+          {publication.publishAt ? <LocalTime iso={publication.publishAt} /> : "its date"}
+        </>
       )}
     </p>
   );

@@ -1,4 +1,12 @@
 // The dashboard's words, apart from the public pages' (messages.ts): public pages load only those.
+import { RECENTLY_DELETED_DAYS } from "./revisions";
+
+/**
+ * What a delete confirmation says of where the record goes: Recently deleted, for as long as it keeps
+ * records, and what goes with it. The original's "This cannot be undone!" stopped being true with it.
+ */
+const goesToRecentlyDeleted = (withWhat?: string) =>
+  `It goes to Recently deleted${withWhat ? ` with ${withWhat}` : ""}, where it can be restored for ${RECENTLY_DELETED_DAYS} days.`;
 
 /** The dashboard's messages, worded as requirements §5 and §8 say (beyond-the-original ones marked). */
 export const ADMIN_MESSAGES = {
@@ -30,13 +38,22 @@ export const ADMIN_MESSAGES = {
   excelOnly: "Wrong file type - excel only (*.xls or *.xlsx)",
   imagesOnly: "Wrong format - images only (jpg, png, gif, etc.)",
   imageTooLarge: "Image too large - 20MB maximum file size",
-  confirmInfoDelete: "Are you sure? This cannot be undone!",
+  confirmInfoDelete: `Are you sure? ${goesToRecentlyDeleted()}`,
   productCreated: "created successfully.",
   productDeletedTitle: "Product Deleted",
   productDeleted: "Delete successful.",
   noOtherProducts: "No other products in catalog. Add some!",
   confirmProductDelete: (model: string, hasDownloads: boolean) =>
-    `Are you sure you want to delete ${model}?${hasDownloads ? " All download files will also be deleted." : ""} This cannot be undone!`,
+    `Are you sure you want to delete ${model}? ${goesToRecentlyDeleted(hasDownloads ? "its pictures and download files" : "its pictures")}`,
+  confirmCategoryDelete: (name: string) =>
+    `Are you sure you want to delete ${name}? ${goesToRecentlyDeleted("its features / filters")}`,
+  confirmDownloadDelete: (description: string) =>
+    `Are you sure you want to delete ${description}? ${goesToRecentlyDeleted("its file")}`,
+  confirmFirmwareDelete: (releaseVersion: string) =>
+    `Are you sure you want to delete firmware ${releaseVersion}? ${goesToRecentlyDeleted("its file")}`,
+  /** On the screen after a delete, beside its Undo. */
+  deletedInto: `It is in Recently deleted for ${RECENTLY_DELETED_DAYS} days.`,
+  deletedGone: "It is no longer in Recently deleted: it was restored or purged meanwhile.",
   // Beyond the original: optimistic concurrency (decision 002) and a record deleted meanwhile.
   conflict:
     "Someone else saved a change to this while you were editing. Their version is shown below: check it, then make your change again.",

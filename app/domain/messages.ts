@@ -9,7 +9,7 @@ export function waitPhrase(seconds: number): string {
 export const MESSAGES = {
   loginFailed: "Incorrect email or password",
   resetFailed: "Invalid email",
-  resetSent: "Reset link set - check your email",
+  resetSent: "Reset link sent - check your email",
   tooManyResets: (seconds: number) => `Too many reset requests. Try again in ${waitPhrase(seconds)}.`,
   tooManySignIns: (seconds: number) => `Too many sign-in attempts. Try again in ${waitPhrase(seconds)}.`,
   searchResults: (total: number) => (total === 0 ? "Search returned 0 results." : `Search returned ${total} result(s)`),

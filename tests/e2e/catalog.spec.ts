@@ -164,7 +164,7 @@ test("an unknown category is a 404", async ({ page }) => {
   for (const path of ["/catalog/categories/00000000-0000-4000-8000-000000000000", "/catalog/categories/nope"]) {
     const response = await page.goto(path);
     expect(response?.status()).toBe(404);
-    await expect(page.getByRole("heading", { name: "Opps" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Oops" })).toBeVisible();
   }
 });
 

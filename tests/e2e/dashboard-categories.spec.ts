@@ -95,7 +95,7 @@ test("create: empty list, every message, feature inputs, success view, details, 
   // Nothing filled in: the name is required.
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(page.getByText("Name required")).toBeVisible();
-  await expect(page.getByRole("alert")).toHaveText(CHECK_EACH_INPUT);
+  await expect(page.getByRole("alert")).toHaveText(`${CHECK_EACH_INPUT}: Name.`);
   await expect(page.getByLabel("Name")).toHaveAttribute("aria-invalid", "true");
   await expectNoA11yViolations(page);
 
@@ -106,7 +106,7 @@ test("create: empty list, every message, feature inputs, success view, details, 
   await expect(page.getByLabel("Feature 2", { exact: true })).toBeFocused();
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(page.getByText("No empty features / filters")).toBeVisible();
-  await expect(page.getByRole("alert")).toHaveText(CHECK_EACH_INPUT);
+  await expect(page.getByRole("alert")).toHaveText(`${CHECK_EACH_INPUT}: Features / filters.`);
   await expect(page.getByLabel("Feature 2", { exact: true })).toHaveAttribute("aria-invalid", "true");
 
   // Removing the empty input clears the message; focus goes back to "Add feature".
@@ -247,7 +247,11 @@ test("delete: confirm and cancel move focus; deleted screen; replay refused", as
   // The prompt takes focus on its least destructive choice.
   await page.getByRole("button", { name: "Delete category" }).click();
   await expect(page.getByRole("button", { name: "Cancel" })).toBeFocused();
-  await expect(page.getByText("Are you sure you want to delete Beta Domes? This cannot be undone!")).toBeVisible();
+  await expect(
+    page.getByText(
+      "Are you sure you want to delete Beta Domes? It goes to Recently deleted with its features / filters, where it can be restored for 30 days.",
+    ),
+  ).toBeVisible();
   await expectNoA11yViolations(page);
   await page.getByRole("button", { name: "Cancel" }).click();
   await expect(page.getByRole("button", { name: "Confirm Delete" })).toHaveCount(0);
@@ -283,6 +287,18 @@ test("delete: confirm and cancel move focus; deleted screen; replay refused", as
   await page.getByRole("button", { name: "Delete category" }).click();
   await page.getByRole("button", { name: "Confirm Delete" }).click();
   await expect(page).toHaveURL(`/dashboard/categories/${alphaId}/deleted`);
+
+  // The deleted screen says where it went, and Undo brings it back whole.
+  await hydrated(page);
+  await expect(page.getByText("It is in Recently deleted for 30 days.")).toBeVisible();
+  await expectNoA11yViolations(page);
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expect(page).toHaveURL(`/dashboard/categories/${alphaId}?restored=1`);
+  await expect(page.getByRole("heading", { level: 1, name: "alpha Bullets" })).toBeVisible();
+  // Undone once, the screen has nothing left to undo.
+  await page.goto(`/dashboard/categories/${alphaId}/deleted`);
+  await expect(page.getByText("It is no longer in Recently deleted")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Undo" })).toHaveCount(0);
 });
 
 test("a new category reaches the Categories menu of an open catalog page", async ({ page, browser, login, site }) => {
@@ -324,7 +340,7 @@ test("the server checks again what the browser would have refused", async ({ pag
   const html = await invalid.text();
   expect(html).toContain("Name required");
   expect(html).toContain("No empty features / filters");
-  expect(html).toContain(CHECK_EACH_INPUT);
+  expect(html).toContain(`${CHECK_EACH_INPUT}: Name, Features / filters.`);
 
   // A NUL character cannot be stored as text: refused with its reason before anything is written.
   const withNul = await post("/dashboard/categories/new", { name: "Broken\u0000Name" });

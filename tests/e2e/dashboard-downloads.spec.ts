@@ -174,7 +174,7 @@ test("a new download: required messages, upload progress, cancel, the 20MB limit
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(page.getByText("Description required")).toBeVisible();
   await expect(page.getByText("File required (20MB limit)")).toBeVisible();
-  await expect(page.getByRole("alert")).toHaveText("Something went wrong - check each input");
+  await expect(page.getByRole("alert")).toHaveText("Something went wrong - check each input: Description, File.");
   await expect(page.getByLabel("Description")).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByLabel("File")).toHaveAttribute("aria-invalid", "true");
   await expectNoA11yViolations(page);
@@ -284,7 +284,7 @@ test("the server refuses an oversized upload, an invalid form and a file that wa
   const invalid = await post({ description: "  ", fileId: "" });
   expect(invalid.status).toBe(400);
   const invalidHtml = await invalid.text();
-  expect(invalidHtml).toContain("Something went wrong - check each input");
+  expect(invalidHtml).toContain("Something went wrong - check each input: Description, File.");
   expect(invalidHtml).toContain("Description required");
   expect(invalidHtml).toContain("File required (20MB limit)");
 
@@ -315,7 +315,7 @@ test("editing a download: its description, then its file (the old file's URL ans
   await page.getByLabel("Description").fill(" ");
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByText("Description required")).toBeVisible();
-  await expect(page.getByRole("alert")).toHaveText("Something went wrong - check each input");
+  await expect(page.getByRole("alert")).toHaveText("Something went wrong - check each input: Description.");
 
   await page.getByLabel("Description").fill("Product Catalog (edited)");
   const posted = await capturePost(page, () => page.getByRole("button", { name: "Save changes" }).click());
@@ -454,7 +454,7 @@ test("an unknown download is a 404 and the pages need a signed-in admin", async 
   for (const id of ["6f1c1f0e-8b1a-4c1e-9d55-0d1f6b2f8a11", "not-an-id"]) {
     const response = await page.goto(`/dashboard/downloads/${id}`);
     expect(response?.status()).toBe(404);
-    await expect(page.getByRole("heading", { name: "Opps" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Oops" })).toBeVisible();
   }
 });
 
@@ -480,7 +480,7 @@ test("a download deleted by another admin while it is open: the page says so and
 
   // The first page hears of it through the change feed and reloads its data: the record is gone.
   await expect(page.getByText("It may have been deleted by someone else in the meantime.")).toBeVisible();
-  await expect(page.getByRole("heading", { name: "Opps" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Oops" })).toBeVisible();
   await page.getByRole("link", { name: "Back to the dashboard" }).click();
   await expect(page).toHaveURL("/dashboard");
   await expectNoA11yViolations(page);

@@ -104,7 +104,11 @@ test("a new product with every field; the public pages show it, accessories both
   ]) {
     await expect(page.getByText(message, { exact: true })).toBeVisible();
   }
-  await expect(page.getByRole("alert").filter({ hasText: "Something went wrong - check each input" })).toBeVisible();
+  await expect(
+    page
+      .getByRole("alert")
+      .filter({ hasText: "Something went wrong - check each input: Category, Model, Description, Main image." }),
+  ).toBeVisible();
 
   // Changing the category clears the chosen features.
   await page.getByLabel("Category").selectOption({ label: "Dome Cameras" });
@@ -441,7 +445,7 @@ test("delete asks first, then removes the product, its files and its accessory l
 
   await page.getByRole("button", { name: "Delete", exact: true }).click();
   await expect(page.getByTestId("delete-confirmation")).toHaveText(
-    "Are you sure you want to delete E2E-Cam-1b? All download files will also be deleted. This cannot be undone!",
+    "Are you sure you want to delete E2E-Cam-1b? It goes to Recently deleted with its pictures and download files, where it can be restored for 30 days.",
   );
   await expect(page.getByRole("button", { name: "Cancel" })).toBeFocused();
   await expect(page.getByRole("group", { name: /^Are you sure you want to delete E2E-Cam-1b\?/ })).toBeVisible();
@@ -468,7 +472,7 @@ test("delete asks first, then removes the product, its files and its accessory l
   await hydrated(page);
   await page.getByRole("button", { name: "Delete", exact: true }).click();
   await expect(page.getByTestId("delete-confirmation")).toHaveText(
-    "Are you sure you want to delete E2E-Plain? This cannot be undone!",
+    "Are you sure you want to delete E2E-Plain? It goes to Recently deleted with its pictures, where it can be restored for 30 days.",
   );
   const plainId = await productIdFromDetail(page);
   const deletePost = await capturePost(page, () => page.getByRole("button", { name: "Confirm Delete" }).click());
@@ -496,7 +500,7 @@ test("the server checks the form again: a direct post with missing fields is ref
   });
   expect(response.status).toBe(400);
   const html = await response.text();
-  expect(html).toContain("Something went wrong - check each input");
+  expect(html).toContain("Something went wrong - check each input: Category, Main image.");
   expect(html).toContain("Category required");
   expect(html).toContain("Image required (20MB limit)");
   expect(await (await page.request.get("/dashboard/products/")).text()).not.toContain("Sneaky");

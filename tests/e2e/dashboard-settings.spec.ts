@@ -32,7 +32,9 @@ test("an admin edits the site settings; the footer and /contact show them, open 
   await page.getByRole("button", { name: "Save settings" }).click();
   await expect(page.getByText("Company name required")).toBeVisible();
   await expect(page.getByText("A valid e-mail address")).toBeVisible();
-  await expect(page.getByRole("alert")).toHaveText("Something went wrong - check each input");
+  await expect(page.getByRole("alert")).toHaveText(
+    "Something went wrong - check each input: Company name, Contact e-mail.",
+  );
   await expect(page.getByLabel("Company name")).toHaveAttribute("aria-invalid", "true");
   // Fixing a field clears its message as you type (after the first submit).
   await page.getByLabel("Company name").fill("Acme Vision");
@@ -90,7 +92,7 @@ test("a server-side check refuses what the browser would have refused", async ({
   });
   expect(response.status).toBe(400);
   const html = await response.text();
-  expect(html).toContain("Something went wrong - check each input");
+  expect(html).toContain("Something went wrong - check each input: Company name, Contact e-mail,");
   await page.reload();
   expect(await page.getByRole("contentinfo").innerText()).toBe(footerBefore);
 });

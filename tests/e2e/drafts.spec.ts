@@ -162,7 +162,7 @@ test("a time in the past is refused; a product scheduled ahead is hidden until t
   await page.getByLabel("Publish at").fill(local);
   await page.getByLabel("Publish at").press("Enter");
   await expect(page.getByText("Product edited successfully.")).toBeVisible();
-  await expect(page.getByTestId("publication-status")).toContainText("Status: Scheduled: published on");
+  await expect(page.getByTestId("publication-status")).toContainText("Status: Scheduled: will be published on");
   expect((await visitor(site.url, `/catalog/products/${id}`)).status).toBe(404);
   await page.goto(`/dashboard/products/${id}/edit`);
   await hydrated(page);

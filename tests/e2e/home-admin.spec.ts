@@ -110,7 +110,7 @@ test("an admin adds a banner, an image and a card through the new-item panels; v
   await expect(page.getByRole("heading", { name: "New banner" })).toBeFocused();
   await form.getByRole("button", { name: "Submit" }).click();
   await expect(form.getByText("Content Required")).toBeVisible();
-  await expect(form.getByRole("alert")).toHaveText("Something went wrong - check each input");
+  await expect(form.getByRole("alert")).toHaveText("Something went wrong - check each input: Content.");
   await form.getByLabel("Content").fill("   ");
   await expect(form.getByText("Content Required")).toBeVisible();
   await form.getByLabel("Content").fill("Not saved");
@@ -155,7 +155,7 @@ test("an admin adds a banner, an image and a card through the new-item panels; v
   await form.getByRole("button", { name: "Submit" }).click();
   await expect(form.getByText("Heading required")).toBeVisible();
   await expect(form.getByText("Content required")).toBeVisible();
-  await expect(form.getByRole("alert")).toHaveText("Something went wrong - check each input");
+  await expect(form.getByRole("alert")).toHaveText("Something went wrong - check each input: Heading, Content.");
   await chooseImage(form, /^Image \(optional/, {
     name: "notes.txt",
     mimeType: "text/plain",
@@ -338,11 +338,15 @@ test("delete asks for confirmation, then removes the item and its image file", a
   const group = controls(page, "Image");
 
   await group.getByRole("button", { name: "Delete" }).click();
-  await expect(group.getByText("Are you sure? This cannot be undone!")).toBeVisible();
+  await expect(
+    group.getByText("Are you sure? It goes to Recently deleted, where it can be restored for 30 days."),
+  ).toBeVisible();
   await expect(group.getByRole("button", { name: "CANCEL" })).toBeFocused();
   await expectNoA11yViolations(page);
   await group.getByRole("button", { name: "CANCEL" }).click();
-  await expect(group.getByText("Are you sure? This cannot be undone!")).toHaveCount(0);
+  await expect(
+    group.getByText("Are you sure? It goes to Recently deleted, where it can be restored for 30 days."),
+  ).toHaveCount(0);
   await expect(group.getByRole("button", { name: "Delete" })).toBeFocused();
   await expect(items(page)).toHaveCount(3);
 
@@ -386,7 +390,9 @@ test("a delete refused because the item changed meanwhile closes the prompt and 
   await group.getByRole("button", { name: "Delete" }).click();
   await group.getByRole("button", { name: "CONFIRM DELETE" }).click();
   await expect(group.getByText(/Someone else saved a change to this while you were editing/)).toBeVisible();
-  await expect(group.getByText("Are you sure? This cannot be undone!")).toHaveCount(0);
+  await expect(
+    group.getByText("Are you sure? It goes to Recently deleted, where it can be restored for 30 days."),
+  ).toHaveCount(0);
   await expect(group.getByRole("button", { name: "Delete" })).toBeFocused();
   await page.reload();
   await expect(items(page)).toHaveCount(1);

@@ -191,7 +191,7 @@ test.describe("error page", () => {
   test("an unknown route answers 404 with the error page inside the site layout", async ({ page }) => {
     const response = await page.goto("/dashboard/no/such/thing");
     expect(response?.status()).toBe(404);
-    await expect(page.getByRole("heading", { name: "Opps" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Oops" })).toBeVisible();
     await expect(page.getByText("Sorry, an error has occurred.")).toBeVisible();
     await expect(page.getByText("Not Found", { exact: true })).toBeVisible();
     await expect(page).toHaveTitle("Not Found | Vantage");

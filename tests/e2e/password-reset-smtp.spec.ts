@@ -22,7 +22,7 @@ test("reset round trip through a real SMTP server", async ({ page, site, mailSin
   await page.goto("/forgot");
   await page.getByLabel("Email").fill(OWNER.email);
   await page.getByRole("button", { name: "Send reset link" }).click();
-  await expect(page.getByRole("status")).toHaveText("Reset link set - check your email");
+  await expect(page.getByRole("status")).toHaveText("Reset link sent - check your email");
 
   const mail = await mailSink.take(OWNER.email);
   expect(mail.from).toBe("no-reply@vantage.test");

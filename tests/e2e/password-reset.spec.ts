@@ -51,7 +51,7 @@ test("/forgot shows the form, a way back to /login and 'Invalid email' for a bad
 test("an address without an account gets the same answer, and no mail is sent", async ({ page, site }) => {
   const before = outboxFiles(site.dataDir);
   await askForResetLink(page, "stranger@vantage.test");
-  await expect(page.getByRole("status")).toHaveText("Reset link set - check your email");
+  await expect(page.getByRole("status")).toHaveText("Reset link sent - check your email");
   expect(outboxFiles(site.dataDir)).toEqual(before);
 });
 
@@ -65,7 +65,7 @@ test("reset round trip through the outbox: mail, link, new password, single use"
   const before = outboxFiles(site.dataDir);
   // The address is matched case-insensitively, as it is at sign-in.
   await askForResetLink(page, OWNER.email.toUpperCase());
-  await expect(page.getByRole("status")).toHaveText("Reset link set - check your email");
+  await expect(page.getByRole("status")).toHaveText("Reset link sent - check your email");
 
   const eml = await newOutboxFile(site.dataDir, before);
   const mail = parseMail(fs.readFileSync(eml, "utf8"));

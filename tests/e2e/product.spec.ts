@@ -123,7 +123,7 @@ test("an unknown product is a 404", async ({ page }) => {
   for (const id of ["00000000-0000-4000-8000-000000000000", "not-a-product"]) {
     const response = await page.goto(`/catalog/products/${id}`);
     expect(response?.status()).toBe(404);
-    await expect(page.getByRole("heading", { name: "Opps" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Oops" })).toBeVisible();
   }
 });
 

@@ -88,7 +88,7 @@ test("reset mails from one client to one address are limited; the owner elsewher
   };
   for (let request = 1; request <= RESET_PAIR_LIMIT; request++) {
     expect((await ask(page)).status(), `request ${request}`).toBe(200);
-    await expect(page.getByRole("status")).toHaveText("Reset link set - check your email");
+    await expect(page.getByRole("status")).toHaveText("Reset link sent - check your email");
   }
   await expect.poll(() => outboxFiles(site.dataDir).length).toBe(before + RESET_PAIR_LIMIT);
 

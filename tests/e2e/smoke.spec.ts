@@ -8,7 +8,7 @@ test("health endpoints answer", async ({ request }) => {
 test("an unknown route shows the error page with a 404", async ({ page }) => {
   const response = await page.goto("/no/such/page");
   expect(response?.status()).toBe(404);
-  await expect(page.getByRole("heading", { name: "Opps" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Oops" })).toBeVisible();
   await expect(page.getByText("Sorry, an error has occurred.")).toBeVisible();
   await expect(page.getByText("Not Found")).toBeVisible();
   // A way out of it: home, or the catalog.

@@ -1,5 +1,6 @@
 import type { InfoItemRecord } from "#app/server/info.server";
 import { PublicationBadge } from "../publication-badge";
+import { LocalTime } from "../local-time";
 import { HomeAdminToolbar, InfoItemControls } from "./tools";
 
 /** What admins see instead of the welcome card: the page is empty until they add items. */
@@ -33,9 +34,14 @@ export default function HomePageAdmin(props: { item: InfoItemRecord } | { part: 
         {publication.status === "published" ? null : (
           <p className="flex items-center gap-2 text-sm text-slate-700">
             <PublicationBadge publication={publication} />
-            {publication.status === "draft"
-              ? "Visitors do not see this item until it is published."
-              : "Visitors see this item once it is published."}
+            {publication.status === "draft" ? (
+              "Visitors do not see this item until it is published."
+            ) : (
+              <span>
+                Will be published on {publication.publishAt ? <LocalTime iso={publication.publishAt} /> : "its date"};
+                visitors do not see it until then.
+              </span>
+            )}
           </p>
         )}
         <InfoItemControls item={props.item} />

@@ -68,7 +68,10 @@ export function ItemForm({
           <VersionInput version={item.version} />
         </>
       ) : null}
-      <FormErrors form={form} />
+      <FormErrors
+        form={form}
+        labels={{ heading: "Heading", content: "Content", imageFileId: "Image", imageAlt: ALT_TEXT_LABEL }}
+      />
       {type === "card" ? <TextInput meta={fields.heading} label="Heading" /> : null}
       {type !== "image" ? <TextArea meta={fields.content} label="Content" rows={type === "banner" ? 2 : 4} /> : null}
       {type !== "banner" ? (

@@ -88,7 +88,22 @@ export function ProductForm({ mode, categories, hasOtherProducts, product, lastR
       <TabIdInput />
       {product ? <VersionInput version={product.version} /> : null}
       {conflict ? <Alert tone="error">{ADMIN_MESSAGES.conflict}</Alert> : null}
-      <FormErrors form={form} />
+      <FormErrors
+        form={form}
+        labels={{
+          categoryId: "Category",
+          model: "Model",
+          description: "Description",
+          imageFileId: "Main image",
+          imageAlt: "Main image's description (alt text)",
+          specs: "Specifications",
+          specsFileId: "Specifications spreadsheet",
+          featureIds: "Features / filters",
+          additionalImages: "Additional images",
+          downloads: "Downloads",
+          accessoryIds: "Accessories",
+        }}
+      />
 
       <SelectInput
         meta={fields.categoryId}

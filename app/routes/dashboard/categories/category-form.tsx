@@ -62,7 +62,7 @@ export function CategoryForm({
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <TabIdInput />
       {version === undefined ? null : <VersionInput version={version} />}
-      <FormErrors form={form} />
+      <FormErrors form={form} labels={{ name: "Name", description: "Description", features: "Features / filters" }} />
       <TextInput meta={fields.name} label="Name" />
       <TextArea meta={fields.description} label="Description" />
       <fieldset className="space-y-3" aria-describedby={featureErrors?.length ? fields.features.errorId : undefined}>

@@ -36,7 +36,7 @@ export function DeleteCategory({
   return (
     <ConfirmDelete
       label="Delete category"
-      prompt={`Are you sure you want to delete ${name}? This cannot be undone!`}
+      prompt={ADMIN_MESSAGES.confirmCategoryDelete(name)}
       version={version}
       refusal={refusal}
       mayOpen={() => {

@@ -1,27 +1,32 @@
 import { Card, TextLink } from "#app/components/ui";
 import { requireAdmin } from "#app/server/session.server";
+import { undoableDeletion } from "../history/actions.server";
 import { dashboardMeta } from "../meta";
+import { UndoDelete } from "../undo-delete";
 import type { Route } from "./+types/deleted";
 
 export function meta() {
   return dashboardMeta("Category deleted");
 }
 
-export async function loader({ url, context }: Route.LoaderArgs) {
+export async function loader({ url, params, context }: Route.LoaderArgs) {
   await requireAdmin(url, context);
-  return null;
+  return { deletion: await undoableDeletion(context, "category", params.categoryId) };
 }
 
-/** requirements §2: the deletion confirmation after a category delete. */
-export default function CategoryDeleted() {
+/** requirements §2: the deletion confirmation after a category delete, with an Undo. */
+export default function CategoryDeleted({ loaderData }: Route.ComponentProps) {
   return (
     <Card title="Category deleted">
-      <p>The category and its features / filters were deleted.</p>
-      <p className="mt-4">
-        <TextLink to="/dashboard/categories/" weight="medium">
-          Back to category list
-        </TextLink>
-      </p>
+      <div className="space-y-4">
+        <p>The category and its features / filters were deleted.</p>
+        <UndoDelete deletion={loaderData.deletion} />
+        <p>
+          <TextLink to="/dashboard/categories/" weight="medium">
+            Back to category list
+          </TextLink>
+        </p>
+      </div>
     </Card>
   );
 }

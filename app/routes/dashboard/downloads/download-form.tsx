@@ -72,7 +72,7 @@ export function DownloadForm({
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <TabIdInput />
       {download ? <VersionInput version={download.version} /> : null}
-      <FormErrors form={form} />
+      <FormErrors form={form} labels={{ description: "Description", fileId: "File" }} />
       <TextInput meta={fields.description} label="Description" />
       {download ? (
         <div className="text-sm">

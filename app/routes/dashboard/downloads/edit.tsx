@@ -119,7 +119,7 @@ function DeleteDownload({ download, refusal }: { download: AdminDownload; refusa
         {refusal ? <Alert tone="error">{ADMIN_MESSAGES.fileDeleteFailed}</Alert> : null}
         <ConfirmDelete
           label="Delete download"
-          prompt={`Are you sure you want to delete ${download.description}? Its file will also be deleted. This cannot be undone!`}
+          prompt={ADMIN_MESSAGES.confirmDownloadDelete(download.description)}
           version={download.version}
           refusal={refusal}
         />

@@ -1,3 +1,4 @@
+import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { data, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { ConfirmDelete } from "#app/components/confirm-delete";
 import { Alert, Card, TextLink } from "#app/components/ui";
@@ -69,7 +70,7 @@ export default function EditFirmware({ loaderData, actionData }: Route.Component
         />
         <ConfirmDelete
           label="Delete release"
-          prompt={`Delete firmware ${release.releaseVersion}? It stays in Recently deleted for 30 days.`}
+          prompt={ADMIN_MESSAGES.confirmFirmwareDelete(release.releaseVersion)}
           version={release.version}
           refusal={refused}
         />

@@ -52,7 +52,17 @@ export function FirmwareForm({
       <TabIdInput />
       {release ? <VersionInput version={release.version} /> : null}
       {conflict ? <Alert tone="error">{ADMIN_MESSAGES.conflict}</Alert> : null}
-      <FormErrors form={form} />
+      <FormErrors
+        form={form}
+        labels={{
+          releaseVersion: "Version",
+          releasedOn: "Release date",
+          channel: "Channel",
+          notes: "Release notes",
+          fileId: "File",
+          productIds: "Products",
+        }}
+      />
       <div className="grid gap-4 sm:grid-cols-3">
         <TextInput meta={fields.releaseVersion} label="Version" autoComplete="off" maxLength={50} />
         <TextInput meta={fields.releasedOn} label="Release date" type="date" />

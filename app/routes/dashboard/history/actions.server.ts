@@ -5,6 +5,7 @@ import { RestoreRefusedError } from "#app/server/admin/history.server";
 import { ConflictError, NotFoundError } from "#app/server/admin/write.server";
 import { servicesContext, type RouteContext } from "#app/server/context.server";
 import type { AdminForm } from "#app/server/session.server";
+import type { UndoableDeletion } from "../undo-delete";
 
 /** Why a restore did not happen, in words the page shows as they are. */
 export interface RestoreRefusal {
@@ -38,6 +39,17 @@ export async function restoreRevisionFromForm(
     if (error instanceof RestoreRefusedError) return refused(error.message, 400);
     throw error;
   }
+}
+
+/** The deletion of a record that its deleted screen can still undo, or null (restored or purged since). */
+export async function undoableDeletion(
+  context: RouteContext,
+  type: RevisionedType,
+  id: string,
+): Promise<UndoableDeletion | null> {
+  const deleted = await context.get(servicesContext).revisions.recentlyDeleted();
+  const entry = deleted.find((candidate) => candidate.recordType === type && candidate.recordId === id);
+  return entry ? { type, id, revision: entry.id } : null;
 }
 
 /** Recently deleted's "Restore": the record back whole, then its own page. */

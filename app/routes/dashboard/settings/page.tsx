@@ -49,7 +49,15 @@ export default function SiteSettingsPage({ loaderData, actionData }: Route.Compo
         {actionData?.status === "saved" && navigation.state === "idle" ? (
           <Alert tone="success">Settings saved.</Alert>
         ) : null}
-        <FormErrors form={form} />
+        <FormErrors
+          form={form}
+          labels={{
+            companyName: "Company name",
+            contactEmail: "Contact e-mail",
+            socialLinks: "Social links",
+            copyrightHolder: "Copyright holder",
+          }}
+        />
         <TextInput meta={fields.companyName} label="Company name" />
         <TextInput meta={fields.contactEmail} label="Contact e-mail" type="email" />
         {links.map((link, index) => {

@@ -41,6 +41,18 @@ async function main() {
 
   const { runtime: started, site } = await app.startSite(options);
   const { env, logger } = started;
+  // A port another process holds (or one below 1024 without the right) is a setting to change, said in
+  // one line, not a stack trace; what the start opened is closed first.
+  site.http.once("error", (/** @type {NodeJS.ErrnoException} */ error) => {
+    const reason =
+      error.code === "EADDRINUSE"
+        ? `Port ${env.PORT} on ${env.HOST ?? "127.0.0.1"} is already in use: stop what uses it, or set PORT to another port.`
+        : error.code === "EACCES"
+          ? `Port ${env.PORT} needs privileges this user lacks: set PORT to 1024 or above (and put nginx in front).`
+          : `Cannot listen on port ${env.PORT}: ${error.message}`;
+    console.error(reason);
+    void started.close().finally(() => process.exit(1));
+  });
   const server = site.http.listen(env.PORT, env.HOST ?? "127.0.0.1", () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : env.PORT;

@@ -305,14 +305,27 @@ function createApp(
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);
   const security = { publicUrl: env.publicUrl, development: Boolean(options.development), inlineStylesheet };
+  // The build's own top-level files and folders (the favicon, the hero pictures) besides /assets.
+  const clientEntries = new Set(options.clientDir ? fs.readdirSync(options.clientDir) : []);
+  const isPageFile = (path: string) => {
+    const first = path.split("/")[1] ?? "";
+    return first === "assets" || first === "images" || clientEntries.has(first);
+  };
 
   app.use((req: Request, res: Response, next: NextFunction) => {
     const id = requestId(req);
     const startedAt = process.hrtime.bigint();
+    // Read now: a handler mounted on a path (/assets) changes req.path while it answers.
+    const pageFile = isPageFile(req.path);
     res.locals.requestId = id;
     res.setHeader("X-Request-Id", id);
     res.on("finish", () =>
-      logRequest(logger, { id, method: req.method, url: req.originalUrl, status: res.statusCode }, startedAt),
+      logRequest(
+        logger,
+        { id, method: req.method, url: req.originalUrl, status: res.statusCode },
+        startedAt,
+        pageFile && res.statusCode < 400 ? "debug" : "info",
+      ),
     );
     next();
   });
@@ -369,7 +382,6 @@ function createApp(
     app.use("/assets", express.static(`${options.clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }));
     // Only paths under the build's own top-level files and folders (the favicon, the hero pictures) can
     // be one of them: every other request would cost a file-system lookup before reaching its page.
-    const clientEntries = new Set(fs.readdirSync(options.clientDir));
     const clientFiles = express.static(options.clientDir, { maxAge: "1h", index: false });
     app.use((req, res, next) => {
       if (clientEntries.has(req.path.split("/")[1] ?? "")) clientFiles(req, res, next);

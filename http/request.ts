@@ -10,14 +10,23 @@ export function requestId(req: IncomingMessage): string {
 }
 
 /** The one log line every answered request gets, with the time since `startedAt` (process.hrtime). */
-export function logRequest(logger: Logger, entry: Omit<RequestLogEntry, "ms">, startedAt: bigint): void {
-  if (!logger.isLevelEnabled("info")) return;
+/**
+ * Logs a request once it is answered: at info, or at debug for a file the page loads (a script, a
+ * picture), so that a terminal shows what happened rather than every file of every page.
+ */
+export function logRequest(
+  logger: Logger,
+  entry: Omit<RequestLogEntry, "ms">,
+  startedAt: bigint,
+  level: "info" | "debug" = "info",
+): void {
+  if (!logger.isLevelEnabled(level)) return;
   const request = {
     ...entry,
     url: entry.url && loggableUrl(entry.url),
     ms: Number(process.hrtime.bigint() - startedAt) / 1e6,
   };
-  logger.info({ request }, "request");
+  logger[level]({ request }, "request");
 }
 
 const fetchHeaders = new WeakMap<Request, Headers>();

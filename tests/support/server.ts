@@ -58,7 +58,7 @@ export async function startServer(
     } catch (error) {
       // A free port can be taken between finding it and listening on it (by a parallel test's
       // connection): another one is tried. A fixed port stays a failure.
-      const taken = error instanceof Error && error.message.includes("EADDRINUSE");
+      const taken = error instanceof Error && error.message.includes("is already in use");
       if (!taken || options.port !== undefined || attempt >= 3) throw error;
     }
   }

@@ -18,6 +18,7 @@ export const CATALOG_COLUMNS = [
   "Additional images",
   "Downloads",
   "Status",
+  "Version",
 ] as const;
 
 export type CatalogColumn = (typeof CATALOG_COLUMNS)[number];
@@ -30,7 +31,18 @@ export const TABLE_CELL_SEPARATOR = " | ";
 /** The most products one import holds: beyond, a file is refused whole rather than cut. */
 export const MAX_IMPORT_ROWS = 10_000;
 
-export type ImportOutcome = "create" | "update" | "unchanged" | "error";
+/**
+ * What a row does. A `conflict` is a product changed in the catalog since the file was exported (its
+ * Version cell is not the product's version): it is neither written nor skipped until the admin says,
+ * for that row, to keep the catalog's version or to overwrite it with the file's.
+ */
+export type ImportOutcome = "create" | "update" | "unchanged" | "conflict" | "error";
+
+/** The admin's word on a conflicting row: the catalog's version stays, or the file's replaces it. */
+export type ConflictResolution = "keep" | "overwrite";
+
+/** The form field that carries the resolution of the conflicting row on spreadsheet line `line`. */
+export const resolutionField = (line: number) => `resolve-${line}`;
 
 /** One row of a checked import as the preview lists it (line numbers as a spreadsheet shows them). */
 export interface ImportRowView {
@@ -61,6 +73,15 @@ export const IMPORT_MESSAGES = {
     "The file could not be read as CSV: a quoted value is never closed. Check the quotes, or save it from a spreadsheet program again.",
   tooManyRows: `The file has more than ${formatCount(MAX_IMPORT_ROWS)} products. Import it in parts.`,
   changedSinceCheck: "The catalog changed since the check. Review the new preview, then apply again.",
+  changedSinceExport: (exported: number, now: number) =>
+    `Changed in the catalog since this file was exported (its version ${exported}, now ${now}): applying this row would undo those changes`,
+  wouldChange: (columns: string[]) => `The file would change: ${columns.join(", ")}`,
+  overwrites: (exported: number, now: number) =>
+    `Overwrites the changes made in the catalog since the export (version ${exported} → ${now})`,
+  keptCatalog: "Kept as it is in the catalog, as chosen",
+  hasConflicts:
+    "Nothing was imported yet: some products were changed in the catalog since this file was exported. For each, choose whether the catalog's version stays or the file's replaces it, then apply.",
+  version: (value: string) => `Version must be the number an export wrote, not "${value}"`,
   hasErrors: "Nothing was imported: correct the rows with errors and check the file again.",
   modelRequired: "Model required",
   modelTwice: (line: number) => `The same model is in row ${line} too`,

@@ -157,6 +157,8 @@ export function catalogCells(record: CatalogRecord): Record<CatalogColumn, strin
     "Additional images": record.images.map((image) => image.name).join(LIST_SEPARATOR),
     Downloads: record.downloads.map((download) => download.name).join(LIST_SEPARATOR),
     Status: publicationLabel(record.publication),
+    // The version exported: an import of this file later tells a product saved since from one it may update.
+    Version: String(record.version),
   };
 }
 

@@ -8,6 +8,7 @@ import {
   splitList,
   splitTable,
   type CatalogColumn,
+  type ConflictResolution,
   type ImportOutcome,
   type ImportPreview,
   type ImportRowView,
@@ -34,6 +35,8 @@ export class ImportFileError extends Error {}
 export interface ImportRequest {
   sheetFileId: string;
   fileIds: string[];
+  /** The admin's word on rows in conflict, by spreadsheet line. */
+  resolutions?: ReadonlyMap<number, ConflictResolution>;
 }
 
 /** Excel sheets an import reads: a whole catalog, never cut (a sheet past these is refused). */
@@ -63,8 +66,10 @@ interface CategoryChoice {
 
 interface PlannedRow extends ImportRowView {
   change?: ImportedProduct;
-  /** The version an unchanged product was checked at: Apply refuses if it moved on. */
+  /** The version an unchanged (or conflicting) product was checked at: Apply refuses if it moved on. */
   checkedVersion?: number;
+  /** A conflicting row's Version cell: the version the file was exported at. */
+  exportedVersion?: number;
 }
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -452,6 +457,14 @@ export function createCatalogImport({
         }
       }
 
+      // The version the file was exported at: a product saved since would have its changes undone.
+      let exportedVersion: number | undefined;
+      if (record && columnAt.has("Version") && cell("Version")) {
+        const value = cell("Version");
+        if (/^\d{1,9}$/.test(value)) exportedVersion = Number(value);
+        else errors.push(IMPORT_MESSAGES.version(value));
+      }
+
       if (errors.length || !category) {
         row.details = [...new Set(errors)];
         continue;
@@ -463,8 +476,19 @@ export function createCatalogImport({
         continue;
       }
       if (record && row.model !== record.model) changed.unshift("Model");
-      row.outcome = record ? "update" : "create";
-      row.details = record ? [`Changes: ${[...new Set(changed)].join(", ")}`] : [];
+      const changes = [...new Set(changed)];
+      if (record && exportedVersion !== undefined && exportedVersion !== record.version) {
+        row.outcome = "conflict";
+        row.exportedVersion = exportedVersion;
+        row.checkedVersion = record.version;
+        row.details = [
+          IMPORT_MESSAGES.changedSinceExport(exportedVersion, record.version),
+          IMPORT_MESSAGES.wouldChange(changes),
+        ];
+      } else {
+        row.outcome = record ? "update" : "create";
+        row.details = record ? [`Changes: ${changes.join(", ")}`] : [];
+      }
       row.change = {
         id,
         version: record?.version ?? null,
@@ -497,6 +521,7 @@ export function createCatalogImport({
     }
 
     const planned = rows.map(({ cells: _cells, ...row }) => row);
+    // What the check showed, before the admin's word on conflicts: Apply carries that word beside it.
     const fingerprint = createHash("sha256")
       .update(
         JSON.stringify(
@@ -504,11 +529,28 @@ export function createCatalogImport({
         ),
       )
       .digest("base64url");
-    return { rows: planned, fingerprint };
+    return { rows: planned.map((row) => resolved(row, request.resolutions?.get(row.line))), fingerprint };
+  }
+
+  /** A conflicting row as the admin resolved it: the file's version written, or the catalog's kept. */
+  function resolved(row: PlannedRow, resolution: ConflictResolution | undefined): PlannedRow {
+    if (row.outcome !== "conflict" || !resolution) return row;
+    const { change, ...rest } = row;
+    if (resolution === "keep") return { ...rest, outcome: "unchanged", details: [IMPORT_MESSAGES.keptCatalog] };
+    const [, wouldChange] = row.details;
+    return {
+      ...row,
+      outcome: "update",
+      details: [
+        IMPORT_MESSAGES.overwrites(row.exportedVersion ?? 0, row.checkedVersion ?? 0),
+        ...(wouldChange ? [wouldChange] : []),
+      ],
+      change,
+    };
   }
 
   function preview({ rows, fingerprint }: { rows: PlannedRow[]; fingerprint: string }): ImportPreview {
-    const counts: Record<ImportOutcome, number> = { create: 0, update: 0, unchanged: 0, error: 0 };
+    const counts: Record<ImportOutcome, number> = { create: 0, update: 0, unchanged: 0, conflict: 0, error: 0 };
     for (const row of rows) counts[row.outcome] += 1;
     return {
       rows: rows
@@ -538,6 +580,7 @@ export function createCatalogImport({
     if (planned.fingerprint !== request.fingerprint) {
       return { preview: shown, message: IMPORT_MESSAGES.changedSinceCheck };
     }
+    if (shown.counts.conflict) return { preview: shown, message: IMPORT_MESSAGES.hasConflicts };
     if (!shown.counts.create && !shown.counts.update) return { applied: shown.counts };
     try {
       await productAdmin.importProducts(

@@ -119,3 +119,57 @@ test("a sheet with bad rows lists each reason and offers no Apply; a file that i
   await page.getByRole("button", { name: "Check file" }).click();
   await expect(page.getByText(IMPORT_MESSAGES.unknownColumn("Colour"))).toBeVisible();
 });
+
+test("an old export over newer edits: the changed row waits for the admin's word, never reverts it unasked", async ({
+  page,
+  login,
+}) => {
+  await login();
+  const model = DEMO_KNOWN_MODELS.fisheye;
+  const oldExport = parseCsv(await (await page.request.get("/dashboard/products/export.csv")).text(), 10_001);
+  const rowOf = (rows: string[][]) => rows.find((row) => row[0] === model) ?? [];
+  const importSheet = async (rows: string[][], name: string) => {
+    await page.goto("/dashboard/products/import");
+    await hydrated(page);
+    await page.getByLabel("Spreadsheet (.csv, .xlsx or .xls)").setInputFiles(writeSheet(rows, name));
+    await expect(page.getByText(`${name} uploaded`)).toBeAttached();
+    await page.getByRole("button", { name: "Check file" }).click();
+    return page.getByRole("region", { name: "Preview" });
+  };
+
+  // Someone saves a newer description after the export was taken.
+  const newer = parseCsv(await (await page.request.get("/dashboard/products/export.csv")).text(), 10_001);
+  rowOf(newer)[column("Description")] = "The newer description, saved after the export.";
+  await (await importSheet(newer, "newer.csv")).getByRole("button", { name: "Apply: 1 product" }).click();
+  await expect(page.getByText("Imported: 0 created, 1 updated,")).toBeVisible();
+
+  // The old export comes back with an edit of its own to that product.
+  const ndaa = rowOf(oldExport)[column("NDAA compliant")];
+  rowOf(oldExport)[column("NDAA compliant")] = ndaa === "Yes" ? "No" : "Yes";
+  const preview = await importSheet(oldExport, "old.csv");
+  const unchanged = oldExport.length - 2;
+  await expect(
+    preview.getByText(
+      `0 to create, 0 to update, ${unchanged} unchanged, 1 changed since the export, 0 rows with errors.`,
+    ),
+  ).toBeVisible();
+  const row = preview.getByRole("row").filter({ hasText: model });
+  await expect(row).toContainText("Changed since the export");
+  await expect(row).toContainText("applying this row would undo those changes");
+  await expect(row).toContainText("The file would change: Description, NDAA compliant");
+  await expect(preview.getByText(IMPORT_MESSAGES.hasConflicts)).toBeVisible();
+  await expectNoA11yViolations(page);
+
+  // Apply asks for a choice first: the browser will not send the form without one.
+  const keep = row.getByRole("radio", { name: "Keep the catalog's version" });
+  await preview.getByRole("button", { name: "Apply the choices" }).click();
+  expect(await keep.evaluate((input: HTMLInputElement) => input.validity.valueMissing)).toBe(true);
+  await expect(page.getByText(/^Imported:/)).toHaveCount(0);
+
+  await keep.check();
+  await preview.getByRole("button", { name: "Apply the choices" }).click();
+  await expect(page.getByText(`Imported: 0 created, 0 updated, ${unchanged + 1} unchanged.`)).toBeVisible();
+  const after = parseCsv(await (await page.request.get("/dashboard/products/export.csv")).text(), 10_001);
+  expect(rowOf(after)[column("Description")]).toBe("The newer description, saved after the export.");
+  expect(rowOf(after)[column("NDAA compliant")]).toBe(ndaa);
+});

@@ -1,4 +1,4 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as XLSX from "xlsx";
 import { CATALOG_COLUMNS, IMPORT_MESSAGES, MAX_IMPORT_ROWS, type ImportPreview } from "#app/domain/catalog-sheet";
@@ -77,7 +77,7 @@ describe.each(DATABASE_KINDS)("importing the catalog on %s", (kind) => {
   it("reads its own export back as unchanged, from CSV and from Excel", async () => {
     const rows = await exported();
     const fromCsv = await runtime.services.catalogImport.check({ sheetFileId: await stageCsv(rows), fileIds: [] });
-    expect(fromCsv.counts).toEqual({ create: 0, update: 0, unchanged: 5, error: 0 });
+    expect(fromCsv.counts).toEqual({ create: 0, update: 0, unchanged: 5, conflict: 0, error: 0 });
     expect(fromCsv.rows).toEqual([]);
 
     const workbook = await runtime.services.catalogExport.xlsx();
@@ -85,7 +85,7 @@ describe.each(DATABASE_KINDS)("importing the catalog on %s", (kind) => {
       sheetFileId: (await stageBytes(runtime, "catalog.xlsx", workbook)).id,
       fileIds: [],
     });
-    expect(fromExcel.counts).toEqual({ create: 0, update: 0, unchanged: 5, error: 0 });
+    expect(fromExcel.counts).toEqual({ create: 0, update: 0, unchanged: 5, conflict: 0, error: 0 });
   });
 
   it("previews exactly the edited rows, then applies them in one write with audit and history", async () => {
@@ -99,7 +99,7 @@ describe.each(DATABASE_KINDS)("importing the catalog on %s", (kind) => {
     edit(rows, "Dome-4", "Status", "Draft");
     const request = { sheetFileId: await stageCsv(rows), fileIds: [] };
     const preview = await catalogImport.check(request);
-    expect(preview.counts).toEqual({ create: 0, update: 5, unchanged: 0, error: 0 });
+    expect(preview.counts).toEqual({ create: 0, update: 5, unchanged: 0, conflict: 0, error: 0 });
     expect(outcomes(preview)).toEqual([
       ["Dome-1", "update", ["Changes: Description"]],
       ["Dome-2", "update", ["Changes: NDAA compliant, Features"]],
@@ -162,13 +162,74 @@ describe.each(DATABASE_KINDS)("importing the catalog on %s", (kind) => {
     const theirs = await sheet("Theirs");
     await catalogImport.apply({ ...theirs.request, fingerprint: theirs.preview.fingerprint }, TEST_ORIGIN);
     const late = await catalogImport.apply({ ...mine.request, fingerprint: mine.preview.fingerprint }, TEST_ORIGIN);
+    // Dome-1 was saved (by the other import) after this file was exported: applying it now would undo
+    // that save, so the new preview holds it back for the admin to decide.
     expect(late).toMatchObject({
       message: IMPORT_MESSAGES.changedSinceCheck,
-      preview: { counts: { update: 1, unchanged: 4 } },
+      preview: { counts: { update: 0, conflict: 1, unchanged: 4 } },
     });
     expect((await readCatalogRecords(runtime.database.db)).find((r) => r.model === "Dome-1")?.description).toBe(
       "Theirs",
     );
+  });
+
+  it("holds back a row changed in the catalog since the export until the admin says which version stays", async () => {
+    const { catalogImport } = runtime.services;
+    const oldExport = await exported();
+    // After the export, someone edits Dome-1 in its form.
+    const [dome1] = (await readCatalogRecords(runtime.database.db)).filter((record) => record.model === "Dome-1");
+    if (!dome1) throw new Error("no Dome-1");
+    // (Its save, as the form's write leaves it: the text changed and the version moved on.)
+    await runtime.database.db
+      .update(products)
+      .set({ description: "Edited in the form after the export", version: sql`${products.version} + 1` })
+      .where(eq(products.id, dome1.id));
+    // The old file comes back with other edits: its Dome-1 row would put the old description back.
+    edit(oldExport, "Dome-1", "Specifications", "Resolution: 12 MP");
+    edit(oldExport, "Dome-2", "Description", "Edited in the sheet");
+    const request = { sheetFileId: await stageCsv(oldExport), fileIds: [] };
+    const preview = await catalogImport.check(request);
+    expect(preview.counts).toMatchObject({ update: 1, conflict: 1, error: 0 });
+    expect(outcomes(preview)).toEqual([
+      [
+        "Dome-1",
+        "conflict",
+        [
+          IMPORT_MESSAGES.changedSinceExport(dome1.version, dome1.version + 1),
+          IMPORT_MESSAGES.wouldChange(["Description", "Specifications"]),
+        ],
+      ],
+      ["Dome-2", "update", ["Changes: Description"]],
+    ]);
+
+    // Applied without a word on it: nothing at all is written, not even the row without a conflict.
+    const unresolved = await catalogImport.apply({ ...request, fingerprint: preview.fingerprint }, TEST_ORIGIN);
+    expect(unresolved).toMatchObject({ message: IMPORT_MESSAGES.hasConflicts, preview: { counts: { conflict: 1 } } });
+    const descriptionOf = async (model: string) =>
+      (await readCatalogRecords(runtime.database.db)).find((record) => record.model === model)?.description;
+    expect(await descriptionOf("Dome-1")).toBe("Edited in the form after the export");
+    expect(await descriptionOf("Dome-2")).not.toBe("Edited in the sheet");
+
+    // "Keep the catalog's": the form's edit stays, the rest of the file is applied.
+    const line = preview.rows.find((row) => row.model === "Dome-1")?.line ?? 0;
+    const kept = await catalogImport.apply(
+      { ...request, resolutions: new Map([[line, "keep"]]), fingerprint: preview.fingerprint },
+      TEST_ORIGIN,
+    );
+    expect(kept).toEqual({ applied: { create: 0, update: 1, unchanged: 4, conflict: 0, error: 0 } });
+    expect(await descriptionOf("Dome-1")).toBe("Edited in the form after the export");
+    expect(await descriptionOf("Dome-2")).toBe("Edited in the sheet");
+
+    // "Overwrite it with the file's", chosen on purpose: the file's row replaces the form's edit.
+    const again = { sheetFileId: await stageCsv(oldExport, "again.csv"), fileIds: [] };
+    const second = await catalogImport.check(again);
+    const secondLine = second.rows.find((row) => row.model === "Dome-1")?.line ?? 0;
+    const overwritten = await catalogImport.apply(
+      { ...again, resolutions: new Map([[secondLine, "overwrite"]]), fingerprint: second.fingerprint },
+      TEST_ORIGIN,
+    );
+    expect(overwritten).toMatchObject({ applied: { update: 1 } });
+    expect(await descriptionOf("Dome-1")).toBe(dome1.description);
   });
 
   it("reads a value the export had to cut as unchanged, never as the cut value", async () => {
@@ -240,7 +301,7 @@ describe.each(DATABASE_KINDS)("importing the catalog on %s", (kind) => {
       ["Bullet-2", "create", []],
     ]);
     expect(await catalogImport.apply({ ...request, fingerprint: preview.fingerprint }, TEST_ORIGIN)).toEqual({
-      applied: { create: 2, update: 0, unchanged: 0, error: 0 },
+      applied: { create: 2, update: 0, unchanged: 0, conflict: 0, error: 0 },
     });
     const records = new Map((await readCatalogRecords(runtime.database.db)).map((r) => [r.model, r]));
     const bullet = records.get("Bullet-1");
@@ -322,7 +383,7 @@ describe.each(DATABASE_KINDS)("importing the catalog on %s", (kind) => {
     rows.push(["", "Domes"]);
     const request = { sheetFileId: await stageCsv(rows), fileIds: [] };
     const preview = await catalogImport.check(request);
-    expect(preview.counts).toEqual({ create: 0, update: 0, unchanged: 0, error: 9 });
+    expect(preview.counts).toEqual({ create: 0, update: 0, unchanged: 0, conflict: 0, error: 9 });
     expect(outcomes(preview)).toEqual([
       ["Bullet-1", "error", [IMPORT_MESSAGES.missingFile("missing.png")]],
       ["Bullet-2", "error", [IMPORT_MESSAGES.scheduleInForm]],

@@ -8,6 +8,8 @@ import {
   CATALOG_COLUMNS,
   IMPORT_MESSAGES,
   MAX_IMPORT_ROWS,
+  resolutionField,
+  type ConflictResolution,
   type ImportOutcome,
   type ImportPreview,
 } from "#app/domain/catalog-sheet";
@@ -42,9 +44,15 @@ export async function action({ request, url, context }: Route.ActionArgs) {
     sheetFileId: text("sheetFileId"),
     fileIds: form.getAll("fileIds").filter((id) => typeof id === "string"),
   };
+  // The admin's word on each row changed in the catalog since the export (resolve-<line>).
+  const resolutions = new Map<number, ConflictResolution>();
+  for (const [name, value] of form) {
+    const line = /^resolve-(\d{1,6})$/.exec(name)?.[1];
+    if (line && (value === "keep" || value === "overwrite")) resolutions.set(Number(line), value);
+  }
   try {
     if (form.get("intent") === "apply") {
-      const result = await catalogImport.apply({ ...files, fingerprint: text("fingerprint") }, origin);
+      const result = await catalogImport.apply({ ...files, resolutions, fingerprint: text("fingerprint") }, origin);
       if ("applied" in result) return { status: "applied" as const, counts: result.applied };
       return data({ status: "checked" as const, ...files, preview: result.preview, message: result.message }, 409);
     }
@@ -61,6 +69,7 @@ const OUTCOME_NAMES: Record<ImportOutcome, string> = {
   create: "Create",
   update: "Update",
   unchanged: "Unchanged",
+  conflict: "Changed since the export",
   error: "Error",
 };
 
@@ -69,8 +78,32 @@ function summary(counts: ImportPreview["counts"]): string {
     `${formatCount(counts.create)} to create`,
     `${formatCount(counts.update)} to update`,
     `${formatCount(counts.unchanged)} unchanged`,
+    ...(counts.conflict ? [countNoun(counts.conflict, "changed since the export", "changed since the export")] : []),
     countNoun(counts.error, "row with errors", "rows with errors"),
   ].join(", ");
+}
+
+/**
+ * A row changed in the catalog since the export: the admin says which version stays. Neither is
+ * chosen for them; Apply asks until each row has an answer.
+ */
+function ConflictChoice({ line, model }: { line: number; model: string }) {
+  const name = resolutionField(line);
+  return (
+    <fieldset className="mt-2 space-y-1">
+      <legend className="sr-only">
+        Row {line}, {model}: which version stays
+      </legend>
+      <label className="flex items-center gap-2">
+        <input type="radio" name={name} value="keep" required className="h-4 w-4" />
+        Keep the catalog&apos;s version
+      </label>
+      <label className="flex items-center gap-2">
+        <input type="radio" name={name} value="overwrite" required className="h-4 w-4" />
+        Overwrite it with the file&apos;s
+      </label>
+    </fieldset>
+  );
 }
 
 export default function ImportProducts({ actionData }: Route.ComponentProps) {
@@ -99,6 +132,7 @@ export default function ImportProducts({ actionData }: Route.ComponentProps) {
   const preview = checked?.preview;
   const refusal = actionData?.status === "refused" && actionData.sheetFileId === sheetId ? actionData.message : null;
   const changes = preview ? preview.counts.create + preview.counts.update : 0;
+  const conflicts = preview?.counts.conflict ?? 0;
   // Errors first: they are what stands between the admin and Apply, wherever they are in the file.
   const listed = preview
     ? [
@@ -116,7 +150,9 @@ export default function ImportProducts({ actionData }: Route.ComponentProps) {
             export all as CSV
           </TextLink>{" "}
           for a start). A product is found by its model: a new model is created, a known one updated. Columns left out
-          stay as they are; the first row names the columns: {CATALOG_COLUMNS.join(", ")}.
+          stay as they are; the first row names the columns: {CATALOG_COLUMNS.join(", ")}. An export&apos;s Version
+          column tells a product saved in the catalog since: the check holds such a row back for you to choose which
+          version stays, rather than undo that save.
         </p>
         <p>
           Lists in a cell are separated by semicolons, the cells of a specifications table by “|”, its rows by line
@@ -148,6 +184,8 @@ export default function ImportProducts({ actionData }: Route.ComponentProps) {
           type="submit"
           name="intent"
           value="check"
+          // Checking again needs no choice on the rows changed since the export: Apply does.
+          formNoValidate
           disabled={busy || sheetUploading || filesUploading || !sheetId}
         >
           {busy && navigation.formData?.get("intent") === "check" ? "Checking…" : "Check file"}
@@ -161,13 +199,18 @@ export default function ImportProducts({ actionData }: Route.ComponentProps) {
             <p role="status">{summary(preview.counts)}.</p>
             {preview.counts.error ? (
               <Alert tone="error">{IMPORT_MESSAGES.hasErrors}</Alert>
-            ) : changes ? (
+            ) : changes || conflicts ? (
               <div className="space-y-2">
+                {conflicts ? <Alert tone="info">{IMPORT_MESSAGES.hasConflicts}</Alert> : null}
                 <input type="hidden" name="fingerprint" value={preview.fingerprint} />
                 <Button type="submit" name="intent" value="apply" disabled={busy || sheetUploading || filesUploading}>
                   {busy && navigation.formData?.get("intent") === "apply"
                     ? "Applying…"
-                    : `Apply: ${countNoun(changes, "product")}`}
+                    : conflicts && !changes
+                      ? "Apply the choices"
+                      : conflicts
+                        ? `Apply: ${countNoun(changes, "product")}, and the changed ones as chosen`
+                        : `Apply: ${countNoun(changes, "product")}`}
                 </Button>
               </div>
             ) : (
@@ -205,6 +248,7 @@ export default function ImportProducts({ actionData }: Route.ComponentProps) {
                           {row.details.map((detail) => (
                             <p key={detail}>{detail}</p>
                           ))}
+                          {row.outcome === "conflict" ? <ConflictChoice line={row.line} model={row.model} /> : null}
                         </td>
                       </tr>
                     ))}

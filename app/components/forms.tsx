@@ -5,10 +5,20 @@ import {
   type FieldMetadata,
   type FormMetadata,
 } from "@conform-to/react";
-import { useId, useSyncExternalStore, type ComponentProps, type ReactNode } from "react";
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useId,
+  useRef,
+  useSyncExternalStore,
+  type ComponentProps,
+  type ReactNode,
+} from "react";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
+import { CHANGED_FIELDS, valueAtName } from "#app/domain/conflict";
 import { liveTabId } from "./live-updates";
-import { Alert } from "./ui";
+import { Alert, Button } from "./ui";
 
 export const INPUT_CLASS =
   "block w-full rounded-md border border-slate-300 px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:ring-1 focus:ring-brand-600 aria-[invalid=true]:border-red-600";
@@ -30,6 +40,47 @@ export function FieldLabel({ htmlFor, children }: { htmlFor: string; children: R
     <label htmlFor={htmlFor} className="block text-sm font-medium text-slate-700">
       {children}
     </label>
+  );
+}
+
+/**
+ * What the admin sent when their save met someone else's newer one (ConflictAnswer.yours): the form
+ * opens again on the newer record, and each text field shows beside it what they had typed there.
+ */
+export const TypedBeforeConflict = createContext<Record<string, unknown> | null>(null);
+
+const sameText = (a: string, b: string) => a.replace(/\r\n?/g, "\n") === b.replace(/\r\n?/g, "\n");
+
+/**
+ * Beside a text field after a conflict, when what the admin typed differs from the newer record the
+ * field now holds: their text, and a button that puts it back in the field (and focuses it there).
+ */
+function TypedBeside({ meta, multiline = false }: { meta: FieldMetadata<string>; multiline?: boolean }) {
+  const typed = valueAtName(useContext(TypedBeforeConflict), meta.name);
+  const current = typeof meta.initialValue === "string" ? meta.initialValue : "";
+  const id = useId();
+  if (typeof typed !== "string" || sameText(typed, current)) return null;
+  const putBack = () => {
+    const field = document.getElementById(meta.id);
+    if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)) return;
+    // As typing would: the form library and React hear an input event on the field.
+    const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), "value")?.set;
+    setter?.call(field, typed);
+    field.dispatchEvent(new Event("input", { bubbles: true }));
+    field.focus();
+  };
+  return (
+    <div role="group" aria-labelledby={id} className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm">
+      <p id={id} className="font-semibold text-slate-900">
+        What you typed here
+      </p>
+      <p className={`mt-1 text-slate-800 wrap-anywhere ${multiline ? "whitespace-pre-wrap" : ""}`}>
+        {typed || <i>(nothing)</i>}
+      </p>
+      <Button type="button" variant="secondary" size="sm" className="mt-2" onClick={putBack}>
+        Use what you typed
+      </Button>
+    </div>
   );
 }
 
@@ -59,6 +110,7 @@ export function TextInput({
         {...props}
       />
       <FieldErrors id={meta.errorId} errors={meta.errors} />
+      <TypedBeside meta={meta} />
     </div>
   );
 }
@@ -73,6 +125,7 @@ export function TextArea({
       <FieldLabel htmlFor={meta.id}>{label}</FieldLabel>
       <textarea className={INPUT_CLASS} rows={4} {...getTextareaProps(meta)} {...props} />
       <FieldErrors id={meta.errorId} errors={meta.errors} />
+      <TypedBeside meta={meta} multiline />
     </div>
   );
 }
@@ -175,7 +228,37 @@ export function TabIdInput() {
   return <input type="hidden" name="tab" value={tabId} />;
 }
 
-/** The version of the record the form was opened on: saving over a newer one is a conflict. */
+/**
+ * The version of the record the form was opened on: saving over a newer one is a conflict. With it
+ * goes the names of the fields the admin changed since the form opened (CHANGED_FIELDS), so that after
+ * a conflict only what they changed is kept beside the fields, not what they never touched.
+ */
 export function VersionInput({ version }: { version: number }) {
-  return <input type="hidden" name="version" value={version} />;
+  const marker = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const form = marker.current?.form;
+    if (!form) return;
+    const report = (event: FormDataEvent) => event.formData.set(CHANGED_FIELDS, changedFieldNames(form).join("\n"));
+    form.addEventListener("formdata", report);
+    return () => form.removeEventListener("formdata", report);
+  }, []);
+  return <input ref={marker} type="hidden" name="version" value={version} />;
+}
+
+/** The named fields of `form` whose value is not the one it was opened with. */
+function changedFieldNames(form: HTMLFormElement): string[] {
+  const names = new Set<string>();
+  for (const element of Array.from(form.elements)) {
+    const changed =
+      element instanceof HTMLTextAreaElement ||
+      (element instanceof HTMLInputElement && element.type !== "checkbox" && element.type !== "radio")
+        ? element.value !== element.defaultValue
+        : element instanceof HTMLInputElement
+          ? element.checked !== element.defaultChecked
+          : element instanceof HTMLSelectElement
+            ? Array.from(element.options).some((option) => option.selected !== option.defaultSelected)
+            : false;
+    if (changed && "name" in element && typeof element.name === "string" && element.name) names.add(element.name);
+  }
+  return [...names];
 }

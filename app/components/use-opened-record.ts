@@ -14,14 +14,24 @@ function isSaved(answer: unknown): boolean {
  * answer once it is settled (undefined while it runs), and key the form on the returned record's
  * version.
  */
-export function useOpenedRecord<T>(current: T, answer: unknown): { record: T; conflict: boolean } {
-  const [opened, setOpened] = useState({ record: current, answer, conflict: false });
+export function useOpenedRecord<T>(
+  current: T,
+  answer: unknown,
+): { record: T; conflict: boolean; typed: Record<string, unknown> | null } {
+  const [opened, setOpened] = useState<{
+    record: T;
+    answer: unknown;
+    conflict: boolean;
+    typed: Record<string, unknown> | null;
+  }>({ record: current, answer, conflict: false, typed: null });
   if (answer !== undefined && answer !== opened.answer) {
     const conflict = isConflictAnswer<T>(answer);
     // A refusal of the input (invalid, failed) keeps the version the admin is editing: reopening it
     // on newer data would let the next save overwrite someone else's change unseen.
     const record = conflict ? answer.current : isSaved(answer) ? current : opened.record;
-    setOpened({ record, answer, conflict });
+    // What they typed stays beside the fields until a save goes through (TypedBeforeConflict).
+    const typed = conflict ? answer.yours : isSaved(answer) ? null : opened.typed;
+    setOpened({ record, answer, conflict, typed });
   }
-  return { record: opened.record, conflict: opened.conflict };
+  return { record: opened.record, conflict: opened.conflict, typed: opened.typed };
 }

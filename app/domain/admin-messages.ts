@@ -56,7 +56,7 @@ export const ADMIN_MESSAGES = {
   deletedGone: "It is no longer in Recently deleted: it was restored or purged meanwhile.",
   // Beyond the original: optimistic concurrency (decision 002) and a record deleted meanwhile.
   conflict:
-    "Someone else saved a change to this while you were editing. Their version is shown below: check it, then make your change again.",
+    "Someone else saved a change to this while you were editing. The form now shows their version, and what you typed is kept beside each field it differs in: choose, then save again.",
   gone: "This was deleted by someone else in the meantime.",
   // Beyond the original: the accessory picker searches the catalog as the admin types.
   noAccessoriesChosen: "No accessories chosen.",

@@ -3,6 +3,7 @@ import { FORM_ERRORS } from "../../app/server/form-data.server";
 import { expectNoA11yViolations } from "../support/a11y";
 import { refuseWrites } from "../support/sql";
 import { capturePost, expectAnonymousReplayRefused } from "./admin";
+import { ADMIN_MESSAGES } from "../../app/domain/admin-messages";
 import { expect, hydrated, liveConnected, test } from "./fixtures";
 
 // The last test makes the database itself refuse a write, which takes a database this process can reach.
@@ -11,8 +12,7 @@ test.use({
 });
 
 const CHECK_EACH_INPUT = "Something went wrong - check each input";
-const CONFLICT =
-  "Someone else saved a change to this while you were editing. Their version is shown below: check it, then make your change again.";
+const CONFLICT = ADMIN_MESSAGES.conflict;
 
 function dashboardMenu(page: Page) {
   return page.getByRole("navigation", { name: "Dashboard" });
@@ -193,17 +193,23 @@ test("edit: conflict between two pages shows the newer data; replay refused", as
   await expect(page).toHaveURL(`/dashboard/categories/${id}`);
   await expect(page.getByText("Saved first")).toBeVisible();
 
-  // The second, opened before that save, is told and shown the newer data; its change is not saved.
+  // The second, opened before that save, is told and shown the newer data; its change is not saved,
+  // and not lost either: what it typed is beside the field, and only there (it touched no other).
   await other.getByLabel("Name").fill("Zeta Cameras Renamed");
   await other.getByRole("button", { name: "Submit" }).click();
   await expect(other.getByText(CONFLICT)).toBeVisible();
   await expect(other.getByLabel("Name")).toHaveValue("Zeta Cameras");
   await expect(other.getByLabel("Description")).toHaveValue("Saved first");
   await expect(other.getByLabel("Feature 1", { exact: true })).toHaveValue("2MP Lite");
+  const typed = other.getByRole("group", { name: "What you typed here" });
+  await expect(typed).toHaveCount(1);
+  await expect(typed).toContainText("Zeta Cameras Renamed");
   await expectNoA11yViolations(other);
 
-  // Saving again from the newer data works.
-  await other.getByLabel("Name").fill("Zeta Cameras Renamed");
+  // Taking it back puts it in the field, focused; saving again from the newer data works.
+  await typed.getByRole("button", { name: "Use what you typed" }).click();
+  await expect(other.getByLabel("Name")).toHaveValue("Zeta Cameras Renamed");
+  await expect(other.getByLabel("Name")).toBeFocused();
   await other.getByRole("button", { name: "Submit" }).click();
   await expect(other).toHaveURL(`/dashboard/categories/${id}`);
   await expect(other.getByRole("heading", { level: 1, name: "Zeta Cameras Renamed" })).toBeVisible();

@@ -7,6 +7,7 @@ import { expectNoA11yViolations } from "../support/a11y";
 import { queryDatabase } from "../support/sql";
 import { capturePost, expectAnonymousReplayRefused } from "./admin";
 import { oversizedFile } from "./files";
+import { ADMIN_MESSAGES } from "../../app/domain/admin-messages";
 import { expect, hydrated, test } from "./fixtures";
 
 // The demo catalog on PostgreSQL, so this test process can read what the site stored.
@@ -21,8 +22,7 @@ test.use({ ownServer: "dashboard-downloads" });
 
 const CREATED = "New download ... created successfully.";
 const EDITED = "Download edited successfully.";
-const CONFLICT =
-  "Someone else saved a change to this while you were editing. Their version is shown below: check it, then make your change again.";
+const CONFLICT = ADMIN_MESSAGES.conflict;
 
 interface DownloadRow {
   id: string;
@@ -379,10 +379,14 @@ test("two admins edit the same download: the later save shows the conflict and t
   await expect(page.getByRole("alert")).toHaveText(CONFLICT);
   await expect(page.getByLabel("Description")).toHaveValue("Saved by the other admin");
   expect((await rowById(postgresDatabase, target.id))?.description).toBe("Saved by the other admin");
+  // What this admin typed is kept beside the field.
+  const typed = page.getByRole("group", { name: "What you typed here" });
+  await expect(typed).toContainText("Saved by this admin");
   await expectNoA11yViolations(page);
 
-  // Having seen their version, this admin saves again: now it goes through.
-  await page.getByLabel("Description").fill("Saved by this admin");
+  // Having seen their version, this admin takes theirs back and saves again: now it goes through.
+  await typed.getByRole("button", { name: "Use what you typed" }).click();
+  await expect(page.getByLabel("Description")).toHaveValue("Saved by this admin");
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByRole("status").filter({ hasText: EDITED })).toBeVisible();
   expect((await rowById(postgresDatabase, target.id))?.description).toBe("Saved by this admin");

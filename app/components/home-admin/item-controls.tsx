@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { ConfirmDelete } from "#app/components/confirm-delete";
+import { TypedBeforeConflict } from "#app/components/forms";
 import { useOpenedRecord } from "#app/components/use-opened-record";
 import { TabIdInput } from "#app/components/forms";
 import { Alert, Button, TextLink } from "#app/components/ui";
@@ -96,7 +97,7 @@ export function InfoItemControls({ item }: { item: InfoItemRecord }) {
 function EditItem({ item, onDone }: { item: InfoItemRecord; onDone: () => void }) {
   const fetcher = useFetcher<InfoActionResult>();
   const outcome = fetcher.state === "idle" ? fetcher.data : undefined;
-  const { record: opened, conflict } = useOpenedRecord(item, outcome);
+  const { record: opened, conflict, typed } = useOpenedRecord(item, outcome);
   const saved = outcome?.status === "saved";
   useEffect(() => {
     if (saved) onDone();
@@ -108,16 +109,18 @@ function EditItem({ item, onDone }: { item: InfoItemRecord; onDone: () => void }
   return (
     <div className="rounded-lg border border-slate-200 bg-slate-50 p-4">
       {message}
-      <ItemForm
-        key={opened.version}
-        fetcher={fetcher}
-        type={opened.type}
-        mode="edit"
-        title={title}
-        submitLabel="Save changes"
-        onCancel={onDone}
-        item={opened}
-      />
+      <TypedBeforeConflict value={typed}>
+        <ItemForm
+          key={opened.version}
+          fetcher={fetcher}
+          type={opened.type}
+          mode="edit"
+          title={title}
+          submitLabel="Save changes"
+          onCancel={onDone}
+          item={opened}
+        />
+      </TypedBeforeConflict>
     </div>
   );
 }

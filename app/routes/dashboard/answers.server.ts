@@ -3,7 +3,7 @@ import { data, redirect } from "react-router";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { FieldRuleError } from "#app/server/admin/write.server";
 import { CREATED_PARAM, dashboardCreatedPath } from "#app/domain/paths";
-import type { ConflictAnswer } from "#app/domain/conflict";
+import { CHANGED_FIELDS, changedValues, type ConflictAnswer } from "#app/domain/conflict";
 import { PUBLISH_AT_FIELD, requestedPublication, type Publication } from "#app/domain/publication";
 
 /** A parsed form, which can answer with the fields as they were sent and the messages to show. */
@@ -60,8 +60,16 @@ export function failedAnswer(submission: Replying, message: string) {
  * A save over a newer version (ConflictError): 409, with the record as it is now. The edit form opens
  * again on it (useOpenedRecord); every entity answers a conflict this way.
  */
-export function conflictAnswer<T>(current: T) {
-  return data({ status: "conflict", current } satisfies ConflictAnswer<T>, 409);
+/** A conflict's `yours` when the refused write was no form's (a delete, a move): nothing typed to keep. */
+export const NOTHING_TYPED = { payload: {} } as const;
+
+export function conflictAnswer<T>(current: T, submission: Pick<Submission<unknown>, "payload">) {
+  const { payload } = submission;
+  const changed = typeof payload[CHANGED_FIELDS] === "string" ? payload[CHANGED_FIELDS] : null;
+  return data(
+    { status: "conflict", current, yours: changedValues(payload, changed) } satisfies ConflictAnswer<T>,
+    409,
+  );
 }
 
 /**

@@ -73,7 +73,7 @@ export async function saveFromForm(context: RouteContext, categoryId: string, { 
     const refusal = fieldRuleAnswer(error, submission);
     if (refusal) return refusal;
     const current = error instanceof ConflictError ? await categoryAdmin.getCategoryDetail(categoryId) : null;
-    if (current) return conflictAnswer(current);
+    if (current) return conflictAnswer(current, submission);
     if (error instanceof NotFoundError || error instanceof ConflictError) return goneAnswer(submission);
     logger.error({ err: error, categoryId }, "could not save the category");
     return failedAnswer(submission, ADMIN_MESSAGES.editFailed);

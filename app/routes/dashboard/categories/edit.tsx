@@ -1,5 +1,6 @@
 import { useNavigation } from "react-router";
 import { Alert, Card, TextLink } from "#app/components/ui";
+import { TypedBeforeConflict } from "#app/components/forms";
 import { useOpenedRecord } from "#app/components/use-opened-record";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import type { PageHandle } from "#app/domain/live";
@@ -37,28 +38,30 @@ export default function EditCategory({ loaderData, actionData }: Route.Component
   const idle = navigation.state === "idle";
   const saveAnswer = actionData && "status" in actionData ? actionData : undefined;
   const refusal = actionData && "deleteRefusal" in actionData ? actionData.deleteRefusal : undefined;
-  const { record: category, conflict } = useOpenedRecord(loaderData.category, idle ? saveAnswer : undefined);
+  const { record: category, conflict, typed } = useOpenedRecord(loaderData.category, idle ? saveAnswer : undefined);
   // A delete goes by the newest version the page has read: a refused one re-reads it.
   const stored = loaderData.category;
   return (
     <Card title={`Edit ${category.name}`}>
       <div className="space-y-6">
         {conflict && idle ? <Alert tone="error">{ADMIN_MESSAGES.conflict}</Alert> : null}
-        <CategoryForm
-          // Opened again on the newer record after a conflict.
-          key={category.version}
-          id={`edit-category-${category.id}-${category.version}`}
-          defaultValue={{
-            name: category.name,
-            description: category.description,
-            features: category.features.map((feature) => ({ id: feature.id, label: feature.label })),
-          }}
-          lastResult={saveAnswer?.status === "conflict" ? null : saveAnswer?.result}
-          version={category.version}
-          submitLabel="Submit"
-        >
-          <TextLink to={dashboardCategoryPath(category.id)}>Cancel edit</TextLink>
-        </CategoryForm>
+        <TypedBeforeConflict value={typed}>
+          <CategoryForm
+            // Opened again on the newer record after a conflict.
+            key={category.version}
+            id={`edit-category-${category.id}-${category.version}`}
+            defaultValue={{
+              name: category.name,
+              description: category.description,
+              features: category.features.map((feature) => ({ id: feature.id, label: feature.label })),
+            }}
+            lastResult={saveAnswer?.status === "conflict" ? null : saveAnswer?.result}
+            version={category.version}
+            submitLabel="Submit"
+          >
+            <TextLink to={dashboardCategoryPath(category.id)}>Cancel edit</TextLink>
+          </CategoryForm>
+        </TypedBeforeConflict>
         <DeleteCategory name={stored.name} version={stored.version} products={stored.products} refusal={refusal} />
         <p>
           <TextLink to="/dashboard/categories/" weight="medium">

@@ -6,7 +6,14 @@ import { DASHBOARD_NEW_DOWNLOAD_PATH, dashboardDownloadDeletedPath } from "#app/
 import type { AdminDownload } from "#app/server/admin/downloads.server";
 import { confirmedVersion, ConflictError, NotFoundError } from "#app/server/admin/write.server";
 import { MissingFileError } from "#app/server/files.server";
-import { conflictAnswer, createdAnswer, failedAnswer, publicationAnswer, uncheckedAnswer } from "../answers.server";
+import {
+  conflictAnswer,
+  createdAnswer,
+  failedAnswer,
+  NOTHING_TYPED,
+  publicationAnswer,
+  uncheckedAnswer,
+} from "../answers.server";
 import { requestContext, servicesContext, type RouteContext } from "#app/server/context.server";
 import type { AdminForm } from "#app/server/session.server";
 
@@ -53,7 +60,7 @@ export async function deleteFromForm(context: RouteContext, id: string, { form: 
     return redirect(deletedPath);
   } catch (error) {
     if (error instanceof NotFoundError) return redirect(`${deletedPath}?gone`);
-    if (error instanceof ConflictError) return conflictAnswer(await requireDownload(context, id));
+    if (error instanceof ConflictError) return conflictAnswer(await requireDownload(context, id), NOTHING_TYPED);
     logger.error({ err: error, downloadId: id }, "deleting a general download failed");
     return data({ status: "deleteFailed" as const }, 500);
   }
@@ -74,7 +81,7 @@ export async function saveFromForm(context: RouteContext, id: string, { form: fo
     return { status: "saved" as const };
   } catch (error) {
     if (error instanceof NotFoundError) return redirect(`${dashboardDownloadDeletedPath(id)}?gone`);
-    if (error instanceof ConflictError) return conflictAnswer(await requireDownload(context, id));
+    if (error instanceof ConflictError) return conflictAnswer(await requireDownload(context, id), submission);
     const message = error instanceof MissingFileError ? ADMIN_MESSAGES.downloadUploadFailed : ADMIN_MESSAGES.editFailed;
     if (!(error instanceof MissingFileError)) {
       logger.error({ err: error, downloadId: id }, "editing a general download failed");

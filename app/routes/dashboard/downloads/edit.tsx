@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useNavigation } from "react-router";
 import { ConfirmDelete } from "#app/components/confirm-delete";
+import { TypedBeforeConflict } from "#app/components/forms";
 import { useOpenedRecord } from "#app/components/use-opened-record";
 import { Alert, Button, Card, TextLink } from "#app/components/ui";
 import { dashboardHistoryPath } from "#app/domain/paths";
@@ -43,7 +44,7 @@ type ActionData = Route.ComponentProps["actionData"];
 function EditDownloadScreen({ download, actionData }: { download: AdminDownload; actionData: ActionData }) {
   const navigation = useNavigation();
   const idle = navigation.state === "idle";
-  const { record: opened, conflict } = useOpenedRecord(download, idle ? actionData : undefined);
+  const { record: opened, conflict, typed } = useOpenedRecord(download, idle ? actionData : undefined);
   // What the last answer said. Kept in state: a live revalidation clears actionData, and another
   // admin's unrelated change must not wipe this admin's success screen.
   const [notice, setNotice] = useState<"saved" | "deleteFailed" | null>(null);
@@ -76,7 +77,9 @@ function EditDownloadScreen({ download, actionData }: { download: AdminDownload;
       <Card title="Edit Download">
         <div className="space-y-4">
           {conflict && idle ? <Alert tone="error">{ADMIN_MESSAGES.conflict}</Alert> : null}
-          <DownloadForm key={opened.version} download={opened} result={idle ? result : null} />
+          <TypedBeforeConflict value={typed}>
+            <DownloadForm key={opened.version} download={opened} result={idle ? result : null} />
+          </TypedBeforeConflict>
           <p className="flex flex-wrap gap-4">
             <BackToDownloads />
             <TextLink to={dashboardHistoryPath("download", opened.id)} weight="medium">

@@ -60,7 +60,7 @@ export async function saveFromForm(context: RouteContext, { form, origin }: Admi
     }
     if (error instanceof ConflictError && id) {
       const current = await editedRelease(context, id);
-      if (current) return conflictAnswer(current);
+      if (current) return conflictAnswer(current, submission);
     }
     if (error instanceof NotFoundError || error instanceof ConflictError) return goneAnswer(submission);
     logger.error({ err: error }, "saving a firmware release failed");

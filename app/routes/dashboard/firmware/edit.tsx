@@ -2,6 +2,7 @@ import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { data, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { ConfirmDelete } from "#app/components/confirm-delete";
 import { Alert, Card, TextLink } from "#app/components/ui";
+import { TypedBeforeConflict } from "#app/components/forms";
 import { useOpenedRecord } from "#app/components/use-opened-record";
 import type { PageHandle } from "#app/domain/live";
 import { DASHBOARD_FIRMWARE_PATH, dashboardHistoryPath, productFirmwarePath } from "#app/domain/paths";
@@ -39,7 +40,7 @@ export default function EditFirmware({ loaderData, actionData }: Route.Component
   const idle = useNavigation().state === "idle";
   const [searchParams] = useSearchParams();
   const answer = idle && actionData && "status" in actionData ? actionData : undefined;
-  const { record, conflict } = useOpenedRecord(loaderData, answer);
+  const { record, conflict, typed } = useOpenedRecord(loaderData, answer);
   const refused = actionData && "error" in actionData ? actionData.error : undefined;
   const { release, products } = record;
   return (
@@ -61,13 +62,15 @@ export default function EditFirmware({ loaderData, actionData }: Route.Component
             </TextLink>
           ) : null}
         </p>
-        <FirmwareForm
-          key={release.version}
-          release={release}
-          products={products}
-          result={answer && answer.status !== "conflict" && "result" in answer ? answer.result : null}
-          conflict={conflict}
-        />
+        <TypedBeforeConflict value={typed}>
+          <FirmwareForm
+            key={release.version}
+            release={release}
+            products={products}
+            result={answer && answer.status !== "conflict" && "result" in answer ? answer.result : null}
+            conflict={conflict}
+          />
+        </TypedBeforeConflict>
         <ConfirmDelete
           label="Delete release"
           prompt={ADMIN_MESSAGES.confirmFirmwareDelete(release.releaseVersion)}

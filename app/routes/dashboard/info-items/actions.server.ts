@@ -6,7 +6,7 @@ import { infoItemSchema, isInfoItemType, type InfoActionResult, type InfoItemKin
 import { confirmedVersion, ConflictError, NotFoundError } from "#app/server/admin/write.server";
 import { MissingFileError, NotAnImageError } from "#app/server/files.server";
 import { servicesContext, type RouteContext } from "#app/server/context.server";
-import { conflictAnswer, fieldRuleAnswer, invalidAnswer, publicationAnswer } from "../answers.server";
+import { conflictAnswer, fieldRuleAnswer, invalidAnswer, NOTHING_TYPED, publicationAnswer } from "../answers.server";
 import type { AdminForm } from "#app/server/session.server";
 
 const imageMessage = (type: InfoItemKind) =>
@@ -21,13 +21,18 @@ function refusedField(type: InfoItemKind, error: unknown, submission: Pick<Submi
 }
 
 /** Someone else saved or deleted the item first: the answer carries what is there now. */
-async function concurrencyRefusal(context: RouteContext, id: string, error: unknown) {
+async function concurrencyRefusal(
+  context: RouteContext,
+  id: string,
+  error: unknown,
+  typed: Pick<Submission<unknown>, "payload"> = NOTHING_TYPED,
+) {
   const { infoItems } = context.get(servicesContext);
   const gone = { status: "gone" } satisfies InfoActionResult;
   if (error instanceof NotFoundError) return gone;
   if (!(error instanceof ConflictError)) return null;
   const current = await infoItems.getInfoItem(id);
-  return current ? conflictAnswer(current) : gone;
+  return current ? conflictAnswer(current, typed) : gone;
 }
 
 /**
@@ -77,7 +82,7 @@ export async function infoItemFromForm(
     } catch (error) {
       const fieldRefusal = refusedField(existing.type, error, submission);
       if (fieldRefusal) return fieldRefusal;
-      const refusal = await concurrencyRefusal(context, id, error);
+      const refusal = await concurrencyRefusal(context, id, error, submission);
       if (refusal) return refusal;
       throw error;
     }

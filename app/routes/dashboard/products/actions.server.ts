@@ -108,7 +108,7 @@ async function submitProductForm(
     const refusal = fieldRuleAnswer(error, submission);
     if (refusal) return refusal;
     const current = error instanceof ConflictError ? await editedProduct(context, productId ?? "") : null;
-    if (current) return conflictAnswer(current);
+    if (current) return conflictAnswer(current, submission);
     if (error instanceof NotFoundError || error instanceof ConflictError) return goneAnswer(submission);
     // requirements §8 shows the error's own message; ours are worded for people, a database's are not (those
     // go to the log, and the admin reads requirements §8's general wording).

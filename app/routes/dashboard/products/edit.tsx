@@ -1,6 +1,7 @@
 import { data, useNavigation } from "react-router";
 import { ProductForm } from "#app/components/product-form/product-form";
 import { Card } from "#app/components/ui";
+import { TypedBeforeConflict } from "#app/components/forms";
 import { useOpenedRecord } from "#app/components/use-opened-record";
 import type { PageHandle } from "#app/domain/live";
 import { servicesContext } from "#app/server/context.server";
@@ -33,19 +34,21 @@ export async function action({ request, url, context, params }: Route.ActionArgs
 export default function EditProduct({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const idle = navigation.state === "idle";
-  const { record: product, conflict } = useOpenedRecord(loaderData.product, idle ? actionData : undefined);
+  const { record: product, conflict, typed } = useOpenedRecord(loaderData.product, idle ? actionData : undefined);
   return (
     <Card title={`Edit ${product.model}`}>
       <div className="space-y-4">
-        <ProductForm
-          key={product.version}
-          mode="edit"
-          categories={loaderData.categories}
-          hasOtherProducts={loaderData.hasOtherProducts}
-          product={product}
-          lastResult={idle && actionData?.status !== "conflict" ? actionData?.result : null}
-          conflict={conflict}
-        />
+        <TypedBeforeConflict value={typed}>
+          <ProductForm
+            key={product.version}
+            mode="edit"
+            categories={loaderData.categories}
+            hasOtherProducts={loaderData.hasOtherProducts}
+            product={product}
+            lastResult={idle && actionData?.status !== "conflict" ? actionData?.result : null}
+            conflict={conflict}
+          />
+        </TypedBeforeConflict>
       </div>
     </Card>
   );

@@ -66,10 +66,7 @@ export const NOTHING_TYPED = { payload: {} } as const;
 export function conflictAnswer<T>(current: T, submission: Pick<Submission<unknown>, "payload">) {
   const { payload } = submission;
   const changed = typeof payload[CHANGED_FIELDS] === "string" ? payload[CHANGED_FIELDS] : null;
-  return data(
-    { status: "conflict", current, yours: changedValues(payload, changed) } satisfies ConflictAnswer<T>,
-    409,
-  );
+  return data({ status: "conflict", current, yours: changedValues(payload, changed) } satisfies ConflictAnswer<T>, 409);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { createContext, data, redirect, type MiddlewareFunction } from "react-router";
 import { formTabId, type WriteOrigin } from "./admin/write.server";
 import type { SessionUser } from "./auth.server";
 import { requestContext, type RouteContext } from "./context.server";
@@ -17,21 +17,51 @@ export function safeRedirectPath(target: string | null | undefined, fallback = "
   return target;
 }
 
+/** The admin the dashboard's guard let in, for the dashboard's loaders and actions (dashboardUser). */
+const dashboardUserContext = createContext<SessionUser>();
+
 /**
- * The signed-in admin, or a redirect to /login that comes back here afterwards: `url` is the page's
- * address as the route was handed it (a data request's own address is not one to come back to).
+ * The dashboard's one guard, React Router middleware on its layout (app/routes/dashboard/layout.tsx):
+ * every page, resource and action under it runs only for a signed-in admin. Anyone else is sent to
+ * /login, which comes back here afterwards: `url` is the page's address as the route was handed it (a
+ * data request's own address is not one to come back to). A route under the dashboard cannot forget it.
  */
-export async function requireAdmin(url: URL, context: RouteContext): Promise<SessionUser> {
+export const dashboardGuard: MiddlewareFunction<Response> = async ({ url, context }, next) => {
   const user = await context.get(requestContext).user();
-  if (user) return user;
-  throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  if (!user) throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  context.set(dashboardUserContext, user);
+  return next();
+};
+
+/**
+ * What only an owner may see or change (people, site settings, the audit log): a route says so with
+ * `export const middleware = [ownersOnly]`, after the dashboard's guard. Anyone else gets 403, and the
+ * error page says why.
+ */
+export const ownersOnly: MiddlewareFunction<Response> = async ({ context }, next) => {
+  refuseUnlessOwner(dashboardUser(context));
+  return next();
+};
+
+/** ownersOnly for the requests `when` picks out (one kind of record's history, say). */
+export function ownersOnlyWhen(when: (params: Record<string, string | undefined>) => boolean) {
+  const guard: MiddlewareFunction<Response> = async ({ params, context }, next) => {
+    if (when(params)) refuseUnlessOwner(dashboardUser(context));
+    return next();
+  };
+  return guard;
 }
 
-/** Refused with 403 unless an owner is signed in (people, site settings, the audit log); the error page says why. */
-export async function requireOwner(url: URL, context: RouteContext): Promise<SessionUser> {
-  const user = await requireAdmin(url, context);
-  if (user.role === "owner") return user;
-  throw data("Forbidden", { status: 403, statusText: "Forbidden" });
+function refuseUnlessOwner(user: SessionUser): void {
+  if (user.role !== "owner") throw data("Forbidden", { status: 403, statusText: "Forbidden" });
+}
+
+/**
+ * The signed-in admin a dashboard route runs for, as the guard found them. Read outside the dashboard
+ * (no guard ran), it throws: a route that needs an admin belongs under it.
+ */
+export function dashboardUser(context: RouteContext): SessionUser {
+  return context.get(dashboardUserContext);
 }
 
 /** A dashboard form and who posted it: what every service write is handed. */
@@ -49,18 +79,12 @@ export function writeOrigin(user: SessionUser, context: RouteContext, form?: For
 }
 
 /**
- * The posted form, read only once the poster is known to be a signed-in admin: every dashboard write
- * starts here (or at readOwnerForm), and a write cannot be made without the origin it returns.
+ * The posted form and who posted it: every dashboard write starts here, under the dashboard's guard, so
+ * the form is read only once the poster is known to be a signed-in admin, and a write cannot be made
+ * without the origin it returns.
  */
-export async function readAdminForm(request: Request, url: URL, context: RouteContext): Promise<AdminForm> {
-  const user = await requireAdmin(url, context);
-  const form = await readForm(request);
-  return { form, origin: writeOrigin(user, context, form) };
-}
-
-/** readAdminForm for what only an owner may change. */
-export async function readOwnerForm(request: Request, url: URL, context: RouteContext): Promise<AdminForm> {
-  const user = await requireOwner(url, context);
+export async function readAdminForm(request: Request, context: RouteContext): Promise<AdminForm> {
+  const user = dashboardUser(context);
   const form = await readForm(request);
   return { form, origin: writeOrigin(user, context, form) };
 }

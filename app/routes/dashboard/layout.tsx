@@ -8,7 +8,7 @@ import type { ReactNode } from "react";
 import { Outlet, useLocation } from "react-router";
 import { Link } from "#app/components/links";
 import type { Role } from "#app/server/db/schema";
-import { requireAdmin } from "#app/server/session.server";
+import { dashboardGuard, dashboardUser } from "#app/server/session.server";
 import type { Route } from "./+types/layout";
 
 /**
@@ -42,9 +42,11 @@ export function meta() {
   return [{ name: "robots", content: "noindex" }];
 }
 
-/** Every dashboard page needs a signed-in admin; the pages' own loaders and actions check again. */
-export async function loader({ url, context }: Route.LoaderArgs) {
-  const user = await requireAdmin(url, context);
+/** Every page, resource and action under the dashboard runs behind its one guard: a signed-in admin. */
+export const middleware = [dashboardGuard];
+
+export function loader({ context }: Route.LoaderArgs) {
+  const user = dashboardUser(context);
   return { email: user.email, role: user.role };
 }
 

@@ -1,11 +1,13 @@
 import { servicesContext } from "#app/server/context.server";
-import { requireOwner } from "#app/server/session.server";
+import { ownersOnly } from "#app/server/session.server";
 import { auditFiltersFrom } from "./filters.server";
 import type { Route } from "./+types/csv";
 
+/** For owners alone, after the dashboard's guard. */
+export const middleware = [ownersOnly];
+
 /** The audit log's entries that match the page's filters, all of them, as a CSV file. */
 export async function loader({ url, context }: Route.LoaderArgs) {
-  await requireOwner(url, context);
   const { filters } = auditFiltersFrom(url);
   const lines = context.get(servicesContext).auditLog.csv(filters);
   const stamp = new Date().toISOString().slice(0, 10);

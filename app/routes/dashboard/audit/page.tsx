@@ -9,10 +9,13 @@ import { AUDIT_KINDS, recordTypeName } from "#app/domain/audit";
 import { countNoun } from "#app/domain/format";
 import type { PageHandle } from "#app/domain/live";
 import { servicesContext } from "#app/server/context.server";
-import { requireOwner } from "#app/server/session.server";
+import { ownersOnly } from "#app/server/session.server";
 import { dashboardMeta } from "../meta";
 import { auditFiltersFrom } from "./filters.server";
 import type { Route } from "./+types/page";
+
+/** For owners alone, after the dashboard's guard. */
+export const middleware = [ownersOnly];
 
 export const handle: PageHandle = { live: ["*"] };
 
@@ -21,7 +24,6 @@ export function meta() {
 }
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-  await requireOwner(url, context);
   const { filters, fields, invalid } = auditFiltersFrom(url);
   const { auditLog } = context.get(servicesContext);
   const [entries, people] = await Promise.all([auditLog.list(filters, requestedPage(url)), auditLog.people()]);

@@ -1,5 +1,4 @@
 import { Card, TextLink } from "#app/components/ui";
-import { requireAdmin } from "#app/server/session.server";
 import { undoableDeletion } from "../history/actions.server";
 import { dashboardMeta } from "../meta";
 import { UndoDelete } from "../undo-delete";
@@ -9,8 +8,7 @@ export function meta() {
   return dashboardMeta("Category deleted");
 }
 
-export async function loader({ url, params, context }: Route.LoaderArgs) {
-  await requireAdmin(url, context);
+export async function loader({ params, context }: Route.LoaderArgs) {
   return { deletion: await undoableDeletion(context, "category", params.categoryId) };
 }
 

@@ -3,7 +3,7 @@ import { Pagination, requestedPage } from "#app/components/pagination";
 import { Card, TextLink } from "#app/components/ui";
 import { countNoun } from "#app/domain/format";
 import type { PageHandle } from "#app/domain/live";
-import { readAdminForm, requireAdmin } from "#app/server/session.server";
+import { readAdminForm } from "#app/server/session.server";
 import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/detail";
 import { deleteFromForm, requireCategory } from "./actions.server";
@@ -20,12 +20,11 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
 }
 
 export async function loader({ url, context, params }: Route.LoaderArgs) {
-  await requireAdmin(url, context);
   return { category: await requireCategory(context, params.categoryId, requestedPage(url)) };
 }
 
-export async function action({ request, url, context, params }: Route.ActionArgs) {
-  const posted = await readAdminForm(request, url, context);
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const posted = await readAdminForm(request, context);
   if (posted.form.get("intent") !== "delete") throw data("Bad Request", { status: 400, statusText: "Bad Request" });
   return deleteFromForm(context, params.categoryId, posted);
 }

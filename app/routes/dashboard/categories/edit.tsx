@@ -4,7 +4,7 @@ import { TypedBeforeConflict } from "#app/components/forms";
 import { useOpenedRecord } from "#app/components/use-opened-record";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import type { PageHandle } from "#app/domain/live";
-import { readAdminForm, requireAdmin } from "#app/server/session.server";
+import { readAdminForm } from "#app/server/session.server";
 import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/edit";
 import { deleteFromForm, requireCategory, saveFromForm } from "./actions.server";
@@ -22,13 +22,12 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
   return dashboardMeta(`Edit ${loaderData?.category.name ?? "Category"}`);
 }
 
-export async function loader({ url, context, params }: Route.LoaderArgs) {
-  await requireAdmin(url, context);
+export async function loader({ context, params }: Route.LoaderArgs) {
   return { category: await requireCategory(context, params.categoryId) };
 }
 
-export async function action({ request, url, context, params }: Route.ActionArgs) {
-  const posted = await readAdminForm(request, url, context);
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const posted = await readAdminForm(request, context);
   if (posted.form.get("intent") === "delete") return deleteFromForm(context, params.categoryId, posted);
   return saveFromForm(context, params.categoryId, posted);
 }

@@ -1,5 +1,5 @@
 import { Card } from "#app/components/ui";
-import { readAdminForm, requireAdmin } from "#app/server/session.server";
+import { readAdminForm } from "#app/server/session.server";
 import { dashboardMeta } from "../meta";
 import { CreatedScreen } from "../created-screen";
 import type { Route } from "./+types/new";
@@ -14,14 +14,13 @@ export function meta() {
 }
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-  await requireAdmin(url, context);
   const id = createdId(url);
   const category = id ? await context.get(servicesContext).catalog.getCategory(id, { latest: true }) : null;
   return { created: category ? { id: category.id, name: category.name } : null };
 }
 
-export async function action({ request, url, context }: Route.ActionArgs) {
-  return createFromForm(context, await readAdminForm(request, url, context));
+export async function action({ request, context }: Route.ActionArgs) {
+  return createFromForm(context, await readAdminForm(request, context));
 }
 
 export default function NewCategory({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,6 +1,5 @@
 import { Alert, Card } from "#app/components/ui";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
-import { requireAdmin } from "#app/server/session.server";
 import { undoableDeletion } from "../history/actions.server";
 import { dashboardMeta } from "../meta";
 import { UndoDelete } from "../undo-delete";
@@ -12,7 +11,6 @@ export function meta() {
 }
 
 export async function loader({ url, params, context }: Route.LoaderArgs) {
-  await requireAdmin(url, context);
   // `?gone` when the download was deleted by someone else while this admin was editing it.
   return {
     gone: url.searchParams.has("gone"),

@@ -10,7 +10,7 @@ import { useTimeZone } from "#app/components/local-time";
 import type { PageHandle } from "#app/domain/live";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import type { AdminDownload } from "#app/server/admin/downloads.server";
-import { readAdminForm, requireAdmin } from "#app/server/session.server";
+import { readAdminForm } from "#app/server/session.server";
 import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/edit";
 import { deleteFromForm, requireDownload, saveFromForm } from "./actions.server";
@@ -22,13 +22,12 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return dashboardMeta(loaderData ? `Edit ${loaderData.download.description}` : "Edit Download");
 }
 
-export async function loader({ url, context, params }: Route.LoaderArgs) {
-  await requireAdmin(url, context);
+export async function loader({ context, params }: Route.LoaderArgs) {
   return { download: await requireDownload(context, params.downloadId) };
 }
 
-export async function action({ request, url, context, params }: Route.ActionArgs) {
-  const posted = await readAdminForm(request, url, context);
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const posted = await readAdminForm(request, context);
   return posted.form.get("intent") === "delete"
     ? deleteFromForm(context, params.downloadId, posted)
     : saveFromForm(context, params.downloadId, posted);

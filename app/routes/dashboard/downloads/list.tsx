@@ -4,7 +4,6 @@ import { Card, TextLink } from "#app/components/ui";
 import { formatFileSize } from "#app/domain/format";
 import type { PageHandle } from "#app/domain/live";
 import { servicesContext } from "#app/server/context.server";
-import { requireAdmin } from "#app/server/session.server";
 import { listRequest, PagedList } from "../list-controls";
 import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/list";
@@ -17,7 +16,6 @@ export function meta() {
 }
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-  await requireAdmin(url, context);
   const { search, page } = listRequest(url);
   return { search, downloads: await context.get(servicesContext).downloadAdmin.listGeneralDownloads({ search, page }) };
 }

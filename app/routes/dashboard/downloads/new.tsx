@@ -3,7 +3,7 @@ import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { DASHBOARD_NEW_DOWNLOAD_PATH, dashboardDownloadPath } from "#app/domain/paths";
 import { servicesContext } from "#app/server/context.server";
 import { createdId } from "../answers.server";
-import { readAdminForm, requireAdmin } from "#app/server/session.server";
+import { readAdminForm } from "#app/server/session.server";
 import { dashboardMeta } from "../meta";
 import { CreatedScreen } from "../created-screen";
 import type { Route } from "./+types/new";
@@ -15,14 +15,13 @@ export function meta() {
 }
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-  await requireAdmin(url, context);
   const id = createdId(url);
   const download = id ? await context.get(servicesContext).downloadAdmin.getGeneralDownload(id) : undefined;
   return { created: download ? { id: download.id } : null };
 }
 
-export async function action({ request, url, context }: Route.ActionArgs) {
-  return createFromForm(context, await readAdminForm(request, url, context));
+export async function action({ request, context }: Route.ActionArgs) {
+  return createFromForm(context, await readAdminForm(request, context));
 }
 
 export default function NewDownload({ loaderData, actionData }: Route.ComponentProps) {

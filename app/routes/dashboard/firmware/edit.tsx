@@ -6,7 +6,7 @@ import { TypedBeforeConflict } from "#app/components/forms";
 import { useOpenedRecord } from "#app/components/use-opened-record";
 import type { PageHandle } from "#app/domain/live";
 import { DASHBOARD_FIRMWARE_PATH, dashboardHistoryPath, productFirmwarePath } from "#app/domain/paths";
-import { readAdminForm, requireAdmin } from "#app/server/session.server";
+import { readAdminForm } from "#app/server/session.server";
 import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/edit";
 import { deleteFromForm, editedRelease, saveFromForm } from "./actions.server";
@@ -17,8 +17,7 @@ export const handle: PageHandle = { live: ["firmware", "products"] };
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   dashboardMeta(loaderData ? `Firmware ${loaderData.release.releaseVersion}` : "Not Found");
 
-export async function loader({ url, context, params }: Route.LoaderArgs) {
-  await requireAdmin(url, context);
+export async function loader({ context, params }: Route.LoaderArgs) {
   const opened = await editedRelease(context, params.releaseId);
   if (!opened) throw data("Not Found", { status: 404, statusText: "Not Found" });
   return opened;
@@ -29,8 +28,8 @@ export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: Shou
   return actionStatus === 409 || defaultShouldRevalidate;
 }
 
-export async function action({ request, url, context, params }: Route.ActionArgs) {
-  const posted = await readAdminForm(request, url, context);
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const posted = await readAdminForm(request, context);
   return posted.form.get("intent") === "delete"
     ? deleteFromForm(context, params.releaseId, posted)
     : saveFromForm(context, posted, params.releaseId);

@@ -7,7 +7,6 @@ import { FIRMWARE_CHANNEL_NAMES } from "#app/domain/firmware";
 import type { PageHandle } from "#app/domain/live";
 import { DASHBOARD_NEW_FIRMWARE_PATH, dashboardFirmwarePath } from "#app/domain/paths";
 import { servicesContext } from "#app/server/context.server";
-import { requireAdmin } from "#app/server/session.server";
 import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/list";
 
@@ -16,7 +15,6 @@ export const handle: PageHandle = { live: ["firmware", "products"] };
 export const meta = () => dashboardMeta("Firmware");
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-  await requireAdmin(url, context);
   return {
     releases: await context.get(servicesContext).firmware.list({ drafts: true, page: requestedPage(url) }),
   };

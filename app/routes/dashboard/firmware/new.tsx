@@ -1,7 +1,7 @@
 import { Card } from "#app/components/ui";
 import { DASHBOARD_NEW_FIRMWARE_PATH, dashboardFirmwarePath } from "#app/domain/paths";
 import { servicesContext } from "#app/server/context.server";
-import { readAdminForm, requireAdmin } from "#app/server/session.server";
+import { readAdminForm } from "#app/server/session.server";
 import { createdId } from "../answers.server";
 import { CreatedScreen } from "../created-screen";
 import { dashboardMeta } from "../meta";
@@ -12,14 +12,13 @@ import { FirmwareForm } from "./firmware-form";
 export const meta = () => dashboardMeta("New firmware release");
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-  await requireAdmin(url, context);
   const id = createdId(url);
   const release = id ? await context.get(servicesContext).firmware.get(id) : null;
   return { created: release ? { id: release.id, name: release.releaseVersion } : null };
 }
 
-export async function action({ request, url, context }: Route.ActionArgs) {
-  return saveFromForm(context, await readAdminForm(request, url, context));
+export async function action({ request, context }: Route.ActionArgs) {
+  return saveFromForm(context, await readAdminForm(request, context));
 }
 
 export default function NewFirmware({ loaderData, actionData }: Route.ComponentProps) {

@@ -7,10 +7,13 @@ import type { PageHandle } from "#app/domain/live";
 import { dashboardRecordPath } from "#app/domain/paths";
 import { isRevisionedType, type RevisionChange } from "#app/domain/revisions";
 import { servicesContext } from "#app/server/context.server";
-import { readAdminForm, readOwnerForm, requireAdmin, requireOwner } from "#app/server/session.server";
+import { ownersOnlyWhen, readAdminForm } from "#app/server/session.server";
 import { dashboardMeta } from "../meta";
 import { restoreRevisionFromForm } from "./actions.server";
 import type { Route } from "./+types/page";
+
+/** A kind of record's history is for whoever may change it: the site settings' for owners alone. */
+export const middleware = [ownersOnlyWhen((params) => params.recordType === "settings")];
 
 export const handle: PageHandle = { live: ["*"] };
 
@@ -26,7 +29,6 @@ function recordType(params: Route.LoaderArgs["params"]) {
 export async function loader({ url, context, params }: Route.LoaderArgs) {
   const type = recordType(params);
   // The settings' history is the settings': owners only.
-  await (type === "settings" ? requireOwner : requireAdmin)(url, context);
   const { revisions } = context.get(servicesContext);
   const current = await revisions.current(type, params.recordId);
   if (!current) throw data("Not Found", { status: 404, statusText: "Not Found" });
@@ -43,9 +45,9 @@ export async function loader({ url, context, params }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, url, context, params }: Route.ActionArgs) {
+export async function action({ request, context, params }: Route.ActionArgs) {
   const type = recordType(params);
-  const posted = await (type === "settings" ? readOwnerForm : readAdminForm)(request, url, context);
+  const posted = await readAdminForm(request, context);
   if (posted.form.get("intent") !== "restore") throw data("Bad Request", { status: 400, statusText: "Bad Request" });
   return restoreRevisionFromForm(context, type, params.recordId, posted);
 }

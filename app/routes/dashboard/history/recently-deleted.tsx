@@ -6,7 +6,7 @@ import { recordTypeName } from "#app/domain/audit";
 import type { PageHandle } from "#app/domain/live";
 import { RECENTLY_DELETED_DAYS } from "#app/domain/revisions";
 import { servicesContext } from "#app/server/context.server";
-import { readAdminForm, requireAdmin } from "#app/server/session.server";
+import { readAdminForm } from "#app/server/session.server";
 import { dashboardMeta } from "../meta";
 import { restoreDeletedFromForm } from "./actions.server";
 import type { Route } from "./+types/recently-deleted";
@@ -17,13 +17,12 @@ export function meta() {
   return dashboardMeta("Recently deleted");
 }
 
-export async function loader({ url, context }: Route.LoaderArgs) {
-  await requireAdmin(url, context);
+export async function loader({ context }: Route.LoaderArgs) {
   return { deleted: await context.get(servicesContext).revisions.recentlyDeleted() };
 }
 
-export async function action({ request, url, context }: Route.ActionArgs) {
-  return restoreDeletedFromForm(context, await readAdminForm(request, url, context));
+export async function action({ request, context }: Route.ActionArgs) {
+  return restoreDeletedFromForm(context, await readAdminForm(request, context));
 }
 
 export default function RecentlyDeletedPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -5,7 +5,6 @@ import { Alert, Card } from "#app/components/ui";
 import { Link } from "#app/components/links";
 import type { PageHandle } from "#app/domain/live";
 import { servicesContext } from "#app/server/context.server";
-import { requireAdmin } from "#app/server/session.server";
 import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/list";
 
@@ -14,7 +13,6 @@ export const handle: PageHandle = { live: ["inbox"] };
 export const meta = () => dashboardMeta("Inbox");
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-  await requireAdmin(url, context);
   const page = requestedPage(url);
   return { messages: await context.get(servicesContext).contact.list(page) };
 }

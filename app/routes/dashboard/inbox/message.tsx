@@ -9,7 +9,7 @@ import { catalogProductPath } from "#app/domain/paths";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { NotFoundError } from "#app/server/admin/write.server";
 import { servicesContext } from "#app/server/context.server";
-import { readAdminForm, requireAdmin } from "#app/server/session.server";
+import { readAdminForm } from "#app/server/session.server";
 import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/message";
 
@@ -18,15 +18,14 @@ export const handle: PageHandle = { live: ["inbox"] };
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   dashboardMeta(loaderData ? `Message from ${loaderData.message.name}` : "Not Found");
 
-export async function loader({ url, context, params }: Route.LoaderArgs) {
-  await requireAdmin(url, context);
+export async function loader({ context, params }: Route.LoaderArgs) {
   const message = await context.get(servicesContext).contact.get(params.messageId);
   if (!message) throw data("Not Found", { status: 404, statusText: "Not Found" });
   return { message };
 }
 
-export async function action({ request, url, context, params }: Route.ActionArgs) {
-  const { form, origin } = await readAdminForm(request, url, context);
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { form, origin } = await readAdminForm(request, context);
   const { contact } = context.get(servicesContext);
   try {
     switch (form.get("intent")) {

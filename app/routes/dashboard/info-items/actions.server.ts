@@ -36,7 +36,7 @@ async function concurrencyRefusal(
 }
 
 /**
- * Every write of the home page's admin tools (create, edit, delete, move to top), after requireAdmin:
+ * Every write of the home page's admin tools (create, edit, delete, move to top), behind the dashboard's guard:
  * the form is checked again with the browser's rules, and each refusal becomes the answer the tools show.
  */
 export async function infoItemFromForm(

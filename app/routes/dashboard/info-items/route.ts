@@ -1,14 +1,14 @@
 import { redirect } from "react-router";
-import { readAdminForm, requireAdmin } from "#app/server/session.server";
+import { readAdminForm } from "#app/server/session.server";
 import type { Route } from "./+types/route";
 import { infoItemFromForm } from "./actions.server";
 
 /**
- * Nothing is shown at this address: a visitor is asked to sign in, as on every dashboard address, and
- * someone signed in (a form's address opened by hand) goes to the dashboard, where the tools are.
+ * Nothing is shown at this address: a visitor is asked to sign in by the dashboard's guard, as on every
+ * dashboard address, and someone signed in (a form's address opened by hand) goes to the dashboard,
+ * where the tools are.
  */
-export async function loader({ url, context }: Route.LoaderArgs) {
-  await requireAdmin(url, context);
+export function loader() {
   return redirect("/dashboard");
 }
 
@@ -17,7 +17,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
  * fetchers; a form sent without JavaScript (Move to top works so) goes back to the page it came from.
  */
 export async function action({ request, url, context }: Route.ActionArgs) {
-  const answer = await infoItemFromForm(context, await readAdminForm(request, url, context));
+  const answer = await infoItemFromForm(context, await readAdminForm(request, context));
   if (request.headers.get("sec-fetch-mode") === "navigate") return redirect(returnPath(request, url), 303);
   return answer;
 }

@@ -6,11 +6,14 @@ import { LocalTime } from "#app/components/local-time";
 import { Alert, Button, Card, TextField } from "#app/components/ui";
 import type { PageHandle } from "#app/domain/live";
 import { servicesContext } from "#app/server/context.server";
-import { readOwnerForm, requireOwner } from "#app/server/session.server";
+import { dashboardUser, ownersOnly, readAdminForm } from "#app/server/session.server";
 import type { Role } from "#app/server/db/schema";
 import { dashboardMeta } from "../meta";
 import { peopleFromForm } from "./actions.server";
 import type { Route } from "./+types/page";
+
+/** For owners alone, after the dashboard's guard. */
+export const middleware = [ownersOnly];
 
 export const handle: PageHandle = { live: ["people"] };
 
@@ -18,8 +21,8 @@ export function meta() {
   return dashboardMeta("People");
 }
 
-export async function loader({ url, context }: Route.LoaderArgs) {
-  const me = await requireOwner(url, context);
+export async function loader({ context }: Route.LoaderArgs) {
+  const me = dashboardUser(context);
   const { people, invitations } = context.get(servicesContext);
   const [list, pending] = await Promise.all([people.list(), invitations.pending()]);
   return {
@@ -34,8 +37,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, url, context }: Route.ActionArgs) {
-  return peopleFromForm(context, await readOwnerForm(request, url, context));
+export async function action({ request, context }: Route.ActionArgs) {
+  return peopleFromForm(context, await readAdminForm(request, context));
 }
 
 /** A role to choose; `label` names it for a screen reader where no visible label does. */

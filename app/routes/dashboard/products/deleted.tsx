@@ -1,6 +1,5 @@
 import { Alert, Card, TextLink } from "#app/components/ui";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
-import { requireAdmin } from "#app/server/session.server";
 import { undoableDeletion } from "../history/actions.server";
 import { dashboardMeta } from "../meta";
 import { UndoDelete } from "../undo-delete";
@@ -10,8 +9,7 @@ export function meta() {
   return dashboardMeta(ADMIN_MESSAGES.productDeletedTitle);
 }
 
-export async function loader({ url, params, context }: Route.LoaderArgs) {
-  await requireAdmin(url, context);
+export async function loader({ params, context }: Route.LoaderArgs) {
   return { deletion: await undoableDeletion(context, "product", params.productId) };
 }
 

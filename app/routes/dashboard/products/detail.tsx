@@ -11,7 +11,7 @@ import { formatFileSize } from "#app/domain/format";
 import type { PageHandle } from "#app/domain/live";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { servicesContext } from "#app/server/context.server";
-import { readAdminForm, requireAdmin } from "#app/server/session.server";
+import { readAdminForm } from "#app/server/session.server";
 import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/detail";
 import { deleteFromForm } from "./actions.server";
@@ -27,8 +27,7 @@ export const handle: PageHandle = { live: ["products", "categories"] };
 
 export const meta: Route.MetaFunction = ({ loaderData }) => dashboardMeta(loaderData?.product.model ?? "Not Found");
 
-export async function loader({ url, context, params }: Route.LoaderArgs) {
-  await requireAdmin(url, context);
+export async function loader({ context, params }: Route.LoaderArgs) {
   const product = await context.get(servicesContext).catalog.getAnyProduct(params.productId);
   if (!product) throw data("Not Found", { status: 404, statusText: "Not Found" });
   return { product };
@@ -39,8 +38,8 @@ export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: Shou
   return actionStatus === 409 || defaultShouldRevalidate;
 }
 
-export async function action({ request, url, context, params }: Route.ActionArgs) {
-  return deleteFromForm(context, params.productId, await readAdminForm(request, url, context));
+export async function action({ request, context, params }: Route.ActionArgs) {
+  return deleteFromForm(context, params.productId, await readAdminForm(request, context));
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {

@@ -16,7 +16,7 @@ import {
 import { countNoun, formatCount } from "#app/domain/format";
 import { ImportFileError } from "#app/server/catalog-import.server";
 import { servicesContext } from "#app/server/context.server";
-import { readAdminForm, requireAdmin } from "#app/server/session.server";
+import { readAdminForm } from "#app/server/session.server";
 import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/import";
 
@@ -27,14 +27,9 @@ export function meta() {
 /** The most rows the preview lists: a page of 10,000 would be too long to read and to send. */
 const LISTED_ROWS = 500;
 
-export async function loader({ url, context }: Route.LoaderArgs) {
-  await requireAdmin(url, context);
-  return null;
-}
-
 /** Check (the dry run) or Apply, each reading the same staged files again. */
-export async function action({ request, url, context }: Route.ActionArgs) {
-  const { form, origin } = await readAdminForm(request, url, context);
+export async function action({ request, context }: Route.ActionArgs) {
+  const { form, origin } = await readAdminForm(request, context);
   const { catalogImport } = context.get(servicesContext);
   const text = (name: string) => {
     const value = form.get(name);

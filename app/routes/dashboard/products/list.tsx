@@ -5,7 +5,6 @@ import { Card, TextLink } from "#app/components/ui";
 import { Link } from "#app/components/links";
 import type { PageHandle } from "#app/domain/live";
 import { servicesContext } from "#app/server/context.server";
-import { requireAdmin } from "#app/server/session.server";
 import { listRequest, PagedList } from "../list-controls";
 import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/list";
@@ -18,7 +17,6 @@ export function meta() {
 }
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-  await requireAdmin(url, context);
   const { search, page } = listRequest(url);
   return { search, products: await context.get(servicesContext).productAdmin.listAdminProducts({ search, page }) };
 }

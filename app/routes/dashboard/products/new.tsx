@@ -4,7 +4,7 @@ import { Card } from "#app/components/ui";
 import type { PageHandle } from "#app/domain/live";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { servicesContext } from "#app/server/context.server";
-import { readAdminForm, requireAdmin } from "#app/server/session.server";
+import { readAdminForm } from "#app/server/session.server";
 import { dashboardMeta } from "../meta";
 import { CreatedScreen } from "../created-screen";
 import type { Route } from "./+types/new";
@@ -19,15 +19,14 @@ export function meta() {
 }
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-  await requireAdmin(url, context);
   const id = createdId(url);
   const product = id ? await context.get(servicesContext).catalog.getAnyProduct(id) : null;
   const created = product ? { id: product.id, model: product.model } : null;
   return { ...(await context.get(servicesContext).productAdmin.productFormOptions()), created };
 }
 
-export async function action({ request, url, context }: Route.ActionArgs) {
-  return createFromForm(context, await readAdminForm(request, url, context));
+export async function action({ request, context }: Route.ActionArgs) {
+  return createFromForm(context, await readAdminForm(request, context));
 }
 
 export default function NewProduct({ loaderData, actionData }: Route.ComponentProps) {

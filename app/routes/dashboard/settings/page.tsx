@@ -7,11 +7,14 @@ import { dashboardHistoryPath } from "#app/domain/paths";
 import { SETTINGS_ID } from "#app/domain/revisions";
 import { settingsSchema } from "#app/domain/forms/settings";
 import type { PageHandle } from "#app/domain/live";
-import { readOwnerForm, requireOwner } from "#app/server/session.server";
+import { ownersOnly, readAdminForm } from "#app/server/session.server";
 import { servicesContext } from "#app/server/context.server";
 import { dashboardMeta } from "../meta";
 import { saveFromForm } from "./actions.server";
 import type { Route } from "./+types/page";
+
+/** For owners alone, after the dashboard's guard. */
+export const middleware = [ownersOnly];
 
 export const handle: PageHandle = { live: ["settings"] };
 
@@ -19,13 +22,12 @@ export function meta() {
   return dashboardMeta("Site Settings");
 }
 
-export async function loader({ url, context }: Route.LoaderArgs) {
-  await requireOwner(url, context);
+export async function loader({ context }: Route.LoaderArgs) {
   return { settings: await context.get(servicesContext).settings.getSiteSettings() };
 }
 
-export async function action({ request, url, context }: Route.ActionArgs) {
-  return saveFromForm(context, await readOwnerForm(request, url, context));
+export async function action({ request, context }: Route.ActionArgs) {
+  return saveFromForm(context, await readAdminForm(request, context));
 }
 
 export default function SiteSettingsPage({ loaderData, actionData }: Route.ComponentProps) {

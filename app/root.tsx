@@ -1,7 +1,6 @@
 import { useEffect } from "react";
 import {
   data,
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
@@ -12,7 +11,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
-import { ErrorPage } from "./components/error-page";
+import { DashboardErrorHint, ErrorPage } from "./components/error-page";
 import { useLiveUpdates } from "./components/live-updates";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
@@ -20,7 +19,6 @@ import { SiteStylesheet } from "./components/site-stylesheet";
 import type { PageHandle } from "./domain/live";
 import { DEFAULT_SITE, pageTitle } from "./domain/site";
 import { requestContext, servicesContext } from "./server/context.server";
-import { TextLink } from "#app/components/ui";
 
 // The server inlines the stylesheet (app/components/site-stylesheet.tsx); in development Vite also
 // loads it as a module so that edits apply without a reload.
@@ -116,24 +114,12 @@ export function meta() {
   return [{ title: pageTitle() }];
 }
 
+/**
+ * The site's error page. The dashboard has its own, inside its menu (routes/dashboard/layout.tsx), for
+ * its pages' errors; what its guard refuses (React Router renders a middleware's error here) still
+ * says what it means in the dashboard.
+ */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const { pathname } = useLocation();
-  // In the dashboard a 404 mostly means a record another admin deleted while this one had it open
-  // (a live update then reloads a page whose record is gone).
-  const inDashboard = isRouteErrorResponse(error) && pathname.startsWith("/dashboard/");
-  const gone = inDashboard && error.status === 404;
-  const forbidden = inDashboard && error.status === 403;
-  return (
-    <ErrorPage error={error}>
-      {gone || forbidden ? (
-        <p className="mt-6 text-slate-700">
-          {gone ? "It may have been deleted by someone else in the meantime. " : null}
-          {forbidden ? "Only an owner of the site can open this page. " : null}
-          <TextLink to="/dashboard" weight="semibold">
-            Back to the dashboard
-          </TextLink>
-        </p>
-      ) : null}
-    </ErrorPage>
-  );
+  const inDashboard = useLocation().pathname.startsWith("/dashboard");
+  return <ErrorPage error={error}>{inDashboard ? <DashboardErrorHint error={error} /> : null}</ErrorPage>;
 }

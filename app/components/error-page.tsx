@@ -16,6 +16,25 @@ export function errorSummary(error: unknown): { status: number; detail: string }
 }
 
 /**
+ * What an error means in the dashboard, under its error page: a 404 mostly means a record another admin
+ * deleted while this one had it open (a live update then reloads a page whose record is gone); a 403, a
+ * page for owners alone. Both lead back to the dashboard.
+ */
+export function DashboardErrorHint({ error }: { error: unknown }) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (status !== 404 && status !== 403) return null;
+  return (
+    <p className="mt-6 text-slate-700">
+      {status === 404 ? "It may have been deleted by someone else in the meantime. " : null}
+      {status === 403 ? "Only an owner of the site can open this page. " : null}
+      <TextLink to="/dashboard" weight="semibold">
+        Back to the dashboard
+      </TextLink>
+    </p>
+  );
+}
+
+/**
  * The error page ('Oops'), for any route error, with links out of it; `children` adds a hint for
  * the place the error happened.
  */

@@ -485,6 +485,11 @@ test("a download deleted by another admin while it is open: the page says so and
   // The first page hears of it through the change feed and reloads its data: the record is gone.
   await expect(page.getByText("It may have been deleted by someone else in the meantime.")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Oops" })).toBeVisible();
+  // The error is shown inside the dashboard: its menu stays, to go on from.
+  await expect(
+    page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Edit Download" }),
+  ).toBeVisible();
+  await expectNoA11yViolations(page);
   await page.getByRole("link", { name: "Back to the dashboard" }).click();
   await expect(page).toHaveURL("/dashboard");
   await expectNoA11yViolations(page);

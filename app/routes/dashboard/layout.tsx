@@ -5,7 +5,8 @@ import {
   DASHBOARD_RECENTLY_DELETED_PATH,
 } from "#app/domain/paths";
 import type { ReactNode } from "react";
-import { Outlet, useLocation } from "react-router";
+import { Outlet, useLocation, useRouteLoaderData } from "react-router";
+import { DashboardErrorHint, ErrorPage } from "#app/components/error-page";
 import { Link } from "#app/components/links";
 import type { Role } from "#app/server/db/schema";
 import { dashboardGuard, dashboardUser } from "#app/server/session.server";
@@ -48,6 +49,27 @@ export const middleware = [dashboardGuard];
 export function loader({ context }: Route.LoaderArgs) {
   const user = dashboardUser(context);
   return { email: user.email, role: user.role };
+}
+
+/**
+ * An error in a dashboard page's data keeps the dashboard around it: its menu and who is signed in,
+ * with what the error means here. (What the guard refuses, before any data is read, is shown by the
+ * site's own error page: React Router renders a middleware's error at the root's boundary.)
+ */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const frame = useRouteLoaderData<typeof loader>("routes/dashboard/layout");
+  const page = (
+    <ErrorPage error={error}>
+      <DashboardErrorHint error={error} />
+    </ErrorPage>
+  );
+  return frame ? (
+    <DashboardFrame email={frame.email} role={frame.role}>
+      {page}
+    </DashboardFrame>
+  ) : (
+    page
+  );
 }
 
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {

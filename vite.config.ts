@@ -103,7 +103,10 @@ export default defineConfig(({ isSsrBuild, mode }) =>
           tailwindcss(),
           reactRouter(),
           serverLinks(),
-          ...(isSsrBuild ? [serverBundle()] : [precompressAssets()]),
+          // VANTAGE_REWRITES=off builds the server with its dependencies as they are (vite/README.md).
+          ...(isSsrBuild
+            ? [serverBundle({ rewrites: process.env.VANTAGE_REWRITES !== "off" })]
+            : [precompressAssets()]),
         ],
         resolve: { alias },
         ssr: {

@@ -11,7 +11,7 @@ import { installedRouterModule } from "../tests/support/react-router";
 
 /** The installed React Router's module that defines createStaticRouter. */
 function installedStaticRouterModule(): string {
-  return installedRouterModule(["function createStaticRouter("], "development");
+  return installedRouterModule(["function createStaticRouter("]);
 }
 
 /** A module in the shape of React Router's, small enough to run. */
@@ -185,7 +185,7 @@ describe("routesMadeOnce", () => {
 
   it("rewrites the installed React Router, which stays valid JavaScript", async () => {
     for (const definition of ["function createStaticRouter(", "function ServerRouter("]) {
-      const rewritten = routesMadeOnce(installedRouterModule([definition], "development"));
+      const rewritten = routesMadeOnce(installedRouterModule([definition]));
       expect(rewritten).toMatch(/dataRoutesByRoutes|serverRoutesByManifest/);
       await expect(transformWithEsbuild(rewritten, "router.mjs", { format: "esm" })).resolves.toBeTruthy();
     }

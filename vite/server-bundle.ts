@@ -16,22 +16,37 @@ import { transformWithEsbuild, type Plugin, type Rollup } from "vite";
  * each list of routes (decision 041).
  * React's server renderer is bundled too, to write the document as text (decision 033).
  */
-export function serverBundle(): Plugin {
+export function serverBundle(options: { rewrites?: boolean; reactRouterDist?: string } = {}): Plugin {
   // vite.config.ts lists it for the server build only.
+  if (options.rewrites === false) return { name: "vantage:server-bundle (no rewrites)" };
+  const reactRouterDist = options.reactRouterDist ?? REACT_ROUTER_DIST;
+  const ledger = new RewriteLedger();
   return {
     name: "vantage:server-bundle",
     enforce: "pre",
+    buildStart() {
+      ledger.reset();
+    },
     resolveId(source) {
       // React's production server renderer alone is bundled, to be rewritten (reactWritingText);
       // React and react-dom, which it requires, stay in node_modules. The build runs in production.
       return source === "react-dom/server" ? { id: REACT_DOM_SERVER_FILE, external: false } : null;
     },
     transform(code, id) {
-      if (REACT_DOM_SERVER.test(id)) return { code: reactWritingText(code), map: null };
+      if (REACT_DOM_SERVER.test(id)) {
+        ledger.applied(REACT_TEXT_REWRITE);
+        return { code: reactWritingText(code), map: null };
+      }
       if (!/\/node_modules\/react-router\/dist\//.test(id)) return null;
-      const withoutAccessors = code.includes(STATIC_ROUTER) ? staticRouterWithoutAccessors(code) : code;
-      const rewritten = ROUTER_REWRITES.reduce((source, rewrite) => rewrite(source), withoutAccessors);
-      return rewritten === code ? null : { code: rewritten, map: null };
+      if (!id.startsWith(reactRouterDist)) {
+        this.error(`${id} is not in ${reactRouterDist}, the React Router the rewrites and their tests read`);
+      }
+      return rewrittenRouterModule(code, ledger);
+    },
+    buildEnd(error) {
+      // A rewrite whose anchor is gone (a renamed function in a new React Router) would leave the build
+      // green and the rewrite silently undone: the build stops instead, naming it.
+      if (!error) for (const problem of ledger.problems()) this.error(problem);
     },
     async renderChunk(code, chunk) {
       const unsafe = unsafeSpreadLiteral(this.parse(code));
@@ -40,6 +55,13 @@ export function serverBundle(): Plugin {
     },
   };
 }
+
+/**
+ * The folder of the React Router modules the server build bundles (its `node` export: the development
+ * build, as the package exports it) and so the one whose modules the rewrites must find, and their
+ * tests read.
+ */
+export const REACT_ROUTER_DIST = path.dirname(createRequire(import.meta.url).resolve("react-router"));
 
 /** A module with its object spreads written out as plain copies, as the server build writes them. */
 export async function lowerObjectSpread(code: string, fileName: string): Promise<string> {
@@ -562,3 +584,54 @@ function writeChunk(destination, chunk) {
     : chunk.byteLength;`,
   },
 ];
+
+/** React's renderer writing text: one rewrite of one module. */
+const REACT_TEXT_REWRITE = "decision 033: React's server renderer writing text";
+
+/** Every rewrite the server build makes of React Router, by its anchor: each must apply exactly once. */
+const ROUTER_ANCHORS: { anchor: string; decision: string }[] = [
+  { anchor: STATIC_ROUTER, decision: "decisions 028 and 036" },
+  { anchor: SERVER_ROUTER, decision: "decision 036" },
+  { anchor: MATCH_ROUTES, decision: "decision 037" },
+  { anchor: ENCODER_LOOP, decision: "decision 040" },
+  { anchor: PARTIAL_MANIFEST, decision: "decision 041" },
+];
+
+/** Which rewrites were made, and how often: the build's proof that each of them took. */
+class RewriteLedger {
+  private counts = new Map<string, number>();
+
+  reset(): void {
+    this.counts = new Map(
+      [...ROUTER_ANCHORS.map(({ anchor, decision }) => `${decision}: ${anchor}…)`), REACT_TEXT_REWRITE].map((name) => [
+        name,
+        0,
+      ]),
+    );
+  }
+
+  applied(name: string): void {
+    this.counts.set(name, (this.counts.get(name) ?? 0) + 1);
+  }
+
+  problems(): string[] {
+    return [...this.counts]
+      .filter(([, count]) => count !== 1)
+      .map(
+        ([name, count]) =>
+          `The server build's rewrite for ${name} applied ${count} times, not once: the dependency changed. ` +
+          "Update vite/server-bundle.ts (and its decision), or build with VANTAGE_REWRITES=off.",
+      );
+  }
+}
+
+/** A React Router module with every rewrite made whose anchor it holds, each counted in `ledger`. */
+export function rewrittenRouterModule(code: string, ledger?: RewriteLedger): { code: string; map: null } | null {
+  for (const { anchor, decision } of ROUTER_ANCHORS) {
+    const found = code.split(anchor).length - 1;
+    for (let time = 0; time < found; time++) ledger?.applied(`${decision}: ${anchor}…)`);
+  }
+  const withoutAccessors = code.includes(STATIC_ROUTER) ? staticRouterWithoutAccessors(code) : code;
+  const rewritten = ROUTER_REWRITES.reduce((source, rewrite) => rewrite(source), withoutAccessors);
+  return rewritten === code ? null : { code: rewritten, map: null };
+}

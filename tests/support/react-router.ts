@@ -1,21 +1,19 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { transformWithEsbuild } from "vite";
 import appRoutes from "../../app/routes";
+import { REACT_ROUTER_DIST } from "../../vite/server-bundle";
 
 // What the tests of the server build's rewrites of React Router (vite/server-bundle.ts) share: the
 // installed modules, run as written and rewritten, and the site's routes with addresses to try.
 
-type RouterBuild = "production" | "development";
-
-const routerDist = (build: RouterBuild): string =>
-  fileURLToPath(new URL(`../../node_modules/react-router/dist/${build}/`, import.meta.url));
-
-/** The one module of the installed React Router's `build` that holds every one of `definitions` (such as "function name("). */
-export function installedRouterModule(definitions: string[], build: RouterBuild = "production"): string {
-  const dist = routerDist(build);
+/**
+ * The one module of the installed React Router that holds every one of `definitions` (such as
+ * "function name("), read from the very folder the server build bundles and rewrites.
+ */
+export function installedRouterModule(definitions: string[]): string {
+  const dist = REACT_ROUTER_DIST;
   const sources = fs
     .readdirSync(dist)
     .filter((file) => file.endsWith(".mjs"))
@@ -23,15 +21,15 @@ export function installedRouterModule(definitions: string[], build: RouterBuild 
     .filter((source) => definitions.every((definition) => source.includes(definition)));
   const [source] = sources;
   if (sources.length !== 1 || source === undefined) {
-    throw new Error(`React Router's ${build} build has ${sources.length} modules with ${definitions.join(" and ")}`);
+    throw new Error(`React Router's ${dist} has ${sources.length} modules with ${definitions.join(" and ")}`);
   }
   return source;
 }
 
-const requireBesideRouter = createRequire(routerDist("production"));
+const requireBesideRouter = createRequire(path.join(REACT_ROUTER_DIST, "index.js"));
 
 /**
- * `source`, a module of React Router's production build, run as Node runs a CommonJS module: its own
+ * `source`, a module of the React Router the server build bundles, run as Node runs a CommonJS module: its own
  * exports, and `alsoExported`, functions it defines without exporting them.
  */
 export async function loadRouterModule<Exports>(source: string, alsoExported: string[] = []): Promise<Exports> {

@@ -9,6 +9,7 @@ import zlib from "node:zlib";
 import { defineConfig, type Plugin, type Rollup, type UserConfig } from "vite";
 import { serverBundle } from "./vite/server-bundle";
 import { serverLinks } from "./vite/server-links";
+import { shellModules } from "./vite/shell-chunk";
 
 const brotli = promisify(zlib.brotliCompress);
 
@@ -97,7 +98,7 @@ export default defineConfig(({ isSsrBuild, mode }) =>
               // own helper would only preload the few on-demand imports' dependencies, and every page would pay
               // for the helper and its dependency map on first load.
               modulePreload: false as const,
-              rollupOptions: { onwarn },
+              rollupOptions: { onwarn, output: { manualChunks: shellModules() } },
             },
         plugins: [
           tailwindcss(),

@@ -30,26 +30,6 @@ export function isAuditKind(value: string): value is AuditKind {
   return Object.hasOwn(AUDIT_KINDS, value);
 }
 
-/** The kinds of record an entry can touch, as the dashboard names them. */
-export const AUDIT_RECORD_TYPES = {
-  product: "Product",
-  category: "Category",
-  download: "Download",
-  "home-item": "Home page item",
-  settings: "Site settings",
-  person: "Person",
-  invitation: "Invitation",
-  message: "Message",
-  firmware: "Firmware release",
-} as const;
-
-export type AuditRecordType = keyof typeof AUDIT_RECORD_TYPES;
-
-/** A record type's name as the dashboard shows it (one the log does not know by its stored word). */
-export function recordTypeName(type: string): string {
-  return Object.hasOwn(AUDIT_RECORD_TYPES, type) ? AUDIT_RECORD_TYPES[type as AuditRecordType] : type;
-}
-
 /** Who did it when nobody signed in did: the operator's `npm run admin` on the server. */
 export const COMMAND_LINE_ACTOR = "Command line";
 

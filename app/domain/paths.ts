@@ -66,24 +66,6 @@ export function dashboardHistoryPath(type: string, id: string): string {
 
 export const DASHBOARD_RECENTLY_DELETED_PATH = "/dashboard/recently-deleted";
 
-/** Where a record's own dashboard page is (the home page's items are edited on the summary). */
-export function dashboardRecordPath(type: string, id: string): string {
-  switch (type) {
-    case "product":
-      return dashboardProductPath(id);
-    case "category":
-      return dashboardCategoryPath(id);
-    case "download":
-      return dashboardDownloadPath(id);
-    case "settings":
-      return "/dashboard/settings";
-    case "firmware":
-      return dashboardFirmwarePath(id);
-    default:
-      return "/dashboard";
-  }
-}
-
 export const DASHBOARD_FIRMWARE_PATH = "/dashboard/firmware/";
 export const DASHBOARD_NEW_FIRMWARE_PATH = "/dashboard/firmware/new";
 

@@ -69,6 +69,29 @@ export function publicationColumns(publication: Publication): { status: Publicat
     : { status: publication.status, publishAt: null };
 }
 
+/** The stored columns of the publication a save asks for; none when it keeps what the record has. */
+export function publicationSet(publication: Publication | undefined) {
+  return publication ? publicationColumns(publication) : {};
+}
+
+/** A record's publication as pages and revisions read it. */
+export function publicationState(row: { status: PublicationStatus; publishAt: Date | null }): PublicationState {
+  return { status: row.status, publishAt: row.publishAt?.toISOString() ?? null };
+}
+
+/**
+ * A publication as stored (a revision's) turned back into what a save asks for. A schedule whose time
+ * has passed meanwhile comes back a draft: bringing a record back is not deciding to publish it.
+ */
+export function storedPublication(state: PublicationState | undefined, now = new Date()): Publication | undefined {
+  if (!state) return undefined;
+  if (state.status === "scheduled") {
+    const at = state.publishAt ? new Date(state.publishAt) : null;
+    return at && at.getTime() > now.getTime() ? { status: "scheduled", publishAt: at } : { status: "draft" };
+  }
+  return { status: state.status };
+}
+
 /** A record's publication as a revision or the dashboard names it: "Published", "Draft", "Scheduled for …". */
 export function publicationLabel(state: PublicationState, zone = "UTC"): string {
   switch (state.status) {

@@ -14,13 +14,8 @@ export type RevisionChange =
   | { kind: "added" | "removed"; label: string; items: string[] }
   | { kind: "table"; added: string[]; removed: string[] };
 
-/** The records whose saves are kept as revisions. */
-export const REVISIONED_TYPES = ["product", "category", "download", "home-item", "settings", "firmware"] as const;
-export type RevisionedType = (typeof REVISIONED_TYPES)[number];
-
-export function isRevisionedType(value: string): value is RevisionedType {
-  return (REVISIONED_TYPES as readonly string[]).includes(value);
-}
+/** How a revision came about. */
+export type RevisionKind = "created" | "updated" | "restored" | "published" | "deleted";
 
 /** The settings are one record: this is its id in revisions and the audit log. */
 export const SETTINGS_ID = "site";

@@ -1,11 +1,6 @@
 import { and, desc, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
-import {
-  COMMAND_LINE_ACTOR,
-  SCHEDULE_ACTOR,
-  AUDIT_KINDS,
-  type AuditKind,
-  type AuditRecordType,
-} from "#app/domain/audit";
+import { COMMAND_LINE_ACTOR, SCHEDULE_ACTOR, AUDIT_KINDS, type AuditKind } from "#app/domain/audit";
+import type { RecordType } from "#app/domain/record-kinds";
 import type { Paged } from "#app/domain/paging";
 import { holdsText } from "./text-pattern.server";
 import type { Database, Queryable } from "./db/client.server";
@@ -25,7 +20,7 @@ export const COMMAND_LINE: Actor = { userId: null, email: null, clientAddress: n
 
 /** The record an entry touched, named as it was then. */
 export interface AuditRecord {
-  type: AuditRecordType;
+  type: RecordType;
   id: string;
   label: string;
 }

@@ -1,16 +1,24 @@
 import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { FileView } from "#app/domain/catalog-views";
-import type { Publication, PublicationState } from "#app/domain/publication";
+import {
+  publicationSet,
+  publicationState,
+  storedPublication,
+  type Publication,
+  type PublicationState,
+} from "#app/domain/publication";
 import { pageOf, type Paged } from "#app/domain/paging";
-import { publicationSet, publicationState, syncFileVisibility } from "./admin/publication.server";
+import { syncFileVisibility } from "./admin/publication.server";
 import {
   claimVersion,
   FieldRuleError,
   NotFoundError,
   type AdminWrite,
+  type Restorer,
   type Restoring,
   type WriteOrigin,
 } from "./admin/write.server";
+import type { FirmwareData } from "./records/firmware.server";
 import { FIRMWARE_MESSAGES } from "#app/domain/forms/firmware";
 import type { Database, Queryable } from "./db/client.server";
 import { countRows, readPage } from "./db/paging.server";
@@ -40,6 +48,12 @@ export interface FirmwareInput {
   fileId?: string;
   productIds: string[];
   publication?: Publication;
+}
+
+/** A firmware revision as its form saves it: products deleted since simply drop out. */
+function firmwareInput(data: FirmwareData): FirmwareInput {
+  const { releaseVersion, releasedOn, channel, notes, fileId, productIds } = data;
+  return { releaseVersion, releasedOn, channel, notes, fileId, productIds };
 }
 
 /** A release as pages show it. */
@@ -341,7 +355,15 @@ export function createFirmware({ db, write, watch }: { db: Database; write: Admi
     });
   }
 
-  return { list, latestStable, get, create, update, remove };
+  const restorer: Restorer<FirmwareData> = {
+    restoreRevision: (id, version, data, origin, restoring) =>
+      update(id, version, firmwareInput(data), origin, restoring),
+    async restoreDeleted(data, origin, restoring) {
+      await create({ ...firmwareInput(data), publication: storedPublication(data.publication) }, origin, restoring);
+    },
+  };
+
+  return { list, latestStable, get, create, update, remove, ...restorer };
 }
 
 export type Firmware = ReturnType<typeof createFirmware>;

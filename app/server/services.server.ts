@@ -92,14 +92,16 @@ export function createServices(parts: ServiceParts) {
       logger,
     }),
     history: createHistory({
-      db,
       revisions,
-      categoryAdmin,
-      productAdmin,
-      downloadAdmin,
-      infoItemAdmin,
-      settings,
-      firmware,
+      // Each kind of record is restored by its own admin service (app/server/records).
+      restorers: {
+        product: productAdmin,
+        category: categoryAdmin,
+        download: downloadAdmin,
+        "home-item": infoItemAdmin,
+        settings,
+        firmware,
+      },
     }),
   };
 }

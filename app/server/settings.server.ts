@@ -1,7 +1,8 @@
 import type { SettingsInput } from "#app/domain/forms/settings";
 import { settingsFromStored, type SiteSettings } from "#app/domain/site";
 import { SETTINGS_ID } from "#app/domain/revisions";
-import type { AdminWrite, Restoring, WriteOrigin } from "./admin/write.server";
+import type { AdminWrite, Restorer, Restoring, WriteOrigin } from "./admin/write.server";
+import type { SettingsData } from "./records/settings.server";
 import type { Database } from "./db/client.server";
 import { siteSettings } from "./db/schema";
 import { keptUntilChanged, type DataWatch, type WatchedData } from "./data-watch.server";
@@ -51,5 +52,10 @@ export function createSiteSettings({ db, write, watch }: { db: Database; write: 
     );
   }
 
-  return { getSiteSettings, saveSiteSettings };
+  /** The settings are saved whole, each save over the last: a restore has no version to check. */
+  const restorer: Restorer<SettingsData> = {
+    restoreRevision: (_id, _version, data, origin, restoring) => saveSiteSettings(data, origin, restoring),
+  };
+
+  return { getSiteSettings, saveSiteSettings, ...restorer };
 }

@@ -137,3 +137,29 @@ test("a deleted product comes back whole from Recently deleted, with its downloa
   await page.goto("/dashboard/recently-deleted");
   await expect(page.getByText("Nothing was deleted in the last 30 days.")).toBeVisible();
 });
+
+test("a deleted home page item comes back from Recently deleted, and the dashboard says so", async ({
+  page,
+  login,
+}) => {
+  await login();
+  await page.goto("/dashboard");
+  await hydrated(page);
+  const group = page.getByRole("group", { name: /^Admin controls: / }).first();
+  const label = ((await group.getAttribute("aria-label")) ?? "").replace(/^Admin controls: /, "");
+  expect(label).not.toBe("");
+  await group.getByRole("button", { name: "Delete" }).click();
+  await group.getByRole("button", { name: "CONFIRM DELETE" }).click();
+  await expect(page.getByRole("group", { name: `Admin controls: ${label}` })).toHaveCount(0);
+
+  await page.goto("/dashboard/recently-deleted");
+  await hydrated(page);
+  const entry = page.getByRole("list", { name: "Deleted records, most recent first" }).getByRole("listitem").first();
+  // The controls' name and the record's are shortened apiece: their beginning is the same.
+  const start = label.slice(0, 30);
+  await expect(entry).toContainText(`Home page item: ${start}`);
+  await entry.getByRole("button", { name: `Restore ${start}` }).click();
+  await expect(page).toHaveURL("/dashboard?restored=1");
+  await expect(page.getByRole("status").filter({ hasText: "Home page item restored." })).toBeVisible();
+  await expect(page.getByRole("group", { name: `Admin controls: ${label}` })).toBeVisible();
+});

@@ -174,6 +174,15 @@ describe("requests no page sends", () => {
     expect(statusOf(answer)).toBe(408);
   });
 
+  it("refuses a restore from Recently deleted of a kind of record that has none, with a 404", async () => {
+    for (const type of ["bogus", "person", "__proto__", "constructor"]) {
+      const body = new URLSearchParams({ type, id: crypto.randomUUID(), revision: crypto.randomUUID() });
+      const answer = await post("/dashboard/recently-deleted", "application/x-www-form-urlencoded", `${body}`, true);
+      expect(answer.status, type).toBe(404);
+      expect(answer.text, type).toContain("This record was restored or purged meanwhile.");
+    }
+  });
+
   it("logged none of the above as an error", () => {
     expect(errorLines()).toEqual([]);
   });

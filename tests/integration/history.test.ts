@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RestoreRefusedError } from "#app/server/admin/history.server";
+import { RestoreRefusedError } from "#app/server/admin/write.server";
 import { MAX_REVISIONS_PER_RECORD } from "#app/server/admin/revisions.server";
 import type { ProductInput } from "#app/server/admin/products.server";
 import { ConflictError, NotFoundError } from "#app/server/admin/write.server";

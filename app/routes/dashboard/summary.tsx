@@ -1,7 +1,8 @@
 import { PublicationBadge } from "#app/components/publication-badge";
 import { HomeAdminToolbar, InfoItemControls } from "#app/components/home-admin/tools";
 import { ResponsiveImage } from "#app/components/responsive-image";
-import { Card } from "#app/components/ui";
+import { Alert, Card } from "#app/components/ui";
+import { useSearchParams } from "react-router";
 import type { InfoItemView } from "#app/domain/forms/info-item";
 import { countNoun, formatDate } from "#app/domain/format";
 import { INFO_IMAGE_SLOTS } from "#app/domain/home-images";
@@ -52,8 +53,10 @@ function ItemLabel({ item }: { item: InfoItemView }) {
 
 export default function DashboardSummary({ loaderData }: Route.ComponentProps) {
   const { counts, items } = loaderData;
+  const [searchParams] = useSearchParams();
   return (
     <div className="space-y-6">
+      {searchParams.has("restored") ? <Alert tone="success">Home page item restored.</Alert> : null}
       <Card title="Dashboard">
         {counts.categories === 0 && counts.products === 0 ? (
           <p>No products or categories</p>

@@ -3,7 +3,7 @@ import { TabIdInput } from "#app/components/forms";
 import { Button } from "#app/components/ui";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { DASHBOARD_RECENTLY_DELETED_PATH } from "#app/domain/paths";
-import type { RevisionedType } from "#app/domain/revisions";
+import type { RevisionedType } from "#app/domain/record-kinds";
 
 /** A record's deletion that can still be undone: what Recently deleted's restore needs. */
 export interface UndoableDeletion {

@@ -16,9 +16,11 @@ import {
   NotFoundError,
   UNIQUE_VIOLATION,
   type AdminWrite,
+  type Restorer,
   type Restoring,
   type WriteOrigin,
 } from "./write.server";
+import type { CategoryData } from "../records/category.server";
 
 export interface CategoryProduct {
   id: string;
@@ -192,6 +194,13 @@ export function createCategoryAdmin({ db, write, catalog }: { db: Database; writ
     }
   }
 
-  return { getCategoryDetail, createCategory, updateCategory, deleteCategory };
+  const restorer: Restorer<CategoryData> = {
+    restoreRevision: (id, version, data, origin, restoring) => updateCategory(id, version, data, origin, restoring),
+    async restoreDeleted(data, origin, restoring) {
+      await createCategory(data, origin, restoring);
+    },
+  };
+
+  return { getCategoryDetail, createCategory, updateCategory, deleteCategory, ...restorer };
 }
 export type CategoryAdmin = ReturnType<typeof createCategoryAdmin>;

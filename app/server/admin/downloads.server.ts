@@ -9,9 +9,23 @@ import { fileView } from "../file-views.server";
 import { downloads, files } from "../db/schema";
 import { isUuid } from "../files.server";
 import type { Database } from "../db/client.server";
-import { claimVersion, NotFoundError, type AdminWrite, type Restoring, type WriteOrigin } from "./write.server";
-import { publicationSet, publicationState, syncFileVisibility } from "./publication.server";
-import type { Publication, PublicationState } from "#app/domain/publication";
+import {
+  claimVersion,
+  NotFoundError,
+  type AdminWrite,
+  type Restorer,
+  type Restoring,
+  type WriteOrigin,
+} from "./write.server";
+import { syncFileVisibility } from "./publication.server";
+import {
+  publicationSet,
+  publicationState,
+  storedPublication,
+  type Publication,
+  type PublicationState,
+} from "#app/domain/publication";
+import type { DownloadData } from "../records/download.server";
 
 /** What a save asks of the record's publication; absent: an edit keeps it, a new record is published. */
 interface Publishing {
@@ -169,12 +183,26 @@ export function createDownloadAdmin({ db, write }: { db: Database; write: AdminW
     });
   }
 
+  const restorer: Restorer<DownloadData> = {
+    restoreRevision: (id, version, data, origin, restoring) =>
+      editGeneralDownload(id, { description: data.description, fileId: data.fileId, version }, origin, restoring),
+    async restoreDeleted(data, origin, restoring) {
+      const publication = storedPublication(data.publication);
+      await createGeneralDownload(
+        { description: data.description, fileId: data.fileId, publication },
+        origin,
+        restoring,
+      );
+    },
+  };
+
   return {
     listGeneralDownloads,
     getGeneralDownload,
     createGeneralDownload,
     editGeneralDownload,
     deleteGeneralDownload,
+    ...restorer,
   };
 }
 export type DownloadAdmin = ReturnType<typeof createDownloadAdmin>;

@@ -8,10 +8,13 @@ import {
   FieldRuleError,
   NotFoundError,
   type AdminWrite,
+  type Restorer,
   type Restoring,
   type WriteOrigin,
 } from "./write.server";
-import { publicationSet, syncFileVisibility } from "./publication.server";
+import { syncFileVisibility } from "./publication.server";
+import { publicationSet, storedPublication } from "#app/domain/publication";
+import type { HomeItemData } from "../records/home-item.server";
 
 // The home page's items written the way every dashboard entity is: typed input in, the record's id or
 // an error (FieldRuleError, ConflictError, NotFoundError, MissingFileError, NotAnImageError) out, each
@@ -23,6 +26,17 @@ function storedAltText(imageFileId: string | null | undefined, imageAlt: string 
   const alt = normalizeAltText(imageAlt);
   if (alt.length > MAX_ALT_TEXT_LENGTH) throw new FieldRuleError("imageAlt", ALT_TEXT_TOO_LONG);
   return alt;
+}
+
+/** A home page item revision as its form saves it: no picture in it means none (a card's is removed). */
+function homeItemInput(data: HomeItemData): InfoItemInput {
+  return {
+    heading: data.heading ?? undefined,
+    content: data.content ?? undefined,
+    imageFileId: data.imageFileId ?? undefined,
+    imageAlt: data.imageAlt,
+    ...(data.imageFileId ? {} : { removeImage: "on" as const }),
+  };
 }
 
 /** The home page's info items as the dashboard writes them. */
@@ -147,6 +161,15 @@ export function createInfoItemAdmin({ write }: { write: AdminWrite }) {
     });
   }
 
-  return { createInfoItem, updateInfoItem, deleteInfoItem, moveInfoItemToTop };
+  const restorer: Restorer<HomeItemData> = {
+    restoreRevision: (id, version, data, origin, restoring) =>
+      updateInfoItem(id, version, homeItemInput(data), origin, restoring),
+    async restoreDeleted(data, origin, restoring) {
+      const input = { ...homeItemInput(data), publication: storedPublication(data.publication) };
+      await createInfoItem(data.type, input, origin, restoring);
+    },
+  };
+
+  return { createInfoItem, updateInfoItem, deleteInfoItem, moveInfoItemToTop, ...restorer };
 }
 export type InfoItemAdmin = ReturnType<typeof createInfoItemAdmin>;

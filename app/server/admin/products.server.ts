@@ -30,19 +30,24 @@ import {
   FieldRuleError,
   NotFoundError,
   UNIQUE_VIOLATION,
+  RestoreRefusedError,
   type AdminWrite,
   type WriteScope,
+  type Restorer,
   type Restoring,
   type WriteOrigin,
 } from "./write.server";
+import { syncFileVisibility } from "./publication.server";
+import { releasesOf, syncReleaseFiles } from "../records/kind.server";
+import type { ProductData } from "../records/product.server";
 import {
+  publicationColumns,
   publicationSet,
   publicationState,
-  releasesOf,
-  syncFileVisibility,
-  syncReleaseFiles,
-} from "./publication.server";
-import { publicationColumns, type Publication, type PublicationState } from "#app/domain/publication";
+  storedPublication,
+  type Publication,
+  type PublicationState,
+} from "#app/domain/publication";
 
 /** Beyond the original: a feature id that is not one of the chosen category's (a stale or forged form). */
 export const FOREIGN_FEATURE_MESSAGE = "Choose features of the selected category";
@@ -731,7 +736,47 @@ export function createProductAdmin({ db, write }: { db: Database; write: AdminWr
     });
   }
 
+  /** A product revision as the form would save it; features its category no longer has are left out. */
+  async function productInput(data: ProductData): Promise<ProductInput> {
+    const [category] = await db
+      .select({ name: categories.name })
+      .from(categories)
+      .where(eq(categories.id, data.categoryId));
+    if (!category) throw new RestoreRefusedError("Its category no longer exists: restore the category first.");
+    const features = data.featureIds.length
+      ? await db
+          .select({ id: categoryFeatures.id })
+          .from(categoryFeatures)
+          .where(and(eq(categoryFeatures.categoryId, data.categoryId), inArray(categoryFeatures.id, data.featureIds)))
+      : [];
+    return {
+      categoryId: data.categoryId,
+      model: data.model,
+      description: data.description,
+      specs: data.specs,
+      specsTable: data.specsTable,
+      ndaa: data.ndaa,
+      featureIds: features.map((feature) => feature.id),
+      imageFileId: data.imageFileId,
+      imageAlt: data.imageAlt,
+      additionalImages: data.images.map((image) => ({ fileId: image.fileId, alt: image.alt })),
+      accessoryIds: data.accessoryIds,
+      downloads: data.downloads.map((file) => ({ fileId: file.fileId, description: file.description })),
+    };
+  }
+
+  const restorer: Restorer<ProductData> = {
+    restoreRevision: async (id, version, data, origin, restoring) =>
+      updateProduct(id, version, await productInput(data), origin, restoring),
+    async restoreDeleted(data, origin, restoring) {
+      const input = await productInput(data);
+      const publication = storedPublication(data.publication);
+      await createProduct({ ...input, publication, firmwareReleaseIds: data.firmwareReleaseIds }, origin, restoring);
+    },
+  };
+
   return {
+    ...restorer,
     importProducts,
     listAdminProducts,
     productFormOptions,

@@ -1,12 +1,13 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { ChangeTopic } from "#app/domain/live";
-import { isRevisionedType, type RevisionedType } from "#app/domain/revisions";
+import { isRevisionedType, type RevisionedType } from "#app/domain/record-kinds";
+import type { RevisionKind } from "#app/domain/revisions";
 import { recordAudit, type Actor, type AuditEntry } from "../audit.server";
 import type { Database, Transaction } from "../db/client.server";
 import type { FileService } from "../files.server";
 import { type categories, type downloads, type firmwareReleases, type infoItems, type products } from "../db/schema";
 import { notifyChange, type ChangeHub } from "../live.server";
-import type { RevisionKind, Revisions } from "./revisions.server";
+import type { Revisions } from "./revisions.server";
 
 /** The record changed since the form was opened (its version moved on). */
 export class ConflictError extends Error {
@@ -31,6 +32,9 @@ export class FieldRuleError extends Error {
     super(message);
   }
 }
+
+/** The record a restore would put back cannot come back as it was: the message says why. */
+export class RestoreRefusedError extends Error {}
 
 /** Who writes, and from which browser tab (that tab is not told of its own write). */
 export interface WriteOrigin {
@@ -64,6 +68,18 @@ export interface Restoring {
   files: string[];
   /** A deleted record comes back under its own id (links to it work again). */
   recordId?: string;
+}
+
+/**
+ * How a kind of record's admin service puts a revision back (History, Recently deleted): through its own
+ * writes, so the rules, the audit log and the new revision are the same as for any save. A rule the
+ * state no longer meets throws RestoreRefusedError or FieldRuleError, saying why.
+ */
+export interface Restorer<Data> {
+  /** Saves revision `data` as the record's newest state, over the version the page showed. */
+  restoreRevision(id: string, version: number, data: Data, origin: WriteOrigin, restoring: Restoring): Promise<void>;
+  /** Makes the deleted record again under its own id (restoring.recordId); absent for a kind never deleted. */
+  restoreDeleted?(data: Data, origin: WriteOrigin, restoring: Restoring): Promise<void>;
 }
 
 /**

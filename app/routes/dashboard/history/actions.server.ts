@@ -1,8 +1,7 @@
 import { data, redirect } from "react-router";
-import { dashboardHistoryPath, dashboardRecordPath } from "#app/domain/paths";
-import type { RevisionedType } from "#app/domain/revisions";
-import { RestoreRefusedError } from "#app/server/admin/history.server";
-import { ConflictError, NotFoundError } from "#app/server/admin/write.server";
+import { dashboardHistoryPath } from "#app/domain/paths";
+import { dashboardRecordPath, isRevisionedType, type RevisionedType } from "#app/domain/record-kinds";
+import { ConflictError, NotFoundError, RestoreRefusedError } from "#app/server/admin/write.server";
 import { servicesContext, type RouteContext } from "#app/server/context.server";
 import type { AdminForm } from "#app/server/session.server";
 import type { UndoableDeletion } from "../undo-delete";
@@ -54,11 +53,12 @@ export async function undoableDeletion(
 
 /** Recently deleted's "Restore": the record back whole, then its own page. */
 export async function restoreDeletedFromForm(context: RouteContext, { form, origin }: AdminForm) {
-  const type = String(form.get("type") ?? "") as RevisionedType;
+  const type = String(form.get("type") ?? "");
   const id = String(form.get("id") ?? "");
   try {
+    if (!isRevisionedType(type)) throw new NotFoundError();
     await context.get(servicesContext).history.restoreDeleted(type, id, String(form.get("revision") ?? ""), origin);
-    return redirect(`${dashboardRecordPath(type, id)}${type === "home-item" ? "" : "?restored=1"}`);
+    return redirect(`${dashboardRecordPath(type, id)}?restored=1`);
   } catch (error) {
     if (error instanceof NotFoundError) return refused("This record was restored or purged meanwhile.", 404);
     if (error instanceof RestoreRefusedError) return refused(error.message, 400);

@@ -2,7 +2,7 @@ import { Form, useNavigation } from "react-router";
 import { TabIdInput } from "#app/components/forms";
 import { LocalTime } from "#app/components/local-time";
 import { Alert, Button, Card } from "#app/components/ui";
-import { recordTypeName } from "#app/domain/audit";
+import { recordTypeName } from "#app/domain/record-kinds";
 import type { PageHandle } from "#app/domain/live";
 import { RECENTLY_DELETED_DAYS } from "#app/domain/revisions";
 import { servicesContext } from "#app/server/context.server";

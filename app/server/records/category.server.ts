@@ -1,0 +1,41 @@
+import { eq } from "drizzle-orm";
+import { naturalCompare } from "#app/domain/format";
+import type { Queryable } from "../db/client.server";
+import { categories, categoryFeatures } from "../db/schema";
+import { oneByOne, versionAndName, type RecordKind, type Snapshot } from "./kind.server";
+
+/** What a category revision restores. */
+export interface CategoryData {
+  name: string;
+  description: string;
+  features: { id: string; label: string }[];
+}
+
+async function categorySnapshot(tx: Queryable, id: string): Promise<Snapshot<CategoryData> | undefined> {
+  const [row] = await tx.select().from(categories).where(eq(categories.id, id));
+  if (!row) return undefined;
+  const features = (
+    await tx
+      .select({ id: categoryFeatures.id, label: categoryFeatures.label })
+      .from(categoryFeatures)
+      .where(eq(categoryFeatures.categoryId, id))
+  ).sort((a, b) => naturalCompare(a.label, b.label));
+  return {
+    label: row.name,
+    view: {
+      fields: [
+        ["Name", row.name],
+        ["Description", row.description],
+      ],
+      lists: [["Features", features.map((feature) => feature.label)]],
+    },
+    data: { name: row.name, description: row.description, features },
+    files: [],
+  };
+}
+
+/** Categories: revisions, History and Recently deleted (always published). */
+export const categoryRecords = {
+  snapshots: oneByOne(categorySnapshot),
+  current: (db, id) => versionAndName(db, categories, categories.name, id),
+} satisfies RecordKind<CategoryData>;

@@ -155,17 +155,25 @@ function uncachedSection(result: UncachedResult): string[] {
     "",
     `Server memory right after start: ${result.rssAfterStartMb} MB.`,
     "",
-    `| Scenario | Requests | Req/s | p50 / p99 ms | Server CPU ms per request | Floor at that CPU: req/s, p50 / p99 ms | Cache hits | Errors | Server RSS after, MB | Target ≥ ${TARGETS.uncachedRequestsPerSecond} req/s, p99 ≤ ${TARGETS.uncachedP99Ms} ms, CPU ≤ ${TARGETS.uncachedCpuMs} ms |`,
-    "|---|---|---|---|---|---|---|---|---|---|",
+    `| Scenario | Requests | Req/s | p50 / p99 ms | Server CPU ms per request | Floor at that CPU: req/s, p50 / p99 ms | At ${TARGETS.uncachedRequestsPerSecond} req/s: p50 / p99 / max ms, CPU ms | Cache hits | Errors | Server RSS after, MB | Target ≥ ${TARGETS.uncachedRequestsPerSecond} req/s, p99 ≤ ${TARGETS.uncachedP99Ms} ms at ${TARGETS.uncachedRequestsPerSecond} req/s, CPU ≤ ${TARGETS.uncachedCpuMs} ms |`,
+    "|---|---|---|---|---|---|---|---|---|---|---|",
   ];
   for (const row of result.scenarios) {
+    // The budget's latency is the one at its rate (docs/requirements.md §10): as fast as answered, with every
+    // connection always busy, a request mostly waits behind the 19 ahead of it (bench/NOTES.md). A result without
+    // the run at that rate is judged by the one as fast as answered.
+    const paced = row.atTargetRate;
     const ok =
       row.requestsPerSecond >= TARGETS.uncachedRequestsPerSecond &&
-      row.p99Ms <= TARGETS.uncachedP99Ms &&
-      row.cpuMsPerRequest <= TARGETS.uncachedCpuMs &&
-      row.errors === 0;
+      (paced ?? row).p99Ms <= TARGETS.uncachedP99Ms &&
+      Math.max(row.cpuMsPerRequest, paced?.cpuMsPerRequest ?? 0) <= TARGETS.uncachedCpuMs &&
+      row.errors === 0 &&
+      (paced?.errors ?? 0) === 0;
+    const atRate = paced
+      ? `${paced.p50Ms} / ${paced.p99Ms} / ${paced.maxMs}, ${paced.cpuMsPerRequest}`
+      : "not measured";
     lines.push(
-      `| ${row.scenario} | ${row.requests.toLocaleString("en-US")} | ${row.requestsPerSecond} | ${row.p50Ms} / ${row.p99Ms} | ${row.cpuMsPerRequest} | ${row.floor ? `${row.floor.requestsPerSecond}, ${row.floor.p50Ms} / ${row.floor.p99Ms}` : "not measured"} | ${row.cacheHits} | ${row.errors} | ${row.rssAfterMb} | ${mark(ok)} |`,
+      `| ${row.scenario} | ${row.requests.toLocaleString("en-US")} | ${row.requestsPerSecond} | ${row.p50Ms} / ${row.p99Ms} | ${row.cpuMsPerRequest} | ${row.floor ? `${row.floor.requestsPerSecond}, ${row.floor.p50Ms} / ${row.floor.p99Ms}` : "not measured"} | ${atRate} | ${row.cacheHits} | ${row.errors} | ${row.rssAfterMb} | ${mark(ok)} |`,
     );
   }
   lines.push("");

@@ -10,6 +10,23 @@ import tseslint from "typescript-eslint";
 
 const pageCacheIndexOnly = { group: ["**/page-cache/*"], message: "Import the page cache from its index." };
 
+const linksModules = [
+  "app/components/links.ts",
+  "app/components/links.server.tsx",
+  "app/components/links.server.test.ts",
+];
+
+const routerLinks = {
+  name: "react-router",
+  importNames: ["Link", "NavLink"],
+  message: "Import Link and NavLink from #app/components/links.",
+};
+
+const serverModules = {
+  group: ["#app/server/*", "**/server/*"],
+  message: "Move what is shared with the server to app/domain.",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -71,21 +88,16 @@ export default tseslint.config(
     // Pages link through app/components/links.ts, which the server renders without the router's
     // browser-only work (decision 032).
     files: ["app/**"],
-    ignores: ["app/components/links.ts", "app/components/links.server.tsx", "app/components/links.server.test.ts"],
+    ignores: linksModules,
+    rules: { "no-restricted-imports": ["error", { patterns: [pageCacheIndexOnly], paths: [routerLinks] }] },
+  },
+  {
+    // Components and the domain run in the browser too: what they share with the server lives in
+    // app/domain, never in a server module (not even a type).
+    files: ["app/components/**", "app/domain/**"],
+    ignores: linksModules,
     rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [pageCacheIndexOnly],
-          paths: [
-            {
-              name: "react-router",
-              importNames: ["Link", "NavLink"],
-              message: "Import Link and NavLink from #app/components/links.",
-            },
-          ],
-        },
-      ],
+      "no-restricted-imports": ["error", { patterns: [pageCacheIndexOnly, serverModules], paths: [routerLinks] }],
     },
   },
   {

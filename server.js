@@ -10,7 +10,7 @@ const development = process.argv.includes("--dev");
 // development code cannot drive: the build always runs in production, the dev server in development.
 process.env.NODE_ENV = development ? "development" : "production";
 // Everything the server creates (the embedded database, stored files, the outbox, temp files) is its
-// user's alone, whatever the shell's umask (app/server/private-files.server.ts).
+// user's alone, whatever the shell's umask (app/server/platform/private-files.server.ts).
 process.umask(0o077);
 
 async function main() {

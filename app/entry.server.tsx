@@ -5,14 +5,14 @@ import { ServerRouter } from "react-router";
 // Tailwind's output for the whole site, inlined into every page (app/components/site-stylesheet.tsx).
 import siteStylesheet from "./app.css?inline";
 import { SiteStylesheetContext } from "./components/site-stylesheet";
-import { requestContext } from "./server/context.server";
+import { requestContext } from "./server/runtime/context.server";
 import { isDatabaseUnreachable } from "./server/db/availability.server";
-import { RETRY_AFTER_SECONDS } from "./server/unavailable.server";
-import { loggableUrl } from "./server/logger.server";
-import { STYLESHEET_PLACEHOLDER } from "./server/document-head.server";
-import { documentResponse } from "./server/document-response.server";
-import { renderDocument } from "./server/render-document.server";
-import type { PageRender } from "./server/page-render.server";
+import { RETRY_AFTER_SECONDS } from "./server/platform/unavailable.server";
+import { loggableUrl } from "./server/platform/logger.server";
+import { STYLESHEET_PLACEHOLDER } from "./server/render/document-head.server";
+import { documentResponse } from "./server/render/document-response.server";
+import { renderDocument } from "./server/render/render-document.server";
+import type { PageRender } from "./server/render/page-render.server";
 
 export const streamTimeout = 5_000;
 

@@ -18,7 +18,7 @@ import { SiteHeader } from "./components/site-header";
 import { SiteStylesheet } from "./components/site-stylesheet";
 import type { PageHandle } from "./domain/live";
 import { DEFAULT_SITE, pageTitle } from "./domain/site";
-import { requestContext, servicesContext } from "./server/context.server";
+import { requestContext, servicesContext } from "./server/runtime/context.server";
 
 // The server inlines the stylesheet (app/components/site-stylesheet.tsx); in development Vite also
 // loads it as a module so that edits apply without a reload.

@@ -6,7 +6,7 @@
  */
 import fs from "node:fs";
 import { CATALOG_COLUMNS, MAX_IMPORT_ROWS } from "../app/domain/catalog-sheet";
-import { csvLine, parseCsv } from "../app/server/csv.server";
+import { csvLine, parseCsv } from "../app/server/platform/csv.server";
 import { adminEnv, sendRaw, signIn } from "../tests/support/http";
 import { startServer } from "../tests/support/server";
 import { generateCatalog } from "./lib/catalog";

@@ -4,8 +4,8 @@
 // longest slice. Five rebuilds in a row on a runtime of its own, each with its total time, the time until
 // searches read the new catalog, and the longest the event loop went without a turn meanwhile.
 import fs from "node:fs";
-import { parseEnv } from "../app/server/env.server";
-import { startRuntime } from "../app/server/runtime.server";
+import { parseEnv } from "../app/server/platform/env.server";
+import { startRuntime } from "../app/server/runtime/runtime.server";
 import { generateCatalog } from "./lib/catalog";
 import { writeResult } from "./lib/site";
 import { round } from "./lib/stats";

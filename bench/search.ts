@@ -5,8 +5,8 @@
  * picker's search by model. `npm run bench:search`.
  */
 import fs from "node:fs";
-import { parseEnv } from "../app/server/env.server";
-import { startRuntime } from "../app/server/runtime.server";
+import { parseEnv } from "../app/server/platform/env.server";
+import { startRuntime } from "../app/server/runtime/runtime.server";
 import { generateCatalog } from "./lib/catalog";
 import { writeResult } from "./lib/site";
 import { percentile } from "./lib/stats";

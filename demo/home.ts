@@ -106,7 +106,7 @@ export const DEMO_GENERAL_DOWNLOADS: DemoGeneralDownload[] = [
   { description: "Network Ports Reference", fileName: "Vantage_Network_Ports.txt", kind: "ports" },
 ];
 
-/** Stored as the settings service reads them (app/server/settings.server.ts). */
+/** Stored as the settings service reads them (app/server/admin/settings.server.ts). */
 export const DEMO_SITE_SETTINGS: Record<string, string> = {
   companyName: "Vantage",
   contactEmail: "info@vantage.example",

@@ -13,9 +13,9 @@ import {
   products,
   siteSettings,
 } from "#app/server/db/schema";
-import type { FileRow } from "#app/server/files.server";
-import { notifyChange } from "#app/server/live.server";
-import type { Runtime } from "#app/server/runtime.server";
+import type { FileRow } from "#app/server/files/files.server";
+import { notifyChange } from "#app/server/db/live.server";
+import type { Runtime } from "#app/server/runtime/runtime.server";
 import {
   CARD_PICTURE_ALTS,
   cardPicture,

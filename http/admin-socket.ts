@@ -7,18 +7,18 @@ import {
   runAdminCommand,
   serverAnswersOn,
   type AdminCommandReply,
-} from "#app/server/admin-commands.server";
-import { AdminError, type AdminAccounts } from "#app/server/admins.server";
-import { BackupError, type BackupSummary } from "#app/server/backup.server";
-import type { Logger } from "#app/server/logger.server";
-import { roles } from "#app/server/db/schema";
+} from "#app/server/runtime/admin-commands.server";
+import { AdminError, type AdminAccounts } from "#app/server/people/admins.server";
+import { BackupError, type BackupSummary } from "#app/server/import-export/backup.server";
+import type { Logger } from "#app/server/platform/logger.server";
+import { ROLES } from "#app/domain/roles";
 
 const email = z.string().trim().min(1).max(320);
 /** What arrives on the socket is checked like any other input before it runs. */
 const adminCommandSchema = z.discriminatedUnion("command", [
-  z.object({ command: z.literal("create"), email, password: z.string().max(10_000), role: z.enum(roles) }),
+  z.object({ command: z.literal("create"), email, password: z.string().max(10_000), role: z.enum(ROLES) }),
   z.object({ command: z.literal("set-password"), email, password: z.string().max(10_000) }),
-  z.object({ command: z.literal("set-role"), email, role: z.enum(roles) }),
+  z.object({ command: z.literal("set-role"), email, role: z.enum(ROLES) }),
   z.object({ command: z.enum(["list", "sign-out-all"]) }),
   z.object({ command: z.literal("delete"), email }),
   z.object({

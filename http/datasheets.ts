@@ -1,11 +1,11 @@
 import type { Request, Response } from "express";
 import { contentDisposition, matchesEtag } from "./files";
 import { STORED_FILE_POLICY } from "./security";
-import type { Runtime } from "#app/server/runtime.server";
+import type { Runtime } from "#app/server/runtime/runtime.server";
 
 /**
  * Serves `/catalog/products/:productId/datasheet.pdf`: the published product's datasheet, made once
- * per content (app/server/datasheet.server.ts). The address stays while the product changes, so caches
+ * per content (app/server/render/datasheet.server.ts). The address stays while the product changes, so caches
  * ask again each time (`no-cache`) and an unchanged datasheet answers 304 to its ETag.
  */
 export function serveDatasheet({ services, datasheets }: Pick<Runtime, "services" | "datasheets">) {

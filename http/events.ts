@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import type { Request, Response } from "express";
-import type { ChangeHub } from "#app/server/live.server";
+import type { ChangeHub } from "#app/server/db/live.server";
 import { refuseRequest } from "./request";
 
 /** Live streams one client address may hold: many tabs, well below what exhausts the server. */

@@ -1,10 +1,10 @@
 import type { Readable } from "node:stream";
 import type { Request, Response } from "express";
-import type { Logger } from "#app/server/logger.server";
+import type { Logger } from "#app/server/platform/logger.server";
 import { STORED_FILE_POLICY } from "./security";
-import { isImageType } from "#app/server/sniff.server";
-import type { Runtime } from "#app/server/runtime.server";
-import type { FileRow } from "#app/server/files.server";
+import { isImageType } from "#app/server/files/sniff.server";
+import type { Runtime } from "#app/server/runtime/runtime.server";
+import type { FileRow } from "#app/server/files/files.server";
 import { requestHeaders } from "./request";
 
 /**

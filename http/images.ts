@@ -1,9 +1,9 @@
 import type { Request, Response } from "express";
 import { STORED_FILE_POLICY } from "./security";
 import { isCropRatio, isVariantWidth } from "#app/domain/images";
-import { fileUrl } from "#app/server/files.server";
-import { VariantSourceGoneError } from "#app/server/images.server";
-import type { Runtime } from "#app/server/runtime.server";
+import { fileUrl } from "#app/server/files/files.server";
+import { VariantSourceGoneError } from "#app/server/files/images.server";
+import type { Runtime } from "#app/server/runtime/runtime.server";
 import { matchesEtag, sendStored, servedFile } from "./files";
 
 /** Not cached: the file may be a draft's, served once it is published. */

@@ -5,7 +5,7 @@ import zlib from "node:zlib";
 import compression from "compression";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { documentResponse, takeDocumentBody } from "#app/server/document-response.server";
+import { documentResponse, takeDocumentBody } from "#app/server/render/document-response.server";
 import { fetchRequest, sendResponse } from "./react-router";
 import { listenOnLoopback } from "#tests/support/ports";
 import { sendRaw } from "#tests/support/http";

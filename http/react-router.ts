@@ -2,7 +2,7 @@ import type { Readable } from "node:stream";
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request, Response } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
-import { takeDocumentBody } from "#app/server/document-response.server";
+import { takeDocumentBody } from "#app/server/render/document-response.server";
 import { requestHeaders } from "./request";
 
 export interface ReactRouterHandlerOptions {

@@ -2,8 +2,8 @@ import { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import type { EntryContext } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
-import { createLogger } from "#app/server/logger.server";
-import { readAll } from "#app/server/streams.server";
+import { createLogger } from "#app/server/platform/logger.server";
+import { readAll } from "#app/server/platform/streams.server";
 import { RenderThreads, type DocumentEntry } from "./render-threads";
 
 const STOPPING_THREAD = fileURLToPath(new URL("../tests/support/render-thread-that-stops.mjs", import.meta.url));

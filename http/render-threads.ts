@@ -9,8 +9,8 @@ import {
   type StaticHandlerContext,
 } from "react-router";
 import type { renderPage } from "#app/entry.server";
-import type { Logger } from "#app/server/logger.server";
-import type { PageRender, PageRenderer } from "#app/server/page-render.server";
+import type { Logger } from "#app/server/platform/logger.server";
+import type { PageRender, PageRenderer } from "#app/server/render/page-render.server";
 import { loadBuild } from "./server-build";
 
 /** What a build's entry module gives besides React Router's handler (app/entry.server.tsx). */

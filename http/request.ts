@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Request, Response } from "express";
-import { loggableUrl, type Logger, type RequestLogEntry } from "#app/server/logger.server";
+import { loggableUrl, type Logger, type RequestLogEntry } from "#app/server/platform/logger.server";
 
 /** The id a request is logged and answered under: the caller's own (from a proxy, say) or a new one. */
 export function requestId(req: IncomingMessage): string {

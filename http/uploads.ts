@@ -7,9 +7,9 @@ import {
   StorageFailedError,
   UploadInterruptedError,
   UploadTooLargeError,
-} from "#app/server/files.server";
-import { RETRY_AFTER_SECONDS } from "#app/server/unavailable.server";
-import type { Runtime } from "#app/server/runtime.server";
+} from "#app/server/files/files.server";
+import { RETRY_AFTER_SECONDS } from "#app/server/platform/unavailable.server";
+import type { Runtime } from "#app/server/runtime/runtime.server";
 import { refuseRequest, requestHeaders } from "./request";
 
 /**

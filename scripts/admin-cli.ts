@@ -11,20 +11,20 @@ import {
   serverAnswersOn,
   type AdminCommand,
   type AdminCommandReply,
-} from "#app/server/admin-commands.server";
-import { AdminError, createAdminAccounts, isRole } from "#app/server/admins.server";
+} from "#app/server/runtime/admin-commands.server";
+import { AdminError, createAdminAccounts, isRole } from "#app/server/people/admins.server";
 import {
   BACKUP_PASSPHRASE_MIN_LENGTH,
   BackupError,
   isEncryptedBackup,
   restoreBackup,
   writeBackup,
-} from "#app/server/backup.server";
+} from "#app/server/import-export/backup.server";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#app/domain/limits";
 import { DatabaseInUseError, openDatabase } from "#app/server/db/client.server";
-import { DeploymentError } from "#app/server/deployment.server";
-import { EnvError, getEnv } from "#app/server/env.server";
-import { openCheckedStorage } from "#app/server/storage-location.server";
+import { DeploymentError } from "#app/server/runtime/deployment.server";
+import { EnvError, getEnv } from "#app/server/platform/env.server";
+import { openCheckedStorage } from "#app/server/runtime/storage-location.server";
 
 const USAGE = `Usage:
   npm run admin -- create <email> [--password P] [--role owner|editor]   (an owner unless told)

@@ -2,9 +2,9 @@
 import { DatabaseInUseError } from "#app/server/db/client.server";
 import { DEMO_CATALOG } from "../demo/demo-catalog";
 import { loadDemoCatalogIfEmpty } from "../demo/load";
-import { EnvError, getEnv } from "#app/server/env.server";
-import { createLogger } from "#app/server/logger.server";
-import { startRuntime } from "#app/server/runtime.server";
+import { EnvError, getEnv } from "#app/server/platform/env.server";
+import { createLogger } from "#app/server/platform/logger.server";
+import { startRuntime } from "#app/server/runtime/runtime.server";
 
 async function main(): Promise<void> {
   const env = getEnv();

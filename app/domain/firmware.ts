@@ -1,4 +1,6 @@
 import type { Block } from "./markdown";
+import type { FileView } from "./catalog-views";
+import type { PublicationState } from "./publication";
 
 /** A firmware release's channel: stable releases are what a product page offers; betas are for testers. */
 export const FIRMWARE_CHANNELS = ["stable", "beta"] as const;
@@ -21,4 +23,18 @@ export interface FirmwareReleaseView {
   notes: Block[];
   file: { url: string; name: string; size: number; sha256: string };
   products: { id: string; model: string }[];
+}
+
+/** A release as pages show it. */
+export interface FirmwareRelease {
+  id: string;
+  releaseVersion: string;
+  releasedOn: string;
+  channel: FirmwareChannel;
+  notes: string;
+  file: FileView & { sha256: string };
+  products: { id: string; model: string }[];
+  version: number;
+  publication: PublicationState;
+  updatedAt: string;
 }

@@ -5,7 +5,7 @@ export function catalogCategoryPath(categoryId: string): string {
   return `/catalog/categories/${categoryId}`;
 }
 
-/** A product's datasheet, a PDF the server makes from its data (app/server/datasheet.server.ts). */
+/** A product's datasheet, a PDF the server makes from its data (app/server/render/datasheet.server.ts). */
 export function datasheetPath(productId: string): string {
   return `${catalogProductPath(productId)}/datasheet.pdf`;
 }

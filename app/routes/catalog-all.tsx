@@ -2,7 +2,7 @@ import { PAGE_PARAM, requestedPage, Pagination } from "#app/components/paginatio
 import { ProductGrid } from "#app/components/product-grid";
 import type { PageHandle } from "#app/domain/live";
 import { seoContext, seoMeta } from "#app/domain/seo";
-import { servicesContext } from "#app/server/context.server";
+import { servicesContext } from "#app/server/runtime/context.server";
 import type { Route } from "./+types/catalog-all";
 
 export const handle: PageHandle = { live: ["products"], cache: { query: [PAGE_PARAM] } };

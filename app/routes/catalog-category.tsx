@@ -5,7 +5,7 @@ import { Button } from "#app/components/ui";
 import type { PageHandle } from "#app/domain/live";
 import { seoContext, seoMeta } from "#app/domain/seo";
 import { pageTitle } from "#app/domain/site";
-import { servicesContext } from "#app/server/context.server";
+import { servicesContext } from "#app/server/runtime/context.server";
 import type { Route } from "./+types/catalog-category";
 import { catalogCategoryPath } from "#app/domain/paths";
 

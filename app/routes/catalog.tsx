@@ -1,7 +1,7 @@
 import { Outlet } from "react-router";
 import { NavLink } from "#app/components/links";
 import type { PageHandle } from "#app/domain/live";
-import { servicesContext } from "#app/server/context.server";
+import { servicesContext } from "#app/server/runtime/context.server";
 import type { Route } from "./+types/catalog";
 import { catalogCategoryPath } from "#app/domain/paths";
 

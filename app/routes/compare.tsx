@@ -21,7 +21,7 @@ import type { CatalogProduct } from "#app/domain/catalog-views";
 import type { PageHandle } from "#app/domain/live";
 import { catalogProductPath } from "#app/domain/paths";
 import { seoContext, seoMeta } from "#app/domain/seo";
-import { servicesContext } from "#app/server/context.server";
+import { servicesContext } from "#app/server/runtime/context.server";
 import type { Route } from "./+types/compare";
 
 /**

@@ -5,9 +5,9 @@ import { data, Form, redirect, useNavigation, useSearchParams } from "react-rout
 import { Alert, Button, Card, TextField, TextLink } from "#app/components/ui";
 import { CONTACT_MESSAGE_MAX, CONTACT_MESSAGES, HONEYPOT_FIELD } from "#app/domain/contact";
 import { contactSchema } from "#app/domain/forms/contact";
-import { requestContext, servicesContext } from "#app/server/context.server";
-import { readForm } from "#app/server/form-data.server";
-import { keepRetryAfter } from "#app/server/rate-limit-headers.server";
+import { requestContext, servicesContext } from "#app/server/runtime/context.server";
+import { readForm } from "#app/server/platform/form-data.server";
+import { keepRetryAfter } from "#app/server/platform/rate-limit-headers.server";
 import { HERO_IMAGES, HERO_WIDTH, heroImageUrl } from "#app/domain/hero";
 import { seoContext, seoMeta } from "#app/domain/seo";
 import type { Route } from "./+types/contact";

@@ -1,8 +1,8 @@
 import { firmwareFeed } from "#app/domain/atom";
 import type { PageHandle } from "#app/domain/live";
 import { FIRMWARE_FEED_PATH, SUPPORT_FIRMWARE_PATH } from "#app/domain/paths";
-import { requestContext, servicesContext } from "#app/server/context.server";
-import { releaseFeedEntry } from "#app/server/firmware.server";
+import { requestContext, servicesContext } from "#app/server/runtime/context.server";
+import { releaseFeedEntry } from "#app/server/admin/firmware.server";
 import type { Route } from "./+types/firmware-feed";
 
 /** Cached for visitors until a release or a product changes. */

@@ -1,11 +1,11 @@
-import { readForm } from "#app/server/form-data.server";
+import { readForm } from "#app/server/platform/form-data.server";
 import { data, Form, useNavigation } from "react-router";
 import { Alert, Button, Card, TextField, TextLink } from "#app/components/ui";
 import { forgotSchema } from "#app/domain/auth-schemas";
 import { MESSAGES } from "#app/domain/messages";
 import { pageTitle } from "#app/domain/site";
-import { keepRetryAfter } from "#app/server/rate-limit-headers.server";
-import { requestContext, servicesContext } from "#app/server/context.server";
+import { keepRetryAfter } from "#app/server/platform/rate-limit-headers.server";
+import { requestContext, servicesContext } from "#app/server/runtime/context.server";
 import type { Route } from "./+types/forgot";
 
 export function meta() {

@@ -7,8 +7,8 @@ import { HERO_IMAGES, HERO_WIDTH, heroImageUrl } from "#app/domain/hero";
 import { INFO_IMAGE_SLOTS } from "#app/domain/home-images";
 import type { PageHandle } from "#app/domain/live";
 import { seoContext, seoMeta } from "#app/domain/seo";
-import { requestContext, servicesContext } from "#app/server/context.server";
-import type { InfoItemRecord } from "#app/server/info.server";
+import { requestContext, servicesContext } from "#app/server/runtime/context.server";
+import type { InfoItemRecord } from "#app/domain/forms/info-item";
 import type { Route } from "./+types/home";
 
 export const handle: PageHandle = { live: ["info"], cache: {} };

@@ -3,8 +3,8 @@ import { NewPasswordFields } from "#app/components/new-password-fields";
 import { Alert, Button, Card, TextLink } from "#app/components/ui";
 import { parseNewPassword } from "#app/domain/auth-schemas";
 import { pageTitle } from "#app/domain/site";
-import { requestContext, servicesContext } from "#app/server/context.server";
-import { readForm } from "#app/server/form-data.server";
+import { requestContext, servicesContext } from "#app/server/runtime/context.server";
+import { readForm } from "#app/server/platform/form-data.server";
 import type { Route } from "./+types/invite";
 
 const NO_LONGER_VALID =

@@ -1,11 +1,11 @@
-import { readForm } from "#app/server/form-data.server";
+import { readForm } from "#app/server/platform/form-data.server";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { Alert, Button, Card, TextField, TextLink } from "#app/components/ui";
 import { MESSAGES } from "#app/domain/messages";
 import { pageTitle } from "#app/domain/site";
-import { keepRetryAfter } from "#app/server/rate-limit-headers.server";
-import { requestContext, servicesContext } from "#app/server/context.server";
-import { safeRedirectPath } from "#app/server/session.server";
+import { keepRetryAfter } from "#app/server/platform/rate-limit-headers.server";
+import { requestContext, servicesContext } from "#app/server/runtime/context.server";
+import { safeRedirectPath } from "#app/server/runtime/session.server";
 import type { Route } from "./+types/login";
 
 export function meta() {

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
-import { requestContext, servicesContext } from "#app/server/context.server";
-import { writeOrigin } from "#app/server/session.server";
+import { requestContext, servicesContext } from "#app/server/runtime/context.server";
+import { writeOrigin } from "#app/server/runtime/session.server";
 import type { Route } from "./+types/logout";
 
 export function loader() {

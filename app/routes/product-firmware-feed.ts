@@ -2,8 +2,8 @@ import { data } from "react-router";
 import { firmwareFeed } from "#app/domain/atom";
 import type { PageHandle } from "#app/domain/live";
 import { productFirmwareFeedPath, productFirmwarePath } from "#app/domain/paths";
-import { requestContext, servicesContext } from "#app/server/context.server";
-import { releaseFeedEntry } from "#app/server/firmware.server";
+import { requestContext, servicesContext } from "#app/server/runtime/context.server";
+import { releaseFeedEntry } from "#app/server/admin/firmware.server";
 import type { Route } from "./+types/product-firmware-feed";
 
 export const handle: PageHandle = { live: ["firmware", "products", "settings"], cache: {} };

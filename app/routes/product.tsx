@@ -13,7 +13,7 @@ import type { PageHandle } from "#app/domain/live";
 import { breadcrumbJsonLd, productJsonLd } from "#app/domain/json-ld";
 import { seoContext, seoMeta } from "#app/domain/seo";
 import { pageTitle } from "#app/domain/site";
-import { requestContext, servicesContext } from "#app/server/context.server";
+import { requestContext, servicesContext } from "#app/server/runtime/context.server";
 import type { Route } from "./+types/product";
 import {
   catalogCategoryPath,
@@ -24,7 +24,7 @@ import {
   productFirmwarePath,
 } from "#app/domain/paths";
 import { FirmwareReleaseEntry } from "#app/components/firmware-release";
-import { releaseView } from "#app/server/firmware.server";
+import { releaseView } from "#app/server/admin/firmware.server";
 
 export const handle: PageHandle = { live: ["products", "categories", "firmware"], cache: {} };
 

@@ -1,10 +1,10 @@
-import { readForm } from "#app/server/form-data.server";
+import { readForm } from "#app/server/platform/form-data.server";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { NewPasswordFields } from "#app/components/new-password-fields";
 import { Alert, Button, Card, TextLink } from "#app/components/ui";
 import { parseNewPassword } from "#app/domain/auth-schemas";
 import { pageTitle } from "#app/domain/site";
-import { requestContext, servicesContext } from "#app/server/context.server";
+import { requestContext, servicesContext } from "#app/server/runtime/context.server";
 import type { Route } from "./+types/reset-password";
 
 const EXPIRED = "This reset link has expired or has already been used.";

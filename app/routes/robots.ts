@@ -1,5 +1,5 @@
 import { robotsTxt } from "#app/domain/seo";
-import { requestContext } from "#app/server/context.server";
+import { requestContext } from "#app/server/runtime/context.server";
 import type { PageHandle } from "#app/domain/live";
 import type { Route } from "./+types/robots";
 

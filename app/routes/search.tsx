@@ -8,7 +8,7 @@ import { MESSAGES } from "#app/domain/messages";
 import { SEARCH_PREVIEW_PARAM } from "#app/domain/search";
 import { pageTitle } from "#app/domain/site";
 import { normalizeSearchQuery } from "#app/domain/search";
-import { servicesContext } from "#app/server/context.server";
+import { servicesContext } from "#app/server/runtime/context.server";
 import type { Route } from "./+types/search";
 import { catalogCategoryPath, catalogProductPath } from "#app/domain/paths";
 

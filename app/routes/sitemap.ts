@@ -1,5 +1,5 @@
 import { sitemapXml } from "#app/domain/seo";
-import { requestContext, servicesContext } from "#app/server/context.server";
+import { requestContext, servicesContext } from "#app/server/runtime/context.server";
 import type { PageHandle } from "#app/domain/live";
 import type { Route } from "./+types/sitemap";
 

@@ -7,8 +7,8 @@ import { FIRMWARE_CHANNEL_NAMES, FIRMWARE_CHANNELS } from "#app/domain/firmware"
 import type { PageHandle } from "#app/domain/live";
 import { FIRMWARE_FEED_PATH, productFirmwareFeedPath, SUPPORT_FIRMWARE_PATH } from "#app/domain/paths";
 import { seoContext, seoMeta } from "#app/domain/seo";
-import { servicesContext } from "#app/server/context.server";
-import { releaseView, type FirmwareChannel } from "#app/server/firmware.server";
+import { servicesContext } from "#app/server/runtime/context.server";
+import { releaseView, type FirmwareChannel } from "#app/server/admin/firmware.server";
 import type { Route } from "./+types/support-firmware";
 
 export const handle: PageHandle = {

@@ -16,7 +16,7 @@ import {
   supportUrl,
 } from "#app/domain/support";
 import { normalizeSearchQuery } from "#app/domain/search";
-import { servicesContext } from "#app/server/context.server";
+import { servicesContext } from "#app/server/runtime/context.server";
 import type { Route } from "./+types/support";
 import { catalogProductPath } from "#app/domain/paths";
 

@@ -4,8 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import { loadDemoCatalogIfEmpty } from "../../demo/load";
 import { productDownloads, productFeatures, productImages, products } from "../../app/server/db/schema";
-import { parseEnv } from "../../app/server/env.server";
-import { startRuntime } from "../../app/server/runtime.server";
+import { parseEnv } from "../../app/server/platform/env.server";
+import { startRuntime } from "../../app/server/runtime/runtime.server";
 
 /** Sentences mixed into the copies' descriptions so search and text vary like a real catalog's. */
 const VARIANTS = [

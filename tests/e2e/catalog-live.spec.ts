@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import sharp from "sharp";
 import { categories, products } from "../../app/server/db/schema";
-import { notifyChange } from "../../app/server/live.server";
+import { notifyChange } from "../../app/server/db/live.server";
 import { expect, liveConnected, test } from "./fixtures";
 
 // PGlite belongs to one process: the site runs on PostgreSQL so this test process can write too.

@@ -1,5 +1,5 @@
 import type { Page, Request } from "@playwright/test";
-import { FORM_ERRORS } from "../../app/server/form-data.server";
+import { FORM_ERRORS } from "../../app/server/platform/form-data.server";
 import { expectNoA11yViolations } from "../support/a11y";
 import { refuseWrites } from "../support/sql";
 import { capturePost, expectAnonymousReplayRefused } from "./admin";

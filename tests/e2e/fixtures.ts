@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { test as base, expect, type Page } from "@playwright/test";
-import type { Runtime } from "../../app/server/runtime.server";
+import type { Runtime } from "../../app/server/runtime/runtime.server";
 import { startMailSink, type MailSink } from "../support/mail";
 import { SERVER_START_PATIENCE_MS } from "../support/patience";
 import { createDatabase } from "../support/postgres";
@@ -88,8 +88,8 @@ export const test = base.extend<{ login: (page?: Page) => Promise<void> }, Worke
       // Loaded by the few workers that write this way: each worker loads this module, and the server's
       // modules take a second or two to load.
       const [{ parseEnv }, { startRuntime }] = await Promise.all([
-        import("../../app/server/env.server"),
-        import("../../app/server/runtime.server"),
+        import("../../app/server/platform/env.server"),
+        import("../../app/server/runtime/runtime.server"),
       ]);
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vantage-e2e-writer-"));
       const runtime = await startRuntime(

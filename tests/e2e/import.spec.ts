@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { CATALOG_COLUMNS, IMPORT_MESSAGES } from "../../app/domain/catalog-sheet";
-import { csvLine, parseCsv } from "../../app/server/csv.server";
+import { csvLine, parseCsv } from "../../app/server/platform/csv.server";
 import { expectNoA11yViolations } from "../support/a11y";
 import { DEMO_KNOWN_MODELS } from "../support/demo-models";
 import { capturePost, expectAnonymousReplayRefused } from "./admin";

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
-import { CLIENT_FAILURE_LIMIT } from "../../app/server/sign-in-throttle.server";
+import { CLIENT_FAILURE_LIMIT } from "../../app/server/people/sign-in-throttle.server";
 import { startProxy, type Proxy } from "../support/nginx-proxy";
 import { freePort } from "../support/ports";
 import { startS3Server, type S3TestServer } from "../support/s3";

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import type { Page } from "@playwright/test";
-import { LAST_OWNER_MESSAGE } from "../../app/server/admins.server";
+import { LAST_OWNER_MESSAGE } from "../../app/server/people/admins.server";
 import { expectNoA11yViolations } from "../support/a11y";
 import { invitationLinkIn } from "../support/mail";
 import { capturePost, cookieHeaderOf, expectAnonymousReplayRefused, expectEditorReplayRefused } from "./admin";

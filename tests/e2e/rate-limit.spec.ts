@@ -1,5 +1,5 @@
 import type { Browser, Page, TestInfo } from "@playwright/test";
-import { CLIENT_FAILURE_LIMIT, RESET_PAIR_LIMIT } from "../../app/server/sign-in-throttle.server";
+import { CLIENT_FAILURE_LIMIT, RESET_PAIR_LIMIT } from "../../app/server/people/sign-in-throttle.server";
 import { outboxFiles } from "../support/mail";
 import { expect, test } from "./fixtures";
 

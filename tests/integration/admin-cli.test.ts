@@ -3,8 +3,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { adminSocketPath } from "#app/server/admin-commands.server";
-import { LAST_OWNER_MESSAGE } from "#app/server/admins.server";
+import { adminSocketPath } from "#app/server/runtime/admin-commands.server";
+import { LAST_OWNER_MESSAGE } from "#app/server/people/admins.server";
 import { signIn } from "#tests/support/http";
 import { startServer } from "#tests/support/server";
 

@@ -13,8 +13,8 @@ import {
   productImages,
   products,
 } from "#app/server/db/schema";
-import { parseEnv } from "#app/server/env.server";
-import { startRuntime, type Runtime } from "#app/server/runtime.server";
+import { parseEnv } from "#app/server/platform/env.server";
+import { startRuntime, type Runtime } from "#app/server/runtime/runtime.server";
 import { testDatabaseConfig } from "#tests/support/database";
 import { TEST_ORIGIN } from "#tests/support/origin";
 import { purgeDeleted } from "#tests/support/revisions";

@@ -1,7 +1,7 @@
 import net from "node:net";
 import { describe, expect, it } from "vitest";
 import { MAX_FORM_FIELDS, MAX_FORM_LIST_ITEMS } from "#app/domain/limits";
-import { FORM_ERRORS } from "#app/server/form-data.server";
+import { FORM_ERRORS } from "#app/server/platform/form-data.server";
 import { adminServer } from "#tests/support/admin-server";
 import { PATIENCE_MS } from "#tests/support/patience";
 

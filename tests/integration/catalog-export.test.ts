@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as XLSX from "xlsx";
-import { readCatalogRecords } from "#app/server/catalog-export.server";
+import { readCatalogRecords } from "#app/server/import-export/catalog-export.server";
 import { CATALOG_COLUMNS as EXPORT_COLUMNS } from "#app/domain/catalog-sheet";
 import { categoryFeatures } from "#app/server/db/schema";
-import type { Runtime } from "#app/server/runtime.server";
+import type { Runtime } from "#app/server/runtime/runtime.server";
 import { startTestRuntime } from "#tests/support/database";
 import { TEST_ORIGIN } from "#tests/support/origin";
 import { stageImage, stageText } from "#tests/support/staged-files";

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Catalog } from "#app/server/catalog.server";
+import type { Catalog } from "#app/server/site/catalog.server";
 import type { Database } from "#app/server/db/client.server";
 import {
   categories,
@@ -12,9 +12,9 @@ import {
   productImages,
   products,
 } from "#app/server/db/schema";
-import type { Runtime } from "#app/server/runtime.server";
-import { CatalogSnapshot } from "#app/server/catalog-snapshot.server";
-import { DataWatch } from "#app/server/data-watch.server";
+import type { Runtime } from "#app/server/runtime/runtime.server";
+import { CatalogSnapshot } from "#app/server/site/catalog-snapshot.server";
+import { DataWatch } from "#app/server/platform/data-watch.server";
 import { DATABASE_KINDS, startTestRuntime } from "#tests/support/database";
 import { selectsBy } from "#tests/support/queries";
 

@@ -6,7 +6,7 @@ import { DASHBOARD_PAGE_SIZE } from "#app/domain/paging";
 import { CategoryInUseError } from "#app/server/admin/categories.server";
 import { ConflictError, FieldRuleError, NotFoundError } from "#app/server/admin/write.server";
 import { categories, categoryFeatures, productFeatures, products } from "#app/server/db/schema";
-import type { Runtime } from "#app/server/runtime.server";
+import type { Runtime } from "#app/server/runtime/runtime.server";
 import { DATABASE_KINDS, startTestRuntime } from "#tests/support/database";
 import { TEST_ORIGIN } from "#tests/support/origin";
 

@@ -5,7 +5,7 @@ import { CONTACT_LIMIT } from "#app/domain/contact";
 import { contactSchema } from "#app/domain/forms/contact";
 import { NotFoundError } from "#app/server/admin/write.server";
 import { auditLog, contactMessages } from "#app/server/db/schema";
-import type { Runtime } from "#app/server/runtime.server";
+import type { Runtime } from "#app/server/runtime/runtime.server";
 import { DATABASE_KINDS, startTestRuntime } from "#tests/support/database";
 import { outboxFiles, parseMail } from "#tests/support/mail";
 import { TEST_ORIGIN } from "#tests/support/origin";

@@ -8,7 +8,7 @@ import { adminEnv, signIn } from "#tests/support/http";
 import { startServer, type RunningServer } from "#tests/support/server";
 
 // Every address of the dashboard, as app/routes.ts names them, asked for and posted to by someone not
-// signed in, and by an editor: the dashboard's one guard (app/server/session.server.ts) sends the
+// signed in, and by an editor: the dashboard's one guard (app/server/runtime/session.server.ts) sends the
 // first to sign in, and refuses the second what only owners may see or change. A route added under
 // the dashboard is walked here without being named; one whose guard is taken off fails here.
 

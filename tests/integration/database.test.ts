@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, selectRows, type DatabaseHandle } from "#app/server/db/client.server";
 import { categories } from "#app/server/db/schema";
-import { CHANGE_CHANNEL, notifyChange, parseChangeEvent } from "#app/server/live.server";
+import { CHANGE_CHANNEL, notifyChange, parseChangeEvent } from "#app/server/db/live.server";
 import { DATABASE_KINDS, testDatabaseConfig } from "#tests/support/database";
 
 describe.each(DATABASE_KINDS)("database on %s", (kind) => {

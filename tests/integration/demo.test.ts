@@ -20,8 +20,8 @@ import {
 import { DEMO_CATEGORY_NAMES, DEMO_PRODUCTS } from "../../demo/demo-catalog";
 import { DEMO_KNOWN_MODELS } from "#tests/support/demo-models";
 import { loadDemoCatalogIfEmpty } from "../../demo/load";
-import { parseEnv } from "#app/server/env.server";
-import { startRuntime, type Runtime } from "#app/server/runtime.server";
+import { parseEnv } from "#app/server/platform/env.server";
+import { startRuntime, type Runtime } from "#app/server/runtime/runtime.server";
 import { DATABASE_KINDS, testDatabaseConfig, type DatabaseKind } from "#tests/support/database";
 
 type Config = Awaited<ReturnType<typeof testDatabaseConfig>>;

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ProductInput } from "#app/server/admin/products.server";
 import { auditLog, categoryFeatures, downloads, files, infoItems, products, revisions } from "#app/server/db/schema";
-import type { Runtime } from "#app/server/runtime.server";
+import type { Runtime } from "#app/server/runtime/runtime.server";
 import { DATABASE_KINDS, startTestRuntime } from "#tests/support/database";
 import { TEST_ORIGIN } from "#tests/support/origin";
 import { stageImage, stageText } from "#tests/support/staged-files";

@@ -5,7 +5,7 @@ import { MAX_REVISIONS_PER_RECORD } from "#app/server/admin/revisions.server";
 import type { ProductInput } from "#app/server/admin/products.server";
 import { ConflictError, NotFoundError } from "#app/server/admin/write.server";
 import { categories, categoryFeatures, files, productDownloads, products, revisions } from "#app/server/db/schema";
-import type { Runtime } from "#app/server/runtime.server";
+import type { Runtime } from "#app/server/runtime/runtime.server";
 import { DATABASE_KINDS, startTestRuntime } from "#tests/support/database";
 import { TEST_ORIGIN } from "#tests/support/origin";
 import { stageImage, stageText } from "#tests/support/staged-files";

@@ -1,9 +1,9 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CropRatio } from "#app/domain/images";
-import type { FileRow } from "#app/server/files.server";
-import { VariantSourceGoneError } from "#app/server/images.server";
-import type { Runtime } from "#app/server/runtime.server";
+import type { FileRow } from "#app/server/files/files.server";
+import { VariantSourceGoneError } from "#app/server/files/images.server";
+import type { Runtime } from "#app/server/runtime/runtime.server";
 import { startTestRuntime } from "#tests/support/database";
 
 let runtime: Runtime;

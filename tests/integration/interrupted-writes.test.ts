@@ -4,8 +4,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseEnv } from "#app/server/env.server";
-import { startRuntime, type Runtime } from "#app/server/runtime.server";
+import { parseEnv } from "#app/server/platform/env.server";
+import { startRuntime, type Runtime } from "#app/server/runtime/runtime.server";
 import { testDatabaseConfig } from "#tests/support/database";
 import { stageText } from "#tests/support/staged-files";
 

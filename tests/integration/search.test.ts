@@ -5,8 +5,8 @@ import { MAX_SEARCH_LENGTH, MODEL_SEARCH_LIMIT, normalizeSearchQuery, SEARCH_LIM
 import type { SearchResults } from "#app/domain/catalog-views";
 import type { Database } from "#app/server/db/client.server";
 import { categories, products } from "#app/server/db/schema";
-import type { Catalog } from "#app/server/catalog.server";
-import type { Runtime } from "#app/server/runtime.server";
+import type { Catalog } from "#app/server/site/catalog.server";
+import type { Runtime } from "#app/server/runtime/runtime.server";
 import { PATIENCE_MS } from "#tests/support/patience";
 import { DATABASE_KINDS, startTestRuntime } from "#tests/support/database";
 

@@ -2,7 +2,11 @@ import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { execFile } from "node:child_process";
 import os from "node:os";
-import { CLIENT_FAILURE_LIMIT, RESET_PAIR_LIMIT, RESET_RECIPIENT_LIMIT } from "#app/server/sign-in-throttle.server";
+import {
+  CLIENT_FAILURE_LIMIT,
+  RESET_PAIR_LIMIT,
+  RESET_RECIPIENT_LIMIT,
+} from "#app/server/people/sign-in-throttle.server";
 import { TEST_ADMIN } from "#tests/support/http";
 import { outboxFiles, parseMail, resetLinkIn } from "#tests/support/mail";
 import { startServer, type RunningServer } from "#tests/support/server";

@@ -4,7 +4,7 @@ import zlib from "node:zlib";
 import * as XLSX from "xlsx";
 import { describe, expect, it, vi } from "vitest";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
-import { parseSpreadsheet, SpreadsheetError } from "#app/server/spreadsheet.server";
+import { parseSpreadsheet, SpreadsheetError } from "#app/server/import-export/spreadsheet.server";
 import { adminServer } from "#tests/support/admin-server";
 import { sendRaw } from "#tests/support/http";
 

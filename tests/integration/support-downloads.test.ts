@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { SupportListing } from "#app/domain/catalog-views";
 import type { Transaction } from "#app/server/db/client.server";
 import { categories, downloads, files, productDownloads, products } from "#app/server/db/schema";
-import type { Catalog } from "#app/server/catalog.server";
-import type { Runtime } from "#app/server/runtime.server";
+import type { Catalog } from "#app/server/site/catalog.server";
+import type { Runtime } from "#app/server/runtime/runtime.server";
 import { DATABASE_KINDS, startTestRuntime } from "#tests/support/database";
 import { selectsBy } from "#tests/support/queries";
 

@@ -8,7 +8,7 @@ import { UPLOAD_ERRORS } from "#app/domain/admin-messages";
 import { adminServer } from "#tests/support/admin-server";
 import { sendRaw, type RawResponse } from "#tests/support/http";
 import { residentBytes } from "#tests/support/memory";
-import { readAll } from "#app/server/streams.server";
+import { readAll } from "#app/server/platform/streams.server";
 
 interface UploadResult {
   id: string;

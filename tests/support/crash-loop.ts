@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { openDatabase } from "#app/server/db/client.server";
 import { files } from "#app/server/db/schema";
-import { createLocalStorage } from "#app/server/storage.server";
+import { createLocalStorage } from "#app/server/files/storage.server";
 import { adminEnv, sendRaw, signIn } from "./http";
 import { startServer, type RunningServer } from "./server";
 

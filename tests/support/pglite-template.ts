@@ -102,8 +102,8 @@ async function makeTemplate(prefix: string, target: string, fill: (dataDir: stri
  */
 async function startQuietRuntime(dataDir: string, demoData: boolean) {
   const [{ parseEnv }, { startRuntime }] = await Promise.all([
-    import("../../app/server/env.server"),
-    import("../../app/server/runtime.server"),
+    import("../../app/server/platform/env.server"),
+    import("../../app/server/runtime/runtime.server"),
   ]);
   return startRuntime(parseEnv({ DATA_DIR: dataDir, LOG_LEVEL: "silent", DEMO_DATA: demoData ? "1" : "0" }));
 }

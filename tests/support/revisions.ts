@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { RECENTLY_DELETED_DAYS } from "#app/domain/revisions";
 import { revisions } from "#app/server/db/schema";
-import type { Runtime } from "#app/server/runtime.server";
+import type { Runtime } from "#app/server/runtime/runtime.server";
 
 /**
  * Lets the deleted record `recordId` age past Recently deleted and runs the purge every instance runs

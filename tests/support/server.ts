@@ -2,7 +2,7 @@ import { fork, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { parseEnv } from "#app/server/env.server";
+import { parseEnv } from "#app/server/platform/env.server";
 import { SERVER_START_PATIENCE_MS } from "./patience";
 import { seedDemoDataFolder, seedEmbeddedDatabase } from "./pglite-template";
 import { freePort } from "./ports";

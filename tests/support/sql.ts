@@ -1,6 +1,6 @@
 import pg from "pg";
 import type { ChangeTopic } from "../../app/domain/live";
-import { CHANGE_CHANNEL } from "../../app/server/live.server";
+import { CHANGE_CHANNEL } from "../../app/server/db/live.server";
 import { openEventStream } from "./event-stream";
 
 /**

@@ -1,6 +1,6 @@
 import sharp from "sharp";
-import type { FileRow } from "#app/server/files.server";
-import type { Runtime } from "#app/server/runtime.server";
+import type { FileRow } from "#app/server/files/files.server";
+import type { Runtime } from "#app/server/runtime/runtime.server";
 
 /** Uploads `bytes` as a file named `name` through the file service, as the upload endpoint does. */
 export function stageBytes(runtime: Runtime, name: string, bytes: Uint8Array): Promise<FileRow> {

@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
-import { parseEnv } from "#app/server/env.server";
-import { openStorage, storageLocation } from "#app/server/storage-location.server";
-import type { FileStorage } from "#app/server/storage.server";
-import { readAll } from "#app/server/streams.server";
+import { parseEnv } from "#app/server/platform/env.server";
+import { openStorage, storageLocation } from "#app/server/runtime/storage-location.server";
+import type { FileStorage } from "#app/server/files/storage.server";
+import { readAll } from "#app/server/platform/streams.server";
 
 export type StorageKind = "disk" | "s3";
 

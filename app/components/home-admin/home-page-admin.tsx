@@ -1,4 +1,4 @@
-import type { InfoItemRecord } from "#app/server/info.server";
+import type { InfoItemRecord } from "#app/domain/forms/info-item";
 import { PublicationBadge } from "../publication-badge";
 import { LocalTime } from "../local-time";
 import { HomeAdminToolbar, InfoItemControls } from "./tools";

@@ -37,3 +37,9 @@ export const categorySchema = z.object({
 });
 
 export type CategoryInput = z.infer<typeof categorySchema>;
+
+/** A product of a category, as its dashboard page lists it. */
+export interface CategoryProduct {
+  id: string;
+  model: string;
+}

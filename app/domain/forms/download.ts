@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { openedVersion } from "./version";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
+import type { FileView } from "#app/domain/catalog-views";
+import type { PublicationState } from "#app/domain/publication";
 
 /** Longest description we keep; the support page shows it on one line with the file's name. */
 export const DESCRIPTION_MAX = 300;
@@ -29,3 +31,12 @@ export const editDownloadSchema = z.object({
 
 export type NewDownloadInput = z.infer<typeof newDownloadSchema>;
 export type EditDownloadInput = z.infer<typeof editDownloadSchema>;
+
+/** A general download as the dashboard shows and edits it. */
+export interface AdminDownload {
+  id: string;
+  description: string;
+  version: number;
+  file: FileView;
+  publication: PublicationState;
+}

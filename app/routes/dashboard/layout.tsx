@@ -8,8 +8,8 @@ import type { ReactNode } from "react";
 import { Outlet, useLocation, useRouteLoaderData } from "react-router";
 import { DashboardErrorHint, ErrorPage } from "#app/components/error-page";
 import { Link } from "#app/components/links";
-import type { Role } from "#app/server/db/schema";
-import { dashboardGuard, dashboardUser } from "#app/server/session.server";
+import type { Role } from "#app/domain/roles";
+import { dashboardGuard, dashboardUser } from "#app/server/runtime/session.server";
 import type { Route } from "./+types/layout";
 
 /**

@@ -1,6 +1,6 @@
 import type { ProductModelMatches } from "#app/domain/product-models";
-import { servicesContext } from "#app/server/context.server";
-import { isUuid } from "#app/server/files.server";
+import { servicesContext } from "#app/server/runtime/context.server";
+import { isUuid } from "#app/server/files/files.server";
 import type { Route } from "./+types/product-models";
 
 /** As many accessories as a product can have (app/domain/forms/product.ts): none is ever left in. */

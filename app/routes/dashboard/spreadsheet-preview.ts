@@ -1,7 +1,7 @@
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
-import { MissingFileError } from "#app/server/files.server";
-import { SpreadsheetError } from "#app/server/spreadsheet.server";
-import { servicesContext } from "#app/server/context.server";
+import { MissingFileError } from "#app/server/files/files.server";
+import { SpreadsheetError } from "#app/server/import-export/spreadsheet.server";
+import { servicesContext } from "#app/server/runtime/context.server";
 import type { Route } from "./+types/spreadsheet-preview";
 
 const NO_STORE = { "Cache-Control": "no-store" };

@@ -7,7 +7,7 @@ import type { InfoItemView } from "#app/domain/forms/info-item";
 import { countNoun, formatDate } from "#app/domain/format";
 import { INFO_IMAGE_SLOTS } from "#app/domain/home-images";
 import type { PageHandle } from "#app/domain/live";
-import { servicesContext } from "#app/server/context.server";
+import { servicesContext } from "#app/server/runtime/context.server";
 import { dashboardMeta } from "./meta";
 import type { Route } from "./+types/summary";
 

@@ -1,13 +1,13 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { DASHBOARD_PAGE_SIZE, type Paged } from "#app/domain/paging";
 import type { ChangeTopic } from "#app/domain/live";
-import type { CategoryInput } from "#app/domain/forms/category";
+import type { CategoryInput, CategoryProduct } from "#app/domain/forms/category";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
-import type { Catalog } from "../catalog.server";
+import type { Catalog } from "../site/catalog.server";
 import type { Database, Queryable, Transaction } from "../db/client.server";
 import { BY_MODEL, countRows, readPage } from "../db/paging.server";
 import { categories, categoryFeatures, products } from "../db/schema";
-import { isUuid } from "../files.server";
+import { isUuid } from "../files/files.server";
 import {
   claimVersion,
   databaseError,
@@ -21,11 +21,6 @@ import {
   type WriteOrigin,
 } from "./write.server";
 import type { CategoryData } from "../records/category.server";
-
-export interface CategoryProduct {
-  id: string;
-  model: string;
-}
 
 /**
  * The category is still used by products (requirements §8): they are listed so the admin can remove

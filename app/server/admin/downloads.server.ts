@@ -1,13 +1,12 @@
 import { eq, or } from "drizzle-orm";
 import { DASHBOARD_PAGE_SIZE, pageOf, type Paged } from "#app/domain/paging";
 import { normalizeSearchQuery } from "#app/domain/search";
-import { holdsText } from "../text-pattern.server";
+import { holdsText } from "../platform/text-pattern.server";
 import { naturalCompare } from "#app/domain/format";
-import type { EditDownloadInput, NewDownloadInput } from "#app/domain/forms/download";
-import type { FileView } from "#app/domain/catalog-views";
-import { fileView } from "../file-views.server";
+import type { AdminDownload, EditDownloadInput, NewDownloadInput } from "#app/domain/forms/download";
+import { fileView } from "../files/file-views.server";
 import { downloads, files } from "../db/schema";
-import { isUuid } from "../files.server";
+import { isUuid } from "../files/files.server";
 import type { Database } from "../db/client.server";
 import {
   claimVersion,
@@ -30,14 +29,6 @@ import type { DownloadData } from "../records/download.server";
 /** What a save asks of the record's publication; absent: an edit keeps it, a new record is published. */
 interface Publishing {
   publication?: Publication;
-}
-
-export interface AdminDownload {
-  id: string;
-  description: string;
-  version: number;
-  file: FileView;
-  publication: PublicationState;
 }
 
 const columns = {

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { ALT_TEXT_TOO_LONG, MAX_ALT_TEXT_LENGTH, normalizeAltText } from "#app/domain/alt-text";
 import { infoItemLabel, type InfoItemInput, type InfoItemKind } from "#app/domain/forms/info-item";
 import { infoItems } from "../db/schema";
-import { isUuid } from "../files.server";
+import { isUuid } from "../files/files.server";
 import {
   claimVersion,
   FieldRuleError,

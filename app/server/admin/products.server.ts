@@ -2,7 +2,7 @@ import { and, eq, inArray, ne, or, sql } from "drizzle-orm";
 import { DASHBOARD_PAGE_SIZE, type Paged } from "#app/domain/paging";
 import { normalizeSearchQuery } from "#app/domain/search";
 import { BY_MODEL, byModel, countRows, readPage } from "../db/paging.server";
-import { holdsText } from "../text-pattern.server";
+import { holdsText } from "../platform/text-pattern.server";
 import { ALT_TEXT_TOO_LONG, MAX_ALT_TEXT_LENGTH, normalizeAltText } from "#app/domain/alt-text";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { selectRows, type Database, type Transaction } from "../db/client.server";
@@ -20,8 +20,8 @@ import {
   products,
 } from "../db/schema";
 import type { ImageView } from "#app/domain/catalog-views";
-import { imageView, imageFileColumns } from "../file-views.server";
-import { isUuid, MissingFileError, NotAnImageError } from "../files.server";
+import { imageView, imageFileColumns } from "../files/file-views.server";
+import { isUuid, MissingFileError, NotAnImageError } from "../files/files.server";
 import {
   claimVersion,
   ConflictError,

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Actor } from "../audit.server";
+import type { Actor } from "./audit.server";
 import { selectRows, type Database, type Queryable } from "../db/client.server";
 import { PUBLISHABLE_TYPES, publishing, type PublishableType } from "../records/registry.server";
 import type { AdminWrite } from "./write.server";

@@ -7,10 +7,10 @@ import {
   type RevisionKind,
   type RevisionView,
 } from "#app/domain/revisions";
-import type { Actor } from "../audit.server";
+import type { Actor } from "./audit.server";
 import { selectRows, type Database, type Queryable } from "../db/client.server";
 import { revisionFiles, revisions } from "../db/schema";
-import { isUuid, type FileService } from "../files.server";
+import { isUuid, type FileService } from "../files/files.server";
 import { SNAPSHOT_BATCH, type CurrentRecord, type Snapshot } from "../records/kind.server";
 import { recordKind, type RevisionData } from "../records/registry.server";
 

@@ -2,11 +2,11 @@ import { and, eq, sql } from "drizzle-orm";
 import type { ChangeTopic } from "#app/domain/live";
 import { isRevisionedType, type RevisionedType } from "#app/domain/record-kinds";
 import type { RevisionKind } from "#app/domain/revisions";
-import { recordAudit, type Actor, type AuditEntry } from "../audit.server";
+import { recordAudit, type Actor, type AuditEntry } from "./audit.server";
 import type { Database, Transaction } from "../db/client.server";
-import type { FileService } from "../files.server";
+import type { FileService } from "../files/files.server";
 import { type categories, type downloads, type firmwareReleases, type infoItems, type products } from "../db/schema";
-import { notifyChange, type ChangeHub } from "../live.server";
+import { notifyChange, type ChangeHub } from "../db/live.server";
 import type { Revisions } from "./revisions.server";
 
 /** The record changed since the form was opened (its version moved on). */

@@ -1,4 +1,4 @@
-import type { Logger } from "../logger.server";
+import type { Logger } from "../platform/logger.server";
 
 /** Node's codes for a connection that could not be made or was lost. */
 const CONNECTION_ERROR_CODES = new Set([

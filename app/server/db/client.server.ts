@@ -1,13 +1,13 @@
 import fs from "node:fs";
-import { isProcessAlive } from "../processes.server";
+import { isProcessAlive } from "../platform/processes.server";
 import path from "node:path";
 import { sql, type SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type pg from "pg";
 import pino from "pino";
-import type { Logger } from "../logger.server";
-import { projectPath } from "../paths.server";
-import { makePrivateFolder, makePrivateTree } from "../private-files.server";
+import type { Logger } from "../platform/logger.server";
+import { projectPath } from "../platform/paths.server";
+import { makePrivateFolder, makePrivateTree } from "../platform/private-files.server";
 import { DatabaseAvailability, isDatabaseUnreachable } from "./availability.server";
 import * as schema from "./schema";
 

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { ROLES } from "../../domain/roles";
 import {
   type AnyPgColumn,
   bigint,
@@ -263,9 +264,6 @@ export const rateLimits = pgTable("rate_limits", {
 
 // better-auth tables. Written by hand because its schema generator needs a newer Node.
 
-export const roles = ["owner", "editor"] as const;
-export type Role = (typeof roles)[number];
-
 export const user = pgTable(
   "user",
   {
@@ -275,7 +273,7 @@ export const user = pgTable(
     emailVerified: boolean("email_verified").default(false).notNull(),
     image: text("image"),
     /** What the person may do (docs/requirements.md, People); never set through the sign-in library. */
-    role: text("role", { enum: roles }).default("editor").notNull(),
+    role: text("role", { enum: ROLES }).default("editor").notNull(),
     ...timestamps,
   },
   (table) => [check("user_role_check", sql`${table.role} in ('owner', 'editor')`)],
@@ -339,7 +337,7 @@ export const invitations = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     email: text("email").notNull(),
-    role: text("role", { enum: roles }).notNull(),
+    role: text("role", { enum: ROLES }).notNull(),
     tokenHash: text("token_hash").notNull().unique(),
     invitedBy: text("invited_by").references(() => user.id, { onDelete: "set null" }),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),

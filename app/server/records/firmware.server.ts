@@ -4,7 +4,7 @@ import { naturalCompare } from "#app/domain/format";
 import { publicationLabel, publicationState, type PublicationState } from "#app/domain/publication";
 import type { Queryable } from "../db/client.server";
 import { files, firmwareProducts, firmwareReleases, products } from "../db/schema";
-import { isUuid } from "../files.server";
+import { isUuid } from "../files/files.server";
 import {
   duePublication,
   fileLine,

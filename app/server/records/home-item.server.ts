@@ -3,7 +3,7 @@ import { INFO_ITEM_TYPE_NAMES, infoItemLabel } from "#app/domain/forms/info-item
 import { publicationLabel, publicationState, type PublicationState } from "#app/domain/publication";
 import type { Queryable } from "../db/client.server";
 import { infoItems } from "../db/schema";
-import { isUuid } from "../files.server";
+import { isUuid } from "../files/files.server";
 import {
   duePublication,
   fileLine,

@@ -12,7 +12,7 @@ import {
   type infoItems,
   products,
 } from "../db/schema";
-import { isUuid } from "../files.server";
+import { isUuid } from "../files/files.server";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 
 /** A record's whole state, as a revision keeps it. */

@@ -13,7 +13,7 @@ import {
   productImages,
   products,
 } from "../db/schema";
-import { addToList } from "../lists.server";
+import { addToList } from "../platform/lists.server";
 import {
   duePublication,
   fileLine,

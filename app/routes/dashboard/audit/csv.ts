@@ -1,5 +1,5 @@
-import { servicesContext } from "#app/server/context.server";
-import { ownersOnly } from "#app/server/session.server";
+import { servicesContext } from "#app/server/runtime/context.server";
+import { ownersOnly } from "#app/server/runtime/session.server";
 import { auditFiltersFrom } from "./filters.server";
 import type { Route } from "./+types/csv";
 

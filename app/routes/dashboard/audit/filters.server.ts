@@ -1,6 +1,6 @@
 import { isAuditKind } from "#app/domain/audit";
 import { knownTimeZone, TIME_ZONE_PARAM, zonedInstant } from "#app/domain/time-zone";
-import type { AuditFilters } from "#app/server/audit.server";
+import type { AuditFilters } from "#app/server/admin/audit.server";
 
 /** The calendar day after `date` (YYYY-MM-DD, already checked). */
 function nextDay(date: string): string {

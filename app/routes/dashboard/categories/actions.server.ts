@@ -1,11 +1,12 @@
-import { parseFormSubmission } from "#app/server/form-data.server";
+import { parseFormSubmission } from "#app/server/platform/form-data.server";
 import { data, redirect } from "react-router";
 import { categorySchema } from "#app/domain/forms/category";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import type { Paged } from "#app/domain/paging";
-import { CategoryInUseError, type CategoryProduct } from "#app/server/admin/categories.server";
+import type { CategoryProduct } from "#app/domain/forms/category";
+import { CategoryInUseError } from "#app/server/admin/categories.server";
 import { confirmedVersion, ConflictError, NotFoundError } from "#app/server/admin/write.server";
-import { requestContext, servicesContext, type RouteContext } from "#app/server/context.server";
+import { requestContext, servicesContext, type RouteContext } from "#app/server/runtime/context.server";
 import { DASHBOARD_NEW_CATEGORY_PATH, dashboardCategoryDeletedPath, dashboardCategoryPath } from "#app/domain/paths";
 import {
   conflictAnswer,
@@ -15,7 +16,7 @@ import {
   goneAnswer,
   uncheckedAnswer,
 } from "../answers.server";
-import type { AdminForm } from "#app/server/session.server";
+import type { AdminForm } from "#app/server/runtime/session.server";
 
 /**
  * The category with its features and a page of its products, for its detail and edit pages; 404 when

@@ -5,7 +5,7 @@ import { Alert } from "#app/components/ui";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { formatCount } from "#app/domain/format";
 import type { Paged } from "#app/domain/paging";
-import type { CategoryProduct } from "#app/server/admin/categories.server";
+import type { CategoryProduct } from "#app/domain/forms/category";
 import type { DeleteRefusal } from "./actions.server";
 import { ProductLinks } from "./product-links";
 

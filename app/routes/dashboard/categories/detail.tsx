@@ -3,7 +3,7 @@ import { Pagination, requestedPage } from "#app/components/pagination";
 import { Card, TextLink } from "#app/components/ui";
 import { countNoun } from "#app/domain/format";
 import type { PageHandle } from "#app/domain/live";
-import { readAdminForm } from "#app/server/session.server";
+import { readAdminForm } from "#app/server/runtime/session.server";
 import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/detail";
 import { deleteFromForm, requireCategory } from "./actions.server";

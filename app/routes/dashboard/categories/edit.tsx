@@ -4,7 +4,7 @@ import { TypedBeforeConflict } from "#app/components/forms";
 import { useOpenedRecord } from "#app/components/use-opened-record";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import type { PageHandle } from "#app/domain/live";
-import { readAdminForm } from "#app/server/session.server";
+import { readAdminForm } from "#app/server/runtime/session.server";
 import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/edit";
 import { deleteFromForm, requireCategory, saveFromForm } from "./actions.server";

@@ -1,6 +1,6 @@
 import { Card, TextLink } from "#app/components/ui";
 import type { PageHandle } from "#app/domain/live";
-import { servicesContext } from "#app/server/context.server";
+import { servicesContext } from "#app/server/runtime/context.server";
 import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/list";
 import { DASHBOARD_NEW_CATEGORY_PATH, dashboardCategoryPath } from "#app/domain/paths";

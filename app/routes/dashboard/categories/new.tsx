@@ -1,12 +1,12 @@
 import { Card } from "#app/components/ui";
-import { readAdminForm } from "#app/server/session.server";
+import { readAdminForm } from "#app/server/runtime/session.server";
 import { dashboardMeta } from "../meta";
 import { CreatedScreen } from "../created-screen";
 import type { Route } from "./+types/new";
 import { createFromForm } from "./actions.server";
 import { CategoryForm } from "./category-form";
 import { DASHBOARD_NEW_CATEGORY_PATH, dashboardCategoryPath } from "#app/domain/paths";
-import { servicesContext } from "#app/server/context.server";
+import { servicesContext } from "#app/server/runtime/context.server";
 import { createdId } from "../answers.server";
 
 export function meta() {

@@ -1,6 +1,6 @@
 import { TextLink } from "#app/components/ui";
 import { dashboardProductPath } from "#app/domain/paths";
-import type { CategoryProduct } from "#app/server/admin/categories.server";
+import type { CategoryProduct } from "#app/domain/forms/category";
 
 /** The category's products, each a link to its dashboard page: on the category's page and in a refused delete. */
 export function ProductLinks({ products, label }: { products: CategoryProduct[]; label: string }) {

@@ -1,11 +1,11 @@
-import { parseFormSubmission } from "#app/server/form-data.server";
+import { parseFormSubmission } from "#app/server/platform/form-data.server";
 import { data, redirect } from "react-router";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { editDownloadSchema, newDownloadSchema } from "#app/domain/forms/download";
 import { DASHBOARD_NEW_DOWNLOAD_PATH, dashboardDownloadDeletedPath } from "#app/domain/paths";
-import type { AdminDownload } from "#app/server/admin/downloads.server";
+import type { AdminDownload } from "#app/domain/forms/download";
 import { confirmedVersion, ConflictError, NotFoundError } from "#app/server/admin/write.server";
-import { MissingFileError } from "#app/server/files.server";
+import { MissingFileError } from "#app/server/files/files.server";
 import {
   conflictAnswer,
   createdAnswer,
@@ -14,8 +14,8 @@ import {
   publicationAnswer,
   uncheckedAnswer,
 } from "../answers.server";
-import { requestContext, servicesContext, type RouteContext } from "#app/server/context.server";
-import type { AdminForm } from "#app/server/session.server";
+import { requestContext, servicesContext, type RouteContext } from "#app/server/runtime/context.server";
+import type { AdminForm } from "#app/server/runtime/session.server";
 
 // The general downloads' form handling: form → service → the answer the pages show.
 

@@ -12,7 +12,7 @@ import type { FileView } from "#app/domain/catalog-views";
 import { formatFileSize } from "#app/domain/format";
 import { editDownloadSchema, newDownloadSchema } from "#app/domain/forms/download";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
-import type { AdminDownload } from "#app/server/admin/downloads.server";
+import type { AdminDownload } from "#app/domain/forms/download";
 
 /** The way back to the list, under every download page. */
 export function BackToDownloads() {

@@ -3,7 +3,7 @@ import { FileName } from "#app/components/file-name";
 import { Card, TextLink } from "#app/components/ui";
 import { formatFileSize } from "#app/domain/format";
 import type { PageHandle } from "#app/domain/live";
-import { servicesContext } from "#app/server/context.server";
+import { servicesContext } from "#app/server/runtime/context.server";
 import { listRequest, PagedList } from "../list-controls";
 import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/list";

@@ -1,9 +1,9 @@
 import { Card } from "#app/components/ui";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { DASHBOARD_NEW_DOWNLOAD_PATH, dashboardDownloadPath } from "#app/domain/paths";
-import { servicesContext } from "#app/server/context.server";
+import { servicesContext } from "#app/server/runtime/context.server";
 import { createdId } from "../answers.server";
-import { readAdminForm } from "#app/server/session.server";
+import { readAdminForm } from "#app/server/runtime/session.server";
 import { dashboardMeta } from "../meta";
 import { CreatedScreen } from "../created-screen";
 import type { Route } from "./+types/new";

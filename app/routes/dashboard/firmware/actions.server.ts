@@ -1,12 +1,12 @@
-import { parseFormSubmission } from "#app/server/form-data.server";
+import { parseFormSubmission } from "#app/server/platform/form-data.server";
 import { data, redirect } from "react-router";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { firmwareSchema, FIRMWARE_MESSAGES } from "#app/domain/forms/firmware";
 import { DASHBOARD_NEW_FIRMWARE_PATH, DASHBOARD_FIRMWARE_PATH, dashboardFirmwarePath } from "#app/domain/paths";
 import { confirmedVersion, ConflictError, NotFoundError } from "#app/server/admin/write.server";
-import { requestContext, servicesContext, type RouteContext } from "#app/server/context.server";
-import { MissingFileError } from "#app/server/files.server";
-import type { AdminForm } from "#app/server/session.server";
+import { requestContext, servicesContext, type RouteContext } from "#app/server/runtime/context.server";
+import { MissingFileError } from "#app/server/files/files.server";
+import type { AdminForm } from "#app/server/runtime/session.server";
 import {
   conflictAnswer,
   createdAnswer,

@@ -6,7 +6,7 @@ import { TypedBeforeConflict } from "#app/components/forms";
 import { useOpenedRecord } from "#app/components/use-opened-record";
 import type { PageHandle } from "#app/domain/live";
 import { DASHBOARD_FIRMWARE_PATH, dashboardHistoryPath, productFirmwarePath } from "#app/domain/paths";
-import { readAdminForm } from "#app/server/session.server";
+import { readAdminForm } from "#app/server/runtime/session.server";
 import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/edit";
 import { deleteFromForm, editedRelease, saveFromForm } from "./actions.server";

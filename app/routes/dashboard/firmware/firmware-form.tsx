@@ -12,7 +12,7 @@ import { FIRMWARE_CHANNEL_NAMES, FIRMWARE_CHANNELS } from "#app/domain/firmware"
 import { FIRMWARE_MESSAGES, firmwareSchema } from "#app/domain/forms/firmware";
 import type { ProductModelMatch } from "#app/domain/product-models";
 import { PUBLISH_AT_FIELD } from "#app/domain/publication";
-import type { FirmwareRelease } from "#app/server/firmware.server";
+import type { FirmwareRelease } from "#app/domain/firmware";
 import { StoredFile } from "../downloads/download-form";
 
 /** The new-release and edit-release form. */

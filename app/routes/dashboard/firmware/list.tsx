@@ -6,7 +6,7 @@ import { Link } from "#app/components/links";
 import { FIRMWARE_CHANNEL_NAMES } from "#app/domain/firmware";
 import type { PageHandle } from "#app/domain/live";
 import { DASHBOARD_NEW_FIRMWARE_PATH, dashboardFirmwarePath } from "#app/domain/paths";
-import { servicesContext } from "#app/server/context.server";
+import { servicesContext } from "#app/server/runtime/context.server";
 import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/list";
 

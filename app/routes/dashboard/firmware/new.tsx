@@ -1,7 +1,7 @@
 import { Card } from "#app/components/ui";
 import { DASHBOARD_NEW_FIRMWARE_PATH, dashboardFirmwarePath } from "#app/domain/paths";
-import { servicesContext } from "#app/server/context.server";
-import { readAdminForm } from "#app/server/session.server";
+import { servicesContext } from "#app/server/runtime/context.server";
+import { readAdminForm } from "#app/server/runtime/session.server";
 import { createdId } from "../answers.server";
 import { CreatedScreen } from "../created-screen";
 import { dashboardMeta } from "../meta";

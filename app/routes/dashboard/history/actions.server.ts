@@ -2,8 +2,8 @@ import { data, redirect } from "react-router";
 import { dashboardHistoryPath } from "#app/domain/paths";
 import { dashboardRecordPath, isRevisionedType, type RevisionedType } from "#app/domain/record-kinds";
 import { ConflictError, NotFoundError, RestoreRefusedError } from "#app/server/admin/write.server";
-import { servicesContext, type RouteContext } from "#app/server/context.server";
-import type { AdminForm } from "#app/server/session.server";
+import { servicesContext, type RouteContext } from "#app/server/runtime/context.server";
+import type { AdminForm } from "#app/server/runtime/session.server";
 import type { UndoableDeletion } from "../undo-delete";
 
 /** Why a restore did not happen, in words the page shows as they are. */

@@ -8,8 +8,8 @@ import type { PageHandle } from "#app/domain/live";
 import { catalogProductPath } from "#app/domain/paths";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { NotFoundError } from "#app/server/admin/write.server";
-import { servicesContext } from "#app/server/context.server";
-import { readAdminForm } from "#app/server/session.server";
+import { servicesContext } from "#app/server/runtime/context.server";
+import { readAdminForm } from "#app/server/runtime/session.server";
 import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/message";
 

@@ -1,13 +1,13 @@
-import { parseFormSubmission } from "#app/server/form-data.server";
+import { parseFormSubmission } from "#app/server/platform/form-data.server";
 import type { Submission } from "@conform-to/react";
 import { data } from "react-router";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { infoItemSchema, isInfoItemType, type InfoActionResult, type InfoItemKind } from "#app/domain/forms/info-item";
 import { confirmedVersion, ConflictError, NotFoundError } from "#app/server/admin/write.server";
-import { MissingFileError, NotAnImageError } from "#app/server/files.server";
-import { servicesContext, type RouteContext } from "#app/server/context.server";
+import { MissingFileError, NotAnImageError } from "#app/server/files/files.server";
+import { servicesContext, type RouteContext } from "#app/server/runtime/context.server";
 import { conflictAnswer, fieldRuleAnswer, invalidAnswer, NOTHING_TYPED, publicationAnswer } from "../answers.server";
-import type { AdminForm } from "#app/server/session.server";
+import type { AdminForm } from "#app/server/runtime/session.server";
 
 const imageMessage = (type: InfoItemKind) =>
   type === "image" ? ADMIN_MESSAGES.imageRequiredInfo : ADMIN_MESSAGES.cardImage;

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { readAdminForm } from "#app/server/session.server";
+import { readAdminForm } from "#app/server/runtime/session.server";
 import type { Route } from "./+types/route";
 import { infoItemFromForm } from "./actions.server";
 

@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { z } from "zod";
-import { AdminError, isRole } from "#app/server/admins.server";
-import { servicesContext, type RouteContext } from "#app/server/context.server";
-import type { AdminForm } from "#app/server/session.server";
+import { AdminError, isRole } from "#app/server/people/admins.server";
+import { servicesContext, type RouteContext } from "#app/server/runtime/context.server";
+import type { AdminForm } from "#app/server/runtime/session.server";
 
 // The People page's writes: invite, cancel an invitation, change a role, remove. Each answer says what
 // happened or why not, in words the page shows as they are.

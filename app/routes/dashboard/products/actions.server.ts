@@ -1,12 +1,12 @@
-import { parseFormSubmission } from "#app/server/form-data.server";
+import { parseFormSubmission } from "#app/server/platform/form-data.server";
 import { data, redirect } from "react-router";
 import { productSchema, type ProductFormValue } from "#app/domain/forms/product";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import type { ProductInput } from "#app/server/admin/products.server";
 import { confirmedVersion, ConflictError, NotFoundError } from "#app/server/admin/write.server";
-import { MissingFileError } from "#app/server/files.server";
-import { requestContext, servicesContext, type RouteContext } from "#app/server/context.server";
-import { SpreadsheetError } from "#app/server/spreadsheet.server";
+import { MissingFileError } from "#app/server/files/files.server";
+import { requestContext, servicesContext, type RouteContext } from "#app/server/runtime/context.server";
+import { SpreadsheetError } from "#app/server/import-export/spreadsheet.server";
 import { DASHBOARD_NEW_PRODUCT_PATH, dashboardProductDeletedPath, dashboardProductPath } from "#app/domain/paths";
 import {
   conflictAnswer,
@@ -18,7 +18,7 @@ import {
   publicationAnswer,
   uncheckedAnswer,
 } from "../answers.server";
-import type { AdminForm } from "#app/server/session.server";
+import type { AdminForm } from "#app/server/runtime/session.server";
 
 /** The form's values as the service takes them; a new spreadsheet is read here, on the server. */
 async function toInput(context: RouteContext, value: ProductFormValue): Promise<ProductInput> {

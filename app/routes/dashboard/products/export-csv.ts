@@ -1,4 +1,4 @@
-import { servicesContext } from "#app/server/context.server";
+import { servicesContext } from "#app/server/runtime/context.server";
 import type { Route } from "./+types/export-csv";
 
 /** Every product, drafts included, as a CSV file a spreadsheet opens (see catalog-export.server.ts). */

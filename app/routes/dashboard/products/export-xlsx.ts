@@ -1,4 +1,4 @@
-import { servicesContext } from "#app/server/context.server";
+import { servicesContext } from "#app/server/runtime/context.server";
 import type { Route } from "./+types/export-xlsx";
 
 /** Every product, drafts included, as an Excel workbook (see catalog-export.server.ts). */

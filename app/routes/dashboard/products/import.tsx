@@ -14,9 +14,9 @@ import {
   type ImportPreview,
 } from "#app/domain/catalog-sheet";
 import { countNoun, formatCount } from "#app/domain/format";
-import { ImportFileError } from "#app/server/catalog-import.server";
-import { servicesContext } from "#app/server/context.server";
-import { readAdminForm } from "#app/server/session.server";
+import { ImportFileError } from "#app/server/import-export/catalog-import.server";
+import { servicesContext } from "#app/server/runtime/context.server";
+import { readAdminForm } from "#app/server/runtime/session.server";
 import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/import";
 

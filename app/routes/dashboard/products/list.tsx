@@ -4,7 +4,7 @@ import { ResponsiveImage } from "#app/components/responsive-image";
 import { Card, TextLink } from "#app/components/ui";
 import { Link } from "#app/components/links";
 import type { PageHandle } from "#app/domain/live";
-import { servicesContext } from "#app/server/context.server";
+import { servicesContext } from "#app/server/runtime/context.server";
 import { listRequest, PagedList } from "../list-controls";
 import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/list";

@@ -1,9 +1,9 @@
-import { parseFormSubmission } from "#app/server/form-data.server";
+import { parseFormSubmission } from "#app/server/platform/form-data.server";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { settingsSchema } from "#app/domain/forms/settings";
-import { requestContext, servicesContext, type RouteContext } from "#app/server/context.server";
+import { requestContext, servicesContext, type RouteContext } from "#app/server/runtime/context.server";
 import { failedAnswer, uncheckedAnswer } from "../answers.server";
-import type { AdminForm } from "#app/server/session.server";
+import type { AdminForm } from "#app/server/runtime/session.server";
 
 // The site settings' form handling: form → service → the answer the page shows.
 

@@ -1,0 +1,183 @@
+import { eq } from "drizzle-orm";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError } from "better-auth/api";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#app/domain/limits";
+import { normalizeEmail } from "./admins.server";
+import { recordAudit, type Actor } from "../admin/audit.server";
+import type { Database } from "../db/client.server";
+import { account, session, user, verification } from "../db/schema";
+import type { Role } from "#app/domain/roles";
+import type { Logger } from "../platform/logger.server";
+import type { SendMail } from "../platform/mail.server";
+import type { RateLimiter } from "../db/rate-limit.server";
+import { createSignInThrottle } from "./sign-in-throttle.server";
+
+export const SESSION_COOKIE_PREFIX = "vantage";
+const RESET_TOKEN_SECONDS = 60 * 60;
+
+export function createAuth(options: {
+  db: Database;
+  secret: string;
+  publicUrl: string;
+  sendMail: SendMail;
+  rateLimiter: RateLimiter;
+  logger: Logger;
+}) {
+  const { db, secret, publicUrl, sendMail, rateLimiter, logger } = options;
+  const throttle = createSignInThrottle(rateLimiter);
+  /** The person an address belongs to, for entries about them (a failed sign-in, a reset asked). */
+  async function actorFor(email: string, clientAddress: string): Promise<Actor> {
+    const [found] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
+    return { userId: found?.id ?? null, email, clientAddress };
+  }
+  const auth = betterAuth({
+    appName: "Vantage",
+    secret,
+    baseURL: publicUrl,
+    basePath: "/api/auth",
+    trustedOrigins: [publicUrl],
+    database: drizzleAdapter(db, { provider: "pg", schema: { user, session, account, verification } }),
+    emailAndPassword: {
+      enabled: true,
+      disableSignUp: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user: recipient, token }) {
+        const link = `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        // better-auth swallows this function's errors; log them so an operator sees a broken mail setup.
+        await sendMail({
+          to: recipient.email,
+          subject: "Reset your Vantage password",
+          text:
+            `Someone asked to reset the password of the Vantage admin account ${recipient.email}.\n\n` +
+            `Choose a new password here (the link works once, for one hour):\n${link}\n\n` +
+            "If this was not you, ignore this message: your password stays as it is.\n",
+        }).catch((error: unknown) => {
+          logger.error({ err: error, to: recipient.email }, "could not send the password reset mail");
+          throw error;
+        });
+      },
+    },
+    // The role is read with every session; only our own code (People, the command line) ever sets it.
+    user: { additionalFields: { role: { type: "string", input: false, required: true, defaultValue: "editor" } } },
+    session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
+    // Sign-in attempts are limited by our own database counters (see signIn), shared by all instances.
+    rateLimit: { enabled: false },
+    advanced: {
+      cookiePrefix: SESSION_COOKIE_PREFIX,
+      useSecureCookies: publicUrl.startsWith("https://"),
+      defaultCookieAttributes: { sameSite: "lax", httpOnly: true },
+    },
+    telemetry: { enabled: false },
+    // Into our JSON log instead of its own coloured console lines. Its warnings are about requests
+    // ("User not found" for a reset to an unknown address): ordinary traffic here, so they are info.
+    logger: {
+      level: "debug",
+      log(level, message, ...details: unknown[]) {
+        const err = details.find((detail) => detail instanceof Error);
+        const rest = details.filter((detail) => detail !== err);
+        const entry = { source: "better-auth", ...(err ? { err } : {}), ...(rest.length > 0 ? { details: rest } : {}) };
+        if (level === "error") logger.error(entry, message);
+        else if (level === "debug") logger.debug(entry, message);
+        else logger.info(entry, message);
+      },
+    },
+  });
+
+  return {
+    auth,
+
+    async getUser(headers: Headers) {
+      if (!headers.get("cookie")?.includes(SESSION_COOKIE_PREFIX)) return null;
+      const result = await auth.api.getSession({ headers });
+      if (!result) return null;
+      const role: Role = result.user.role === "owner" ? "owner" : "editor";
+      return { ...result.user, role };
+    },
+
+    /**
+     * Signs in and returns the Set-Cookie headers, or says why not (with the seconds to wait when the
+     * client is being slowed down: see sign-in-throttle.server.ts).
+     */
+    async signIn(input: { email: string; password: string; clientAddress: string; headers: Headers }) {
+      const email = normalizeEmail(input.email);
+      const wait = await throttle.waitBeforeSignIn(email, input.clientAddress);
+      // Refused before any password was checked: not an attempt the log records, so a client being
+      // slowed down cannot fill it.
+      if (wait > 0) return { ok: false as const, reason: "rate-limited" as const, retryAfterSeconds: wait };
+      try {
+        const result = await auth.api.signInEmail({
+          body: { email, password: input.password, rememberMe: true },
+          headers: input.headers,
+          returnHeaders: true,
+        });
+        await throttle.signedIn(email, input.clientAddress);
+        const actor = { userId: result.response.user.id, email, clientAddress: input.clientAddress };
+        await recordAudit(db, actor, { kind: "sign-in" });
+        return { ok: true as const, headers: result.headers };
+      } catch (error) {
+        if (!(error instanceof APIError)) throw error;
+        await throttle.signInFailed(email, input.clientAddress);
+        await recordAudit(db, await actorFor(email, input.clientAddress), {
+          kind: "sign-in-failed",
+          details: { reason: "wrong address or password" },
+        });
+        return { ok: false as const, reason: "invalid" as const };
+      }
+    },
+
+    /** Ends the session `headers` carry; `signedIn` is who it belongs to, for the audit log (none: nobody). */
+    async signOut(headers: Headers, signedIn: Actor | null): Promise<Headers> {
+      const result = await auth.api.signOut({ headers, returnHeaders: true });
+      if (signedIn) await recordAudit(db, signedIn, { kind: "sign-out" });
+      return result.headers;
+    },
+
+    /**
+     * Sends a reset link if the address has an account; answers the same either way, so it reveals
+     * nothing. Returns the seconds to wait instead when this client asked too often.
+     */
+    async requestPasswordReset(email: string, clientAddress: string): Promise<{ retryAfterSeconds: number }> {
+      const normalized = normalizeEmail(email);
+      const wait = await throttle.waitBeforeResetMail(normalized, clientAddress);
+      if (wait > 0) return { retryAfterSeconds: wait };
+      await throttle.resetMailSent(normalized, clientAddress);
+      await recordAudit(db, await actorFor(normalized, clientAddress), { kind: "password-reset-requested" });
+      await auth.api.requestPasswordReset({ body: { email: normalized } });
+      return { retryAfterSeconds: 0 };
+    },
+
+    /**
+     * False when the token is unknown, used or expired. A reset proves the owner holds the mailbox, so
+     * it also ends whatever slowed their sign-ins down.
+     */
+    async resetPassword(token: string, newPassword: string, clientAddress: string): Promise<boolean> {
+      const context = await auth.$context;
+      const found = await context.internalAdapter.findVerificationValue(`reset-password:${token}`);
+      const owner = found ? await context.internalAdapter.findUserById(found.value) : null;
+      try {
+        await auth.api.resetPassword({ body: { token, newPassword } });
+      } catch (error) {
+        if (error instanceof APIError) return false;
+        throw error;
+      }
+      if (owner) {
+        await throttle.passwordReset(owner.email.toLowerCase(), clientAddress);
+        await recordAudit(db, { userId: owner.id, email: owner.email, clientAddress }, { kind: "password-reset" });
+      }
+      return true;
+    },
+
+    async isResetTokenValid(token: string): Promise<boolean> {
+      const context = await auth.$context;
+      const found = await context.internalAdapter.findVerificationValue(`reset-password:${token}`);
+      return Boolean(found && found.expiresAt > new Date());
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuth>;
+export type SessionUser = NonNullable<Awaited<ReturnType<AuthService["getUser"]>>>;

@@ -1,0 +1,109 @@
+import type { AdminAccounts } from "../people/admins.server";
+import { createAuditLog } from "../admin/audit.server";
+import type { AuthService } from "../people/auth.server";
+import { createInvitations } from "../people/invitations.server";
+import type { SendMail } from "../platform/mail.server";
+import { createAdminWrite } from "../admin/write.server";
+import { createCategoryAdmin } from "../admin/categories.server";
+import { createDownloadAdmin } from "../admin/downloads.server";
+import { createInfoItemAdmin } from "../admin/info-items.server";
+import { createProductAdmin } from "../admin/products.server";
+import { createRevisions } from "../admin/revisions.server";
+import { createHistory } from "../admin/history.server";
+import { createScheduler } from "../admin/publication.server";
+import { createContact } from "../admin/contact.server";
+import { createCatalogImport } from "../import-export/catalog-import.server";
+import { createCatalogExport } from "../import-export/catalog-export.server";
+import { createFirmware } from "../admin/firmware.server";
+import { createRateLimiter } from "../db/rate-limit.server";
+import { createCatalog } from "../site/catalog.server";
+import type { Database } from "../db/client.server";
+import type { FileService } from "../files/files.server";
+import { createInfoItemReads } from "../site/info.server";
+import type { ChangeHub } from "../db/live.server";
+import type { Logger } from "../platform/logger.server";
+import type { CatalogSnapshot } from "../site/catalog-snapshot.server";
+import { createSiteSettings } from "../admin/settings.server";
+import type { DataWatch } from "../platform/data-watch.server";
+import { createSitemap } from "../site/sitemap.server";
+import { createSpreadsheetReader } from "../import-export/spreadsheet.server";
+import { createCatalogCounts } from "../site/summary.server";
+
+/** What the services are made of: the parts one server process holds open (see Runtime). */
+export interface ServiceParts {
+  db: Database;
+  files: FileService;
+  /** This instance's own committed writes, announced at once. */
+  ownWrites: ChangeHub;
+  catalogSnapshot: CatalogSnapshot;
+  /** Says when what is kept in memory (the catalog snapshot, the settings) may be out of date. */
+  dataWatch: DataWatch;
+  auth: AuthService;
+  /** The people who sign in: shared with the command line. */
+  admins: AdminAccounts;
+  sendMail: SendMail;
+  publicUrl: string;
+  logger: Logger;
+}
+
+/**
+ * Every service the routes use, made once per process from the parts they need: no service looks
+ * anything up for itself, so what each one reads and writes is in its arguments.
+ */
+export function createServices(parts: ServiceParts) {
+  const { db, files, ownWrites, catalogSnapshot, dataWatch, auth, admins, sendMail, publicUrl, logger } = parts;
+  const revisions = createRevisions({ db, files });
+  const write = createAdminWrite({ db, files, ownWrites, revisions });
+  const catalog = createCatalog({ db, snapshot: catalogSnapshot, watch: dataWatch });
+  const settings = createSiteSettings({ db, write, watch: dataWatch });
+  const categoryAdmin = createCategoryAdmin({ db, write, catalog });
+  const productAdmin = createProductAdmin({ db, write });
+  const downloadAdmin = createDownloadAdmin({ db, write });
+  const infoItemAdmin = createInfoItemAdmin({ write });
+  const firmware = createFirmware({ db, write, watch: dataWatch });
+  return {
+    auth,
+    people: admins,
+    invitations: createInvitations({ db, sendMail, publicUrl }),
+    auditLog: createAuditLog({ db }),
+    revisions,
+    catalog,
+    summary: createCatalogCounts({ db }),
+    infoItems: createInfoItemReads({ db, watch: dataWatch }),
+    settings,
+    sitemap: createSitemap({ db }),
+    spreadsheets: createSpreadsheetReader({ files, logger }),
+    categoryAdmin,
+    productAdmin,
+    downloadAdmin,
+    infoItemAdmin,
+    scheduler: createScheduler({ db, write }),
+    catalogExport: createCatalogExport({ db }),
+    catalogImport: createCatalogImport({ db, files, productAdmin, logger }),
+    firmware,
+    contact: createContact({
+      db,
+      write,
+      catalog,
+      sendMail,
+      rateLimiter: createRateLimiter(db),
+      contactAddress: async () => (await settings.getSiteSettings()).contactEmail,
+      publicUrl,
+      logger,
+    }),
+    history: createHistory({
+      revisions,
+      // Each kind of record is restored by its own admin service (app/server/records).
+      restorers: {
+        product: productAdmin,
+        category: categoryAdmin,
+        download: downloadAdmin,
+        "home-item": infoItemAdmin,
+        settings,
+        firmware,
+      },
+    }),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

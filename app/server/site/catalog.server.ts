@@ -1,0 +1,168 @@
+import { eq } from "drizzle-orm";
+import {
+  SUPPORT_PAGE_SIZE,
+  type CatalogCategory,
+  type CatalogProduct,
+  type CategorySummary,
+  type DownloadEntry,
+  type ModelMatches,
+  type ProductListing,
+  type ProductSummary,
+  type SearchResults,
+  type SupportListing,
+} from "#app/domain/catalog-views";
+import { MODEL_SEARCH_LIMIT, normalizeSearchQuery, SEARCH_LIMIT } from "#app/domain/search";
+import { naturalCompare } from "#app/domain/format";
+import { downloads, files } from "../db/schema";
+import type { Database } from "../db/client.server";
+import { isUuid } from "../files/files.server";
+import { fileView } from "../files/file-views.server";
+import { FIELD_SEPARATOR, foldCase, type CatalogSnapshot, type ProductsAsked } from "./catalog-snapshot.server";
+import { keptUntilChanged, type DataWatch, type WatchedData } from "../platform/data-watch.server";
+
+/** A published general download, with its description and file name letter case folded for /support's search. */
+interface GeneralDownload {
+  entry: DownloadEntry;
+  text: string;
+}
+
+/** What the general downloads are read from: the downloads, and the files they are. */
+const GENERAL_DOWNLOADS_DATA: readonly WatchedData[] = ["downloads"];
+
+/**
+ * The catalog as visitors read it, from memory: categories, product listings and pages, search and the
+ * support listing's products from the in-memory snapshot (decision 017), the support listing's general
+ * downloads from a copy of their own (decision 044).
+ */
+export function createCatalog({ db, snapshot, watch }: { db: Database; snapshot: CatalogSnapshot; watch: DataWatch }) {
+  /**
+   * Every category with how many products it holds (published ones; with `drafts`, every one), by
+   * name ignoring letter case.
+   */
+  function listCategories(options: { drafts?: boolean } = {}): Promise<CategorySummary[]> {
+    return snapshot.listCategories(options);
+  }
+
+  /**
+   * A category with its features in natural order, or null for an unknown id. With `latest` (the
+   * dashboard), as committed now rather than as this instance last heard.
+   */
+  function getCategory(id: string, options: { latest?: boolean } = {}): Promise<CatalogCategory | null> {
+    return isUuid(id) ? snapshot.getCategory(id, options) : Promise.resolve(null);
+  }
+
+  /**
+   * A page of products, by model ignoring case: all of them, or one category's, narrowed to those that
+   * have every one of `featureIds`.
+   */
+  function listProducts(options: ProductsAsked): Promise<ProductListing> {
+    return snapshot.listProducts(options);
+  }
+
+  /** A published product's page, or null for an unknown id. */
+  function getProduct(id: string): Promise<CatalogProduct | null> {
+    return isUuid(id) ? snapshot.getProduct(id) : Promise.resolve(null);
+  }
+
+  /** Any product, drafts and scheduled ones too: for signed-in people only (the dashboard, previews). */
+  function getAnyProduct(id: string): Promise<CatalogProduct | null> {
+    return isUuid(id) ? snapshot.getAnyProduct(id) : Promise.resolve(null);
+  }
+
+  /**
+   * The published general downloads by description, each with its description and file name letter
+   * case folded: kept in memory like the catalog, read again once the data watch says the general
+   * downloads (or their files) may have changed (decision 044).
+   */
+  const generalDownloads = keptUntilChanged(watch, GENERAL_DOWNLOADS_DATA, readGeneralDownloads);
+
+  async function readGeneralDownloads(): Promise<GeneralDownload[]> {
+    const rows = await db
+      .select({ id: downloads.id, description: downloads.description, file: files })
+      .from(downloads)
+      .innerJoin(files, eq(files.id, downloads.fileId))
+      .where(eq(downloads.status, "published"));
+    return rows
+      .map((row) => ({ id: row.id, description: row.description, file: fileView(row.file) }))
+      .sort((a, b) => naturalCompare(a.description, b.description))
+      .map((entry) => ({ entry, text: foldCase(`${entry.description}${FIELD_SEPARATOR}${entry.file.name}`) }));
+  }
+
+  /**
+   * The general downloads by description, and a page of the products that have downloads by model, each
+   * with its downloads in their order. `query` (case-insensitive, a substring) narrows both: a product
+   * whose model holds it keeps all its downloads, any other product only the downloads whose description
+   * or file name holds it. `categoryId` narrows the products; `includeGeneral: false` leaves the general
+   * downloads out. Both come from memory: the products from the catalog snapshot, the general downloads
+   * from their own copy (decision 044).
+   */
+  async function listSupportDownloads(
+    options: { query?: string; categoryId?: string; includeGeneral?: boolean; page?: number; pageSize?: number } = {},
+  ): Promise<SupportListing> {
+    const includeGeneral = options.includeGeneral ?? true;
+    const term = normalizeSearchQuery(options.query ?? "");
+    const needle = foldCase(term);
+    const [everyGeneral, found] = await Promise.all([
+      generalDownloads(),
+      snapshot.listSupportProducts({
+        term,
+        categoryId: options.categoryId,
+        page: options.page ?? 1,
+        pageSize: options.pageSize ?? SUPPORT_PAGE_SIZE,
+      }),
+    ]);
+    const general = includeGeneral
+      ? everyGeneral.filter((download) => download.text.includes(needle)).map((download) => download.entry)
+      : [];
+    const narrowed = term !== "" || options.categoryId !== undefined || !includeGeneral;
+    return {
+      general,
+      products: found.items,
+      productTotal: found.total,
+      page: found.page,
+      pageCount: found.pageCount,
+      anyDownloads:
+        general.length > 0 || found.total > 0 || (narrowed && (everyGeneral.length > 0 || found.anyInCatalog)),
+    };
+  }
+
+  /**
+   * Case-insensitive substring search (requirements §5): categories by name or description, products by model,
+   * description or specs, text or table cells (the in-memory snapshot of catalog-snapshot.server.ts, decisions 008 and 017).
+   */
+  async function search(query: string, options: { limit?: number } = {}): Promise<SearchResults> {
+    const term = normalizeSearchQuery(query);
+    if (!term) return { categories: [], products: [], total: 0 };
+    return snapshot.search(term, Math.min(options.limit ?? SEARCH_LIMIT, SEARCH_LIMIT));
+  }
+
+  /**
+   * Products by model alone (the product form's accessory picker), in any letter case: models that start
+   * with the query first, then those holding it further on; `exclude` leaves out products by id.
+   */
+  async function searchProductModels(query: string, exclude: Iterable<string> = []): Promise<ModelMatches> {
+    const term = normalizeSearchQuery(query);
+    if (!term) return { products: [], total: 0 };
+    return snapshot.searchModels(term, MODEL_SEARCH_LIMIT, new Set(exclude));
+  }
+
+  /** The published product a visitor names by its model (exactly, or the only one holding it), or null. */
+  async function findPublishedModel(model: string): Promise<ProductSummary | null> {
+    const term = normalizeSearchQuery(model);
+    return term ? snapshot.findPublishedModel(term) : null;
+  }
+
+  return {
+    findPublishedModel,
+    listCategories,
+    getCategory,
+    listProducts,
+    getProduct,
+    getAnyProduct,
+    listSupportDownloads,
+    search,
+    searchProductModels,
+  };
+}
+
+export type Catalog = ReturnType<typeof createCatalog>;

@@ -1,0 +1,70 @@
+import { desc, eq } from "drizzle-orm";
+import type { InfoItemRecord } from "#app/domain/forms/info-item";
+import { files, infoItems } from "../db/schema";
+import { fileUrl, isUuid } from "../files/files.server";
+import type { Database } from "../db/client.server";
+import { keptUntilChanged, type DataWatch, type WatchedData } from "../platform/data-watch.server";
+
+// The home page's items as pages read them; the dashboard writes them through admin/info-items.server.ts.
+
+function toView(item: typeof infoItems.$inferSelect, file: typeof files.$inferSelect | null): InfoItemRecord {
+  return {
+    id: item.id,
+    type: item.type,
+    heading: item.heading,
+    content: item.content,
+    image: file
+      ? { fileId: file.id, url: fileUrl(file), width: file.width, height: file.height, alt: item.imageAlt }
+      : null,
+    sortAt: item.sortAt.toISOString(),
+    createdAt: item.createdAt.toISOString(),
+    updatedAt: item.updatedAt.toISOString(),
+    version: item.version,
+    publication: { status: item.status, publishAt: item.publishAt?.toISOString() ?? null },
+  };
+}
+
+/** What the published items are read from: the items, and the files their pictures are. */
+const INFO_DATA: readonly WatchedData[] = ["info"];
+
+/** The home page's info items as pages read them. */
+export function createInfoItemReads({ db, watch }: { db: Database; watch: DataWatch }) {
+  /**
+   * The published items, kept in memory like the site's settings: the home page, rendered for every
+   * visitor the page cache cannot answer, asks no query of its own (decision 043).
+   */
+  const publishedItems = keptUntilChanged(watch, INFO_DATA, () => readInfoItems(false));
+
+  async function readInfoItems(drafts: boolean): Promise<InfoItemRecord[]> {
+    const rows = await db
+      .select({ item: infoItems, file: files })
+      .from(infoItems)
+      .leftJoin(files, eq(files.id, infoItems.imageFileId))
+      .where(drafts ? undefined : eq(infoItems.status, "published"))
+      .orderBy(desc(infoItems.sortAt), desc(infoItems.id));
+    return rows.map(({ item, file }) => toView(item, file));
+  }
+
+  /**
+   * Info items, most recently added or moved to the top first: the published ones (the home page), or
+   * with `drafts` every one (the dashboard, read from the database each time). The published ones are
+   * shared by every page that shows them: callers copy before they change anything.
+   */
+  async function listInfoItems(options: { drafts?: boolean } = {}): Promise<readonly InfoItemRecord[]> {
+    return options.drafts ? readInfoItems(true) : publishedItems();
+  }
+
+  /** One item with its version, for an answer that shows an admin the newer data. */
+  async function getInfoItem(id: string): Promise<InfoItemRecord | undefined> {
+    if (!isUuid(id)) return undefined;
+    const rows = await db
+      .select({ item: infoItems, file: files })
+      .from(infoItems)
+      .leftJoin(files, eq(files.id, infoItems.imageFileId))
+      .where(eq(infoItems.id, id));
+    const row = rows[0];
+    return row ? toView(row.item, row.file) : undefined;
+  }
+
+  return { listInfoItems, getInfoItem };
+}

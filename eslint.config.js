@@ -10,11 +10,7 @@ import tseslint from "typescript-eslint";
 
 const pageCacheIndexOnly = { group: ["**/page-cache/*"], message: "Import the page cache from its index." };
 
-const linksModules = [
-  "app/components/links.ts",
-  "app/components/links.server.tsx",
-  "app/components/links.server.test.ts",
-];
+const linksModules = ["app/components/links.ts"];
 
 const routerLinks = {
   name: "react-router",

@@ -24,7 +24,7 @@ import { SESSION_COOKIE_PREFIX } from "#app/server/people/auth.server";
 import { SCHEDULE_CHECK_MS } from "#app/server/admin/publication.server";
 import { serveImageVariant } from "./images";
 import { cachePolicy, fillPageCache, PageCache, pageCacheHits, type CachePolicy, type ProxyTrust } from "./page-cache";
-import { expressMessages } from "./express-messages";
+import { expressMessages } from "../vite/express-messages";
 import { reactRouterHandler } from "./react-router";
 import { renderQueue } from "./render-queue";
 import { documentEntry, RenderThreads } from "./render-threads";

@@ -26,17 +26,17 @@ afterAll(async () => {
 async function importsOf(id: string, ssr: boolean): Promise<string[]> {
   const result = await vite.transformRequest(id, { ssr });
   const code = result?.code ?? "";
-  return [...code.matchAll(/["'](\/app\/components\/[\w.-]+)["']/g)].map((match) => match[1] ?? "");
+  return [...code.matchAll(/["'](\/(?:app\/components|vite)\/[\w.-]+)["']/g)].map((match) => match[1] ?? "");
 }
 
 describe("serverLinks", () => {
   it("gives server renders the server's links where a page imports the router's", async () => {
-    expect(await importsOf("/app/components/ui.tsx", true)).toContain("/app/components/links.server.tsx");
+    expect(await importsOf("/app/components/ui.tsx", true)).toContain("/vite/links.server.tsx");
     expect(await importsOf("/app/components/ui.tsx", true)).not.toContain("/app/components/links.ts");
   });
 
   it("leaves the browser the router's own links", async () => {
     expect(await importsOf("/app/components/ui.tsx", false)).toContain("/app/components/links.ts");
-    expect(await importsOf("/app/components/ui.tsx", false)).not.toContain("/app/components/links.server.tsx");
+    expect(await importsOf("/app/components/ui.tsx", false)).not.toContain("/vite/links.server.tsx");
   });
 });

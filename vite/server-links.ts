@@ -2,10 +2,10 @@ import { fileURLToPath } from "node:url";
 import type { Plugin } from "vite";
 
 const BROWSER_LINKS = fileURLToPath(new URL("../app/components/links.ts", import.meta.url));
-const SERVER_LINKS = fileURLToPath(new URL("../app/components/links.server.tsx", import.meta.url));
+const SERVER_LINKS = fileURLToPath(new URL("./links.server.tsx", import.meta.url));
 
 /**
- * Server renders import `app/components/links.server.tsx` wherever a page imports
+ * Server renders import `vite/links.server.tsx` wherever a page imports
  * `app/components/links.ts`: the router's links as HTML, without the work only a browser uses
  * (decision 032). The browser build keeps the router's own, unchanged, to hydrate that HTML.
  */

@@ -2,27 +2,33 @@ import { z } from "zod";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./limits";
 import { MESSAGES } from "./messages";
 
-export const forgotSchema = z.object({ email: z.email(MESSAGES.resetFailed) });
+// Read on the server through the form library (parseFormSubmission), like every form: an empty field
+// arrives as nothing, so each schema says what a missing field means.
 
+/** Sign-in: both fields given. The address is passed as typed; the sign-in itself checks it. */
+export const loginSchema = z.object({
+  email: z.string(MESSAGES.loginFailed).refine((value) => value.trim() !== "", MESSAGES.loginFailed),
+  password: z.string(MESSAGES.loginFailed),
+  redirectTo: z.string().optional(),
+});
+
+export const forgotSchema = z.object({
+  email: z.string(MESSAGES.resetFailed).trim().pipe(z.email(MESSAGES.resetFailed)),
+});
+
+const passwordTooShort = `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;
+
+/** A new password (a reset, an invitation), typed twice, with the token the link carried. */
 export const newPasswordSchema = z
   .object({
-    token: z.string().min(1),
+    token: z.string(),
     password: z
-      .string()
-      .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+      .string(passwordTooShort)
+      .min(PASSWORD_MIN_LENGTH, passwordTooShort)
       .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
-    confirm: z.string(),
+    confirm: z.string().optional(),
   })
-  .refine((value) => value.password === value.confirm, { message: "Passwords do not match", path: ["confirm"] });
-
-/** A posted new password (a reset, an invitation): the values, or each field's message. */
-export function parseNewPassword(
-  form: FormData,
-): { ok: true; value: z.infer<typeof newPasswordSchema> } | { ok: false; errors: Record<string, string> } {
-  const parsed = newPasswordSchema.safeParse(Object.fromEntries(form));
-  if (parsed.success) return { ok: true, value: parsed.data };
-  return {
-    ok: false,
-    errors: Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])),
-  };
-}
+  .refine((value) => value.password === (value.confirm ?? ""), {
+    message: "Passwords do not match",
+    path: ["confirm"],
+  });

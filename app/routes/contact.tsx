@@ -6,7 +6,7 @@ import { Alert, Button, Card, TextField, TextLink } from "#app/components/ui";
 import { CONTACT_MESSAGE_MAX, CONTACT_MESSAGES, HONEYPOT_FIELD } from "#app/domain/contact";
 import { contactSchema } from "#app/domain/forms/contact";
 import { requestContext, servicesContext } from "#app/server/runtime/context.server";
-import { readForm } from "#app/server/platform/form-data.server";
+import { firstErrors, parseFormSubmission, readForm } from "#app/server/platform/form-data.server";
 import { keepRetryAfter } from "#app/server/platform/rate-limit-headers.server";
 import { HERO_IMAGES, HERO_WIDTH, heroImageUrl } from "#app/domain/hero";
 import { seoContext, seoMeta } from "#app/domain/seo";
@@ -51,18 +51,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
   // Sent (or a bot's, which goes nowhere): to a page of its own, so reloading it sends nothing again.
   if (String(form.get(HONEYPOT_FIELD) ?? "") !== "") return redirect(SENT_PATH);
-  const parsed = contactSchema.safeParse(values);
-  if (!parsed.success) {
-    const errors: FieldErrors = {};
-    for (const issue of parsed.error.issues) {
-      const field = String(issue.path[0]) as keyof FieldErrors;
-      errors[field] ??= issue.message;
-    }
+  const submission = parseFormSubmission(form, contactSchema);
+  if (submission.status !== "success") {
+    const errors: FieldErrors = firstErrors(submission);
     return data({ status: "invalid" as const, errors, values }, 400);
   }
   const { retryAfterSeconds } = await context
     .get(servicesContext)
-    .contact.send(parsed.data, context.get(requestContext).clientAddress);
+    .contact.send(submission.value, context.get(requestContext).clientAddress);
   if (retryAfterSeconds > 0) {
     return data(
       { status: "limited" as const, message: CONTACT_MESSAGES.tooMany(retryAfterSeconds), values },

@@ -1,4 +1,4 @@
-import { readForm } from "#app/server/platform/form-data.server";
+import { parseFormSubmission, readForm } from "#app/server/platform/form-data.server";
 import { data, Form, useNavigation } from "react-router";
 import { Alert, Button, Card, TextField, TextLink } from "#app/components/ui";
 import { forgotSchema } from "#app/domain/auth-schemas";
@@ -15,13 +15,14 @@ export function meta() {
 export const headers = keepRetryAfter;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readForm(request);
-  const parsed = forgotSchema.safeParse({ email: String(form.get("email") ?? "").trim() });
-  if (!parsed.success) return data({ ok: false as const, message: MESSAGES.resetFailed }, { status: 400 });
+  const submission = parseFormSubmission(await readForm(request), forgotSchema);
+  if (submission.status !== "success") {
+    return data({ ok: false as const, message: MESSAGES.resetFailed }, { status: 400 });
+  }
   // The answer is the same whether or not the address has an account, so it reveals none.
   const { retryAfterSeconds } = await context
     .get(servicesContext)
-    .auth.requestPasswordReset(parsed.data.email, context.get(requestContext).clientAddress);
+    .auth.requestPasswordReset(submission.value.email, context.get(requestContext).clientAddress);
   if (retryAfterSeconds > 0) {
     return data(
       { ok: false as const, message: MESSAGES.tooManyResets(retryAfterSeconds) },

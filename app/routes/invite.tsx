@@ -1,10 +1,10 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { NewPasswordFields } from "#app/components/new-password-fields";
 import { Alert, Button, Card, TextLink } from "#app/components/ui";
-import { parseNewPassword } from "#app/domain/auth-schemas";
+import { newPasswordSchema } from "#app/domain/auth-schemas";
 import { pageTitle } from "#app/domain/site";
 import { requestContext, servicesContext } from "#app/server/runtime/context.server";
-import { readForm } from "#app/server/platform/form-data.server";
+import { firstErrors, parseFormSubmission, readForm } from "#app/server/platform/form-data.server";
 import type { Route } from "./+types/invite";
 
 const NO_LONGER_VALID =
@@ -21,16 +21,18 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = parseNewPassword(await readForm(request));
-  if (!parsed.ok) return data({ errors: parsed.errors, expired: false }, { status: 400 });
+  const submission = parseFormSubmission(await readForm(request), newPasswordSchema);
+  if (submission.status !== "success")
+    return data({ errors: firstErrors(submission), expired: false }, { status: 400 });
+  const { token, password } = submission.value;
   const { invitations, auth } = context.get(servicesContext);
   const { clientAddress } = context.get(requestContext);
-  const accepted = await invitations.accept(parsed.value.token, parsed.value.password, clientAddress);
+  const accepted = await invitations.accept(token, password, clientAddress);
   if (!accepted) return data({ errors: {} as Record<string, string>, expired: true }, { status: 400 });
   // The person just proved they hold the mailbox and chose the password: they go straight in.
   const signedIn = await auth.signIn({
     email: accepted.email,
-    password: parsed.value.password,
+    password,
     clientAddress,
     headers: request.headers,
   });

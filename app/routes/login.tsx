@@ -1,4 +1,5 @@
-import { readForm } from "#app/server/platform/form-data.server";
+import { parseFormSubmission, readForm } from "#app/server/platform/form-data.server";
+import { loginSchema } from "#app/domain/auth-schemas";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { Alert, Button, Card, TextField, TextLink } from "#app/components/ui";
 import { MESSAGES } from "#app/domain/messages";
@@ -21,11 +22,10 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readForm(request);
-  const email = String(form.get("email") ?? "");
-  const password = String(form.get("password") ?? "");
-  const redirectTo = safeRedirectPath(String(form.get("redirectTo") ?? ""));
-  if (!email.trim() || !password) return data({ error: MESSAGES.loginFailed }, { status: 400 });
+  const submission = parseFormSubmission(await readForm(request), loginSchema);
+  if (submission.status !== "success") return data({ error: MESSAGES.loginFailed }, { status: 400 });
+  const { email, password } = submission.value;
+  const redirectTo = safeRedirectPath(submission.value.redirectTo ?? "");
   const result = await context.get(servicesContext).auth.signIn({
     email,
     password,

@@ -1,8 +1,8 @@
-import { readForm } from "#app/server/platform/form-data.server";
+import { firstErrors, parseFormSubmission, readForm } from "#app/server/platform/form-data.server";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { NewPasswordFields } from "#app/components/new-password-fields";
 import { Alert, Button, Card, TextLink } from "#app/components/ui";
-import { parseNewPassword } from "#app/domain/auth-schemas";
+import { newPasswordSchema } from "#app/domain/auth-schemas";
 import { pageTitle } from "#app/domain/site";
 import { requestContext, servicesContext } from "#app/server/runtime/context.server";
 import type { Route } from "./+types/reset-password";
@@ -20,11 +20,13 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = parseNewPassword(await readForm(request));
-  if (!parsed.ok) return data({ errors: parsed.errors, expired: false }, { status: 400 });
+  const submission = parseFormSubmission(await readForm(request), newPasswordSchema);
+  if (submission.status !== "success")
+    return data({ errors: firstErrors(submission), expired: false }, { status: 400 });
+  const { token, password } = submission.value;
   const changed = await context
     .get(servicesContext)
-    .auth.resetPassword(parsed.value.token, parsed.value.password, context.get(requestContext).clientAddress);
+    .auth.resetPassword(token, password, context.get(requestContext).clientAddress);
   if (!changed) return data({ errors: {} as Record<string, string>, expired: true }, { status: 400 });
   throw redirect("/login?reset=1");
 }

@@ -154,6 +154,22 @@ describe("requests no page sends", () => {
       expect(answer.status, `${path} ${body}`).toBe(400);
       expect(answer.text, `${path} ${body}`).toContain(FORM_ERRORS.misshapen(field));
     }
+    // Every other form is read the same way, signed in or not.
+    const everyForm: [string, string, string, boolean][] = [
+      ["/login", "email.a=x&password=y", "email", false],
+      ["/forgot", "email[0]=a@example.com", "email", false],
+      ["/reset-password", "token=t&password.x=secret-password&confirm=x", "password", false],
+      ["/invite", "token=t&password=secret-password&confirm.a=x", "confirm", false],
+      ["/contact", "name=A&email=a@example.com&message.a=Hello there, a message", "message", false],
+      ["/dashboard/people", "intent=invite&email.a=x&role=editor", "email", true],
+      [`/dashboard/inbox/${crypto.randomUUID()}`, "intent.a=read", "intent", true],
+      ["/dashboard/recently-deleted", "type=product&id.x=1&revision=2", "id", true],
+    ];
+    for (const [path, body, field, signedIn] of everyForm) {
+      const answer = await post(path, "application/x-www-form-urlencoded", body, signedIn);
+      expect(answer.status, `${path} ${body}`).toBe(400);
+      expect(answer.text, `${path} ${body}`).toContain(FORM_ERRORS.misshapen(field));
+    }
     // One of a multiple choice is still a list of one, as a page sends it: the form's own messages answer.
     const oneChosen = await post("/dashboard/firmware/new", "application/x-www-form-urlencoded", "productIds=p1", true);
     expect(oneChosen.status).toBe(400);

@@ -64,6 +64,13 @@ export function parseFormSubmission<Schema extends z.ZodType>(form: FormData, sc
   return submission;
 }
 
+/** The first message for each field a submission's schema refused: what a page shows beside each. */
+export function firstErrors(submission: { error?: Record<string, string[] | null> | null }): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(submission.error ?? {}).flatMap(([name, messages]) => (messages?.[0] ? [[name, messages[0]]] : [])),
+  );
+}
+
 type SchemaDef = {
   type: string;
   shape?: Record<string, z.ZodType>;
@@ -71,6 +78,10 @@ type SchemaDef = {
   innerType?: z.ZodType;
   in?: z.ZodType;
   options?: z.ZodType[];
+  /** A discriminated union's field that tells its options apart. */
+  discriminator?: string;
+  /** A literal's values. */
+  values?: unknown[];
 };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -92,8 +103,16 @@ function misshapenField(value: unknown, schema: z.ZodType, name: string): string
       return def.innerType ? misshapenField(value, def.innerType, name) : null;
     case "pipe":
       return def.in ? misshapenField(value, def.in, name) : null;
-    case "union":
+    case "union": {
+      // Told apart by a field (the button pressed): the fields are those of the option it names.
+      const chosen = def.discriminator && isRecord(value) ? value[def.discriminator] : undefined;
+      const named = (def.options ?? []).find((option) => {
+        const tag = (option.def as SchemaDef).shape?.[def.discriminator ?? ""];
+        return tag !== undefined && ((tag.def as SchemaDef).values ?? []).includes(chosen);
+      });
+      if (named) return misshapenField(value, named, name);
       return (def.options ?? []).some((option) => misshapenField(value, option, name) === null) ? null : name;
+    }
     case "object": {
       if (!isRecord(value)) return name;
       for (const [key, inner] of Object.entries(value)) {

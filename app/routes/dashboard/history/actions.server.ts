@@ -1,4 +1,6 @@
 import { data, redirect } from "react-router";
+import { z } from "zod";
+import { parseFormSubmission } from "#app/server/platform/form-data.server";
 import { dashboardHistoryPath } from "#app/domain/paths";
 import { dashboardRecordPath, isRevisionedType, type RevisionedType } from "#app/domain/record-kinds";
 import { ConflictError, NotFoundError, RestoreRefusedError } from "#app/server/admin/write.server";
@@ -10,6 +12,9 @@ import type { UndoableDeletion } from "../undo-delete";
 export interface RestoreRefusal {
   refused: string;
 }
+
+const restoreRevisionSchema = z.object({ revision: z.string(), version: z.coerce.number().int() });
+const restoreDeletedSchema = z.object({ type: z.string(), id: z.string(), revision: z.string() });
 
 const RESTORE_CONFLICT =
   "Someone saved a change to this since the page was opened. The history below is up to date: restore again if you still want that version.";
@@ -25,12 +30,12 @@ export async function restoreRevisionFromForm(
   id: string,
   { form, origin }: AdminForm,
 ) {
-  const version = Number(form.get("version"));
-  const revisionId = String(form.get("revision") ?? "");
+  const submission = parseFormSubmission(form, restoreRevisionSchema);
+  // A restore without the version the page showed is taken for one over a newer version.
+  const { revision: revisionId, version } =
+    submission.status === "success" ? submission.value : { revision: "", version: -1 };
   try {
-    const revision = await context
-      .get(servicesContext)
-      .history.restoreRevision(type, id, revisionId, Number.isInteger(version) ? version : -1, origin);
+    const revision = await context.get(servicesContext).history.restoreRevision(type, id, revisionId, version, origin);
     return redirect(`${dashboardHistoryPath(type, id)}?restored=${revision.number}`);
   } catch (error) {
     if (error instanceof ConflictError) return refused(RESTORE_CONFLICT, 409);
@@ -53,12 +58,12 @@ export async function undoableDeletion(
 
 /** Recently deleted's "Restore": the record back whole, then its own page. */
 export async function restoreDeletedFromForm(context: RouteContext, { form, origin }: AdminForm) {
-  const type = String(form.get("type") ?? "");
-  const id = String(form.get("id") ?? "");
+  const submission = parseFormSubmission(form, restoreDeletedSchema);
   try {
-    if (!isRevisionedType(type)) throw new NotFoundError();
-    await context.get(servicesContext).history.restoreDeleted(type, id, String(form.get("revision") ?? ""), origin);
-    return redirect(`${dashboardRecordPath(type, id)}?restored=1`);
+    if (submission.status !== "success" || !isRevisionedType(submission.value.type)) throw new NotFoundError();
+    const { type, id, revision } = submission.value;
+    await context.get(servicesContext).history.restoreDeleted(type, id, revision, origin);
+    return redirect(`${dashboardRecordPath(submission.value.type, submission.value.id)}?restored=1`);
   } catch (error) {
     if (error instanceof NotFoundError) return refused("This record was restored or purged meanwhile.", 404);
     if (error instanceof RestoreRefusedError) return refused(error.message, 400);

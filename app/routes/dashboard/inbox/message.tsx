@@ -10,6 +10,8 @@ import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { NotFoundError } from "#app/server/admin/write.server";
 import { servicesContext } from "#app/server/runtime/context.server";
 import { readAdminForm } from "#app/server/runtime/session.server";
+import { parseFormSubmission } from "#app/server/platform/form-data.server";
+import { z } from "zod";
 import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/message";
 
@@ -24,11 +26,16 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   return { message };
 }
 
+/** What the message's buttons ask for. */
+const inboxMessageSchema = z.object({ intent: z.enum(["read", "unread", "delete"]) });
+
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { form, origin } = await readAdminForm(request, context);
   const { contact } = context.get(servicesContext);
+  const submission = parseFormSubmission(form, inboxMessageSchema);
+  if (submission.status !== "success") return data({ error: ADMIN_MESSAGES.checkEachInput }, 400);
   try {
-    switch (form.get("intent")) {
+    switch (submission.value.intent) {
       case "read":
         await contact.markRead(params.messageId);
         return { done: "read" as const };
@@ -38,8 +45,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       case "delete":
         await contact.remove(params.messageId, origin);
         return redirect("/dashboard/inbox?deleted=1");
-      default:
-        return data({ error: ADMIN_MESSAGES.checkEachInput }, 400);
     }
   } catch (error) {
     if (error instanceof NotFoundError) return data({ error: ADMIN_MESSAGES.gone }, 404);

@@ -1,6 +1,8 @@
 import { data } from "react-router";
 import { z } from "zod";
-import { AdminError, isRole } from "#app/server/people/admins.server";
+import { ROLES } from "#app/domain/roles";
+import { AdminError } from "#app/server/people/admins.server";
+import { firstErrors, parseFormSubmission } from "#app/server/platform/form-data.server";
 import { servicesContext, type RouteContext } from "#app/server/runtime/context.server";
 import type { AdminForm } from "#app/server/runtime/session.server";
 
@@ -12,10 +14,21 @@ export type PeopleAnswer =
   | { status: "done"; message: string; answeredAt: number }
   | { status: "refused"; message: string; field?: "email"; answeredAt: number };
 
-const inviteSchema = z.object({
-  email: z.email("A valid e-mail address").max(320, "A valid e-mail address"),
-  role: z.enum(["owner", "editor"], "Choose a role"),
-});
+const invalidEmail = "A valid e-mail address";
+const role = z.enum(ROLES, "Choose a role");
+const personId = z.string().optional().default("");
+
+/** The page's forms, told apart by the button pressed (`intent`). */
+const peopleSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("invite"),
+    email: z.string(invalidEmail).trim().pipe(z.email(invalidEmail).max(320, invalidEmail)),
+    role,
+  }),
+  z.object({ intent: z.literal("cancel-invitation"), id: personId }),
+  z.object({ intent: z.literal("set-role"), id: personId, role }),
+  z.object({ intent: z.literal("delete"), id: personId }),
+]);
 
 function refused(message: string, field?: "email") {
   return data<PeopleAnswer>(
@@ -30,33 +43,34 @@ function done(message: string): PeopleAnswer {
 
 export async function peopleFromForm(context: RouteContext, { form, origin }: AdminForm) {
   const { people, invitations } = context.get(servicesContext);
-  const intent = form.get("intent");
-  const id = String(form.get("id") ?? "");
+  const submission = parseFormSubmission(form, peopleSchema);
+  if (submission.status !== "success") {
+    const errors = firstErrors(submission);
+    if (form.get("intent") === "invite") return refused(errors.email ?? errors.role ?? "Check each input", "email");
+    if (form.get("intent") === "set-role" && errors.role) return refused(errors.role);
+    throw data("Bad Request", { status: 400, statusText: "Bad Request" });
+  }
+  const asked = submission.value;
   try {
-    if (intent === "invite") {
-      const parsed = inviteSchema.safeParse({ email: String(form.get("email") ?? "").trim(), role: form.get("role") });
-      if (!parsed.success) return refused(parsed.error.issues[0]?.message ?? "Check each input", "email");
-      const sent = await invitations.invite(parsed.data.email, parsed.data.role, origin.actor, origin.tabId);
-      return done(`Invitation sent to ${sent.email}.`);
-    }
-    if (intent === "cancel-invitation") {
-      await invitations.cancel(id, origin.actor, origin.tabId);
-      return done("Invitation cancelled.");
-    }
-    if (intent === "set-role") {
-      const role = form.get("role");
-      if (!isRole(role)) return refused("Choose a role");
-      const person = await people.setRole(id, role, origin.actor, origin.tabId);
-      return done(`${person.email} is now ${role === "owner" ? "an owner" : "an editor"}.`);
-    }
-    if (intent === "delete") {
-      if (id === origin.actor.userId) return refused("You cannot remove yourself: ask another owner to do it.");
-      await people.remove(id, origin.actor, origin.tabId);
-      return done("Removed: their sessions have ended.");
+    switch (asked.intent) {
+      case "invite": {
+        const sent = await invitations.invite(asked.email, asked.role, origin.actor, origin.tabId);
+        return done(`Invitation sent to ${sent.email}.`);
+      }
+      case "cancel-invitation":
+        await invitations.cancel(asked.id, origin.actor, origin.tabId);
+        return done("Invitation cancelled.");
+      case "set-role": {
+        const person = await people.setRole(asked.id, asked.role, origin.actor, origin.tabId);
+        return done(`${person.email} is now ${asked.role === "owner" ? "an owner" : "an editor"}.`);
+      }
+      case "delete":
+        if (asked.id === origin.actor.userId) return refused("You cannot remove yourself: ask another owner to do it.");
+        await people.remove(asked.id, origin.actor, origin.tabId);
+        return done("Removed: their sessions have ended.");
     }
   } catch (error) {
     if (error instanceof AdminError) return refused(error.message);
     throw error;
   }
-  throw data("Bad Request", { status: 400, statusText: "Bad Request" });
 }

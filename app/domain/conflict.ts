@@ -51,3 +51,16 @@ export function isConflictAnswer<T>(answer: unknown): answer is ConflictAnswer<T
     "current" in answer
   );
 }
+
+/**
+ * Why a delete, a move or a restore did not happen (changed or gone meanwhile, still used, or failed),
+ * in the words the page shows beside its button: one shape on every entity.
+ */
+export interface Refusal {
+  status: "refused";
+  message: string;
+}
+
+export function isRefusal(answer: unknown): answer is Refusal {
+  return typeof answer === "object" && answer !== null && "status" in answer && answer.status === "refused";
+}

@@ -31,12 +31,13 @@ export function InfoItemControls({ item }: { item: InfoItemRecord }) {
   const deleteOutcome = deleter.state === "idle" ? deleter.data : undefined;
   const refusal = deleteOutcome && deleteOutcome.status !== "done" ? deleteOutcome : undefined;
   const label = infoItemLabel(item);
+  const moveRefusal = mover.state === "idle" && mover.data?.status === "refused" ? mover.data : undefined;
   const outcomeMessage =
     refusal?.status === "conflict"
       ? ADMIN_MESSAGES.conflict
-      : refusal?.status === "gone" || (mover.state === "idle" && mover.data?.status === "gone")
-        ? ADMIN_MESSAGES.gone
-        : null;
+      : refusal?.status === "refused"
+        ? refusal.message
+        : (moveRefusal?.message ?? null);
 
   return (
     <div role="group" aria-label={`Admin controls: ${label}`} className="space-y-3" data-testid="info-item-controls">
@@ -105,7 +106,7 @@ function EditItem({ item, onDone }: { item: InfoItemRecord; onDone: () => void }
   const title = `Edit ${INFO_ITEM_TYPE_NAMES[opened.type].toLowerCase()}`;
   let message: ReactNode = null;
   if (conflict) message = <Alert tone="error">{ADMIN_MESSAGES.conflict}</Alert>;
-  if (outcome?.status === "gone") message = <Alert tone="error">{ADMIN_MESSAGES.gone}</Alert>;
+  if (outcome?.status === "refused") message = <Alert tone="error">{outcome.message}</Alert>;
   return (
     <div className="rounded-lg border border-slate-200 bg-slate-50 p-4">
       {message}

@@ -1,4 +1,5 @@
 import type { ConflictAnswer } from "#app/domain/conflict";
+import type { Refusal } from "#app/domain/conflict";
 import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 import { openedVersion } from "./version";
@@ -99,4 +100,5 @@ export type InfoItemRecord = InfoItemView & { version: number };
 export type InfoActionResult =
   | { status: "invalid" | "saved"; result: SubmissionResult<string[]> }
   | ConflictAnswer<InfoItemRecord>
-  | { status: "gone" | "done" };
+  | { status: "done" }
+  | Refusal;

@@ -3,14 +3,15 @@ import { data, redirect } from "react-router";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { FieldRuleError } from "#app/server/admin/write.server";
 import { CREATED_PARAM, dashboardCreatedPath } from "#app/domain/paths";
-import { CHANGED_FIELDS, changedValues, type ConflictAnswer } from "#app/domain/conflict";
+import { CHANGED_FIELDS, changedValues, type ConflictAnswer, type Refusal } from "#app/domain/conflict";
 import { PUBLISH_AT_FIELD, requestedPublication, type Publication } from "#app/domain/publication";
 
 /** A parsed form, which can answer with the fields as they were sent and the messages to show. */
 type Replying = Pick<Submission<unknown>, "reply">;
 
 // The answers of the dashboard's form actions, one shape for every entity: each has a `status`
-// ("invalid", "failed", "conflict", "saved"); a create redirects (createdAnswer).
+// ("invalid", "failed", "conflict", "saved", and "refused" for a delete, move or restore that did not
+// happen); a create redirects (createdAnswer).
 
 /** The form again, with what its fields need: what the schema or a rule refused (HTTP 400). */
 export function invalidAnswer(result: SubmissionResult<string[]>) {
@@ -44,6 +45,14 @@ export function publicationAnswer(
     return { refusal: invalidAnswer(submission.reply({ fieldErrors: { [PUBLISH_AT_FIELD]: [asked.error] } })) };
   }
   return asked;
+}
+
+/**
+ * A delete, move or restore that did not happen: the message says why, beside the button (HTTP 409 when
+ * the record changed or is still used, 404 when it is gone, 500 when the write failed).
+ */
+export function refusedAnswer(message: string, httpStatus: number) {
+  return data({ status: "refused", message } satisfies Refusal, httpStatus);
 }
 
 /** The record was deleted meanwhile (NotFoundError): the form again, saying so (HTTP 404). */

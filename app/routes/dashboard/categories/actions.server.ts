@@ -4,6 +4,7 @@ import { categorySchema } from "#app/domain/forms/category";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import type { Paged } from "#app/domain/paging";
 import type { CategoryProduct } from "#app/domain/forms/category";
+import type { Refusal } from "#app/domain/conflict";
 import { CategoryInUseError } from "#app/server/admin/categories.server";
 import { confirmedVersion, ConflictError, NotFoundError } from "#app/server/admin/write.server";
 import { requestContext, servicesContext, type RouteContext } from "#app/server/runtime/context.server";
@@ -28,9 +29,8 @@ export async function requireCategory(context: RouteContext, id: string, product
   return category;
 }
 
-/** What a refused delete shows beside the Delete button. */
-export interface DeleteRefusal {
-  message: string;
+/** What a refused delete shows beside the Delete button: the one refusal, with the products in the way. */
+export interface DeleteRefusal extends Refusal {
   /** The products blocking it (requirements §8: 'Products are listed for removal'), a page of them. */
   products: Paged<CategoryProduct>;
 }
@@ -46,17 +46,19 @@ export async function deleteFromForm(context: RouteContext, categoryId: string, 
     await categoryAdmin.deleteCategory(categoryId, confirmedVersion(formData), origin);
   } catch (error) {
     const refusal = deleteRefusal(error);
-    if (refusal) return data({ deleteRefusal: refusal }, 409);
+    if (refusal) return data(refusal, 409);
     logger.error({ err: error, categoryId }, "could not delete the category");
-    return data({ deleteRefusal: { message: ADMIN_MESSAGES.editFailed, products: NO_PRODUCTS } }, 500);
+    return data(refused(ADMIN_MESSAGES.editFailed), 500);
   }
   return redirect(dashboardCategoryDeletedPath(categoryId));
 }
 
+const refused = (message: string, products = NO_PRODUCTS): DeleteRefusal => ({ status: "refused", message, products });
+
 function deleteRefusal(error: unknown): DeleteRefusal | undefined {
-  if (error instanceof CategoryInUseError) return { message: error.message, products: error.products };
-  if (error instanceof ConflictError) return { message: ADMIN_MESSAGES.conflict, products: NO_PRODUCTS };
-  if (error instanceof NotFoundError) return { message: ADMIN_MESSAGES.gone, products: NO_PRODUCTS };
+  if (error instanceof CategoryInUseError) return refused(error.message, error.products);
+  if (error instanceof ConflictError) return refused(ADMIN_MESSAGES.conflict);
+  if (error instanceof NotFoundError) return refused(ADMIN_MESSAGES.gone);
   return undefined;
 }
 

@@ -29,7 +29,7 @@ export function DeleteCategory({
   const [blockedShown, setBlockedShown] = useState(false);
   const blocked: DeleteRefusal | undefined =
     blockedShown && products.total > 0
-      ? { message: ADMIN_MESSAGES.categoryDeleteBlocked(products.total), products }
+      ? { status: "refused", message: ADMIN_MESSAGES.categoryDeleteBlocked(products.total), products }
       : undefined;
   const reason = refusal ?? blocked;
 

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { isRefusal } from "#app/domain/conflict";
 import { Pagination, requestedPage } from "#app/components/pagination";
 import { Card, TextLink } from "#app/components/ui";
 import { countNoun } from "#app/domain/format";
@@ -80,7 +81,7 @@ export default function CategoryDetailPage({ loaderData, actionData }: Route.Com
           name={category.name}
           version={category.version}
           products={category.products}
-          refusal={actionData?.deleteRefusal}
+          refusal={isRefusal(actionData) ? actionData : undefined}
         />
       </div>
     </Card>

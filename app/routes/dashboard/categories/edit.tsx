@@ -1,4 +1,5 @@
 import { useNavigation } from "react-router";
+import { isRefusal } from "#app/domain/conflict";
 import { Alert, Card, TextLink } from "#app/components/ui";
 import { TypedBeforeConflict } from "#app/components/forms";
 import { useOpenedRecord } from "#app/components/use-opened-record";
@@ -35,8 +36,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export default function EditCategory({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const idle = navigation.state === "idle";
-  const saveAnswer = actionData && "status" in actionData ? actionData : undefined;
-  const refusal = actionData && "deleteRefusal" in actionData ? actionData.deleteRefusal : undefined;
+  const refusal = isRefusal(actionData) ? actionData : undefined;
+  const saveAnswer = actionData && !isRefusal(actionData) ? actionData : undefined;
   const { record: category, conflict, typed } = useOpenedRecord(loaderData.category, idle ? saveAnswer : undefined);
   // A delete goes by the newest version the page has read: a refused one re-reads it.
   const stored = loaderData.category;

@@ -12,6 +12,7 @@ import {
   failedAnswer,
   NOTHING_TYPED,
   publicationAnswer,
+  refusedAnswer,
   uncheckedAnswer,
 } from "../answers.server";
 import { requestContext, servicesContext, type RouteContext } from "#app/server/runtime/context.server";
@@ -62,7 +63,7 @@ export async function deleteFromForm(context: RouteContext, id: string, { form: 
     if (error instanceof NotFoundError) return redirect(`${deletedPath}?gone`);
     if (error instanceof ConflictError) return conflictAnswer(await requireDownload(context, id), NOTHING_TYPED);
     logger.error({ err: error, downloadId: id }, "deleting a general download failed");
-    return data({ status: "deleteFailed" as const }, 500);
+    return refusedAnswer(ADMIN_MESSAGES.fileDeleteFailed, 500);
   }
 }
 

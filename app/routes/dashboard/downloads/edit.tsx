@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useNavigation } from "react-router";
 import { ConfirmDelete } from "#app/components/confirm-delete";
 import { TypedBeforeConflict } from "#app/components/forms";
+import { isRefusal, type Refusal } from "#app/domain/conflict";
 import { useOpenedRecord } from "#app/components/use-opened-record";
 import { Alert, Button, Card, TextLink } from "#app/components/ui";
 import { dashboardHistoryPath } from "#app/domain/paths";
@@ -46,11 +47,11 @@ function EditDownloadScreen({ download, actionData }: { download: AdminDownload;
   const { record: opened, conflict, typed } = useOpenedRecord(download, idle ? actionData : undefined);
   // What the last answer said. Kept in state: a live revalidation clears actionData, and another
   // admin's unrelated change must not wipe this admin's success screen.
-  const [notice, setNotice] = useState<"saved" | "deleteFailed" | null>(null);
+  const [notice, setNotice] = useState<"saved" | "refused" | null>(null);
   const [seen, setSeen] = useState(actionData);
   if (actionData && actionData !== seen) {
     setSeen(actionData);
-    setNotice(actionData.status === "saved" || actionData.status === "deleteFailed" ? actionData.status : null);
+    setNotice(actionData.status === "saved" || actionData.status === "refused" ? actionData.status : null);
   }
 
   if (notice === "saved" && idle) {
@@ -91,7 +92,7 @@ function EditDownloadScreen({ download, actionData }: { download: AdminDownload;
         key={opened.version}
         download={opened}
         // The answer itself, not a flag: each refused delete is a new one, and closes the prompt again.
-        refusal={notice === "deleteFailed" && idle ? seen : undefined}
+        refusal={notice === "refused" && idle && isRefusal(seen) ? seen : undefined}
       />
     </div>
   );
@@ -114,11 +115,11 @@ function DownloadSummary({ download }: { download: AdminDownload }) {
   );
 }
 
-function DeleteDownload({ download, refusal }: { download: AdminDownload; refusal: ActionData | undefined }) {
+function DeleteDownload({ download, refusal }: { download: AdminDownload; refusal: Refusal | undefined }) {
   return (
     <Card title="Delete Download" headingLevel={2}>
       <div className="space-y-4">
-        {refusal ? <Alert tone="error">{ADMIN_MESSAGES.fileDeleteFailed}</Alert> : null}
+        {refusal ? <Alert tone="error">{refusal.message}</Alert> : null}
         <ConfirmDelete
           label="Delete download"
           prompt={ADMIN_MESSAGES.confirmDownloadDelete(download.description)}

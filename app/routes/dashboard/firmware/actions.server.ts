@@ -1,5 +1,5 @@
 import { parseFormSubmission } from "#app/server/platform/form-data.server";
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { firmwareSchema, FIRMWARE_MESSAGES } from "#app/domain/forms/firmware";
 import { DASHBOARD_NEW_FIRMWARE_PATH, DASHBOARD_FIRMWARE_PATH, dashboardFirmwarePath } from "#app/domain/paths";
@@ -15,6 +15,7 @@ import {
   goneAnswer,
   invalidAnswer,
   publicationAnswer,
+  refusedAnswer,
   uncheckedAnswer,
 } from "../answers.server";
 
@@ -74,8 +75,8 @@ export async function deleteFromForm(context: RouteContext, id: string, { form, 
   try {
     await firmware.remove(id, confirmedVersion(form), origin);
   } catch (error) {
-    if (error instanceof ConflictError) return data({ error: ADMIN_MESSAGES.conflict }, 409);
-    if (error instanceof NotFoundError) return data({ error: ADMIN_MESSAGES.gone }, 404);
+    if (error instanceof ConflictError) return refusedAnswer(ADMIN_MESSAGES.conflict, 409);
+    if (error instanceof NotFoundError) return refusedAnswer(ADMIN_MESSAGES.gone, 404);
     throw error;
   }
   return redirect(`${DASHBOARD_FIRMWARE_PATH}?deleted=1`);

@@ -1,3 +1,4 @@
+import { isRefusal } from "#app/domain/conflict";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { data, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { ConfirmDelete } from "#app/components/confirm-delete";
@@ -38,16 +39,16 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export default function EditFirmware({ loaderData, actionData }: Route.ComponentProps) {
   const idle = useNavigation().state === "idle";
   const [searchParams] = useSearchParams();
-  const answer = idle && actionData && "status" in actionData ? actionData : undefined;
+  const refused = isRefusal(actionData) ? actionData : undefined;
+  const answer = idle && actionData && !isRefusal(actionData) ? actionData : undefined;
   const { record, conflict, typed } = useOpenedRecord(loaderData, answer);
-  const refused = actionData && "error" in actionData ? actionData.error : undefined;
   const { release, products } = record;
   return (
     <Card title={`Firmware ${release.releaseVersion}`}>
       <div className="space-y-5">
         {searchParams.has("saved") && !answer ? <Alert tone="success">Firmware release saved.</Alert> : null}
         {searchParams.has("restored") && !answer ? <Alert tone="success">Firmware release restored.</Alert> : null}
-        {refused ? <Alert tone="error">{refused}</Alert> : null}
+        {refused ? <Alert tone="error">{refused.message}</Alert> : null}
         <p className="flex flex-wrap gap-x-6 gap-y-2">
           <TextLink to={DASHBOARD_FIRMWARE_PATH} weight="semibold">
             Back to firmware

@@ -1,4 +1,5 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
+import { refusedAnswer } from "../answers.server";
 import { z } from "zod";
 import { parseFormSubmission } from "#app/server/platform/form-data.server";
 import { dashboardHistoryPath } from "#app/domain/paths";
@@ -8,20 +9,11 @@ import { servicesContext, type RouteContext } from "#app/server/runtime/context.
 import type { AdminForm } from "#app/server/runtime/session.server";
 import type { UndoableDeletion } from "../undo-delete";
 
-/** Why a restore did not happen, in words the page shows as they are. */
-export interface RestoreRefusal {
-  refused: string;
-}
-
 const restoreRevisionSchema = z.object({ revision: z.string(), version: z.coerce.number().int() });
 const restoreDeletedSchema = z.object({ type: z.string(), id: z.string(), revision: z.string() });
 
 const RESTORE_CONFLICT =
   "Someone saved a change to this since the page was opened. The history below is up to date: restore again if you still want that version.";
-
-function refused(message: string, status: number) {
-  return data<RestoreRefusal>({ refused: message }, { status });
-}
 
 /** History's "Restore this version": saved like an edit, over the version the page showed. */
 export async function restoreRevisionFromForm(
@@ -38,9 +30,9 @@ export async function restoreRevisionFromForm(
     const revision = await context.get(servicesContext).history.restoreRevision(type, id, revisionId, version, origin);
     return redirect(`${dashboardHistoryPath(type, id)}?restored=${revision.number}`);
   } catch (error) {
-    if (error instanceof ConflictError) return refused(RESTORE_CONFLICT, 409);
-    if (error instanceof NotFoundError) return refused("This record or revision no longer exists.", 404);
-    if (error instanceof RestoreRefusedError) return refused(error.message, 400);
+    if (error instanceof ConflictError) return refusedAnswer(RESTORE_CONFLICT, 409);
+    if (error instanceof NotFoundError) return refusedAnswer("This record or revision no longer exists.", 404);
+    if (error instanceof RestoreRefusedError) return refusedAnswer(error.message, 400);
     throw error;
   }
 }
@@ -65,8 +57,8 @@ export async function restoreDeletedFromForm(context: RouteContext, { form, orig
     await context.get(servicesContext).history.restoreDeleted(type, id, revision, origin);
     return redirect(`${dashboardRecordPath(submission.value.type, submission.value.id)}?restored=1`);
   } catch (error) {
-    if (error instanceof NotFoundError) return refused("This record was restored or purged meanwhile.", 404);
-    if (error instanceof RestoreRefusedError) return refused(error.message, 400);
+    if (error instanceof NotFoundError) return refusedAnswer("This record was restored or purged meanwhile.", 404);
+    if (error instanceof RestoreRefusedError) return refusedAnswer(error.message, 400);
     throw error;
   }
 }

@@ -101,7 +101,7 @@ export default function HistoryPage({ loaderData, actionData }: Route.ComponentP
         {loaderData.restored && !actionData && !busy ? (
           <Alert tone="success">Revision {loaderData.restored} restored: it is now the newest revision.</Alert>
         ) : null}
-        {actionData && !busy ? <Alert tone="error">{actionData.refused}</Alert> : null}
+        {actionData && !busy ? <Alert tone="error">{actionData.message}</Alert> : null}
         {loaderData.entries.length === 0 ? (
           <p className="text-slate-700">No revisions yet: the first save of this record starts its history.</p>
         ) : (

@@ -34,7 +34,7 @@ export default function RecentlyDeletedPage({ loaderData, actionData }: Route.Co
           Deleted products, categories, downloads and home page items can be restored whole for {RECENTLY_DELETED_DAYS}{" "}
           days, with their pictures, files, features and accessories. After that they and their files are gone for good.
         </p>
-        {actionData && !busy ? <Alert tone="error">{actionData.refused}</Alert> : null}
+        {actionData && !busy ? <Alert tone="error">{actionData.message}</Alert> : null}
         {loaderData.deleted.length === 0 ? (
           <p className="text-slate-700">Nothing was deleted in the last {RECENTLY_DELETED_DAYS} days.</p>
         ) : (

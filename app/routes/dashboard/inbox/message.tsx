@@ -13,6 +13,8 @@ import { readAdminForm } from "#app/server/runtime/session.server";
 import { parseFormSubmission } from "#app/server/platform/form-data.server";
 import { z } from "zod";
 import { dashboardMeta } from "../meta";
+import { refusedAnswer } from "../answers.server";
+import { isRefusal } from "#app/domain/conflict";
 import type { Route } from "./+types/message";
 
 export const handle: PageHandle = { live: ["inbox"] };
@@ -33,7 +35,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { form, origin } = await readAdminForm(request, context);
   const { contact } = context.get(servicesContext);
   const submission = parseFormSubmission(form, inboxMessageSchema);
-  if (submission.status !== "success") return data({ error: ADMIN_MESSAGES.checkEachInput }, 400);
+  if (submission.status !== "success") return refusedAnswer(ADMIN_MESSAGES.checkEachInput, 400);
   try {
     switch (submission.value.intent) {
       case "read":
@@ -47,7 +49,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         return redirect("/dashboard/inbox?deleted=1");
     }
   } catch (error) {
-    if (error instanceof NotFoundError) return data({ error: ADMIN_MESSAGES.gone }, 404);
+    if (error instanceof NotFoundError) return refusedAnswer(ADMIN_MESSAGES.gone, 404);
     throw error;
   }
 }
@@ -64,12 +66,12 @@ export default function InboxMessage({ loaderData, actionData }: Route.Component
     markedFor.current = message.id;
     void reader.submit({ intent: "read" }, { method: "post" });
   }, [message.id, message.read, reader]);
-  const refused = actionData && "error" in actionData ? actionData.error : undefined;
+  const refused = isRefusal(actionData) ? actionData : undefined;
   const subject = `Re: your message to us${message.product ? ` about ${message.product}` : ""}`;
   return (
     <Card title={`Message from ${message.name}`}>
       <div className="space-y-5">
-        {refused ? <Alert tone="error">{refused}</Alert> : null}
+        {refused ? <Alert tone="error">{refused.message}</Alert> : null}
         <p>
           <TextLink to="/dashboard/inbox">Back to the inbox</TextLink>
         </p>

@@ -28,7 +28,7 @@ async function concurrencyRefusal(
   typed: Pick<Submission<unknown>, "payload"> = NOTHING_TYPED,
 ) {
   const { infoItems } = context.get(servicesContext);
-  const gone = { status: "gone" } satisfies InfoActionResult;
+  const gone = { status: "refused", message: ADMIN_MESSAGES.gone } satisfies InfoActionResult;
   if (error instanceof NotFoundError) return gone;
   if (!(error instanceof ConflictError)) return null;
   const current = await infoItems.getInfoItem(id);
@@ -68,7 +68,7 @@ export async function infoItemFromForm(
 
   if (intent === "edit") {
     const existing = await infoItems.getInfoItem(id);
-    if (!existing) return { status: "gone" };
+    if (!existing) return { status: "refused", message: ADMIN_MESSAGES.gone };
     const submission = parseFormSubmission(formData, infoItemSchema(existing.type, "edit"));
     if (submission.status !== "success") {
       return invalidAnswer(submission.reply());
@@ -104,7 +104,7 @@ export async function infoItemFromForm(
     try {
       await infoItemAdmin.moveInfoItemToTop(id, origin);
     } catch (error) {
-      if (error instanceof NotFoundError) return { status: "gone" };
+      if (error instanceof NotFoundError) return { status: "refused", message: ADMIN_MESSAGES.gone };
       throw error;
     }
     return { status: "done" };

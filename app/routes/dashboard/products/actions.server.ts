@@ -1,5 +1,5 @@
 import { parseFormSubmission } from "#app/server/platform/form-data.server";
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { productSchema, type ProductFormValue } from "#app/domain/forms/product";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import type { ProductInput } from "#app/server/admin/products.server";
@@ -16,6 +16,7 @@ import {
   goneAnswer,
   invalidAnswer,
   publicationAnswer,
+  refusedAnswer,
   uncheckedAnswer,
 } from "../answers.server";
 import type { AdminForm } from "#app/server/runtime/session.server";
@@ -64,12 +65,12 @@ export function saveFromForm(context: RouteContext, productId: string, posted: A
 /** The delete step of the product's page: to the deleted screen, or why not. */
 export async function deleteFromForm(context: RouteContext, productId: string, { form: formData, origin }: AdminForm) {
   const { productAdmin } = context.get(servicesContext);
-  if (formData.get("intent") !== "delete") return data({ error: ADMIN_MESSAGES.checkEachInput }, 400);
+  if (formData.get("intent") !== "delete") return refusedAnswer(ADMIN_MESSAGES.checkEachInput, 400);
   try {
     await productAdmin.deleteProduct(productId, confirmedVersion(formData), origin);
   } catch (error) {
-    if (error instanceof ConflictError) return data({ error: ADMIN_MESSAGES.conflict }, 409);
-    if (error instanceof NotFoundError) return data({ error: ADMIN_MESSAGES.gone }, 404);
+    if (error instanceof ConflictError) return refusedAnswer(ADMIN_MESSAGES.conflict, 409);
+    if (error instanceof NotFoundError) return refusedAnswer(ADMIN_MESSAGES.gone, 404);
     throw error;
   }
   return redirect(dashboardProductDeletedPath(productId));

@@ -10,6 +10,7 @@ import { PublicationStatusLine } from "#app/components/publication-badge";
 import { formatFileSize } from "#app/domain/format";
 import type { PageHandle } from "#app/domain/live";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
+import { isRefusal } from "#app/domain/conflict";
 import { servicesContext } from "#app/server/runtime/context.server";
 import { readAdminForm } from "#app/server/runtime/session.server";
 import { dashboardMeta } from "../meta";
@@ -54,10 +55,11 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 export default function DashboardProduct({ loaderData, actionData }: Route.ComponentProps) {
   const { product } = loaderData;
   const [searchParams] = useSearchParams();
+  const refusal = isRefusal(actionData) ? actionData : undefined;
   return (
     <Card title={product.model}>
       <div className="space-y-6">
-        {actionData?.error ? <Alert tone="error">{actionData.error}</Alert> : null}
+        {refusal ? <Alert tone="error">{refusal.message}</Alert> : null}
         {searchParams.has("edited") ? <Alert tone="success">Product edited successfully.</Alert> : null}
         {searchParams.has("restored") ? <Alert tone="success">Product restored.</Alert> : null}
         <nav aria-label="Product actions" className="flex flex-wrap gap-4">
@@ -162,7 +164,7 @@ export default function DashboardProduct({ loaderData, actionData }: Route.Compo
           label="Delete"
           prompt={ADMIN_MESSAGES.confirmProductDelete(product.model, product.downloads.length > 0)}
           version={product.version}
-          refusal={actionData?.error}
+          refusal={refusal}
         />
       </div>
     </Card>

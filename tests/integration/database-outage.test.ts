@@ -221,16 +221,30 @@ describe("a lost database connection", () => {
     await postgres.halt();
     let starting: Promise<RunningServer> | undefined;
     try {
-      starting = startServer({ DATABASE_URL: databaseUrl, STORAGE_URL: sharedFiles, LOG_LEVEL: "info" });
+      // However long the process takes to load on a busy machine: PostgreSQL stays down until it says it waits.
+      let saidWaiting = () => {};
+      const waiting = new Promise<string>((resolve) => (saidWaiting = () => resolve("waiting")));
+      starting = startServer(
+        { DATABASE_URL: databaseUrl, STORAGE_URL: sharedFiles, LOG_LEVEL: "info" },
+        { onOutput: (output) => output.includes("the database cannot be reached yet") && saidWaiting() },
+      );
       // The start neither fails nor gives up: it says it waits, and keeps trying.
       const failedEarly = await Promise.race([
         starting.then(
           () => "started",
           (error: unknown) => String(error),
         ),
-        new Promise<string>((resolve) => setTimeout(() => resolve("waiting"), 4_000)),
+        waiting,
       ]);
       expect(failedEarly).toBe("waiting");
+      // Still waiting a while later: it keeps trying rather than failing into a supervisor's start limit.
+      let settled = false;
+      void starting.then(
+        () => (settled = true),
+        () => (settled = true),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      expect(settled).toBe(false);
     } finally {
       await postgres.resume();
     }

@@ -42,6 +42,8 @@ interface StartOptions {
   port?: number;
   /** Another checkout's build to serve (a benchmark comparing revisions), instead of this one's. */
   checkout?: string;
+  /** Told everything the server has written so far, each time it writes: to wait for a line of a start. */
+  onOutput?: (output: string) => void;
 }
 
 /**
@@ -95,8 +97,12 @@ async function startServerOnce(env: Record<string, string>, options: StartOption
     stdio: ["ignore", "pipe", "pipe", "ipc"],
   });
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const heard = (chunk: Buffer) => {
+    output += chunk.toString();
+    options.onOutput?.(output);
+  };
+  child.stdout?.on("data", heard);
+  child.stderr?.on("data", heard);
 
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {

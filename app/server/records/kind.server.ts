@@ -65,7 +65,7 @@ export interface RecordKind<Data> {
 export async function versionAndName(
   db: Queryable,
   table: typeof products | typeof categories | typeof downloads,
-  name: SQL | AnyPgColumn,
+  name: AnyPgColumn,
   id: string,
 ): Promise<CurrentRecord | null> {
   if (!isUuid(id)) return null;

@@ -3,14 +3,16 @@ import { refusedAnswer } from "../answers.server";
 import { z } from "zod";
 import { parseFormSubmission } from "#app/server/platform/form-data.server";
 import { dashboardHistoryPath } from "#app/domain/paths";
-import { dashboardRecordPath, isRevisionedType, type RevisionedType } from "#app/domain/record-kinds";
+import { dashboardRecordPath, REVISIONED_TYPES, type RevisionedType } from "#app/domain/record-kinds";
 import { ConflictError, NotFoundError, RestoreRefusedError } from "#app/server/admin/write.server";
 import { servicesContext, type RouteContext } from "#app/server/runtime/context.server";
 import type { AdminForm } from "#app/server/runtime/session.server";
 import type { UndoableDeletion } from "../undo-delete";
 
 const restoreRevisionSchema = z.object({ revision: z.string(), version: z.coerce.number().int() });
-const restoreDeletedSchema = z.object({ type: z.string(), id: z.string(), revision: z.string() });
+const restoreDeletedSchema = z.object({ type: z.enum(REVISIONED_TYPES), id: z.string(), revision: z.string() });
+
+const RESTORED_OR_PURGED = "This record was restored or purged meanwhile.";
 
 const RESTORE_CONFLICT =
   "Someone saved a change to this since the page was opened. The history below is up to date: restore again if you still want that version.";
@@ -51,13 +53,14 @@ export async function undoableDeletion(
 /** Recently deleted's "Restore": the record back whole, then its own page. */
 export async function restoreDeletedFromForm(context: RouteContext, { form, origin }: AdminForm) {
   const submission = parseFormSubmission(form, restoreDeletedSchema);
+  // No kind of record with revisions by that word: nothing was deleted there to restore.
+  if (submission.status !== "success") return refusedAnswer(RESTORED_OR_PURGED, 404);
+  const { type, id, revision } = submission.value;
   try {
-    if (submission.status !== "success" || !isRevisionedType(submission.value.type)) throw new NotFoundError();
-    const { type, id, revision } = submission.value;
     await context.get(servicesContext).history.restoreDeleted(type, id, revision, origin);
-    return redirect(`${dashboardRecordPath(submission.value.type, submission.value.id)}?restored=1`);
+    return redirect(`${dashboardRecordPath(type, id)}?restored=1`);
   } catch (error) {
-    if (error instanceof NotFoundError) return refusedAnswer("This record was restored or purged meanwhile.", 404);
+    if (error instanceof NotFoundError) return refusedAnswer(RESTORED_OR_PURGED, 404);
     if (error instanceof RestoreRefusedError) return refusedAnswer(error.message, 400);
     throw error;
   }

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { z } from "zod";
+import type { Refusal } from "#app/domain/conflict";
 import { ROLES } from "#app/domain/roles";
 import { AdminError } from "#app/server/people/admins.server";
 import { firstErrors, parseFormSubmission } from "#app/server/platform/form-data.server";
@@ -11,8 +12,7 @@ import type { AdminForm } from "#app/server/runtime/session.server";
 
 /** `answeredAt` tells one answer from the next with the same words: the page resets its fields on each. */
 export type PeopleAnswer =
-  | { status: "done"; message: string; answeredAt: number }
-  | { status: "refused"; message: string; field?: "email"; answeredAt: number };
+  { status: "done"; message: string; answeredAt: number } | (Refusal & { field?: "email"; answeredAt: number });
 
 const invalidEmail = "A valid e-mail address";
 const role = z.enum(ROLES, "Choose a role");
@@ -46,8 +46,9 @@ export async function peopleFromForm(context: RouteContext, { form, origin }: Ad
   const submission = parseFormSubmission(form, peopleSchema);
   if (submission.status !== "success") {
     const errors = firstErrors(submission);
-    if (form.get("intent") === "invite") return refused(errors.email ?? errors.role ?? "Check each input", "email");
-    if (form.get("intent") === "set-role" && errors.role) return refused(errors.role);
+    const { intent } = submission.payload;
+    if (intent === "invite") return refused(errors.email ?? errors.role ?? "Check each input", "email");
+    if (intent === "set-role" && errors.role) return refused(errors.role);
     throw data("Bad Request", { status: 400, statusText: "Bad Request" });
   }
   const asked = submission.value;

@@ -154,6 +154,12 @@ async function start(env: Env, logger: Logger): Promise<Runtime> {
     backup: (file, passphrase) => writeBackup({ db: started.database.db, storage: started.storage, file, passphrase }),
     logger,
   });
+  // The catalog is read into memory while the server starts listening: /readyz says ready once it is.
+  started.catalogSnapshot
+    .start()
+    .catch((error: unknown) =>
+      logger.error({ err: error }, "reading the catalog failed: the next request tries again"),
+    );
   return {
     ...started,
     async close() {
@@ -205,7 +211,12 @@ function createServer(runtime: Runtime, options: AppOptions, threads: RenderThre
   // Pages go when any instance's write touches what they show, and at once for this instance's own.
   const pageCache = new PageCache();
   const dropPages = ({ topics }: { topics: ChangeTopic[] }) => pageCache.invalidate(topics);
-  const unsubscribe = [changes.subscribe(dropPages), ownWrites.subscribe(dropPages)];
+  const unsubscribe = [
+    changes.subscribe(dropPages),
+    ownWrites.subscribe(dropPages),
+    // Pages that follow the catalog by record go when a change the catalog applied touches what they read.
+    runtime.catalogSnapshot.subscribe((change) => pageCache.dropShowing(change)),
+  ];
   const metrics = new ServerMetrics(
     { pageCache, database: runtime.database, renderThreads: threads },
     typeof build === "function" ? null : build,
@@ -354,6 +365,11 @@ function createApp(
     res.setHeader("Cache-Control", "no-store");
     try {
       if (!availability.available) throw new Error("the database cannot be reached");
+      // Ready once the catalog is in memory: until then every catalog page would wait for it.
+      if (!runtime.catalogSnapshot.ready) {
+        runtime.catalogSnapshot.start().catch(() => undefined);
+        throw new Error("the catalog is still being read");
+      }
       await Promise.all([
         runtime.database.ping().catch((error: unknown) => {
           availability.failed(error);

@@ -1,3 +1,4 @@
+import { AsyncResource } from "node:async_hooks";
 import type { NextFunction, Request, Response } from "express";
 import { refuseRequest } from "./request";
 
@@ -55,19 +56,23 @@ export function renderQueue(options: RenderQueueOptions) {
       active--;
       schedulePump();
     };
-    waiting.push(() => {
-      // Gone while it waited: its turn passes on.
-      if (req.destroyed) {
-        finish();
-        return;
-      }
-      // The turn ends once the page is written ("prefinish": `end` was called), not once the visitor's
-      // socket has taken its last byte ("finish"): a visitor slow to read holds no turn while its
-      // page waits in the socket's buffers (decision 047). A visitor gone ends it too.
-      res.once("prefinish", finish);
-      res.once("close", finish);
-      next();
-    });
+    // Run in the request's own async context, not in that of whichever request's turn ended: what
+    // the answer reads is noted for its own page (app/server/platform/shown.server.ts).
+    waiting.push(
+      AsyncResource.bind(() => {
+        // Gone while it waited: its turn passes on.
+        if (req.destroyed) {
+          finish();
+          return;
+        }
+        // The turn ends once the page is written ("prefinish": `end` was called), not once the visitor's
+        // socket has taken its last byte ("finish"): a visitor slow to read holds no turn while its
+        // page waits in the socket's buffers (decision 047). A visitor gone ends it too.
+        res.once("prefinish", finish);
+        res.once("close", finish);
+        next();
+      }),
+    );
     schedulePump();
   };
 }

@@ -30,7 +30,16 @@ export interface PageHandle {
    * parameters it reads: a URL with any other parameter is rendered, never kept, so made-up
    * parameters cannot fill the cache. Only the deepest matched route's declaration counts.
    */
-  cache?: { query?: readonly string[] };
+  cache?: {
+    query?: readonly string[];
+    /**
+     * What it shows of the catalog (its "products" and "categories" topics) is followed record by
+     * record: the page is dropped when a record it read changes (app/domain/catalog-shown.ts), not at
+     * every change of the catalog. Only for pages that read the catalog through its in-memory reads
+     * alone.
+     */
+    byRecord?: true;
+  };
 }
 
 export function concernsPage(event: ChangeEvent, pageTopics: ReadonlySet<ChangeTopic>): boolean {

@@ -5,7 +5,7 @@ import { seoContext, seoMeta } from "#app/domain/seo";
 import { servicesContext } from "#app/server/runtime/context.server";
 import type { Route } from "./+types/catalog-all";
 
-export const handle: PageHandle = { live: ["products"], cache: { query: [PAGE_PARAM] } };
+export const handle: PageHandle = { live: ["products"], cache: { query: [PAGE_PARAM], byRecord: true } };
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
   const page = Number(new URLSearchParams(location.search).get("page")) || 1;

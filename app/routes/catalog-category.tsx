@@ -12,7 +12,10 @@ import { catalogCategoryPath } from "#app/domain/paths";
 /** The search parameter each checked feature filter travels in. */
 const FEATURE_PARAM = "feature";
 
-export const handle: PageHandle = { live: ["products", "categories"], cache: { query: [FEATURE_PARAM, PAGE_PARAM] } };
+export const handle: PageHandle = {
+  live: ["products", "categories"],
+  cache: { query: [FEATURE_PARAM, PAGE_PARAM], byRecord: true },
+};
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return [{ title: pageTitle("Not Found") }];

@@ -26,7 +26,7 @@ import {
 import { FirmwareReleaseEntry } from "#app/components/firmware-release";
 import { releaseView } from "#app/server/admin/firmware.server";
 
-export const handle: PageHandle = { live: ["products", "categories", "firmware"], cache: {} };
+export const handle: PageHandle = { live: ["products", "categories", "firmware"], cache: { byRecord: true } };
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return [{ title: pageTitle("Not Found") }];

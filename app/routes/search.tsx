@@ -12,7 +12,10 @@ import { servicesContext } from "#app/server/runtime/context.server";
 import type { Route } from "./+types/search";
 import { catalogCategoryPath, catalogProductPath } from "#app/domain/paths";
 
-export const handle: PageHandle = { live: ["products", "categories"], cache: { query: ["q", SEARCH_PREVIEW_PARAM] } };
+export const handle: PageHandle = {
+  live: ["products", "categories"],
+  cache: { query: ["q", SEARCH_PREVIEW_PARAM], byRecord: true },
+};
 
 /** Results of each kind the header's dropdown shows. */
 const PREVIEW_LIMIT = 8;

@@ -3,6 +3,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { loadDemoCatalogIfEmpty } from "../../demo/load";
+import { asc, inArray } from "drizzle-orm";
+import type { Database } from "../../app/server/db/client.server";
 import { productDownloads, productFeatures, productImages, products } from "../../app/server/db/schema";
 import { parseEnv } from "../../app/server/platform/env.server";
 import { startRuntime } from "../../app/server/runtime/runtime.server";
@@ -92,7 +94,77 @@ async function fillCatalog(dataDir: string, productCount: number): Promise<void>
         if (downloadRows.length) await tx.insert(productDownloads).values(downloadRows);
       });
     }
+    await writeEditable(dataDir, db);
   } finally {
     await runtime.close();
   }
+}
+
+/** A product as its edit form would send it back unchanged: what a benchmark's admin saves. */
+export interface EditableProduct {
+  id: string;
+  model: string;
+  description: string;
+  specs: string | null;
+  ndaa: boolean;
+  imageAlt: string;
+  categoryId: string;
+  version: number;
+  featureIds: string[];
+  additionalImageIds: string[];
+  downloadIds: string[];
+}
+
+const EDITABLE_FILE = "bench-editable-products.json";
+
+/** Products spread over the whole catalog (every 97th in model order), written beside its data. */
+async function writeEditable(dataDir: string, db: Database): Promise<void> {
+  const picked = (await db.select().from(products).orderBy(asc(products.model))).filter((_, index) => index % 97 === 3);
+  const ids = picked.map((row) => row.id);
+  const [features, images, downloads] = await Promise.all([
+    db.select().from(productFeatures).where(inArray(productFeatures.productId, ids)),
+    db.select().from(productImages).where(inArray(productImages.productId, ids)).orderBy(asc(productImages.position)),
+    db
+      .select()
+      .from(productDownloads)
+      .where(inArray(productDownloads.productId, ids))
+      .orderBy(asc(productDownloads.position)),
+  ]);
+  const editable: EditableProduct[] = picked.map((row) => ({
+    id: row.id,
+    model: row.model,
+    description: row.description,
+    specs: row.specs,
+    ndaa: row.ndaa,
+    imageAlt: row.imageAlt,
+    categoryId: row.categoryId,
+    version: row.version,
+    featureIds: features.filter((feature) => feature.productId === row.id).map((feature) => feature.featureId),
+    additionalImageIds: images.filter((image) => image.productId === row.id).map((image) => image.id),
+    downloadIds: downloads.filter((download) => download.productId === row.id).map((download) => download.id),
+  }));
+  fs.writeFileSync(path.join(dataDir, EDITABLE_FILE), JSON.stringify(editable));
+}
+
+/** The products of a catalog made by `generateCatalog` that a benchmark may save. */
+export function editableProducts(dataDir: string): EditableProduct[] {
+  return JSON.parse(fs.readFileSync(path.join(dataDir, EDITABLE_FILE), "utf8")) as EditableProduct[];
+}
+
+/** The edit form's fields for `product` with a new description: everything else as it is. */
+export function productEditForm(product: EditableProduct, description: string): URLSearchParams {
+  const form = new URLSearchParams({
+    categoryId: product.categoryId,
+    model: product.model,
+    description,
+    version: String(product.version),
+    keepSpecsTable: "on",
+    imageAlt: product.imageAlt,
+  });
+  if (product.specs) form.set("specs", product.specs);
+  if (product.ndaa) form.set("ndaa", "on");
+  product.featureIds.forEach((id, index) => form.set(`featureIds[${index}]`, id));
+  product.additionalImageIds.forEach((id, index) => form.set(`additionalImages[${index}].id`, id));
+  product.downloadIds.forEach((id, index) => form.set(`downloads[${index}].id`, id));
+  return form;
 }

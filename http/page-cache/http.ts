@@ -4,6 +4,7 @@ import type { ServerBuild } from "react-router";
 import type { ChangeTopic, PageHandle } from "#app/domain/live";
 import { SESSION_COOKIE_PREFIX } from "#app/server/people/auth.server";
 import type { Logger } from "#app/server/platform/logger.server";
+import { collectShown } from "#app/server/platform/shown.server";
 import { acceptsEncoding } from "../accept-encoding";
 import { compressAsSent, compressToKeep, type Encoding } from "../compression";
 import { logRequest, requestId } from "../request";
@@ -20,6 +21,8 @@ export interface PagePolicy {
   topics: ReadonlySet<ChangeTopic>;
   /** The search parameters the page reads; a URL with any other is never kept. */
   query: ReadonlySet<string>;
+  /** Whether it follows the catalog record by record (`PageHandle.cache.byRecord`). */
+  byRecord: boolean;
 }
 
 /** The policy for a URL path's page, or null when it must never be cached. */
@@ -47,6 +50,7 @@ export function cachePolicy(build: ServerBuild): CachePolicy {
         ? {
             topics: new Set(ids.flatMap((id) => handleOf(id)?.live ?? [])),
             query: new Set([...(cache.query ?? []), ROUTE_DATA_PARAM]),
+            byRecord: cache.byRecord === true,
           }
         : null;
       policies.set(deepest, policy);
@@ -220,6 +224,7 @@ function requestProtocol(req: IncomingMessage, trustProxy: ProxyTrust): string {
 interface CacheSlot {
   key: string;
   topics: ReadonlySet<ChangeTopic>;
+  byRecord: boolean;
 }
 
 /**
@@ -244,6 +249,7 @@ function cacheSlot(req: IncomingMessage, policyFor: CachePolicy, trustProxy: Pro
   return {
     key: `${requestProtocol(req, trustProxy)}://${req.headers.host ?? ""}${pathname}${search}`,
     topics: policy.topics,
+    byRecord: policy.byRecord,
   };
 }
 
@@ -298,6 +304,8 @@ export function fillPageCache(cache: PageCache, policyFor: CachePolicy, trustPro
     if (!slot) return next();
     res.setHeader("X-Cache", "miss");
     const { key, topics } = slot;
+    // What the render reads of the catalog, for a page that follows it by record.
+    const shows = slot.byRecord ? new Set<string>() : undefined;
     cache.countMiss(key);
     const nonce = String(res.locals.nonce);
     const generation = cache.generation;
@@ -324,7 +332,7 @@ export function fillPageCache(cache: PageCache, policyFor: CachePolicy, trustPro
     res.on("finish", () => {
       // Kept already (by a request for the same page that finished first), stale, or asked for once
       // while the cache is full: nothing to do.
-      if (!cacheable(res) || !cache.accepts(key, generation, topics)) return;
+      if (!cacheable(res) || !cache.accepts(key, generation, topics, shows)) return;
       try {
         // The nonce was this one response's: no other visitor may be handed it. Worked on as bytes
         // (the nonce and the tags are ASCII): no decoding, and one copy, the one kept.
@@ -343,11 +351,16 @@ export function fillPageCache(cache: PageCache, policyFor: CachePolicy, trustPro
           if (value === undefined || PER_RESPONSE_HEADERS.has(name)) continue;
           for (const item of Array.isArray(value) ? value : [value]) responseHeaders.push(name, String(item));
         }
-        cache.store(key, { status: res.statusCode, responseHeaders, body, topics }, generation);
+        cache.store(
+          key,
+          { status: res.statusCode, responseHeaders, body, topics, ...(shows ? { shows } : {}) },
+          generation,
+        );
       } catch (error) {
         logger.warn({ err: error, url: req.originalUrl }, "could not keep a page in the cache");
       }
     });
-    next();
+    if (shows) collectShown(shows, next);
+    else next();
   };
 }

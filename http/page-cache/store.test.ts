@@ -1,6 +1,7 @@
 import v8 from "node:v8";
 import vm from "node:vm";
 import { describe, expect, it } from "vitest";
+import { CATALOG_EVERYTHING, shownKeys } from "#app/domain/catalog-shown";
 import { ownBytes, PageCache, type CachedPage } from "./store";
 
 /** A kept page made the way a miss makes one: its body converted from the rendered text. */
@@ -168,5 +169,59 @@ describe("ownBytes", () => {
     expect(own.toString()).toBe("tiny");
     const large = Buffer.alloc(100_000);
     expect(ownBytes(large)).toBe(large);
+  });
+});
+
+describe("pages that follow the catalog by record", () => {
+  /** A page that read `shows` of the catalog, with the catalog's topics and another. */
+  const showing = (shows: string[]): CachedPage => ({
+    ...page("a page", ["products", "categories", "firmware"]),
+    shows: new Set(shows),
+  });
+
+  it("are dropped by a change of what they read, not by the catalog's topics", () => {
+    const cache = new PageCache();
+    cache.store("product-a", showing([shownKeys.product("a")]), 0);
+    cache.store("product-b", showing([shownKeys.product("b")]), 0);
+    cache.store("firmware", page("firmware", ["products", "firmware"]), 0);
+    cache.invalidate(["products", "categories"]);
+    // A page that follows topics alone goes; the others wait for what they read.
+    expect([cache.get("product-a"), cache.get("product-b"), cache.get("firmware")].map(Boolean)).toEqual([
+      true,
+      true,
+      false,
+    ]);
+    cache.dropShowing({ keys: new Set(shownKeys.ofProduct("a")), texts: [] });
+    expect([cache.get("product-a"), cache.get("product-b")].map(Boolean)).toEqual([false, true]);
+    // Their other topics still drop them.
+    cache.invalidate(["firmware"]);
+    expect(cache.get("product-b")).toBeUndefined();
+  });
+
+  it("drop a search whose query is in a changed text, before or after, and keep the others", () => {
+    const cache = new PageCache();
+    cache.store("dome", showing([shownKeys.search("dome")]), 0);
+    cache.store("bullet", showing([shownKeys.search("bullet")]), 0);
+    cache.store("ptz", showing([shownKeys.search("ptz")]), 0);
+    cache.dropShowing({ keys: new Set(), texts: ["vnt-d4 a dome camera", "vnt-d4 a ptz camera"] });
+    expect(["dome", "bullet", "ptz"].map((key) => Boolean(cache.get(key)))).toEqual([false, true, false]);
+  });
+
+  it("are not kept when what they read changed while they were rendered", () => {
+    const cache = new PageCache();
+    const generation = cache.generation;
+    cache.dropShowing({ keys: new Set([shownKeys.listing("cameras")]), texts: ["a new dome"] });
+    expect(cache.store("listing", showing([shownKeys.listing("cameras")]), generation)).toBe(false);
+    expect(cache.store("search", showing([shownKeys.search("dome")]), generation)).toBe(false);
+    expect(cache.store("other", showing([shownKeys.listing("locks"), shownKeys.search("lock")]), generation)).toBe(
+      true,
+    );
+    // A catalog read whole again: every such page rendered before goes, or is not kept.
+    const before = cache.generation;
+    cache.store("kept", page("about", ["settings"]), before);
+    cache.dropShowing(CATALOG_EVERYTHING);
+    expect(cache.get("other")).toBeUndefined();
+    expect(cache.get("kept")).toBeDefined();
+    expect(cache.store("late", showing([shownKeys.product("z")]), before)).toBe(false);
   });
 });

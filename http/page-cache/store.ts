@@ -1,3 +1,4 @@
+import { CATALOG_EVERYTHING, shownKeys, type CatalogChange } from "#app/domain/catalog-shown";
 import type { ChangeTopic } from "#app/domain/live";
 
 /** One anonymous response as the app rendered it, made the same for every visitor. */
@@ -15,7 +16,20 @@ export interface CachedPage {
   br?: Buffer;
   /** What the page shows: a change to any of these makes it stale. */
   topics: ReadonlySet<ChangeTopic>;
+  /**
+   * What it read of the in-memory catalog, for a page that follows the catalog record by record
+   * (app/domain/catalog-shown.ts): then its catalog topics do not drop it, a change of one of these does.
+   */
+  shows?: ReadonlySet<string>;
 }
+
+/** The topics a page that follows the catalog record by record leaves to `dropShowing`. */
+const FOLLOWED_BY_RECORD: ReadonlySet<ChangeTopic> = new Set<ChangeTopic>(["products", "categories"]);
+
+/** Keys remembered with the generation of their last change, at most: past that, older pages are refused. */
+const REMEMBERED_KEYS = 50_000;
+/** Changes whose searchable texts are remembered, at most. */
+const REMEMBERED_TEXT_CHANGES = 1_000;
 
 /** Enough for every public page of a large catalog and many searches, small beside the server's heap. */
 export const PAGE_CACHE_MAX_BYTES = 64 * 1024 * 1024;
@@ -118,6 +132,12 @@ export class PageCache {
   private currentGeneration = 0;
   /** The generation at which each topic ("*" for all of them) was last invalidated. */
   private readonly invalidatedAt = new Map<ChangeTopic, number>();
+  /** The generation at which each record key of the catalog last changed. */
+  private readonly shownChangedAt = new Map<string, number>();
+  /** The searchable texts of recent changes of the catalog, oldest first: what search pages are checked against. */
+  private readonly textsChanged: { generation: number; texts: string[] }[] = [];
+  /** Pages that follow the catalog by record, rendered before this generation, are not kept: what changed then is forgotten. */
+  private catalogForgottenAt = -1;
 
   constructor(
     private readonly maxBytes = PAGE_CACHE_MAX_BYTES,
@@ -161,11 +181,25 @@ export class PageCache {
   }
 
   /** Whether `store` would keep a page showing `topics` under `key`, its request having arrived at `generation`. */
-  accepts(key: string, generation: number, topics: ReadonlySet<ChangeTopic>): boolean {
+  accepts(key: string, generation: number, topics: ReadonlySet<ChangeTopic>, shows?: ReadonlySet<string>): boolean {
     if (this.entries.has(key) || (this.invalidatedAt.get("*") ?? -1) > generation) return false;
     if (this.full && this.misses.of(key) < 2) return false;
-    for (const topic of topics) if ((this.invalidatedAt.get(topic) ?? -1) > generation) return false;
-    return true;
+    for (const topic of topics) {
+      if (shows && FOLLOWED_BY_RECORD.has(topic)) continue;
+      if ((this.invalidatedAt.get(topic) ?? -1) > generation) return false;
+    }
+    if (!shows) return true;
+    if (this.catalogForgottenAt > generation) return false;
+    for (const shown of shows) if ((this.shownChangedAt.get(shown) ?? -1) > generation) return false;
+    const since = this.textsChanged.filter((change) => change.generation > generation);
+    return (
+      since.length === 0 ||
+      !showsAnyOf(
+        shows,
+        [],
+        since.flatMap((change) => change.texts),
+      )
+    );
   }
 
   /**
@@ -173,7 +207,7 @@ export class PageCache {
    * already kept: a page asked for by many at once is rendered for each, but stored once.
    */
   store(key: string, page: CachedPage, generation: number): boolean {
-    if (!this.accepts(key, generation, page.topics)) return false;
+    if (!this.accepts(key, generation, page.topics, page.shows)) return false;
     const cost = entryCost(key, page);
     if (cost > this.maxBytes / 8) return false;
     this.entries.set(key, { page, cost });
@@ -209,7 +243,39 @@ export class PageCache {
       return;
     }
     for (const [key, entry] of this.entries) {
-      if (topics.some((topic) => entry.page.topics.has(topic))) this.remove(key, entry);
+      const { shows } = entry.page;
+      if (topics.some((topic) => entry.page.topics.has(topic) && !(shows && FOLLOWED_BY_RECORD.has(topic)))) {
+        this.remove(key, entry);
+      }
+    }
+  }
+
+  /**
+   * Drops every page that follows the catalog by record and shows what `change` changed: a record it
+   * read, or a search whose query is in a changed text. CATALOG_EVERYTHING drops all of them.
+   */
+  dropShowing(change: CatalogChange | typeof CATALOG_EVERYTHING): void {
+    this.currentGeneration += 1;
+    const generation = this.currentGeneration;
+    if (change === CATALOG_EVERYTHING) {
+      this.catalogForgottenAt = generation;
+      this.shownChangedAt.clear();
+      this.textsChanged.length = 0;
+    } else {
+      if (this.shownChangedAt.size + change.keys.size > REMEMBERED_KEYS) {
+        this.catalogForgottenAt = generation;
+        this.shownChangedAt.clear();
+      }
+      for (const key of change.keys) this.shownChangedAt.set(key, generation);
+      this.textsChanged.push({ generation, texts: change.texts });
+      if (this.textsChanged.length > REMEMBERED_TEXT_CHANGES) {
+        this.catalogForgottenAt = Math.max(this.catalogForgottenAt, this.textsChanged.shift()?.generation ?? -1);
+      }
+    }
+    for (const [key, entry] of this.entries) {
+      const { shows } = entry.page;
+      if (!shows) continue;
+      if (change === CATALOG_EVERYTHING || showsAnyOf(shows, change.keys, change.texts)) this.remove(key, entry);
     }
   }
 
@@ -224,4 +290,15 @@ export class PageCache {
     this.entries.delete(key);
     this.bytes -= entry.cost;
   }
+}
+
+/** Whether a page that read `shows` shows one of `keys`, or searched for a piece of one of `texts`. */
+function showsAnyOf(shows: ReadonlySet<string>, keys: Iterable<string>, texts: readonly string[]): boolean {
+  for (const key of keys) if (shows.has(key)) return true;
+  if (texts.length === 0) return false;
+  for (const shown of shows) {
+    const needle = shownKeys.searchedFor(shown);
+    if (needle !== undefined && texts.some((text) => text.includes(needle))) return true;
+  }
+  return false;
 }

@@ -17,6 +17,10 @@ import { createDatabase } from "#tests/support/postgres";
 import { sendRaw } from "#tests/support/http";
 import { startServer, type RunningServer } from "#tests/support/server";
 import { TEST_ORIGIN } from "#tests/support/origin";
+import { eq, sql } from "drizzle-orm";
+import { products } from "#app/server/db/schema";
+import { catalogCategoryPath, catalogProductPath } from "#app/domain/paths";
+import { loadDemoCatalogIfEmpty } from "../../demo/load";
 
 interface Answer {
   status: number;
@@ -296,7 +300,7 @@ describe("the page cache middleware", () => {
       res.locals.nonce = randomBytes(16).toString("base64");
       next();
     });
-    const topics = () => ({ topics: new Set(["products" as const]), query: new Set<string>() });
+    const topics = () => ({ topics: new Set(["products" as const]), query: new Set<string>(), byRecord: false });
     const cache = new PageCache();
     const logger = createLogger("silent");
     const answerHit = pageCacheHits(cache, topics, () => false, logger);
@@ -351,8 +355,10 @@ describe("the page caches of two servers on one PostgreSQL database", () => {
     const writerDir = fs.mkdtempSync(path.join(os.tmpdir(), "vantage-cache-writer-"));
     folders.push(storage, writerDir);
     const shared = { DATABASE_URL: databaseUrl, STORAGE_URL: `file://${storage}` };
-    servers = await Promise.all([startServer(shared), startServer(shared)]);
     writer = await startRuntime(parseEnv({ ...shared, DATA_DIR: writerDir, LOG_LEVEL: "silent" }));
+    // The demo catalog, loaded once before the servers read it: several categories of products.
+    await loadDemoCatalogIfEmpty(writer);
+    servers = await Promise.all([startServer(shared), startServer(shared)]);
   });
   afterAll(async () => {
     await writer?.close();
@@ -370,6 +376,52 @@ describe("the page caches of two servers on one PostgreSQL database", () => {
     await writer.services.categoryAdmin.createCategory({ name, description: "", features: [] }, TEST_ORIGIN);
     for (const server of servers) {
       await expect.poll(async () => (await get(`${server.url}/catalog`)).body).toContain(name);
+    }
+  });
+
+  it("drops on a product's change its page, its category's listing and the searches it is in, and keeps the rest", async () => {
+    if (!writer) throw new Error("the writing runtime did not start");
+    const db = writer.database.db;
+    // Two published products of two categories.
+    const picked = await db
+      .selectDistinctOn([products.categoryId], {
+        id: products.id,
+        model: products.model,
+        categoryId: products.categoryId,
+      })
+      .from(products)
+      .where(eq(products.status, "published"))
+      .orderBy(products.categoryId, products.model)
+      .limit(2);
+    const [changed, untouched] = picked;
+    if (!changed || !untouched) throw new Error("the demo catalog has fewer than two categories of products");
+    const phrase = `changed ${randomUUID().slice(0, 8)}`;
+    const pages = {
+      product: catalogProductPath(changed.id),
+      listing: catalogCategoryPath(changed.categoryId),
+      searchHolding: `/search?q=${encodeURIComponent(changed.model)}`,
+      searchNewlyHolding: `/search?q=${encodeURIComponent(phrase)}`,
+      otherProduct: catalogProductPath(untouched.id),
+      otherListing: catalogCategoryPath(untouched.categoryId),
+      otherSearch: `/search?q=${encodeURIComponent(untouched.model)}`,
+      home: "/",
+    };
+    const [server] = servers;
+    if (!server) throw new Error("no server");
+    for (const [name, pathname] of Object.entries(pages)) {
+      await get(`${server.url}${pathname}`);
+      expect([name, (await get(`${server.url}${pathname}`)).cache]).toEqual([name, "hit"]);
+    }
+    // As another instance or an operator would: heard through the database's notice alone.
+    await db.execute(sql`update products set description = ${`Now ${phrase}`} where id = ${changed.id}`);
+    await expect.poll(async () => (await get(`${server.url}${pages.product}`)).body).toContain(`Now ${phrase}`);
+    for (const name of ["listing", "searchHolding", "searchNewlyHolding"] as const) {
+      const answer = await get(`${server.url}${pages[name]}`);
+      expect([name, answer.cache]).toEqual([name, "miss"]);
+      expect([name, answer.body.includes(changed.model)]).toEqual([name, true]);
+    }
+    for (const name of ["otherProduct", "otherListing", "otherSearch", "home"] as const) {
+      expect([name, (await get(`${server.url}${pages[name]}`)).cache]).toEqual([name, "hit"]);
     }
   });
 });

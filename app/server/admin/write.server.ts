@@ -100,12 +100,18 @@ export function createAdminWrite({
   files,
   ownWrites,
   revisions,
+  takenIn,
 }: {
   db: Database;
   files: FileService;
   /** This instance's own writes, announced at once (see Runtime.ownWrites). */
   ownWrites: ChangeHub;
   revisions: Revisions;
+  /**
+   * What a committed write awaits before it returns: the in-memory copies taking it in (the catalog
+   * applies it), so that the answer's next request, and the page cache, find it there.
+   */
+  takenIn?: (topics: ChangeTopic[]) => Promise<void>;
 }): AdminWrite {
   return async (topics, origin, work, restoring) => {
     const doomed: string[] = [];
@@ -174,6 +180,8 @@ export function createAdminWrite({
     });
     // This instance's next request must see the write: the feed's own notice arrives a moment later.
     ownWrites.publish({ topics });
+    // Committed whatever happens here: a copy that could not take it in reads it at its next read.
+    await takenIn?.(topics).catch(() => undefined);
     if (doomed.length) await files.purge(doomed);
     return result;
   };

@@ -240,6 +240,26 @@ export const catalogVersions = pgTable("catalog_versions", {
   version: bigint("version", { mode: "number" }).notNull().default(0),
 });
 
+/**
+ * What each committed change of the catalog touched, by the catalog's version it committed as
+ * (drizzle/0018_catalog_changes.sql): a product or a category by id, or everything (a table emptied).
+ * Triggers write it whoever writes; each server's snapshot reads what it has not applied yet.
+ */
+export const catalogChanges = pgTable(
+  "catalog_changes",
+  {
+    version: bigint("version", { mode: "number" }).notNull(),
+    kind: text("kind", { enum: ["product", "category", "everything"] }).notNull(),
+    /** The product's or category's id; the nil id for everything. */
+    recordId: uuid("record_id").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.version, table.kind, table.recordId] }),
+    index("catalog_changes_at_idx").on(table.at),
+  ],
+);
+
 /** Site-wide settings, one row per key; values are validated by the settings service. */
 export const siteSettings = pgTable("site_settings", {
   key: text("key").primaryKey(),

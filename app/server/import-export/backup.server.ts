@@ -36,7 +36,7 @@ const SIGNED_IN = ["session", "verification", "invitations"];
  * keep and sign-in attempts of the last minutes, made again by the database as the rows are restored,
  * or worthless in another place and time.
  */
-const NOT_BACKED_UP = new Set([...SIGNED_IN, "deployment", "catalog_versions", "rate_limits"]);
+const NOT_BACKED_UP = new Set([...SIGNED_IN, "deployment", "catalog_versions", "catalog_changes", "rate_limits"]);
 /** Rows a restore inserts in one statement. */
 const INSERT_BATCH = 500;
 

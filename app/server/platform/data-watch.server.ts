@@ -32,6 +32,7 @@ export class DataWatch {
   private readonly changedAt = new Map<WatchedData, number>();
   private everythingChangedAt = 0;
   private deaf = false;
+  private readonly listeners = new Set<(what: WatchedData | "*") => void>();
 
   /** Where the changes stand now: what `changedSince` compares with. */
   mark(): number {
@@ -43,6 +44,13 @@ export class DataWatch {
     this.generation += 1;
     if (what === "*") this.everythingChangedAt = this.generation;
     else this.changedAt.set(what, this.generation);
+    for (const listener of this.listeners) listener(what);
+  }
+
+  /** Calls `listener` with each change as it is heard, for copies that catch up at once rather than at their next read. */
+  subscribe(listener: (what: WatchedData | "*") => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   /** The database's notices go unheard until `heard()`: meanwhile nothing can be trusted to be current. */

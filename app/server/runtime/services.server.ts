@@ -53,7 +53,16 @@ export interface ServiceParts {
 export function createServices(parts: ServiceParts) {
   const { db, files, ownWrites, catalogSnapshot, dataWatch, auth, admins, sendMail, publicUrl, logger } = parts;
   const revisions = createRevisions({ db, files });
-  const write = createAdminWrite({ db, files, ownWrites, revisions });
+  const write = createAdminWrite({
+    db,
+    files,
+    ownWrites,
+    revisions,
+    takenIn: (topics) =>
+      topics.some((topic) => topic === "products" || topic === "categories" || topic === "*")
+        ? catalogSnapshot.catchUp()
+        : Promise.resolve(),
+  });
   const catalog = createCatalog({ db, snapshot: catalogSnapshot, watch: dataWatch });
   const settings = createSiteSettings({ db, write, watch: dataWatch });
   const categoryAdmin = createCategoryAdmin({ db, write, catalog });

@@ -94,4 +94,35 @@ describe("SubstringIndex", () => {
     for (const piece of ["camera", "1", "6", "69", "a 3"])
       expect(holding(sliced, piece)).toEqual(holding(whole, piece));
   });
+
+  it("finds what String.includes finds after texts are added and removed, slots reused and sets grown", async () => {
+    const next = random(23);
+    const alphabet = ["a", "b", "1", " ", "é", "-"];
+    const textOf = () =>
+      Array.from({ length: Math.floor(next() * 30) }, () => alphabet[Math.floor(next() * alphabet.length)]).join("");
+    const index = await SubstringIndex.build(Array.from({ length: 40 }, textOf), BETWEEN_TURNS);
+    const held = new Map<number, string>();
+    for (let slot = 0; slot < 40; slot += 1) held.set(slot, index.textAt(slot) ?? "");
+    // Past the room it was built with (40 and an eighth): its sets grow, and freed slots come back.
+    for (let step = 0; step < 600; step += 1) {
+      const slots = [...held.keys()];
+      if (slots.length > 0 && next() < 0.4) {
+        const slot = slots[Math.floor(next() * slots.length)] ?? 0;
+        index.remove(slot);
+        held.delete(slot);
+      } else {
+        const text = textOf();
+        const slot = index.add(text);
+        expect(held.has(slot)).toBe(false);
+        held.set(slot, text);
+      }
+    }
+    expect(index.size).toBe(held.size);
+    expect(Math.max(...held.keys())).toBeGreaterThan(45);
+    for (const piece of ["a", "é", "ab", "b1", "a b", "1-a", "ab1b", "zz", "-é"]) {
+      const expected = [...held].flatMap(([slot, text]) => (text.includes(piece) ? [slot] : [])).sort((a, b) => a - b);
+      expect(holding(index, piece), piece).toEqual(expected);
+    }
+    expect(holding(index, "")).toEqual([...held.keys()].sort((a, b) => a - b));
+  });
 });

@@ -26,9 +26,15 @@ function trigramSymbol(code: number): number {
  * counting its results read them all. Texts are given letter case folded, as pieces are.
  */
 export class SubstringIndex {
-  private readonly words: number;
-  private readonly asciiSingles: (Uint32Array | undefined)[] = new Array<Uint32Array | undefined>(ASCII);
-  private readonly asciiPairs: (Uint32Array | undefined)[] = new Array<Uint32Array | undefined>(ASCII * ASCII);
+  /** Words of 32 bits each set holds: room for `capacity` texts. */
+  private capacityWords: number;
+  /** Words in use: enough for every slot handed out so far. */
+  private words = 0;
+  /** Each slot's text; `undefined` for a slot freed by `remove`, which `add` hands out again. */
+  private readonly texts: (string | undefined)[] = [];
+  private readonly freeSlots: number[] = [];
+  private asciiSingles: (Uint32Array | undefined)[] = new Array<Uint32Array | undefined>(ASCII);
+  private asciiPairs: (Uint32Array | undefined)[] = new Array<Uint32Array | undefined>(ASCII * ASCII);
   private readonly otherSingles = new Map<number, Uint32Array>();
   private readonly otherPairs = new Map<number, Uint32Array>();
   /**
@@ -36,38 +42,69 @@ export class SubstringIndex {
    * number in base TRIGRAM_SYMBOLS.
    */
   private readonly trigramSlots = new Int32Array(TRIGRAM_SYMBOLS ** 3);
-  private readonly trigramSets: Uint32Array[] = [];
+  private trigramSets: Uint32Array[] = [];
 
-  private constructor(private readonly texts: readonly string[]) {
-    this.words = Math.ceil(texts.length / 32);
+  private constructor(capacity: number) {
+    this.capacityWords = Math.max(1, Math.ceil(capacity / 32));
   }
 
   /**
-   * The index of `texts`, built `slicing.size` texts at a time: the catalog's index over 10,000 products
-   * takes tens of milliseconds, and gives the event loop back meanwhile.
+   * The index of `texts`, slot `i` holding `texts[i]`, built `slicing.size` texts at a time: the
+   * catalog's index over 10,000 products takes tens of milliseconds, and gives the event loop back
+   * meanwhile. It has room for an eighth more before its sets grow.
    */
   static async build(texts: readonly string[], slicing: Slicing): Promise<SubstringIndex> {
-    const built = new SubstringIndex(texts);
-    await forEachInSlices(texts, slicing, (_, index) => built.add(index));
+    const built = new SubstringIndex(texts.length + (texts.length >> 3));
+    await forEachInSlices(texts, slicing, (text) => built.add(text));
     return built;
   }
 
-  private add(index: number): void {
-    const text = this.texts[index] ?? "";
-    const word = index >> 5;
-    const bit = 1 << (index & 31);
+  /** `build` at once, for a handful of texts. */
+  static of(texts: readonly string[]): SubstringIndex {
+    const built = new SubstringIndex(texts.length);
+    for (const text of texts) built.add(text);
+    return built;
+  }
+
+  /** Indexes `text` (letter case folded) and returns its slot: a freed one if any, else the next. */
+  add(text: string): number {
+    const slot = this.freeSlots.pop() ?? this.texts.length;
+    if (slot === this.texts.length) this.texts.push(text);
+    else this.texts[slot] = text;
+    const word = slot >> 5;
+    if (word >= this.capacityWords) this.grow(word + 1);
+    this.words = Math.max(this.words, word + 1);
+    this.mark(text, word, 1 << (slot & 31), true);
+    return slot;
+  }
+
+  /** Forgets the text in `slot`; its slot is handed out again. */
+  remove(slot: number): void {
+    const text = this.texts[slot];
+    if (text === undefined) return;
+    this.mark(text, slot >> 5, 1 << (slot & 31), false);
+    this.texts[slot] = undefined;
+    this.freeSlots.push(slot);
+  }
+
+  /** The text in `slot`, or `undefined` for a slot not in use. */
+  textAt(slot: number): string | undefined {
+    return this.texts[slot];
+  }
+
+  /** Sets (or clears) `bit` of `word` in every set of a character, pair and run `text` holds. */
+  private mark(text: string, word: number, bit: number, set: boolean): void {
+    const flip = (bits: Uint32Array) => {
+      bits[word] = set ? (bits[word] ?? 0) | bit : (bits[word] ?? 0) & ~bit;
+    };
     let previous = -1;
     // The run of symbols that ends at the character before, as a number in base TRIGRAM_SYMBOLS.
     let run = 0;
     let runLength = 0;
     for (let at = 0; at < text.length; at += 1) {
       const code = text.charCodeAt(at);
-      const single = this.single(code, true);
-      single[word] = (single[word] ?? 0) | bit;
-      if (previous >= 0) {
-        const pair = this.pair(previous, code, true);
-        pair[word] = (pair[word] ?? 0) | bit;
-      }
+      flip(this.single(code, true));
+      if (previous >= 0) flip(this.pair(previous, code, true));
       previous = code;
       const symbol = trigramSymbol(code);
       if (symbol < 0) {
@@ -76,22 +113,34 @@ export class SubstringIndex {
       }
       run = (run * TRIGRAM_SYMBOLS + symbol) % TRIGRAM_SYMBOLS ** 3;
       runLength += 1;
-      if (runLength >= 3) {
-        const trigram = this.trigram(run, true);
-        trigram[word] = (trigram[word] ?? 0) | bit;
-      }
+      if (runLength >= 3) flip(this.trigram(run, true));
     }
+  }
+
+  /** Makes every set hold at least `words` words, an eighth more than that for the texts to come. */
+  private grow(words: number): void {
+    this.capacityWords = words + (words >> 3) + 1;
+    const grown = (bits: Uint32Array) => {
+      const larger = new Uint32Array(this.capacityWords);
+      larger.set(bits);
+      return larger;
+    };
+    this.asciiSingles = this.asciiSingles.map((bits) => bits && grown(bits));
+    this.asciiPairs = this.asciiPairs.map((bits) => bits && grown(bits));
+    for (const [key, bits] of this.otherSingles) this.otherSingles.set(key, grown(bits));
+    for (const [key, bits] of this.otherPairs) this.otherPairs.set(key, grown(bits));
+    this.trigramSets = this.trigramSets.map(grown);
   }
 
   /** How many texts the index holds. */
   get size(): number {
-    return this.texts.length;
+    return this.texts.length - this.freeSlots.length;
   }
 
-  /** Calls `visit` with the position of every text that holds `piece`, in the order the texts were given. */
-  forEachHolding(piece: string, visit: (index: number) => void): void {
+  /** Calls `visit` with the slot of every text that holds `piece`, in slot order. */
+  forEachHolding(piece: string, visit: (slot: number) => void): void {
     if (piece.length === 0) {
-      for (let index = 0; index < this.texts.length; index += 1) visit(index);
+      for (let slot = 0; slot < this.texts.length; slot += 1) if (this.texts[slot] !== undefined) visit(slot);
       return;
     }
     const sets: Uint32Array[] = [];
@@ -136,8 +185,8 @@ export class SubstringIndex {
       while (bits !== 0) {
         const lowest = bits & -bits;
         bits ^= lowest;
-        const index = word * 32 + 31 - Math.clz32(lowest);
-        if (exact || (this.texts[index] ?? "").includes(piece)) visit(index);
+        const slot = word * 32 + 31 - Math.clz32(lowest);
+        if (exact || (this.texts[slot] ?? "").includes(piece)) visit(slot);
       }
     }
   }
@@ -147,11 +196,11 @@ export class SubstringIndex {
   private single(code: number, make: boolean): Uint32Array | undefined {
     if (code < ASCII) {
       let set = this.asciiSingles[code];
-      if (!set && make) this.asciiSingles[code] = set = new Uint32Array(this.words);
+      if (!set && make) this.asciiSingles[code] = set = new Uint32Array(this.capacityWords);
       return set;
     }
     let set = this.otherSingles.get(code);
-    if (!set && make) this.otherSingles.set(code, (set = new Uint32Array(this.words)));
+    if (!set && make) this.otherSingles.set(code, (set = new Uint32Array(this.capacityWords)));
     return set;
   }
 
@@ -161,7 +210,7 @@ export class SubstringIndex {
     const slot = this.trigramSlots[run] ?? 0;
     if (slot > 0) return this.trigramSets[slot - 1];
     if (!make) return undefined;
-    const set = new Uint32Array(this.words);
+    const set = new Uint32Array(this.capacityWords);
     this.trigramSlots[run] = this.trigramSets.push(set);
     return set;
   }
@@ -172,12 +221,12 @@ export class SubstringIndex {
     if (first < ASCII && second < ASCII) {
       const slot = first * ASCII + second;
       let set = this.asciiPairs[slot];
-      if (!set && make) this.asciiPairs[slot] = set = new Uint32Array(this.words);
+      if (!set && make) this.asciiPairs[slot] = set = new Uint32Array(this.capacityWords);
       return set;
     }
     const key = first * 65_536 + second;
     let set = this.otherPairs.get(key);
-    if (!set && make) this.otherPairs.set(key, (set = new Uint32Array(this.words)));
+    if (!set && make) this.otherPairs.set(key, (set = new Uint32Array(this.capacityWords)));
     return set;
   }
 }

@@ -212,7 +212,12 @@ async function load(site: RunningServer, save: ReturnType<typeof productSaver>) 
 
 export async function measureLoad(productCount: number) {
   const dataDir = await generateCatalog(productCount);
-  const site = await startServer({ ...adminEnv(), DATA_DIR: dataDir, TRUST_PROXY: "1" });
+  const site = await startServer({
+    ...adminEnv(),
+    DATA_DIR: dataDir,
+    TRUST_PROXY: "1",
+    ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
+  });
   try {
     const sitemap = await (await fetch(`${site.url}/sitemap.xml`)).text();
     const products = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)]

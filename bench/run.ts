@@ -42,6 +42,7 @@ const TARGETS = {
   uploadRssMb: 30,
   importMs: 30_000,
   startupMs: 3000,
+  largeStartupMs: 10_000,
   lighthouse: 100,
   javascriptBytes: 120_000,
   burstGrowthMb: 300,
@@ -310,10 +311,11 @@ function report(): string {
       `| Import of ${imported.products.toLocaleString("en-US")} products, every one changed (CSV through the dashboard): upload + check + apply | ${imported.uploadMs} + ${imported.checkMs} + ${imported.applyMs} = ${imported.totalMs} ms | ≤ ${TARGETS.importMs} ms | ${mark(imported.totalMs <= TARGETS.importMs)} |`,
     );
   }
-  const startup = readResult<{ products: number; medianMs: number; maxMs: number }>("startup");
-  if (startup) {
+  const startups = readResult<{ products: number; medianMs: number; maxMs: number }[]>("startup") ?? [];
+  for (const startup of startups) {
+    const target = startup.products > 1000 ? TARGETS.largeStartupMs : TARGETS.startupMs;
     lines.push(
-      `| Start-up on an existing data folder (${startup.products.toLocaleString("en-US")} products) until /readyz: median / worst of 5 | ${startup.medianMs} / ${startup.maxMs} ms | ≤ ${TARGETS.startupMs} ms | ${mark(startup.maxMs <= TARGETS.startupMs)} |`,
+      `| Start-up on an existing data folder (${startup.products.toLocaleString("en-US")} products) until /readyz: median / worst of 5 | ${startup.medianMs} / ${startup.maxMs} ms | ≤ ${target} ms | ${mark(startup.maxMs <= target)} |`,
     );
   }
   lines.push("");

@@ -1,6 +1,7 @@
 /**
- * Start-up: `npm start` (with the build in place) on an existing data folder holding the 1,000-product
- * catalog, from spawn until /readyz answers 200. Median and worst of five starts. `npm run bench:startup`.
+ * Start-up: `npm start` (with the build in place) on an existing data folder holding a catalog of
+ * 1,000 and one of 50,000 products (`--products=N,M` for others), from spawn until /readyz answers 200
+ * (the catalog read into memory: decision 066). Median and worst of five starts. `npm run bench:startup`.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -60,7 +61,14 @@ export async function measureStartup(productCount = 1000) {
 
 if (import.meta.filename === process.argv[1]) {
   if (!process.argv.includes("--no-build")) buildSite();
-  const result = await measureStartup();
-  console.log(result);
-  writeResult("startup", result);
+  const sizes = (process.argv.find((arg) => arg.startsWith("--products="))?.slice("--products=".length) ?? "1000,50000")
+    .split(",")
+    .map(Number);
+  const results = [];
+  for (const size of sizes) {
+    const result = await measureStartup(size);
+    console.log(result);
+    results.push(result);
+  }
+  writeResult("startup", results);
 }

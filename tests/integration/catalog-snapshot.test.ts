@@ -13,7 +13,7 @@ import {
   products,
 } from "#app/server/db/schema";
 import type { Runtime } from "#app/server/runtime/runtime.server";
-import { CatalogSnapshot } from "#app/server/site/catalog-snapshot.server";
+import { CatalogSnapshot, MOST_TOUCHED_IN_PLACE } from "#app/server/site/catalog-snapshot.server";
 import { DataWatch } from "#app/server/platform/data-watch.server";
 import { DATABASE_KINDS, startTestRuntime } from "#tests/support/database";
 import { selectsBy } from "#tests/support/queries";
@@ -287,6 +287,43 @@ describe.each(DATABASE_KINDS)("the public catalog read from memory on %s", (kind
     expect(searched).toEqual(await whole.search("cam", 10));
     expect(searched.products.map((product) => product.model)).toEqual(["CAM-A", "cam-b", "cam-c", "Cam-D", "cam-e"]);
     expect(await sliced.searchModels("cam", 10, new Set())).toEqual(await whole.searchModels("cam", 10, new Set()));
+  });
+
+  it("goes on answering visitors from the catalog served while it reads the whole catalog again", async () => {
+    // A rebuild that cannot finish until the test lets it: its slices wait at the gate.
+    let gate: Promise<void> | undefined;
+    let openGate: () => void = () => undefined;
+    const watch = new DataWatch();
+    const gated = new CatalogSnapshot(db, watch, {
+      size: 1_000,
+      pause: () => gate ?? new Promise<void>((resolve) => setImmediate(resolve)),
+    });
+    const before = await gated.listProducts({ pageSize: 100 });
+    const everyProduct = async () =>
+      (await gated.listCategories({ drafts: true })).reduce((sum, category) => sum + category.productCount, 0);
+    const everyBefore = await everyProduct();
+    gate = new Promise<void>((resolve) => (openGate = resolve));
+    // More products at once than are changed in place: the catalog is read again whole.
+    await db.execute(sql`insert into ${products} (model, description, category_id, image_file_id)
+      select 'many-' || n, 'One of many', category_id, image_file_id
+      from ${products}, generate_series(1, ${MOST_TOUCHED_IN_PLACE + 1}) as n where model = 'cam-e'`);
+    try {
+      watch.changed("products");
+      // Visitors read the catalog as it was, at once, however many times they ask.
+      for (let read = 0; read < 3; read += 1) expect(await gated.listProducts({ pageSize: 100 })).toEqual(before);
+      // The dashboard waits for the catalog as committed.
+      const committed = everyProduct();
+      openGate();
+      gate = undefined;
+      expect(await committed).toBe(everyBefore + MOST_TOUCHED_IN_PLACE + 1);
+      expect((await gated.listProducts({ pageSize: 100 })).total).toBe(before.total + MOST_TOUCHED_IN_PLACE + 1);
+    } finally {
+      openGate();
+      gate = undefined;
+      await db.execute(sql`delete from ${products} where model like 'many-%'`);
+      // The runtime's own catalog reads them whole again too: the tests after this one start once it has.
+      await runtime.catalogSnapshot.catchUp();
+    }
   });
 
   it("answers many reads at once from one rebuild", async () => {

@@ -239,6 +239,12 @@ export class CatalogSnapshot {
     let current = this.state ?? (await this.rebuild());
     // An update under way may have read the version before the change this read saw: then one more.
     while (current.version < version) {
+      if (this.building) {
+        // Read again whole: visitors go on with the state served, the dashboard waits for the new one.
+        if (!options.confirm) return current;
+        current = await this.building;
+        continue;
+      }
       await (this.updating ??= this.update().finally(() => (this.updating = undefined)));
       current = this.state ?? current;
     }
@@ -266,7 +272,8 @@ export class CatalogSnapshot {
       { isolationLevel: "repeatable read", accessMode: "read only" },
     );
     if (!read) {
-      await this.rebuild();
+      // Not awaited: whoever reads meanwhile decides whether to wait for it (see `current`).
+      this.rebuild().catch(() => undefined);
       return;
     }
     // A rebuild may have replaced the state meanwhile, at this version or past it.

@@ -108,35 +108,42 @@ export class SubstringIndex {
     const stamp = (this.stamp = (this.stamp % 0xffffffff) + 1);
     const { singleStamps, pairStamps, trigramStamps } = this;
     let previous = -1;
-    // The run of symbols that ends at the character before, as a number in base TRIGRAM_SYMBOLS.
-    let run = 0;
-    let runLength = 0;
+    // The two symbols before this character (-1: none, or a character that is not one).
+    let first = -1;
+    let second = -1;
     for (let at = 0; at < text.length; at += 1) {
       const code = text.charCodeAt(at);
-      if (code >= ASCII) flip(this.single(code, true), word, bit, set);
-      else if (singleStamps[code] !== stamp) {
+      if (code >= ASCII) {
+        flip(this.single(code, true), word, bit, set);
+        if (previous >= 0) flip(this.pair(previous, code, true), word, bit, set);
+        previous = code;
+        first = second = -1;
+        continue;
+      }
+      if (singleStamps[code] !== stamp) {
         singleStamps[code] = stamp;
         flip(this.single(code, true), word, bit, set);
       }
-      if (previous >= 0) {
-        if (previous >= ASCII || code >= ASCII) flip(this.pair(previous, code, true), word, bit, set);
-        else if (pairStamps[previous * ASCII + code] !== stamp) {
-          pairStamps[previous * ASCII + code] = stamp;
-          flip(this.pair(previous, code, true), word, bit, set);
-        }
+      if (previous >= ASCII) flip(this.pair(previous, code, true), word, bit, set);
+      else if (previous >= 0 && pairStamps[previous * ASCII + code] !== stamp) {
+        pairStamps[previous * ASCII + code] = stamp;
+        flip(this.pair(previous, code, true), word, bit, set);
       }
       previous = code;
-      const symbol = code < ASCII ? (TRIGRAM_SYMBOL[code] ?? -1) : -1;
+      const symbol = TRIGRAM_SYMBOL[code] ?? -1;
       if (symbol < 0) {
-        runLength = 0;
+        first = second = -1;
         continue;
       }
-      run = (run * TRIGRAM_SYMBOLS + symbol) % TRIGRAMS;
-      runLength += 1;
-      if (runLength >= 3 && trigramStamps[run] !== stamp) {
-        trigramStamps[run] = stamp;
-        flip(this.trigram(run, true), word, bit, set);
+      if (first >= 0) {
+        const run = (first * TRIGRAM_SYMBOLS + second) * TRIGRAM_SYMBOLS + symbol;
+        if (trigramStamps[run] !== stamp) {
+          trigramStamps[run] = stamp;
+          flip(this.trigram(run, true), word, bit, set);
+        }
       }
+      first = second;
+      second = symbol;
     }
   }
 

@@ -17,8 +17,6 @@ import { BETWEEN_TURNS, type Slicing } from "../platform/slices.server";
 import { pruneCatalogChanges, readCatalogRows, readCatalogVersion, readTouched } from "./catalog-rows.server";
 import { CatalogState, foldCase, type ProductsAsked } from "./catalog-state.server";
 
-export { FIELD_SEPARATOR, foldCase, type ProductsAsked } from "./catalog-state.server";
-
 /** What the snapshot holds, as the watch names it. */
 const CATALOG_DATA: readonly WatchedData[] = ["products", "categories"];
 

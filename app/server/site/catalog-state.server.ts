@@ -67,6 +67,9 @@ interface ProductEntry {
 /** A product as /support shows it, with the letter-case-folded texts its search tests. */
 interface SupportEntry {
   product: SupportProduct;
+  categoryId: string;
+  /** The model, letter case folded: a product whose model holds the search keeps all its downloads. */
+  model: string;
   /** Each download's description and file name, letter case folded, in the downloads' order. */
   downloadTexts: string[];
 }
@@ -342,7 +345,7 @@ export class CatalogState {
     const accessories = everyAccessory
       .filter((accessory) => accessory.published)
       .map(({ id, model }) => ({ id, model }));
-    const featureById = new Map(category.features.map((feature) => [feature.id, feature]));
+    const featureIds = new Set(source.featureIds);
     const published = row.status === "published";
     const page: CatalogProduct = {
       id: row.id,
@@ -353,10 +356,8 @@ export class CatalogState {
       ndaa: row.ndaa,
       version: row.version,
       category: { id: category.id, name: category.name },
-      features: sortNaturallyBy(
-        source.featureIds.flatMap((id) => featureById.get(id) ?? []),
-        (feature) => feature.label,
-      ),
+      // The category's features are in natural order already: its product's are those it has.
+      features: category.features.filter((feature) => featureIds.has(feature.id)),
       image: summary.image,
       additionalImages: source.additionalImages,
       accessories,
@@ -381,6 +382,8 @@ export class CatalogState {
         ? {
             support: {
               product: { id: row.id, model: row.model, image: summary.image, downloads: source.downloads },
+              categoryId: category.id,
+              model: foldCase(row.model),
               downloadTexts: source.downloads.map((download) =>
                 foldCase(`${download.description}${FIELD_SEPARATOR}${download.file.name}`),
               ),
@@ -460,13 +463,13 @@ export class CatalogState {
   }): Paged<SupportProduct> & { anyInCatalog: boolean } {
     const needle = foldCase(options.term);
     const { supportProducts } = this;
-    const modelHolds = (entry: SupportEntry) => foldCase(entry.product.model).includes(needle);
+    const modelHolds = (entry: SupportEntry) => entry.model.includes(needle);
     const inView =
       needle === "" && !options.categoryId
         ? supportProducts
         : supportProducts.filter(
             (entry) =>
-              (!options.categoryId || this.productById.get(entry.product.id)?.categoryId === options.categoryId) &&
+              (!options.categoryId || entry.categoryId === options.categoryId) &&
               (modelHolds(entry) || entry.downloadTexts.some((text) => text.includes(needle))),
           );
     const paged = pageOf(inView, options.page, options.pageSize);

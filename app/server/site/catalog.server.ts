@@ -17,7 +17,8 @@ import { downloads, files } from "../db/schema";
 import type { Database } from "../db/client.server";
 import { isUuid } from "../files/files.server";
 import { fileView } from "../files/file-views.server";
-import { FIELD_SEPARATOR, foldCase, type CatalogSnapshot, type ProductsAsked } from "./catalog-snapshot.server";
+import type { CatalogSnapshot } from "./catalog-snapshot.server";
+import { FIELD_SEPARATOR, foldCase, type ProductsAsked } from "./catalog-state.server";
 import { keptUntilChanged, type DataWatch, type WatchedData } from "../platform/data-watch.server";
 
 /** A published general download, with its description and file name letter case folded for /support's search. */

@@ -363,13 +363,18 @@ function createApp(
   const { availability } = runtime.database;
   app.get("/readyz", async (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
+    // Known states answer quietly: a proxy probes every second, and each is logged where it begins.
+    if (!availability.available) {
+      res.status(503).json({ status: "unavailable" });
+      return;
+    }
+    // Ready once the catalog is in memory: until then every catalog page would wait for it.
+    if (!runtime.catalogSnapshot.ready) {
+      runtime.catalogSnapshot.start().catch(() => undefined);
+      res.status(503).json({ status: "starting" });
+      return;
+    }
     try {
-      if (!availability.available) throw new Error("the database cannot be reached");
-      // Ready once the catalog is in memory: until then every catalog page would wait for it.
-      if (!runtime.catalogSnapshot.ready) {
-        runtime.catalogSnapshot.start().catch(() => undefined);
-        throw new Error("the catalog is still being read");
-      }
       await Promise.all([
         runtime.database.ping().catch((error: unknown) => {
           availability.failed(error);

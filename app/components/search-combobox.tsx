@@ -6,6 +6,7 @@ import { MESSAGES } from "#app/domain/messages";
 import { searchPageUrl, searchPreviewUrl } from "#app/domain/search";
 import type { loader as searchLoader } from "#app/routes/search";
 import { useCombobox, type Fetched } from "./use-combobox";
+import { Highlighted } from "./highlighted";
 import { ResponsiveImage } from "./responsive-image";
 import { SEARCH_FIELD_CLASS, SEARCH_FIELD_LABEL, SEARCH_FORM_PROPS } from "./search-field";
 import { catalogCategoryPath, catalogProductPath } from "#app/domain/paths";
@@ -89,6 +90,7 @@ export function SearchCombobox({ inputId }: SearchComboboxProps) {
   }, [handOver, loadNow]);
 
   const resultLine = results && expanded ? MESSAGES.searchResults(results.total) : "";
+  const matched = results?.matched ?? [];
   const categoryCount = results?.categories.length ?? 0;
   const productCount = results?.products.length ?? 0;
 
@@ -110,8 +112,14 @@ export function SearchCombobox({ inputId }: SearchComboboxProps) {
           />
         ) : null}
         <span className="min-w-0 flex-1">
-          <span className="block truncate text-sm font-semibold text-slate-900">{option.label}</span>
-          {option.detail ? <span className="block truncate text-xs text-slate-600">{option.detail}</span> : null}
+          <span className="block truncate text-sm font-semibold text-slate-900">
+            <Highlighted text={option.label} matched={matched} />
+          </span>
+          {option.detail ? (
+            <span className="block truncate text-xs text-slate-600">
+              <Highlighted text={option.detail} matched={matched} />
+            </span>
+          ) : null}
         </span>
       </div>
     );

@@ -10,10 +10,10 @@ export interface CatalogChange {
   /** The keys of what changed (`shownKeys`). */
   keys: Set<string>;
   /**
-   * The searchable texts (letter case folded) of the products and categories that changed, as they
-   * were and as they are: a search page is stale when its query is in one of them.
+   * Whether a search for `query` matches one of the products or categories that changed, as they were
+   * or as they are: a search page is stale when it does.
    */
-  texts: string[];
+  matchesSearch: (query: string) => boolean;
 }
 
 /** Everything may have changed (the catalog was read again whole): every page that read it is stale. */

@@ -71,6 +71,8 @@ export interface SearchResults {
   products: ProductSummary[];
   /** Every match, also those beyond the limit. */
   total: number;
+  /** The normalized words the matches were found by (the query's, its synonyms', its typos' corrections): what is highlighted. */
+  matched: string[];
 }
 
 /** Products whose model holds a term: those it starts with first, then the rest, each in model order. */

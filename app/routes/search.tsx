@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { NdaaIcon } from "#app/components/ndaa";
+import { Highlighted } from "#app/components/highlighted";
 import { ResponsiveImage } from "#app/components/responsive-image";
 import { Button, TextLink } from "#app/components/ui";
 import type { PageHandle } from "#app/domain/live";
@@ -36,6 +37,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return {
     q,
     total: results.total,
+    matched: results.matched,
     categories: results.categories.map((category) => ({
       ...category,
       description: excerpt(category.description),
@@ -50,7 +52,7 @@ function excerpt(text: string): string {
 }
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { q, categories, products, total } = loaderData;
+  const { q, categories, products, total, matched } = loaderData;
   const shownBeyond = total - categories.length - products.length;
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
@@ -87,10 +89,14 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             <li key={category.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
               <h3 className="font-semibold">
                 <TextLink to={catalogCategoryPath(category.id)} underline="hover">
-                  {category.name}
+                  <Highlighted text={category.name} matched={matched} />
                 </TextLink>
               </h3>
-              {category.description ? <p className="mt-1 text-sm text-slate-700">{category.description}</p> : null}
+              {category.description ? (
+                <p className="mt-1 text-sm text-slate-700">
+                  <Highlighted text={category.description} matched={matched} />
+                </p>
+              ) : null}
             </li>
           ))}
         </ResultList>
@@ -114,11 +120,13 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
               <div className="min-w-0 flex-1">
                 <h3 className="flex items-center gap-2 font-semibold">
                   <TextLink to={catalogProductPath(product.id)} underline="hover">
-                    {product.model}
+                    <Highlighted text={product.model} matched={matched} />
                   </TextLink>
                   {product.ndaa ? <NdaaIcon /> : null}
                 </h3>
-                <p className="mt-1 line-clamp-3 text-sm text-slate-700">{product.description}</p>
+                <p className="mt-1 line-clamp-3 text-sm text-slate-700">
+                  <Highlighted text={product.description} matched={matched} />
+                </p>
               </div>
             </li>
           ))}

@@ -28,8 +28,8 @@ const FOLLOWED_BY_RECORD: ReadonlySet<ChangeTopic> = new Set<ChangeTopic>(["prod
 
 /** Keys remembered with the generation of their last change, at most: past that, older pages are refused. */
 const REMEMBERED_KEYS = 50_000;
-/** Changes whose searchable texts are remembered, at most. */
-const REMEMBERED_TEXT_CHANGES = 1_000;
+/** Changes remembered for the searches they match, at most. */
+const REMEMBERED_SEARCH_CHANGES = 1_000;
 
 /** Enough for every public page of a large catalog and many searches, small beside the server's heap. */
 export const PAGE_CACHE_MAX_BYTES = 64 * 1024 * 1024;
@@ -134,8 +134,8 @@ export class PageCache {
   private readonly invalidatedAt = new Map<ChangeTopic, number>();
   /** The generation at which each record key of the catalog last changed. */
   private readonly shownChangedAt = new Map<string, number>();
-  /** The searchable texts of recent changes of the catalog, oldest first: what search pages are checked against. */
-  private readonly textsChanged: { generation: number; texts: string[] }[] = [];
+  /** Recent changes of the catalog, oldest first: what search pages are checked against. */
+  private readonly searchesChanged: { generation: number; matchesSearch: CatalogChange["matchesSearch"] }[] = [];
   /** Pages that follow the catalog by record, rendered before this generation, are not kept: what changed then is forgotten. */
   private catalogForgottenAt = -1;
 
@@ -191,14 +191,8 @@ export class PageCache {
     if (!shows) return true;
     if (this.catalogForgottenAt > generation) return false;
     for (const shown of shows) if ((this.shownChangedAt.get(shown) ?? -1) > generation) return false;
-    const since = this.textsChanged.filter((change) => change.generation > generation);
-    return (
-      since.length === 0 ||
-      !showsAnyOf(
-        shows,
-        [],
-        since.flatMap((change) => change.texts),
-      )
+    return !this.searchesChanged.some(
+      (change) => change.generation > generation && showsAnyOf(shows, [], change.matchesSearch),
     );
   }
 
@@ -260,22 +254,23 @@ export class PageCache {
     if (change === CATALOG_EVERYTHING) {
       this.catalogForgottenAt = generation;
       this.shownChangedAt.clear();
-      this.textsChanged.length = 0;
+      this.searchesChanged.length = 0;
     } else {
       if (this.shownChangedAt.size + change.keys.size > REMEMBERED_KEYS) {
         this.catalogForgottenAt = generation;
         this.shownChangedAt.clear();
       }
       for (const key of change.keys) this.shownChangedAt.set(key, generation);
-      this.textsChanged.push({ generation, texts: change.texts });
-      if (this.textsChanged.length > REMEMBERED_TEXT_CHANGES) {
-        this.catalogForgottenAt = Math.max(this.catalogForgottenAt, this.textsChanged.shift()?.generation ?? -1);
+      this.searchesChanged.push({ generation, matchesSearch: change.matchesSearch });
+      if (this.searchesChanged.length > REMEMBERED_SEARCH_CHANGES) {
+        this.catalogForgottenAt = Math.max(this.catalogForgottenAt, this.searchesChanged.shift()?.generation ?? -1);
       }
     }
     for (const [key, entry] of this.entries) {
       const { shows } = entry.page;
       if (!shows) continue;
-      if (change === CATALOG_EVERYTHING || showsAnyOf(shows, change.keys, change.texts)) this.remove(key, entry);
+      if (change === CATALOG_EVERYTHING || showsAnyOf(shows, change.keys, change.matchesSearch))
+        this.remove(key, entry);
     }
   }
 
@@ -292,13 +287,16 @@ export class PageCache {
   }
 }
 
-/** Whether a page that read `shows` shows one of `keys`, or searched for a piece of one of `texts`. */
-function showsAnyOf(shows: ReadonlySet<string>, keys: Iterable<string>, texts: readonly string[]): boolean {
+/** Whether a page that read `shows` shows one of `keys`, or searched for what `matchesSearch` matches. */
+function showsAnyOf(
+  shows: ReadonlySet<string>,
+  keys: Iterable<string>,
+  matchesSearch: CatalogChange["matchesSearch"],
+): boolean {
   for (const key of keys) if (shows.has(key)) return true;
-  if (texts.length === 0) return false;
   for (const shown of shows) {
-    const needle = shownKeys.searchedFor(shown);
-    if (needle !== undefined && texts.some((text) => text.includes(needle))) return true;
+    const query = shownKeys.searchedFor(shown);
+    if (query !== undefined && matchesSearch(query)) return true;
   }
   return false;
 }

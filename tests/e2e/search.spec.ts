@@ -1,32 +1,14 @@
 import type { Page } from "@playwright/test";
-import { compareIgnoringCase } from "../../app/domain/format";
 import { DEMO_CATALOG, DEMO_PRODUCTS } from "../../demo/demo-catalog";
 import { DEMO_KNOWN_MODELS } from "../support/demo-models";
-import { specsTable, specsText } from "../../demo/specs";
+import { demoSearch } from "../support/demo-search";
 import { expectNoA11yViolations } from "../support/a11y";
 import { expect, hydrated, test } from "./fixtures";
 
 test.use({ serverEnv: { DEMO_DATA: "1" } });
 
-/** requirements §5 worked out on the demo catalog in plain JavaScript: what the server must answer. */
-function expectedMatches(query: string) {
-  const term = query.trim().toLowerCase();
-  const has = (text: string) => text.toLowerCase().includes(term);
-  const categories = DEMO_CATALOG.categories
-    .filter((category) => has(category.name) || has(category.description))
-    .map((category) => category.name)
-    .sort(compareIgnoringCase);
-  const products = DEMO_PRODUCTS.filter(
-    (product) =>
-      has(product.model) ||
-      has(product.description) ||
-      (product.specsFormat === "text" && has(specsText(product.specs))) ||
-      (product.specsFormat === "table" && specsTable(product.specs).some((row) => row.some(has))),
-  )
-    .map((product) => product.model)
-    .sort(compareIgnoringCase);
-  return { categories, products, total: categories.length + products.length };
-}
+/** What the server must answer for `query` on the demo catalog (requirements §5, decision 067). */
+const expectedMatches = (query: string, limit?: number) => demoSearch(query.trim(), limit);
 
 function demoProduct(model: string) {
   const product = DEMO_PRODUCTS.find((candidate) => candidate.model === model);
@@ -168,14 +150,11 @@ test.describe("the /search results page", () => {
     await expect(page.getByRole("main").getByRole("region")).toHaveCount(0);
     await expectNoA11yViolations(page);
 
-    // LIKE's wildcards are text like any other: "_" is in no demo text, "%" in some specs only.
-    await page.goto(`/search?q=${encodeURIComponent("_")}`);
-    await expect(page.getByRole("main").getByRole("status")).toHaveText("Search returned 0 results.");
-    const percent = expectedMatches("%");
-    expect(percent.total).toBeGreaterThan(0);
-    expect(percent.total).toBeLessThan(DEMO_PRODUCTS.length);
-    await page.goto(`/search?q=${encodeURIComponent("%")}`);
-    await expect(page.getByRole("main").getByRole("status")).toHaveText(resultLine(percent.total));
+    // Search is by words: punctuation alone, LIKE's wildcards included, finds nothing.
+    for (const query of ["_", "%"]) {
+      await page.goto(`/search?q=${encodeURIComponent(query)}`);
+      await expect(page.getByRole("main").getByRole("status")).toHaveText("Search returned 0 results.");
+    }
 
     for (const query of ["", "   "]) {
       await page.goto(`/search?q=${encodeURIComponent(query)}`);
@@ -315,6 +294,32 @@ test.describe("the header's search box", () => {
     await expect(page).toHaveURL(/\/catalog\/products\/[0-9a-f-]{36}$/);
     await expect(page.getByRole("heading", { level: 1, name: expected.products[1] })).toBeVisible();
     await expect(dropdown(page)).toBeHidden();
+  });
+
+  test("picks the camera meant by a model fragment or a type and a number, by keyboard", async ({ page }) => {
+    for (const { query, meant } of [
+      { query: "d4m", meant: "VNT-D4M-AI28" },
+      { query: "ptz 4k", meant: "VNT-P8M-42X" },
+    ]) {
+      expect(expectedMatches(query, 8).products[0], query).toBe(meant);
+      await page.goto("/");
+      await typeQuickly(page, query);
+      // The first option is the camera; the words that matched are marked in it.
+      await expect(dropdownOptions(page).first()).toContainText(meant);
+      await expect(dropdownOptions(page).first().locator("mark").first()).toBeVisible();
+      await headerSearch(page).press("ArrowDown");
+      await headerSearch(page).press("Enter");
+      await expect(page.getByRole("heading", { level: 1, name: meant })).toBeVisible();
+    }
+  });
+
+  test("marks the words that matched on the results page, typos' corrections too", async ({ page }) => {
+    await page.goto(`/search?q=${encodeURIComponent("starlihgt dome")}`);
+    const products = page.getByRole("region", { name: "Products" });
+    await expect(products.getByRole("link", { name: "VNT-D4M-AI28", exact: true })).toBeVisible();
+    const marked = await products.locator("mark").allTextContents();
+    expect(marked.map((text) => text.toLowerCase())).toEqual(expect.arrayContaining(["starlight", "dome"]));
+    await expectNoA11yViolations(page);
   });
 
   test("ArrowUp starts from the last result and wraps around", async ({ page }) => {

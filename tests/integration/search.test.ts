@@ -156,16 +156,19 @@ describe.each(DATABASE_KINDS)("search on %s", (kind) => {
   it("finds table cells holding quotes and backslashes, but never the table's JSON punctuation", async () => {
     expect((await found('2.7" cmos')).products).toEqual(["vnt-b2m"]);
     expect((await found("c:\\mounts\\WALL")).products).toEqual(["vnt-b2m"]);
-    for (const query of ['["', '", "', "[[", "]]", '"lens"', "lens, 2.8", 'fixed"]']) {
+    // The word in a description ranks before the word in a table cell.
+    expect((await found('"lens"')).products).toEqual(["VNT-D4M-AI28", "vnt-b2m"]);
+    for (const query of ['["', '", "', "[[", "]]"]) {
       expect(await found(query), query).toEqual({ categories: [], products: [], total: 0 });
     }
   });
 
   it("finds categories by name or description in any letter case, ordered by name ignoring case", async () => {
+    // Products in a category named so come before one whose description says so.
     expect(await found("CAMERAS")).toEqual({
       categories: ["bullet cameras", "Dome Cameras"],
-      products: ["alpha-box"],
-      total: 3,
+      products: ["alpha-box", "vnt-b2m", "VNT-D4M-AI28", "Zeta-Cam"],
+      total: 6,
     });
     expect(await found("door READERS")).toEqual({ categories: ["Access Control"], products: [], total: 1 });
     const [category] = (await runtime.services.catalog.search("vandal-resistant")).categories;
@@ -194,20 +197,21 @@ describe.each(DATABASE_KINDS)("search on %s", (kind) => {
   it("finds nothing for text that is nowhere", async () => {
     expect(await found("fisheye")).toEqual({ categories: [], products: [], total: 0 });
     expect(await found("VNT-D4M-AI29")).toEqual({ categories: [], products: [], total: 0 });
-    // Matching is on a whole substring, not on each word.
+    // Every word must match somewhere in the same product or category.
     expect(await found("dome bullet")).toEqual({ categories: [], products: [], total: 0 });
+    expect(await found("starlight aluminium")).toEqual({ categories: [], products: [], total: 0 });
   });
 
-  it("takes LIKE wildcards and regular-expression characters literally", async () => {
+  it("searches words, never patterns: punctuation separates words and alone finds nothing", async () => {
     expect(await found("50%")).toEqual({ categories: [], products: ["vnt-b2m"], total: 1 });
-    expect(await found("%")).toEqual({ categories: ["Access Control"], products: ["vnt-b2m"], total: 2 });
-    expect(await found("_")).toEqual({ categories: [], products: ["VNT_X1"], total: 1 });
-    expect(await found("vnt_")).toEqual({ categories: [], products: ["VNT_X1"], total: 1 });
     expect(await found("\\fw\\")).toEqual({ categories: [], products: ["VNT_X1"], total: 1 });
-    expect((await found("\\")).products).toEqual(["vnt-b2m", "VNT_X1"]);
-    // As patterns these would match "dome", "Dome Cameras" and everything.
-    for (const query of ["d.m", "d_me", "d%e", ".*", "dom.", "(dome)", "[d]ome", "^dome", "dome$", "do?me", "do+me"]) {
+    expect((await found("vnt_x1")).products).toEqual(["VNT_X1"]);
+    for (const query of ["%", "_", "\\", ".*", "[]", "^$"]) {
       expect(await found(query), query).toEqual({ categories: [], products: [], total: 0 });
+    }
+    // As patterns these would match "dome"; as words they match words holding them.
+    for (const query of ["(dome)", "^dome", "dome$", "[dome]"]) {
+      expect((await found(query)).categories, query).toEqual(["Dome Cameras"]);
     }
     const punctuation = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~";
     for (const char of punctuation) {
@@ -245,24 +249,56 @@ describe.each(DATABASE_KINDS)("search on %s", (kind) => {
       categories: [],
       products: [],
       total: 0,
+      matched: [],
     });
     // PostgreSQL text cannot hold NUL; a query with one must not become a server error.
-    expect(await found("star\u0000light")).toEqual({ categories: [], products: [], total: 0 });
+    expect(await found("star\u0000light")).toEqual({ categories: [], products: ["VNT-D4M-AI28"], total: 1 });
     expect(await found("\u0000starlight\u0000")).toEqual({ categories: [], products: ["VNT-D4M-AI28"], total: 1 });
   });
 
-  it("orders products by model ignoring letter case and counts every match beyond the limit", async () => {
+  it("ranks by where and how the words match, then by model, and counts every match beyond the limit", async () => {
     const all = await found("a");
-    expect(all.products).toEqual(["alpha-box", "vnt-b2m", "VNT-D4M-AI28", "VNT_X1", "Zeta-Cam"]);
+    // A model's word starting with it, then one holding it; then the category's name, the description.
+    expect(all.products).toEqual(["alpha-box", "VNT-D4M-AI28", "Zeta-Cam", "VNT_X1", "vnt-b2m"]);
     expect(all.categories).toEqual(["Access Control", "bullet cameras", "Dome Cameras"]);
     expect(all.total).toBe(8);
 
     const limited = await runtime.services.catalog.search("a", { limit: 2 });
     expect(names(limited)).toEqual({
       categories: ["Access Control", "bullet cameras"],
-      products: ["alpha-box", "vnt-b2m"],
+      products: ["alpha-box", "VNT-D4M-AI28"],
       total: 8,
     });
+  });
+
+  it("puts the model meant first: the same model, then one holding it with punctuation ignored", async () => {
+    expect((await found("d4m")).products).toEqual(["VNT-D4M-AI28"]);
+    for (const query of ["vntd4mai28", "VNT D4M AI28", "d4m-ai28", "D4MAI28", "ai28 d4m"]) {
+      expect((await found(query)).products, query).toEqual(["VNT-D4M-AI28"]);
+    }
+  });
+
+  it("forgives a typo in a word of five letters or more, two from nine, when exact matches are few", async () => {
+    expect((await found("starlihgt")).products).toEqual(["VNT-D4M-AI28"]);
+    expect((await found("aluminum")).products).toEqual(["vnt-b2m"]);
+    expect((await found("prgoresive")).products).toEqual(["VNT-D4M-AI28"]);
+    // Four letters: no typo forgiven.
+    expect((await found("dmoe")).products).toEqual([]);
+    // An exact match in one word, a typo in another.
+    expect((await found("budget bulet")).products).toEqual(["vnt-b2m"]);
+  });
+
+  it("normalizes fullwidth forms, accents and letter case on both sides", async () => {
+    expect((await found("ｄｏｍｅ")).categories).toEqual(["Dome Cameras"]);
+    expect((await found("ＶＮＴ－Ｄ４Ｍ")).products).toEqual(["VNT-D4M-AI28"]);
+    expect((await found("Überwachung")).categories).toEqual(["bullet cameras"]);
+    expect((await found("uberwachung")).categories).toEqual(["bullet cameras"]);
+    expect((await found("strasse")).products).toEqual(["VNT_X1"]);
+    expect((await found("dôme")).categories).toEqual(["Dome Cameras"]);
+  });
+
+  it("says which words matched, typos' corrections included, for highlighting", async () => {
+    expect((await catalog.search("starlihgt dome")).matched.sort()).toEqual(["dome", "starlight", "starlihgt"]);
   });
 
   it("returns what a product summary shows", async () => {
@@ -280,9 +316,9 @@ describe.each(DATABASE_KINDS)("search on %s", (kind) => {
     expect(await modelsFound("A")).toEqual({ models: ["alpha-box", "VNT-D4M-AI28", "Zeta-Cam"], total: 3 });
     expect(await modelsFound("vnt")).toEqual({ models: ["vnt-b2m", "VNT-D4M-AI28", "VNT_X1"], total: 3 });
     expect(await modelsFound("  -CAM ")).toEqual({ models: ["Zeta-Cam"], total: 1 });
-    expect(await modelsFound("_")).toEqual({ models: ["VNT_X1"], total: 1 });
+    expect(await modelsFound("x1")).toEqual({ models: ["VNT_X1"], total: 1 });
     // Descriptions, specs and categories are not searched.
-    for (const query of ["starlight", "junction", "aluminium", "dome cameras", "", "  "]) {
+    for (const query of ["starlight", "junction", "aluminium", "dome cameras", "", "  ", "_"]) {
       expect(await modelsFound(query), query).toEqual({ models: [], total: 0 });
     }
   });
@@ -325,9 +361,9 @@ describe.each(DATABASE_KINDS)("search on %s", (kind) => {
     });
 
     it("lists the first few model matches and counts them all", async () => {
-      // BULK-29, BULK-290 … BULK-299 and BULK-2900 … BULK-2999.
+      // BULK-29 first, then BULK-290 … BULK-299 and BULK-2900 … BULK-2999, then the others holding 29.
       const prefixed = await modelsFound("bulk-29");
-      expect(prefixed.total).toBe(111);
+      expect(prefixed.total).toBe(159);
       expect(prefixed.models).toHaveLength(MODEL_SEARCH_LIMIT);
       expect(prefixed.models.slice(0, 3)).toEqual(["BULK-29", "BULK-290", "BULK-2900"]);
       // Those starting with the text come before those holding it further on, although they sort later.
@@ -337,7 +373,7 @@ describe.each(DATABASE_KINDS)("search on %s", (kind) => {
         categoryId: seeded.categoryIds.access,
         imageFileId: seeded.imageFileId,
       });
-      await expect.poll(async () => (await modelsFound("ulk-29")).total).toBe(112);
+      await expect.poll(async () => (await modelsFound("ulk-29")).total).toBe(160);
       const mixed = await modelsFound("ulk-29");
       expect(mixed.models.slice(0, 3)).toEqual(["ULK-29-SPARE", "BULK-29", "BULK-290"]);
     });

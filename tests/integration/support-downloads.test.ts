@@ -193,7 +193,7 @@ describe.each(DATABASE_KINDS)("/support's downloads on %s", (kind) => {
     expect(empty.anyDownloads).toBe(true);
   });
 
-  it("folds letters beyond ASCII alike, and takes wildcards and pattern characters literally", async () => {
+  it("folds letters beyond ASCII alike, and searches words, never patterns", async () => {
     for (const query of ["übersicht", "ÜBERSICHT", "Übersicht"]) {
       expect((await found({ query })).products, query).toEqual({
         "vnt-b2m": ["Installation Guide / Bullet_Install_ÜBERSICHT.pdf"],
@@ -201,10 +201,45 @@ describe.each(DATABASE_KINDS)("/support's downloads on %s", (kind) => {
     }
     expect((await found({ query: "100%" })).products).toEqual({ "vnt-b2m": [" / vnt-b2m_100%_manual.pdf"] });
     expect((await found({ query: "b2m_100" })).products).toEqual({ "vnt-b2m": [" / vnt-b2m_100%_manual.pdf"] });
-    // As patterns these would match the names above.
-    for (const query of ["d4m.datasheet", "d4m%data", "ü.ersicht", "übers.*", "[ü]bersicht", "^bullet"]) {
+    // Punctuation separates words, and alone finds nothing.
+    for (const query of ["%", "_", ".*", "^$", "[]"]) {
       expect(await found({ query }), query).toEqual({ general: [], products: {}, productTotal: 0 });
     }
+    expect((await found({ query: "d4m.datasheet" })).products).toEqual({
+      "VNT-D4M": ["Datasheet / VNT-D4M_Datasheet.pdf"],
+    });
+    expect((await found({ query: "[ü]bersicht" })).products).toEqual({
+      "vnt-b2m": ["Installation Guide / Bullet_Install_ÜBERSICHT.pdf"],
+    });
+  });
+
+  it("finds a product by its type or category, a piece of its model or a download's words, and ranks them", async () => {
+    // The category's name: every download of its products.
+    expect((await found({ query: "bullet", includeGeneral: false })).products).toEqual({
+      "vnt-b2m": ["Installation Guide / Bullet_Install_ÜBERSICHT.pdf", " / vnt-b2m_100%_manual.pdf"],
+      "Zeta-Cam": ["DATASHEET / Zeta_Sheet.pdf"],
+    });
+    // Part of a model, with or without its punctuation, in any letter case: all its downloads.
+    for (const query of ["d4m", "VNT D4M", "vntd4m", "Dome"]) {
+      expect((await found({ query, includeGeneral: false })).products, query).toEqual({
+        "VNT-D4M": ["Datasheet / VNT-D4M_Datasheet.pdf", "Firmware 2.4 release notes / VNT-D4M_Release_Notes.txt"],
+      });
+    }
+    // A model and a kind of document: that document.
+    expect((await found({ query: "d4m datasheet", includeGeneral: false })).products).toEqual({
+      "VNT-D4M": ["Datasheet / VNT-D4M_Datasheet.pdf"],
+    });
+    expect((await found({ query: "release notes dome", includeGeneral: false })).products).toEqual({
+      "VNT-D4M": ["Firmware 2.4 release notes / VNT-D4M_Release_Notes.txt"],
+    });
+    // A typo, and words in any order.
+    expect((await found({ query: "datasheat", includeGeneral: false })).products).toEqual({
+      "VNT-D4M": ["Datasheet / VNT-D4M_Datasheet.pdf"],
+      "Zeta-Cam": ["DATASHEET / Zeta_Sheet.pdf"],
+    });
+    expect((await found({ query: "manual b2m", includeGeneral: false })).products).toEqual({
+      "vnt-b2m": [" / vnt-b2m_100%_manual.pdf"],
+    });
   });
 
   it("pages the products, counting all of them, and turns a page past the end into the last one", async () => {
@@ -223,8 +258,9 @@ describe.each(DATABASE_KINDS)("/support's downloads on %s", (kind) => {
         3,
       ]);
     }
+    // Zeta-Cam's file is a Sheet, VNT-D4M's a Datasheet: the whole word ranks first.
     const searched = await runtime.services.catalog.listSupportDownloads({ query: "sheet", pageSize: 1, page: 2 });
-    expect([searched.products.map((product) => product.model), searched.pageCount]).toEqual([["Zeta-Cam"], 2]);
+    expect([searched.products.map((product) => product.model), searched.pageCount]).toEqual([["VNT-D4M"], 2]);
   });
 
   it("lists the products in one order whatever the page size, also models that differ only in punctuation", async () => {

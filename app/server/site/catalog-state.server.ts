@@ -17,10 +17,18 @@ import { addToList } from "../platform/lists.server";
 import { forEachInSlices, type Slicing } from "../platform/slices.server";
 import type { CatalogRows, FeatureRow, ProductRow } from "./catalog-rows.server";
 import { countOf, FeatureBits, positionsOf } from "./feature-bits.server";
-import { SubstringIndex } from "./substring-index.server";
-
-/** Between the fields of one record, so that no match can run from one field into the next. */
-export const FIELD_SEPARATOR = "\u0000";
+import {
+  COST,
+  FEW_MATCHES,
+  forgivesTypos,
+  groupCostIn,
+  prepareQuery,
+  SearchIndex,
+  type PreparedQuery,
+  type SearchDocument,
+  type SynonymSet,
+} from "./search-index.server";
+import { normalizeText, wordsOf } from "#app/domain/search-text";
 
 /** Letter case folded the same way for the catalog's text and the query, whatever the database's locale. */
 export function foldCase(text: string): string {
@@ -56,22 +64,16 @@ interface ProductEntry {
   /** Its accessories drafts included, for the dashboard; absent when that is `page`'s list. */
   everyAccessory?: CatalogProduct["accessories"];
   summary: ProductSummary;
-  /** Every searched field (model, description, specs, table cells), letter case folded. */
-  searchText: string;
   /** How /support lists it: published with downloads only. */
   support?: SupportEntry;
-  /** Its slot in the search index while it is published; -1 otherwise. */
+  /** Its slot in the search index (drafts too: the dashboard's pickers search them). */
   slot: number;
 }
 
-/** A product as /support shows it, with the letter-case-folded texts its search tests. */
+/** A product as /support shows it. */
 interface SupportEntry {
   product: SupportProduct;
   categoryId: string;
-  /** The model, letter case folded: a product whose model holds the search keeps all its downloads. */
-  model: string;
-  /** Each download's description and file name, letter case folded, in the downloads' order. */
-  downloadTexts: string[];
 }
 
 interface CategoryEntry {
@@ -84,8 +86,6 @@ interface CategoryEntry {
   products: ProductEntry[];
   /** Its products (in that order) by its features: what its filter reads. */
   featureBits: FeatureBits;
-  /** Name and description, letter case folded: what a search tests. */
-  searchText: string;
 }
 
 /** Listing order: by model ignoring letter case (models are unique that way), then as written. */
@@ -116,20 +116,25 @@ export class CatalogState {
   private readonly productById = new Map<string, ProductEntry>();
   /** Published products with downloads, in listing order: what /support lists and searches. */
   private supportProducts: SupportEntry[] = [];
-  /** Published products' texts by slot; each slot's place in listing order is `rankOfSlot`. */
-  private productIndex: SubstringIndex;
+  /** Every product's texts by slot; each slot's place in listing order is `rankOfSlot`. */
+  private productIndex: SearchIndex;
   private rankOfSlot = new Int32Array(0);
+  /** 1 for each slot of a published product: what visitors' searches admit. */
+  private publishedSlots = new Uint8Array(0);
   private productOfSlot: ProductEntry[] = [];
-  private categoryIndex = SubstringIndex.of([]);
+  /** The categories' names and descriptions, a slot each in name order. */
+  private categoryIndex = SearchIndex.of([]);
+  /** The owner's synonyms, which every search expands its words with. */
+  private synonyms: readonly SynonymSet[] = [];
 
-  private constructor(version: number, productIndex: SubstringIndex) {
+  private constructor(version: number, productIndex: SearchIndex) {
     this.version = version;
     this.productIndex = productIndex;
   }
 
   /** The state made from every row of the catalog at `version`, built a slice at a time. */
   static async build(version: number, rows: CatalogRows, slicing: Slicing): Promise<CatalogState> {
-    const state = new CatalogState(version, SubstringIndex.of([]));
+    const state = new CatalogState(version, SearchIndex.of([]));
     for (const row of rows.categoryRows) state.putCategory(row, rows.featureRows);
     const sources = sourcesOf(rows);
     const entries: ProductEntry[] = [];
@@ -142,11 +147,11 @@ export class CatalogState {
     for (const entry of entries) state.productById.set(entry.id, entry);
     state.everyProduct = entries;
     state.products = entries.filter((entry) => entry.published);
-    state.productIndex = await SubstringIndex.build(
-      state.products.map((entry) => entry.searchText),
+    state.productIndex = await SearchIndex.build(
+      entries.map((entry) => documentOf(entry.page)),
       slicing,
     );
-    state.products.forEach((entry, slot) => (entry.slot = slot));
+    entries.forEach((entry, slot) => (entry.slot = slot));
     state.relist(new Set(state.categoryById.keys()));
     return state;
   }
@@ -161,7 +166,8 @@ export class CatalogState {
     touched: { productIds: Set<string>; categoryIds: Set<string> },
     rows: CatalogRows,
   ): CatalogChange {
-    const change: CatalogChange = { keys: new Set(), texts: [] };
+    const searched: SearchDocument[] = [];
+    const change: CatalogChange = { keys: new Set(), matchesSearch: matcherOf(searched, this.synonyms) };
     // Categories first: a product's page shows its category's name and features.
     const recompute = new Set<string>(touched.productIds);
     const relisted = new Set<string>();
@@ -174,8 +180,8 @@ export class CatalogState {
       if (before && after && sameJson(before.category, after.category)) continue;
       relisted.add(id);
       for (const key of shownKeys.ofCategory(id)) change.keys.add(key);
-      if (before) change.texts.push(before.searchText);
-      if (after) change.texts.push(after.searchText);
+      if (before) searched.push(categorySearchDocument(before.category));
+      if (after) searched.push(categorySearchDocument(after.category));
       // Its products' pages show its name and features, not its description.
       const shownOnProducts = (entry: CategoryEntry | undefined) =>
         entry && JSON.stringify([entry.category.name, entry.category.features]);
@@ -199,7 +205,7 @@ export class CatalogState {
       if (before && after && sameEntry(before, after)) continue;
       replaced.push({ before, after });
     }
-    if (replaced.length > 0) this.replace(replaced, change, relisted);
+    if (replaced.length > 0) this.replace(replaced, change, relisted, searched);
     if (relisted.size > 0) this.relist(relisted);
     this.version = version;
     return change;
@@ -210,6 +216,7 @@ export class CatalogState {
     replaced: { before?: ProductEntry; after?: ProductEntry }[],
     change: CatalogChange,
     relisted: Set<string>,
+    searched: SearchDocument[],
   ): void {
     const gone = new Set<ProductEntry>();
     const added: ProductEntry[] = [];
@@ -219,18 +226,15 @@ export class CatalogState {
       if (before) {
         gone.add(before);
         this.productById.delete(id);
-        if (before.published) {
-          this.productIndex.remove(before.slot);
-          change.texts.push(before.searchText);
-        }
+        this.productIndex.remove(before.slot);
+        if (before.published) searched.push(documentOf(before.page));
       }
       if (after) {
         added.push(after);
         this.productById.set(id, after);
-        if (after.published) {
-          after.slot = this.productIndex.add(after.searchText);
-          change.texts.push(after.searchText);
-        }
+        const document = documentOf(after.page);
+        after.slot = this.productIndex.add(document);
+        if (after.published) searched.push(document);
       }
       for (const entry of [before, after]) {
         if (!entry) continue;
@@ -286,13 +290,17 @@ export class CatalogState {
       });
     }
     this.categories = sortIgnoringCaseBy([...this.categoryById.values()], (entry) => entry.category.name);
-    this.categoryIndex = SubstringIndex.of(this.categories.map((entry) => entry.searchText));
+    this.categoryIndex = SearchIndex.of(this.categories.map((entry) => categorySearchDocument(entry.category)));
     this.supportProducts = this.products.flatMap((entry) => entry.support ?? []);
-    const slots = this.products.reduce((most, entry) => Math.max(most, entry.slot + 1), 0);
+    const slots = this.everyProduct.reduce((most, entry) => Math.max(most, entry.slot + 1), 0);
     if (this.rankOfSlot.length < slots) this.rankOfSlot = new Int32Array(slots + (slots >> 3) + 32);
+    if (this.publishedSlots.length !== this.rankOfSlot.length)
+      this.publishedSlots = new Uint8Array(this.rankOfSlot.length);
+    else this.publishedSlots.fill(0);
     this.productOfSlot.length = slots;
-    this.products.forEach((entry, rank) => {
+    this.everyProduct.forEach((entry, rank) => {
       this.rankOfSlot[entry.slot] = rank;
+      this.publishedSlots[entry.slot] = entry.published ? 1 : 0;
       this.productOfSlot[entry.slot] = entry;
     });
   }
@@ -316,7 +324,6 @@ export class CatalogState {
       everyProductCount: before?.everyProductCount ?? 0,
       products: before?.products ?? [],
       featureBits: before?.featureBits ?? new FeatureBits([]),
-      searchText: foldCase([row.name, row.description].join(FIELD_SEPARATOR)),
     });
   }
 
@@ -375,18 +382,11 @@ export class CatalogState {
         ? {}
         : { everyAccessory: everyAccessory.map(({ id, model }) => ({ id, model })) }),
       summary,
-      searchText: foldCase(
-        [row.model, row.description, row.specs ?? "", ...(row.specsTable ?? []).flat()].join(FIELD_SEPARATOR),
-      ),
       ...(published && source.downloads.length
         ? {
             support: {
               product: { id: row.id, model: row.model, image: summary.image, downloads: source.downloads },
               categoryId: category.id,
-              model: foldCase(row.model),
-              downloadTexts: source.downloads.map((download) =>
-                foldCase(`${download.description}${FIELD_SEPARATOR}${download.file.name}`),
-              ),
             },
           }
         : {}),
@@ -449,10 +449,11 @@ export class CatalogState {
   }
 
   /**
-   * A page of the published products that have downloads, by model ignoring case, each with its
-   * downloads in their order: all of them, or one category's. With a `term`, a product whose model
-   * holds it (in any letter case) keeps all its downloads, any other product only those whose
-   * description or file name holds it, and a product left with none is not in view. Also whether any
+   * A page of the published products that have downloads, each with its downloads in their order: all
+   * of them in listing order, or one category's. With a `term`, ranked by how well they match it
+   * (decision 067): every word of the term must be found in the product's model, category or
+   * features, or in one of its downloads (description or file name). A product found by every word
+   * keeps all its downloads; any other keeps those holding the words it lacks. Also whether any
    * published product has a download at all.
    */
   listSupportProducts(options: {
@@ -461,83 +462,115 @@ export class CatalogState {
     page: number;
     pageSize: number;
   }): Paged<SupportProduct> & { anyInCatalog: boolean } {
-    const needle = foldCase(options.term);
     const { supportProducts } = this;
-    const modelHolds = (entry: SupportEntry) => entry.model.includes(needle);
-    const inView =
-      needle === "" && !options.categoryId
-        ? supportProducts
-        : supportProducts.filter(
-            (entry) =>
-              (!options.categoryId || entry.categoryId === options.categoryId) &&
-              (modelHolds(entry) || entry.downloadTexts.some((text) => text.includes(needle))),
-          );
-    const paged = pageOf(inView, options.page, options.pageSize);
+    const inCategory = options.categoryId
+      ? supportProducts.filter((entry) => entry.categoryId === options.categoryId)
+      : supportProducts;
+    const query = prepareQuery(options.term, this.synonyms);
+    let found: SupportMatch[];
+    if (query.groups.length === 0) {
+      // Blank, or punctuation alone, which is no word.
+      found = options.term.trim() === "" ? inCategory.map((entry, rank) => ({ entry, cost: 0, rank })) : [];
+    } else {
+      found = this.supportMatches(query, inCategory, false);
+      if (found.length < FEW_MATCHES && forgivesTypos(query)) found = this.supportMatches(query, inCategory, true);
+      found.sort((a, b) => a.cost - b.cost || a.rank - b.rank);
+    }
+    const paged = pageOf(found, options.page, options.pageSize);
     return {
       ...paged,
-      // Only the page's products are cut down to the downloads that match.
-      items: paged.items.map((entry) =>
-        modelHolds(entry)
-          ? entry.product
-          : {
-              ...entry.product,
-              downloads: entry.product.downloads.filter((_, i) => entry.downloadTexts[i]?.includes(needle)),
-            },
+      items: paged.items.map((match) =>
+        match.downloads ? { ...match.entry.product, downloads: match.downloads } : match.entry.product,
       ),
       anyInCatalog: supportProducts.length > 0,
     };
   }
 
+  /** The entries of `entries` (rank: their place there) every group of `query` finds, in the product or in its downloads. */
+  private supportMatches(query: PreparedQuery, entries: SupportEntry[], typos: boolean): SupportMatch[] {
+    const named = this.productIndex.eachGroup(query, { typos, fields: NAMED_FIELDS });
+    const anywhere = this.productIndex.eachGroup(query, { typos, fields: DOWNLOADS_FIELD + 1 });
+    const found: SupportMatch[] = [];
+    entries.forEach((entry, rank) => {
+      const slot = this.productById.get(entry.product.id)?.slot ?? -1;
+      let cost = this.productIndex.modelCostOf(slot, query);
+      const lacking: PreparedQuery["groups"] = [];
+      for (let group = 0; group < query.groups.length; group += 1) {
+        const namedCost = named[group]?.get(slot);
+        if (namedCost !== undefined) cost += namedCost;
+        // Found in none of its texts: in none of its downloads either.
+        else if (!anywhere[group]?.has(slot)) return;
+        else lacking.push(query.groups[group] as PreparedQuery["groups"][number]);
+      }
+      if (lacking.length === 0) {
+        found.push({ entry, cost, rank });
+        return;
+      }
+      let least = Infinity;
+      const downloads = entry.product.downloads.filter((download) => {
+        const words = wordsOf(normalizeText(`${download.description} ${download.file.name}`));
+        let sum = 0;
+        for (const group of lacking) sum += groupCostIn(words, group, typos) ?? Infinity;
+        least = Math.min(least, sum);
+        return sum !== Infinity;
+      });
+      if (downloads.length > 0)
+        found.push({ entry, cost: cost + least + lacking.length * DOWNLOAD_COST, rank, downloads });
+    });
+    return found;
+  }
+
   /**
-   * Categories by name or description, products by model, description or specs (text or table cells),
-   * holding `term` in any letter case: the first `limit` of each (in listing order) and how many match in all.
+   * Categories and published products ranked by how well they match `term` (decision 067): the first
+   * `limit` of each, in order, how many match in all, and the words that matched.
    */
   search(term: string, limit: number): SearchResults {
-    const needle = foldCase(term);
-    const categoryMatches: CategoryResult[] = [];
-    this.categoryIndex.forEachHolding(needle, (slot) => {
+    const query = prepareQuery(term, this.synonyms);
+    const categorySlots: { slot: number; cost: number }[] = [];
+    const categoryOutcome = this.categoryIndex.search(query, (slot, cost) => categorySlots.push({ slot, cost }));
+    categorySlots.sort((a, b) => a.cost - b.cost || a.slot - b.slot);
+    const categoryMatches: CategoryResult[] = categorySlots.flatMap(({ slot }) => {
       const entry = this.categories[slot];
-      if (entry)
-        categoryMatches.push({
-          id: entry.category.id,
-          name: entry.category.name,
-          description: entry.category.description,
-        });
+      return entry
+        ? [{ id: entry.category.id, name: entry.category.name, description: entry.category.description }]
+        : [];
     });
     const first = new FirstByRank(limit);
     let productTotal = 0;
-    this.productIndex.forEachHolding(needle, (slot) => {
-      productTotal += 1;
-      first.offer(slot, this.rankOfSlot[slot] ?? 0);
-    });
+    const productOutcome = this.productIndex.search(
+      query,
+      (slot, cost) => {
+        productTotal += 1;
+        first.offer(slot, cost * RANKS + (this.rankOfSlot[slot] ?? 0));
+      },
+      { admits: this.publishedSlots },
+    );
     return {
       categories: categoryMatches.slice(0, limit),
       products: first.slots().flatMap((slot) => this.productOfSlot[slot]?.summary ?? []),
       total: categoryMatches.length + productTotal,
+      matched: [...new Set([...categoryOutcome.matchedWords, ...productOutcome.matchedWords])],
     };
   }
 
   /**
-   * Products whose model holds `term` in any letter case, except those in `exclude`: the first `limit`
-   * of those whose model starts with it, followed by those that hold it further on. Drafts too: the
-   * dashboard's accessory picker.
+   * Products whose model matches `term`, drafts too, except those in `exclude`: the first `limit`
+   * ranked as a search ranks them (the whole model, then its words whole, then their starts, then
+   * inside them), and how many match in all. The dashboard's accessory picker.
    */
   searchModels(term: string, limit: number, exclude: ReadonlySet<string>): ModelMatches {
-    const needle = foldCase(term);
-    const starting: ProductSummary[] = [];
-    const holding: ProductSummary[] = [];
+    const first = new FirstByRank(limit);
     let total = 0;
-    for (const entry of this.everyProduct) {
-      const at = entry.model.indexOf(needle);
-      if (at < 0 || exclude.has(entry.id)) continue;
-      total += 1;
-      if (at === 0) {
-        if (starting.length < limit) starting.push(entry.summary);
-      } else if (holding.length < limit) {
-        holding.push(entry.summary);
-      }
-    }
-    return { products: [...starting, ...holding].slice(0, limit), total };
+    this.productIndex.search(
+      prepareQuery(term),
+      (slot, cost) => {
+        if (exclude.has(this.productOfSlot[slot]?.id ?? "")) return;
+        total += 1;
+        first.offer(slot, cost * RANKS + (this.rankOfSlot[slot] ?? 0));
+      },
+      { fields: MODEL_FIELD + 1 },
+    );
+    return { products: first.slots().flatMap((slot) => this.productOfSlot[slot]?.summary ?? []), total };
   }
 
   /**
@@ -579,13 +612,12 @@ export class CatalogState {
             pageSize: 1_000_000,
           }).products.map((product) => product.id),
         ),
-        searchText: entry.searchText,
       })),
-      categoryIndex: this.categories.map((_, slot) => this.categoryIndex.textAt(slot)),
+      categoryIndex: this.categories.map((_, slot) => this.categoryIndex.wordsAt(slot)),
       everyProduct: this.everyProduct.map(({ slot: _slot, source: _source, ...entry }) => entry),
-      products: this.products.map((entry) => ({
+      products: this.everyProduct.map((entry) => ({
         id: entry.id,
-        indexed: this.productIndex.textAt(entry.slot),
+        indexed: this.productIndex.wordsAt(entry.slot),
         rank: this.rankOfSlot[entry.slot],
         held: this.productOfSlot[entry.slot]?.id,
       })),
@@ -614,6 +646,88 @@ class FirstByRank {
   slots(): number[] {
     return this.kept.map((item) => item.slot);
   }
+}
+
+/** A product /support lists for a search: with the downloads that match, unless all do. */
+interface SupportMatch {
+  entry: SupportEntry;
+  cost: number;
+  rank: number;
+  downloads?: SupportProduct["downloads"];
+}
+
+/** The fields of a product's search document that name it (model, category, features): what /support finds a product by. */
+const NAMED_FIELDS = 3;
+/** The field of a product's search document that holds its downloads' descriptions and file names. */
+const DOWNLOADS_FIELD = 5;
+/** What a word found in a download rather than in the product's names adds to a /support match's cost. */
+const DOWNLOAD_COST = DOWNLOADS_FIELD * COST.field;
+
+/** Room for this many products in listing order under each step of a search's cost. */
+const RANKS = 1 << 22;
+/** The field of a product's search document that holds its model. */
+const MODEL_FIELD = 0;
+
+/** A product's searched texts: its page's, or a test's own. */
+export interface ProductSearchTexts {
+  model: string;
+  categoryName: string;
+  featureLabels: string[];
+  description: string;
+  specs: string | null;
+  specsTable: string[][] | null;
+  downloads: { description: string; fileName: string }[];
+}
+
+/**
+ * What a product's search matches, most telling first (decision 067): its model, its category's name,
+ * its features, its description, its specifications (text and table cells), its downloads' descriptions
+ * and file names (a search for "d4m manual" means the camera whose manual it is).
+ */
+export function productSearchDocument(product: ProductSearchTexts): SearchDocument {
+  return {
+    model: product.model,
+    fields: [
+      [product.model],
+      [product.categoryName],
+      product.featureLabels,
+      [product.description],
+      [product.specs ?? "", ...(product.specsTable ?? []).flat()],
+      product.downloads.flatMap((download) => [download.description, download.fileName]),
+    ],
+  };
+}
+
+function documentOf(page: CatalogProduct): SearchDocument {
+  return productSearchDocument({
+    model: page.model,
+    categoryName: page.category.name,
+    featureLabels: page.features.map((feature) => feature.label),
+    description: page.description,
+    specs: page.specs,
+    specsTable: page.specsTable,
+    downloads: page.downloads.map((download) => ({ description: download.description, fileName: download.file.name })),
+  });
+}
+
+/** What a category's search matches: its name, then its description. */
+export function categorySearchDocument(category: { name: string; description: string }): SearchDocument {
+  return { fields: [[category.name], [category.description]] };
+}
+
+/**
+ * Whether a search for a query matches one of `documents`: what a page of results kept in the cache is
+ * checked against when they change. Typos always count, so a page is dropped whenever it may differ.
+ */
+function matcherOf(documents: SearchDocument[], synonyms: readonly SynonymSet[]): (query: string) => boolean {
+  let index: SearchIndex | undefined;
+  return (query) => {
+    if (documents.length === 0) return false;
+    index ??= SearchIndex.of(documents);
+    let matched = false;
+    index.search(prepareQuery(query, synonyms), () => (matched = true));
+    return matched;
+  };
 }
 
 /** Each product's rows gathered by product. */
@@ -659,7 +773,6 @@ function sameEntry(a: ProductEntry, b: ProductEntry): boolean {
   return (
     a.published === b.published &&
     a.categoryId === b.categoryId &&
-    a.searchText === b.searchText &&
     sameJson([a.page, a.everyAccessory, a.summary, a.support], [b.page, b.everyAccessory, b.summary, b.support]) &&
     sameJson(a.source.featureIds, b.source.featureIds) &&
     sameJson([...a.source.accessoryIds].sort(), [...b.source.accessoryIds].sort())

@@ -18,13 +18,33 @@ import type { Database } from "../db/client.server";
 import { isUuid } from "../files/files.server";
 import { fileView } from "../files/file-views.server";
 import type { CatalogSnapshot } from "./catalog-snapshot.server";
-import { FIELD_SEPARATOR, foldCase, type ProductsAsked } from "./catalog-state.server";
+import type { ProductsAsked } from "./catalog-state.server";
+import { FEW_MATCHES, forgivesTypos, groupCostIn, prepareQuery } from "./search-index.server";
+import { normalizeText, wordsOf } from "#app/domain/search-text";
 import { keptUntilChanged, type DataWatch, type WatchedData } from "../platform/data-watch.server";
 
-/** A published general download, with its description and file name letter case folded for /support's search. */
+/** A published general download, with the normalized words of its description and file name for /support's search. */
 interface GeneralDownload {
   entry: DownloadEntry;
-  text: string;
+  words: string[];
+}
+
+/**
+ * The general downloads every word of `term` is found in (description or file name), ranked as a
+ * search ranks (decision 067), in their order where they rank alike; all of them for a blank term.
+ */
+function generalMatching(everyGeneral: GeneralDownload[], term: string): DownloadEntry[] {
+  if (term === "") return everyGeneral.map((download) => download.entry);
+  const query = prepareQuery(term);
+  const matching = (typos: boolean) =>
+    everyGeneral.flatMap((download, rank) => {
+      let cost = 0;
+      for (const group of query.groups) cost += groupCostIn(download.words, group, typos) ?? Infinity;
+      return query.groups.length > 0 && cost !== Infinity ? [{ download, cost, rank }] : [];
+    });
+  let found = matching(false);
+  if (found.length < FEW_MATCHES && forgivesTypos(query)) found = matching(true);
+  return found.sort((a, b) => a.cost - b.cost || a.rank - b.rank).map(({ download }) => download.entry);
 }
 
 /** What the general downloads are read from: the downloads, and the files they are. */
@@ -86,23 +106,23 @@ export function createCatalog({ db, snapshot, watch }: { db: Database; snapshot:
     return rows
       .map((row) => ({ id: row.id, description: row.description, file: fileView(row.file) }))
       .sort((a, b) => naturalCompare(a.description, b.description))
-      .map((entry) => ({ entry, text: foldCase(`${entry.description}${FIELD_SEPARATOR}${entry.file.name}`) }));
+      .map((entry) => ({ entry, words: wordsOf(normalizeText(`${entry.description} ${entry.file.name}`)) }));
   }
 
   /**
    * The general downloads by description, and a page of the products that have downloads by model, each
-   * with its downloads in their order. `query` (case-insensitive, a substring) narrows both: a product
-   * whose model holds it keeps all its downloads, any other product only the downloads whose description
-   * or file name holds it. `categoryId` narrows the products; `includeGeneral: false` leaves the general
-   * downloads out. Both come from memory: the products from the catalog snapshot, the general downloads
-   * from their own copy (decision 044).
+   * with its downloads in their order. `query` narrows and ranks both, by words (decision 067): a
+   * product is found by its model, category and features or by its downloads' descriptions and file
+   * names, keeping all its downloads when its own names hold every word and otherwise those that hold
+   * the rest. `categoryId` narrows the products; `includeGeneral: false` leaves the general downloads
+   * out. Both come from memory: the products from the catalog snapshot, the general downloads from
+   * their own copy (decision 044).
    */
   async function listSupportDownloads(
     options: { query?: string; categoryId?: string; includeGeneral?: boolean; page?: number; pageSize?: number } = {},
   ): Promise<SupportListing> {
     const includeGeneral = options.includeGeneral ?? true;
     const term = normalizeSearchQuery(options.query ?? "");
-    const needle = foldCase(term);
     const [everyGeneral, found] = await Promise.all([
       generalDownloads(),
       snapshot.listSupportProducts({
@@ -112,9 +132,7 @@ export function createCatalog({ db, snapshot, watch }: { db: Database; snapshot:
         pageSize: options.pageSize ?? SUPPORT_PAGE_SIZE,
       }),
     ]);
-    const general = includeGeneral
-      ? everyGeneral.filter((download) => download.text.includes(needle)).map((download) => download.entry)
-      : [];
+    const general = includeGeneral ? generalMatching(everyGeneral, term) : [];
     const narrowed = term !== "" || options.categoryId !== undefined || !includeGeneral;
     return {
       general,
@@ -128,12 +146,13 @@ export function createCatalog({ db, snapshot, watch }: { db: Database; snapshot:
   }
 
   /**
-   * Case-insensitive substring search (requirements §5): categories by name or description, products by model,
-   * description or specs, text or table cells (the in-memory snapshot of catalog-snapshot.server.ts, decisions 008 and 017).
+   * Search by words, ranked (requirements §5, decision 067): categories by name or description, products
+   * by model, category, features, description, specs and downloads (the in-memory snapshot of
+   * catalog-snapshot.server.ts, decision 017).
    */
   async function search(query: string, options: { limit?: number } = {}): Promise<SearchResults> {
     const term = normalizeSearchQuery(query);
-    if (!term) return { categories: [], products: [], total: 0 };
+    if (!term) return { categories: [], products: [], total: 0, matched: [] };
     return snapshot.search(term, Math.min(options.limit ?? SEARCH_LIMIT, SEARCH_LIMIT));
   }
 

@@ -51,7 +51,14 @@ export class SubstringIndex {
   private readonly trigramStamps = new Uint32Array(TRIGRAMS);
   private stamp = 0;
 
-  private constructor(capacity: number) {
+  /**
+   * `runsOfThree: false` keeps characters and pairs only: for many short texts (a dictionary of words),
+   * where checking a text is cheap and the runs' sets would cost more memory than they save time.
+   */
+  private constructor(
+    capacity: number,
+    private readonly runsOfThree = true,
+  ) {
     this.capacityWords = Math.max(1, Math.ceil(capacity / 32));
   }
 
@@ -67,8 +74,8 @@ export class SubstringIndex {
   }
 
   /** `build` at once, for a handful of texts. */
-  static of(texts: readonly string[]): SubstringIndex {
-    const built = new SubstringIndex(texts.length);
+  static of(texts: readonly string[], options: { runsOfThree?: boolean } = {}): SubstringIndex {
+    const built = new SubstringIndex(texts.length, options.runsOfThree);
     for (const text of texts) built.add(text);
     return built;
   }
@@ -130,6 +137,7 @@ export class SubstringIndex {
         flip(this.pair(previous, code, true), word, bit, set);
       }
       previous = code;
+      if (!this.runsOfThree) continue;
       const symbol = TRIGRAM_SYMBOL[code] ?? -1;
       if (symbol < 0) {
         first = second = -1;
@@ -177,8 +185,8 @@ export class SubstringIndex {
     const use = (set: Uint32Array) => {
       if (!sets.includes(set)) sets.push(set);
     };
-    let everyRunIndexed = piece.length >= 3;
-    for (let at = 2; at < piece.length; at += 1) {
+    let everyRunIndexed = piece.length >= 3 && this.runsOfThree;
+    for (let at = 2; at < piece.length && this.runsOfThree; at += 1) {
       const symbols = [at - 2, at - 1, at].map((place) => trigramSymbol(piece.charCodeAt(place)));
       if (symbols.some((symbol) => symbol < 0)) {
         everyRunIndexed = false;

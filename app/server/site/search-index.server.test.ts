@@ -1,0 +1,125 @@
+import { describe, expect, it } from "vitest";
+import { highlightParts, normalizeText, wordsOf } from "#app/domain/search-text";
+import { prepareQuery, SearchIndex, typoDistances, type SearchDocument, type SynonymSet } from "./search-index.server";
+
+const DOCUMENTS: SearchDocument[] = [
+  { model: "VNT-D4M-AI28", fields: [["VNT-D4M-AI28"], ["Dome Cameras"], ["4MP", "2.8mm"], ["A starlight dome."]] },
+  { model: "VNT-AC-JB1", fields: [["VNT-AC-JB1"], ["Accessories"], ["Junction Box"], ["Fits the VNT-D4M domes."]] },
+  { model: "VNT-B5M-LPR", fields: [["VNT-B5M-LPR"], ["Bullet Cameras"], ["LPR"], ["Reads a license plate."]] },
+  { model: "VNT-N8-P8", fields: [["VNT-N8-P8"], ["NVRs & Recorders"], ["8 Channel", "8 PoE Ports"], ["An NVR."]] },
+  { model: "VNT-N64-R8", fields: [["VNT-N64-R8"], ["NVRs & Recorders"], ["64 Channel", "8 HDD Bays"], ["An NVR."]] },
+];
+
+/** The models `query` finds, best first (ties in the order the documents were added). */
+function ranked(index: SearchIndex, query: string, synonyms: SynonymSet[] = []): string[] {
+  const found: { slot: number; cost: number }[] = [];
+  index.search(prepareQuery(query, synonyms), (slot, cost) => found.push({ slot, cost }));
+  return found.sort((a, b) => a.cost - b.cost || a.slot - b.slot).map(({ slot }) => DOCUMENTS[slot]?.model ?? "");
+}
+
+describe("search text", () => {
+  it("normalizes compatibility forms, case, accents and ß, and leaves other scripts' marks", () => {
+    expect(normalizeText("ｄｏｍｅ ＶＮＴ－Ｄ４Ｍ")).toBe("dome vnt-d4m");
+    expect(normalizeText("Caméra DÔME Überwachung Straße")).toBe("camera dome uberwachung strasse");
+    expect(normalizeText("ガ")).toBe("ガ");
+  });
+
+  it("cuts words at everything but letters and digits, keeping a decimal point between digits", () => {
+    expect(wordsOf('2.8–12 mm, 1/1.8" cmos; 1,000 lux vnt_x1 8MP(4K)')).toEqual([
+      "2.8",
+      "12",
+      "mm",
+      "1",
+      "1.8",
+      "cmos",
+      "1,000",
+      "lux",
+      "vnt",
+      "x1",
+      "8MP",
+      "4K",
+    ]);
+    expect(wordsOf("%_\\[]")).toEqual([]);
+  });
+
+  it("marks the displayed words that hold a matched word, whatever their form", () => {
+    expect(highlightParts("VNT-D4M-AI28 Dôme", ["d4m", "dome"])).toEqual([
+      { text: "VNT-", marked: false },
+      { text: "D4M", marked: true },
+      { text: "-AI28 ", marked: false },
+      { text: "Dôme", marked: true },
+    ]);
+    expect(highlightParts("No match", [])).toEqual([{ text: "No match", marked: false }]);
+    expect(highlightParts("VNT-P4M-25X", ["p4m25x"]).filter((part) => part.marked)).toEqual([
+      { text: "P4M", marked: true },
+      { text: "25X", marked: true },
+    ]);
+  });
+});
+
+describe("typo distances", () => {
+  it("counts insertions, deletions, substitutions and swaps, and the distance to a start", () => {
+    expect(typoDistances("bulet", "bullet", 1).whole).toBe(1);
+    expect(typoDistances("starlihgt", "starlight", 2).whole).toBe(1);
+    expect(typoDistances("camra", "camera", 1).whole).toBe(1);
+    expect(typoDistances("recoder", "recorders", 1)).toEqual({ whole: 2, start: 1 });
+    expect(typoDistances("dome", "bullet", 1).whole).toBe(2);
+  });
+});
+
+describe("SearchIndex", () => {
+  it("ranks the model first, a mention after, and every word must match", () => {
+    const index = SearchIndex.of(DOCUMENTS);
+    expect(ranked(index, "d4m")).toEqual(["VNT-D4M-AI28", "VNT-AC-JB1"]);
+    expect(ranked(index, "d4m4mp")).toEqual([]);
+    expect(ranked(index, "vntd4mai28")).toEqual(["VNT-D4M-AI28"]);
+    expect(ranked(index, "dome 4mp")).toEqual(["VNT-D4M-AI28"]);
+    expect(ranked(index, "4mp dome junction")).toEqual([]);
+  });
+
+  it("ranks words side by side in a name before the same words apart", () => {
+    const index = SearchIndex.of(DOCUMENTS);
+    expect(ranked(index, "8 channel")).toEqual(["VNT-N8-P8", "VNT-N64-R8"]);
+  });
+
+  it("forgives typos only in longer words, and only when exact matches are few", () => {
+    const index = SearchIndex.of(DOCUMENTS);
+    expect(ranked(index, "bulet")).toEqual(["VNT-B5M-LPR"]);
+    expect(ranked(index, "junktion")).toEqual(["VNT-AC-JB1"]);
+    expect(ranked(index, "dme")).toEqual([]);
+  });
+
+  it("expands a word or a phrase with its synonyms, either way round", () => {
+    const index = SearchIndex.of(DOCUMENTS);
+    const synonyms = [
+      ["LPR", "license plate"],
+      ["NVR", "recorder"],
+    ];
+    expect(ranked(index, "license plate", synonyms)).toEqual(["VNT-B5M-LPR"]);
+    expect(ranked(index, "lpr", synonyms)).toEqual(["VNT-B5M-LPR"]);
+    expect(prepareQuery("licence plate reader", synonyms).groups).toHaveLength(3);
+    expect(prepareQuery("license plate reader", synonyms).groups[0]?.alternatives).toEqual([
+      { words: ["license", "plate"], synonym: false },
+      { words: ["lpr"], synonym: true },
+    ]);
+  });
+
+  it("answers after removals and additions as an index built afresh does", () => {
+    const changed = SearchIndex.of(DOCUMENTS);
+    changed.remove(1);
+    changed.remove(3);
+    const readded = changed.add(DOCUMENTS[3] as SearchDocument);
+    const fresh = SearchIndex.of(DOCUMENTS.filter((_, slot) => slot !== 1));
+    expect(changed.size).toBe(fresh.size);
+    expect(changed.wordsAt(readded)).toEqual(fresh.wordsAt(2));
+    for (const query of ["d4m", "8 channel", "nvr", "junction", "a"]) {
+      const found: string[] = [];
+      changed.search(prepareQuery(query), (slot) => found.push(changed.wordsAt(slot).join()));
+      const expected: string[] = [];
+      fresh.search(prepareQuery(query), (slot) => expected.push(fresh.wordsAt(slot).join()));
+      expect(found.sort(), query).toEqual(expected.sort());
+    }
+    // A word no record holds any more is gone from the dictionary: nothing is found by it.
+    expect(ranked(changed, "junction")).toEqual([]);
+  });
+});

@@ -1,0 +1,631 @@
+import { normalizeText, wordsOf } from "#app/domain/search-text";
+import { forEachInSlices, type Slicing } from "../platform/slices.server";
+import { SubstringIndex } from "./substring-index.server";
+
+/**
+ * A record as it is searched: its texts by field, the most telling field first (a word found in an
+ * earlier field ranks higher), and the model it is named by, matched as a whole as well.
+ */
+export interface SearchDocument {
+  fields: readonly (readonly string[])[];
+  model?: string;
+}
+
+/** A query ready to search: each group must match (any of its alternatives), its words and its compact form. */
+export interface PreparedQuery {
+  /** One group a word of the query: the word itself, or any of its synonyms' phrases (every word of one). */
+  groups: { alternatives: { words: string[]; synonym: boolean }[] }[];
+  /** The query's words run together: what a model with its punctuation ignored is compared with. */
+  compact: string;
+}
+
+/** A group of phrases that mean the same ("LPR", "license plate"), as the owner wrote them. */
+export type SynonymSet = readonly string[];
+
+/** At most this many words of a query are searched: a longer query cannot narrow a catalog further. */
+const MOST_WORDS = 20;
+/** Fields a document may have; a posting keeps its field in the low bits. */
+const FIELD_BITS = 3;
+const FIELDS = 1 << FIELD_BITS;
+
+/**
+ * What a match costs, least first (decision 067). In order of weight: how well the model matches the
+ * whole query (the same model, then one holding the query with punctuation ignored, then none), the
+ * typos forgiven, the fields the words were found in, and how each word matched (the whole word, its
+ * start, inside it; a synonym's words a step after). Each weight is larger than what the lighter ones
+ * can add up to over MOST_WORDS words.
+ */
+export const COST = {
+  modelNone: 3_000_000,
+  modelHolds: 2_000_000,
+  modelStarts: 1_000_000,
+  typo: 10_000,
+  field: 100,
+  prefix: 1,
+  inside: 2,
+  synonym: 3,
+  /** Taken off for each two words of the query that stand side by side in a name ("8 channel"). */
+  sideBySide: 1_000,
+} as const;
+
+/**
+ * Fields before this one, the model's aside, are names (category, features): short texts whose
+ * neighbouring words are kept. A model's own are matched by the model run together.
+ */
+const NAME_FIELDS = 3;
+
+/** Fewer matches than this without typos, and words of five characters or more are also looked for with one (nine: two). */
+export const FEW_MATCHES = 10;
+
+/** Whether a word of `query` is long enough for a typo to be forgiven. */
+export function forgivesTypos(query: PreparedQuery): boolean {
+  return query.groups.some((group) =>
+    group.alternatives.some((alternative) => alternative.words.some((word) => typosForgiven(word.length) > 0)),
+  );
+}
+
+/**
+ * The least cost at which one of `group`'s alternatives matches `words` (the normalized words of a
+ * short text, a download's description and file name), as the index would match them; undefined when
+ * none does. For texts too many and too short to keep in an index of their own.
+ */
+export function groupCostIn(
+  words: readonly string[],
+  group: PreparedQuery["groups"][number],
+  typos: boolean,
+): number | undefined {
+  let least: number | undefined;
+  for (const alternative of group.alternatives) {
+    let sum = alternative.synonym ? COST.synonym : 0;
+    for (const wanted of alternative.words) {
+      let best = Infinity;
+      const forgiven = typos ? typosForgiven(wanted.length) : 0;
+      for (const word of words) {
+        if (word === wanted) best = 0;
+        else if (word.startsWith(wanted)) best = Math.min(best, COST.prefix);
+        else if (word.includes(wanted)) best = Math.min(best, COST.inside);
+        else if (forgiven > 0) {
+          const { whole, start } = typoDistances(wanted, word, forgiven);
+          if (whole <= forgiven) best = Math.min(best, whole * COST.typo);
+          else if (start <= forgiven) best = Math.min(best, start * COST.typo + COST.prefix);
+        }
+        if (best === 0) break;
+      }
+      sum += best;
+      if (sum === Infinity) break;
+    }
+    if (sum !== Infinity && (least === undefined || sum < least)) least = sum;
+  }
+  return least;
+}
+
+/** Typos forgiven in a word of `length` characters, as Meilisearch and Algolia do by default. */
+export function typosForgiven(length: number): number {
+  return length >= 9 ? 2 : length >= 5 ? 1 : 0;
+}
+
+/** Cuts a query into the groups a document must match, each word with the phrases it is a synonym of. */
+export function prepareQuery(query: string, synonyms: readonly SynonymSet[] = []): PreparedQuery {
+  const words = wordsOf(normalizeText(query)).slice(0, MOST_WORDS);
+  const phrases = synonyms.map((set) => set.map((phrase) => wordsOf(normalizeText(phrase))).filter((p) => p.length));
+  const groups: PreparedQuery["groups"] = [];
+  for (let at = 0; at < words.length;) {
+    // The longest phrase of a synonym set that the query has here stands for the whole set.
+    let found: { length: number; set: string[][] } | undefined;
+    for (const set of phrases) {
+      for (const phrase of set) {
+        if (phrase.length <= (found?.length ?? 0)) continue;
+        if (phrase.every((word, offset) => words[at + offset] === word)) found = { length: phrase.length, set };
+      }
+    }
+    if (!found) {
+      groups.push({ alternatives: [{ words: [words[at] as string], synonym: false }] });
+      at += 1;
+      continue;
+    }
+    const own = words.slice(at, at + found.length);
+    groups.push({
+      alternatives: [
+        { words: own, synonym: false },
+        ...found.set
+          .filter((phrase) => phrase.join(" ") !== own.join(" "))
+          .map((phrase) => ({ words: phrase, synonym: true })),
+      ],
+    });
+    at += found.length;
+  }
+  return { groups, compact: words.join("").replaceAll(/[.,]/g, "") };
+}
+
+/** The words a query's matches were found by: its own, its synonyms', and those its typos stood for. */
+export interface SearchOutcome {
+  matchedWords: string[];
+}
+
+/**
+ * A ranked full-text index over records (decision 067): every word of every field, with the records
+ * and fields it is in. A query matches a record when each of its words (or a synonym) is in one of the
+ * record's words, as the whole word, its start or inside it, so whatever a plain substring search of a
+ * word would find is found; a word of five characters or more also matches with a typo when exact
+ * matches are few. Records are added and removed one at a time, as the catalog changes.
+ */
+export class SearchIndex {
+  /** Every distinct word, its slot in `words` its id: what a query's word is looked up in. */
+  private readonly words = SubstringIndex.of([], { runsOfThree: false });
+  /** A word's id by the word. */
+  private readonly wordIds = new Map<string, number>();
+  /**
+   * By word id: `slot << FIELD_BITS | field` for each record holding it (its first field), unordered;
+   * a word only one record holds (a model's own number) has that posting alone, without an array.
+   */
+  private postings: (Int32Array | number | undefined)[] = [];
+  private postingCounts = new Int32Array(0);
+  /** By word id: how many of its postings are in the model's field, which the model-only search walks alone. */
+  private modelCounts = new Int32Array(0);
+  /** By record slot: its postings (`wordId << FIELD_BITS | field`), or undefined for a free slot. */
+  private readonly records: (Int32Array | undefined)[] = [];
+  private readonly models: string[] = [];
+  /** Two neighbouring words of a name, "8 channel", and the records that have them side by side. */
+  private readonly pairs = new Map<string, Set<number>>();
+  /** By record slot: its pairs. */
+  private readonly recordPairs: (string[] | undefined)[] = [];
+  private readonly freeSlots: number[] = [];
+  /** By word id: the `add` that last saw it, so that a record notes each of its words once. */
+  private seenStamps = new Int32Array(0);
+  private addStamp = 0;
+  /** Scratch of a search, by slot: the cost of the group being matched, and the search step that set it. */
+  private groupCost = new Float64Array(0);
+  private groupStamp = new Uint32Array(0);
+  private stamp = 0;
+
+  static async build(documents: readonly SearchDocument[], slicing: Slicing): Promise<SearchIndex> {
+    const index = new SearchIndex();
+    await forEachInSlices(documents, slicing, (document) => index.add(document));
+    return index;
+  }
+
+  static of(documents: readonly SearchDocument[]): SearchIndex {
+    const index = new SearchIndex();
+    for (const document of documents) index.add(document);
+    return index;
+  }
+
+  /** How many records the index holds. */
+  get size(): number {
+    return this.records.length - this.freeSlots.length;
+  }
+
+  /** Indexes `document` and returns its slot: a freed one if any, else the next. */
+  add(document: SearchDocument): number {
+    const slot = this.freeSlots.pop() ?? this.records.length;
+    // The record's words by id, each once with its first field: a stamp by word id marks those seen.
+    const stamp = (this.addStamp = (this.addStamp % 0x7fffffff) + 1);
+    const held: number[] = [];
+    const note = (word: string, field: number) => {
+      let id = this.wordIds.get(word);
+      if (id === undefined) {
+        id = this.words.add(word);
+        this.wordIds.set(word, id);
+        if (id >= this.seenStamps.length) {
+          const grown = new Int32Array(Math.max(1024, id * 2));
+          grown.set(this.seenStamps);
+          this.seenStamps = grown;
+        }
+      }
+      if (this.seenStamps[id] === stamp) return;
+      this.seenStamps[id] = stamp;
+      held.push((id << FIELD_BITS) | field);
+    };
+    const model = document.model === undefined ? "" : compactOf(document.model);
+    // The model run together is a word of the model: "p4m25x" is inside "vntp4m25x".
+    if (model !== "") note(model, 0);
+    const pairs = new Set<string>();
+    document.fields.forEach((texts, field) => {
+      const kept = Math.min(field, FIELDS - 1);
+      const named = field > 0 && field < NAME_FIELDS;
+      for (const text of texts) {
+        const words = wordsOf(normalizeText(text));
+        for (let at = 0; at < words.length; at += 1) {
+          const word = words[at] as string;
+          note(word, kept);
+          if (named && at > 0) pairs.add(`${words[at - 1] ?? ""} ${word}`);
+        }
+      }
+    });
+    for (const pair of pairs) {
+      let holders = this.pairs.get(pair);
+      if (!holders) this.pairs.set(pair, (holders = new Set()));
+      holders.add(slot);
+    }
+    this.recordPairs[slot] = pairs.size > 0 ? [...pairs] : undefined;
+    for (const posting of held) this.post(posting >> FIELD_BITS, (slot << FIELD_BITS) | (posting & (FIELDS - 1)));
+    this.records[slot] = Int32Array.from(held);
+    this.models[slot] = model;
+    return slot;
+  }
+
+  /** Forgets the record in `slot`; its slot is handed out again. */
+  remove(slot: number): void {
+    const postings = this.records[slot];
+    if (!postings) return;
+    for (const posting of postings) {
+      const id = posting >> FIELD_BITS;
+      this.unpost(id, (slot << FIELD_BITS) | (posting & (FIELDS - 1)));
+    }
+    for (const pair of this.recordPairs[slot] ?? []) {
+      const holders = this.pairs.get(pair);
+      holders?.delete(slot);
+      if (holders?.size === 0) this.pairs.delete(pair);
+    }
+    this.records[slot] = undefined;
+    this.recordPairs[slot] = undefined;
+    this.models[slot] = "";
+    this.freeSlots.push(slot);
+  }
+
+  /** The words of the record in `slot` with their fields, sorted: what two indexes of the same records agree on. */
+  wordsAt(slot: number): string[] {
+    return [
+      ...[...(this.records[slot] ?? [])].map(
+        (posting) => `${posting & (FIELDS - 1)}:${this.words.textAt(posting >> FIELD_BITS) ?? ""}`,
+      ),
+      ...(this.recordPairs[slot] ?? []).map((pair) => `pair:${pair}`),
+    ].sort();
+  }
+
+  /**
+   * Calls `visit` with the slot and cost of every record `query` matches among those `admits` (1 by slot), words
+   * found only in fields before `fields` counting; with typos too when fewer than FEW_MATCHES match
+   * without. Says which words matched, for highlighting.
+   */
+  search(
+    query: PreparedQuery,
+    visit: (slot: number, cost: number) => void,
+    options: { fields?: number; admits?: Uint8Array } = {},
+  ): SearchOutcome {
+    const matchedWords = new Set<string>();
+    if (query.groups.length === 0) return { matchedWords: [] };
+    const fields = options.fields ?? FIELDS;
+    let found = this.match(query, false, fields, matchedWords, options.admits);
+    if (found.slots.length < FEW_MATCHES && forgivesTypos(query)) {
+      matchedWords.clear();
+      found = this.match(query, true, fields, matchedWords, options.admits);
+    }
+    const { slots, costs } = found;
+    const sideBySide = this.pairHolders(query);
+    for (let at = 0; at < slots.length; at += 1) {
+      const slot = slots[at] as number;
+      let cost = (costs[at] as number) + this.modelCost(slot, query.compact);
+      for (const holders of sideBySide) if (holders.has(slot)) cost -= COST.sideBySide;
+      visit(slot, cost);
+    }
+    return { matchedWords: [...matchedWords] };
+  }
+
+  /**
+   * For each group of `query` apart, the records it matches with its least cost, words found only in
+   * fields before `fields`: for a search over records of two kinds (a product and its downloads), where
+   * each word may be found in either. `typos` as `search` decides them.
+   */
+  eachGroup(query: PreparedQuery, options: { typos: boolean; fields?: number }): Map<number, number>[] {
+    this.makeScratch();
+    const matchedWords = new Set<string>();
+    return query.groups.map((group) => {
+      const { touched } = this.matchGroup(group, { ...options, admits: undefined }, matchedWords);
+      return new Map(touched.map((slot) => [slot, this.groupCost[slot] as number]));
+    });
+  }
+
+  /**
+   * Notes in the scratch, under a new stamp, every record one of `group`'s alternatives matches with
+   * its least cost, and lists them (`touched`).
+   */
+  private matchGroup(
+    group: PreparedQuery["groups"][number],
+    options: { typos: boolean; fields?: number; admits: Uint8Array | undefined },
+    matchedWords: Set<string>,
+  ): { stamp: number; touched: number[] } {
+    const stamp = this.nextStamp();
+    const touched: number[] = [];
+    const { typos, admits } = options;
+    const fields = options.fields ?? FIELDS;
+    for (const alternative of group.alternatives) {
+      const extra = alternative.synonym ? COST.synonym : 0;
+      const [only] = alternative.words;
+      if (alternative.words.length === 1 && only !== undefined) {
+        this.offerWord(only, { typos, fields, extra, stamp, touched, admits }, matchedWords);
+        continue;
+      }
+      for (const [slot, phraseCost] of this.phraseCosts(alternative.words, typos, fields, matchedWords)) {
+        if (admits && admits[slot] !== 1) continue;
+        this.keepLeast(slot, phraseCost + extra, stamp, touched);
+      }
+    }
+    return { stamp, touched };
+  }
+
+  /** What the model of the record in `slot` adds to a match's cost for `query` (see COST). */
+  modelCostOf(slot: number, query: PreparedQuery): number {
+    return this.modelCost(slot, query.compact);
+  }
+
+  /** The holders of each two neighbouring words of the query (as typed, synonyms aside) side by side in a name. */
+  private pairHolders(query: PreparedQuery): Set<number>[] {
+    const holders: Set<number>[] = [];
+    const words = query.groups.flatMap((group) => group.alternatives[0]?.words ?? []);
+    for (let at = 1; at < words.length; at += 1) {
+      const found = this.pairs.get(`${words[at - 1] ?? ""} ${words[at] ?? ""}`);
+      if (found) holders.push(found);
+    }
+    return holders;
+  }
+
+  private modelCost(slot: number, compact: string): number {
+    const model = this.models[slot] ?? "";
+    if (compact.length < 2 || model === "") return COST.modelNone;
+    if (model === compact) return 0;
+    if (model.startsWith(compact)) return COST.modelStarts;
+    return model.includes(compact) ? COST.modelHolds : COST.modelNone;
+  }
+
+  /** The records matching every group of `query`, with the sum of each group's least cost. */
+  private match(
+    query: PreparedQuery,
+    typos: boolean,
+    fields: number,
+    matchedWords: Set<string>,
+    admits: Uint8Array | undefined,
+  ): { slots: number[]; costs: number[] } {
+    this.makeScratch();
+    let slots: number[] | undefined;
+    let costs: number[] = [];
+    for (const group of query.groups) {
+      const { stamp, touched } = this.matchGroup(group, { typos, fields, admits }, matchedWords);
+      if (!slots) {
+        slots = touched;
+        costs = touched.map((slot) => this.groupCost[slot] ?? 0);
+        continue;
+      }
+      const keptSlots: number[] = [];
+      const keptCosts: number[] = [];
+      for (let at = 0; at < slots.length; at += 1) {
+        const slot = slots[at] as number;
+        if (this.groupStamp[slot] !== stamp) continue;
+        keptSlots.push(slot);
+        keptCosts.push((costs[at] as number) + (this.groupCost[slot] ?? 0));
+      }
+      slots = keptSlots;
+      costs = keptCosts;
+      if (slots.length === 0) break;
+    }
+    return { slots: slots ?? [], costs };
+  }
+
+  /**
+   * Notes in the group's scratch (`stamp`) each record `word` matches in a field before `fields`, with
+   * its least cost: `forEachPosting` without its callback, since a short word walks most of the index.
+   */
+  private offerWord(
+    word: string,
+    step: {
+      typos: boolean;
+      fields: number;
+      extra: number;
+      stamp: number;
+      touched: number[];
+      admits: Uint8Array | undefined;
+    },
+    matchedWords: Set<string>,
+  ): void {
+    const { fields, extra, stamp, touched, admits } = step;
+    const { postings, postingCounts, modelCounts } = this;
+    matchedWords.add(word);
+    this.forEachWordMatching(word, step.typos, (id, wordCost) => {
+      const list = postings[id];
+      const count = postingCounts[id] ?? 0;
+      if (list === undefined || (fields === 1 && modelCounts[id] === 0)) return;
+      let matchedHere = false;
+      for (let at = 0; at < count; at += 1) {
+        const posting = typeof list === "number" ? list : (list[at] as number);
+        const field = posting & (FIELDS - 1);
+        if (field >= fields) continue;
+        const slot = posting >> FIELD_BITS;
+        if (admits && admits[slot] !== 1) continue;
+        matchedHere = true;
+        this.keepLeast(slot, wordCost + field * COST.field + extra, stamp, touched);
+      }
+      if (matchedHere && wordCost >= COST.typo) matchedWords.add(this.words.textAt(id) ?? "");
+    });
+  }
+
+  /** Notes `cost` for the record in `slot` under `stamp` unless it has a lesser one there; lists it when new. */
+  private keepLeast(slot: number, cost: number, stamp: number, touched: number[]): void {
+    if (this.groupStamp[slot] !== stamp) {
+      this.groupStamp[slot] = stamp;
+      this.groupCost[slot] = cost;
+      touched.push(slot);
+    } else if (cost < (this.groupCost[slot] as number)) {
+      this.groupCost[slot] = cost;
+    }
+  }
+
+  /** Calls `each` with the slot of every record `word` matches in a field before `fields`, and the match's cost. */
+  private forEachPosting(
+    word: string,
+    typos: boolean,
+    fields: number,
+    matchedWords: Set<string>,
+    each: (slot: number, cost: number) => void,
+  ): void {
+    matchedWords.add(word);
+    this.forEachWordMatching(word, typos, (id, wordCost) => {
+      const postings = this.postings[id];
+      const count = this.postingCounts[id] ?? 0;
+      if (postings === undefined || (fields === 1 && this.modelCounts[id] === 0)) return;
+      let matchedHere = false;
+      for (let at = 0; at < count; at += 1) {
+        const posting = typeof postings === "number" ? postings : (postings[at] as number);
+        const field = posting & (FIELDS - 1);
+        if (field >= fields) continue;
+        matchedHere = true;
+        each(posting >> FIELD_BITS, wordCost + field * COST.field);
+      }
+      if (matchedHere && wordCost >= COST.typo) matchedWords.add(this.words.textAt(id) ?? "");
+    });
+  }
+
+  /** The records holding every one of `words` (a synonym's phrase), each with the sum of its words' least costs. */
+  private phraseCosts(
+    words: readonly string[],
+    typos: boolean,
+    fields: number,
+    matchedWords: Set<string>,
+  ): Map<number, number> {
+    let result: Map<number, number> | undefined;
+    for (const word of words) {
+      const costs = new Map<number, number>();
+      this.forEachPosting(word, typos, fields, matchedWords, (slot, cost) => {
+        if (result && !result.has(slot)) return;
+        const before = costs.get(slot);
+        if (before === undefined || cost < before) costs.set(slot, cost);
+      });
+      if (result) for (const [slot, cost] of costs) costs.set(slot, cost + (result.get(slot) ?? 0));
+      result = costs;
+      if (result.size === 0) break;
+    }
+    return result ?? new Map();
+  }
+
+  /** Calls `each` with every indexed word `word` matches and what that match costs. */
+  private forEachWordMatching(word: string, typos: boolean, each: (id: number, cost: number) => void): void {
+    this.words.forEachHolding(word, (id) => {
+      const indexed = this.words.textAt(id) ?? "";
+      each(id, indexed === word ? 0 : indexed.startsWith(word) ? COST.prefix : COST.inside);
+    });
+    const forgiven = typos ? typosForgiven(word.length) : 0;
+    if (forgiven === 0) return;
+    for (const [indexed, id] of this.wordIds) {
+      if (indexed.length < word.length - forgiven || indexed.includes(word)) continue;
+      // One of the first two letters right, as in nearly every typo: spares most of the dictionary the comparison.
+      if (indexed.charCodeAt(0) !== word.charCodeAt(0) && indexed.charCodeAt(1) !== word.charCodeAt(1)) continue;
+      // The whole word with a typo, or its start: "recoder" for "recorders".
+      const { whole, start } = typoDistances(word, indexed, forgiven);
+      if (whole <= forgiven) each(id, whole * COST.typo);
+      else if (start <= forgiven) each(id, start * COST.typo + COST.prefix);
+    }
+  }
+
+  private post(id: number, posting: number): void {
+    if (id >= this.postingCounts.length) {
+      const counts = new Int32Array(Math.max(64, id * 2));
+      counts.set(this.postingCounts);
+      this.postingCounts = counts;
+      const modelCounts = new Int32Array(counts.length);
+      modelCounts.set(this.modelCounts);
+      this.modelCounts = modelCounts;
+    }
+    if ((posting & (FIELDS - 1)) === 0) this.modelCounts[id] = (this.modelCounts[id] ?? 0) + 1;
+    const count = this.postingCounts[id] ?? 0;
+    this.postingCounts[id] = count + 1;
+    const list = this.postings[id];
+    if (count === 0) {
+      this.postings[id] = posting;
+      return;
+    }
+    if (typeof list === "number" || list === undefined) {
+      const grown = new Int32Array(4);
+      grown[0] = list ?? 0;
+      grown[1] = posting;
+      this.postings[id] = grown;
+      return;
+    }
+    if (count === list.length) {
+      const grown = new Int32Array(count * 2);
+      grown.set(list);
+      this.postings[id] = grown;
+      grown[count] = posting;
+      return;
+    }
+    list[count] = posting;
+  }
+
+  private unpost(id: number, posting: number): void {
+    const list = this.postings[id];
+    const count = this.postingCounts[id] ?? 0;
+    if (list === undefined) return;
+    if (typeof list === "number") {
+      if (list !== posting) return;
+    } else {
+      const at = list.subarray(0, count).indexOf(posting);
+      if (at < 0) return;
+      list[at] = list[count - 1] as number;
+      if (count - 1 === 1) this.postings[id] = list[0];
+    }
+    this.postingCounts[id] = count - 1;
+    if ((posting & (FIELDS - 1)) === 0) this.modelCounts[id] = (this.modelCounts[id] ?? 0) - 1;
+    if (count - 1 > 0) return;
+    // No record holds the word any more: it leaves the dictionary, its id is handed out again.
+    const word = this.words.textAt(id);
+    if (word !== undefined) this.wordIds.delete(word);
+    this.words.remove(id);
+    this.postings[id] = undefined;
+  }
+
+  private makeScratch(): void {
+    const slots = this.records.length;
+    if (this.groupCost.length >= slots) return;
+    this.groupCost = new Float64Array(slots + (slots >> 2) + 64);
+    this.groupStamp = new Uint32Array(this.groupCost.length);
+    this.stamp = 0;
+  }
+
+  private nextStamp(): number {
+    if (this.stamp === 0xffffffff) {
+      this.groupStamp.fill(0);
+      this.stamp = 0;
+    }
+    return (this.stamp += 1);
+  }
+}
+
+/** A model as it is compared with a query's words run together: normalized, letters and digits only. */
+export function compactOf(model: string): string {
+  return wordsOf(normalizeText(model)).join("").replaceAll(/[.,]/g, "");
+}
+
+/** Rows of `typoDistances`, kept between calls: words are short, and the typo search compares thousands. */
+let rows = [new Int32Array(64), new Int32Array(64), new Int32Array(64)];
+
+/**
+ * The edit distance of `a` and `b` (insertions, deletions, substitutions and swaps of two neighbours,
+ * each one), and the least distance of `a` and a start of `b` at most `most` characters longer or
+ * shorter than `a`; each `most + 1` as soon as it must be more than `most`.
+ */
+export function typoDistances(a: string, b: string, most: number): { whole: number; start: number } {
+  const beyond = most + 1;
+  const columns = Math.min(b.length, a.length + most);
+  if (columns + 1 > (rows[0]?.length ?? 0)) rows = rows.map(() => new Int32Array(columns + 1));
+  let [beforePrevious, previous, current] = rows as [Int32Array, Int32Array, Int32Array];
+  for (let j = 0; j <= columns; j += 1) previous[j] = j;
+  for (let i = 1; i <= a.length; i += 1) {
+    current[0] = i;
+    let least = i;
+    const ai = a.charCodeAt(i - 1);
+    for (let j = 1; j <= columns; j += 1) {
+      const bj = b.charCodeAt(j - 1);
+      let value = Math.min((previous[j] as number) + 1, (current[j - 1] as number) + 1);
+      value = Math.min(value, (previous[j - 1] as number) + (ai === bj ? 0 : 1));
+      if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === bj) {
+        value = Math.min(value, (beforePrevious[j - 2] as number) + 1);
+      }
+      current[j] = value;
+      if (value < least) least = value;
+    }
+    if (least > most) return { whole: beyond, start: beyond };
+    [beforePrevious, previous, current] = [previous, current, beforePrevious];
+  }
+  let start = beyond;
+  for (let j = Math.max(0, a.length - most); j <= columns; j += 1) start = Math.min(start, previous[j] as number);
+  const whole = b.length === columns ? Math.min(previous[columns] as number, beyond) : beyond;
+  return { whole, start: Math.min(start, beyond) };
+}

@@ -26,6 +26,7 @@ export default [
   route("dashboard", "routes/dashboard/layout.tsx", [
     index("routes/dashboard/summary.tsx"),
     route("settings", "routes/dashboard/settings/page.tsx"),
+    route("search-synonyms", "routes/dashboard/search-synonyms/page.tsx"),
     route("people", "routes/dashboard/people/page.tsx"),
     route("audit", "routes/dashboard/audit/page.tsx"),
     route("audit.csv", "routes/dashboard/audit/csv.ts"),

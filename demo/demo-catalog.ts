@@ -12,6 +12,8 @@ export interface DemoCatalog {
   generalDownloads: DemoGeneralDownload[];
   infoItems: DemoInfoItem[];
   settings: Record<string, string>;
+  /** Search synonyms (decision 067): each set phrases that mean the same to a buyer. */
+  synonyms: string[][];
 }
 
 export const DEMO_PRODUCTS: DemoProduct[] = [
@@ -31,6 +33,22 @@ export const DEMO_CATALOG: DemoCatalog = {
   generalDownloads: DEMO_GENERAL_DOWNLOADS,
   infoItems: DEMO_INFO_ITEMS,
   settings: DEMO_SITE_SETTINGS,
+  synonyms: [
+    ["LPR", "ANPR", "license plate", "number plate"],
+    ["NVR", "recorder"],
+    ["4K", "8MP"],
+    ["PTZ", "pan tilt zoom", "speed dome"],
+    ["fisheye", "360 degree", "panoramic"],
+    ["thermal", "thermique", "Wärmebild", "térmica"],
+    ["camera", "Kamera", "caméra", "cámara"],
+    ["bullet", "Bullet-Kamera", "bala"],
+    ["dome", "Kuppel", "domo"],
+    ["night vision", "IR", "infrared", "Nachtsicht", "vision nocturne"],
+    ["PoE", "power over ethernet"],
+    ["mount", "bracket", "Halterung", "support mural"],
+    ["manual", "user guide", "Handbuch", "manuel"],
+    ["firmware", "update", "Firmware-Update", "mise à jour"],
+  ],
 };
 
 /**

@@ -11,6 +11,7 @@ import {
   productFeatures,
   productImages,
   products,
+  searchSynonyms,
   siteSettings,
 } from "#app/server/db/schema";
 import type { FileRow } from "#app/server/files/files.server";
@@ -387,6 +388,11 @@ async function insertCatalog(tx: Transaction, catalog: DemoCatalog, files: Stage
   if (documentRows.length > 0) await tx.insert(productDownloads).values(documentRows);
   if (downloadRows.length > 0) await tx.insert(downloads).values(downloadRows);
   if (infoRows.length > 0) await tx.insert(infoItems).values(infoRows);
+  // Synonyms an admin already saved win over the demo's, as settings do.
+  const [savedSynonym] = await tx.select({ id: searchSynonyms.id }).from(searchSynonyms).limit(1);
+  if (!savedSynonym && catalog.synonyms.length > 0) {
+    await tx.insert(searchSynonyms).values(catalog.synonyms.map((phrases, position) => ({ phrases, position })));
+  }
   const settingRows = Object.entries(catalog.settings).map(([key, value]) => ({ key, value }));
   // Settings an admin already saved win over the demo's.
   if (settingRows.length > 0) await tx.insert(siteSettings).values(settingRows).onConflictDoNothing();

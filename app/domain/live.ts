@@ -8,6 +8,7 @@ export const changeTopics = [
   "people",
   "inbox",
   "firmware",
+  "synonyms",
   "*",
 ] as const;
 export type ChangeTopic = (typeof changeTopics)[number];

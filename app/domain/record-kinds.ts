@@ -8,6 +8,8 @@ interface RecordKindInfo {
   revisions: boolean;
   /** Its own dashboard page, where History and a restore lead (the home page's items: the summary). */
   page?: (id: string) => string;
+  /** Only owners change it, so only owners see its History and restore it. */
+  ownersOnly?: true;
 }
 
 /**
@@ -19,7 +21,8 @@ export const RECORD_KINDS = {
   category: { name: "Category", revisions: true, page: dashboardCategoryPath },
   download: { name: "Download", revisions: true, page: dashboardDownloadPath },
   "home-item": { name: "Home page item", revisions: true, page: () => "/dashboard" },
-  settings: { name: "Site settings", revisions: true, page: () => "/dashboard/settings" },
+  settings: { name: "Site settings", revisions: true, page: () => "/dashboard/settings", ownersOnly: true },
+  synonyms: { name: "Search synonyms", revisions: true, page: () => "/dashboard/search-synonyms", ownersOnly: true },
   firmware: { name: "Firmware release", revisions: true, page: dashboardFirmwarePath },
   person: { name: "Person", revisions: false },
   invitation: { name: "Invitation", revisions: false },
@@ -43,6 +46,12 @@ function isRecordType(value: string): value is RecordType {
 
 export function isRevisionedType(value: string): value is RevisionedType {
   return isRecordType(value) && RECORD_KINDS[value].revisions;
+}
+
+/** Whether only owners change records of `type` (and see their History). */
+export function isOwnersOnlyType(type: string): boolean {
+  const kind: RecordKindInfo | undefined = isRecordType(type) ? RECORD_KINDS[type] : undefined;
+  return kind?.ownersOnly === true;
 }
 
 /** A record type's name as the dashboard shows it (one it does not know, by its stored word). */

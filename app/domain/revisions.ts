@@ -20,6 +20,9 @@ export type RevisionKind = "created" | "updated" | "restored" | "published" | "d
 /** The settings are one record: this is its id in revisions and the audit log. */
 export const SETTINGS_ID = "site";
 
+/** The search synonyms are one record too, saved whole: its id. */
+export const SYNONYMS_ID = "search";
+
 /** Days a deleted record can be restored from Recently deleted; then it is purged with its files. */
 export const RECENTLY_DELETED_DAYS = 30;
 

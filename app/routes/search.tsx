@@ -14,7 +14,7 @@ import type { Route } from "./+types/search";
 import { catalogCategoryPath, catalogProductPath } from "#app/domain/paths";
 
 export const handle: PageHandle = {
-  live: ["products", "categories"],
+  live: ["products", "categories", "synonyms"],
   cache: { query: ["q", SEARCH_PREVIEW_PARAM], byRecord: true },
 };
 

@@ -22,7 +22,7 @@ import { catalogProductPath } from "#app/domain/paths";
 
 // Categories too: the form lists them to choose from.
 export const handle: PageHandle = {
-  live: ["downloads", "products", "categories"],
+  live: ["downloads", "products", "categories", "synonyms"],
   cache: { query: [SUPPORT_QUERY_PARAM, SUPPORT_CATEGORY_PARAM, PAGE_PARAM], byRecord: true },
 };
 

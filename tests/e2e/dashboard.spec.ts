@@ -13,6 +13,7 @@ const OPTIONS = [
   ["Firmware", "/dashboard/firmware/"],
   ["Inbox", "/dashboard/inbox/"],
   ["Site Settings", "/dashboard/settings"],
+  ["Search Synonyms", "/dashboard/search-synonyms"],
   ["People", "/dashboard/people"],
   ["Audit log", "/dashboard/audit"],
 ] as const;

@@ -145,6 +145,7 @@ describe("requests no page sends", () => {
       ["/dashboard/categories/new", "name=Shape&features=x", "features[0]"],
       ["/dashboard/categories/new", "name[0]=Shape", "name"],
       ["/dashboard/settings", "companyName=X&socialLinks.0.label=x&socialLinks.0.url=https://x.example", "socialLinks"],
+      ["/dashboard/search-synonyms", "synonyms.0=LPR", "synonyms"],
       ["/dashboard/products/new", "model=X&featureIds.a=x", "featureIds"],
       ["/dashboard/downloads/new", "description.x=y", "description"],
       ["/dashboard/firmware/new", "releaseVersion=1&productIds.0.x=y", "productIds"],

@@ -747,7 +747,7 @@ describe.each(DATABASE_KINDS)("the public catalog changed in place on %s", (kind
       description: "Changed unheard",
       accessories: [{ model: "LATE-1" }, { model: "Raw-1b" }],
     });
-    expect((await late.search("arrived late", 50)).products.map((product) => product.model)).toEqual(["LATE-1"]);
+    expect((await late.search("arrived late", 50, [])).products.map((product) => product.model)).toEqual(["LATE-1"]);
     expect((await late.listCategories()).map((category) => category.name)).toEqual(
       expect.arrayContaining(["Heard late", "Moved late"]),
     );

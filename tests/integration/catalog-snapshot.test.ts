@@ -272,7 +272,7 @@ describe.each(DATABASE_KINDS)("the public catalog read from memory on %s", (kind
     const sliced = new CatalogSnapshot(db, new DataWatch(), { size: 2, pause });
     const listing = await sliced.listProducts({ pageSize: 100 });
     expect(pauses).toBeGreaterThanOrEqual(2 + 2 + 2);
-    const searched = await sliced.search("cam", 10);
+    const searched = await sliced.search("cam", 10, []);
     pauses = 0;
     // Slices larger than the catalog: read and assembled at once, never paused.
     const whole = new CatalogSnapshot(db, new DataWatch(), { size: 1_000, pause });
@@ -284,7 +284,7 @@ describe.each(DATABASE_KINDS)("the public catalog read from memory on %s", (kind
     for (const model of ["CAM-A", "cam-b", "cam-c", "Cam-D", "cam-e"]) {
       expect(await sliced.getAnyProduct(seeded.id(model))).toEqual(await whole.getAnyProduct(seeded.id(model)));
     }
-    expect(searched).toEqual(await whole.search("cam", 10));
+    expect(searched).toEqual(await whole.search("cam", 10, []));
     expect(searched.products.map((product) => product.model)).toEqual(["CAM-A", "cam-b", "cam-c", "Cam-D", "cam-e"]);
     expect(await sliced.searchModels("cam", 10, new Set())).toEqual(await whole.searchModels("cam", 10, new Set()));
   });

@@ -22,7 +22,13 @@ function patterns(entries: RouteConfigEntry[], parent = ""): string[] {
 
 const dashboard = [...new Set(patterns(routes).filter((pattern) => pattern.startsWith("/dashboard")))];
 /** What docs/requirements.md §6 gives owners alone (a record's history: the site settings'). */
-const OWNERS_ONLY = ["/dashboard/settings", "/dashboard/people", "/dashboard/audit", "/dashboard/audit.csv"];
+const OWNERS_ONLY = [
+  "/dashboard/settings",
+  "/dashboard/search-synonyms",
+  "/dashboard/people",
+  "/dashboard/audit",
+  "/dashboard/audit.csv",
+];
 
 /** A pattern made an address: each parameter a fresh id, the history's record type a real one. */
 function addressOf(pattern: string): string {
@@ -109,12 +115,12 @@ describe("the dashboard's one guard", () => {
     else expect(written.status, `POST ${address}`).not.toBe(403);
   });
 
-  it("refuses an editor the site settings' history, not a product's", async () => {
-    const settings = await fetch(`${server.url}/dashboard/history/settings/site`, {
-      headers: { Cookie: editorCookie },
-    });
-    expect(settings.status).toBe(403);
-    expect(await settings.text()).toContain("Only an owner of the site can open this page.");
+  it("refuses an editor the site settings' and search synonyms' history, not a product's", async () => {
+    for (const path of ["/dashboard/history/settings/site", "/dashboard/history/synonyms/search"]) {
+      const refused = await fetch(`${server.url}${path}`, { headers: { Cookie: editorCookie } });
+      expect(refused.status, path).toBe(403);
+      expect(await refused.text()).toContain("Only an owner of the site can open this page.");
+    }
     const product = await fetch(`${server.url}/dashboard/history/product/${randomUUID()}`, {
       headers: { Cookie: editorCookie },
     });

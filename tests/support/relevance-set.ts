@@ -17,6 +17,7 @@ export interface RelevanceCase {
     | "type and number"
     | "feature"
     | "typo"
+    | "synonym"
     | "normalization"
     | "another language's habit"
     | "support question";
@@ -97,6 +98,18 @@ export const RELEVANCE_SET: RelevanceCase[] = [
   { query: "starlihgt dome", products: ["VNT-D4M-AI28", "VNT-D4M-AIZ"], habit: "typo" },
   { query: "injektor", products: ["VNT-AC-PI60"], habit: "typo" },
   { query: "dom 4mp", products: ["VNT-D4M-AI28", "VNT-D4M-AIZ", "VNT-D4M-MINI"], habit: "typo" },
+
+  // The trade's other names for a thing, and other languages' words: the demo's synonyms.
+  { query: "anpr", products: ["VNT-B5M-LPR"], habit: "synonym" },
+  { query: "number plate camera", products: ["VNT-B5M-LPR"], habit: "synonym" },
+  { query: "recorder 16", products: ["VNT-N16-P16"], habit: "synonym" },
+  { query: "pan tilt zoom", category: "PTZ Cameras", habit: "synonym" },
+  { query: "speed dome 25x", products: ["VNT-P2M-25X", "VNT-P4M-25X"], habit: "synonym" },
+  { query: "caméra thermique", category: "Thermal Cameras", habit: "synonym" },
+  { query: "wärmebild kamera 640", products: ["VNT-TH640-25", "VNT-TH640-PTZ"], habit: "synonym" },
+  { query: "domo 4mp", products: ["VNT-D4M-AI28", "VNT-D4M-AIZ", "VNT-D4M-MINI"], habit: "synonym" },
+  { query: "d4m handbuch", products: ["VNT-D4M-AI28"], habit: "synonym" },
+  { query: "bracket ptz", products: ["VNT-AC-WM2"], habit: "synonym" },
 
   // Typed on a phone or pasted from elsewhere: fullwidth forms, accents, capitals.
   { query: "ｄ４ｍ", products: ["VNT-D4M-AI28"], habit: "normalization" },

@@ -13,8 +13,8 @@ import { dashboardGuard, dashboardUser } from "#app/server/runtime/session.serve
 import type { Route } from "./+types/layout";
 
 /**
- * requirements §2's options menu, plus the site settings, people and audit log (beyond the original):
- * those three are for owners, and editors do not see them.
+ * requirements §2's options menu, plus the site settings, search synonyms, people and audit log (beyond
+ * the original): those four are for owners, and editors do not see them.
  */
 const OPTIONS: { to: string; label: string; ownersOnly?: true }[] = [
   { to: "/dashboard", label: "Summary" },
@@ -28,6 +28,7 @@ const OPTIONS: { to: string; label: string; ownersOnly?: true }[] = [
   { to: "/dashboard/firmware/", label: "Firmware" },
   { to: "/dashboard/inbox/", label: "Inbox" },
   { to: "/dashboard/settings", label: "Site Settings", ownersOnly: true },
+  { to: "/dashboard/search-synonyms", label: "Search Synonyms", ownersOnly: true },
   { to: "/dashboard/people", label: "People", ownersOnly: true },
   { to: "/dashboard/audit", label: "Audit log", ownersOnly: true },
 ];

@@ -267,6 +267,17 @@ export const siteSettings = pgTable("site_settings", {
   ...timestamps,
 });
 
+/**
+ * The owner's search synonyms (decision 067): each row a set of phrases that mean the same ("LPR",
+ * "license plate"), in the order the owner wrote them. Saved whole, each save over the last.
+ */
+export const searchSynonyms = pgTable("search_synonyms", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  phrases: jsonb("phrases").$type<string[]>().notNull(),
+  position: integer("position").notNull(),
+  ...timestamps,
+});
+
 /** Facts every instance of one site shares: the generated session secret and its check value. */
 export const deployment = pgTable("deployment", {
   key: text("key").primaryKey(),

@@ -1,8 +1,8 @@
 /**
  * What the in-memory copies of database data watch: the catalog's counters, the site settings,
- * firmware, the home page's items, the general downloads.
+ * firmware, the home page's items, the general downloads, the search synonyms.
  */
-export type WatchedData = "products" | "categories" | "settings" | "firmware" | "info" | "downloads";
+export type WatchedData = "products" | "categories" | "settings" | "firmware" | "info" | "downloads" | "synonyms";
 
 /** The channel on which the database says what changed (drizzle/0009_versions_notify.sql). */
 export const DATA_CHANGES_CHANNEL = "vantage_versions";
@@ -14,6 +14,7 @@ const WATCHED: readonly string[] = [
   "firmware",
   "info",
   "downloads",
+  "synonyms",
 ] satisfies WatchedData[];
 
 export function parseWatchedData(payload: string): WatchedData | "*" {

@@ -6,6 +6,7 @@ import { homeItemRecords } from "./home-item.server";
 import type { Publishing, RecordKind } from "./kind.server";
 import { productRecords } from "./product.server";
 import { settingsRecords } from "./settings.server";
+import { synonymsRecords } from "./synonyms.server";
 
 /**
  * Every kind of record whose saves are kept as revisions, by the word the audit log stores: what
@@ -18,6 +19,7 @@ export const RECORDS = {
   download: downloadRecords,
   "home-item": homeItemRecords,
   settings: settingsRecords,
+  synonyms: synonymsRecords,
   firmware: firmwareRecords,
 } as const satisfies { [Type in RevisionedType]: object };
 

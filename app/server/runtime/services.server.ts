@@ -24,6 +24,7 @@ import type { ChangeHub } from "../db/live.server";
 import type { Logger } from "../platform/logger.server";
 import type { CatalogSnapshot } from "../site/catalog-snapshot.server";
 import { createSiteSettings } from "../admin/settings.server";
+import { createSearchSynonyms } from "../admin/synonyms.server";
 import type { DataWatch } from "../platform/data-watch.server";
 import { createSitemap } from "../site/sitemap.server";
 import { createSpreadsheetReader } from "../import-export/spreadsheet.server";
@@ -63,7 +64,8 @@ export function createServices(parts: ServiceParts) {
         ? catalogSnapshot.catchUp()
         : Promise.resolve(),
   });
-  const catalog = createCatalog({ db, snapshot: catalogSnapshot, watch: dataWatch });
+  const synonyms = createSearchSynonyms({ db, write, watch: dataWatch });
+  const catalog = createCatalog({ db, snapshot: catalogSnapshot, watch: dataWatch, synonyms: synonyms.getSynonymSets });
   const settings = createSiteSettings({ db, write, watch: dataWatch });
   const categoryAdmin = createCategoryAdmin({ db, write, catalog });
   const productAdmin = createProductAdmin({ db, write });
@@ -80,6 +82,7 @@ export function createServices(parts: ServiceParts) {
     summary: createCatalogCounts({ db }),
     infoItems: createInfoItemReads({ db, watch: dataWatch }),
     settings,
+    synonyms,
     sitemap: createSitemap({ db }),
     spreadsheets: createSpreadsheetReader({ files, logger }),
     categoryAdmin,
@@ -109,6 +112,7 @@ export function createServices(parts: ServiceParts) {
         download: downloadAdmin,
         "home-item": infoItemAdmin,
         settings,
+        synonyms,
         firmware,
       },
     }),

@@ -16,6 +16,7 @@ import { noteShown } from "../platform/shown.server";
 import { BETWEEN_TURNS, type Slicing } from "../platform/slices.server";
 import { pruneCatalogChanges, readCatalogRows, readCatalogVersion, readTouched } from "./catalog-rows.server";
 import { CatalogState, foldCase, type ProductsAsked } from "./catalog-state.server";
+import type { SynonymSet } from "./search-index.server";
 
 /** What the snapshot holds, as the watch names it. */
 const CATALOG_DATA: readonly WatchedData[] = ["products", "categories"];
@@ -51,6 +52,11 @@ export class CatalogSnapshot {
   private confirmedAt: number | undefined;
   private readonly listeners = new Set<CatalogListener>();
   private prunedAt = 0;
+  /**
+   * The owner's synonyms as the latest search was given them: what a change's search check expands
+   * queries with (the page cache drops every search when they change).
+   */
+  private synonyms: readonly SynonymSet[] = [];
 
   constructor(
     private readonly db: Database,
@@ -141,20 +147,23 @@ export class CatalogSnapshot {
     categoryId?: string;
     page: number;
     pageSize: number;
+    synonyms: readonly SynonymSet[];
   }): Promise<Paged<SupportProduct> & { anyInCatalog: boolean }> {
     const state = await this.current();
+    this.synonyms = options.synonyms;
     noteShown([shownKeys.support]);
     return state.listSupportProducts(options);
   }
 
   /**
-   * Categories by name or description, products by model, description or specs (text or table cells),
-   * holding `term` in any letter case: the first `limit` of each and how many match in all.
+   * Categories and products ranked by how well they match `term`, its words expanded with `synonyms`
+   * (CatalogState.search): the first `limit` of each and how many match in all.
    */
-  async search(term: string, limit: number): Promise<SearchResults> {
+  async search(term: string, limit: number, synonyms: readonly SynonymSet[]): Promise<SearchResults> {
     const state = await this.current();
+    this.synonyms = synonyms;
     noteShown([shownKeys.search(foldCase(term))]);
-    return state.search(term, limit);
+    return state.search(term, limit, synonyms);
   }
 
   /**
@@ -276,7 +285,7 @@ export class CatalogSnapshot {
     }
     // A rebuild may have replaced the state meanwhile, at this version or past it.
     if (this.state === state && state.version < read.version) {
-      const change = state.apply(read.version, read.touched, read.rows);
+      const change = state.apply(read.version, read.touched, read.rows, () => this.synonyms);
       for (const listener of this.listeners) listener(change);
     }
     if (Date.now() - this.prunedAt > PRUNE_EVERY_MS) {

@@ -124,8 +124,6 @@ export class CatalogState {
   private productOfSlot: ProductEntry[] = [];
   /** The categories' names and descriptions, a slot each in name order. */
   private categoryIndex = SearchIndex.of([]);
-  /** The owner's synonyms, which every search expands its words with. */
-  private synonyms: readonly SynonymSet[] = [];
 
   private constructor(version: number, productIndex: SearchIndex) {
     this.version = version;
@@ -159,15 +157,17 @@ export class CatalogState {
   /**
    * Applies the rows of what changes after this state's version up to `version` touched (`rows` as
    * of `version`; `touched` the ids they were read for: one absent from the rows is gone), and says
-   * which records a page may show changed. Synchronous: nothing reads the state half-way.
+   * which records a page may show changed, and which searches (with the synonyms current when a page
+   * asks). Synchronous: nothing reads the state half-way.
    */
   apply(
     version: number,
     touched: { productIds: Set<string>; categoryIds: Set<string> },
     rows: CatalogRows,
+    synonyms: () => readonly SynonymSet[] = () => [],
   ): CatalogChange {
     const searched: SearchDocument[] = [];
-    const change: CatalogChange = { keys: new Set(), matchesSearch: matcherOf(searched, this.synonyms) };
+    const change: CatalogChange = { keys: new Set(), matchesSearch: matcherOf(searched, synonyms) };
     // Categories first: a product's page shows its category's name and features.
     const recompute = new Set<string>(touched.productIds);
     const relisted = new Set<string>();
@@ -461,12 +461,13 @@ export class CatalogState {
     categoryId?: string;
     page: number;
     pageSize: number;
+    synonyms?: readonly SynonymSet[];
   }): Paged<SupportProduct> & { anyInCatalog: boolean } {
     const { supportProducts } = this;
     const inCategory = options.categoryId
       ? supportProducts.filter((entry) => entry.categoryId === options.categoryId)
       : supportProducts;
-    const query = prepareQuery(options.term, this.synonyms);
+    const query = prepareQuery(options.term, options.synonyms);
     let found: SupportMatch[];
     if (query.groups.length === 0) {
       // Blank, or punctuation alone, which is no word.
@@ -521,11 +522,12 @@ export class CatalogState {
   }
 
   /**
-   * Categories and published products ranked by how well they match `term` (decision 067): the first
-   * `limit` of each, in order, how many match in all, and the words that matched.
+   * Categories and published products ranked by how well they match `term`, its words expanded with
+   * `synonyms` (decision 067): the first `limit` of each, in order, how many match in all, and the
+   * words that matched.
    */
-  search(term: string, limit: number): SearchResults {
-    const query = prepareQuery(term, this.synonyms);
+  search(term: string, limit: number, synonyms: readonly SynonymSet[] = []): SearchResults {
+    const query = prepareQuery(term, synonyms);
     const categorySlots: { slot: number; cost: number }[] = [];
     const categoryOutcome = this.categoryIndex.search(query, (slot, cost) => categorySlots.push({ slot, cost }));
     categorySlots.sort((a, b) => a.cost - b.cost || a.slot - b.slot);
@@ -719,13 +721,13 @@ export function categorySearchDocument(category: { name: string; description: st
  * Whether a search for a query matches one of `documents`: what a page of results kept in the cache is
  * checked against when they change. Typos always count, so a page is dropped whenever it may differ.
  */
-function matcherOf(documents: SearchDocument[], synonyms: readonly SynonymSet[]): (query: string) => boolean {
+function matcherOf(documents: SearchDocument[], synonyms: () => readonly SynonymSet[]): (query: string) => boolean {
   let index: SearchIndex | undefined;
   return (query) => {
     if (documents.length === 0) return false;
     index ??= SearchIndex.of(documents);
     let matched = false;
-    index.search(prepareQuery(query, synonyms), () => (matched = true));
+    index.search(prepareQuery(query, synonyms()), () => (matched = true));
     return matched;
   };
 }

@@ -19,7 +19,7 @@ import { isUuid } from "../files/files.server";
 import { fileView } from "../files/file-views.server";
 import type { CatalogSnapshot } from "./catalog-snapshot.server";
 import type { ProductsAsked } from "./catalog-state.server";
-import { FEW_MATCHES, forgivesTypos, groupCostIn, prepareQuery } from "./search-index.server";
+import { FEW_MATCHES, forgivesTypos, groupCostIn, prepareQuery, type SynonymSet } from "./search-index.server";
 import { normalizeText, wordsOf } from "#app/domain/search-text";
 import { keptUntilChanged, type DataWatch, type WatchedData } from "../platform/data-watch.server";
 
@@ -33,9 +33,13 @@ interface GeneralDownload {
  * The general downloads every word of `term` is found in (description or file name), ranked as a
  * search ranks (decision 067), in their order where they rank alike; all of them for a blank term.
  */
-function generalMatching(everyGeneral: GeneralDownload[], term: string): DownloadEntry[] {
+function generalMatching(
+  everyGeneral: GeneralDownload[],
+  term: string,
+  synonyms: readonly SynonymSet[],
+): DownloadEntry[] {
   if (term === "") return everyGeneral.map((download) => download.entry);
-  const query = prepareQuery(term);
+  const query = prepareQuery(term, synonyms);
   const matching = (typos: boolean) =>
     everyGeneral.flatMap((download, rank) => {
       let cost = 0;
@@ -55,7 +59,18 @@ const GENERAL_DOWNLOADS_DATA: readonly WatchedData[] = ["downloads"];
  * support listing's products from the in-memory snapshot (decision 017), the support listing's general
  * downloads from a copy of their own (decision 044).
  */
-export function createCatalog({ db, snapshot, watch }: { db: Database; snapshot: CatalogSnapshot; watch: DataWatch }) {
+export function createCatalog({
+  db,
+  snapshot,
+  watch,
+  synonyms,
+}: {
+  db: Database;
+  snapshot: CatalogSnapshot;
+  watch: DataWatch;
+  /** The owner's search synonyms, kept in memory by their service. */
+  synonyms: () => Promise<readonly SynonymSet[]>;
+}) {
   /**
    * Every category with how many products it holds (published ones; with `drafts`, every one), by
    * name ignoring letter case.
@@ -123,6 +138,7 @@ export function createCatalog({ db, snapshot, watch }: { db: Database; snapshot:
   ): Promise<SupportListing> {
     const includeGeneral = options.includeGeneral ?? true;
     const term = normalizeSearchQuery(options.query ?? "");
+    const sets = await synonyms();
     const [everyGeneral, found] = await Promise.all([
       generalDownloads(),
       snapshot.listSupportProducts({
@@ -130,9 +146,10 @@ export function createCatalog({ db, snapshot, watch }: { db: Database; snapshot:
         categoryId: options.categoryId,
         page: options.page ?? 1,
         pageSize: options.pageSize ?? SUPPORT_PAGE_SIZE,
+        synonyms: sets,
       }),
     ]);
-    const general = includeGeneral ? generalMatching(everyGeneral, term) : [];
+    const general = includeGeneral ? generalMatching(everyGeneral, term, sets) : [];
     const narrowed = term !== "" || options.categoryId !== undefined || !includeGeneral;
     return {
       general,
@@ -153,7 +170,7 @@ export function createCatalog({ db, snapshot, watch }: { db: Database; snapshot:
   async function search(query: string, options: { limit?: number } = {}): Promise<SearchResults> {
     const term = normalizeSearchQuery(query);
     if (!term) return { categories: [], products: [], total: 0, matched: [] };
-    return snapshot.search(term, Math.min(options.limit ?? SEARCH_LIMIT, SEARCH_LIMIT));
+    return snapshot.search(term, Math.min(options.limit ?? SEARCH_LIMIT, SEARCH_LIMIT), await synonyms());
   }
 
   /**

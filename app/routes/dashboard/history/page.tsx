@@ -3,7 +3,7 @@ import { TabIdInput } from "#app/components/forms";
 import { LocalTime } from "#app/components/local-time";
 import { Alert, Button, Card, TextLink } from "#app/components/ui";
 import { AUDIT_KINDS } from "#app/domain/audit";
-import { dashboardRecordPath, isRevisionedType, recordTypeName } from "#app/domain/record-kinds";
+import { dashboardRecordPath, isOwnersOnlyType, isRevisionedType, recordTypeName } from "#app/domain/record-kinds";
 import type { PageHandle } from "#app/domain/live";
 import type { RevisionChange } from "#app/domain/revisions";
 import { servicesContext } from "#app/server/runtime/context.server";
@@ -12,8 +12,8 @@ import { dashboardMeta } from "../meta";
 import { restoreRevisionFromForm } from "./actions.server";
 import type { Route } from "./+types/page";
 
-/** A kind of record's history is for whoever may change it: the site settings' for owners alone. */
-export const middleware = [ownersOnlyWhen((params) => params.recordType === "settings")];
+/** A kind of record's history is for whoever may change it: the site settings' and search synonyms' for owners alone. */
+export const middleware = [ownersOnlyWhen((params) => isOwnersOnlyType(params.recordType ?? ""))];
 
 export const handle: PageHandle = { live: ["*"] };
 
@@ -28,7 +28,6 @@ function recordType(params: Route.LoaderArgs["params"]) {
 
 export async function loader({ url, context, params }: Route.LoaderArgs) {
   const type = recordType(params);
-  // The settings' history is the settings': owners only.
   const { revisions } = context.get(servicesContext);
   const current = await revisions.current(type, params.recordId);
   if (!current) throw data("Not Found", { status: 404, statusText: "Not Found" });

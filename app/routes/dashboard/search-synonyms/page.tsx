@@ -44,9 +44,9 @@ export default function SearchSynonymsPage({ loaderData, actionData }: Route.Com
     <Card title="Search Synonyms">
       <div className="mb-4 space-y-2 text-sm text-slate-600">
         <p>
-          Words and phrases that mean the same to the people who search the site: a search for any one of a set
-          also finds the others, in the header&rsquo;s search, on the results page and on the support page. Write
-          one set a line, its phrases separated by commas, for example <code>LPR, license plate</code> or{" "}
+          Words and phrases that mean the same to the people who search the site: a search for any one of a set also
+          finds the others, in the header&rsquo;s search, on the results page and on the support page. Write one set a
+          line, its phrases separated by commas, for example <code>LPR, license plate</code> or{" "}
           <code>NVR, recorder</code>. At most {MOST_SYNONYM_SETS} sets of {MOST_PHRASES} phrases.
         </p>
         <p>

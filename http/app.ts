@@ -224,7 +224,9 @@ function createServer(runtime: Runtime, options: AppOptions, threads: RenderThre
   unsubscribe.push(changes.subscribe((event) => metrics.changeHeard(event)));
   const live = liveStreams(changes, liveStreamGate(liveStreamCapacity(runtime.env.LIVE_CONNECTIONS_MAX)), metrics);
   const app = createApp(runtime, options, pageCache, cachePages, metrics, live, threads);
-  const answerHit = cachePages ? pageCacheHits(pageCache, cachePages, proxyTrust(app), logger) : () => false;
+  const answerHit = cachePages
+    ? pageCacheHits(pageCache, cachePages, proxyTrust(app), logger, () => runtime.catalogSnapshot.behind)
+    : () => false;
   const server = http.createServer({ ...SERVER_TIMEOUTS, ...expressMessages(app) }, (req, res) => {
     metrics.track(req, res);
     if (!acceptRequest(req, res)) return;

@@ -1,5 +1,6 @@
 import { Link } from "./links";
 import type { SiteSettings } from "#app/domain/site";
+import { SUPPORT_FIRMWARE_PATH } from "#app/domain/paths";
 
 export function SiteFooter({ settings, signedIn }: { settings: SiteSettings; signedIn: boolean }) {
   return (
@@ -13,6 +14,9 @@ export function SiteFooter({ settings, signedIn }: { settings: SiteSettings; sig
               {link.label}
             </a>
           ))}
+          <Link to={SUPPORT_FIRMWARE_PATH} className="hover:text-white">
+            Firmware
+          </Link>
           <Link to="/privacy" className="hover:text-white">
             Privacy
           </Link>

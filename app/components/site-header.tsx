@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Form, useLocation } from "react-router";
 import { Link, NavLink } from "./links";
 import { SearchBox } from "./search-box";
+import { SUPPORT_FIRMWARE_PATH } from "#app/domain/paths";
 
 /** requirements §9: the sidebar closes once the window is this wide. */
 export const SIDEBAR_BREAKPOINT_PX = 1000;
@@ -11,7 +12,9 @@ const NAV_ITEMS = [
   { to: "/catalog", label: "Products", end: false },
   { to: "/about", label: "About", end: false },
   { to: "/contact", label: "Contact", end: false },
-  { to: "/support", label: "Support", end: false },
+  // Its own page, firmware, is a link of its own: Support is lit on /support alone.
+  { to: "/support", label: "Support", end: true },
+  { to: SUPPORT_FIRMWARE_PATH, label: "Firmware", end: false },
 ] as const;
 
 function navClass({ isActive }: { isActive: boolean }) {

@@ -94,7 +94,15 @@ export function rootSeoData(root: unknown): { publicUrl: string | undefined; sit
 }
 
 /** Public pages that exist whatever the catalog holds, in the order the sitemap lists them. */
-export const STATIC_PUBLIC_PATHS = ["/", "/catalog", "/about", "/contact", "/support", "/privacy"] as const;
+export const STATIC_PUBLIC_PATHS = [
+  "/",
+  "/catalog",
+  "/about",
+  "/contact",
+  "/support",
+  "/support/firmware",
+  "/privacy",
+] as const;
 
 /** Paths crawlers have no business in: sign-in, the dashboard, per-visitor searches, endpoints. */
 export const ROBOTS_DISALLOWED_PATHS = [

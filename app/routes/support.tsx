@@ -18,7 +18,7 @@ import {
 import { normalizeSearchQuery } from "#app/domain/search";
 import { servicesContext } from "#app/server/runtime/context.server";
 import type { Route } from "./+types/support";
-import { catalogProductPath } from "#app/domain/paths";
+import { catalogProductPath, SUPPORT_FIRMWARE_PATH } from "#app/domain/paths";
 
 // Categories too: the form lists them to choose from.
 export const handle: PageHandle = {
@@ -77,6 +77,12 @@ export default function Support({ loaderData }: Route.ComponentProps) {
         <p className="mt-3 text-lg text-slate-700">
           Catalogs, datasheets, manuals, installation guides and software for our products. Every file opens in a new
           tab.
+        </p>
+        <p className="mt-2 text-slate-700">
+          Looking for the latest firmware?{" "}
+          <TextLink to={SUPPORT_FIRMWARE_PATH} weight="medium">
+            Firmware updates and release notes
+          </TextLink>
         </p>
       </header>
 

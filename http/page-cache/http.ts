@@ -259,12 +259,21 @@ function cacheSlot(req: IncomingMessage, policyFor: CachePolicy, trustProxy: Pro
  * the security headers and the page's hash-based CSP. Returns false when the request is not a hit.
  * Anyone with a session cookie never gets here, so an admin's view is never served from it.
  */
-export function pageCacheHits(cache: PageCache, policyFor: CachePolicy, trustProxy: ProxyTrust, logger: Logger) {
+export function pageCacheHits(
+  cache: PageCache,
+  policyFor: CachePolicy,
+  trustProxy: ProxyTrust,
+  logger: Logger,
+  catalogBehind: () => boolean = () => false,
+) {
   const compressor = new Compressor(cache);
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     const slot = cacheSlot(req, policyFor, trustProxy);
     const page = slot && cache.get(slot.key);
     if (!slot || !page) return false;
+    // A change of the catalog was heard and is being applied: what this page read may be what it
+    // changed, and the render waits for the catalog to catch up.
+    if (page.shows && catalogBehind()) return false;
     const startedAt = process.hrtime.bigint();
     const id = requestId(req);
     const send = (body: Buffer, encoding: Encoding | null) => {

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expectNoA11yViolations } from "../support/a11y";
 import { expect, hydrated, test } from "./fixtures";
 
-const MENU_LINKS = ["Home", "Products", "About", "Contact", "Support"];
+const MENU_LINKS = ["Home", "Products", "About", "Contact", "Support", "Firmware"];
 
 function menuButton(page: Page) {
   return page.getByRole("banner").locator("button[aria-controls]");
@@ -27,6 +27,7 @@ test.describe("header and footer", () => {
       ["About", "/about"],
       ["Contact", "/contact"],
       ["Support", "/support"],
+      ["Firmware", "/support/firmware"],
     ] as const) {
       await expect(nav.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
     }
@@ -36,6 +37,7 @@ test.describe("header and footer", () => {
     await expect(footer.getByRole("link", { name: "LinkedIn" })).toHaveAttribute("target", "_blank");
     await expect(footer.getByRole("link", { name: "YouTube" })).toHaveAttribute("target", "_blank");
     await expect(footer.getByRole("link", { name: "Privacy" })).toHaveAttribute("href", "/privacy");
+    await expect(footer.getByRole("link", { name: "Firmware" })).toHaveAttribute("href", "/support/firmware");
     await expect(footer.getByRole("link", { name: "Admin" })).toHaveAttribute("href", "/login");
     await expect(footer).toContainText(`© ${new Date().getFullYear()} Vantage Security Systems.`);
   });

@@ -116,6 +116,20 @@ async function insertFile(client: pg.ClientBase, name: string, contentType = "ap
   return id;
 }
 
+test("the firmware page is reached from /support, the header and the footer", async ({ page }) => {
+  await page.goto("/support");
+  await hydrated(page);
+  await page.getByRole("main").getByRole("link", { name: "Firmware updates and release notes" }).click();
+  await expect(page).toHaveURL("/support/firmware");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  const header = page.getByRole("navigation", { name: "Main" });
+  await expect(header.getByRole("link", { name: "Firmware", exact: true })).toHaveAttribute("aria-current", "page");
+  await expect(header.getByRole("link", { name: "Support", exact: true })).not.toHaveAttribute("aria-current", "page");
+  await page.goto("/about");
+  await page.getByRole("contentinfo").getByRole("link", { name: "Firmware" }).click();
+  await expect(page).toHaveURL("/support/firmware");
+});
+
 test.describe("/support's search", () => {
   test("finds a product by its model, with all of its downloads", async ({ page, postgresDatabase }) => {
     const expected = await expectedProducts(postgresDatabase, "VNT-D4M");

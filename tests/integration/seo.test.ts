@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_CATEGORY_NAMES, DEMO_PRODUCTS } from "../../demo/demo-catalog";
+import { STATIC_PUBLIC_PATHS } from "#app/domain/seo";
 import { startServer, type RunningServer } from "#tests/support/server";
 
 let server: RunningServer;
@@ -87,13 +88,15 @@ describe("sitemap.xml", () => {
   it("lists the fixed public pages, every demo category and every demo product, with their last change", async () => {
     const { urls } = await fetchSitemap();
     const paths = urls.map((url) => url.loc.slice(server.url.length));
-    for (const path of ["/", "/catalog", "/about", "/contact", "/support", "/privacy"]) expect(paths).toContain(path);
+    for (const path of ["/", "/catalog", "/about", "/contact", "/support", "/support/firmware", "/privacy"]) {
+      expect(paths).toContain(path);
+    }
 
     const categories = urls.filter((url) => new RegExp(`/catalog/categories/${UUID}$`).test(url.loc));
     const products = urls.filter((url) => new RegExp(`/catalog/products/${UUID}$`).test(url.loc));
     expect(categories).toHaveLength(DEMO_CATEGORY_NAMES.length);
     expect(products).toHaveLength(DEMO_PRODUCTS.length);
-    expect(urls).toHaveLength(6 + categories.length + products.length);
+    expect(urls).toHaveLength(STATIC_PUBLIC_PATHS.length + categories.length + products.length);
     for (const { loc, lastmod } of [...categories, ...products]) {
       expect(lastmod, loc).toMatch(W3C_DATETIME);
       expect(Date.parse(lastmod ?? "")).toBeLessThanOrEqual(Date.now());

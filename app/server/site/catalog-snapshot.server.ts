@@ -52,6 +52,8 @@ export class CatalogSnapshot {
   private confirmedAt: number | undefined;
   private readonly listeners = new Set<CatalogListener>();
   private prunedAt = 0;
+  /** Catch-ups under way that the watch's notices started. */
+  private catchingUp = 0;
   /**
    * The owner's synonyms as the latest search was given them: what a change's search check expands
    * queries with (the page cache drops every search when they change).
@@ -71,10 +73,23 @@ export class CatalogSnapshot {
     // changed at once.
     watch.subscribe((what) => {
       if (this.state && (what === "*" || CATALOG_DATA.includes(what))) {
+        this.catchingUp += 1;
         // A read tries again, and reports a failure, when this one fails.
-        this.catchUp().catch(() => undefined);
+        this.catchUp()
+          .catch(() => undefined)
+          .finally(() => (this.catchingUp -= 1));
       }
     });
+  }
+
+  /**
+   * Whether a change the database announced is being applied: until it is (a few milliseconds), a
+   * kept page that follows the catalog by record may show what it changed, and is rendered instead
+   * of served (decision 066). A catch-up that fails (the database away) ends it too: kept pages are
+   * served then.
+   */
+  get behind(): boolean {
+    return this.catchingUp > 0;
   }
 
   /** Reads the whole catalog, once: a server is ready when this has settled. */

@@ -225,7 +225,14 @@ function createServer(runtime: Runtime, options: AppOptions, threads: RenderThre
   const live = liveStreams(changes, liveStreamGate(liveStreamCapacity(runtime.env.LIVE_CONNECTIONS_MAX)), metrics);
   const app = createApp(runtime, options, pageCache, cachePages, metrics, live, threads);
   const answerHit = cachePages
-    ? pageCacheHits(pageCache, cachePages, proxyTrust(app), logger, () => runtime.catalogSnapshot.behind)
+    ? pageCacheHits(
+        pageCache,
+        cachePages,
+        proxyTrust(app),
+        logger,
+        // While the database is away, kept pages are what visitors get: a catch-up would wait for it.
+        () => runtime.catalogSnapshot.behind && runtime.database.availability.available,
+      )
     : () => false;
   const server = http.createServer({ ...SERVER_TIMEOUTS, ...expressMessages(app) }, (req, res) => {
     metrics.track(req, res);

@@ -66,6 +66,11 @@ export class DataWatch {
     this.changed("*");
   }
 
+  /** Whether the database's notices are heard: false while its connection is lost. */
+  get hearsNotices(): boolean {
+    return !this.deaf;
+  }
+
   /** Whether any of `what` may have changed after `mark` was taken. */
   changedSince(what: readonly WatchedData[], mark: number): boolean {
     if (this.deaf || this.everythingChangedAt > mark) return true;

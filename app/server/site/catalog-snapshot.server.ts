@@ -72,24 +72,28 @@ export class CatalogSnapshot {
     // Changes are applied as they are heard, not at the next read: the page cache drops what they
     // changed at once.
     watch.subscribe((what) => {
-      if (this.state && (what === "*" || CATALOG_DATA.includes(what))) {
-        this.catchingUp += 1;
-        // A read tries again, and reports a failure, when this one fails.
-        this.catchUp()
-          .catch(() => undefined)
-          .finally(() => (this.catchingUp -= 1));
-      }
+      if (!this.state || !(what === "*" || CATALOG_DATA.includes(what))) return;
+      // A notice of a change to the catalog holds kept pages back until it is applied; "everything"
+      // (a connection lost or found again) does not: kept pages are what carries an outage.
+      const named = what !== "*";
+      if (named) this.catchingUp += 1;
+      // A read tries again, and reports a failure, when this one fails.
+      this.catchUp()
+        .catch(() => undefined)
+        .finally(() => {
+          if (named) this.catchingUp -= 1;
+        });
     });
   }
 
   /**
    * Whether a change the database announced is being applied: until it is (a few milliseconds), a
    * kept page that follows the catalog by record may show what it changed, and is rendered instead
-   * of served (decision 066). A catch-up that fails (the database away) ends it too: kept pages are
-   * served then.
+   * of served (decision 066). Only for a change to the catalog named by a notice, and not while the
+   * notices go unheard: kept pages carry an outage, and a catch-up then waits for the database.
    */
   get behind(): boolean {
-    return this.catchingUp > 0;
+    return this.catchingUp > 0 && this.watch.hearsNotices;
   }
 
   /** Reads the whole catalog, once: a server is ready when this has settled. */

@@ -4,6 +4,8 @@ import { BULLET_CAMERAS, DOME_CAMERAS, PANORAMIC_CAMERAS, PTZ_CAMERAS, TURRET_CA
 import { ACCESSORIES, RECORDERS, THERMAL_CAMERAS } from "./products-systems";
 import type { DemoCategory, DemoGeneralDownload, DemoInfoItem, DemoProduct } from "./types";
 
+import { demoFirmware, type DemoFirmwareRelease } from "./firmware";
+
 export { DEMO_CATEGORY_NAMES } from "./demo-categories";
 
 export interface DemoCatalog {
@@ -14,6 +16,8 @@ export interface DemoCatalog {
   settings: Record<string, string>;
   /** Search synonyms (decision 067): each set phrases that mean the same to a buyer. */
   synonyms: string[][];
+  /** Firmware releases for the cameras and recorders, over the last two years. */
+  firmware: DemoFirmwareRelease[];
 }
 
 export const DEMO_PRODUCTS: DemoProduct[] = [
@@ -28,6 +32,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
 ];
 
 export const DEMO_CATALOG: DemoCatalog = {
+  firmware: demoFirmware(DEMO_CATEGORIES, DEMO_PRODUCTS),
   categories: DEMO_CATEGORIES,
   products: DEMO_PRODUCTS,
   generalDownloads: DEMO_GENERAL_DOWNLOADS,

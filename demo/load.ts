@@ -11,6 +11,8 @@ import {
   productFeatures,
   productImages,
   products,
+  firmwareProducts,
+  firmwareReleases,
   searchSynonyms,
   siteSettings,
 } from "#app/server/db/schema";
@@ -28,6 +30,7 @@ import {
 } from "./art";
 import { catalogProblems, DEMO_CATALOG, type DemoCatalog } from "./demo-catalog";
 import { generalDocument, productDocument, type DemoFile } from "./documents";
+import { firmwareImage } from "./firmware";
 import { specsTable, specsText } from "./specs";
 import type { DemoCategory, CameraView } from "./types";
 
@@ -67,6 +70,8 @@ interface StagedCatalog {
   extraImages: Map<string, { fileId: string; alt: string }[]>;
   documents: Map<string, StagedFile[]>;
   generalDownloads: StagedFile[];
+  /** Each firmware release's file, in the catalog's order. */
+  firmwareFiles: string[];
   infoImages: Map<number, string>;
   imageIds: string[];
   documentIds: string[];
@@ -155,6 +160,7 @@ async function stageCatalogFiles(runtime: Runtime, catalog: DemoCatalog, staged:
     extraImages: new Map(),
     documents: new Map(),
     generalDownloads: [],
+    firmwareFiles: [],
     infoImages: new Map(),
     imageIds: [],
     documentIds: [],
@@ -192,6 +198,14 @@ async function stageCatalogFiles(runtime: Runtime, catalog: DemoCatalog, staged:
     jobs.push(
       documentJob(file, (fileId) => (result.generalDownloads[index] = { fileId, description: file.description })),
     );
+  });
+  catalog.firmware.forEach((release, index) => {
+    jobs.push({
+      name: release.fileName,
+      image: false,
+      make: async () => firmwareImage(release.fileName),
+      place: (fileId) => (result.firmwareFiles[index] = fileId),
+    });
   });
   catalog.infoItems.forEach((item, index) => {
     const place = (fileId: string) => result.infoImages.set(index, fileId);
@@ -388,6 +402,30 @@ async function insertCatalog(tx: Transaction, catalog: DemoCatalog, files: Stage
   if (documentRows.length > 0) await tx.insert(productDownloads).values(documentRows);
   if (downloadRows.length > 0) await tx.insert(downloads).values(downloadRows);
   if (infoRows.length > 0) await tx.insert(infoItems).values(infoRows);
+  const today = Date.now();
+  const releaseRows = catalog.firmware.map((release, index) => {
+    const fileId = files.firmwareFiles[index];
+    if (!fileId) throw new Error(`Demo catalog: no file for firmware ${release.fileName}`);
+    return {
+      id: randomUUID(),
+      releaseVersion: release.releaseVersion,
+      releasedOn: new Date(today - release.daysAgo * 86_400_000).toISOString().slice(0, 10),
+      channel: release.channel,
+      notes: release.notes,
+      fileId,
+    };
+  });
+  if (releaseRows.length > 0) {
+    await tx.insert(firmwareReleases).values(releaseRows);
+    await tx.insert(firmwareProducts).values(
+      catalog.firmware.flatMap((release, index) =>
+        release.models.map((model) => ({
+          releaseId: releaseRows[index]?.id ?? "",
+          productId: required(productIds, model.toLowerCase(), "product"),
+        })),
+      ),
+    );
+  }
   // Synonyms an admin already saved win over the demo's, as settings do.
   const [savedSynonym] = await tx.select({ id: searchSynonyms.id }).from(searchSynonyms).limit(1);
   if (!savedSynonym && catalog.synonyms.length > 0) {

@@ -9,6 +9,11 @@ test.use({ ownServer: "firmware", serverEnv: { DEMO_DATA: "1" } });
 
 const MODELS = [DEMO_KNOWN_MODELS.dome, DEMO_KNOWN_MODELS.bullet] as const;
 
+/** A day `days` before today, as the release form takes it. */
+function daysAgo(days: number): string {
+  return new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+}
+
 /** Fills in and saves the new-release form; returns the POST it made. */
 async function newRelease(
   page: Page,
@@ -41,6 +46,23 @@ async function newRelease(
   return posted;
 }
 
+test("the demo's firmware fills the firmware page and its feed with recent releases of both channels", async ({
+  page,
+  request,
+}) => {
+  const feed = await (await request.get("/support/firmware.atom")).text();
+  const updated = /<updated>(\d{4}-\d{2}-\d{2})/.exec(feed)?.[1] ?? "";
+  // The newest release came out within the last month, never in 1970.
+  expect(updated >= daysAgo(31)).toBe(true);
+  expect(feed.match(/<entry>/g)?.length ?? 0).toBeGreaterThan(5);
+  await page.goto("/support/firmware");
+  const releases = page.getByRole("heading", { level: 2 });
+  await expect(releases.first()).toBeVisible();
+  expect(await releases.count()).toBeGreaterThan(5);
+  await expect(page.getByRole("main")).toContainText(/beta/i);
+  await expectNoA11yViolations(page);
+});
+
 test("a release for two products shows on both product pages and in both feeds; a beta does not replace it", async ({
   page,
   login,
@@ -50,9 +72,10 @@ test("a release for two products shows on both product pages and in both feeds; 
   const ids: string[] = [];
   for (const model of MODELS) ids.push(await openDemoProduct(page, model));
 
+  // Newer than every release of the demo's, whose newest came out a month ago.
   const posted = await newRelease(page, {
     version: "9.1.0",
-    day: "2026-11-20",
+    day: daysAgo(1),
     channel: "Stable",
     notes:
       "## Fixed\n\n- Night mode **sharper**\n- <script>alert(1)</script> stays text\n\n[Details](https://example.com/notes)",
@@ -61,7 +84,7 @@ test("a release for two products shows on both product pages and in both feeds; 
   await expectAnonymousReplayRefused(site.url, posted);
   await newRelease(page, {
     version: "9.2.0-beta",
-    day: "2026-11-25",
+    day: daysAgo(0),
     channel: "Beta",
     notes: "Try the new analytics.",
     file: "VNT-9.2.0-beta.bin",
@@ -91,16 +114,21 @@ test("a release for two products shows on both product pages and in both feeds; 
     // All releases of the product, and the channel filter.
     await section.getByRole("link", { name: `All firmware releases for ${MODELS[index]}` }).click();
     await expect(visitor.getByRole("heading", { level: 1, name: `Firmware for ${MODELS[index]}` })).toBeVisible();
-    await expect(visitor.getByRole("heading", { level: 2 })).toHaveText([/9\.2\.0-beta/, /9\.1\.0/]);
+    // Ours first, then the demo's own releases.
+    const releases = visitor.getByRole("heading", { level: 2 });
+    await expect(releases.nth(0)).toHaveText(/9\.2\.0-beta/);
+    await expect(releases.nth(1)).toHaveText(/9\.1\.0/);
     await hydrated(visitor);
     await expectNoA11yViolations(visitor);
     await visitor.getByLabel("Channel").selectOption({ label: "Stable" });
     await visitor.getByRole("button", { name: "Show releases" }).click();
-    await expect(visitor.getByRole("heading", { level: 2 })).toHaveText([/9\.1\.0/]);
+    await expect(releases.nth(0)).toHaveText(/9\.1\.0/);
+    await expect(releases.filter({ hasText: "beta" })).toHaveCount(0);
     await visitor.close();
   }
   const all = await (await fetch(`${site.url}/support/firmware.atom`)).text();
-  expect(all.match(/<entry>/g)).toHaveLength(2);
+  expect(all.indexOf("9.2.0-beta")).toBeGreaterThan(0);
+  expect(all.indexOf("9.2.0-beta")).toBeLessThan(all.indexOf("9.1.0"));
   expect((await fetch(`${site.url}/catalog/products/00000000-0000-4000-8000-000000000000/firmware.atom`)).status).toBe(
     404,
   );

@@ -17,7 +17,7 @@ import {
   products,
   siteSettings,
 } from "#app/server/db/schema";
-import { DEMO_CATEGORY_NAMES, DEMO_PRODUCTS } from "../../demo/demo-catalog";
+import { DEMO_CATALOG, DEMO_CATEGORY_NAMES, DEMO_PRODUCTS } from "../../demo/demo-catalog";
 import { DEMO_KNOWN_MODELS } from "#tests/support/demo-models";
 import { loadDemoCatalogIfEmpty } from "../../demo/load";
 import { parseEnv } from "#app/server/platform/env.server";
@@ -282,6 +282,26 @@ describe.each(DATABASE_KINDS)("the demo catalog on %s", (kind) => {
       .innerJoin(files, eq(files.id, infoItems.imageFileId));
     for (const { type, width, height } of rows) {
       expect((width ?? 0) * (type === "image" ? 9 : 3), type).toBe((height ?? 0) * (type === "image" ? 16 : 4));
+    }
+  });
+
+  it("has firmware for every camera and recorder: stable and beta releases over two years, with notes", async () => {
+    const { firmware } = runtime.services;
+    const all = await firmware.list({ pageSize: 1_000 });
+    expect(all.total).toBe(DEMO_CATALOG.firmware.length);
+    expect(new Set(all.items.map((release) => release.channel))).toEqual(new Set(["stable", "beta"]));
+    const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+    // Newest first, the latest within the last month, the oldest about two years back.
+    expect((all.items[0]?.releasedOn ?? "") >= day(31)).toBe(true);
+    expect((all.items.at(-1)?.releasedOn ?? "9") <= day(365)).toBe(true);
+    for (const release of all.items) expect(release.notes).toContain("### Fixed");
+    const rows = await db.select({ id: products.id, model: products.model }).from(products);
+    const withFirmware = new Set(all.items.flatMap((release) => release.products.map((product) => product.id)));
+    const cameras = DEMO_PRODUCTS.filter((product) => !product.model.startsWith("VNT-AC-"));
+    for (const product of cameras) {
+      const id = rows.find((row) => row.model === product.model)?.id ?? "";
+      expect(withFirmware.has(id), product.model).toBe(true);
+      expect(await firmware.latestStable(id), product.model).not.toBeNull();
     }
   });
 

@@ -1,0 +1,121 @@
+import { createRandom, seedFrom } from "./random";
+import type { ArtKind, DemoCategory, DemoProduct } from "./types";
+
+/** A firmware release of the demo: one line of products, a version, a channel, notes and its file. */
+export interface DemoFirmwareRelease {
+  releaseVersion: string;
+  /** Days before the day the demo is loaded: the feeds always have recent entries. */
+  daysAgo: number;
+  channel: "stable" | "beta";
+  notes: string;
+  fileName: string;
+  /** The models it is for. */
+  models: string[];
+}
+
+/** A line of firmware and the categories' drawings whose products run it. */
+const LINES: { name: string; prefix: string; arts: ArtKind[]; major: string }[] = [
+  { name: "IP camera", prefix: "VNT-IPC", arts: ["dome", "bullet", "turret", "ptz", "fisheye"], major: "2" },
+  { name: "thermal camera", prefix: "VNT-TH", arts: ["thermal"], major: "3" },
+  { name: "recorder", prefix: "VNT-NVR", arts: ["nvr"], major: "4" },
+];
+
+/** Each line's releases over the last two years, oldest first: [minor.patch, days ago, channel]. */
+const SCHEDULE: [version: string, daysAgo: number, channel: "stable" | "beta"][] = [
+  ["3.0", 700, "stable"],
+  ["3.2", 610, "stable"],
+  ["4.0-beta1", 540, "beta"],
+  ["4.0", 500, "stable"],
+  ["4.3", 400, "stable"],
+  ["5.0-beta1", 320, "beta"],
+  ["5.0", 270, "stable"],
+  ["5.2", 170, "stable"],
+  ["6.0-beta1", 75, "beta"],
+  ["5.4", 30, "stable"],
+];
+
+const ADDED = [
+  "Smart search by clothing color in the web interface",
+  "ONVIF Profile M metadata for people and vehicles",
+  "HTTPS certificates from your own certificate authority",
+  "Scheduled reboot from the maintenance page",
+  "Privacy masks that follow the zoom",
+  "SNMP v3 with SHA-256 authentication",
+  "Edge storage health warnings by e-mail",
+  "Line crossing with direction in both ways",
+];
+const FIXED = [
+  "Time drift of up to two seconds a day without NTP",
+  "IR flicker at dusk on some sensors",
+  "RTSP stream stopping after 24 hours with some VMS",
+  "Motion alarms repeating after a power cut",
+  "Web interface slow to load with many users",
+  "Wrong daylight saving change in the southern hemisphere",
+  "Snapshots of the wrong size on the sub-stream",
+  "Audio out of step with video after a reconnection",
+];
+const SECURITY = [
+  "Updates OpenSSL to 3.0.15",
+  "Closes a denial of service through malformed RTSP requests",
+  "Requires a strong password before the first stream",
+  "Signs the firmware image with a new key; older images are refused",
+];
+
+/**
+ * Firmware for every camera and recorder of the demo: each line of products (IP cameras, thermal
+ * cameras, recorders) has stable and beta releases over the last two years, with release notes, so
+ * that /support/firmware, its feeds and each product's firmware section show real entries and dates.
+ */
+export function demoFirmware(categories: DemoCategory[], products: DemoProduct[]): DemoFirmwareRelease[] {
+  const artOf = new Map(categories.map((category) => [category.name, category.art]));
+  return LINES.flatMap((line) => {
+    const models = products
+      .filter((product) => line.arts.includes(artOf.get(product.category) ?? "accessory"))
+      .map((product) => product.model);
+    return SCHEDULE.map(([version, daysAgo, channel]) => {
+      const releaseVersion = `${line.major}.${version}`;
+      return {
+        releaseVersion,
+        daysAgo,
+        channel,
+        notes: releaseNotes(line.name, releaseVersion, channel),
+        fileName: `${line.prefix}_V${releaseVersion}.bin`,
+        models,
+      };
+    });
+  });
+}
+
+function releaseNotes(lineName: string, version: string, channel: "stable" | "beta"): string {
+  const random = createRandom(seedFrom(`firmware:${lineName}:${version}`));
+  const pick = (items: string[], count: number) => {
+    const left = [...items];
+    return Array.from({ length: count }, () => left.splice(random.int(0, left.length - 1), 1)[0] ?? "");
+  };
+  return [
+    channel === "beta"
+      ? `A beta of the next ${lineName} firmware, for testing before it is released. Not for production sites.`
+      : `Recommended for every ${lineName} of this line.`,
+    "",
+    "### Added",
+    ...pick(ADDED, 2).map((item) => `- ${item}`),
+    "",
+    "### Fixed",
+    ...pick(FIXED, 3).map((item) => `- ${item}`),
+    "",
+    "### Security",
+    ...pick(SECURITY, 1).map((item) => `- ${item}`),
+    "",
+    `Upgrade from the web interface (**Maintenance → Upgrade**) or in bulk from the VMS. Version ${version}.`,
+  ].join("\n");
+}
+
+/** A firmware image's bytes: a readable header and the rest made up, the same for the same name. */
+export function firmwareImage(fileName: string): Uint8Array {
+  const random = createRandom(seedFrom(fileName));
+  const header = new TextEncoder().encode(`VANTAGE FIRMWARE IMAGE ${fileName}\n`);
+  const bytes = new Uint8Array(64 * 1024);
+  bytes.set(header);
+  for (let at = header.length; at < bytes.length; at += 1) bytes[at] = random.int(0, 255);
+  return bytes;
+}

@@ -19,9 +19,31 @@ export function normalizeText(text: string): string {
   return folded.normalize("NFD").replace(ACCENTED, "$1").normalize("NFC").replaceAll("ß", "ss");
 }
 
-const NOT_ASCII = /[^\p{ASCII}]/u;
-/** Letters that may carry an accent or are "ß" (Latin, Greek, Cyrillic), or a combining mark: "×", "Ø", "–" and "°" are not. */
-const MAY_HAVE_ACCENTS = /[\u00c0-\u00d6\u00d9-\u00f6\u00f9-\u024f\u0370-\u04ff\u1e00-\u1fff]|\p{M}/u;
+const NOT_ASCII = /[\u0080-\uffff]/;
+
+/** The blocks of combining marks Latin, Greek and Cyrillic letters take. */
+const COMBINING_MARKS: readonly (readonly [number, number])[] = [
+  [0x0300, 0x036f],
+  [0x1ab0, 0x1aff],
+  [0x1dc0, 0x1dff],
+  [0x20d0, 0x20ff],
+  [0xfe20, 0xfe2f],
+];
+
+function escaped(code: number): string {
+  return `\\u${code.toString(16).padStart(4, "0")}`;
+}
+
+/**
+ * Letters that may carry an accent or are "ß" (Latin, Greek, Cyrillic), or a combining mark of the
+ * blocks those scripts take: "×", "Ø", "–" and "°" are not. Ranges rather than `\p{M}`, which made
+ * this test a quarter of the time a catalog's texts take to index.
+ */
+const MAY_HAVE_ACCENTS = new RegExp(
+  `[\\u00c0-\\u00d6\\u00d9-\\u00f6\\u00f9-\\u024f\\u0370-\\u04ff\\u1e00-\\u1fff${COMBINING_MARKS.map(
+    ([from, to]) => `${escaped(from)}-${escaped(to)}`,
+  ).join("")}]`,
+);
 
 /** A letter or digit beyond ASCII (the code point at hand as text). */
 const LETTER_OR_DIGIT = /^[\p{L}\p{N}]$/u;

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { highlightParts, normalizeText, wordsOf } from "#app/domain/search-text";
-import { prepareQuery, SearchIndex, typoDistances, type SearchDocument, type SynonymSet } from "./search-index.server";
+import {
+  prepareQuery,
+  SearchIndex,
+  typoDistances,
+  typosForgiven,
+  type SearchDocument,
+  type SynonymSet,
+} from "./search-index.server";
 
 const DOCUMENTS: SearchDocument[] = [
   { model: "VNT-D4M-AI28", fields: [["VNT-D4M-AI28"], ["Dome Cameras"], ["4MP", "2.8mm"], ["A starlight dome."]] },
@@ -9,6 +16,10 @@ const DOCUMENTS: SearchDocument[] = [
   { model: "VNT-N8-P8", fields: [["VNT-N8-P8"], ["NVRs & Recorders"], ["8 Channel", "8 PoE Ports"], ["An NVR."]] },
   { model: "VNT-N64-R8", fields: [["VNT-N64-R8"], ["NVRs & Recorders"], ["64 Channel", "8 HDD Bays"], ["An NVR."]] },
 ];
+
+function byText(a: string, b: string): number {
+  return a.split(":")[0]?.localeCompare(b.split(":")[0] ?? "") ?? 0;
+}
 
 /** The models `query` finds, best first (ties in the order the documents were added). */
 function ranked(index: SearchIndex, query: string, synonyms: SynonymSet[] = []): string[] {
@@ -22,6 +33,8 @@ describe("search text", () => {
     expect(normalizeText("ｄｏｍｅ ＶＮＴ－Ｄ４Ｍ")).toBe("dome vnt-d4m");
     expect(normalizeText("Caméra DÔME Überwachung Straße")).toBe("camera dome uberwachung strasse");
     expect(normalizeText("ガ")).toBe("ガ");
+    // A mark no letter has a composed form with stays apart after NFKC, and goes too.
+    expect(normalizeText("Q\u0301 110° ×")).toBe("q 110° ×");
   });
 
   it("cuts words at everything but letters and digits, keeping a decimal point between digits", () => {
@@ -87,6 +100,42 @@ describe("SearchIndex", () => {
     expect(ranked(index, "bulet")).toEqual(["VNT-B5M-LPR"]);
     expect(ranked(index, "junktion")).toEqual(["VNT-AC-JB1"]);
     expect(ranked(index, "dme")).toEqual([]);
+  });
+
+  it("forgives no typo in a word with a digit: one character off is another model or value", () => {
+    expect([typosForgiven("bulet"), typosForgiven("starlihgt"), typosForgiven("dome")]).toEqual([1, 2, 0]);
+    expect([typosForgiven("d4m25x"), typosForgiven("2.8mm"), typosForgiven("vntd4mai29")]).toEqual([0, 0, 0]);
+    expect(ranked(SearchIndex.of(DOCUMENTS), "vnt-d4m-ai29")).toEqual([]);
+  });
+
+  it("finds the same records with the same costs whichever way a word's group is matched", () => {
+    // Many records hold "camera"; few hold "lpr": "camera" is then checked in those few records' own
+    // words rather than walked, and must come out as walking it would.
+    const documents: SearchDocument[] = Array.from({ length: 2_000 }, (_, at) => ({
+      model: `VNT-X${at}`,
+      fields: [[`VNT-X${at}`], ["Cameras"], at % 199 === 0 ? ["LPR"] : ["Starlight"], [`A camera, number ${at}.`]],
+    }));
+    const index = SearchIndex.of(documents);
+    const found = (query: string) => {
+      const hits: string[] = [];
+      index.search(prepareQuery(query), (slot, cost) => hits.push(`${documents[slot]?.model ?? ""}:${cost}`));
+      return hits.sort(byText);
+    };
+    const expected = documents.flatMap((document, slot) => (slot % 199 === 0 ? [document.model ?? ""] : []));
+    for (const query of ["lpr camera", "camera lpr", "lpr a", "lpr cam"]) {
+      expect(
+        found(query).map((hit) => hit.split(":")[0]),
+        query,
+      ).toEqual(expected.map((model) => model).sort(byText));
+    }
+    expect(found("camera lpr")).toEqual(found("lpr camera"));
+    // The same costs as a record matched by walking both words: a fresh index holding only those records.
+    const few = SearchIndex.of(
+      expected.map((model) => documents.find((document) => document.model === model) as SearchDocument),
+    );
+    const walked: string[] = [];
+    few.search(prepareQuery("camera lpr"), (slot, cost) => walked.push(`${expected[slot] ?? ""}:${cost}`));
+    expect(found("camera lpr")).toEqual(walked.sort(byText));
   });
 
   it("expands a word or a phrase with its synonyms, either way round", () => {

@@ -1,6 +1,6 @@
-import { normalizeText, wordsOf } from "#app/domain/search-text";
+import { forEachWord, normalizeText, wordsOf } from "#app/domain/search-text";
 import { forEachInSlices, type Slicing } from "../platform/slices.server";
-import { SubstringIndex } from "./substring-index.server";
+import { WordDictionary } from "./word-dictionary.server";
 
 /**
  * A record as it is searched: its texts by field, the most telling field first (a word found in an
@@ -54,13 +54,35 @@ export const COST = {
  */
 const NAME_FIELDS = 3;
 
-/** Fewer matches than this without typos, and words of five characters or more are also looked for with one (nine: two). */
+/**
+ * Words a record holds, about: a group checks the records found so far by their own words when its
+ * words are held more than this many times as often as there are such records.
+ */
+const CHECKED_WORDS_A_RECORD = 100;
+
+/** The indexed words a query's word matches, each with its cost, and how many times they are held in all. */
+interface WordMatches {
+  ids: number[];
+  costs: number[];
+  postings: number;
+}
+
+/** How many postings matching `group` walks: for each alternative, its rarest word's. */
+function groupPostings(group: PreparedQuery["groups"][number], matchesOf: (word: string) => WordMatches): number {
+  let postings = 0;
+  for (const alternative of group.alternatives) {
+    postings += Math.min(...alternative.words.map((word) => matchesOf(word).postings));
+  }
+  return postings;
+}
+
+/** Fewer matches than this without typos, and words of five characters or more are also looked for with one (nine: two; see `typosForgiven`). */
 export const FEW_MATCHES = 10;
 
 /** Whether a word of `query` is long enough for a typo to be forgiven. */
 export function forgivesTypos(query: PreparedQuery): boolean {
   return query.groups.some((group) =>
-    group.alternatives.some((alternative) => alternative.words.some((word) => typosForgiven(word.length) > 0)),
+    group.alternatives.some((alternative) => alternative.words.some((word) => typosForgiven(word) > 0)),
   );
 }
 
@@ -79,7 +101,7 @@ export function groupCostIn(
     let sum = alternative.synonym ? COST.synonym : 0;
     for (const wanted of alternative.words) {
       let best = Infinity;
-      const forgiven = typos ? typosForgiven(wanted.length) : 0;
+      const forgiven = typos ? typosForgiven(wanted) : 0;
       for (const word of words) {
         if (word === wanted) best = 0;
         else if (word.startsWith(wanted)) best = Math.min(best, COST.prefix);
@@ -99,9 +121,15 @@ export function groupCostIn(
   return least;
 }
 
-/** Typos forgiven in a word of `length` characters, as Meilisearch and Algolia do by default. */
-export function typosForgiven(length: number): number {
-  return length >= 9 ? 2 : length >= 5 ? 1 : 0;
+/**
+ * Typos forgiven in `word` by its length, as Meilisearch and Algolia do by default; none in a word
+ * with a digit. There it is a model or a figure ("d4m25x", "2.8mm", "1080p"), and one character off
+ * names another product or another value, not a typo; and at 50,000 products the comparison with
+ * every model number in the dictionary made such a query's search take tens of milliseconds.
+ */
+export function typosForgiven(word: string): number {
+  if (/\d/.test(word)) return 0;
+  return word.length >= 9 ? 2 : word.length >= 5 ? 1 : 0;
 }
 
 /** Cuts a query into the groups a document must match, each word with the phrases it is a synonym of. */
@@ -150,10 +178,8 @@ export interface SearchOutcome {
  * matches are few. Records are added and removed one at a time, as the catalog changes.
  */
 export class SearchIndex {
-  /** Every distinct word, its slot in `words` its id: what a query's word is looked up in. */
-  private readonly words = SubstringIndex.of([], { runsOfThree: false });
-  /** A word's id by the word. */
-  private readonly wordIds = new Map<string, number>();
+  /** Every distinct word with its id: what a query's word is looked up in. */
+  private readonly words = new WordDictionary();
   /**
    * By word id: `slot << FIELD_BITS | field` for each record holding it (its first field), unordered;
    * a word only one record holds (a model's own number) has that posting alone, without an array.
@@ -177,6 +203,10 @@ export class SearchIndex {
   private groupCost = new Float64Array(0);
   private groupStamp = new Uint32Array(0);
   private stamp = 0;
+  /** Scratch of `checkRecords`, by word id: the least cost of a match by the word, and the check that set it. */
+  private wordCost = new Float64Array(0);
+  private wordStamp = new Uint32Array(0);
+  private wordStampNow = 0;
 
   static async build(documents: readonly SearchDocument[], slicing: Slicing): Promise<SearchIndex> {
     const index = new SearchIndex();
@@ -201,16 +231,11 @@ export class SearchIndex {
     // The record's words by id, each once with its first field: a stamp by word id marks those seen.
     const stamp = (this.addStamp = (this.addStamp % 0x7fffffff) + 1);
     const held: number[] = [];
-    const note = (word: string, field: number) => {
-      let id = this.wordIds.get(word);
-      if (id === undefined) {
-        id = this.words.add(word);
-        this.wordIds.set(word, id);
-        if (id >= this.seenStamps.length) {
-          const grown = new Int32Array(Math.max(1024, id * 2));
-          grown.set(this.seenStamps);
-          this.seenStamps = grown;
-        }
+    const note = (id: number, field: number) => {
+      if (id >= this.seenStamps.length) {
+        const grown = new Int32Array(Math.max(1024, id * 2));
+        grown.set(this.seenStamps);
+        this.seenStamps = grown;
       }
       if (this.seenStamps[id] === stamp) return;
       this.seenStamps[id] = stamp;
@@ -218,18 +243,22 @@ export class SearchIndex {
     };
     const model = document.model === undefined ? "" : compactOf(document.model);
     // The model run together is a word of the model: "p4m25x" is inside "vntp4m25x".
-    if (model !== "") note(model, 0);
+    if (model !== "") note(this.idOfWord(model, 0, model.length), 0);
     const pairs = new Set<string>();
     document.fields.forEach((texts, field) => {
       const kept = Math.min(field, FIELDS - 1);
       const named = field > 0 && field < NAME_FIELDS;
       for (const text of texts) {
-        const words = wordsOf(normalizeText(text));
-        for (let at = 0; at < words.length; at += 1) {
-          const word = words[at] as string;
-          note(word, kept);
-          if (named && at > 0) pairs.add(`${words[at - 1] ?? ""} ${word}`);
-        }
+        const normalized = normalizeText(text);
+        let previous: string | undefined;
+        forEachWord(normalized, (start, end) => {
+          const id = this.idOfWord(normalized, start, end);
+          note(id, kept);
+          if (!named) return;
+          const word = this.words.wordAt(id) ?? "";
+          if (previous !== undefined) pairs.add(`${previous} ${word}`);
+          previous = word;
+        });
       }
     });
     for (const pair of pairs) {
@@ -242,6 +271,12 @@ export class SearchIndex {
     this.records[slot] = Int32Array.from(held);
     this.models[slot] = model;
     return slot;
+  }
+
+  /** The id of the word `text` holds from `start` to `end`, added to the dictionary when new. */
+  private idOfWord(text: string, start: number, end: number): number {
+    const id = this.words.idOf(text, start, end);
+    return id >= 0 ? id : this.words.add(text.slice(start, end));
   }
 
   /** Forgets the record in `slot`; its slot is handed out again. */
@@ -267,7 +302,7 @@ export class SearchIndex {
   wordsAt(slot: number): string[] {
     return [
       ...[...(this.records[slot] ?? [])].map(
-        (posting) => `${posting & (FIELDS - 1)}:${this.words.textAt(posting >> FIELD_BITS) ?? ""}`,
+        (posting) => `${posting & (FIELDS - 1)}:${this.words.wordAt(posting >> FIELD_BITS) ?? ""}`,
       ),
       ...(this.recordPairs[slot] ?? []).map((pair) => `pair:${pair}`),
     ].sort();
@@ -309,39 +344,13 @@ export class SearchIndex {
    */
   eachGroup(query: PreparedQuery, options: { typos: boolean; fields?: number }): Map<number, number>[] {
     this.makeScratch();
+    const fields = options.fields ?? FIELDS;
+    const matchesOf = this.matchesCache(options.typos, fields);
     const matchedWords = new Set<string>();
     return query.groups.map((group) => {
-      const { touched } = this.matchGroup(group, { ...options, admits: undefined }, matchedWords);
+      const { touched } = this.matchGroup(group, { fields, admits: undefined }, matchesOf, matchedWords);
       return new Map(touched.map((slot) => [slot, this.groupCost[slot] as number]));
     });
-  }
-
-  /**
-   * Notes in the scratch, under a new stamp, every record one of `group`'s alternatives matches with
-   * its least cost, and lists them (`touched`).
-   */
-  private matchGroup(
-    group: PreparedQuery["groups"][number],
-    options: { typos: boolean; fields?: number; admits: Uint8Array | undefined },
-    matchedWords: Set<string>,
-  ): { stamp: number; touched: number[] } {
-    const stamp = this.nextStamp();
-    const touched: number[] = [];
-    const { typos, admits } = options;
-    const fields = options.fields ?? FIELDS;
-    for (const alternative of group.alternatives) {
-      const extra = alternative.synonym ? COST.synonym : 0;
-      const [only] = alternative.words;
-      if (alternative.words.length === 1 && only !== undefined) {
-        this.offerWord(only, { typos, fields, extra, stamp, touched, admits }, matchedWords);
-        continue;
-      }
-      for (const [slot, phraseCost] of this.phraseCosts(alternative.words, typos, fields, matchedWords)) {
-        if (admits && admits[slot] !== 1) continue;
-        this.keepLeast(slot, phraseCost + extra, stamp, touched);
-      }
-    }
-    return { stamp, touched };
   }
 
   /** What the model of the record in `slot` adds to a match's cost for `query` (see COST). */
@@ -368,7 +377,13 @@ export class SearchIndex {
     return model.includes(compact) ? COST.modelHolds : COST.modelNone;
   }
 
-  /** The records matching every group of `query`, with the sum of each group's least cost. */
+  /**
+   * The records matching every group of `query`, with the sum of each group's least cost. The group
+   * whose words are held fewest times goes first; a later group whose words are held many times more
+   * often than records are left checks those records' own words instead of walking its postings
+   * ("t d32853" at 50,000 products: the "t" of every word, a million postings, for the few records
+   * holding "d32853").
+   */
   private match(
     query: PreparedQuery,
     typos: boolean,
@@ -377,10 +392,20 @@ export class SearchIndex {
     admits: Uint8Array | undefined,
   ): { slots: number[]; costs: number[] } {
     this.makeScratch();
+    const matchesOf = this.matchesCache(typos, fields);
+    const planned = query.groups
+      .map((group) => ({ group, postings: groupPostings(group, matchesOf) }))
+      .sort((a, b) => a.postings - b.postings);
     let slots: number[] | undefined;
     let costs: number[] = [];
-    for (const group of query.groups) {
-      const { stamp, touched } = this.matchGroup(group, { typos, fields, admits }, matchedWords);
+    for (const { group, postings } of planned) {
+      const singleWords = group.alternatives.every((alternative) => alternative.words.length === 1);
+      if (slots && singleWords && slots.length * CHECKED_WORDS_A_RECORD < postings) {
+        ({ slots, costs } = this.checkRecords(group, { slots, costs }, matchesOf, fields, matchedWords));
+        if (slots.length === 0) break;
+        continue;
+      }
+      const { stamp, touched } = this.matchGroup(group, { fields, admits }, matchesOf, matchedWords);
       if (!slots) {
         slots = touched;
         costs = touched.map((slot) => this.groupCost[slot] ?? 0);
@@ -401,41 +426,97 @@ export class SearchIndex {
     return { slots: slots ?? [], costs };
   }
 
+  /** `wordMatches` for one search, each word's worked out once. */
+  private matchesCache(typos: boolean, fields: number): (word: string) => WordMatches {
+    const matches = new Map<string, WordMatches>();
+    return (word) => {
+      let found = matches.get(word);
+      if (!found) matches.set(word, (found = this.wordMatches(word, typos, fields)));
+      return found;
+    };
+  }
+
   /**
-   * Notes in the group's scratch (`stamp`) each record `word` matches in a field before `fields`, with
-   * its least cost: `forEachPosting` without its callback, since a short word walks most of the index.
+   * Of the records found so far (with their costs), those whose own words match one of `group`'s
+   * single-word alternatives, each cost raised by the least such match's: what walking the group's
+   * postings would keep, found through the records.
    */
-  private offerWord(
-    word: string,
-    step: {
-      typos: boolean;
-      fields: number;
-      extra: number;
-      stamp: number;
-      touched: number[];
-      admits: Uint8Array | undefined;
-    },
+  private checkRecords(
+    group: PreparedQuery["groups"][number],
+    found: { slots: readonly number[]; costs: readonly number[] },
+    matchesOf: (word: string) => WordMatches,
+    fields: number,
     matchedWords: Set<string>,
-  ): void {
-    const { fields, extra, stamp, touched, admits } = step;
-    const { postings, postingCounts, modelCounts } = this;
-    matchedWords.add(word);
-    this.forEachWordMatching(word, step.typos, (id, wordCost) => {
-      const list = postings[id];
-      const count = postingCounts[id] ?? 0;
-      if (list === undefined || (fields === 1 && modelCounts[id] === 0)) return;
-      let matchedHere = false;
-      for (let at = 0; at < count; at += 1) {
-        const posting = typeof list === "number" ? list : (list[at] as number);
-        const field = posting & (FIELDS - 1);
-        if (field >= fields) continue;
-        const slot = posting >> FIELD_BITS;
-        if (admits && admits[slot] !== 1) continue;
-        matchedHere = true;
-        this.keepLeast(slot, wordCost + field * COST.field + extra, stamp, touched);
+  ): { slots: number[]; costs: number[] } {
+    const stamp = this.nextWordStamp();
+    const { wordStamp, wordCost } = this;
+    for (const alternative of group.alternatives) {
+      const word = alternative.words[0] ?? "";
+      const extra = alternative.synonym ? COST.synonym : 0;
+      matchedWords.add(word);
+      const { ids, costs } = matchesOf(word);
+      for (let at = 0; at < ids.length; at += 1) {
+        const id = ids[at] as number;
+        const cost = (costs[at] as number) + extra;
+        if (wordStamp[id] !== stamp || cost < (wordCost[id] as number)) {
+          wordStamp[id] = stamp;
+          wordCost[id] = cost;
+        }
       }
-      if (matchedHere && wordCost >= COST.typo) matchedWords.add(this.words.textAt(id) ?? "");
-    });
+    }
+    const kept = { slots: [] as number[], costs: [] as number[] };
+    for (let at = 0; at < found.slots.length; at += 1) {
+      const slot = found.slots[at] as number;
+      let least = Infinity;
+      let leastId = -1;
+      for (const posting of this.records[slot] ?? []) {
+        const id = posting >> FIELD_BITS;
+        const field = posting & (FIELDS - 1);
+        if (field >= fields || wordStamp[id] !== stamp) continue;
+        const cost = (wordCost[id] as number) + field * COST.field;
+        if (cost < least) {
+          least = cost;
+          leastId = id;
+        }
+      }
+      if (leastId < 0) continue;
+      kept.slots.push(slot);
+      kept.costs.push((found.costs[at] as number) + least);
+      if ((wordCost[leastId] as number) >= COST.typo) matchedWords.add(this.words.wordAt(leastId) ?? "");
+    }
+    return kept;
+  }
+
+  /**
+   * Notes in the scratch, under a new stamp, every record one of `group`'s alternatives matches with
+   * its least cost, and lists them (`touched`).
+   */
+  private matchGroup(
+    group: PreparedQuery["groups"][number],
+    options: { fields: number; admits: Uint8Array | undefined },
+    matchesOf: (word: string) => WordMatches,
+    matchedWords: Set<string>,
+  ): { stamp: number; touched: number[] } {
+    const stamp = this.nextStamp();
+    const touched: number[] = [];
+    const { fields, admits } = options;
+    for (const alternative of group.alternatives) {
+      const extra = alternative.synonym ? COST.synonym : 0;
+      const [only] = alternative.words;
+      if (alternative.words.length === 1 && only !== undefined) {
+        matchedWords.add(only);
+        this.walkPostings(matchesOf(only), fields, matchedWords, (slot, cost) => {
+          if (admits && admits[slot] !== 1) return;
+          this.keepLeast(slot, cost + extra, stamp, touched);
+        });
+        continue;
+      }
+      for (const [slot, phraseCost] of this.phraseCosts(alternative.words, fields, matchesOf, matchedWords)) {
+        if (admits && admits[slot] !== 1) continue;
+        this.keepLeast(slot, phraseCost + extra, stamp, touched);
+      }
+    }
+    return { stamp, touched };
   }
 
   /** Notes `cost` for the record in `slot` under `stamp` unless it has a lesser one there; lists it when new. */
@@ -449,42 +530,44 @@ export class SearchIndex {
     }
   }
 
-  /** Calls `each` with the slot of every record `word` matches in a field before `fields`, and the match's cost. */
-  private forEachPosting(
-    word: string,
-    typos: boolean,
+  /** Calls `each` with the slot of every record holding one of the `matched` words in a field before `fields`, and the match's cost. */
+  private walkPostings(
+    matched: WordMatches,
     fields: number,
     matchedWords: Set<string>,
     each: (slot: number, cost: number) => void,
   ): void {
-    matchedWords.add(word);
-    this.forEachWordMatching(word, typos, (id, wordCost) => {
-      const postings = this.postings[id];
-      const count = this.postingCounts[id] ?? 0;
-      if (postings === undefined || (fields === 1 && this.modelCounts[id] === 0)) return;
+    const { postings, postingCounts, modelCounts } = this;
+    for (let at = 0; at < matched.ids.length; at += 1) {
+      const id = matched.ids[at] as number;
+      const wordCost = matched.costs[at] as number;
+      const list = postings[id];
+      const count = postingCounts[id] ?? 0;
+      if (list === undefined || (fields === 1 && modelCounts[id] === 0)) continue;
       let matchedHere = false;
-      for (let at = 0; at < count; at += 1) {
-        const posting = typeof postings === "number" ? postings : (postings[at] as number);
+      for (let place = 0; place < count; place += 1) {
+        const posting = typeof list === "number" ? list : (list[place] as number);
         const field = posting & (FIELDS - 1);
         if (field >= fields) continue;
         matchedHere = true;
         each(posting >> FIELD_BITS, wordCost + field * COST.field);
       }
-      if (matchedHere && wordCost >= COST.typo) matchedWords.add(this.words.textAt(id) ?? "");
-    });
+      if (matchedHere && wordCost >= COST.typo) matchedWords.add(this.words.wordAt(id) ?? "");
+    }
   }
 
   /** The records holding every one of `words` (a synonym's phrase), each with the sum of its words' least costs. */
   private phraseCosts(
     words: readonly string[],
-    typos: boolean,
     fields: number,
+    matchesOf: (word: string) => WordMatches,
     matchedWords: Set<string>,
   ): Map<number, number> {
     let result: Map<number, number> | undefined;
     for (const word of words) {
       const costs = new Map<number, number>();
-      this.forEachPosting(word, typos, fields, matchedWords, (slot, cost) => {
+      matchedWords.add(word);
+      this.walkPostings(matchesOf(word), fields, matchedWords, (slot, cost) => {
         if (result && !result.has(slot)) return;
         const before = costs.get(slot);
         if (before === undefined || cost < before) costs.set(slot, cost);
@@ -496,23 +579,33 @@ export class SearchIndex {
     return result ?? new Map();
   }
 
-  /** Calls `each` with every indexed word `word` matches and what that match costs. */
-  private forEachWordMatching(word: string, typos: boolean, each: (id: number, cost: number) => void): void {
+  /**
+   * Every indexed word `word` matches, with what that match costs, and how many times those words
+   * are held in a field before `fields` (what walking them costs).
+   */
+  private wordMatches(word: string, typos: boolean, fields: number): WordMatches {
+    const matched: WordMatches = { ids: [], costs: [], postings: 0 };
+    const add = (id: number, cost: number) => {
+      matched.ids.push(id);
+      matched.costs.push(cost);
+      matched.postings += (fields === 1 ? this.modelCounts[id] : this.postingCounts[id]) ?? 0;
+    };
     this.words.forEachHolding(word, (id) => {
-      const indexed = this.words.textAt(id) ?? "";
-      each(id, indexed === word ? 0 : indexed.startsWith(word) ? COST.prefix : COST.inside);
+      const indexed = this.words.wordAt(id) ?? "";
+      add(id, indexed === word ? 0 : indexed.startsWith(word) ? COST.prefix : COST.inside);
     });
-    const forgiven = typos ? typosForgiven(word.length) : 0;
-    if (forgiven === 0) return;
-    for (const [indexed, id] of this.wordIds) {
-      if (indexed.length < word.length - forgiven || indexed.includes(word)) continue;
+    const forgiven = typos ? typosForgiven(word) : 0;
+    if (forgiven === 0) return matched;
+    this.words.forEachWord((indexed, id) => {
+      if (indexed.length < word.length - forgiven || indexed.includes(word)) return;
       // One of the first two letters right, as in nearly every typo: spares most of the dictionary the comparison.
-      if (indexed.charCodeAt(0) !== word.charCodeAt(0) && indexed.charCodeAt(1) !== word.charCodeAt(1)) continue;
+      if (indexed.charCodeAt(0) !== word.charCodeAt(0) && indexed.charCodeAt(1) !== word.charCodeAt(1)) return;
       // The whole word with a typo, or its start: "recoder" for "recorders".
       const { whole, start } = typoDistances(word, indexed, forgiven);
-      if (whole <= forgiven) each(id, whole * COST.typo);
-      else if (start <= forgiven) each(id, start * COST.typo + COST.prefix);
-    }
+      if (whole <= forgiven) add(id, whole * COST.typo);
+      else if (start <= forgiven) add(id, start * COST.typo + COST.prefix);
+    });
+    return matched;
   }
 
   private post(id: number, posting: number): void {
@@ -565,8 +658,6 @@ export class SearchIndex {
     if ((posting & (FIELDS - 1)) === 0) this.modelCounts[id] = (this.modelCounts[id] ?? 0) - 1;
     if (count - 1 > 0) return;
     // No record holds the word any more: it leaves the dictionary, its id is handed out again.
-    const word = this.words.textAt(id);
-    if (word !== undefined) this.wordIds.delete(word);
     this.words.remove(id);
     this.postings[id] = undefined;
   }
@@ -577,6 +668,20 @@ export class SearchIndex {
     this.groupCost = new Float64Array(slots + (slots >> 2) + 64);
     this.groupStamp = new Uint32Array(this.groupCost.length);
     this.stamp = 0;
+  }
+
+  private nextWordStamp(): number {
+    const ids = this.words.idLimit;
+    if (this.wordCost.length < ids) {
+      this.wordCost = new Float64Array(ids + (ids >> 2) + 64);
+      this.wordStamp = new Uint32Array(this.wordCost.length);
+      this.wordStampNow = 0;
+    }
+    if (this.wordStampNow === 0xffffffff) {
+      this.wordStamp.fill(0);
+      this.wordStampNow = 0;
+    }
+    return (this.wordStampNow += 1);
   }
 
   private nextStamp(): number {

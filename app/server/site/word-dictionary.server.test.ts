@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import { WordDictionary } from "./word-dictionary.server";
+
+function holding(dictionary: WordDictionary, piece: string): string[] {
+  const found: string[] = [];
+  dictionary.forEachHolding(piece, (id) => found.push(dictionary.wordAt(id) ?? "?"));
+  return found.sort();
+}
+
+/** Small pseudo-random generator, so a failure can be run again. */
+function random(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state / 2_147_483_648;
+  };
+}
+
+describe("WordDictionary", () => {
+  it("finds a word by its characters inside a longer text, and says when it has not got it", () => {
+    const dictionary = new WordDictionary();
+    const dome = dictionary.add("dome");
+    const camera = dictionary.add("camera");
+    const text = "a dome camera, domes";
+    expect(dictionary.idOf(text, 2, 6)).toBe(dome);
+    expect(dictionary.idOf(text, 7, 13)).toBe(camera);
+    expect(dictionary.idOf(text, 15, 20)).toBe(-1);
+    expect(dictionary.idOf("dom")).toBe(-1);
+    expect(dictionary.idOf("camera")).toBe(camera);
+    expect(dictionary.size).toBe(2);
+  });
+
+  it("finds every word holding a piece, as String.includes does, for pieces of one, two and more characters", () => {
+    const next = random(7);
+    const alphabet = ["a", "b", "c", "1", "é", "漢"];
+    const words = new Set<string>();
+    while (words.size < 300) {
+      words.add(Array.from({ length: 1 + Math.floor(next() * 8) }, () => alphabet[Math.floor(next() * 6)]).join(""));
+    }
+    const dictionary = new WordDictionary();
+    for (const word of words) dictionary.add(word);
+    for (const piece of ["a", "é", "漢", "ab", "ba", "abab", "a1é", "cc1", "zz", "1漢a"]) {
+      expect(holding(dictionary, piece), piece).toEqual([...words].filter((word) => word.includes(piece)).sort());
+    }
+    expect(holding(dictionary, "")).toEqual([]);
+  });
+
+  it("keeps finding every word by characters and by piece while words come and go, ids reused, its table grown", () => {
+    const next = random(23);
+    const dictionary = new WordDictionary();
+    const held = new Map<number, string>();
+    let made = 0;
+    // Past the table's first size (512 words) several times, with removals that move words back in it.
+    for (let step = 0; step < 6_000; step += 1) {
+      const ids = [...held.keys()];
+      if (ids.length > 0 && next() < 0.35) {
+        const id = ids[Math.floor(next() * ids.length)] ?? 0;
+        dictionary.remove(id);
+        held.delete(id);
+      } else {
+        const word = `w${(made += 1).toString(36)}`;
+        const id = dictionary.add(word);
+        expect(held.has(id)).toBe(false);
+        held.set(id, word);
+      }
+    }
+    expect(dictionary.size).toBe(held.size);
+    expect(held.size).toBeGreaterThan(1_000);
+    for (const [id, word] of held) expect(dictionary.idOf(`(${word})`, 1, word.length + 1)).toBe(id);
+    for (let gone = 1; gone <= made; gone += 1) {
+      const word = `w${gone.toString(36)}`;
+      if (![...held.values()].includes(word)) expect(dictionary.idOf(word)).toBe(-1);
+    }
+    const listed: string[] = [];
+    dictionary.forEachWord((word, id) => {
+      expect(held.get(id)).toBe(word);
+      listed.push(word);
+    });
+    expect(listed.length).toBe(held.size);
+    expect(holding(dictionary, "w1")).toEqual([...held.values()].filter((word) => word.includes("w1")).sort());
+  });
+});

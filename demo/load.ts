@@ -304,12 +304,21 @@ async function insertCatalog(tx: Transaction, catalog: DemoCatalog, files: Stage
   const categoryRows = catalog.categories.map((category) => {
     const id = randomUUID();
     categoryIds.set(category.name, id);
+    const groupOf = new Map(category.groups.flatMap(([group, labels]) => labels.map((label) => [label, group])));
+    for (const label of groupOf.keys()) {
+      if (!category.features.includes(label)) throw new Error(`Demo catalog: ${category.name} has no feature ${label}`);
+    }
     for (const label of category.features) {
       const featureId = randomUUID();
       featureIds.set(`${category.name}\n${label}`, featureId);
-      featureRows.push({ id: featureId, categoryId: id, label });
+      featureRows.push({ id: featureId, categoryId: id, label, group: groupOf.get(label) ?? "" });
     }
-    return { id, name: category.name, description: category.description };
+    return {
+      id,
+      name: category.name,
+      description: category.description,
+      featureGroups: category.groups.map(([group]) => group),
+    };
   });
 
   const productIds = new Map<string, string>();

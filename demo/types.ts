@@ -9,6 +9,11 @@ export interface DemoCategory {
   description: string;
   /** Filter labels, in the order an admin would have typed them. */
   features: string[];
+  /**
+   * The filter's groups in order, each with its features' labels ("any of" within a group); a
+   * feature in none stands alone ("all of" with the rest).
+   */
+  groups: [name: string, labels: string[]][];
   art: ArtKind;
   /** Background hue of the category's pictures (0–360). */
   hue: number;

@@ -42,18 +42,23 @@ export function CompareCheckbox({ id, model }: { id: string; model: string }) {
 
 /**
  * The form the "Compare" boxes submit: without scripts, to /compare with the ticked products of this
- * page; with them, with every product ticked in this tab.
+ * page, after the grid; with them, with every product ticked in this tab, kept in view at the foot of
+ * the screen while something is chosen and out of the way while nothing is (on a phone it would
+ * cover a card for nothing).
  */
 export function CompareBar() {
   const selection = useCompareSelection();
   const hydrated = useHydrated();
   const navigate = useNavigate();
+  const chosen = selection.length > 0;
   return (
     <form
       id={COMPARE_FORM_ID}
       action="/compare"
       method="get"
-      className="sticky bottom-4 z-10 mt-6 flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-white/95 p-3 shadow-sm print:hidden"
+      // The boxes name this form, so it stays in the page, hidden, while nothing is chosen.
+      hidden={hydrated && !chosen}
+      className={`${chosen ? "sticky bottom-4 z-10" : ""} mt-6 flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-white/95 p-3 shadow-sm print:hidden`}
       onSubmit={(event) => {
         event.preventDefault();
         void navigate(comparePath(selection));

@@ -34,13 +34,23 @@ export interface ProductSummary {
   image: ImageView;
 }
 
-/** A category as its public page shows it: its features in natural order. */
+/** A category's feature: a product has it or not, and a visitor filters by it. */
+export interface CategoryFeature {
+  id: string;
+  label: string;
+  /** One of its category's `featureGroups`, or "" for none. */
+  group: string;
+}
+
+/** A category as its public page shows it: its features in natural order, and the groups its filter shows them in. */
 export interface CatalogCategory {
   id: string;
   name: string;
   description: string;
   version: number;
-  features: { id: string; label: string }[];
+  /** In the order the filter shows them; a feature in none is shown after them, under "More features". */
+  featureGroups: string[];
+  features: CategoryFeature[];
 }
 
 /** A product's public page: its category, features, pictures, accessories and downloads. */
@@ -87,12 +97,26 @@ export const CATALOG_PAGE_SIZE = 24;
 /** Products with downloads per /support page: each is a picture and a few lines, so more fit than cards. */
 export const SUPPORT_PAGE_SIZE = 48;
 
+/** How a listing is ordered: by model (the default), or newest first. */
+export type ListingSort = "model" | "newest";
+
+/** The search parameter a listing's order travels in. */
+export const SORT_PARAM = "sort";
+
+/** The order a listing's URL asks for; anything but "newest" is the model's. */
+export function listingSortOf(value: string | null): ListingSort {
+  return value === "newest" ? "newest" : "model";
+}
+
 export interface ProductListing {
   products: ProductSummary[];
   total: number;
   page: number;
   pageCount: number;
-  /** For each feature: how many products in view also have it (what checking it would leave). */
+  /**
+   * For each feature at least one product has: how many the filter leaves with that feature's group
+   * narrowed to it (what ticking it shows when nothing else in its group is ticked). Absent: none.
+   */
   featureCounts: Record<string, number>;
 }
 

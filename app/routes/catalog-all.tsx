@@ -1,11 +1,13 @@
 import { PAGE_PARAM, requestedPage, Pagination } from "#app/components/pagination";
 import { ProductGrid } from "#app/components/product-grid";
+import { ListingSortSelect } from "#app/components/listing-sort";
+import { listingSortOf, SORT_PARAM } from "#app/domain/catalog-views";
 import type { PageHandle } from "#app/domain/live";
 import { seoContext, seoMeta } from "#app/domain/seo";
 import { servicesContext } from "#app/server/runtime/context.server";
 import type { Route } from "./+types/catalog-all";
 
-export const handle: PageHandle = { live: ["products"], cache: { query: [PAGE_PARAM], byRecord: true } };
+export const handle: PageHandle = { live: ["products"], cache: { query: [PAGE_PARAM, SORT_PARAM], byRecord: true } };
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
   const page = Number(new URLSearchParams(location.search).get("page")) || 1;
@@ -19,10 +21,12 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const { catalog } = context.get(servicesContext);
-  return catalog.listProducts({ page: requestedPage(url) });
+  const sort = listingSortOf(url.searchParams.get(SORT_PARAM));
+  return { sort, listing: await catalog.listProducts({ page: requestedPage(url), sort }) };
 }
 
 export default function AllProducts({ loaderData }: Route.ComponentProps) {
+  const { sort, listing } = loaderData;
   return (
     <section aria-labelledby="catalog-heading">
       <header className="mb-6">
@@ -31,14 +35,20 @@ export default function AllProducts({ loaderData }: Route.ComponentProps) {
         </h1>
         <p className="mt-1 text-slate-600">Explore our entire catalog.</p>
       </header>
-      {loaderData.products.length === 0 ? (
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm font-medium text-slate-700" role="status">
+          {listing.total} {listing.total === 1 ? "product" : "products"}
+        </p>
+        <ListingSortSelect sort={sort} keep={[]} />
+      </div>
+      {listing.products.length === 0 ? (
         <p className="rounded-xl border border-slate-200 bg-white p-6 text-slate-700">
           No products found in this category
         </p>
       ) : (
-        <ProductGrid products={loaderData.products} />
+        <ProductGrid products={listing.products} />
       )}
-      <Pagination page={loaderData.page} pageCount={loaderData.pageCount} />
+      <Pagination page={listing.page} pageCount={listing.pageCount} />
     </section>
   );
 }

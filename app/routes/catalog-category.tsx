@@ -1,7 +1,10 @@
 import { data, Form, useSubmit } from "react-router";
+import { Link } from "#app/components/links";
 import { PAGE_PARAM, requestedPage, Pagination } from "#app/components/pagination";
 import { ProductGrid } from "#app/components/product-grid";
+import { ListingSortSelect } from "#app/components/listing-sort";
 import { Button } from "#app/components/ui";
+import { listingSortOf, SORT_PARAM, type CategoryFeature } from "#app/domain/catalog-views";
 import type { PageHandle } from "#app/domain/live";
 import { seoContext, seoMeta } from "#app/domain/seo";
 import { pageTitle } from "#app/domain/site";
@@ -12,9 +15,12 @@ import { catalogCategoryPath } from "#app/domain/paths";
 /** The search parameter each checked feature filter travels in. */
 const FEATURE_PARAM = "feature";
 
+/** The heading of the features in no group, shown after the groups. */
+const UNGROUPED = "More features";
+
 export const handle: PageHandle = {
   live: ["products", "categories"],
-  cache: { query: [FEATURE_PARAM, PAGE_PARAM], byRecord: true },
+  cache: { query: [FEATURE_PARAM, PAGE_PARAM, SORT_PARAM], byRecord: true },
 };
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
@@ -34,19 +40,42 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   if (!category) throw data("Not Found", { status: 404, statusText: "Not Found" });
   const known = new Set(category.features.map((feature) => feature.id));
   // Filters live in the URL, so a filtered view can be shared, bookmarked and gone back to.
-  const selected = url.searchParams.getAll(FEATURE_PARAM).filter((id) => known.has(id));
+  const selected = [...new Set(url.searchParams.getAll(FEATURE_PARAM).filter((id) => known.has(id)))];
+  const sort = listingSortOf(url.searchParams.get(SORT_PARAM));
   const listing = await catalog.listProducts({
     categoryId: category.id,
     featureIds: selected,
     page: requestedPage(url),
+    sort,
   });
-  return { category, selected, listing };
+  return { category, selected, sort, listing };
+}
+
+/** The category's features in the filter's groups, in order, those in none last. */
+function filterGroups(featureGroups: readonly string[], features: readonly CategoryFeature[]) {
+  const groups = featureGroups.map((name) => ({
+    name,
+    features: features.filter((feature) => feature.group === name),
+  }));
+  groups.push({ name: UNGROUPED, features: features.filter((feature) => feature.group === "") });
+  return groups.filter((group) => group.features.length > 0);
 }
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
-  const { category, selected, listing } = loaderData;
+  const { category, selected, sort, listing } = loaderData;
   const submit = useSubmit();
   const selectedSet = new Set(selected);
+  const groups = filterGroups(category.featureGroups, category.features);
+  const path = catalogCategoryPath(category.id);
+  /** This view's address with `features` ticked, the sort kept and the first page. */
+  const hrefWith = (features: readonly string[]) => {
+    const params = new URLSearchParams(features.map((id) => [FEATURE_PARAM, id]));
+    if (sort !== "model") params.set(SORT_PARAM, sort);
+    const query = params.toString();
+    return query ? `${path}?${query}` : path;
+  };
+  const chosen = category.features.filter((feature) => selectedSet.has(feature.id));
+  const total = `${listing.total} ${listing.total === 1 ? "product" : "products"}`;
   return (
     <section aria-labelledby="category-heading">
       <header className="mb-6">
@@ -58,61 +87,108 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
         ) : null}
       </header>
 
-      {category.features.length > 0 ? (
-        <Form
-          method="get"
-          className="mb-6 rounded-xl border border-slate-200 bg-white p-4"
-          // Each change is a new history entry, so Back undoes the last filter.
-          onChange={(event) => submit(event.currentTarget, { preventScrollReset: true })}
-        >
-          <fieldset>
-            <legend className="mb-2 text-sm font-semibold text-slate-900">Filter by feature</legend>
-            <div className="flex flex-wrap gap-x-5 gap-y-2">
-              {category.features.map((feature) => {
-                const id = `feature-${feature.id}`;
-                const matches = listing.featureCounts[feature.id] ?? 0;
-                return (
-                  <div key={feature.id} className="flex items-center gap-2">
-                    <input
-                      id={id}
-                      type="checkbox"
-                      name={FEATURE_PARAM}
-                      value={feature.id}
-                      defaultChecked={selectedSet.has(feature.id)}
-                      key={`${feature.id}-${selectedSet.has(feature.id)}`}
-                      className="h-4 w-4 rounded border-slate-400 text-brand-700"
-                    />
-                    <label htmlFor={id} className="text-sm text-slate-800">
-                      {feature.label} <span className="text-slate-500">({matches})</span>
-                    </label>
-                  </div>
-                );
-              })}
+      <div className={groups.length > 0 ? "lg:grid lg:grid-cols-[15rem_minmax(0,1fr)] lg:items-start lg:gap-8" : ""}>
+        {groups.length > 0 ? (
+          <Form
+            id="category-filters"
+            method="get"
+            aria-label="Filters"
+            className="mb-6 rounded-xl border border-slate-200 bg-white p-4 lg:mb-0"
+            // Each change is a new history entry, so Back undoes the last filter.
+            onChange={(event) => submit(event.currentTarget, { preventScrollReset: true })}
+          >
+            {sort !== "model" ? <input type="hidden" name={SORT_PARAM} value={sort} /> : null}
+            <div className="flex flex-wrap gap-x-8 gap-y-4 lg:flex-col">
+              {groups.map((group) => (
+                <fieldset key={group.name} className="min-w-0">
+                  <legend className="mb-2 text-sm font-semibold text-slate-900">{group.name}</legend>
+                  <ul className="flex flex-wrap gap-x-5 gap-y-2 lg:flex-col">
+                    {group.features.map((feature) => {
+                      const id = `feature-${feature.id}`;
+                      const checked = selectedSet.has(feature.id);
+                      const matches = listing.featureCounts[feature.id] ?? 0;
+                      // Ticking it would leave nothing: shown, never hidden, and not offered.
+                      const unavailable = !checked && matches === 0;
+                      return (
+                        <li key={feature.id} className="flex items-center gap-2">
+                          <input
+                            id={id}
+                            type="checkbox"
+                            name={FEATURE_PARAM}
+                            value={feature.id}
+                            defaultChecked={checked}
+                            disabled={unavailable}
+                            key={`${feature.id}-${checked}`}
+                            className="h-4 w-4 rounded border-slate-400 text-brand-700 disabled:opacity-40"
+                          />
+                          <label
+                            htmlFor={id}
+                            className={`text-sm ${unavailable ? "text-slate-400" : "text-slate-800"}`}
+                          >
+                            {feature.label} <span className={unavailable ? "" : "text-slate-500"}>({matches})</span>
+                          </label>
+                        </li>
+                      );
+                    })}
+                  </ul>
+                </fieldset>
+              ))}
             </div>
-          </fieldset>
-          <noscript>
-            <Button type="submit" size="sm" className="mt-3">
-              Apply filters
-            </Button>
-          </noscript>
-        </Form>
-      ) : null}
+            <noscript>
+              <Button type="submit" size="sm" className="mt-3">
+                Apply filters
+              </Button>
+            </noscript>
+          </Form>
+        ) : null}
 
-      {listing.products.length === 0 ? (
-        <p className="rounded-xl border border-slate-200 bg-white p-6 text-slate-700">
-          {selected.length > 0
-            ? "No products found that match the selected filters."
-            : "No products found in this category"}
-        </p>
-      ) : (
-        <>
-          <p className="mb-4 text-sm text-slate-600" aria-live="polite">
-            {listing.total} {listing.total === 1 ? "product" : "products"}
-          </p>
-          <ProductGrid products={listing.products} />
-        </>
-      )}
-      <Pagination page={listing.page} pageCount={listing.pageCount} />
+        <div className="min-w-0">
+          <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+            <p className="text-sm font-medium text-slate-700" role="status">
+              {total}
+            </p>
+            <ListingSortSelect sort={sort} keep={selected.map((id) => [FEATURE_PARAM, id] as const)} />
+          </div>
+          {chosen.length > 0 ? (
+            <div className="mb-4 flex flex-wrap items-center gap-2">
+              <h2 className="sr-only">Active filters</h2>
+              <ul className="flex flex-wrap gap-2">
+                {chosen.map((feature) => (
+                  <li key={feature.id}>
+                    <Link
+                      to={hrefWith(selected.filter((id) => id !== feature.id))}
+                      preventScrollReset
+                      className="inline-flex items-center gap-1 rounded-full border border-brand-200 bg-brand-50 px-3 py-1 text-sm text-brand-800 hover:bg-brand-100"
+                    >
+                      {feature.label}
+                      <span className="sr-only">, remove filter</span>
+                      <span aria-hidden="true">×</span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+              <Link
+                to={hrefWith([])}
+                preventScrollReset
+                className="text-sm font-medium text-brand-700 underline hover:text-brand-800"
+              >
+                Clear all
+              </Link>
+            </div>
+          ) : null}
+
+          {listing.products.length === 0 ? (
+            <p className="rounded-xl border border-slate-200 bg-white p-6 text-slate-700">
+              {selected.length > 0
+                ? "No products found that match the selected filters."
+                : "No products found in this category"}
+            </p>
+          ) : (
+            <ProductGrid products={listing.products} />
+          )}
+          <Pagination page={listing.page} pageCount={listing.pageCount} />
+        </div>
+      </div>
     </section>
   );
 }

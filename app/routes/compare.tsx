@@ -28,6 +28,9 @@ import type { Route } from "./+types/compare";
  * Live, but not page-cached: any four products make a comparison, far more addresses than the cache
  * should hold (each is rendered from the in-memory catalog, which is quick).
  */
+
+/** The comparison's first column, kept at the left edge as the table scrolls, with a line where the scrolled cells pass under it. */
+const KEPT_IN_VIEW = "sticky left-0 z-[1] shadow-[inset_-1px_0_0_#e2e8f0] print:static print:shadow-none";
 export const handle: PageHandle = { live: ["products", "categories"] };
 
 /** A shared comparison link previews as what it compares; its canonical address is that comparison's one URL. */
@@ -138,7 +141,8 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
               </noscript>
             </div>
           </Form>
-          <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white print:overflow-visible print:border-0">
+          {/* Positioned, so that what is positioned inside (the NDAA icon's text) scrolls with the table and never widens the page. */}
+          <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white print:overflow-visible print:border-0">
             <table className="w-full min-w-[40rem] table-fixed border-collapse text-left text-sm">
               <caption className="sr-only">
                 Comparison of {products.map((product) => product.model).join(", ")}
@@ -146,7 +150,8 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
               </caption>
               <thead>
                 <tr className="border-b border-slate-200 align-top">
-                  <td className="w-40 p-3" />
+                  {/* The first column stays in view while a phone scrolls the products sideways. */}
+                  <td className={`w-28 p-3 sm:w-40 ${KEPT_IN_VIEW} bg-white`} />
                   {products.map((product) => (
                     <th key={product.id} scope="col" className="p-3 font-normal">
                       <ResponsiveImage
@@ -189,7 +194,10 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
                     className={`border-b border-slate-100 align-top ${row.differs ? "bg-amber-50 print:bg-transparent" : ""}`}
                     data-differs={row.differs ? "true" : undefined}
                   >
-                    <th scope="row" className="p-3 font-semibold text-slate-800">
+                    <th
+                      scope="row"
+                      className={`p-3 font-semibold text-slate-800 ${KEPT_IN_VIEW} ${row.differs ? "bg-amber-50 print:bg-transparent" : "bg-white"}`}
+                    >
                       {row.name}
                       {row.differs ? (
                         <span className="ml-1 text-xs font-normal text-amber-900" title="The products differ here">

@@ -30,23 +30,35 @@ function channelOf(value: string | null): FirmwareChannel | undefined {
 
 /**
  * Published releases newest first, narrowed to a product (`product`, its id; a model typed into the
- * form without scripts arrives as `model` and is turned into it) and a channel, 20 a page.
+ * form arrives as `model` and is turned into it, or, when it is a piece of several models, they are
+ * offered to choose from) and a channel, 20 a page.
  */
+/** Products offered for a piece of several models. */
+const MATCHES_OFFERED = 12;
+
 export async function loader({ url, context }: Route.LoaderArgs) {
   const { catalog, firmware } = context.get(servicesContext);
   const params = url.searchParams;
   const channel = channelOf(params.get("channel"));
   const typed = params.get("model")?.trim();
   let notice: string | null = null;
+  let holding: { products: { id: string; model: string }[]; total: number; typed: string } | null = null;
   if (params.has("model")) {
-    const found = typed ? await catalog.findPublishedModel(typed) : null;
-    if (found || !typed) {
+    const found = typed ? await catalog.publishedModelsHolding(typed, MATCHES_OFFERED) : null;
+    if (found?.meant || !typed) {
       const next = new URLSearchParams();
-      if (found) next.set("product", found.id);
+      if (found?.meant) next.set("product", found.meant.id);
       if (channel) next.set("channel", channel);
       throw redirect(next.size ? `${SUPPORT_FIRMWARE_PATH}?${next.toString()}` : SUPPORT_FIRMWARE_PATH);
     }
-    notice = `No product has the model “${typed}”.`;
+    // A piece of several models: the visitor chooses which.
+    if (found && found.total > 0) {
+      holding = {
+        products: found.holding.map((product) => ({ id: product.id, model: product.model })),
+        total: found.total,
+        typed,
+      };
+    } else notice = `No product has the model “${typed}”.`;
   }
   const productId = params.get("product") ?? undefined;
   const product = productId ? await catalog.getProduct(productId) : null;
@@ -61,11 +73,12 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     product: product ? { id: product.id, model: product.model } : null,
     unknownProduct: Boolean(productId && !product),
     notice,
+    holding,
   };
 }
 
 export default function SupportFirmware({ loaderData }: Route.ComponentProps) {
-  const { releases, channel, product, unknownProduct, notice } = loaderData;
+  const { releases, channel, product, unknownProduct, notice, holding } = loaderData;
   const feed = product ? productFirmwareFeedPath(product.id) : FIRMWARE_FEED_PATH;
   return (
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-8">
@@ -95,8 +108,8 @@ export default function SupportFirmware({ loaderData }: Route.ComponentProps) {
             id="firmware-model"
             name="model"
             type="text"
-            defaultValue={product?.model ?? ""}
-            key={product?.id ?? "all"}
+            defaultValue={product?.model ?? holding?.typed ?? ""}
+            key={product?.id ?? holding?.typed ?? "all"}
             autoComplete="off"
             className="rounded-md border border-slate-300 px-3 py-2 text-sm"
           />
@@ -125,6 +138,30 @@ export default function SupportFirmware({ loaderData }: Route.ComponentProps) {
         </Button>
       </Form>
       {notice ? <Alert tone="error">{notice}</Alert> : null}
+      {holding ? (
+        <section aria-labelledby="firmware-models" className="rounded-xl border border-slate-200 bg-white p-4">
+          <h2 id="firmware-models" className="font-semibold text-slate-900">
+            {holding.total} products match “{holding.typed}”: choose one
+          </h2>
+          <ul className="mt-2 flex flex-wrap gap-2">
+            {holding.products.map((match) => (
+              <li key={match.id}>
+                <Link
+                  to={`${SUPPORT_FIRMWARE_PATH}?${new URLSearchParams([["product", match.id], ...(channel ? [["channel", channel]] : [])]).toString()}`}
+                  className="inline-block rounded-full border border-slate-300 px-3 py-1 text-sm text-brand-700 hover:bg-slate-50"
+                >
+                  {match.model}
+                </Link>
+              </li>
+            ))}
+          </ul>
+          {holding.total > holding.products.length ? (
+            <p className="mt-2 text-sm text-slate-600">
+              The first {holding.products.length} are shown: type more of the model to narrow them.
+            </p>
+          ) : null}
+        </section>
+      ) : null}
       {unknownProduct ? <Alert tone="info">That product is not in the catalog: every release is shown.</Alert> : null}
       {releases.total === 0 ? (
         <p className="rounded-xl border border-slate-200 bg-white p-6 text-slate-700">No firmware releases found.</p>

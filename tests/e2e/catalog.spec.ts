@@ -75,18 +75,35 @@ async function categoryId(page: Page, name: string): Promise<string> {
   return id;
 }
 
-test("a category page shows its title, description and features in natural order with match counts", async ({
+test("a category page shows its title, description and its features in their groups with match counts", async ({
   page,
 }) => {
   await openCategory(page, dome.name);
   await expect(page.getByText(dome.description)).toBeVisible();
-  const labels = await page.getByRole("group", { name: "Filter by feature" }).locator("label").allInnerTexts();
-  expect(labels.map((label) => label.replace(/\s*\(\d+\)$/, ""))).toEqual([...dome.features].sort(naturalCompare));
-  const counts = labels.map((label) => Number(/\((\d+)\)$/.exec(label)?.[1]));
-  const expected = [...dome.features]
-    .sort(naturalCompare)
-    .map((feature) => domeProducts.filter((product) => product.features.includes(feature)).length);
-  expect(counts).toEqual(expected);
+  const filters = page.getByRole("form", { name: "Filters" });
+  const grouped = new Set(dome.groups.flatMap(([, labels]) => labels));
+  const expectedGroups = [
+    ...dome.groups.map(([name, labels]) => ({ name, labels })),
+    { name: "More features", labels: dome.features.filter((label) => !grouped.has(label)) },
+  ];
+  const legends = await filters.locator("legend").allInnerTexts();
+  expect(legends).toEqual(expectedGroups.map((group) => group.name));
+  for (const group of expectedGroups) {
+    const labels = await filters.getByRole("group", { name: group.name }).locator("label").allInnerTexts();
+    expect(
+      labels.map((label) => label.replace(/\s*\(\d+\)$/, "")),
+      group.name,
+    ).toEqual([...group.labels].sort(naturalCompare));
+    // Nothing ticked: each count is how many products have it.
+    const counts = labels.map((label) => Number(/\((\d+)\)$/.exec(label)?.[1]));
+    const expected = [...group.labels]
+      .sort(naturalCompare)
+      .map((feature) => domeProducts.filter((product) => product.features.includes(feature)).length);
+    expect(counts, group.name).toEqual(expected);
+  }
+  await expect(page.getByRole("status").filter({ hasText: /products?$/ })).toHaveText(
+    `${domeProducts.length} products`,
+  );
   expect((await cardModels(page)).length).toBe(Math.min(PAGE_SIZE, domeProducts.length));
 });
 
@@ -119,17 +136,114 @@ test("checking features keeps the products that have all of them, in the URL, an
   await expect(page.getByLabel(/^4MP \(/)).not.toBeChecked();
 });
 
-test("features no product combines show 'No products found that match the selected filters.'", async ({ page }) => {
+test("choices within a group widen, groups narrow, and no choice offered ever leaves nothing", async ({ page }) => {
+  const bullet = DEMO_CATALOG.categories.find((category) => category.name === "Bullet Cameras");
+  if (!bullet) throw new Error("The demo catalog has no Bullet Cameras category");
+  const bullets = DEMO_PRODUCTS.filter((product) => product.category === bullet.name);
+  await openCategory(page, bullet.name);
+  const filters = page.getByRole("form", { name: "Filters" });
+  const option = (label: string) => filters.getByLabel(new RegExp(`^${label.replace(/[()]/g, "\\$&")} \\(`));
+  const shown = () => page.getByRole("status").filter({ hasText: /products?$/ });
+
+  // The old dead end: 2.8mm, then 2MP. Now 2MP says what it would leave, and if that is nothing it is not offered.
+  await option("2.8mm").check();
+  const with28 = bullets.filter((product) => product.features.includes("2.8mm"));
+  await expect(shown()).toHaveText(`${with28.length} product${with28.length === 1 ? "" : "s"}`);
+  const with28And2mp = with28.filter((product) => product.features.includes("2MP"));
+  expect(with28And2mp).toHaveLength(0);
+  await expect(option("2MP")).toBeDisabled();
+  await expect(filters.getByText(/^2MP \(0\)$/)).toBeVisible();
+
+  // "2MP or 4MP": a second resolution widens what the first chose.
+  await option("2.8mm").uncheck();
+  await option("2MP").check();
+  await option("4MP").check();
+  const either = bullets.filter((product) => product.features.includes("2MP") || product.features.includes("4MP"));
+  await expect(shown()).toHaveText(`${either.length} products`);
+  await expect(page.getByRole("main").getByRole("article")).toHaveCount(Math.min(PAGE_SIZE, either.length));
+
+  // Wherever the visitor goes, every choice offered says how many it leaves, and that is never 0.
+  for (let step = 0; step < 4; step++) {
+    const offered = filters.locator("input[type=checkbox]:not(:checked):not(:disabled)");
+    const count = await offered.count();
+    for (let at = 0; at < count; at++) {
+      const label = await filters.locator(`label[for="${await offered.nth(at).getAttribute("id")}"]`).innerText();
+      expect(Number(/\((\d+)\)$/.exec(label)?.[1]), label).toBeGreaterThan(0);
+    }
+    for (const disabled of await filters.locator("input[type=checkbox]:disabled").all()) {
+      await expect(filters.locator(`label[for="${await disabled.getAttribute("id")}"]`)).toHaveText(/\(0\)$/);
+    }
+    if (count === 0) break;
+    const before = page.url();
+    await offered.nth(step % count).check();
+    await expect(page).not.toHaveURL(before);
+    await expect(shown()).not.toHaveText("0 products");
+  }
+
+  // Each active filter is a chip that removes it, and "Clear all" removes them all.
+  const chips = page.getByRole("link", { name: /, remove filter$/ });
+  const chipCount = await chips.count();
+  expect(chipCount).toBeGreaterThan(1);
+  await expectNoA11yViolations(page);
+  await chips.first().click();
+  await expect(chips).toHaveCount(chipCount - 1);
+  await page.getByRole("link", { name: "Clear all" }).click();
+  await expect(chips).toHaveCount(0);
+  await expect(shown()).toHaveText(`${bullets.length} products`);
+  await expect(page).not.toHaveURL(/feature=/);
+});
+
+test("a combination that leaves nothing, typed into the address, says so and offers the way back", async ({ page }) => {
   await openCategory(page, dome.name);
-  const exclusive = dome.features.filter((feature) => /^\d+MP/.test(feature));
-  const [first, second] = exclusive;
-  if (!first || !second) throw new Error("Dome Cameras needs two resolutions");
-  expect(domeProducts.some((product) => product.features.includes(first) && product.features.includes(second))).toBe(
-    false,
+  const featureIds = await page
+    .getByRole("form", { name: "Filters" })
+    .locator("input[type=checkbox]")
+    .evaluateAll((inputs) =>
+      Object.fromEntries(
+        inputs.map((input) => [
+          (input as HTMLInputElement).labels?.[0]?.textContent?.replace(/\s*\(\d+\)$/, "") ?? "",
+          (input as HTMLInputElement).value,
+        ]),
+      ),
+    );
+  const lonely = dome.features.filter((feature) => feature !== "Smart Detection");
+  const [first, second] = lonely.filter(
+    (a) =>
+      !domeProducts.some((product) => product.features.includes(a) && product.features.includes("Smart Detection")),
   );
-  await page.getByLabel(new RegExp(`^${first.replace(/[()]/g, "\\$&")} \\(`)).check();
-  await page.getByLabel(new RegExp(`^${second.replace(/[()]/g, "\\$&")} \\(`)).check();
+  const nothing = first ?? second;
+  if (!nothing) throw new Error("Dome Cameras needs a feature no smart camera has");
+  await page.goto(`${page.url()}?feature=${featureIds[nothing]}&feature=${featureIds["Smart Detection"]}`);
   await expect(page.getByText("No products found that match the selected filters.")).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: /products?$/ })).toHaveText("0 products");
+  await page.getByRole("link", { name: "Clear all" }).click();
+  await expect(page.getByRole("status").filter({ hasText: /products?$/ })).toHaveText(
+    `${domeProducts.length} products`,
+  );
+});
+
+test("a listing sorts newest first and back, and keeps its filters", async ({ page }) => {
+  await openCategory(page, dome.name);
+  await page.getByLabel(/^PoE \(/).check();
+  await expect(page).toHaveURL(/feature=/);
+  await page.getByLabel("Sort by").selectOption("newest");
+  await expect(page).toHaveURL(/sort=newest/);
+  await expect(page).toHaveURL(/feature=/);
+  const withPoe = domeProducts.filter((product) => product.features.includes("PoE"));
+  // The demo's products were added in their list's order: the last one added first.
+  const newestFirst = [...withPoe].reverse().map((product) => product.model);
+  await expect
+    .poll(async () => (await cardModels(page)).map((text) => text.trim().split(/\s/)[0]))
+    .toEqual(newestFirst.slice(0, PAGE_SIZE));
+  await page.getByLabel("Sort by").selectOption("model");
+  await expect
+    .poll(async () => (await cardModels(page)).map((text) => text.trim().split(/\s/)[0]))
+    .toEqual(
+      withPoe
+        .map((product) => product.model)
+        .sort(compareIgnoringCase)
+        .slice(0, PAGE_SIZE),
+    );
 });
 
 test("filters work without JavaScript", async ({ browser, baseURL }) => {

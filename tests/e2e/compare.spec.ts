@@ -126,3 +126,36 @@ test.describe("without scripts", () => {
     await expect(columnModels(page)).toHaveText([...models.slice(1), models[0] ?? ""]);
   });
 });
+
+test("on a 390 px phone the bar shows once something is chosen, and the table scrolls inside itself", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const categoryPath = await domeCategoryPath(page);
+  await page.goto(categoryPath);
+  await hydrated(page);
+  // Nothing chosen: no bar covers the cards.
+  await expect(page.getByRole("button", { name: /^Compare.*selected$/ })).toBeHidden();
+  const models = await tickFirst(page, 3);
+  await expect(page.getByRole("button", { name: "Compare 3 selected" })).toBeVisible();
+  await page.getByRole("button", { name: "Compare 3 selected" }).click();
+  await expect(columnModels(page)).toHaveText(models);
+
+  // Nothing but the table scrolls sideways, and its first column stays in view while it does.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  const scroller = table(page).locator("xpath=..");
+  const { scrollWidth, clientWidth } = await scroller.evaluate((element) => ({
+    scrollWidth: element.scrollWidth,
+    clientWidth: element.clientWidth,
+  }));
+  expect(scrollWidth).toBeGreaterThan(clientWidth);
+  const firstRowName = rowNames(page).first();
+  const before = await firstRowName.boundingBox();
+  await scroller.evaluate((element) => element.scrollBy({ left: 400 }));
+  await expect.poll(() => scroller.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+  const after = await firstRowName.boundingBox();
+  expect(after?.x).toBe(before?.x);
+  // The last product's column has come into view beside it.
+  await expect(columnModels(page).last()).toBeInViewport();
+  await expectNoA11yViolations(page);
+});

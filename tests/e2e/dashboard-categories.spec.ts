@@ -321,6 +321,48 @@ test("a new category reaches the Categories menu of an open catalog page", async
   await visitor.close();
 });
 
+test("filter groups typed in the form group the category page's filters, in their order", async ({
+  page,
+  login,
+  site,
+}) => {
+  await login();
+  await openNewCategory(page);
+  await fillCategory(page, "Grouped Domes", ["4MP", "2MP", "2.8mm", "PoE"]);
+  await page.getByLabel("Filter groups").fill("Resolution\nLens");
+  // Each feature's choice follows the groups as typed.
+  await expect(page.getByLabel("Group of feature 1").locator("option")).toHaveText(["No group", "Resolution", "Lens"]);
+  await page.getByLabel("Group of feature 1").selectOption("Resolution");
+  await page.getByLabel("Group of feature 2").selectOption("Resolution");
+  await page.getByLabel("Group of feature 3").selectOption("Lens");
+  await expectNoA11yViolations(page);
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByText("Category Grouped Domes created successfully.")).toBeVisible();
+  await page.getByRole("link", { name: "View details" }).click();
+  await expect(page.getByText("Filter groups, in order: Resolution, Lens")).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: "2.8mm" })).toHaveText("2.8mm (Lens)");
+
+  const visitor = await page.context().browser()?.newPage({ baseURL: site.url });
+  if (!visitor) throw new Error("No browser");
+  await visitor.goto(`/catalog/categories/${await categoryIdByName(page, "Grouped Domes")}`);
+  const filters = visitor.getByRole("form", { name: "Filters" });
+  await expect(filters.locator("legend")).toHaveText(["Resolution", "Lens", "More features"]);
+  await expect(filters.getByRole("group", { name: "Resolution" }).locator("label")).toHaveText(["2MP (0)", "4MP (0)"]);
+  await expect(filters.getByRole("group", { name: "More features" }).locator("label")).toHaveText(["PoE (0)"]);
+  await visitor.close();
+
+  // A group taken off the list leaves its features to be given another: the save says which.
+  await page.goto(`/dashboard/categories/${await categoryIdByName(page, "Grouped Domes")}/edit`);
+  await hydrated(page);
+  await page.getByLabel("Filter groups").fill("Resolution");
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByText("Choose one of the filter groups")).toBeVisible();
+  await page.getByLabel("Group of feature 1").selectOption("");
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByRole("heading", { name: "Grouped Domes" })).toBeVisible();
+  await expect(page.getByText("Filter groups, in order: Resolution")).toBeVisible();
+});
+
 /** Posts a form the way the signed-in page's browser would, without the page's own checks. */
 async function adminPost(page: Page, siteUrl: string) {
   const cookies = await page.context().cookies();

@@ -1,5 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expectNoA11yViolations } from "../support/a11y";
+import { compareIgnoringCase } from "../../app/domain/format";
+import { DEMO_PRODUCTS } from "../../demo/demo-catalog";
 import { DEMO_KNOWN_MODELS } from "../support/demo-models";
 import { capturePost, expectAnonymousReplayRefused, openDemoProduct } from "./admin";
 import { expect, hydrated, test } from "./fixtures";
@@ -61,6 +63,36 @@ test("the demo's firmware fills the firmware page and its feed with recent relea
   expect(await releases.count()).toBeGreaterThan(5);
   await expect(page.getByRole("main")).toContainText(/beta/i);
   await expectNoA11yViolations(page);
+});
+
+test("a piece of a model offers the products that hold it; choosing one shows its firmware", async ({ page }) => {
+  const piece = "D4M";
+  const holders = DEMO_PRODUCTS.filter((product) => product.model.toUpperCase().includes(piece)).map(
+    (product) => product.model,
+  );
+  expect(holders.length).toBeGreaterThan(1);
+  await page.goto("/support/firmware");
+  await hydrated(page);
+  await page.getByLabel("Product model").fill(piece.toLowerCase());
+  await page.getByRole("button", { name: "Show releases" }).click();
+  const offered = page.getByRole("region", {
+    name: `${holders.length} products match “${piece.toLowerCase()}”: choose one`,
+  });
+  await expect(offered.getByRole("link")).toHaveText([...holders].sort(compareIgnoringCase));
+  await expect(page.getByLabel("Product model")).toHaveValue(piece.toLowerCase());
+  await expectNoA11yViolations(page);
+  const chosen = [...holders].sort(compareIgnoringCase)[0] ?? "";
+  await offered.getByRole("link", { name: chosen }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Firmware for ${chosen}`);
+  await expect(page).toHaveURL(/product=/);
+
+  // A piece only one model holds goes straight to it; one nobody's model holds says so.
+  await page.getByLabel("Product model").fill(chosen.slice(4));
+  await page.getByRole("button", { name: "Show releases" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Firmware for ${chosen}`);
+  await page.getByLabel("Product model").fill("ZZZ-NOTHING");
+  await page.getByRole("button", { name: "Show releases" }).click();
+  await expect(page.getByText("No product has the model “ZZZ-NOTHING”.")).toBeVisible();
 });
 
 test("a release for two products shows on both product pages and in both feeds; a beta does not replace it", async ({

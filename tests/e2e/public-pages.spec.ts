@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { SUPPORT_PAGE_SIZE } from "../../app/domain/catalog-views";
 import { compareIgnoringCase, formatFileSize, naturalCompare } from "../../app/domain/format";
 import { expectNoA11yViolations } from "../support/a11y";
 import { changeDatabase, queryDatabase } from "../support/sql";
@@ -145,30 +146,42 @@ test.describe("/support on the demo catalog", () => {
     const expected = [...products.values()].sort((a, b) => compareIgnoringCase(a.model, b.model));
     expect(expected.length).toBeGreaterThan(10);
 
+    // A page at a time (SUPPORT_PAGE_SIZE), every product once, in model order across the pages.
     await page.goto("/support");
-    const productList = productCard(page).getByRole("list").first();
-    const items = productList.locator(":scope > li");
-    await expect(items).toHaveCount(expected.length);
-
-    const shown = await items.evaluateAll((elements) =>
-      elements.map((item) => ({
-        model: item.querySelector("h3")?.textContent ?? null,
-        href: item.querySelector("h3 a")?.getAttribute("href") ?? null,
-        image: item.querySelector("img")?.getAttribute("src") ?? null,
-      })),
-    );
-    expect(shown).toEqual(
+    const pages = page.getByRole("navigation", { name: "Pages" });
+    const seen: { model: string | null; href: string | null; image: string | null }[] = [];
+    for (let pageNumber = 1; ; pageNumber++) {
+      const items = productCard(page).getByRole("list").first().locator(":scope > li");
+      const onPage = expected.slice(seen.length, seen.length + SUPPORT_PAGE_SIZE);
+      await expect(items).toHaveCount(onPage.length);
+      seen.push(
+        ...(await items.evaluateAll((elements) =>
+          elements.map((item) => ({
+            model: item.querySelector("h3")?.textContent ?? null,
+            href: item.querySelector("h3 a")?.getAttribute("href") ?? null,
+            image: item.querySelector("img")?.getAttribute("src") ?? null,
+          })),
+        )),
+      );
+      for (const [index, product] of onPage.entries()) {
+        const item = items.nth(index);
+        await expect(item.getByRole("heading", { level: 3 })).toHaveText(product.model);
+        expect(await shownEntries(item.getByRole("list")), product.model).toEqual(product.downloads.map(expectedEntry));
+      }
+      const next = pages.getByRole("link", { name: "Next" });
+      if ((await next.count()) === 0) break;
+      await next.click();
+      await expect(pages).toContainText(`Page ${pageNumber + 1} of`);
+    }
+    expect(seen).toEqual(
       expected.map((product) => ({
         model: product.model,
         href: `/catalog/products/${product.id}`,
         image: expect.stringContaining(product.imageFileId),
       })),
     );
-    for (const [index, product] of expected.entries()) {
-      const item = items.nth(index);
-      await expect(item.getByRole("heading", { level: 3 })).toHaveText(product.model);
-      expect(await shownEntries(item.getByRole("list")), product.model).toEqual(product.downloads.map(expectedEntry));
-    }
+    await page.goto("/support");
+    const items = productCard(page).getByRole("list").first().locator(":scope > li");
 
     // Pictures and files are served: the first product's picture and each product's first file.
     const firstImage = items.first().locator("img");
@@ -191,7 +204,8 @@ test.describe("/support on the demo catalog", () => {
       client.query("update product_downloads set description = '' where id = $1", [row.id]),
     );
     try {
-      await page.goto("/support");
+      // Its product found by its model, with all its downloads.
+      await page.goto(`/support?q=${encodeURIComponent(row.model)}`);
       const link = productCard(page).locator(`a[href="${fileHref(row)}"]`);
       await expect(link).toHaveText(entryText({ ...row, description: "" }));
       await expect(link).not.toHaveText(new RegExp(`^\\s*${escapeRegExp(row.description)}`));
@@ -322,12 +336,38 @@ test.describe("/about, /contact and /privacy on the demo catalog", () => {
   });
 });
 
-test("every page fits a phone screen without sideways scrolling", async ({ page }) => {
+test("every public page fits a 360 px phone without sideways scrolling", async ({ page }) => {
+  // Every kind of public page, as the sitemap lists them, with the states that widen them most.
+  const sitemap = await (await page.request.get("/sitemap.xml")).text();
+  const listed = [...sitemap.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => new URL(match[1] ?? "/").pathname);
+  const category = listed.find((path) => path.startsWith("/catalog/categories/"));
+  const products = listed.filter((path) => path.startsWith("/catalog/products/"));
+  if (!category || products.length < 3) throw new Error("The sitemap lists no category or too few products");
+  const compared = products.slice(0, 4).map((path) => path.split("/").pop() ?? "");
+  const paths = [
+    ...new Set([
+      ...listed,
+      `${category}?sort=newest`,
+      "/catalog?page=2",
+      "/search?q=dome",
+      "/search?q=bulet",
+      "/support?q=thermal",
+      "/support?q=d4m+datasheet",
+      "/support/firmware",
+      `/compare?p=${compared.join(",")}`,
+      "/compare",
+      "/login",
+      "/forgot",
+      "/reset-password?token=unknown",
+      "/no-such-page",
+    ]),
+  ];
   await page.setViewportSize({ width: 360, height: 740 });
-  for (const path of ["/", "/about", "/contact", "/privacy", "/support"]) {
+  for (const path of paths) {
     await page.goto(path);
-    await expect(page.getByRole("heading", { level: 1 })).toBeAttached();
+    await expect(page.getByRole("heading", { level: 1 }).first(), path).toBeAttached();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, path).toBeLessThanOrEqual(0);
   }
+  expect(paths.length).toBeGreaterThan(30);
 });

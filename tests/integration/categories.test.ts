@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { categorySchema, type CategoryInput } from "#app/domain/forms/category";
+import { categorySchema, UNKNOWN_GROUP, type CategoryInput } from "#app/domain/forms/category";
 import { DASHBOARD_PAGE_SIZE } from "#app/domain/paging";
 import { CategoryInUseError } from "#app/server/admin/categories.server";
 import { ConflictError, FieldRuleError, NotFoundError } from "#app/server/admin/write.server";
@@ -64,8 +64,40 @@ describe("the category form schema", () => {
     expect(categorySchema.parse({ name: "  Domes  ", features: [{ label: " 4MP " }] })).toEqual({
       name: "Domes",
       description: "",
-      features: [{ id: undefined, label: "4MP" }],
+      featureGroups: [],
+      features: [{ id: undefined, label: "4MP", group: "" }],
     });
+  });
+
+  it("reads filter groups a line each, and takes a feature's group only from them", () => {
+    const parsed = categorySchema.parse({
+      name: "Domes",
+      featureGroups: " Resolution \r\n\nLens\nresolution\n",
+      features: [
+        { label: "4MP", group: "RESOLUTION" },
+        { label: "2.8mm", group: "Lens" },
+        { label: "PoE", group: "" },
+      ],
+    });
+    expect(parsed.featureGroups).toEqual(["Resolution", "Lens"]);
+    expect(parsed.features.map((feature) => feature.group)).toEqual(["Resolution", "Lens", ""]);
+
+    const unlisted = categorySchema.safeParse({
+      name: "Domes",
+      featureGroups: "Resolution",
+      features: [
+        { label: "4MP", group: "Resolution" },
+        { label: "2.8mm", group: "Lens" },
+      ],
+    });
+    expect(unlisted.error?.issues).toEqual([
+      expect.objectContaining({ path: ["features", 1, "group"], message: UNKNOWN_GROUP }),
+    ]);
+    const tooMany = categorySchema.safeParse({
+      name: "Domes",
+      featureGroups: Array.from({ length: 21 }, (_, at) => `Group ${at}`).join("\n"),
+    });
+    expect(tooMany.error?.issues.map((issue) => issue.message)).toEqual(["At most 20 filter groups"]);
   });
 });
 
@@ -155,6 +187,108 @@ describe.each(DATABASE_KINDS)("category services on %s", (kind) => {
     expect(selected).toEqual([{ featureId: starlight }]);
     const poeLeft = await runtime.database.db.select().from(categoryFeatures).where(eq(categoryFeatures.id, poe));
     expect(poeLeft).toEqual([]);
+  });
+
+  it("filters by any of a group's choices and all of the groups, each count what ticking it would show", async () => {
+    const id = await runtime.services.categoryAdmin.createCategory(
+      {
+        name: "Grouped bullets",
+        description: "",
+        featureGroups: ["Resolution", "Lens"],
+        features: [
+          { label: "2MP", group: "Resolution" },
+          { label: "4MP", group: "Resolution" },
+          { label: "2.8mm", group: "Lens" },
+          { label: "4mm", group: "Lens" },
+          { label: "Audio" },
+          { label: "PoE" },
+        ],
+      },
+      TEST_ORIGIN,
+    );
+    const category = await runtime.services.catalog.getCategory(id, { latest: true });
+    expect(category?.featureGroups).toEqual(["Resolution", "Lens"]);
+    const feature = (label: string) => category?.features.find((candidate) => candidate.label === label)?.id ?? "";
+    expect(category?.features.map(({ label, group }) => `${label}:${group}`)).toEqual([
+      "2.8mm:Lens",
+      "2MP:Resolution",
+      "4mm:Lens",
+      "4MP:Resolution",
+      "Audio:",
+      "PoE:",
+    ]);
+    const has: Record<string, string[]> = {
+      "GB-1": ["2MP", "2.8mm", "PoE"],
+      "GB-2": ["4MP", "2.8mm", "Audio", "PoE"],
+      "GB-3": ["4MP", "4mm", "PoE"],
+      "GB-4": ["2MP", "4mm"],
+    };
+    for (const [model, labels] of Object.entries(has)) await addProduct(runtime, model, id, labels.map(feature));
+    // Written by hand: the catalog is read once it has caught up with them.
+    await runtime.services.catalog.getCategory(id, { latest: true });
+    const listed = async (...labels: string[]) => {
+      const listing = await runtime.services.catalog.listProducts({ categoryId: id, featureIds: labels.map(feature) });
+      const counts = Object.fromEntries(
+        ["2MP", "4MP", "2.8mm", "4mm", "Audio", "PoE"].map((label) => [
+          label,
+          listing.featureCounts[feature(label)] ?? 0,
+        ]),
+      );
+      return { models: listing.products.map((product) => product.model), total: listing.total, counts };
+    };
+
+    // Nothing ticked: each count is how many have it.
+    expect((await listed()).counts).toEqual({ "2MP": 2, "4MP": 2, "2.8mm": 2, "4mm": 2, Audio: 1, PoE: 3 });
+    // "2MP or 4MP": every product; the resolutions' counts ignore their own group's ticks.
+    expect(await listed("2MP", "4MP")).toEqual({
+      models: ["GB-1", "GB-2", "GB-3", "GB-4"],
+      total: 4,
+      counts: { "2MP": 2, "4MP": 2, "2.8mm": 2, "4mm": 2, Audio: 1, PoE: 3 },
+    });
+    // And 2.8mm: a lens narrows across groups; 4MP's count is what "4MP" and "2.8mm" alone would show.
+    expect(await listed("2MP", "2.8mm")).toEqual({
+      models: ["GB-1"],
+      total: 1,
+      counts: { "2MP": 1, "4MP": 1, "2.8mm": 1, "4mm": 1, Audio: 0, PoE: 1 },
+    });
+    // A feature in no group narrows on its own, as before groups.
+    expect(await listed("PoE", "Audio")).toMatchObject({ models: ["GB-2"], total: 1 });
+    // A choice its group has nothing ticked in, counted 0, would leave nothing: the page shows it unavailable.
+    expect((await listed("4mm")).counts).toMatchObject({ Audio: 0, "2MP": 1, "4MP": 1 });
+
+    // The groups change through the same write path, and the filter follows at once.
+    const version = await versionOf(runtime, id);
+    await runtime.services.categoryAdmin.updateCategory(
+      id,
+      version,
+      {
+        name: "Grouped bullets",
+        description: "",
+        featureGroups: ["Lens"],
+        features: (category?.features ?? []).map(({ id: featureId, label, group }) => ({
+          id: featureId,
+          label,
+          group: group === "Lens" ? "Lens" : "",
+        })),
+      },
+      TEST_ORIGIN,
+    );
+    expect((await runtime.services.catalog.getCategory(id, { latest: true }))?.featureGroups).toEqual(["Lens"]);
+    // Resolutions stand alone now: "2MP and 4MP" leaves nothing.
+    expect(await listed("2MP", "4MP")).toMatchObject({ models: [], total: 0 });
+  });
+
+  it("lists a category newest first when asked, and by model otherwise", async () => {
+    const id = await runtime.services.categoryAdmin.createCategory(input("Sorted"), TEST_ORIGIN);
+    for (const model of ["S-B", "S-C", "S-A"]) await addProduct(runtime, model, id, []);
+    await runtime.services.catalog.getCategory(id, { latest: true });
+    // Added one after the other: the last added is the newest.
+    const list = async (sort?: "model" | "newest") =>
+      (await runtime.services.catalog.listProducts({ categoryId: id, sort })).products.map((product) => product.model);
+    expect(await list()).toEqual(["S-A", "S-B", "S-C"]);
+    expect(await list("newest")).toEqual(["S-A", "S-C", "S-B"]);
+    const everything = await runtime.services.catalog.listProducts({ sort: "newest", pageSize: 1 });
+    expect(everything.products.map((product) => product.model)).toEqual(["S-A"]);
   });
 
   it("refuses a save or delete over a newer version, and one of a deleted category", async () => {

@@ -85,7 +85,12 @@ export function createCategoryAdmin({ db, write, catalog }: { db: Database; writ
           await checkNameFree(tx, input.name);
           const [created] = await tx
             .insert(categories)
-            .values({ id: restoring?.recordId, name: input.name, description: input.description })
+            .values({
+              id: restoring?.recordId,
+              name: input.name,
+              description: input.description,
+              featureGroups: input.featureGroups ?? [],
+            })
             .returning({ id: categories.id });
           if (!created) throw new Error("The category was not stored");
           if (input.features.length) {
@@ -95,6 +100,7 @@ export function createCategoryAdmin({ db, write, catalog }: { db: Database; writ
                 id: restoring && feature.id ? feature.id : undefined,
                 categoryId: created.id,
                 label: feature.label,
+                group: feature.group ?? "",
               })),
             );
           }
@@ -130,16 +136,17 @@ export function createCategoryAdmin({ db, write, catalog }: { db: Database; writ
           await claimVersion(tx, categories, id, version);
           await checkNameFree(tx, input.name, id);
           await audit({ kind: "updated", record: { type: "category", id, label: input.name } });
+          const featureGroups = input.featureGroups ?? [];
           await tx
             .update(categories)
-            .set({ name: input.name, description: input.description })
+            .set({ name: input.name, description: input.description, featureGroups })
             .where(eq(categories.id, id));
 
           const stored = await tx
-            .select({ id: categoryFeatures.id, label: categoryFeatures.label })
+            .select({ id: categoryFeatures.id, label: categoryFeatures.label, group: categoryFeatures.group })
             .from(categoryFeatures)
             .where(eq(categoryFeatures.categoryId, id));
-          const storedById = new Map(stored.map((feature) => [feature.id, feature.label]));
+          const storedById = new Map(stored.map((feature) => [feature.id, feature]));
           // An id that is not one of this category's features (stale or forged) makes a new feature.
           const kept = input.features.filter((feature) => feature.id && storedById.has(feature.id));
           const keptIds = new Set(kept.map((feature) => feature.id));
@@ -149,14 +156,19 @@ export function createCategoryAdmin({ db, write, catalog }: { db: Database; writ
 
           if (removed.length) await tx.delete(categoryFeatures).where(inArray(categoryFeatures.id, removed));
           for (const feature of kept) {
-            if (!feature.id || storedById.get(feature.id) === feature.label) continue;
+            const was = feature.id ? storedById.get(feature.id) : undefined;
+            const group = feature.group ?? "";
+            if (!feature.id || (was?.label === feature.label && was.group === group)) continue;
             featuresChanged = true;
-            await tx.update(categoryFeatures).set({ label: feature.label }).where(eq(categoryFeatures.id, feature.id));
+            await tx
+              .update(categoryFeatures)
+              .set({ label: feature.label, group })
+              .where(eq(categoryFeatures.id, feature.id));
           }
           if (added.length) {
             await tx
               .insert(categoryFeatures)
-              .values(added.map((feature) => ({ categoryId: id, label: feature.label })));
+              .values(added.map((feature) => ({ categoryId: id, label: feature.label, group: feature.group ?? "" })));
           }
           // Read by adminWrite once this returns: it announces the topics when the transaction commits.
           if (featuresChanged) topics.push("products");

@@ -98,6 +98,11 @@ export const categories = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     name: text("name").notNull(),
     description: text("description").default("").notNull(),
+    /** The groups its features' filters are shown in, in order ("Resolution", "Lens"): see `categoryFeatures.group`. */
+    featureGroups: text("feature_groups")
+      .array()
+      .default(sql`'{}'::text[]`)
+      .notNull(),
     version: integer("version").default(1).notNull(),
     ...timestamps,
   },
@@ -110,6 +115,11 @@ export const categoryFeatures = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     categoryId: partOf("category_id", () => categories.id),
     label: text("label").notNull(),
+    /**
+     * One of its category's `featureGroups`, or "" for none. Choices within a group are "any of",
+     * groups "all of" (decision 068).
+     */
+    group: text("group_name").default("").notNull(),
   },
   (table) => [index("category_features_category_idx").on(table.categoryId)],
 );

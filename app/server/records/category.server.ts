@@ -4,11 +4,12 @@ import type { Queryable } from "../db/client.server";
 import { categories, categoryFeatures } from "../db/schema";
 import { oneByOne, versionAndName, type RecordKind, type Snapshot } from "./kind.server";
 
-/** What a category revision restores. */
+/** What a category revision restores (one from before filter groups has neither). */
 export interface CategoryData {
   name: string;
   description: string;
-  features: { id: string; label: string }[];
+  featureGroups?: string[];
+  features: { id: string; label: string; group?: string }[];
 }
 
 async function categorySnapshot(tx: Queryable, id: string): Promise<Snapshot<CategoryData> | undefined> {
@@ -16,7 +17,7 @@ async function categorySnapshot(tx: Queryable, id: string): Promise<Snapshot<Cat
   if (!row) return undefined;
   const features = (
     await tx
-      .select({ id: categoryFeatures.id, label: categoryFeatures.label })
+      .select({ id: categoryFeatures.id, label: categoryFeatures.label, group: categoryFeatures.group })
       .from(categoryFeatures)
       .where(eq(categoryFeatures.categoryId, id))
   ).sort((a, b) => naturalCompare(a.label, b.label));
@@ -27,9 +28,15 @@ async function categorySnapshot(tx: Queryable, id: string): Promise<Snapshot<Cat
         ["Name", row.name],
         ["Description", row.description],
       ],
-      lists: [["Features", features.map((feature) => feature.label)]],
+      lists: [
+        ["Filter groups", row.featureGroups],
+        [
+          "Features",
+          features.map((feature) => (feature.group ? `${feature.label} (${feature.group})` : feature.label)),
+        ],
+      ],
     },
-    data: { name: row.name, description: row.description, features },
+    data: { name: row.name, description: row.description, featureGroups: row.featureGroups, features },
     files: [],
   };
 }

@@ -33,6 +33,7 @@ export interface CategoryRow {
   id: string;
   name: string;
   description: string;
+  featureGroups: string[];
   version: number;
 }
 
@@ -40,6 +41,7 @@ export interface FeatureRow {
   id: string;
   categoryId: string;
   label: string;
+  group: string;
 }
 
 /** A product's row as the catalog reads it (`readJsonInPages`). */
@@ -52,12 +54,16 @@ export type ProductRow = Pick<
   status: PublicationStatus;
   /** ISO 8601. */
   publishAt: string | null;
+  /** ISO 8601. */
+  createdAt: string;
   file: Parameters<typeof imageView>[0];
 };
 
+/** A product's features, read one row a product. */
 export interface ProductFeatureRow {
   productId: string;
-  featureId: string;
+  /** In id order. */
+  featureIds: string[];
 }
 
 export interface ImageRow extends PositionedRow {
@@ -140,6 +146,7 @@ export async function readCatalogRows(tx: Queryable, slicing: Slicing, only?: To
             id: categories.id,
             name: categories.name,
             description: categories.description,
+            featureGroups: categories.featureGroups,
             version: categories.version,
           })
           .from(categories)
@@ -148,7 +155,12 @@ export async function readCatalogRows(tx: Queryable, slicing: Slicing, only?: To
     categoryIds?.size === 0
       ? []
       : await tx
-          .select({ id: categoryFeatures.id, categoryId: categoryFeatures.categoryId, label: categoryFeatures.label })
+          .select({
+            id: categoryFeatures.id,
+            categoryId: categoryFeatures.categoryId,
+            label: categoryFeatures.label,
+            group: categoryFeatures.group,
+          })
           .from(categoryFeatures)
           .where(within(categoryFeatures.categoryId, categoryIds));
   if (productIds?.size === 0) {
@@ -177,6 +189,7 @@ export async function readCatalogRows(tx: Queryable, slicing: Slicing, only?: To
       imageAlt: products.imageAlt,
       status: products.status,
       publishAt: products.publishAt,
+      createdAt: products.createdAt,
       file: imageFileColumns,
     },
     [asc(products.id)],
@@ -187,11 +200,15 @@ export async function readCatalogRows(tx: Queryable, slicing: Slicing, only?: To
         .innerJoin(files, eq(files.id, products.imageFileId))
         .where(and(within(products.id, productIds), after ? sql`${products.id} > ${after.id}` : undefined)),
   );
+  // A row a product rather than a pair: at 50,000 products, a fifth of the rows and a third of the time.
   const productFeatureRows = await readJsonInPages<ProductFeatureRow>(
     tx,
     slicing,
-    { productId: productFeatures.productId, featureId: productFeatures.featureId },
-    [asc(productFeatures.productId), asc(productFeatures.featureId)],
+    {
+      productId: productFeatures.productId,
+      featureIds: sql`json_agg(${productFeatures.featureId} order by ${productFeatures.featureId})`,
+    },
+    [asc(productFeatures.productId)],
     (selection, after) =>
       tx
         .select(selection)
@@ -199,11 +216,10 @@ export async function readCatalogRows(tx: Queryable, slicing: Slicing, only?: To
         .where(
           and(
             within(productFeatures.productId, productIds),
-            after
-              ? sql`(${productFeatures.productId}, ${productFeatures.featureId}) > (${after.productId}, ${after.featureId})`
-              : undefined,
+            after ? sql`${productFeatures.productId} > ${after.productId}` : undefined,
           ),
-        ),
+        )
+        .groupBy(productFeatures.productId),
   );
   // Each product's pictures and downloads in their order, product after product.
   const imageRows = await readPositionedRows<ImageRow>(tx, slicing, productImages, productIds, {
@@ -260,13 +276,25 @@ interface JsonFields {
   [name: string]: AnyColumn | SQL | JsonFields;
 }
 
-/** `fields` as one JSON object a row, built by the database. */
-function jsonObject(fields: JsonFields): SQL {
-  const pairs = Object.entries(fields).map(([name, field]) => {
-    const value = is(field, Column) || is(field, SQL) ? field : jsonObject(field);
-    return sql`${name}::text, ${value}`;
-  });
-  return sql`json_build_object(${sql.join(pairs, sql`, `)})`;
+/** The columns and expressions of `fields`, depth first: what a row's JSON array holds, in order. */
+function leavesOf(fields: JsonFields): (AnyColumn | SQL)[] {
+  return Object.values(fields).flatMap((field) => (is(field, Column) || is(field, SQL) ? [field] : leavesOf(field)));
+}
+
+/** Makes a row of `fields` from the values of its JSON array (`leavesOf`). */
+function rowMaker(fields: JsonFields): (values: readonly unknown[]) => unknown {
+  let next = 0;
+  const makerOf = (fields: JsonFields) => {
+    const parts = Object.entries(fields).map(([name, field]) =>
+      is(field, Column) || is(field, SQL) ? { name, at: next++ } : { name, make: makerOf(field) },
+    );
+    return (values: readonly unknown[]) => {
+      const row: Record<string, unknown> = {};
+      for (const part of parts) row[part.name] = part.make ? part.make(values) : values[part.at];
+      return row;
+    };
+  };
+  return makerOf(fields);
 }
 
 /**
@@ -289,10 +317,11 @@ interface JsonPageQuery {
  * Every row of a query read as JSON (decision 048), `slicing.size` at a time in `order`, each page
  * after the last row of the one before, with a pause between two pages (decision 031). The embedded
  * database's driver, like node-postgres, turns every field of every row into a value in JavaScript;
- * here the database builds each page as one JSON text (`fields` as an object a row, in order) and
- * `JSON.parse` reads it natively, two to three times faster for these tables. Dates come back as
- * ISO 8601 text, bigints as numbers. `pageAfter` makes the page's query from the selection, with the
- * condition that starts it after `after`.
+ * here the database builds each page as one JSON text (`fields` as an array of values a row, in
+ * order) and `JSON.parse` reads it natively, two to three times faster for these tables. Arrays,
+ * made into rows here, rather than objects: the database writes no names, and at 50,000 products
+ * that halves its time (decision 066). Dates come back as ISO 8601 text, bigints as numbers.
+ * `pageAfter` makes the page's query from the selection, with the condition that starts it after `after`.
  */
 async function readJsonInPages<Row>(
   tx: Queryable,
@@ -302,9 +331,10 @@ async function readJsonInPages<Row>(
   pageAfter: (selection: JsonPageSelection, after: Row | undefined) => JsonPageQuery,
 ): Promise<Row[]> {
   const selection: JsonPageSelection = {
-    row: jsonObject(fields).as("row"),
+    row: sql`json_build_array(${sql.join(leavesOf(fields), sql`, `)})`.as("row"),
     position: sql<number>`row_number() over (order by ${sql.join([...order], sql`, `)})`.as("position"),
   };
+  const makeRow = rowMaker(fields);
   const rows: Row[] = [];
   for (;;) {
     const page = pageAfter(selection, rows.at(-1))
@@ -314,8 +344,8 @@ async function readJsonInPages<Row>(
     const [read] = await tx
       .select({ text: sql<string>`coalesce(json_agg(${page.row} order by ${page.position}), '[]')::text` })
       .from(page);
-    const pageRows = JSON.parse(read?.text ?? "[]") as Row[];
-    for (const row of pageRows) rows.push(row);
+    const pageRows = JSON.parse(read?.text ?? "[]") as unknown[][];
+    for (const values of pageRows) rows.push(makeRow(values) as Row);
     if (pageRows.length < slicing.size) return rows;
     await slicing.pause();
   }

@@ -15,7 +15,7 @@ import type { DataWatch, WatchedData } from "../platform/data-watch.server";
 import { noteShown } from "../platform/shown.server";
 import { BETWEEN_TURNS, type Slicing } from "../platform/slices.server";
 import { pruneCatalogChanges, readCatalogRows, readCatalogVersion, readTouched } from "./catalog-rows.server";
-import { CatalogState, foldCase, type ProductsAsked } from "./catalog-state.server";
+import { CatalogState, foldCase, type ModelsHolding, type ProductsAsked } from "./catalog-state.server";
 import type { SynonymSet } from "./search-index.server";
 
 /** What the snapshot holds, as the watch names it. */
@@ -199,9 +199,14 @@ export class CatalogSnapshot {
    * case, else the only one whose model holds it; null when none or several do.
    */
   async findPublishedModel(model: string): Promise<ProductSummary | null> {
+    return (await this.publishedModelsHolding(model, 0)).meant;
+  }
+
+  /** The published products whose model holds `model` (CatalogState.publishedModelsHolding). */
+  async publishedModelsHolding(model: string, limit: number): Promise<ModelsHolding> {
     const state = await this.current();
     noteShown([shownKeys.models]);
-    return state.findPublishedModel(model);
+    return state.publishedModelsHolding(model, limit);
   }
 
   /**

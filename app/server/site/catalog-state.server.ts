@@ -5,6 +5,7 @@ import {
   type CatalogCategory,
   type CatalogProduct,
   type CategorySummary,
+  type ListingSort,
   type ModelMatches,
   type ProductListing,
   type ProductSummary,
@@ -37,8 +38,15 @@ export function foldCase(text: string): string {
 
 type CategoryResult = SearchResults["categories"][number];
 
+/** The published products whose model holds a piece of one, and the one it means if any. */
+export interface ModelsHolding {
+  meant: ProductSummary | null;
+  holding: ProductSummary[];
+  total: number;
+}
+
 /** What a listing asks for: the whole catalog a page at a time, or a category's, narrowed by features. */
-export type ProductsAsked = { page?: number; pageSize?: number } & (
+export type ProductsAsked = { page?: number; pageSize?: number; sort?: ListingSort } & (
   { categoryId?: undefined; featureIds?: undefined } | { categoryId: string; featureIds?: string[] }
 );
 
@@ -68,6 +76,8 @@ interface ProductEntry {
   support?: SupportEntry;
   /** Its slot in the search index (drafts too: the dashboard's pickers search them). */
   slot: number;
+  /** When it came out (published at the time it was scheduled for, else when it was added), ms since 1970: the "newest" order. */
+  cameOutAt: number;
 }
 
 /** A product as /support shows it. */
@@ -86,6 +96,13 @@ interface CategoryEntry {
   products: ProductEntry[];
   /** Its products (in that order) by its features: what its filter reads. */
   featureBits: FeatureBits;
+  /** The places in `products` newest first: made when first asked for, after each relisting. */
+  newest?: Int32Array;
+}
+
+/** Newest first: the order a visitor sorting by "Newest" gets, the model's order among the same. */
+function byNewest(a: ProductEntry, b: ProductEntry): number {
+  return b.cameOutAt - a.cameOutAt || byModel(a, b);
 }
 
 /** Listing order: by model ignoring letter case (models are unique that way), then as written. */
@@ -113,6 +130,8 @@ export class CatalogState {
   private products: ProductEntry[] = [];
   /** Every product, drafts and scheduled ones too, in listing order: what the accessory picker offers. */
   private everyProduct: ProductEntry[] = [];
+  /** `products` newest first: made when first asked for, after each change of them. */
+  private newestProducts: ProductEntry[] | undefined;
   private readonly productById = new Map<string, ProductEntry>();
   /** Published products with downloads, in listing order: what /support lists and searches. */
   private supportProducts: SupportEntry[] = [];
@@ -260,6 +279,7 @@ export class CatalogState {
       gone,
       added.filter((entry) => entry.published),
     );
+    this.newestProducts = undefined;
   }
 
   /**
@@ -279,7 +299,7 @@ export class CatalogState {
       const category = this.categoryById.get(id);
       if (!category) continue;
       const products = productsOf.get(id) ?? [];
-      const featureBits = new FeatureBits(category.category.features.map((feature) => feature.id));
+      const featureBits = new FeatureBits(category.category.features);
       for (const entry of products) featureBits.add(entry.source.featureIds);
       this.categoryById.set(id, {
         ...category,
@@ -308,7 +328,9 @@ export class CatalogState {
   /** Keeps a category's row and features (its products are listed by `relist`). */
   private putCategory(row: CatalogRows["categoryRows"][number], featureRows: FeatureRow[]): void {
     const features = sortNaturallyBy(
-      featureRows.filter((feature) => feature.categoryId === row.id).map(({ id, label }) => ({ id, label })),
+      featureRows
+        .filter((feature) => feature.categoryId === row.id)
+        .map(({ id, label, group }) => ({ id, label, group: row.featureGroups.includes(group) ? group : "" })),
       (feature) => feature.label,
     );
     const category = { ...row, features };
@@ -364,7 +386,7 @@ export class CatalogState {
       version: row.version,
       category: { id: category.id, name: category.name },
       // The category's features are in natural order already: its product's are those it has.
-      features: category.features.filter((feature) => featureIds.has(feature.id)),
+      features: category.features.flatMap(({ id, label }) => (featureIds.has(id) ? [{ id, label }] : [])),
       image: summary.image,
       additionalImages: source.additionalImages,
       accessories,
@@ -376,6 +398,7 @@ export class CatalogState {
       source,
       model: foldCase(row.model),
       categoryId: category.id,
+      cameOutAt: Date.parse(row.publishAt ?? row.createdAt),
       published,
       page,
       ...(accessories.length === everyAccessory.length
@@ -427,24 +450,39 @@ export class CatalogState {
    */
   listProducts(options: ProductsAsked): ProductListing {
     const pageSize = options.pageSize ?? CATALOG_PAGE_SIZE;
+    const newest = options.sort === "newest";
     if (!options.categoryId) {
-      const { items, total, page, pageCount } = pageOf(this.products, options.page ?? 1, pageSize);
+      const listed = newest ? (this.newestProducts ??= [...this.products].sort(byNewest)) : this.products;
+      const { items, total, page, pageCount } = pageOf(listed, options.page ?? 1, pageSize);
       return { products: items.map((entry) => entry.summary), total, page, pageCount, featureCounts: {} };
     }
     const category = this.categoryById.get(options.categoryId);
     if (!category) return { products: [], total: 0, page: 1, pageCount: 1, featureCounts: {} };
-    const matching = category.featureBits.having([...new Set(options.featureIds ?? [])]);
+    const matching = category.featureBits.having(options.featureIds ?? []);
     const total = matching ? countOf(matching) : category.products.length;
     const { page, pageCount, offset } = pageWindow(total, options.page ?? 1, pageSize);
-    const shown = matching
-      ? positionsOf(matching, offset, pageSize).flatMap((position) => category.products[position] ?? [])
-      : category.products.slice(offset, offset + pageSize);
+    let shown: ProductEntry[];
+    if (newest) {
+      category.newest ??= newestPlaces(category.products);
+      shown = [];
+      let skipped = 0;
+      for (const place of category.newest) {
+        if (shown.length === pageSize) break;
+        if (matching && ((matching[place >>> 5] ?? 0) & (1 << (place & 31))) === 0) continue;
+        if (skipped < offset) skipped += 1;
+        else shown.push(category.products[place] as ProductEntry);
+      }
+    } else {
+      shown = matching
+        ? positionsOf(matching, offset, pageSize).flatMap((position) => category.products[position] ?? [])
+        : category.products.slice(offset, offset + pageSize);
+    }
     return {
       products: shown.map((entry) => entry.summary),
       total,
       page,
       pageCount,
-      featureCounts: category.featureBits.countsOf(matching),
+      featureCounts: category.featureBits.countsOf(options.featureIds ?? []),
     };
   }
 
@@ -580,17 +618,27 @@ export class CatalogState {
    * case, else the only one whose model holds it; null when none or several do.
    */
   findPublishedModel(model: string): ProductSummary | null {
+    return this.publishedModelsHolding(model, 0).meant;
+  }
+
+  /**
+   * The published products whose model holds `model` in any letter case: the one meant (see
+   * `findPublishedModel`), the first `limit` in listing order, and how many in all.
+   */
+  publishedModelsHolding(model: string, limit: number): ModelsHolding {
     const needle = foldCase(model);
-    let holding: ProductSummary | null = null;
-    let holders = 0;
+    const holding: ProductSummary[] = [];
+    let exact: ProductSummary | null = null;
+    let first: ProductSummary | null = null;
+    let total = 0;
     for (const entry of this.products) {
-      if (entry.model === needle) return entry.summary;
-      if (entry.model.includes(needle)) {
-        holders += 1;
-        holding = entry.summary;
-      }
+      if (!entry.model.includes(needle)) continue;
+      if (entry.model === needle) exact = entry.summary;
+      first ??= entry.summary;
+      total += 1;
+      if (holding.length < limit) holding.push(entry.summary);
     }
-    return holders === 1 ? holding : null;
+    return { meant: exact ?? (total === 1 ? first : null), holding, total };
   }
 
   /**
@@ -606,7 +654,7 @@ export class CatalogState {
         summary: entry.summary,
         everyProductCount: entry.everyProductCount,
         products: entry.products.map((product) => product.id),
-        featureCounts: entry.featureBits.countsOf(undefined),
+        featureCounts: entry.featureBits.countsOf([]),
         filtered: entry.category.features.map((feature) =>
           this.listProducts({
             categoryId: entry.category.id,
@@ -732,13 +780,22 @@ function matcherOf(documents: SearchDocument[], synonyms: () => readonly Synonym
   };
 }
 
+/** The places of `products` (in listing order), newest first. */
+function newestPlaces(products: readonly ProductEntry[]): Int32Array {
+  const places = Int32Array.from(products.keys());
+  return places.sort((a, b) => byNewest(products[a] as ProductEntry, products[b] as ProductEntry));
+}
+
 /** Each product's rows gathered by product. */
 function sourcesOf(rows: CatalogRows): Map<string, ProductSource> {
   const sources = new Map<string, ProductSource>();
   for (const row of rows.productRows) {
     sources.set(row.id, { row, featureIds: [], additionalImages: [], downloads: [], accessoryIds: [] });
   }
-  for (const row of rows.productFeatureRows) sources.get(row.productId)?.featureIds.push(row.featureId);
+  for (const row of rows.productFeatureRows) {
+    const source = sources.get(row.productId);
+    if (source) source.featureIds.push(...row.featureIds);
+  }
   for (const row of rows.imageRows) {
     sources.get(row.productId)?.additionalImages.push({ ...imageView(row.file, row.alt), id: row.id });
   }

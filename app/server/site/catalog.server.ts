@@ -18,7 +18,7 @@ import type { Database } from "../db/client.server";
 import { isUuid } from "../files/files.server";
 import { fileView } from "../files/file-views.server";
 import type { CatalogSnapshot } from "./catalog-snapshot.server";
-import type { ProductsAsked } from "./catalog-state.server";
+import type { ModelsHolding, ProductsAsked } from "./catalog-state.server";
 import { FEW_MATCHES, forgivesTypos, groupCostIn, prepareQuery, type SynonymSet } from "./search-index.server";
 import { normalizeText, wordsOf } from "#app/domain/search-text";
 import { keptUntilChanged, type DataWatch, type WatchedData } from "../platform/data-watch.server";
@@ -189,8 +189,15 @@ export function createCatalog({
     return term ? snapshot.findPublishedModel(term) : null;
   }
 
+  /** The published products whose model holds `model`: the one meant, if any, and the first `limit` of them. */
+  async function publishedModelsHolding(model: string, limit: number): Promise<ModelsHolding> {
+    const term = normalizeSearchQuery(model);
+    return term ? snapshot.publishedModelsHolding(term, limit) : { meant: null, holding: [], total: 0 };
+  }
+
   return {
     findPublishedModel,
+    publishedModelsHolding,
     listCategories,
     getCategory,
     listProducts,

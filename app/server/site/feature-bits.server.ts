@@ -1,20 +1,23 @@
 /**
- * A category's products by feature, one bit a product (decision 046). A filter combination is the
- * wanted features' bits joined with AND, its total a count of the bits set, and the count beside each
- * feature of the filter the same count over the combination and that feature's bits: a few hundred
- * word operations for a category of thousands of products, where walking the products and each one's
- * features cost a third of a filtered category page's render.
+ * A category's products by feature, one bit a product (decision 046). A filter is the wanted features'
+ * bits joined with OR within a group ("2MP or 4MP") and with AND across groups ("and 2.8mm"); a
+ * feature in no group is a group of its own. The count beside each feature is the same over the
+ * filter with that feature's group narrowed to it (decision 068): what ticking it would show when
+ * its group has nothing ticked, and how many of the products with it the other groups leave when
+ * it has. A few hundred word operations for a category of thousands of products, where walking the
+ * products and each one's features cost a third of a filtered category page's render.
  */
 export class FeatureBits {
   /** Products added so far: product `i`'s bit is bit `i`. */
   private products = 0;
-  /** Each feature's bits, in the order of the features the category was given. */
-  private readonly columns: { id: string; bits: number[] }[];
-  private readonly bitsById: Map<string, number[]>;
+  /** Each feature's bits and group key, in the order of the features the category was given. */
+  private readonly columns: { id: string; group: string; bits: number[] }[];
+  private readonly columnById: Map<string, { id: string; group: string; bits: number[] }>;
 
-  constructor(featureIds: readonly string[]) {
-    this.columns = featureIds.map((id) => ({ id, bits: [] }));
-    this.bitsById = new Map(this.columns.map((column) => [column.id, column.bits]));
+  constructor(features: readonly { id: string; group: string }[]) {
+    // A feature in no group is its own group: its key cannot be a group's name.
+    this.columns = features.map(({ id, group }) => ({ id, group: group === "" ? `\u0000${id}` : group, bits: [] }));
+    this.columnById = new Map(this.columns.map((column) => [column.id, column]));
   }
 
   /**
@@ -26,7 +29,7 @@ export class FeatureBits {
     const word = index >>> 5;
     if ((index & 31) === 0) for (const column of this.columns) column.bits.push(0);
     for (const id of featureIds) {
-      const bits = this.bitsById.get(id);
+      const bits = this.columnById.get(id)?.bits;
       if (bits) bits[word] = (bits[word] ?? 0) | (1 << (index & 31));
     }
   }
@@ -37,34 +40,59 @@ export class FeatureBits {
   }
 
   /**
-   * The products that have every one of `wanted`: `undefined` when nothing is wanted (all of them), no
-   * bit set when one is not a feature of the category.
+   * The products the filter `wanted` leaves: `undefined` when nothing is wanted (all of them), no bit
+   * set when one is not a feature of the category.
    */
   having(wanted: readonly string[]): number[] | undefined {
-    let matching: number[] | undefined;
-    for (const id of wanted) {
-      const bits = this.bitsById.get(id);
-      if (!bits) return new Array<number>(this.words).fill(0);
-      if (!matching) {
-        matching = bits.slice();
-        continue;
-      }
-      for (let word = 0; word < matching.length; word++) matching[word] = (matching[word] ?? 0) & (bits[word] ?? 0);
-    }
-    return matching;
+    return this.intersection(this.groupsOf(wanted), undefined);
   }
 
-  /** How many of `matching` (all, when `undefined`) have each feature, for the features at least one has. */
-  countsOf(matching: readonly number[] | undefined): Record<string, number> {
+  /**
+   * For each feature at least one product of the filter with its group narrowed to it has, how many
+   * do (see the class).
+   */
+  countsOf(wanted: readonly string[]): Record<string, number> {
+    const groups = this.groupsOf(wanted);
+    const others = new Map<string, number[] | undefined>();
     const counts: Record<string, number> = {};
-    for (const { id, bits } of this.columns) {
+    for (const { id, group, bits } of this.columns) {
+      let base = others.get(group);
+      if (!others.has(group)) others.set(group, (base = this.intersection(groups, group)));
       let count = 0;
       for (let word = 0; word < bits.length; word++) {
-        count += bitCount((bits[word] ?? 0) & (matching ? (matching[word] ?? 0) : ~0));
+        count += bitCount((bits[word] ?? 0) & (base ? (base[word] ?? 0) : ~0));
       }
       if (count > 0) counts[id] = count;
     }
     return counts;
+  }
+
+  /** Each wanted feature's group with the union of its wanted features' bits; an unknown feature, an empty group of its own. */
+  private groupsOf(wanted: readonly string[]): Map<string, number[]> {
+    const groups = new Map<string, number[]>();
+    for (const id of new Set(wanted)) {
+      const column = this.columnById.get(id);
+      const key = column?.group ?? `\u0001${id}`;
+      let union = groups.get(key);
+      if (!union) groups.set(key, (union = new Array<number>(this.words).fill(0)));
+      if (!column) continue;
+      for (let word = 0; word < union.length; word++) union[word] = (union[word] ?? 0) | (column.bits[word] ?? 0);
+    }
+    return groups;
+  }
+
+  /** The intersection of `groups`' unions but `except`'s; `undefined` when there are none (every product). */
+  private intersection(groups: Map<string, number[]>, except: string | undefined): number[] | undefined {
+    let matching: number[] | undefined;
+    for (const [key, union] of groups) {
+      if (key === except) continue;
+      if (!matching) {
+        matching = union.slice();
+        continue;
+      }
+      for (let word = 0; word < matching.length; word++) matching[word] = (matching[word] ?? 0) & (union[word] ?? 0);
+    }
+    return matching;
   }
 }
 

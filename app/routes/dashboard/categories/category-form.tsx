@@ -1,19 +1,24 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, type ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { FieldErrors, FormErrors, TabIdInput, TextArea, TextInput, VersionInput } from "#app/components/forms";
 import { Button } from "#app/components/ui";
-import { categorySchema } from "#app/domain/forms/category";
+import { categorySchema, groupsOfLines } from "#app/domain/forms/category";
 
 // A type, not an interface: conform's form metadata wants a record of fields.
 export type CategoryFormValues = {
   name: string;
   description: string;
-  features: { id?: string; label: string }[];
+  /** One group a line. */
+  featureGroups: string;
+  features: { id?: string; label: string; group: string }[];
 };
 
-/** The new and edit category form (requirements §2, §5): name, description and a list of feature inputs. */
+/**
+ * The new and edit category form (requirements §2, §5): name, description, the filter's groups and a
+ * list of feature inputs, each with the group it is shown in.
+ */
 export function CategoryForm({
   id,
   defaultValue,
@@ -42,6 +47,8 @@ export function CategoryForm({
   });
   const features = fields.features.getFieldList();
   const featureErrors = fields.features.errors;
+  // The groups as typed so far: each feature's choice follows the list as it is edited.
+  const groups = groupsOfLines(fields.featureGroups.value ?? "");
 
   // Plain buttons, not conform's intent (submit) buttons: Enter in a text input must submit the form,
   // and the first submit button in the form, which the browser presses then, would otherwise be one of these.
@@ -62,9 +69,28 @@ export function CategoryForm({
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <TabIdInput />
       {version === undefined ? null : <VersionInput version={version} />}
-      <FormErrors form={form} labels={{ name: "Name", description: "Description", features: "Features / filters" }} />
+      <FormErrors
+        form={form}
+        labels={{
+          name: "Name",
+          description: "Description",
+          featureGroups: "Filter groups",
+          features: "Features / filters",
+        }}
+      />
       <TextInput meta={fields.name} label="Name" />
       <TextArea meta={fields.description} label="Description" />
+      <TextArea
+        meta={fields.featureGroups}
+        label="Filter groups"
+        rows={3}
+        aria-describedby={`${fields.featureGroups.id}-hint`}
+      />
+      <p id={`${fields.featureGroups.id}-hint`} className="-mt-3 text-sm text-slate-600">
+        One group a line, in the order the category page shows them (for example Resolution, Lens). A visitor&rsquo;s
+        choices within a group mean &ldquo;any of&rdquo;; across groups, &ldquo;all of&rdquo;. Features without a group
+        are shown last, each on its own.
+      </p>
       <fieldset className="space-y-3" aria-describedby={featureErrors?.length ? fields.features.errorId : undefined}>
         <legend className="text-sm font-medium text-slate-700">Features / filters</legend>
         {features.length === 0 ? <p className="text-sm text-slate-600">No features yet.</p> : null}
@@ -74,6 +100,10 @@ export function CategoryForm({
             const label = `Feature ${index + 1}`;
             const { key: inputKey, ...input } = getInputProps(featureFields.label, { type: "text" });
             const { key: idKey, ...idInput } = getInputProps(featureFields.id, { type: "hidden" });
+            const { key: groupKey, ...groupSelect } = getSelectProps(featureFields.group);
+            const chosenGroup = featureFields.group.value ?? "";
+            const chosenGroupListed =
+              chosenGroup === "" || groups.some((group) => group.toLowerCase() === chosenGroup.toLowerCase());
             // The empty-feature rule is the list's: mark each empty input so it is easy to find.
             const empty = Boolean(featureErrors?.length) && !featureFields.label.value;
             return (
@@ -100,6 +130,25 @@ export function CategoryForm({
                   </Button>
                 </div>
                 <FieldErrors id={featureFields.label.errorId} errors={featureFields.label.errors} />
+                <div className="flex items-center gap-2">
+                  <label htmlFor={featureFields.group.id} className="text-sm text-slate-700">
+                    {`Group of feature ${index + 1}`}
+                  </label>
+                  <select
+                    key={groupKey}
+                    {...groupSelect}
+                    className="rounded-md border border-slate-300 px-2 py-1 text-sm text-slate-900 aria-[invalid=true]:border-red-600"
+                  >
+                    <option value="">No group</option>
+                    {/* A group taken off the list stays chosen (the same option, by its key) until changed, and the save says so. */}
+                    {[...groups, ...(chosenGroupListed ? [] : [chosenGroup])].map((group) => (
+                      <option key={group} value={group}>
+                        {chosenGroupListed || group !== chosenGroup ? group : `${group} (not listed)`}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                <FieldErrors id={featureFields.group.errorId} errors={featureFields.group.errors} />
               </li>
             );
           })}

@@ -40,10 +40,16 @@ export default function CategoryDetailPage({ loaderData, actionData }: Route.Com
           <h2 id="category-features" className="mb-2 text-lg font-semibold text-slate-900">
             Features / filters
           </h2>
+          {category.featureGroups.length ? (
+            <p className="mb-2 text-sm text-slate-600">Filter groups, in order: {category.featureGroups.join(", ")}</p>
+          ) : null}
           {category.features.length ? (
             <ul className="list-disc pl-5" aria-labelledby="category-features">
               {category.features.map((feature) => (
-                <li key={feature.id}>{feature.label}</li>
+                <li key={feature.id}>
+                  {feature.label}
+                  {feature.group ? <span className="text-slate-500"> ({feature.group})</span> : null}
+                </li>
               ))}
             </ul>
           ) : (

@@ -53,7 +53,8 @@ export default function EditCategory({ loaderData, actionData }: Route.Component
             defaultValue={{
               name: category.name,
               description: category.description,
-              features: category.features.map((feature) => ({ id: feature.id, label: feature.label })),
+              featureGroups: category.featureGroups.join("\n"),
+              features: category.features.map(({ id, label, group }) => ({ id, label, group })),
             }}
             lastResult={saveAnswer?.status === "conflict" ? null : saveAnswer?.result}
             version={category.version}

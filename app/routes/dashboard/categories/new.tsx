@@ -40,7 +40,7 @@ export default function NewCategory({ loaderData, actionData }: Route.ComponentP
     <Card title="New Category">
       <CategoryForm
         id="new-category"
-        defaultValue={{ name: "", description: "", features: [] }}
+        defaultValue={{ name: "", description: "", featureGroups: "", features: [] }}
         lastResult={actionData?.result}
         submitLabel="Submit"
       />

@@ -1,0 +1,46 @@
+import { Form, useSubmit } from "react-router";
+import { SORT_PARAM, type ListingSort } from "#app/domain/catalog-views";
+import { Button } from "./ui";
+
+const LABELS: Record<ListingSort, string> = { model: "Model (A–Z)", newest: "Newest" };
+
+/**
+ * "Sort by" for a list of products: a form of its own that keeps the view's other parameters (its
+ * filters) and starts again at the first page. Submitted as soon as it changes; without JavaScript,
+ * by its button.
+ */
+export function ListingSortSelect({ sort, keep }: { sort: ListingSort; keep: readonly (readonly [string, string])[] }) {
+  const submit = useSubmit();
+  return (
+    <Form
+      method="get"
+      className="flex items-center gap-2"
+      onChange={(event) => submit(event.currentTarget, { preventScrollReset: true })}
+    >
+      {keep.map(([name, value]) => (
+        <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
+      ))}
+      <label htmlFor="listing-sort" className="text-sm text-slate-700">
+        Sort by
+      </label>
+      <select
+        id="listing-sort"
+        name={SORT_PARAM}
+        defaultValue={sort}
+        key={sort}
+        className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900"
+      >
+        {(Object.keys(LABELS) as ListingSort[]).map((value) => (
+          <option key={value} value={value}>
+            {LABELS[value]}
+          </option>
+        ))}
+      </select>
+      <noscript>
+        <Button type="submit" size="sm" variant="secondary">
+          Sort
+        </Button>
+      </noscript>
+    </Form>
+  );
+}

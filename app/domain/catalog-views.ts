@@ -68,8 +68,8 @@ export interface CatalogProduct {
   image: ImageView;
   /** In their order; `id` is the image's row, `fileId` its file. */
   additionalImages: ImageView[];
-  /** By model ignoring letter case. */
-  accessories: { id: string; model: string }[];
+  /** By model ignoring letter case, each with its main picture. */
+  accessories: { id: string; model: string; image: ImageView }[];
   /** In their order. */
   downloads: DownloadEntry[];
   /** Visitors only ever read published products; the dashboard and an admin's preview read any. */

@@ -8,6 +8,7 @@ import { NdaaBadge } from "#app/components/ndaa";
 import { SpecsTable } from "#app/components/specs-table";
 import { TextLink } from "#app/components/ui";
 import { Link } from "#app/components/links";
+import { ResponsiveImage } from "#app/components/responsive-image";
 import { JsonLd, useSeoContext } from "#app/components/json-ld";
 import type { PageHandle } from "#app/domain/live";
 import { breadcrumbJsonLd, productJsonLd } from "#app/domain/json-ld";
@@ -197,14 +198,23 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       ) : null}
       {product.accessories.length > 0 ? (
         <Section title="Accessories and related products">
-          <ul className="flex flex-wrap gap-2">
+          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
             {product.accessories.map((accessory) => (
               <li key={accessory.id}>
                 <Link
                   to={catalogProductPath(accessory.id)}
-                  className="inline-flex rounded-full border border-slate-300 px-3 py-1 text-sm text-slate-800 hover:bg-slate-50"
+                  className="group block overflow-hidden rounded-lg border border-slate-200 bg-white hover:border-brand-600"
                 >
-                  {accessory.model}
+                  {/* The model beside it names the picture: read once, not twice. */}
+                  <ResponsiveImage
+                    image={accessory.image}
+                    alt=""
+                    sizes="(min-width: 1024px) 12rem, (min-width: 640px) 30vw, 45vw"
+                    className="aspect-[4/3] w-full bg-slate-100 object-cover"
+                  />
+                  <span className="block px-3 py-2 text-sm font-medium break-words text-slate-900 group-hover:underline">
+                    {accessory.model}
+                  </span>
                 </Link>
               </li>
             ))}

@@ -97,12 +97,18 @@ test("spreadsheet specs show as a table; a non-compliant product has no NDAA bad
   await expect(page.getByText("NDAA-compliant")).toHaveCount(0);
 });
 
-test("accessories link both ways", async ({ page }) => {
+test("accessories show their picture and model, and link both ways", async ({ page }) => {
   const model = DEMO_KNOWN_MODELS.dome;
   const accessory = demoProduct(model).accessories[0];
   if (!accessory) throw new Error(`${model} has no accessories`);
   await openProduct(page, model);
   const section = page.getByRole("region", { name: "Accessories and related products" });
+  // Each with its picture, served, and named by its model alone (the picture is not read twice).
+  const picture = section.getByRole("link", { name: accessory, exact: true }).locator("img");
+  await picture.scrollIntoViewIfNeeded();
+  await expect(picture).toHaveJSProperty("complete", true);
+  expect(await picture.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+  await expect(picture).toHaveAttribute("alt", "");
   await section.getByRole("link", { name: accessory, exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: accessory })).toBeVisible();
   await section.getByRole("link", { name: model, exact: true }).click();

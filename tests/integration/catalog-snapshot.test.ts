@@ -175,8 +175,13 @@ describe.each(DATABASE_KINDS)("the public catalog read from memory on %s", (kind
       accessories: [{ model: "cam-b" }, { model: "cam-c" }],
     });
     // Accessories go both ways.
+    // Each with its main picture, which the product page shows.
     expect((await catalog.getProduct(seeded.id("cam-c")))?.accessories).toEqual([
-      { id: seeded.id("CAM-A"), model: "CAM-A" },
+      {
+        id: seeded.id("CAM-A"),
+        model: "CAM-A",
+        image: expect.objectContaining({ url: expect.stringMatching(/^\/files\//) }),
+      },
     ]);
     expect(await catalog.getProduct("not-a-uuid")).toBeNull();
     expect(await catalog.getProduct(seeded.cameras)).toBeNull();

@@ -367,13 +367,22 @@ export class CatalogState {
     const everyAccessory = sortIgnoringCaseBy(
       source.accessoryIds.flatMap((id) => {
         const other = sourceOf(id)?.row;
-        return other ? [{ id, model: other.model, published: other.status === "published" }] : [];
+        return other
+          ? [
+              {
+                id,
+                model: other.model,
+                image: imageView(other.file, other.imageAlt),
+                published: other.status === "published",
+              },
+            ]
+          : [];
       }),
       (accessory) => accessory.model,
     );
     const accessories = everyAccessory
       .filter((accessory) => accessory.published)
-      .map(({ id, model }) => ({ id, model }));
+      .map(({ id, model, image }) => ({ id, model, image }));
     const featureIds = new Set(source.featureIds);
     const published = row.status === "published";
     const page: CatalogProduct = {
@@ -403,7 +412,7 @@ export class CatalogState {
       page,
       ...(accessories.length === everyAccessory.length
         ? {}
-        : { everyAccessory: everyAccessory.map(({ id, model }) => ({ id, model })) }),
+        : { everyAccessory: everyAccessory.map(({ id, model, image }) => ({ id, model, image })) }),
       summary,
       ...(published && source.downloads.length
         ? {

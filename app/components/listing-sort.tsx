@@ -2,14 +2,23 @@ import { Form, useSubmit } from "react-router";
 import { SORT_PARAM, type ListingSort } from "#app/domain/catalog-views";
 import { Button } from "./ui";
 
-const LABELS: Record<ListingSort, string> = { model: "Model (A–Z)", newest: "Newest" };
+const LABELS: Record<ListingSort, string> = { relevance: "Best match", model: "Model (A–Z)", newest: "Newest" };
 
 /**
  * "Sort by" for a list of products: a form of its own that keeps the view's other parameters (its
  * filters) and starts again at the first page. Submitted as soon as it changes; without JavaScript,
  * by its button.
  */
-export function ListingSortSelect({ sort, keep }: { sort: ListingSort; keep: readonly (readonly [string, string])[] }) {
+export function ListingSortSelect({
+  sort,
+  offered,
+  keep,
+}: {
+  sort: ListingSort;
+  /** The orders to choose from, the default first. */
+  offered: readonly ListingSort[];
+  keep: readonly (readonly [string, string])[];
+}) {
   const submit = useSubmit();
   return (
     <Form
@@ -30,7 +39,7 @@ export function ListingSortSelect({ sort, keep }: { sort: ListingSort; keep: rea
         key={sort}
         className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900"
       >
-        {(Object.keys(LABELS) as ListingSort[]).map((value) => (
+        {offered.map((value) => (
           <option key={value} value={value}>
             {LABELS[value]}
           </option>

@@ -97,15 +97,24 @@ export const CATALOG_PAGE_SIZE = 24;
 /** Products with downloads per /support page: each is a picture and a few lines, so more fit than cards. */
 export const SUPPORT_PAGE_SIZE = 48;
 
-/** How a listing is ordered: by model (the default), or newest first. */
-export type ListingSort = "model" | "newest";
+/** How a list of products is ordered: by how well they match a search, by model, or newest first. */
+export type ListingSort = "relevance" | "model" | "newest";
 
-/** The search parameter a listing's order travels in. */
+/** The orders a catalog listing offers, its default first. */
+export const CATALOG_SORTS = ["model", "newest"] as const satisfies readonly ListingSort[];
+
+/** The orders search results offer, their default first. */
+export const SEARCH_SORTS = ["relevance", "newest", "model"] as const satisfies readonly ListingSort[];
+
+/** The search parameter a list's order travels in. */
 export const SORT_PARAM = "sort";
 
-/** The order a listing's URL asks for; anything but "newest" is the model's. */
-export function listingSortOf(value: string | null): ListingSort {
-  return value === "newest" ? "newest" : "model";
+/** The order a URL asks for among `allowed`; anything else is the first, the default. */
+export function listingSortOf<Sort extends ListingSort>(
+  value: string | null,
+  allowed: readonly [Sort, ...Sort[]],
+): Sort {
+  return allowed.find((sort) => sort === value) ?? allowed[0];
 }
 
 export interface ProductListing {

@@ -1,7 +1,7 @@
 import { PAGE_PARAM, requestedPage, Pagination } from "#app/components/pagination";
 import { ProductGrid } from "#app/components/product-grid";
 import { ListingSortSelect } from "#app/components/listing-sort";
-import { listingSortOf, SORT_PARAM } from "#app/domain/catalog-views";
+import { CATALOG_SORTS, listingSortOf, SORT_PARAM } from "#app/domain/catalog-views";
 import type { PageHandle } from "#app/domain/live";
 import { seoContext, seoMeta } from "#app/domain/seo";
 import { servicesContext } from "#app/server/runtime/context.server";
@@ -21,7 +21,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const { catalog } = context.get(servicesContext);
-  const sort = listingSortOf(url.searchParams.get(SORT_PARAM));
+  const sort = listingSortOf(url.searchParams.get(SORT_PARAM), CATALOG_SORTS);
   return { sort, listing: await catalog.listProducts({ page: requestedPage(url), sort }) };
 }
 
@@ -39,7 +39,7 @@ export default function AllProducts({ loaderData }: Route.ComponentProps) {
         <p className="text-sm font-medium text-slate-700" role="status">
           {listing.total} {listing.total === 1 ? "product" : "products"}
         </p>
-        <ListingSortSelect sort={sort} keep={[]} />
+        <ListingSortSelect sort={sort} offered={CATALOG_SORTS} keep={[]} />
       </div>
       {listing.products.length === 0 ? (
         <p className="rounded-xl border border-slate-200 bg-white p-6 text-slate-700">

@@ -4,7 +4,7 @@ import { PAGE_PARAM, requestedPage, Pagination } from "#app/components/paginatio
 import { ProductGrid } from "#app/components/product-grid";
 import { ListingSortSelect } from "#app/components/listing-sort";
 import { Button } from "#app/components/ui";
-import { listingSortOf, SORT_PARAM, type CategoryFeature } from "#app/domain/catalog-views";
+import { CATALOG_SORTS, listingSortOf, SORT_PARAM, type CategoryFeature } from "#app/domain/catalog-views";
 import type { PageHandle } from "#app/domain/live";
 import { seoContext, seoMeta } from "#app/domain/seo";
 import { pageTitle } from "#app/domain/site";
@@ -41,7 +41,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   const known = new Set(category.features.map((feature) => feature.id));
   // Filters live in the URL, so a filtered view can be shared, bookmarked and gone back to.
   const selected = [...new Set(url.searchParams.getAll(FEATURE_PARAM).filter((id) => known.has(id)))];
-  const sort = listingSortOf(url.searchParams.get(SORT_PARAM));
+  const sort = listingSortOf(url.searchParams.get(SORT_PARAM), CATALOG_SORTS);
   const listing = await catalog.listProducts({
     categoryId: category.id,
     featureIds: selected,
@@ -70,7 +70,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   /** This view's address with `features` ticked, the sort kept and the first page. */
   const hrefWith = (features: readonly string[]) => {
     const params = new URLSearchParams(features.map((id) => [FEATURE_PARAM, id]));
-    if (sort !== "model") params.set(SORT_PARAM, sort);
+    if (sort !== CATALOG_SORTS[0]) params.set(SORT_PARAM, sort);
     const query = params.toString();
     return query ? `${path}?${query}` : path;
   };
@@ -97,7 +97,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
             // Each change is a new history entry, so Back undoes the last filter.
             onChange={(event) => submit(event.currentTarget, { preventScrollReset: true })}
           >
-            {sort !== "model" ? <input type="hidden" name={SORT_PARAM} value={sort} /> : null}
+            {sort !== CATALOG_SORTS[0] ? <input type="hidden" name={SORT_PARAM} value={sort} /> : null}
             <div className="flex flex-wrap gap-x-8 gap-y-4 lg:flex-col">
               {groups.map((group) => (
                 <fieldset key={group.name} className="min-w-0">
@@ -147,7 +147,11 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
             <p className="text-sm font-medium text-slate-700" role="status">
               {total}
             </p>
-            <ListingSortSelect sort={sort} keep={selected.map((id) => [FEATURE_PARAM, id] as const)} />
+            <ListingSortSelect
+              sort={sort}
+              offered={CATALOG_SORTS}
+              keep={selected.map((id) => [FEATURE_PARAM, id] as const)}
+            />
           </div>
           {chosen.length > 0 ? (
             <div className="mb-4 flex flex-wrap items-center gap-2">

@@ -4,6 +4,8 @@ import { NdaaIcon } from "#app/components/ndaa";
 import { Highlighted } from "#app/components/highlighted";
 import { ResponsiveImage } from "#app/components/responsive-image";
 import { Button, TextLink } from "#app/components/ui";
+import { ListingSortSelect } from "#app/components/listing-sort";
+import { listingSortOf, SEARCH_SORTS, SORT_PARAM } from "#app/domain/catalog-views";
 import type { PageHandle } from "#app/domain/live";
 import { MESSAGES } from "#app/domain/messages";
 import { SEARCH_PREVIEW_PARAM } from "#app/domain/search";
@@ -15,7 +17,7 @@ import { catalogCategoryPath, catalogProductPath } from "#app/domain/paths";
 
 export const handle: PageHandle = {
   live: ["products", "categories", "synonyms"],
-  cache: { query: ["q", SEARCH_PREVIEW_PARAM], byRecord: true },
+  cache: { query: ["q", SEARCH_PREVIEW_PARAM, SORT_PARAM], byRecord: true },
 };
 
 /** Results of each kind the header's dropdown shows. */
@@ -32,10 +34,12 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const { catalog } = context.get(servicesContext);
   const params = url.searchParams;
   const q = normalizeSearchQuery(params.get("q") ?? "");
-  if (!params.has(SEARCH_PREVIEW_PARAM)) return { q, ...(await catalog.search(q)) };
+  const sort = listingSortOf(params.get(SORT_PARAM), SEARCH_SORTS);
+  if (!params.has(SEARCH_PREVIEW_PARAM)) return { q, sort, ...(await catalog.search(q, { sort })) };
   const results = await catalog.search(q, { limit: PREVIEW_LIMIT });
   return {
     q,
+    sort,
     total: results.total,
     matched: results.matched,
     categories: results.categories.map((category) => ({
@@ -52,7 +56,7 @@ function excerpt(text: string): string {
 }
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { q, categories, products, total, matched } = loaderData;
+  const { q, sort, categories, products, total, matched } = loaderData;
   const shownBeyond = total - categories.length - products.length;
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
@@ -102,6 +106,11 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         </ResultList>
       ) : null}
 
+      {products.length > 1 ? (
+        <div className="mt-6 flex justify-end">
+          <ListingSortSelect sort={sort} offered={SEARCH_SORTS} keep={[["q", q]]} />
+        </div>
+      ) : null}
       {products.length > 0 ? (
         <ResultList id="search-products" title="Products">
           {products.map((product, index) => (

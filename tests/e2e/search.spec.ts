@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { compareIgnoringCase } from "../../app/domain/format";
 import { DEMO_CATALOG, DEMO_PRODUCTS } from "../../demo/demo-catalog";
 import { DEMO_KNOWN_MODELS } from "../support/demo-models";
 import { demoSearch } from "../support/demo-search";
@@ -87,6 +88,28 @@ async function typeQuickly(page: Page, text: string) {
 }
 
 test.describe("the /search results page", () => {
+  test("sorts the results by best match, newest or model, keeping the query", async ({ page }) => {
+    const query = "dome";
+    const expected = expectedMatches(query);
+    await page.goto(`/search?q=${query}`);
+    await hydrated(page);
+    await expect(page.getByLabel("Sort by")).toHaveValue("relevance");
+    expect((await resultsPage(page)).products).toEqual(expected.products);
+    const shownModels = async () => (await resultsPage(page)).products;
+
+    await page.getByLabel("Sort by").selectOption("model");
+    await expect(page).toHaveURL(/[?&]sort=model/);
+    await expect(page).toHaveURL(/[?&]q=dome/);
+    await expect.poll(shownModels).toEqual([...expected.products].sort(compareIgnoringCase));
+
+    // The demo's products were added in their list's order: the last added is the newest.
+    const addedAt = (model: string) => DEMO_PRODUCTS.findIndex((product) => product.model === model);
+    await page.getByLabel("Sort by").selectOption("newest");
+    await expect(page).toHaveURL(/[?&]sort=newest/);
+    await expect.poll(shownModels).toEqual([...expected.products].sort((a, b) => addedAt(b) - addedAt(a)));
+    await expectNoA11yViolations(page);
+  });
+
   test("finds a product by model in any letter case", async ({ page }) => {
     const model = DEMO_KNOWN_MODELS.dome;
     for (const query of [model, model.toLowerCase(), `  ${model.slice(0, 7).toLowerCase()}  `]) {

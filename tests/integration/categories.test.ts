@@ -278,7 +278,7 @@ describe.each(DATABASE_KINDS)("category services on %s", (kind) => {
     expect(await listed("2MP", "4MP")).toMatchObject({ models: [], total: 0 });
   });
 
-  it("lists a category newest first when asked, and by model otherwise", async () => {
+  it("lists a category and search results newest first when asked, and by model otherwise", async () => {
     const id = await runtime.services.categoryAdmin.createCategory(input("Sorted"), TEST_ORIGIN);
     for (const model of ["S-B", "S-C", "S-A"]) await addProduct(runtime, model, id, []);
     await runtime.services.catalog.getCategory(id, { latest: true });
@@ -289,6 +289,12 @@ describe.each(DATABASE_KINDS)("category services on %s", (kind) => {
     expect(await list("newest")).toEqual(["S-A", "S-C", "S-B"]);
     const everything = await runtime.services.catalog.listProducts({ sort: "newest", pageSize: 1 });
     expect(everything.products.map((product) => product.model)).toEqual(["S-A"]);
+    // Search results sort the same ways, best match first by default.
+    const found = async (sort?: "relevance" | "model" | "newest") =>
+      (await runtime.services.catalog.search("sorted", { sort })).products.map((product) => product.model);
+    expect(await found("newest")).toEqual(["S-A", "S-C", "S-B"]);
+    expect(await found("model")).toEqual(["S-A", "S-B", "S-C"]);
+    expect(await found()).toEqual(["S-A", "S-B", "S-C"]);
   });
 
   it("refuses a save or delete over a newer version, and one of a deleted category", async () => {

@@ -3,6 +3,7 @@ import type {
   CatalogCategory,
   CatalogProduct,
   CategorySummary,
+  ListingSort,
   ModelMatches,
   ProductListing,
   ProductSummary,
@@ -178,11 +179,16 @@ export class CatalogSnapshot {
    * Categories and products ranked by how well they match `term`, its words expanded with `synonyms`
    * (CatalogState.search): the first `limit` of each and how many match in all.
    */
-  async search(term: string, limit: number, synonyms: readonly SynonymSet[]): Promise<SearchResults> {
+  async search(
+    term: string,
+    limit: number,
+    synonyms: readonly SynonymSet[],
+    sort: ListingSort = "relevance",
+  ): Promise<SearchResults> {
     const state = await this.current();
     this.synonyms = synonyms;
     noteShown([shownKeys.search(foldCase(term))]);
-    return state.search(term, limit, synonyms);
+    return state.search(term, limit, synonyms, sort);
   }
 
   /**

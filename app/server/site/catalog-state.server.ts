@@ -132,6 +132,8 @@ export class CatalogState {
   private everyProduct: ProductEntry[] = [];
   /** `products` newest first: made when first asked for, after each change of them. */
   private newestProducts: ProductEntry[] | undefined;
+  /** Each search slot's place among every product newest first: made when first asked for, after each change. */
+  private newestRanks: Int32Array | undefined;
   private readonly productById = new Map<string, ProductEntry>();
   /** Published products with downloads, in listing order: what /support lists and searches. */
   private supportProducts: SupportEntry[] = [];
@@ -280,6 +282,7 @@ export class CatalogState {
       added.filter((entry) => entry.published),
     );
     this.newestProducts = undefined;
+    this.newestRanks = undefined;
   }
 
   /**
@@ -573,7 +576,12 @@ export class CatalogState {
    * `synonyms` (decision 067): the first `limit` of each, in order, how many match in all, and the
    * words that matched.
    */
-  search(term: string, limit: number, synonyms: readonly SynonymSet[] = []): SearchResults {
+  search(
+    term: string,
+    limit: number,
+    synonyms: readonly SynonymSet[] = [],
+    sort: ListingSort = "relevance",
+  ): SearchResults {
     const query = prepareQuery(term, synonyms);
     const categorySlots: { slot: number; cost: number }[] = [];
     const categoryOutcome = this.categoryIndex.search(query, (slot, cost) => categorySlots.push({ slot, cost }));
@@ -586,11 +594,14 @@ export class CatalogState {
     });
     const first = new FirstByRank(limit);
     let productTotal = 0;
+    // The first `limit` of every match in the order asked for: by cost, then listing order; or either order alone.
+    const newest = sort === "newest" ? this.newestRankOfSlot() : undefined;
     const productOutcome = this.productIndex.search(
       query,
       (slot, cost) => {
         productTotal += 1;
-        first.offer(slot, cost * RANKS + (this.rankOfSlot[slot] ?? 0));
+        const rank = this.rankOfSlot[slot] ?? 0;
+        first.offer(slot, newest ? (newest[slot] ?? 0) : sort === "model" ? rank : cost * RANKS + rank);
       },
       { admits: this.publishedSlots },
     );
@@ -600,6 +611,13 @@ export class CatalogState {
       total: categoryMatches.length + productTotal,
       matched: [...new Set([...categoryOutcome.matchedWords, ...productOutcome.matchedWords])],
     };
+  }
+
+  private newestRankOfSlot(): Int32Array {
+    if (this.newestRanks) return this.newestRanks;
+    const ranks = new Int32Array(this.rankOfSlot.length);
+    [...this.everyProduct].sort(byNewest).forEach((entry, rank) => (ranks[entry.slot] = rank));
+    return (this.newestRanks = ranks);
   }
 
   /**

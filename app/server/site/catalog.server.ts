@@ -5,6 +5,7 @@ import {
   type CatalogProduct,
   type CategorySummary,
   type DownloadEntry,
+  type ListingSort,
   type ModelMatches,
   type ProductListing,
   type ProductSummary,
@@ -167,10 +168,11 @@ export function createCatalog({
    * by model, category, features, description, specs and downloads (the in-memory snapshot of
    * catalog-snapshot.server.ts, decision 017).
    */
-  async function search(query: string, options: { limit?: number } = {}): Promise<SearchResults> {
+  async function search(query: string, options: { limit?: number; sort?: ListingSort } = {}): Promise<SearchResults> {
     const term = normalizeSearchQuery(query);
     if (!term) return { categories: [], products: [], total: 0, matched: [] };
-    return snapshot.search(term, Math.min(options.limit ?? SEARCH_LIMIT, SEARCH_LIMIT), await synonyms());
+    const limit = Math.min(options.limit ?? SEARCH_LIMIT, SEARCH_LIMIT);
+    return snapshot.search(term, limit, await synonyms(), options.sort);
   }
 
   /**

@@ -101,7 +101,7 @@ export function SupportSearchForm({
           type="search"
           name={SUPPORT_QUERY_PARAM}
           defaultValue={query}
-          placeholder="Model, file name or description"
+          placeholder="Model, product type or file (e.g. thermal datasheet)"
           autoComplete="off"
           onChange={() => {
             clearTimeout(timer.current);

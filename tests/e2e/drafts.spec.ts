@@ -46,12 +46,17 @@ test("an unpublished product is gone for visitors everywhere, previewed by admin
   expect(shown.status).toBe(200);
   const categoryPath = /href="(\/catalog\/categories\/[0-9a-f-]{36})"/.exec(shown.text)?.[1] ?? "";
   expect(categoryPath).not.toBe("");
-  // Its own files: a firmware release's file (the page's firmware section) is the other products' too.
+  // Its own files: a firmware release's file (the page's firmware section) is the other products' too,
+  // and its accessories' pictures are theirs.
   const firmwareSection = /<section[^>]*><h2[^>]*>Firmware<\/h2>[\s\S]*?<\/section>/.exec(shown.text)?.[0] ?? "";
   expect(firmwareSection).toContain("/files/");
+  const accessoriesSection =
+    /<section[^>]*><h2[^>]*>Accessories and related products<\/h2>[\s\S]*?<\/section>/.exec(shown.text)?.[0] ?? "";
+  expect(accessoriesSection).toContain("/images/");
+  const othersFiles = firmwareSection + accessoriesSection;
   const fileUrls = [
     ...new Set([...shown.text.matchAll(/(?:href|src)="(\/(?:files|images)\/[^"]+)"/g)].map((m) => m[1])),
-  ].filter((url) => !firmwareSection.includes(`"${url}"`));
+  ].filter((url) => !othersFiles.includes(`"${url}"`));
   expect(fileUrls.length).toBeGreaterThan(1);
   const accessoryPaths = [
     ...new Set([...shown.text.matchAll(/href="(\/catalog\/products\/[0-9a-f-]{36})"/g)].map((m) => m[1] ?? "")),

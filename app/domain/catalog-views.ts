@@ -94,8 +94,8 @@ export interface ModelMatches {
 
 /** Products per catalog page: a screenful of cards on a desktop, a few screens on a phone. */
 export const CATALOG_PAGE_SIZE = 24;
-/** Products with downloads per /support page: each is a picture and a few lines, so more fit than cards. */
-export const SUPPORT_PAGE_SIZE = 48;
+/** Products with downloads per /support page: each folds to one line, so a page is about three phone screens. */
+export const SUPPORT_PAGE_SIZE = 20;
 
 /** How a list of products is ordered: by how well they match a search, by model, or newest first. */
 export type ListingSort = "relevance" | "model" | "newest";

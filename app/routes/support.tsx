@@ -7,6 +7,7 @@ import { Card, TextLink } from "#app/components/ui";
 import { Link } from "#app/components/links";
 import type { PageHandle } from "#app/domain/live";
 import { seoContext, seoMeta } from "#app/domain/seo";
+import { countNoun } from "#app/domain/format";
 import {
   isFiltered,
   noDownloadsMatch,
@@ -40,6 +41,56 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
 /** On a phone every pixel of width goes to the file names. */
 const CARD_CLASS = "max-sm:px-4";
 
+/**
+ * A page whose products hold at most this many downloads between them shows them all at once (about
+ * two phone screens): one product found by its model, a small category, a search for one kind of file.
+ * More, and each product folds to a line that opens on demand, so the page stays about three screens
+ * tall and the visitor sees which products there are before reading their files.
+ */
+const DOWNLOADS_SHOWN_OPEN = 12;
+
+type SupportProduct = Route.ComponentProps["loaderData"]["products"][number];
+
+function countDownloads(products: readonly SupportProduct[]): number {
+  return products.reduce((sum, product) => sum + product.downloads.length, 0);
+}
+
+/**
+ * A product as one line (its picture, its model and how many downloads it has) that unfolds into its
+ * downloads: a native disclosure, so it works without JavaScript and the keyboard opens it.
+ */
+function SupportProductRow({ product, open }: { product: SupportProduct; open: boolean }) {
+  return (
+    <li className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 border-b border-slate-200 py-2.5">
+      {/* The model right beside it names the picture. */}
+      <ResponsiveImage
+        image={product.image}
+        alt={product.image.alt}
+        sizes="80px"
+        className="row-span-2 h-12 w-16 rounded-md bg-slate-100 object-cover sm:h-15 sm:w-20"
+      />
+      <h3 className="font-semibold break-words text-slate-900">
+        <Link
+          to={catalogProductPath(product.id)}
+          className="text-slate-900 underline-offset-2 hover:text-brand-700 hover:underline"
+        >
+          {product.model}
+        </Link>
+      </h3>
+      <details open={open} className="group">
+        <summary className="w-fit cursor-pointer list-none text-sm font-medium text-brand-700 hover:underline [&::-webkit-details-marker]:hidden">
+          <span aria-hidden="true" className="mr-1 inline-block transition-transform group-open:rotate-90">
+            ›
+          </span>
+          <span>{countNoun(product.downloads.length, "download")}</span>
+          <span className="sr-only"> for {product.model}</span>
+        </summary>
+        <DownloadsList downloads={product.downloads} />
+      </details>
+    </li>
+  );
+}
+
 export async function loader({ url, context }: Route.LoaderArgs) {
   const { catalog } = context.get(servicesContext);
   const query = normalizeSearchQuery(url.searchParams.get(SUPPORT_QUERY_PARAM) ?? "");
@@ -66,10 +117,12 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 export default function Support({ loaderData }: Route.ComponentProps) {
   const { general, products, productTotal, filter, anyDownloads } = loaderData;
   const filtered = isFiltered(filter);
-  const generalShown = filter.categoryName === null;
+  // A search that finds no general download says nothing of them: the products it found come first.
+  const generalShown = filter.categoryName === null && (general.length > 0 || filter.query === "");
   const nothingMatches = filtered && productTotal === 0 && general.length === 0;
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location.pathname === "/support";
+  const listsOpen = countDownloads(products) <= DOWNLOADS_SHOWN_OPEN;
   return (
     <div className="mx-auto max-w-6xl px-4 py-12">
       <header className="max-w-3xl">
@@ -113,7 +166,7 @@ export default function Support({ loaderData }: Route.ComponentProps) {
               </TextLink>
             ) : null}
           </div>
-          {generalShown ? null : (
+          {filter.categoryName === null ? null : (
             <p className="mt-2 text-sm text-slate-600">
               General downloads such as the product catalog and software concern every product:{" "}
               <TextLink to={supportUrl({ query: filter.query })} weight="medium">
@@ -130,41 +183,16 @@ export default function Support({ loaderData }: Route.ComponentProps) {
                   {general.length > 0 ? (
                     <DownloadsList downloads={general} />
                   ) : (
-                    <p className="text-slate-700">
-                      {filtered ? `No general downloads match “${filter.query}”.` : "No general downloads available."}
-                    </p>
+                    <p className="text-slate-700">No general downloads available.</p>
                   )}
                 </Card>
               ) : null}
               <Card title="Product Specific Downloads" headingLevel={2} className={CARD_CLASS}>
                 {products.length > 0 ? (
                   <>
-                    <ul className="grid gap-4 lg:grid-cols-2">
+                    <ul className="grid items-start gap-x-8 lg:grid-cols-2">
                       {products.map((product) => (
-                        <li
-                          key={product.id}
-                          className="flex gap-4 rounded-lg border border-slate-200 p-4 max-sm:gap-3 max-sm:p-3"
-                        >
-                          {/* The model right beside it names the picture. */}
-                          {/* Without a description, the model right beside it names the picture. */}
-                          <ResponsiveImage
-                            image={product.image}
-                            alt={product.image.alt}
-                            sizes="112px"
-                            className="h-20 w-28 shrink-0 rounded-md bg-slate-100 object-cover max-sm:h-14 max-sm:w-20"
-                          />
-                          <div className="min-w-0 flex-1">
-                            <h3 className="text-lg font-semibold break-words text-slate-900">
-                              <Link
-                                to={catalogProductPath(product.id)}
-                                className="text-slate-900 underline-offset-2 hover:text-brand-700 hover:underline"
-                              >
-                                {product.model}
-                              </Link>
-                            </h3>
-                            <DownloadsList downloads={product.downloads} />
-                          </div>
-                        </li>
+                        <SupportProductRow key={product.id} product={product} open={listsOpen} />
                       ))}
                     </ul>
                     <Pagination page={loaderData.page} pageCount={loaderData.pageCount} />

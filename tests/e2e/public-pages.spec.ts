@@ -163,9 +163,14 @@ test.describe("/support on the demo catalog", () => {
           })),
         )),
       );
+      // A page of them folds each product to a line: its downloads open from "N downloads".
       for (const [index, product] of onPage.entries()) {
         const item = items.nth(index);
         await expect(item.getByRole("heading", { level: 3 })).toHaveText(product.model);
+        await expect(item.getByRole("list")).toBeHidden();
+        const count = product.downloads.length;
+        await item.getByText(`${count} download${count === 1 ? "" : "s"}`, { exact: true }).click();
+        await expect(item.getByRole("list")).toBeVisible();
         expect(await shownEntries(item.getByRole("list")), product.model).toEqual(product.downloads.map(expectedEntry));
       }
       const next = pages.getByRole("link", { name: "Next" });

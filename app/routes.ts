@@ -10,10 +10,10 @@ export default [
   route("support/firmware.atom", "routes/firmware-feed.ts"),
   route("catalog", "routes/catalog.tsx", [
     index("routes/catalog-all.tsx"),
-    route("categories/:categoryId", "routes/catalog-category.tsx"),
+    route("categories/:categorySlug", "routes/catalog-category.tsx"),
   ]),
-  route("catalog/products/:productId", "routes/product.tsx"),
-  route("catalog/products/:productId/firmware.atom", "routes/product-firmware-feed.ts"),
+  route("catalog/products/:productSlug", "routes/product.tsx"),
+  route("catalog/products/:productSlug/firmware.atom", "routes/product-firmware-feed.ts"),
   route("search", "routes/search.tsx"),
   route("compare", "routes/compare.tsx"),
   route("sitemap.xml", "routes/sitemap.ts"),

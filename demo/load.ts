@@ -329,6 +329,7 @@ async function insertCatalog(tx: Transaction, catalog: DemoCatalog, files: Stage
     return {
       id,
       model: product.model,
+      name: product.name,
       description: product.description,
       specs: product.specsFormat === "text" ? specsText(product.specs) : null,
       specsTable: product.specsFormat === "table" ? specsTable(product.specs) : null,

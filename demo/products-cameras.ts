@@ -10,6 +10,7 @@ const BULLET_SIZE = "218 × 82 × 76 mm";
 export const DOME_CAMERAS: DemoProduct[] = [
   {
     model: "VNT-D2M-V28",
+    name: "2MP Value Dome Camera",
     category: "Dome Cameras",
     description:
       "An affordable 2MP dome for shops, offices and corridors. The 2.8 mm lens covers a wide 106° view, smart IR " +
@@ -40,6 +41,7 @@ export const DOME_CAMERAS: DemoProduct[] = [
   },
   {
     model: "VNT-D4M-AI28",
+    name: "4MP Starlight AI Dome Camera",
     category: "Dome Cameras",
     description:
       'Our best-selling 4MP starlight dome. A 1/1.8" sensor behind an F1.0 lens keeps color detail down to ' +
@@ -69,6 +71,7 @@ export const DOME_CAMERAS: DemoProduct[] = [
   },
   {
     model: "VNT-D4M-AIZ",
+    name: "4MP Starlight AI Motorized Varifocal Dome Camera",
     category: "Dome Cameras",
     description:
       "The 4MP starlight dome with a motorized 2.8–12 mm varifocal lens. Zoom and focus remotely from the VMS or " +
@@ -106,6 +109,7 @@ export const DOME_CAMERAS: DemoProduct[] = [
   },
   {
     model: "VNT-D5M-AI40",
+    name: "5MP AI Audio Dome Camera",
     category: "Dome Cameras",
     description:
       "A 5MP dome with a 4 mm lens and built-in microphone, made for reception desks, service counters and " +
@@ -135,6 +139,7 @@ export const DOME_CAMERAS: DemoProduct[] = [
   },
   {
     model: "VNT-D8M-AI28",
+    name: "8MP 4K Starlight AI Dome Camera",
     category: "Dome Cameras",
     description:
       "4K detail from a dome that fits anywhere. The 8MP sensor resolves faces and number plates across a wide " +
@@ -165,6 +170,7 @@ export const DOME_CAMERAS: DemoProduct[] = [
   },
   {
     model: "VNT-D8M-AIZ",
+    name: "8MP 4K Starlight AI Motorized Varifocal Dome Camera",
     category: "Dome Cameras",
     description:
       "Our flagship dome: 8MP (4K) with a motorized 2.7–13.5 mm lens, 60 m IR and deep-learning analytics that " +
@@ -205,6 +211,7 @@ export const DOME_CAMERAS: DemoProduct[] = [
   },
   {
     model: "VNT-D4M-MINI",
+    name: "4MP AI Mini Indoor Dome Camera",
     category: "Dome Cameras",
     description:
       "A palm-sized 4MP indoor dome with a built-in microphone for retail counters, classrooms, lifts and " +
@@ -240,6 +247,7 @@ export const DOME_CAMERAS: DemoProduct[] = [
 export const BULLET_CAMERAS: DemoProduct[] = [
   {
     model: "VNT-B2M-V36",
+    name: "2MP Value Bullet Camera",
     category: "Bullet Cameras",
     description:
       "A dependable 2MP bullet with a 3.6 mm lens for gates, yards and side entrances. 30 m IR, IP67 " +
@@ -268,6 +276,7 @@ export const BULLET_CAMERAS: DemoProduct[] = [
   },
   {
     model: "VNT-B4M-AI28",
+    name: "4MP Starlight AI Bullet Camera",
     category: "Bullet Cameras",
     description:
       "A 4MP starlight bullet with a wide 2.8 mm lens and 40 m smart IR. Human and vehicle detection runs on the " +
@@ -293,6 +302,7 @@ export const BULLET_CAMERAS: DemoProduct[] = [
   },
   {
     model: "VNT-B4M-AIZ",
+    name: "4MP Starlight AI Motorized Varifocal Bullet Camera",
     category: "Bullet Cameras",
     description:
       "A 4MP motorized varifocal bullet (2.8–12 mm) with 60 m IR for fences, loading bays and long building " +
@@ -321,6 +331,7 @@ export const BULLET_CAMERAS: DemoProduct[] = [
   },
   {
     model: "VNT-B5M-LPR",
+    name: "5MP License Plate Recognition Bullet Camera",
     category: "Bullet Cameras",
     description:
       "A dedicated license plate recognition camera. The 8–32 mm motorized lens and a fast-shutter LPR mode " +
@@ -356,6 +367,7 @@ export const BULLET_CAMERAS: DemoProduct[] = [
   },
   {
     model: "VNT-B8M-AI40",
+    name: "8MP 4K AI Bullet Camera",
     category: "Bullet Cameras",
     description:
       "4K resolution for wide outdoor scenes: the 8MP sensor and 4 mm lens capture an entire forecourt with " +
@@ -380,6 +392,7 @@ export const BULLET_CAMERAS: DemoProduct[] = [
   },
   {
     model: "VNT-B8M-AI12",
+    name: "8MP 4K Starlight AI Long-Range Bullet Camera",
     category: "Bullet Cameras",
     description:
       "A long-reach 8MP bullet with a 12 mm lens for identifying faces and plates at a single entry point from " +
@@ -404,6 +417,7 @@ export const BULLET_CAMERAS: DemoProduct[] = [
   },
   {
     model: "VNT-B4M-DL28",
+    name: "4MP AI Dual-Light Active Deterrence Bullet Camera",
     category: "Bullet Cameras",
     description:
       "Active deterrence that stops intruders before they reach the door. When a person crosses a virtual line " +
@@ -440,6 +454,7 @@ export const BULLET_CAMERAS: DemoProduct[] = [
 export const TURRET_CAMERAS: DemoProduct[] = [
   {
     model: "VNT-T2M-V28",
+    name: "2MP Value Turret Camera",
     category: "Turret Cameras",
     description:
       "A 2MP turret that is quick to aim and easy on the budget. 2.8 mm wide-angle lens, 30 m IR with no cover " +
@@ -468,6 +483,7 @@ export const TURRET_CAMERAS: DemoProduct[] = [
   },
   {
     model: "VNT-T4M-AI28",
+    name: "4MP Starlight AI Turret Camera",
     category: "Turret Cameras",
     description:
       "The 4MP AI turret installers reach for first. Starlight sensor, 120 dB WDR and 30 m smart IR with no dome " +
@@ -494,6 +510,7 @@ export const TURRET_CAMERAS: DemoProduct[] = [
   },
   {
     model: "VNT-T4M-AIZ",
+    name: "4MP Starlight AI Motorized Varifocal Turret Camera",
     category: "Turret Cameras",
     description:
       "A 4MP turret with a motorized 2.8–12 mm lens and 40 m IR. Widen it for a lobby, zoom it for a gate; " +
@@ -521,6 +538,7 @@ export const TURRET_CAMERAS: DemoProduct[] = [
   },
   {
     model: "VNT-T4M-FC28",
+    name: "4MP Full-Color Night Vision AI Turret Camera",
     category: "Turret Cameras",
     description:
       'Full-color video all night. An F1.0 aperture and a large 1/1.8" sensor gather enough light from street ' +
@@ -547,6 +565,7 @@ export const TURRET_CAMERAS: DemoProduct[] = [
   },
   {
     model: "VNT-T8M-AI28",
+    name: "8MP 4K AI Turret Camera",
     category: "Turret Cameras",
     description:
       "An 8MP (4K) turret for wide indoor and outdoor scenes: shop floors, playgrounds, warehouse aisles. " +
@@ -571,6 +590,7 @@ export const TURRET_CAMERAS: DemoProduct[] = [
   },
   {
     model: "VNT-T8M-AIZ",
+    name: "8MP 4K Starlight AI Motorized Varifocal Turret Camera",
     category: "Turret Cameras",
     description:
       "The 4K turret with a motorized 2.7–13.5 mm lens, 50 m IR, face capture and people counting. Built for " +
@@ -603,6 +623,7 @@ const PTZ_HOUSING = "IP66, IK10, TVS 6000 V lightning protection";
 export const PTZ_CAMERAS: DemoProduct[] = [
   {
     model: "VNT-P2M-4X",
+    name: "2MP 4x Mini Indoor PTZ Camera",
     category: "PTZ Cameras",
     description:
       "A mini PTZ for indoor spaces: 2MP, 4x optical zoom (2.8–12 mm) and 360° endless pan in a housing barely " +
@@ -638,6 +659,7 @@ export const PTZ_CAMERAS: DemoProduct[] = [
   },
   {
     model: "VNT-P2M-25X",
+    name: "2MP 25x Starlight IR PTZ Camera",
     category: "PTZ Cameras",
     description:
       "A 2MP, 25x optical zoom speed dome with 150 m IR. Pans at up to 240° per second, holds 300 presets and " +
@@ -675,6 +697,7 @@ export const PTZ_CAMERAS: DemoProduct[] = [
   },
   {
     model: "VNT-P4M-25X",
+    name: "4MP 25x Starlight AI Auto-Tracking PTZ Camera",
     category: "PTZ Cameras",
     description:
       "A 4MP, 25x starlight PTZ with AI auto tracking: once a person or vehicle breaks a rule, the camera zooms " +
@@ -713,6 +736,7 @@ export const PTZ_CAMERAS: DemoProduct[] = [
   },
   {
     model: "VNT-P4M-32X",
+    name: "4MP 32x Starlight AI PTZ Camera with Wiper",
     category: "PTZ Cameras",
     description:
       "A 4MP, 32x zoom PTZ with a wiper and defog for coastal sites, ports and motorways. Optical defog cuts " +
@@ -751,6 +775,7 @@ export const PTZ_CAMERAS: DemoProduct[] = [
   },
   {
     model: "VNT-P8M-42X",
+    name: "8MP 4K 42x Starlight AI Auto-Tracking PTZ Camera",
     category: "PTZ Cameras",
     description:
       "Our longest-range camera: 8MP (4K) with a 42x optical zoom reads a number plate at 300 m and detects a " +
@@ -794,6 +819,7 @@ export const PTZ_CAMERAS: DemoProduct[] = [
 export const PANORAMIC_CAMERAS: DemoProduct[] = [
   {
     model: "VNT-F6M-360",
+    name: "6MP 360° AI Fisheye Camera",
     category: "Fisheye / Panoramic",
     description:
       "A 6MP fisheye that watches a whole room from the ceiling with no blind spots. Dewarp on the camera or in " +
@@ -821,6 +847,7 @@ export const PANORAMIC_CAMERAS: DemoProduct[] = [
   },
   {
     model: "VNT-F12M-360",
+    name: "12MP 360° AI Fisheye Camera",
     category: "Fisheye / Panoramic",
     description:
       "12MP fisheye resolution for large open spaces: atriums, sports halls, open-plan offices. Multiple " +
@@ -850,6 +877,7 @@ export const PANORAMIC_CAMERAS: DemoProduct[] = [
   },
   {
     model: "VNT-M16M-180",
+    name: "16MP 180° Starlight Multi-Sensor Panoramic Camera",
     category: "Fisheye / Panoramic",
     description:
       "Four 4MP sensors stitched into one seamless 16MP, 180° panorama. Mount it on a corner and cover a car park " +
@@ -878,6 +906,7 @@ export const PANORAMIC_CAMERAS: DemoProduct[] = [
   },
   {
     model: "VNT-M32M-4X8",
+    name: "32MP Four-Sensor Multi-Directional Varifocal Camera",
     category: "Fisheye / Panoramic",
     description:
       "Four independent 8MP cameras in one housing, each on its own track so they can point anywhere: along " +

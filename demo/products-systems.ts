@@ -4,6 +4,7 @@ import type { DemoProduct } from "./types";
 export const THERMAL_CAMERAS: DemoProduct[] = [
   {
     model: "VNT-TH256-BI",
+    name: "256×192 Bi-Spectrum Thermal Turret Camera",
     category: "Thermal Cameras",
     description:
       "An entry-level bi-spectrum turret: a 256 × 192 thermal sensor next to a 4MP visible camera. The thermal " +
@@ -30,6 +31,7 @@ export const THERMAL_CAMERAS: DemoProduct[] = [
   },
   {
     model: "VNT-TH384-BI",
+    name: "384×288 Bi-Spectrum Thermal Perimeter Bullet Camera",
     category: "Thermal Cameras",
     description:
       "A 384 × 288 bi-spectrum bullet for perimeter protection. Thermal detection is unaffected by headlights, " +
@@ -59,6 +61,7 @@ export const THERMAL_CAMERAS: DemoProduct[] = [
   },
   {
     model: "VNT-TH384-FD",
+    name: "384×288 Bi-Spectrum Fire Detection Thermal Camera",
     category: "Thermal Cameras",
     description:
       "Early fire detection for warehouses, recycling plants, substations and solar farms. The camera watches " +
@@ -87,6 +90,7 @@ export const THERMAL_CAMERAS: DemoProduct[] = [
   },
   {
     model: "VNT-TH640-25",
+    name: "640×512 25mm Long-Range Thermal Perimeter Camera",
     category: "Thermal Cameras",
     description:
       "High-resolution 640 × 512 thermal imaging with a 25 mm lens for long fences, airports and critical " +
@@ -115,6 +119,7 @@ export const THERMAL_CAMERAS: DemoProduct[] = [
   },
   {
     model: "VNT-TH640-PTZ",
+    name: "640×512 Bi-Spectrum Thermal PTZ Positioning System",
     category: "Thermal Cameras",
     description:
       "A bi-spectrum positioning system: a 640 × 512 thermal camera and a 4MP, 32x zoom visible camera on one " +
@@ -151,6 +156,7 @@ export const THERMAL_CAMERAS: DemoProduct[] = [
 export const RECORDERS: DemoProduct[] = [
   {
     model: "VNT-N4-MINI",
+    name: "4-Channel Value Mini PoE NVR",
     category: "NVRs & Recorders",
     description:
       "A compact 4-channel NVR with 4 PoE ports for homes and small shops: plug in four cameras and they are " +
@@ -178,6 +184,7 @@ export const RECORDERS: DemoProduct[] = [
   },
   {
     model: "VNT-N8-P8",
+    name: "8-Channel 4K AI PoE NVR",
     category: "NVRs & Recorders",
     description:
       "An 8-channel, 8-PoE NVR with AI smart search. Find every person who entered a zone, or every vehicle that " +
@@ -205,6 +212,7 @@ export const RECORDERS: DemoProduct[] = [
   },
   {
     model: "VNT-N16-P16",
+    name: "16-Channel 4K PoE NVR",
     category: "NVRs & Recorders",
     description:
       "The 16-channel NVR most of our projects are built on: 16 PoE ports, two drive bays for up to 32 TB, and " +
@@ -233,6 +241,7 @@ export const RECORDERS: DemoProduct[] = [
   },
   {
     model: "VNT-N32-4K",
+    name: "32-Channel 4-Bay 4K RAID NVR",
     category: "NVRs & Recorders",
     description:
       "A 32-channel NVR with four drive bays and RAID 0/1/5/10, so a failed disk never costs recordings. Dual " +
@@ -261,6 +270,7 @@ export const RECORDERS: DemoProduct[] = [
   },
   {
     model: "VNT-N64-R8",
+    name: "64-Channel 8-Bay Enterprise RAID NVR",
     category: "NVRs & Recorders",
     description:
       "A 64-channel, 8-bay enterprise recorder in a 2U rack chassis with redundant power supplies and RAID 6. " +
@@ -294,6 +304,7 @@ const DOME_FAMILY = "VNT-D2M, VNT-D4M, VNT-D5M and VNT-D8M domes; VNT-T series t
 export const ACCESSORIES: DemoProduct[] = [
   {
     model: "VNT-AC-JB1",
+    name: "Junction Box for Dome and Turret Cameras",
     category: "Accessories",
     description:
       "A junction box for domes and turrets. Hides the RJ45 connector and the spare cable behind the camera, " +
@@ -315,6 +326,7 @@ export const ACCESSORIES: DemoProduct[] = [
   },
   {
     model: "VNT-AC-JB2",
+    name: "Conduit Junction Box for Bullet Cameras",
     category: "Accessories",
     description:
       'A junction box for bullet and thermal bullet cameras, with a 3/4" conduit entry and room for the ' +
@@ -335,6 +347,7 @@ export const ACCESSORIES: DemoProduct[] = [
   },
   {
     model: "VNT-AC-WM1",
+    name: "Wall Mount for Dome, Turret and Fisheye Cameras",
     category: "Accessories",
     description:
       "A wall mount bracket for domes, turrets and fisheye cameras, with an internal cable channel so no cable " +
@@ -355,6 +368,7 @@ export const ACCESSORIES: DemoProduct[] = [
   },
   {
     model: "VNT-AC-WM2",
+    name: "Heavy-Duty Wall Mount for PTZ and Multi-Sensor Cameras",
     category: "Accessories",
     description:
       "A heavy-duty wall mount for PTZ and multi-sensor cameras, rated for 20 kg and wind loads on exposed " +
@@ -375,6 +389,7 @@ export const ACCESSORIES: DemoProduct[] = [
   },
   {
     model: "VNT-AC-PM1",
+    name: "Pole Mount Adapter for Wall Brackets and Junction Boxes",
     category: "Accessories",
     description:
       "A pole mount adapter with stainless steel bands for poles 60 to 180 mm across. Fits between any " +
@@ -395,6 +410,7 @@ export const ACCESSORIES: DemoProduct[] = [
   },
   {
     model: "VNT-AC-CM1",
+    name: "Corner Mount Adapter for Dome and Panoramic Cameras",
     category: "Accessories",
     description:
       "A corner mount adapter for outside building corners. Lets a dome, turret or panoramic camera look along " +
@@ -415,6 +431,7 @@ export const ACCESSORIES: DemoProduct[] = [
   },
   {
     model: "VNT-AC-PI60",
+    name: "60W Single-Port PoE++ Injector",
     category: "Accessories",
     description:
       "A single-port 60 W PoE++ injector (802.3bt) for PTZ, multi-sensor and thermal cameras that need more " +

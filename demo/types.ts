@@ -28,6 +28,8 @@ export type ProductDocument = "datasheet" | "manual" | "quickstart" | "installat
 
 export interface DemoProduct {
   model: string;
+  /** What the product is, in words a buyer reads beside the model ("4MP Starlight AI Dome Camera"). */
+  name: string;
   /** The category's name. */
   category: string;
   description: string;

@@ -404,7 +404,7 @@ function createApp(
   app.get("/images/:fileId/:width.webp", imageVariants);
   app.get("/images/:fileId/:ratio/:width.webp", imageVariants);
   app.post("/uploads", stageUpload(runtime));
-  app.get("/catalog/products/:productId/datasheet.pdf", serveDatasheet(runtime));
+  app.get("/catalog/products/:productSlug/datasheet.pdf", serveDatasheet(runtime));
 
   if (options.before) app.use(options.before);
   if (options.clientDir) {

@@ -38,7 +38,7 @@ export function FirmwareReleaseEntry({
             {release.products.map((product, index) => (
               <span key={product.id}>
                 {index > 0 ? ", " : ""}
-                <Link to={catalogProductPath(product.id)} className="text-brand-700 underline">
+                <Link to={catalogProductPath(product)} className="text-brand-700 underline">
                   {product.model}
                 </Link>
               </span>

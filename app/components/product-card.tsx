@@ -7,7 +7,10 @@ import { catalogProductPath } from "#app/domain/paths";
 
 export interface ProductCardData {
   id: string;
+  slug: string;
   model: string;
+  /** "" for none. */
+  name: string;
   description: string;
   ndaa: boolean;
   /** `alt`: the main image's description, "" for none. */
@@ -26,14 +29,18 @@ export function ProductCard({ product, priority = false }: { product: ProductCar
         className="aspect-[4/3] w-full bg-slate-100 object-cover"
       />
       <div className="flex flex-1 flex-col gap-2 p-4">
-        <h2 className="flex items-center gap-2 text-lg font-semibold text-slate-900">
-          {product.model}
-          {product.ndaa ? <NdaaIcon /> : null}
-        </h2>
-        <p className="line-clamp-3 flex-1 text-sm text-slate-700">{product.description}</p>
-        <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h2 className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+            {product.model}
+            {product.ndaa ? <NdaaIcon /> : null}
+          </h2>
+          {product.name ? <p className="text-sm font-medium text-slate-600">{product.name}</p> : null}
+        </div>
+        {/* Not stretched itself: a clamped paragraph taller than its three lines would show the rest. */}
+        <p className="line-clamp-3 text-sm text-slate-700">{product.description}</p>
+        <div className="mt-auto flex flex-wrap items-center justify-between gap-3 pt-2">
           <Link
-            to={catalogProductPath(product.id)}
+            to={catalogProductPath(product)}
             className="inline-flex w-fit rounded-md bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-900"
             aria-label={`View Details: ${product.model}`}
           >

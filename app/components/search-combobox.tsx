@@ -26,15 +26,16 @@ function searchOptions(results: SearchPreview): SearchOption[] {
   return [
     ...results.categories.map((category) => ({
       key: `category-${category.id}`,
-      href: catalogCategoryPath(category.id),
+      href: catalogCategoryPath(category),
       label: category.name,
       detail: category.description,
     })),
     ...results.products.map((product) => ({
       key: `product-${product.id}`,
-      href: catalogProductPath(product.id),
+      href: catalogProductPath(product),
       label: product.model,
-      detail: product.description,
+      // What it is says more in a line than the start of its description.
+      detail: product.name || product.description,
       image: product.image,
     })),
   ];

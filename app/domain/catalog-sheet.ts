@@ -7,6 +7,7 @@ import { SPECS_TABLE_LIMITS } from "./forms/product";
  */
 export const CATALOG_COLUMNS = [
   "Model",
+  "Name",
   "Category",
   "Description",
   "Specifications",

@@ -19,16 +19,23 @@ export interface FileView {
   size: number;
 }
 
-export interface CategorySummary {
+/** What a public page's address is made of: the record's slug (its id only finds it to send the visitor on). */
+export interface Addressed {
   id: string;
+  /** Made from its model or name when it was created, and kept: see app/domain/paths.ts. */
+  slug: string;
+}
+
+export interface CategorySummary extends Addressed {
   name: string;
   description: string;
   productCount: number;
 }
 
-export interface ProductSummary {
-  id: string;
+export interface ProductSummary extends Addressed {
   model: string;
+  /** What it is in words ("4MP Starlight AI Dome Camera"); "" for none. */
+  name: string;
   description: string;
   ndaa: boolean;
   image: ImageView;
@@ -43,8 +50,7 @@ export interface CategoryFeature {
 }
 
 /** A category as its public page shows it: its features in natural order, and the groups its filter shows them in. */
-export interface CatalogCategory {
-  id: string;
+export interface CatalogCategory extends Addressed {
   name: string;
   description: string;
   version: number;
@@ -54,22 +60,23 @@ export interface CatalogCategory {
 }
 
 /** A product's public page: its category, features, pictures, accessories and downloads. */
-export interface CatalogProduct {
-  id: string;
+export interface CatalogProduct extends Addressed {
   model: string;
+  /** What it is in words; "" for none. */
+  name: string;
   description: string;
   specs: string | null;
   specsTable: string[][] | null;
   ndaa: boolean;
   version: number;
-  category: { id: string; name: string };
+  category: Addressed & { name: string };
   /** In natural order of their labels. */
   features: { id: string; label: string }[];
   image: ImageView;
   /** In their order; `id` is the image's row, `fileId` its file. */
   additionalImages: ImageView[];
   /** By model ignoring letter case, each with its main picture. */
-  accessories: { id: string; model: string; image: ImageView }[];
+  accessories: (Addressed & { model: string; name: string; image: ImageView })[];
   /** In their order. */
   downloads: DownloadEntry[];
   /** Visitors only ever read published products; the dashboard and an admin's preview read any. */
@@ -77,7 +84,7 @@ export interface CatalogProduct {
 }
 
 export interface SearchResults {
-  categories: { id: string; name: string; description: string }[];
+  categories: (Addressed & { name: string; description: string })[];
   products: ProductSummary[];
   /** Every match, also those beyond the limit. */
   total: number;
@@ -135,9 +142,9 @@ export interface DownloadEntry {
   file: FileView;
 }
 
-export interface SupportProduct {
-  id: string;
+export interface SupportProduct extends Addressed {
   model: string;
+  name: string;
   image: ImageView;
   downloads: DownloadEntry[];
 }

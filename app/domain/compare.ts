@@ -100,7 +100,7 @@ export function specRows(product: Pick<CatalogProduct, "specs" | "specsTable">):
   return rows;
 }
 
-type Compared = Pick<CatalogProduct, "category" | "ndaa" | "features" | "specs" | "specsTable">;
+type Compared = Pick<CatalogProduct, "ndaa" | "features" | "specs" | "specsTable"> & { category: { name: string } };
 
 /**
  * The comparison's rows, aligned by name across `products`: category, NDAA, features, then every

@@ -22,7 +22,7 @@ export interface FirmwareReleaseView {
   channelName: string;
   notes: Block[];
   file: { url: string; name: string; size: number; sha256: string };
-  products: { id: string; model: string }[];
+  products: { id: string; slug: string; model: string }[];
 }
 
 /** A release as pages show it. */
@@ -33,7 +33,7 @@ export interface FirmwareRelease {
   channel: FirmwareChannel;
   notes: string;
   file: FileView & { sha256: string };
-  products: { id: string; model: string }[];
+  products: { id: string; slug: string; model: string }[];
   version: number;
   publication: PublicationState;
   updatedAt: string;

@@ -10,7 +10,10 @@ export type JsonLdValue = string | number | boolean | null | JsonLdObject | Json
 
 export interface ProductForJsonLd {
   id: string;
+  slug: string;
   model: string;
+  /** "" for none. */
+  name: string;
   description: string;
   category: { id: string; name: string };
   /** `alt`: the image's description, "" or absent for none. */
@@ -36,14 +39,16 @@ export function productJsonLd(
   return {
     "@context": "https://schema.org",
     "@type": "Product",
-    name: product.model,
+    // Shoppers and search engines read both: the model they search by and what the product is.
+    name: product.name ? `${product.model} ${product.name}` : product.model,
+    model: product.model,
     description: product.description,
     sku: product.model,
     mpn: product.model,
     brand: { "@type": "Brand", name: brand },
     category: product.category.name,
     image: images,
-    url: absoluteUrl(publicUrl, catalogProductPath(product.id)),
+    url: absoluteUrl(publicUrl, catalogProductPath(product)),
   };
 }
 

@@ -1,17 +1,22 @@
 // Every address of a record's page, in one place: links, redirects, the sitemap and structured data
 // build them here, so a route that moves is changed once.
 
-export function catalogCategoryPath(categoryId: string): string {
-  return `/catalog/categories/${categoryId}`;
+/**
+ * Public pages are at their record's slug, made from its name or model when it is created and kept when
+ * that changes (drizzle/0021_readable_addresses.sql), so a link once shared keeps working; the record's
+ * id at the same place answers 301 to it (the addresses before slugs).
+ */
+export function catalogCategoryPath(category: { slug: string }): string {
+  return `/catalog/categories/${category.slug}`;
 }
 
 /** A product's datasheet, a PDF the server makes from its data (app/server/render/datasheet.server.ts). */
-export function datasheetPath(productId: string): string {
-  return `${catalogProductPath(productId)}/datasheet.pdf`;
+export function datasheetPath(product: { slug: string }): string {
+  return `${catalogProductPath(product)}/datasheet.pdf`;
 }
 
-export function catalogProductPath(productId: string): string {
-  return `/catalog/products/${productId}`;
+export function catalogProductPath(product: { slug: string }): string {
+  return `/catalog/products/${product.slug}`;
 }
 
 export function dashboardCategoryPath(categoryId: string): string {
@@ -84,6 +89,6 @@ export function productFirmwarePath(productId: string): string {
 }
 
 /** A product's releases as an Atom feed. */
-export function productFirmwareFeedPath(productId: string): string {
-  return `${catalogProductPath(productId)}/firmware.atom`;
+export function productFirmwareFeedPath(product: { slug: string }): string {
+  return `${catalogProductPath(product)}/firmware.atom`;
 }

@@ -113,7 +113,9 @@ describe("productJsonLd", () => {
     const data = productJsonLd(
       {
         id: PRODUCT_ID,
+        slug: "vnt-d4m-ai28",
         model: "VNT-D4M-AI28",
+        name: "4MP Starlight AI Dome Camera",
         description: "A 4 MP dome camera.",
         category: { id: CATEGORY_ID, name: "Dome Cameras" },
         image: { url: "/files/a/front.jpg" },
@@ -125,14 +127,15 @@ describe("productJsonLd", () => {
     expect(data).toEqual({
       "@context": "https://schema.org",
       "@type": "Product",
-      name: "VNT-D4M-AI28",
+      name: "VNT-D4M-AI28 4MP Starlight AI Dome Camera",
+      model: "VNT-D4M-AI28",
       description: "A 4 MP dome camera.",
       sku: "VNT-D4M-AI28",
       mpn: "VNT-D4M-AI28",
       brand: { "@type": "Brand", name: "Vantage" },
       category: "Dome Cameras",
       image: [`${PUBLIC_URL}/files/a/front.jpg`, `${PUBLIC_URL}/files/b/night.jpg`],
-      url: `${PUBLIC_URL}/catalog/products/${PRODUCT_ID}`,
+      url: `${PUBLIC_URL}/catalog/products/vnt-d4m-ai28`,
     });
   });
 
@@ -140,7 +143,9 @@ describe("productJsonLd", () => {
     const data = productJsonLd(
       {
         id: PRODUCT_ID,
+        slug: "vnt-d4m-ai28",
         model: "VNT-D4M-AI28",
+        name: "",
         description: "A 4 MP dome camera.",
         category: { id: CATEGORY_ID, name: "Dome Cameras" },
         image: { url: "/files/a/front.jpg", alt: "White dome camera seen from the front" },
@@ -148,6 +153,8 @@ describe("productJsonLd", () => {
       },
       PUBLIC_URL,
     );
+    // Without a name, the model is all it is called.
+    expect(data.name).toBe("VNT-D4M-AI28");
     expect(data.image).toEqual([
       {
         "@type": "ImageObject",

@@ -1,4 +1,4 @@
-import { data, Form, useSubmit } from "react-router";
+import { data, Form, redirect, useSubmit } from "react-router";
 import { Link } from "#app/components/links";
 import { PAGE_PARAM, requestedPage, Pagination } from "#app/components/pagination";
 import { ProductGrid } from "#app/components/product-grid";
@@ -30,14 +30,16 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     ...seoContext(matches),
     title: category.name,
     description: category.description || `${category.name} from our catalog.`,
-    path: catalogCategoryPath(category.id),
+    path: catalogCategoryPath(category),
   });
 };
 
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   const { catalog } = context.get(servicesContext);
-  const category = await catalog.getCategory(params.categoryId);
+  const category = await catalog.getCategory(params.categorySlug);
   if (!category) throw data("Not Found", { status: 404, statusText: "Not Found" });
+  // Its id (the address before slugs) sends the visitor on, the filters kept.
+  if (params.categorySlug !== category.slug) throw redirect(`${catalogCategoryPath(category)}${url.search}`, 301);
   const known = new Set(category.features.map((feature) => feature.id));
   // Filters live in the URL, so a filtered view can be shared, bookmarked and gone back to.
   const selected = [...new Set(url.searchParams.getAll(FEATURE_PARAM).filter((id) => known.has(id)))];
@@ -66,7 +68,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   const submit = useSubmit();
   const selectedSet = new Set(selected);
   const groups = filterGroups(category.featureGroups, category.features);
-  const path = catalogCategoryPath(category.id);
+  const path = catalogCategoryPath(category);
   /** This view's address with `features` ticked, the sort kept and the first page. */
   const hrefWith = (features: readonly string[]) => {
     const params = new URLSearchParams(features.map((id) => [FEATURE_PARAM, id]));

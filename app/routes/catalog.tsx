@@ -10,7 +10,7 @@ export const handle: PageHandle = { live: ["categories"] };
 export async function loader({ context }: Route.LoaderArgs) {
   const categories = await context.get(servicesContext).catalog.listCategories();
   // The menu names and links them; the rest of a summary would only lengthen every catalog page.
-  return { categories: categories.map(({ id, name }) => ({ id, name })) };
+  return { categories: categories.map(({ id, slug, name }) => ({ id, slug, name })) };
 }
 
 function menuLinkClass({ isActive }: { isActive: boolean }) {
@@ -32,7 +32,7 @@ function CategoryLinks({ categories }: { categories: Route.ComponentProps["loade
       ) : (
         categories.map((category) => (
           <li key={category.id}>
-            <NavLink to={catalogCategoryPath(category.id)} className={menuLinkClass}>
+            <NavLink to={catalogCategoryPath(category)} className={menuLinkClass}>
               {category.name}
             </NavLink>
           </li>

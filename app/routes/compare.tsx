@@ -75,7 +75,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     onlyDifferences,
     notice,
     withdrawn: ids.length - products.length,
-    products: products.map(({ id, model, image, ndaa }) => ({ id, model, image, ndaa })),
+    products: products.map(({ id, slug, model, name, image, ndaa }) => ({ id, slug, model, name, image, ndaa })),
     rows: compareRows(products),
   };
 }
@@ -164,13 +164,14 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
                       />
                       <span className="flex items-center gap-2">
                         <Link
-                          to={catalogProductPath(product.id)}
+                          to={catalogProductPath(product)}
                           className="text-base font-semibold text-slate-900 hover:underline"
                         >
                           {product.model}
                         </Link>
                         {product.ndaa ? <NdaaIcon /> : null}
                       </span>
+                      {product.name ? <span className="block text-sm text-slate-600">{product.name}</span> : null}
                       <Link
                         to={comparePath(
                           ids.filter((id) => id !== product.id),

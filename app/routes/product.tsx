@@ -1,5 +1,5 @@
 import { lazy, Suspense, useId } from "react";
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { DownloadsList } from "#app/components/downloads-list";
 import { useCompareSelection } from "#app/components/compare-store";
 import { comparePath, MAX_COMPARED } from "#app/domain/compare";
@@ -34,26 +34,28 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const { product } = loaderData;
   return seoMeta({
     ...seoContext(matches),
-    title: product.model,
+    title: product.name ? `${product.model} ${product.name}` : product.model,
     description: product.description,
-    path: catalogProductPath(product.id),
+    path: catalogProductPath(product),
     image: product.image.url,
     imageAlt: product.image.alt || product.model,
     type: "product",
   });
 };
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, url }: Route.LoaderArgs) {
   const { catalog, firmware } = context.get(servicesContext);
-  const [published, user, latestFirmware] = await Promise.all([
-    catalog.getProduct(params.productId),
+  const [published, user] = await Promise.all([
+    catalog.getProduct(params.productSlug),
     context.get(requestContext).user(),
-    firmware.latestStable(params.productId),
   ]);
   // A signed-in person previews a draft where visitors will see it; for visitors it does not exist.
   // Signed-in requests never reach the page cache, and no cache keeps their answers (http/app.ts).
-  const product = published ?? (user ? await catalog.getAnyProduct(params.productId) : null);
+  const product = published ?? (user ? await catalog.getAnyProduct(params.productSlug) : null);
   if (!product) throw data("Not Found", { status: 404, statusText: "Not Found" });
+  // Its id (the address before slugs) sends the visitor, and search engines, to where it is now.
+  if (params.productSlug !== product.slug) throw redirect(`${catalogProductPath(product)}${url.search}`, 301);
+  const latestFirmware = await firmware.latestStable(product.id);
   return {
     product,
     isAdmin: Boolean(user),
@@ -117,8 +119,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             [
               { name: "Home", path: "/" },
               { name: "Products", path: "/catalog" },
-              { name: product.category.name, path: catalogCategoryPath(product.category.id) },
-              { name: product.model, path: catalogProductPath(product.id) },
+              { name: product.category.name, path: catalogCategoryPath(product.category) },
+              { name: product.model, path: catalogProductPath(product) },
             ],
             publicUrl,
           ),
@@ -133,7 +135,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <span aria-hidden="true"> / </span>
           </li>
           <li>
-            <Link to={catalogCategoryPath(product.category.id)} className="hover:underline">
+            <Link to={catalogCategoryPath(product.category)} className="hover:underline">
               {product.category.name}
             </Link>
             <span aria-hidden="true"> / </span>
@@ -147,10 +149,13 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       <div className="grid gap-8 lg:grid-cols-2">
         <ImageChooser images={images} fallbackAlt={product.model} />
         <div className="space-y-4">
-          <h1 className="text-3xl font-bold tracking-tight text-slate-900">{product.model}</h1>
+          <div>
+            <h1 className="text-3xl font-bold tracking-tight text-slate-900">{product.model}</h1>
+            {product.name ? <p className="mt-1 text-xl text-slate-700">{product.name}</p> : null}
+          </div>
           <p className="text-slate-700">
             Category:{" "}
-            <TextLink to={catalogCategoryPath(product.category.id)} underline="hover" weight="medium">
+            <TextLink to={catalogCategoryPath(product.category)} underline="hover" weight="medium">
               {product.category.name}
             </TextLink>
           </p>
@@ -164,7 +169,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <CompareLink id={product.id} model={product.model} />
             {preview ? null : (
               <a
-                href={datasheetPath(product.id)}
+                href={datasheetPath(product)}
                 className="inline-flex rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50"
                 aria-label={`Download datasheet of ${product.model} (PDF)`}
               >
@@ -202,7 +207,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             {product.accessories.map((accessory) => (
               <li key={accessory.id}>
                 <Link
-                  to={catalogProductPath(accessory.id)}
+                  to={catalogProductPath(accessory)}
                   className="group block overflow-hidden rounded-lg border border-slate-200 bg-white hover:border-brand-600"
                 >
                   {/* The model beside it names the picture: read once, not twice. */}
@@ -212,9 +217,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                     sizes="(min-width: 1024px) 12rem, (min-width: 640px) 30vw, 45vw"
                     className="aspect-[4/3] w-full bg-slate-100 object-cover"
                   />
-                  <span className="block px-3 py-2 text-sm font-medium break-words text-slate-900 group-hover:underline">
+                  <span className="block px-3 pt-2 text-sm font-medium break-words text-slate-900 group-hover:underline">
                     {accessory.model}
                   </span>
+                  <span className="block px-3 pb-2 text-sm break-words text-slate-600">{accessory.name}</span>
                 </Link>
               </li>
             ))}
@@ -230,7 +236,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               <Link to={productFirmwarePath(product.id)} className="font-semibold text-brand-700 underline">
                 All firmware releases for {product.model}
               </Link>
-              <a href={productFirmwareFeedPath(product.id)} className="text-brand-700 underline">
+              <a href={productFirmwareFeedPath(product)} className="text-brand-700 underline">
                 Atom feed
               </a>
             </p>

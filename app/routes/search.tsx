@@ -92,7 +92,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           {categories.map((category) => (
             <li key={category.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
               <h3 className="font-semibold">
-                <TextLink to={catalogCategoryPath(category.id)} underline="hover">
+                <TextLink to={catalogCategoryPath(category)} underline="hover">
                   <Highlighted text={category.name} matched={matched} />
                 </TextLink>
               </h3>
@@ -128,11 +128,16 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
               />
               <div className="min-w-0 flex-1">
                 <h3 className="flex items-center gap-2 font-semibold">
-                  <TextLink to={catalogProductPath(product.id)} underline="hover">
+                  <TextLink to={catalogProductPath(product)} underline="hover">
                     <Highlighted text={product.model} matched={matched} />
                   </TextLink>
                   {product.ndaa ? <NdaaIcon /> : null}
                 </h3>
+                {product.name ? (
+                  <p className="text-sm font-medium text-slate-600">
+                    <Highlighted text={product.name} matched={matched} />
+                  </p>
+                ) : null}
                 <p className="mt-1 line-clamp-3 text-sm text-slate-700">
                   <Highlighted text={product.description} matched={matched} />
                 </p>

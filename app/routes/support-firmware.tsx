@@ -70,7 +70,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return {
     releases: { ...releases, items: releases.items.map(releaseView) },
     channel: channel ?? "",
-    product: product ? { id: product.id, model: product.model } : null,
+    product: product ? { id: product.id, slug: product.slug, model: product.model } : null,
     unknownProduct: Boolean(productId && !product),
     notice,
     holding,
@@ -79,7 +79,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 
 export default function SupportFirmware({ loaderData }: Route.ComponentProps) {
   const { releases, channel, product, unknownProduct, notice, holding } = loaderData;
-  const feed = product ? productFirmwareFeedPath(product.id) : FIRMWARE_FEED_PATH;
+  const feed = product ? productFirmwareFeedPath(product) : FIRMWARE_FEED_PATH;
   return (
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-8">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">

@@ -69,14 +69,18 @@ function SupportProductRow({ product, open }: { product: SupportProduct; open: b
         sizes="80px"
         className="row-span-2 h-12 w-16 rounded-md bg-slate-100 object-cover sm:h-15 sm:w-20"
       />
-      <h3 className="font-semibold break-words text-slate-900">
-        <Link
-          to={catalogProductPath(product.id)}
-          className="text-slate-900 underline-offset-2 hover:text-brand-700 hover:underline"
-        >
-          {product.model}
-        </Link>
-      </h3>
+      <div className="flex min-w-0 flex-wrap items-baseline gap-x-2">
+        <h3 className="font-semibold break-words text-slate-900">
+          <Link
+            to={catalogProductPath(product)}
+            className="text-slate-900 underline-offset-2 hover:text-brand-700 hover:underline"
+          >
+            {product.model}
+          </Link>
+        </h3>
+        {/* On a phone the line is the model's: the row stays one line tall. */}
+        {product.name ? <p className="text-sm text-slate-600 max-sm:hidden">{product.name}</p> : null}
+      </div>
       <details open={open} className="group">
         <summary className="w-fit cursor-pointer list-none text-sm font-medium text-brand-700 hover:underline [&::-webkit-details-marker]:hidden">
           <span aria-hidden="true" className="mr-1 inline-block transition-transform group-open:rotate-90">

@@ -66,6 +66,7 @@ async function fillCatalog(dataDir: string, productCount: number): Promise<void>
           productRows.push({
             id,
             model: `${template.model}-${String(index).padStart(5, "0")}`,
+            name: template.name,
             description: `${template.description} ${VARIANTS[index % VARIANTS.length] ?? ""}`,
             specs: template.specs,
             specsTable: template.specsTable,
@@ -104,6 +105,7 @@ async function fillCatalog(dataDir: string, productCount: number): Promise<void>
 export interface EditableProduct {
   id: string;
   model: string;
+  name: string;
   description: string;
   specs: string | null;
   ndaa: boolean;
@@ -133,6 +135,7 @@ async function writeEditable(dataDir: string, db: Database): Promise<void> {
   const editable: EditableProduct[] = picked.map((row) => ({
     id: row.id,
     model: row.model,
+    name: row.name,
     description: row.description,
     specs: row.specs,
     ndaa: row.ndaa,
@@ -156,6 +159,7 @@ export function productEditForm(product: EditableProduct, description: string): 
   const form = new URLSearchParams({
     categoryId: product.categoryId,
     model: product.model,
+    name: product.name,
     description,
     version: String(product.version),
     keepSpecsTable: "on",

@@ -59,7 +59,6 @@ async function status(url: string) {
 }
 
 let created = { id: "", model: "E2E-Cam-1" };
-let partnerId = "";
 
 test("the list shows every product by model ignoring case, with thumbnails and links", async ({ page, login }) => {
   await login();
@@ -128,6 +127,7 @@ test("a new product with every field; the public pages show it, accessories both
   await page.getByLabel("PoE", { exact: true }).check();
 
   await page.getByLabel("Model").fill(created.model);
+  await page.getByLabel("Name", { exact: true }).fill("4MP End-to-End Dome Camera");
   await page.getByLabel("Description", { exact: true }).first().fill("An end-to-end camera.");
 
   // Specs: a wrong file type is refused; a spreadsheet shows as a table and clears the text.
@@ -212,7 +212,12 @@ test("a new product with every field; the public pages show it, accessories both
   );
   await expectNoA11yViolations(page);
 
+  // Its page is at an address made of its model; the id it had in the dashboard sends there.
   await page.goto(`/catalog/products/${created.id}`);
+  await expect(page).toHaveURL("/catalog/products/e2e-cam-1");
+  await expect(page.getByRole("heading", { level: 1, name: created.model })).toBeVisible();
+  await expect(page.getByText("4MP End-to-End Dome Camera", { exact: true })).toBeVisible();
+  await expect(page).toHaveTitle(`${created.model} 4MP End-to-End Dome Camera | Vantage`);
   await expect(page.getByTestId("features")).toHaveText("4MP, PoE");
   await expect(page.getByRole("cell", { name: "1/2.8 CMOS" })).toBeVisible();
   await expect(page.getByText("Typed specs")).toHaveCount(0);
@@ -221,7 +226,7 @@ test("a new product with every field; the public pages show it, accessories both
   const partner = page.getByRole("link", { name: "VNT-D2M-V28" });
   await partner.click();
   await expect(page.getByRole("heading", { name: "VNT-D2M-V28", level: 1 })).toBeVisible();
-  partnerId = /\/catalog\/products\/([0-9a-f-]{36})/.exec(page.url())?.[1] ?? "";
+  await expect(page).toHaveURL("/catalog/products/vnt-d2m-v28");
   await expect(page.getByRole("link", { name: created.model })).toBeVisible();
 
   // The create POST replayed without a session: refused, no second product.
@@ -308,13 +313,14 @@ test("edit: Use Original Image, accessories move, the replaced image's URL answe
   await expect(page.getByRole("img", { name: "E2E-Cam-1b additional image 1" })).toHaveAttribute("src", keptImage);
   expect(await status(`${site.url}${removedImage}`)).toBe(404);
 
-  await page.goto(`/catalog/products/${partnerId}`);
+  await page.goto("/catalog/products/vnt-d2m-v28");
   await expect(page.getByRole("link", { name: "E2E-Cam-1b" })).toHaveCount(0);
   await page.goto(`/catalog/products/${created.id}`);
   // The spreadsheet's table was kept through the edit.
   await expect(page.getByRole("cell", { name: "1/2.8 CMOS" })).toBeVisible();
   await page.getByRole("link", { name: "E2E-Plain" }).click();
-  await expect(page.getByRole("link", { name: "E2E-Cam-1b", exact: true })).toBeVisible();
+  // Its card there reads its model, then its name.
+  await expect(page.getByRole("link", { name: "E2E-Cam-1b 4MP End-to-End Dome Camera", exact: true })).toBeVisible();
 
   // Replace the main image and the download's file: the old files are gone.
   await page.goto(`/dashboard/products/${created.id}/edit`);

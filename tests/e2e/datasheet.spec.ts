@@ -1,3 +1,4 @@
+import { plainSlug } from "../support/addresses";
 import { PDFParse } from "pdf-parse";
 import { DEMO_KNOWN_MODELS } from "../support/demo-models";
 import { openDemoProduct } from "./admin";
@@ -30,7 +31,7 @@ test("a product's datasheet is a PDF made from its data, made again when the pro
   expect(specValue).not.toBe("");
   const link = page.getByRole("link", { name: `Download datasheet of ${model} (PDF)` });
   const href = (await link.getAttribute("href")) ?? "";
-  expect(href).toBe(`/catalog/products/${id}/datasheet.pdf`);
+  expect(href).toBe(`/catalog/products/${plainSlug(model)}/datasheet.pdf`);
 
   const response = await fetch(`${site.url}${href}`);
   expect(response.status).toBe(200);

@@ -1,3 +1,4 @@
+import { plainSlug } from "../support/addresses";
 import { expectNoA11yViolations } from "../support/a11y";
 import { ADMIN_MESSAGES } from "../../app/domain/admin-messages";
 import { DEMO_KNOWN_MODELS } from "../support/demo-models";
@@ -39,12 +40,12 @@ test("an unpublished product is gone for visitors everywhere, previewed by admin
   await login();
   const model = DEMO_KNOWN_MODELS.bullet;
   const id = await openDemoProduct(page, model);
-  const productPath = `/catalog/products/${id}`;
+  const productPath = `/catalog/products/${plainSlug(model)}`;
 
   // What a visitor finds of it while it is published.
   const shown = await visitor(site.url, productPath);
   expect(shown.status).toBe(200);
-  const categoryPath = /href="(\/catalog\/categories\/[0-9a-f-]{36})"/.exec(shown.text)?.[1] ?? "";
+  const categoryPath = /href="(\/catalog\/categories\/[a-z0-9-]+)"/.exec(shown.text)?.[1] ?? "";
   expect(categoryPath).not.toBe("");
   // Its own files: a firmware release's file (the page's firmware section) is the other products' too,
   // and its accessories' pictures are theirs.
@@ -59,7 +60,7 @@ test("an unpublished product is gone for visitors everywhere, previewed by admin
   ].filter((url) => !othersFiles.includes(`"${url}"`));
   expect(fileUrls.length).toBeGreaterThan(1);
   const accessoryPaths = [
-    ...new Set([...shown.text.matchAll(/href="(\/catalog\/products\/[0-9a-f-]{36})"/g)].map((m) => m[1] ?? "")),
+    ...new Set([...shown.text.matchAll(/href="(\/catalog\/products\/[a-z0-9-]+)"/g)].map((m) => m[1] ?? "")),
   ].filter((path) => path !== productPath);
   expect(accessoryPaths.length).toBeGreaterThan(0);
   const countIn = (html: string) => Number(/(\d+) products?</.exec(html)?.[1] ?? NaN);

@@ -97,21 +97,23 @@ test("spreadsheet specs show as a table; a non-compliant product has no NDAA bad
   await expect(page.getByText("NDAA-compliant")).toHaveCount(0);
 });
 
-test("accessories show their picture and model, and link both ways", async ({ page }) => {
+test("accessories show their picture, model and name, and link both ways", async ({ page }) => {
   const model = DEMO_KNOWN_MODELS.dome;
   const accessory = demoProduct(model).accessories[0];
   if (!accessory) throw new Error(`${model} has no accessories`);
   await openProduct(page, model);
   const section = page.getByRole("region", { name: "Accessories and related products" });
-  // Each with its picture, served, and named by its model alone (the picture is not read twice).
-  const picture = section.getByRole("link", { name: accessory, exact: true }).locator("img");
+  // Each with its picture, served, and named by its model and name (the picture is not read twice).
+  const card = (shown: string) =>
+    section.getByRole("link", { name: `${shown} ${demoProduct(shown).name}`, exact: true });
+  const picture = card(accessory).locator("img");
   await picture.scrollIntoViewIfNeeded();
   await expect(picture).toHaveJSProperty("complete", true);
   expect(await picture.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
   await expect(picture).toHaveAttribute("alt", "");
-  await section.getByRole("link", { name: accessory, exact: true }).click();
+  await card(accessory).click();
   await expect(page.getByRole("heading", { level: 1, name: accessory })).toBeVisible();
-  await section.getByRole("link", { name: model, exact: true }).click();
+  await card(model).click();
   await expect(page.getByRole("heading", { level: 1, name: model })).toBeVisible();
 });
 
@@ -122,7 +124,9 @@ test("'View in dashboard' is there for admins only", async ({ page, login }) => 
   await login();
   await page.goto(productUrl);
   const link = page.getByRole("link", { name: "View in dashboard" });
-  await expect(link).toHaveAttribute("href", `/dashboard/products/${productUrl.split("/").pop()}/`);
+  await expect(link).toHaveAttribute("href", /^\/dashboard\/products\/[0-9a-f-]{36}\/$/);
+  await link.click();
+  await expect(page.getByRole("heading", { level: 1, name: DEMO_KNOWN_MODELS.bullet })).toBeVisible();
 });
 
 test("an unknown product is a 404", async ({ page }) => {

@@ -1,3 +1,4 @@
+import { plainSlug } from "../support/addresses";
 import type { Page } from "@playwright/test";
 import { SUPPORT_PAGE_SIZE } from "../../app/domain/catalog-views";
 import { compareIgnoringCase, formatFileSize, naturalCompare } from "../../app/domain/format";
@@ -181,7 +182,7 @@ test.describe("/support on the demo catalog", () => {
     expect(seen).toEqual(
       expected.map((product) => ({
         model: product.model,
-        href: `/catalog/products/${product.id}`,
+        href: `/catalog/products/${plainSlug(product.model)}`,
         image: expect.stringContaining(product.imageFileId),
       })),
     );

@@ -142,7 +142,13 @@ describe("product admin service", () => {
     expect(product?.additionalImages.map((image) => image.fileId)).toEqual([extra]);
     // Two-way: the other product lists it too.
     expect((await runtime.services.catalog.getProduct(other.id))?.accessories).toEqual([
-      { id: created.id, model: "Cam-Alpha", image: expect.objectContaining({ fileId: expect.any(String) }) },
+      {
+        id: created.id,
+        slug: "cam-alpha",
+        model: "Cam-Alpha",
+        name: "",
+        image: expect.objectContaining({ fileId: expect.any(String) }),
+      },
     ]);
 
     expect(
@@ -311,7 +317,7 @@ describe("product admin service", () => {
     expect((await runtime.services.catalog.getProduct(a.id))?.accessories).toEqual([]);
     // Each with its picture as it is now: the edited product's new one.
     expect((await runtime.services.catalog.getProduct(b.id))?.accessories).toEqual([
-      { id, model: "Editable", image: expect.objectContaining({ fileId: newImage }) },
+      { id, slug: "editable", model: "Editable", name: "", image: expect.objectContaining({ fileId: newImage }) },
     ]);
     // Replaced and removed files stay while a revision keeps them (a restore may need them).
     for (const replaced of [oldImage, imageOne?.fileId ?? "", manual, guideRow?.file.id ?? "", second]) {

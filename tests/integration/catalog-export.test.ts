@@ -64,6 +64,7 @@ describe("exporting the catalog", () => {
       {
         ...base,
         model: "Dome-2",
+        name: "4MP Dome, Indoor",
         description: 'A dome, with commas, "quotes"\nand two lines',
         specsTable: [
           ["Resolution", "4 MP"],
@@ -87,6 +88,7 @@ describe("exporting the catalog", () => {
       [...EXPORT_COLUMNS],
       [
         "Dome-2",
+        "4MP Dome, Indoor",
         "Domes",
         'A dome, with commas, "quotes"\nand two lines',
         "",
@@ -102,6 +104,7 @@ describe("exporting the catalog", () => {
       ],
       [
         "mount-1",
+        "",
         "Domes",
         '=HYPERLINK("http://evil.example")',
         "",
@@ -119,7 +122,7 @@ describe("exporting the catalog", () => {
     expect([[...EXPORT_COLUMNS], ...(await catalogExport.rows())]).toEqual(expected);
 
     const csv = await catalogExport.csv();
-    expect(csv.startsWith("\uFEFFModel,Category,")).toBe(true);
+    expect(csv.startsWith("\uFEFFModel,Name,Category,")).toBe(true);
     // A spreadsheet never runs a value as a formula.
     expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
     const fromCsv = XLSX.utils.sheet_to_json<string[]>(
@@ -132,7 +135,7 @@ describe("exporting the catalog", () => {
     const sheet = book.Sheets.Products ?? {};
     expect(XLSX.utils.sheet_to_json<string[]>(sheet, { header: 1, raw: false, defval: "" })).toEqual(expected);
     // Text, not a formula.
-    expect(sheet.C3?.t).toBe("s");
-    expect(sheet.C3?.f).toBeUndefined();
+    expect(sheet.D3?.t).toBe("s");
+    expect(sheet.D3?.f).toBeUndefined();
   });
 });

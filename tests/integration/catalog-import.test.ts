@@ -92,6 +92,7 @@ describe.each(DATABASE_KINDS)("importing the catalog on %s", (kind) => {
     const { catalogImport } = runtime.services;
     const rows = await exported();
     edit(rows, "Dome-1", "Description", "A sharper dome");
+    edit(rows, "Dome-1", "Name", "2MP Sharp Dome Camera");
     edit(rows, "Dome-2", "Features", "PoE; Audio");
     edit(rows, "Dome-2", "NDAA compliant", "No");
     edit(rows, "Dome-3", "Accessories", "Mount-1");
@@ -101,7 +102,7 @@ describe.each(DATABASE_KINDS)("importing the catalog on %s", (kind) => {
     const preview = await catalogImport.check(request);
     expect(preview.counts).toEqual({ create: 0, update: 5, unchanged: 0, conflict: 0, error: 0 });
     expect(outcomes(preview)).toEqual([
-      ["Dome-1", "update", ["Changes: Description"]],
+      ["Dome-1", "update", ["Changes: Name, Description"]],
       ["Dome-2", "update", ["Changes: NDAA compliant, Features"]],
       ["Dome-3", "update", ["Changes: Accessories"]],
       ["Dome-4", "update", ["Changes: Status"]],
@@ -116,6 +117,8 @@ describe.each(DATABASE_KINDS)("importing the catalog on %s", (kind) => {
     expect(result).toEqual({ applied: preview.counts });
     const records = new Map((await readCatalogRecords(runtime.database.db)).map((r) => [r.model, r]));
     expect(records.get("Dome-1")?.description).toBe("A sharper dome");
+    expect(records.get("Dome-1")?.name).toBe("2MP Sharp Dome Camera");
+    expect((await runtime.services.catalog.getProduct("dome-1"))?.name).toBe("2MP Sharp Dome Camera");
     expect(records.get("Dome-2")?.features).toEqual(["Audio", "PoE"]);
     expect(records.get("Dome-2")?.ndaa).toBe(false);
     expect(records.get("Dome-3")?.accessories.map((a) => a.model)).toEqual(["Mount-1"]);

@@ -127,8 +127,8 @@ describe.each(DATABASE_KINDS)("the public catalog read from memory on %s", (kind
 
   it("lists categories by name ignoring case, with their product counts", async () => {
     expect(await catalog.listCategories()).toEqual([
-      { id: seeded.cameras, name: "Cameras", description: "Every camera.", productCount: 5 },
-      { id: seeded.locks, name: "locks", description: "", productCount: 0 },
+      { id: seeded.cameras, slug: "cameras", name: "Cameras", description: "Every camera.", productCount: 5 },
+      { id: seeded.locks, slug: "locks", name: "locks", description: "", productCount: 0 },
     ]);
     expect((await catalog.getCategory(seeded.cameras))?.features.map((feature) => feature.label)).toEqual([
       "Audio",
@@ -179,11 +179,14 @@ describe.each(DATABASE_KINDS)("the public catalog read from memory on %s", (kind
     expect((await catalog.getProduct(seeded.id("cam-c")))?.accessories).toEqual([
       {
         id: seeded.id("CAM-A"),
+        slug: "cam-a",
         model: "CAM-A",
+        name: "",
         image: expect.objectContaining({ url: expect.stringMatching(/^\/files\//) }),
       },
     ]);
     expect(await catalog.getProduct("not-a-uuid")).toBeNull();
+    expect(await catalog.getProduct("x".repeat(500))).toBeNull();
     expect(await catalog.getProduct(seeded.cameras)).toBeNull();
   });
 

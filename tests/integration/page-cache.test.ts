@@ -18,7 +18,7 @@ import { sendRaw } from "#tests/support/http";
 import { startServer, type RunningServer } from "#tests/support/server";
 import { TEST_ORIGIN } from "#tests/support/origin";
 import { eq, sql } from "drizzle-orm";
-import { products } from "#app/server/db/schema";
+import { categories, products } from "#app/server/db/schema";
 import { catalogCategoryPath, catalogProductPath } from "#app/domain/paths";
 import { loadDemoCatalogIfEmpty } from "../../demo/load";
 
@@ -386,10 +386,13 @@ describe("the page caches of two servers on one PostgreSQL database", () => {
     const picked = await db
       .selectDistinctOn([products.categoryId], {
         id: products.id,
+        slug: products.slug,
         model: products.model,
         categoryId: products.categoryId,
+        category: { slug: categories.slug },
       })
       .from(products)
+      .innerJoin(categories, eq(categories.id, products.categoryId))
       .where(eq(products.status, "published"))
       .orderBy(products.categoryId, products.model)
       .limit(2);
@@ -397,12 +400,12 @@ describe("the page caches of two servers on one PostgreSQL database", () => {
     if (!changed || !untouched) throw new Error("the demo catalog has fewer than two categories of products");
     const phrase = `changed ${randomUUID().slice(0, 8)}`;
     const pages = {
-      product: catalogProductPath(changed.id),
-      listing: catalogCategoryPath(changed.categoryId),
+      product: catalogProductPath(changed),
+      listing: catalogCategoryPath(changed.category),
       searchHolding: `/search?q=${encodeURIComponent(changed.model)}`,
       searchNewlyHolding: `/search?q=${encodeURIComponent(phrase)}`,
-      otherProduct: catalogProductPath(untouched.id),
-      otherListing: catalogCategoryPath(untouched.categoryId),
+      otherProduct: catalogProductPath(untouched),
+      otherListing: catalogCategoryPath(untouched.category),
       otherSearch: `/search?q=${encodeURIComponent(untouched.model)}`,
       home: "/",
     };

@@ -49,7 +49,7 @@ describe("render threads", { timeout: TEST_PATIENCE_MS }, () => {
     try {
       await waitForThreads(onThreads, 2);
       const catalog = await (await fetch(`${onThreads.url}/catalog`)).text();
-      const product = /href="(\/catalog\/products\/[0-9a-f-]{36})"/.exec(catalog)?.[1];
+      const product = /href="(\/catalog\/products\/[a-z0-9-]+)"/.exec(catalog)?.[1];
       const category = /href="(\/catalog\/categories\/[^"?]+)"/.exec(catalog)?.[1];
       expect(product).toBeDefined();
       expect(category).toBeDefined();

@@ -174,6 +174,7 @@ describe.each(DATABASE_KINDS)("search on %s", (kind) => {
     const [category] = (await runtime.services.catalog.search("vandal-resistant")).categories;
     expect(category).toEqual({
       id: seeded.categoryIds.dome,
+      slug: "dome-cameras",
       name: "Dome Cameras",
       description: "Discreet vandal-resistant domes for ceilings.",
     });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_CATEGORY_NAMES, DEMO_PRODUCTS } from "../../demo/demo-catalog";
 import { STATIC_PUBLIC_PATHS } from "#app/domain/seo";
+import { plainSlug } from "#tests/support/addresses";
 import { startServer, type RunningServer } from "#tests/support/server";
 
 let server: RunningServer;
@@ -13,7 +14,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
+/** A page's readable address (docs/requirements.md: Addresses). */
+const SLUG = "[a-z0-9]+(?:-[a-z0-9]+)*";
 const W3C_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
 interface SitemapUrl {
@@ -92,8 +94,8 @@ describe("sitemap.xml", () => {
       expect(paths).toContain(path);
     }
 
-    const categories = urls.filter((url) => new RegExp(`/catalog/categories/${UUID}$`).test(url.loc));
-    const products = urls.filter((url) => new RegExp(`/catalog/products/${UUID}$`).test(url.loc));
+    const categories = urls.filter((url) => new RegExp(`/catalog/categories/${SLUG}$`).test(url.loc));
+    const products = urls.filter((url) => new RegExp(`/catalog/products/${SLUG}$`).test(url.loc));
     expect(categories).toHaveLength(DEMO_CATEGORY_NAMES.length);
     expect(products).toHaveLength(DEMO_PRODUCTS.length);
     expect(urls).toHaveLength(STATIC_PUBLIC_PATHS.length + categories.length + products.length);
@@ -107,23 +109,30 @@ describe("sitemap.xml", () => {
     const { urls } = await fetchSitemap();
     const catalogHtml = await (await fetch(`${server.url}/catalog`)).text();
     const linkedCategories = new Set(
-      [...catalogHtml.matchAll(new RegExp(`href="/catalog/categories/(${UUID})"`, "g"))].map((match) => match[1]),
+      [...catalogHtml.matchAll(new RegExp(`href="/catalog/categories/(${SLUG})"`, "g"))].map((match) => match[1]),
     );
     const listedCategories = urls
-      .map((url) => new RegExp(`/catalog/categories/(${UUID})$`).exec(url.loc)?.[1])
+      .map((url) => new RegExp(`/catalog/categories/(${SLUG})$`).exec(url.loc)?.[1])
       .filter((id): id is string => Boolean(id));
     expect(new Set(listedCategories)).toEqual(linkedCategories);
+    // Each page at an address made of its name or model.
+    expect(new Set(listedCategories)).toEqual(new Set(DEMO_CATEGORY_NAMES.map(plainSlug)));
 
     const productUrls = urls.filter((url) => url.loc.includes("/catalog/products/"));
-    const models = await Promise.all(
+    const titles = await Promise.all(
       productUrls.map(async ({ loc }) => {
         const response = await fetch(loc);
         expect(response.status, loc).toBe(200);
-        // A product page's title starts with its model.
-        return headTags(await response.text()).titles[0]?.split(" | ")[0];
+        // A product page's title is its model and its name.
+        return { loc, title: headTags(await response.text()).titles[0]?.split(" | ")[0] };
       }),
     );
-    expect(models.sort()).toEqual(DEMO_PRODUCTS.map((product) => product.model).sort());
+    expect(titles.sort((a, b) => (a.loc < b.loc ? -1 : 1))).toEqual(
+      DEMO_PRODUCTS.map((product) => ({
+        loc: `${server.url}/catalog/products/${plainSlug(product.model)}`,
+        title: `${product.model} ${product.name}`,
+      })).sort((a, b) => (a.loc < b.loc ? -1 : 1)),
+    );
   });
 });
 

@@ -24,6 +24,7 @@ export function demoSearch(query: string, limit = SEARCH_LIMIT) {
     products.map((product) =>
       productSearchDocument({
         model: product.model,
+        name: product.name,
         categoryName: product.category,
         featureLabels: product.features,
         description: product.description,

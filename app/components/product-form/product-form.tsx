@@ -30,7 +30,17 @@ import { SpecsFieldset } from "./specs-fieldset";
 /** The product an edit form opens on (a subset of what the catalog's getProduct reads). */
 export type EditableProduct = Pick<
   CatalogProduct,
-  "id" | "model" | "description" | "specs" | "specsTable" | "ndaa" | "version" | "downloads" | "publication"
+  | "id"
+  | "slug"
+  | "model"
+  | "name"
+  | "description"
+  | "specs"
+  | "specsTable"
+  | "ndaa"
+  | "version"
+  | "downloads"
+  | "publication"
 > & {
   category: { id: string };
   features: { id: string }[];
@@ -60,6 +70,7 @@ export function ProductForm({ mode, categories, hasOtherProducts, product, lastR
       ? {
           categoryId: product.category.id,
           model: product.model,
+          name: product.name,
           description: product.description,
           specs: product.specs ?? "",
           ndaa: product.ndaa,
@@ -93,6 +104,7 @@ export function ProductForm({ mode, categories, hasOtherProducts, product, lastR
         labels={{
           categoryId: "Category",
           model: "Model",
+          name: "Name",
           description: "Description",
           imageFileId: "Main image",
           imageAlt: "Main image's description (alt text)",
@@ -122,6 +134,16 @@ export function ProductForm({ mode, categories, hasOtherProducts, product, lastR
         ))}
       </SelectInput>
       <TextInput meta={fields.model} label="Model" autoComplete="off" />
+      <TextInput
+        meta={fields.name}
+        label="Name"
+        autoComplete="off"
+        hint={
+          product
+            ? `What it is, shown beside the model (e.g. 4MP Starlight AI Dome Camera). Its page stays at /catalog/products/${product.slug}.`
+            : "What it is, shown beside the model (e.g. 4MP Starlight AI Dome Camera). Optional. Its page's address is made from the model."
+        }
+      />
       <TextArea meta={fields.description} label="Description" />
 
       <SpecsFieldset

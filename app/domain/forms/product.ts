@@ -4,7 +4,7 @@ import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { altTextField } from "./alt-text";
 
 /** The most characters of the product's texts (the form's, and an import's, rule). */
-export const PRODUCT_TEXT_LIMITS = { model: 120, description: 5000, specs: 20_000 } as const;
+export const PRODUCT_TEXT_LIMITS = { model: 120, name: 120, description: 5000, specs: 20_000 } as const;
 /** A specifications table as a product keeps it: a spreadsheet's first sheet is cut to this. */
 export const SPECS_TABLE_LIMITS = { rows: 1000, columns: 50, cellLength: 2000 } as const;
 
@@ -51,6 +51,7 @@ export function productSchema(mode: "new" | "edit") {
   return z.object({
     categoryId: required(ADMIN_MESSAGES.categoryRequired, 64),
     model: required(ADMIN_MESSAGES.modelRequired, PRODUCT_TEXT_LIMITS.model),
+    name: z.string().trim().max(PRODUCT_TEXT_LIMITS.name, `At most ${PRODUCT_TEXT_LIMITS.name} characters`).default(""),
     description: required(ADMIN_MESSAGES.descriptionRequired, PRODUCT_TEXT_LIMITS.description),
     specs: z.string().trim().max(PRODUCT_TEXT_LIMITS.specs, "At most 20,000 characters").optional(),
     /** A newly uploaded spreadsheet (staged file id): its first sheet replaces the text. */

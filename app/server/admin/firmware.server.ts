@@ -118,16 +118,16 @@ async function assemble(
 ): Promise<FirmwareRelease[]> {
   if (!rows.length) return [];
   const links = await db
-    .select({ releaseId: firmwareProducts.releaseId, id: products.id, model: products.model })
+    .select({ releaseId: firmwareProducts.releaseId, id: products.id, slug: products.slug, model: products.model })
     .from(firmwareProducts)
     .innerJoin(products, eq(products.id, firmwareProducts.productId))
     .where(and(linked, drafts ? undefined : eq(products.status, "published")));
   // Grouped once: every published release is assembled together for the copy kept in memory.
-  const productsOf = new Map<string, { id: string; model: string }[]>();
-  for (const { releaseId, id, model } of links) {
+  const productsOf = new Map<string, FirmwareRelease["products"]>();
+  for (const { releaseId, ...product } of links) {
     const named = productsOf.get(releaseId);
-    if (named) named.push({ id, model });
-    else productsOf.set(releaseId, [{ id, model }]);
+    if (named) named.push(product);
+    else productsOf.set(releaseId, [product]);
   }
   return rows.map(({ release, file }) => ({
     id: release.id,

@@ -69,6 +69,8 @@ export interface DownloadInput {
 export interface ProductInput {
   categoryId: string;
   model: string;
+  /** What it is in words; absent or empty: none. */
+  name?: string;
   description: string;
   specs: string | null;
   /**
@@ -91,9 +93,10 @@ export interface ProductInput {
   publication?: Publication;
   /**
    * Only a deleted product brought back has these: the firmware releases it was on (those still there
-   * take it back).
+   * take it back), and its address, kept unless another product has taken it since.
    */
   firmwareReleaseIds?: string[];
+  slug?: string;
 }
 
 export interface AdminProductRow {
@@ -157,6 +160,11 @@ async function guardModel<T>(model: string, write: () => Promise<T>): Promise<T>
     if (isModelIndexViolation(error)) throw new FieldRuleError("model", ADMIN_MESSAGES.modelExists(model));
     throw error;
   }
+}
+
+async function slugFree(tx: Transaction, slug: string): Promise<boolean> {
+  const taken = await tx.select({ id: products.id }).from(products).where(eq(products.slug, slug));
+  return taken.length === 0;
 }
 
 function isModelIndexViolation(error: unknown): boolean {
@@ -319,7 +327,7 @@ async function writeDownloads(scope: WriteScope, productId: string, wanted: Down
  */
 export interface ImportedProduct extends Pick<
   ProductInput,
-  "model" | "description" | "specs" | "ndaa" | "categoryId" | "publication"
+  "model" | "name" | "description" | "specs" | "ndaa" | "categoryId" | "publication"
 > {
   id: string;
   /** The version the import's check saw; null for a new product. */
@@ -471,12 +479,16 @@ export function createProductAdmin({ db, write }: { db: Database; write: AdminWr
         await claimFiles(scope, [imageFileId], "imageFileId", ADMIN_MESSAGES.productImageRequired, true);
         const imageAlt = altText(input.imageAlt, "imageAlt");
         const specs = specsColumns(input, null);
+        const slug = input.slug && (await slugFree(tx, input.slug)) ? input.slug : "";
         const [row] = await guardModel(input.model, () =>
           tx
             .insert(products)
             .values({
               id: restoring?.recordId,
               model: input.model,
+              name: input.name ?? "",
+              // Empty: the database makes it from the model (drizzle/0021_readable_addresses.sql).
+              slug,
               description: input.description,
               ...specs,
               ndaa: input.ndaa,
@@ -534,6 +546,7 @@ export function createProductAdmin({ db, write }: { db: Database; write: AdminWr
             .update(products)
             .set({
               model: input.model,
+              name: input.name ?? "",
               description: input.description,
               ...specsColumns(input, current.specsTable),
               ndaa: input.ndaa,
@@ -638,6 +651,7 @@ export function createProductAdmin({ db, write }: { db: Database; write: AdminWr
       const columns = (item: ImportedProduct) => ({
         id: item.id,
         model: item.model,
+        name: item.name ?? "",
         description: item.description,
         specs: item.specs,
         specs_table: item.specsTable,
@@ -647,7 +661,7 @@ export function createProductAdmin({ db, write }: { db: Database; write: AdminWr
         ...(item.publication ? publicationColumns(item.publication) : { status: null, publishAt: null }),
       });
       for (const batch of batches(updates)) {
-        await tx.execute(sql`update ${products} as p set model = x.model, description = x.description,
+        await tx.execute(sql`update ${products} as p set model = x.model, name = x.name, description = x.description,
             specs = x.specs, specs_table = x.specs_table, ndaa = x.ndaa, category_id = x.category_id,
             image_file_id = coalesce(x.image_file_id, p.image_file_id),
             image_alt = case when coalesce(x.image_file_id, p.image_file_id) = p.image_file_id
@@ -655,7 +669,7 @@ export function createProductAdmin({ db, write }: { db: Database; write: AdminWr
             status = coalesce(x.status, p.status),
             publish_at = case when x.status is null then p.publish_at else x."publishAt" end,
             updated_at = now()
-          from jsonb_to_recordset(${JSON.stringify(batch.map(columns))}::jsonb) as x(id uuid, model text,
+          from jsonb_to_recordset(${JSON.stringify(batch.map(columns))}::jsonb) as x(id uuid, model text, name text,
             description text, specs text, specs_table jsonb, ndaa boolean, category_id uuid, image_file_id uuid,
             status text, "publishAt" timestamptz)
           where p.id = x.id`);
@@ -672,6 +686,7 @@ export function createProductAdmin({ db, write }: { db: Database; write: AdminWr
             batch.map((item) => ({
               id: item.id,
               model: item.model,
+              name: item.name ?? "",
               description: item.description,
               specs: item.specs,
               specsTable: item.specsTable,
@@ -752,6 +767,8 @@ export function createProductAdmin({ db, write }: { db: Database; write: AdminWr
     return {
       categoryId: data.categoryId,
       model: data.model,
+      // Revisions from before names had none.
+      name: data.name ?? "",
       description: data.description,
       specs: data.specs,
       specsTable: data.specsTable,
@@ -771,7 +788,11 @@ export function createProductAdmin({ db, write }: { db: Database; write: AdminWr
     async restoreDeleted(data, origin, restoring) {
       const input = await productInput(data);
       const publication = storedPublication(data.publication);
-      await createProduct({ ...input, publication, firmwareReleaseIds: data.firmwareReleaseIds }, origin, restoring);
+      await createProduct(
+        { ...input, publication, firmwareReleaseIds: data.firmwareReleaseIds, slug: data.slug },
+        origin,
+        restoring,
+      );
     },
   };
 

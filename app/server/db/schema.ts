@@ -103,10 +103,18 @@ export const categories = pgTable(
       .array()
       .default(sql`'{}'::text[]`)
       .notNull(),
+    /**
+     * Its address in /catalog/categories/{slug}, made from the name when it is created (the database's
+     * `assign_slug` trigger fills an empty one) and kept when the name changes, so links stay good.
+     */
+    slug: text("slug").default("").notNull(),
     version: integer("version").default(1).notNull(),
     ...timestamps,
   },
-  (table) => [uniqueIndex("categories_name_lower_idx").on(sql`lower(${table.name})`)],
+  (table) => [
+    uniqueIndex("categories_name_lower_idx").on(sql`lower(${table.name})`),
+    uniqueIndex("categories_slug_idx").on(table.slug),
+  ],
 );
 
 export const categoryFeatures = pgTable(
@@ -129,6 +137,10 @@ export const products = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     model: text("model").notNull(),
+    /** What it is in words, shown beside the model ("4MP Starlight AI Dome Camera"); empty: none. */
+    name: text("name").default("").notNull(),
+    /** Its address in /catalog/products/{slug}: made from the model when it is created and kept (see `categories.slug`). */
+    slug: text("slug").default("").notNull(),
     description: text("description").default("").notNull(),
     specs: text("specs"),
     /** Rows of cells from the first sheet of an uploaded spreadsheet. */
@@ -146,6 +158,7 @@ export const products = pgTable(
   },
   (table) => [
     uniqueIndex("products_model_lower_idx").on(sql`lower(${table.model})`),
+    uniqueIndex("products_slug_idx").on(table.slug),
     index("products_category_idx").on(table.categoryId),
     ...publicationChecks("products", table),
   ],

@@ -37,6 +37,7 @@ export interface CatalogRecord {
   id: string;
   version: number;
   model: string;
+  name: string;
   categoryId: string;
   category: string;
   description: string;
@@ -64,6 +65,7 @@ export async function readCatalogRecords(db: Queryable): Promise<CatalogRecord[]
       id: products.id,
       version: products.version,
       model: products.model,
+      name: products.name,
       categoryId: products.categoryId,
       category: categories.name,
       description: products.description,
@@ -124,6 +126,7 @@ export async function readCatalogRecords(db: Queryable): Promise<CatalogRecord[]
     id: row.id,
     version: row.version,
     model: row.model,
+    name: row.name,
     categoryId: row.categoryId,
     category: row.category,
     description: row.description,
@@ -146,6 +149,7 @@ export async function readCatalogRecords(db: Queryable): Promise<CatalogRecord[]
 export function catalogCells(record: CatalogRecord): Record<CatalogColumn, string> {
   return {
     Model: record.model,
+    Name: record.name,
     Category: record.category,
     Description: record.description,
     Specifications: record.specs ?? "",

@@ -309,6 +309,14 @@ export function createCatalogImport({
         else if (category.id !== record?.categoryId) changed.push("Category");
       }
 
+      let name = record?.name ?? "";
+      if (has("Name")) {
+        name = cell("Name");
+        if (name.length > PRODUCT_TEXT_LIMITS.name)
+          errors.push(IMPORT_MESSAGES.tooLong("Name", PRODUCT_TEXT_LIMITS.name));
+        else if (name !== (record?.name ?? "")) changed.push("Name");
+      }
+
       let description = record?.description ?? "";
       if (has("Description")) {
         description = cell("Description");
@@ -493,6 +501,7 @@ export function createCatalogImport({
         id,
         version: record?.version ?? null,
         model: row.model,
+        name,
         description,
         specs: specsTable ? null : specs,
         specsTable,

@@ -31,6 +31,9 @@ import {
 /** What a product revision restores: the product row and every row that belongs to it. */
 export interface ProductData {
   model: string;
+  /** Kept since products have names and addresses: older revisions have neither. */
+  name?: string;
+  slug?: string;
   description: string;
   specs: string | null;
   specsTable: string[][] | null;
@@ -138,6 +141,7 @@ async function productSnapshots(tx: Queryable, ids: string[]): Promise<Map<strin
         view: {
           fields: [
             ["Model", product.model],
+            ["Name", product.name],
             ["Category", categoryName],
             ["Description", product.description],
             ["Specifications", product.specs ?? ""],
@@ -159,6 +163,8 @@ async function productSnapshots(tx: Queryable, ids: string[]): Promise<Map<strin
         },
         data: {
           model: product.model,
+          name: product.name,
+          slug: product.slug,
           description: product.description,
           specs: product.specs,
           specsTable: product.specsTable,

@@ -16,7 +16,17 @@ const BRAND = rgb(0.05, 0.3, 0.6);
 export interface DatasheetContent {
   product: Pick<
     CatalogProduct,
-    "id" | "model" | "description" | "specs" | "specsTable" | "ndaa" | "category" | "features" | "accessories"
+    | "id"
+    | "slug"
+    | "model"
+    | "name"
+    | "description"
+    | "specs"
+    | "specsTable"
+    | "ndaa"
+    | "category"
+    | "features"
+    | "accessories"
   > & { imageFileId: string };
   site: Pick<SiteSettings, "companyName" | "contactEmail" | "copyrightHolder">;
   publicUrl: string;
@@ -177,7 +187,7 @@ const NDAA_STATEMENT = {
 export async function renderDatasheet(content: DatasheetContent, picture: Buffer | null): Promise<Uint8Array> {
   const { product, site, publicUrl } = content;
   const doc = await PDFDocument.create();
-  doc.setTitle(`${product.model} datasheet`);
+  doc.setTitle(product.name ? `${product.model} ${product.name} datasheet` : `${product.model} datasheet`);
   doc.setAuthor(site.companyName);
   doc.setSubject(`${product.model}: ${product.category.name}`);
   doc.setCreator(site.companyName);
@@ -191,6 +201,7 @@ export async function renderDatasheet(content: DatasheetContent, picture: Buffer
 
   writer.text(`${site.companyName}  |  Product datasheet`, { size: 9, color: MUTED, after: 8 });
   writer.text(product.model, { size: 24, bold: true, after: 2 });
+  if (product.name) writer.text(product.name, { size: 14, after: 4 });
   writer.text(`Category: ${product.category.name}`, { size: 11, color: MUTED, after: 10 });
   if (picture) writer.image(await doc.embedJpg(picture), 300, 220);
   writer.text(product.ndaa ? NDAA_STATEMENT.yes : NDAA_STATEMENT.no, { size: 10, bold: true, after: 8 });
@@ -214,7 +225,7 @@ export async function renderDatasheet(content: DatasheetContent, picture: Buffer
     writer.heading("Accessories and related products");
     writer.text(product.accessories.map((accessory) => accessory.model).join(", "));
   }
-  const pageUrl = `${publicUrl}${catalogProductPath(product.id)}`;
+  const pageUrl = `${publicUrl}${catalogProductPath(product)}`;
   writer.footers(
     `${site.companyName}  |  ${site.contactEmail}  |  ${pageUrl}`,
     `© ${content.year} ${site.copyrightHolder}. Specifications may change without notice.`,

@@ -69,7 +69,9 @@ export function createDatasheets(parts: {
     const content: DatasheetContent = {
       product: {
         id: product.id,
+        slug: product.slug,
         model: product.model,
+        name: product.name,
         description: product.description,
         specs: product.specs,
         specsTable: product.specsTable,

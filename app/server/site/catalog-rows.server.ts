@@ -31,6 +31,7 @@ export interface CatalogRows {
 
 export interface CategoryRow {
   id: string;
+  slug: string;
   name: string;
   description: string;
   featureGroups: string[];
@@ -47,7 +48,7 @@ export interface FeatureRow {
 /** A product's row as the catalog reads it (`readJsonInPages`). */
 export type ProductRow = Pick<
   CatalogProduct,
-  "id" | "model" | "description" | "specs" | "specsTable" | "ndaa" | "version"
+  "id" | "slug" | "model" | "name" | "description" | "specs" | "specsTable" | "ndaa" | "version"
 > & {
   categoryId: string;
   imageAlt: string;
@@ -144,6 +145,7 @@ export async function readCatalogRows(tx: Queryable, slicing: Slicing, only?: To
       : await tx
           .select({
             id: categories.id,
+            slug: categories.slug,
             name: categories.name,
             description: categories.description,
             featureGroups: categories.featureGroups,
@@ -179,7 +181,9 @@ export async function readCatalogRows(tx: Queryable, slicing: Slicing, only?: To
     slicing,
     {
       id: products.id,
+      slug: products.slug,
       model: products.model,
+      name: products.name,
       description: products.description,
       specs: products.specs,
       specsTable: products.specsTable,

@@ -127,23 +127,29 @@ export class CatalogSnapshot {
    * A category with its features in natural order, or null. With `latest`, as committed now (the
    * dashboard's view: see `asCommittedNow`).
    */
-  async getCategory(id: string, options: { latest?: boolean } = {}): Promise<CatalogCategory | null> {
-    noteShown([shownKeys.category(id)]);
-    return (await this.find((state) => state.getCategory(id), options)) ?? null;
+  async getCategory(reference: string, options: { latest?: boolean } = {}): Promise<CatalogCategory | null> {
+    const category = (await this.find((state) => state.getCategory(reference), options)) ?? null;
+    // By its id, whatever it was asked by: a change names the records it touched by id.
+    noteShown([shownKeys.category(category?.id ?? reference)]);
+    return category;
   }
 
-  /** A published product's page: its category, features, pictures, accessories and downloads; or null. */
-  async getProduct(id: string): Promise<CatalogProduct | null> {
-    noteShown([shownKeys.product(id)]);
-    return (await this.find((state) => state.getProduct(id))) ?? null;
+  /**
+   * A published product's page by its slug or id: its category, features, pictures, accessories and
+   * downloads; or null.
+   */
+  async getProduct(reference: string): Promise<CatalogProduct | null> {
+    const product = (await this.find((state) => state.getProduct(reference))) ?? null;
+    noteShown([shownKeys.product(product?.id ?? reference)]);
+    return product;
   }
 
   /**
    * Any product, a draft or scheduled one too, as the dashboard and an admin's preview read it: its
    * accessories include drafts. Never for visitors, so as committed now (see `asCommittedNow`).
    */
-  async getAnyProduct(id: string): Promise<CatalogProduct | null> {
-    return (await this.find((state) => state.getAnyProduct(id), { latest: true })) ?? null;
+  async getAnyProduct(reference: string): Promise<CatalogProduct | null> {
+    return (await this.find((state) => state.getAnyProduct(reference), { latest: true })) ?? null;
   }
 
   /**

@@ -135,6 +135,8 @@ export class CatalogState {
   /** Each search slot's place among every product newest first: made when first asked for, after each change. */
   private newestRanks: Int32Array | undefined;
   private readonly productById = new Map<string, ProductEntry>();
+  private readonly productBySlug = new Map<string, ProductEntry>();
+  private readonly categoryIdBySlug = new Map<string, string>();
   /** Published products with downloads, in listing order: what /support lists and searches. */
   private supportProducts: SupportEntry[] = [];
   /** Every product's texts by slot; each slot's place in listing order is `rankOfSlot`. */
@@ -163,7 +165,10 @@ export class CatalogState {
       if (entry) entries.push(entry);
     });
     entries.sort(byModel);
-    for (const entry of entries) state.productById.set(entry.id, entry);
+    for (const entry of entries) {
+      state.productById.set(entry.id, entry);
+      state.productBySlug.set(entry.page.slug, entry);
+    }
     state.everyProduct = entries;
     state.products = entries.filter((entry) => entry.published);
     state.productIndex = await SearchIndex.build(
@@ -195,6 +200,9 @@ export class CatalogState {
     for (const id of touched.categoryIds) {
       const before = this.categoryById.get(id);
       const row = rows.categoryRows.find((candidate) => candidate.id === id);
+      if (before && this.categoryIdBySlug.get(before.category.slug) === id) {
+        this.categoryIdBySlug.delete(before.category.slug);
+      }
       if (row) this.putCategory(row, rows.featureRows);
       else this.categoryById.delete(id);
       const after = this.categoryById.get(id);
@@ -247,12 +255,14 @@ export class CatalogState {
       if (before) {
         gone.add(before);
         this.productById.delete(id);
+        if (this.productBySlug.get(before.page.slug) === before) this.productBySlug.delete(before.page.slug);
         this.productIndex.remove(before.slot);
         if (before.published) searched.push(documentOf(before.page));
       }
       if (after) {
         added.push(after);
         this.productById.set(id, after);
+        this.productBySlug.set(after.page.slug, after);
         const document = documentOf(after.page);
         after.slot = this.productIndex.add(document);
         if (after.published) searched.push(document);
@@ -338,10 +348,12 @@ export class CatalogState {
     );
     const category = { ...row, features };
     const before = this.categoryById.get(row.id);
+    this.categoryIdBySlug.set(row.slug, row.id);
     this.categoryById.set(row.id, {
       category,
       summary: {
         id: row.id,
+        slug: row.slug,
         name: row.name,
         description: row.description,
         productCount: before?.summary.productCount ?? 0,
@@ -362,7 +374,9 @@ export class CatalogState {
     if (!category) return undefined;
     const summary: ProductSummary = {
       id: row.id,
+      slug: row.slug,
       model: row.model,
+      name: row.name,
       description: row.description,
       ndaa: row.ndaa,
       image: imageView(row.file, row.imageAlt),
@@ -374,7 +388,9 @@ export class CatalogState {
           ? [
               {
                 id,
+                slug: other.slug,
                 model: other.model,
+                name: other.name,
                 image: imageView(other.file, other.imageAlt),
                 published: other.status === "published",
               },
@@ -385,18 +401,20 @@ export class CatalogState {
     );
     const accessories = everyAccessory
       .filter((accessory) => accessory.published)
-      .map(({ id, model, image }) => ({ id, model, image }));
+      .map(({ published: _published, ...accessory }) => accessory);
     const featureIds = new Set(source.featureIds);
     const published = row.status === "published";
     const page: CatalogProduct = {
       id: row.id,
+      slug: row.slug,
       model: row.model,
+      name: row.name,
       description: row.description,
       specs: row.specs,
       specsTable: row.specsTable,
       ndaa: row.ndaa,
       version: row.version,
-      category: { id: category.id, name: category.name },
+      category: { id: category.id, slug: category.slug, name: category.name },
       // The category's features are in natural order already: its product's are those it has.
       features: category.features.flatMap(({ id, label }) => (featureIds.has(id) ? [{ id, label }] : [])),
       image: summary.image,
@@ -415,12 +433,19 @@ export class CatalogState {
       page,
       ...(accessories.length === everyAccessory.length
         ? {}
-        : { everyAccessory: everyAccessory.map(({ id, model, image }) => ({ id, model, image })) }),
+        : { everyAccessory: everyAccessory.map(({ published: _published, ...accessory }) => accessory) }),
       summary,
       ...(published && source.downloads.length
         ? {
             support: {
-              product: { id: row.id, model: row.model, image: summary.image, downloads: source.downloads },
+              product: {
+                id: row.id,
+                slug: row.slug,
+                model: row.model,
+                name: row.name,
+                image: summary.image,
+                downloads: source.downloads,
+              },
               categoryId: category.id,
             },
           }
@@ -438,21 +463,26 @@ export class CatalogState {
     );
   }
 
-  getCategory(id: string): CatalogCategory | undefined {
-    return this.categoryById.get(id)?.category;
+  /** A category by its slug or its id (`reference`). */
+  getCategory(reference: string): CatalogCategory | undefined {
+    return this.categoryById.get(this.categoryIdBySlug.get(reference) ?? reference)?.category;
   }
 
-  /** A published product's page. */
-  getProduct(id: string): CatalogProduct | undefined {
-    const entry = this.productById.get(id);
+  /** A published product's page, by its slug or its id (`reference`). */
+  getProduct(reference: string): CatalogProduct | undefined {
+    const entry = this.productAt(reference);
     return entry?.published ? entry.page : undefined;
   }
 
-  /** Any product's page with every accessory, drafts too: for the dashboard and previews. */
-  getAnyProduct(id: string): CatalogProduct | undefined {
-    const entry = this.productById.get(id);
+  /** Any product's page with every accessory, drafts too, by slug or id: for the dashboard and previews. */
+  getAnyProduct(reference: string): CatalogProduct | undefined {
+    const entry = this.productAt(reference);
     if (!entry) return undefined;
     return entry.everyAccessory ? { ...entry.page, accessories: entry.everyAccessory } : entry.page;
+  }
+
+  private productAt(reference: string): ProductEntry | undefined {
+    return this.productBySlug.get(reference) ?? this.productById.get(reference);
   }
 
   /**
@@ -589,7 +619,14 @@ export class CatalogState {
     const categoryMatches: CategoryResult[] = categorySlots.flatMap(({ slot }) => {
       const entry = this.categories[slot];
       return entry
-        ? [{ id: entry.category.id, name: entry.category.name, description: entry.category.description }]
+        ? [
+            {
+              id: entry.category.id,
+              slug: entry.category.slug,
+              name: entry.category.name,
+              description: entry.category.description,
+            },
+          ]
         : [];
     });
     const first = new FirstByRank(limit);
@@ -748,6 +785,8 @@ const MODEL_FIELD = 0;
 /** A product's searched texts: its page's, or a test's own. */
 export interface ProductSearchTexts {
   model: string;
+  /** "" for none. */
+  name?: string;
   categoryName: string;
   featureLabels: string[];
   description: string;
@@ -757,8 +796,8 @@ export interface ProductSearchTexts {
 }
 
 /**
- * What a product's search matches, most telling first (decision 067): its model, its category's name,
- * its features, its description, its specifications (text and table cells), its downloads' descriptions
+ * What a product's search matches, most telling first (decision 067): its model, its category's name
+ * and its own name (what it is: "4MP Starlight AI Dome Camera"), its features, its description, its specifications (text and table cells), its downloads' descriptions
  * and file names (a search for "d4m manual" means the camera whose manual it is).
  */
 export function productSearchDocument(product: ProductSearchTexts): SearchDocument {
@@ -766,7 +805,7 @@ export function productSearchDocument(product: ProductSearchTexts): SearchDocume
     model: product.model,
     fields: [
       [product.model],
-      [product.categoryName],
+      [product.categoryName, product.name ?? ""],
       product.featureLabels,
       [product.description],
       [product.specs ?? "", ...(product.specsTable ?? []).flat()],
@@ -778,6 +817,7 @@ export function productSearchDocument(product: ProductSearchTexts): SearchDocume
 function documentOf(page: CatalogProduct): SearchDocument {
   return productSearchDocument({
     model: page.model,
+    name: page.name,
     categoryName: page.category.name,
     featureLabels: page.features.map((feature) => feature.label),
     description: page.description,

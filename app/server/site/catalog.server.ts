@@ -16,7 +16,6 @@ import { MODEL_SEARCH_LIMIT, normalizeSearchQuery, SEARCH_LIMIT } from "#app/dom
 import { naturalCompare } from "#app/domain/format";
 import { downloads, files } from "../db/schema";
 import type { Database } from "../db/client.server";
-import { isUuid } from "../files/files.server";
 import { fileView } from "../files/file-views.server";
 import type { CatalogSnapshot } from "./catalog-snapshot.server";
 import type { ModelsHolding, ProductsAsked } from "./catalog-state.server";
@@ -60,6 +59,11 @@ const GENERAL_DOWNLOADS_DATA: readonly WatchedData[] = ["downloads"];
  * support listing's products from the in-memory snapshot (decision 017), the support listing's general
  * downloads from a copy of their own (decision 044).
  */
+/** Whether `text` can be a record's slug or id: anything longer is no address of this site. */
+function isReference(text: string): boolean {
+  return text.length > 0 && text.length <= 120;
+}
+
 export function createCatalog({
   db,
   snapshot,
@@ -84,8 +88,9 @@ export function createCatalog({
    * A category with its features in natural order, or null for an unknown id. With `latest` (the
    * dashboard), as committed now rather than as this instance last heard.
    */
-  function getCategory(id: string, options: { latest?: boolean } = {}): Promise<CatalogCategory | null> {
-    return isUuid(id) ? snapshot.getCategory(id, options) : Promise.resolve(null);
+  /** A category by its slug or id (`reference`), or null. */
+  function getCategory(reference: string, options: { latest?: boolean } = {}): Promise<CatalogCategory | null> {
+    return isReference(reference) ? snapshot.getCategory(reference, options) : Promise.resolve(null);
   }
 
   /**
@@ -96,14 +101,14 @@ export function createCatalog({
     return snapshot.listProducts(options);
   }
 
-  /** A published product's page, or null for an unknown id. */
-  function getProduct(id: string): Promise<CatalogProduct | null> {
-    return isUuid(id) ? snapshot.getProduct(id) : Promise.resolve(null);
+  /** A published product's page by its slug or id (`reference`), or null. */
+  function getProduct(reference: string): Promise<CatalogProduct | null> {
+    return isReference(reference) ? snapshot.getProduct(reference) : Promise.resolve(null);
   }
 
-  /** Any product, drafts and scheduled ones too: for signed-in people only (the dashboard, previews). */
-  function getAnyProduct(id: string): Promise<CatalogProduct | null> {
-    return isUuid(id) ? snapshot.getAnyProduct(id) : Promise.resolve(null);
+  /** Any product by slug or id, drafts and scheduled ones too: for signed-in people only (the dashboard, previews). */
+  function getAnyProduct(reference: string): Promise<CatalogProduct | null> {
+    return isReference(reference) ? snapshot.getAnyProduct(reference) : Promise.resolve(null);
   }
 
   /**

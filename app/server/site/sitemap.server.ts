@@ -8,24 +8,24 @@ import { catalogCategoryPath, catalogProductPath } from "#app/domain/paths";
 export function createSitemap({ db }: { db: Database }) {
   /**
    * Every public page of the live catalog: the fixed pages, each category and each product. Two
-   * queries of ids and dates, whatever the size of the catalog.
+   * queries of slugs and dates, whatever the size of the catalog.
    */
   async function listSitemapEntries(): Promise<SitemapEntry[]> {
     const [categoryRows, productRows] = await Promise.all([
       db
-        .select({ id: categories.id, updatedAt: categories.updatedAt })
+        .select({ slug: categories.slug, updatedAt: categories.updatedAt })
         .from(categories)
         .orderBy(asc(categories.createdAt), asc(categories.id)),
       db
-        .select({ id: products.id, updatedAt: products.updatedAt })
+        .select({ slug: products.slug, updatedAt: products.updatedAt })
         .from(products)
         .where(eq(products.status, "published"))
         .orderBy(asc(products.createdAt), asc(products.id)),
     ]);
     return [
       ...STATIC_PUBLIC_PATHS.map((path) => ({ path })),
-      ...categoryRows.map((row) => ({ path: catalogCategoryPath(row.id), lastModified: row.updatedAt })),
-      ...productRows.map((row) => ({ path: catalogProductPath(row.id), lastModified: row.updatedAt })),
+      ...categoryRows.map((row) => ({ path: catalogCategoryPath(row), lastModified: row.updatedAt })),
+      ...productRows.map((row) => ({ path: catalogProductPath(row), lastModified: row.updatedAt })),
     ];
   }
 

@@ -23,9 +23,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
   dashboardMeta(loaderData ? `Message from ${loaderData.message.name}` : "Not Found");
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const message = await context.get(servicesContext).contact.get(params.messageId);
+  const { contact, catalog } = context.get(servicesContext);
+  const message = await contact.get(params.messageId);
   if (!message) throw data("Not Found", { status: 404, statusText: "Not Found" });
-  return { message };
+  // The product the visitor named, while it exists (drafts too: the team may be preparing it).
+  const product = message.productId ? await catalog.getAnyProduct(message.productId) : undefined;
+  return { message, productPath: product ? catalogProductPath(product) : null };
 }
 
 /** What the message's buttons ask for. */
@@ -55,7 +58,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function InboxMessage({ loaderData, actionData }: Route.ComponentProps) {
-  const { message } = loaderData;
+  const { message, productPath } = loaderData;
   const busy = useNavigation().state !== "idle";
   const reader = useFetcher();
   // Opened, it is read: once per message shown, so a colleague's "Mark as unread" arriving live while
@@ -90,11 +93,7 @@ export default function InboxMessage({ loaderData, actionData }: Route.Component
             <>
               <dt className="font-medium text-slate-700">Product</dt>
               <dd className="min-w-0 wrap-anywhere">
-                {message.productId ? (
-                  <TextLink to={catalogProductPath(message.productId)}>{message.product}</TextLink>
-                ) : (
-                  message.product
-                )}
+                {productPath ? <TextLink to={productPath}>{message.product}</TextLink> : message.product}
               </dd>
             </>
           ) : null}

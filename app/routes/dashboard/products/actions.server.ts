@@ -32,6 +32,7 @@ async function toInput(context: RouteContext, value: ProductFormValue): Promise<
   return {
     categoryId: value.categoryId,
     model: value.model,
+    name: value.name,
     description: value.description,
     specs: value.specs ?? null,
     specsTable,

@@ -69,7 +69,7 @@ export default function DashboardProduct({ loaderData, actionData }: Route.Compo
           <TextLink to={dashboardProductEditPath(product.id)} weight="semibold">
             Edit
           </TextLink>
-          <TextLink to={catalogProductPath(product.id)} weight="semibold">
+          <TextLink to={catalogProductPath(product)} weight="semibold">
             {product.publication.status === "published" ? "View on site" : "Preview on site"}
           </TextLink>
           <TextLink to={dashboardHistoryPath("product", product.id)} weight="semibold">
@@ -77,6 +77,7 @@ export default function DashboardProduct({ loaderData, actionData }: Route.Compo
           </TextLink>
         </nav>
         <PublicationStatusLine publication={product.publication} />
+        {product.name ? <p className="text-lg text-slate-800">{product.name}</p> : null}
         <p className="flex flex-wrap items-center gap-3 text-slate-700">
           <span>
             Category:{" "}

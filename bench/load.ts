@@ -111,7 +111,7 @@ async function afterSaves(site: RunningServer, save: ReturnType<typeof productSa
       if (response.status !== 200) failed++;
       into.push(performance.now() - started);
     };
-    await timed(`/catalog/categories/${product.categoryId}?page=${round + 2}`, catalogMs);
+    await timed(`/catalog/categories/${product.categorySlug}?page=${round + 2}`, catalogMs);
     await timed(`/search?q=${encodeURIComponent(`${product.model.slice(0, 6)} ${round}`)}`, searchMs);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

@@ -24,7 +24,7 @@ export async function measureRendered(): Promise<RenderedPage[]> {
   const site = await startServer({ DEMO_DATA: "1" });
   try {
     const catalog = await (await fetch(`${site.url}/catalog`)).text();
-    const product = /href="(\/catalog\/products\/[0-9a-f-]{36})"/.exec(catalog)?.[1];
+    const product = /href="(\/catalog\/products\/[^"?]+)"/.exec(catalog)?.[1];
     if (!product) throw new Error("No product on /catalog");
     const pages: [string, string][] = [
       ["/about", "/about"],

@@ -3,9 +3,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { loadDemoCatalogIfEmpty } from "../../demo/load";
-import { asc, inArray } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../app/server/db/client.server";
-import { productDownloads, productFeatures, productImages, products } from "../../app/server/db/schema";
+import { categories, productDownloads, productFeatures, productImages, products } from "../../app/server/db/schema";
 import { parseEnv } from "../../app/server/platform/env.server";
 import { startRuntime } from "../../app/server/runtime/runtime.server";
 
@@ -111,6 +111,8 @@ export interface EditableProduct {
   ndaa: boolean;
   imageAlt: string;
   categoryId: string;
+  /** Its category's page is at this slug. */
+  categorySlug: string;
   version: number;
   featureIds: string[];
   additionalImageIds: string[];
@@ -121,7 +123,15 @@ const EDITABLE_FILE = "bench-editable-products.json";
 
 /** Products spread over the whole catalog (every 97th in model order), written beside its data. */
 async function writeEditable(dataDir: string, db: Database): Promise<void> {
-  const picked = (await db.select().from(products).orderBy(asc(products.model))).filter((_, index) => index % 97 === 3);
+  const picked = (
+    await db
+      .select({ product: products, categorySlug: categories.slug })
+      .from(products)
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .orderBy(asc(products.model))
+  )
+    .filter((_, index) => index % 97 === 3)
+    .map(({ product, categorySlug }) => ({ ...product, categorySlug }));
   const ids = picked.map((row) => row.id);
   const [features, images, downloads] = await Promise.all([
     db.select().from(productFeatures).where(inArray(productFeatures.productId, ids)),
@@ -141,6 +151,7 @@ async function writeEditable(dataDir: string, db: Database): Promise<void> {
     ndaa: row.ndaa,
     imageAlt: row.imageAlt,
     categoryId: row.categoryId,
+    categorySlug: row.categorySlug,
     version: row.version,
     featureIds: features.filter((feature) => feature.productId === row.id).map((feature) => feature.featureId),
     additionalImageIds: images.filter((image) => image.productId === row.id).map((image) => image.id),

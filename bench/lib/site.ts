@@ -25,8 +25,11 @@ export async function budgetPages(site: RunningServer) {
   const category = /href="(\/catalog\/categories\/[^"?]+)"/.exec(catalog)?.[1];
   const product = /href="(\/catalog\/products\/[^"?]+)"/.exec(catalog)?.[1];
   if (!category || !product) throw new Error("The demo catalog has no category or product links");
-  // Three products side by side, as a visitor's comparison link names them.
-  const compared = [...new Set([...catalog.matchAll(/href="\/catalog\/products\/([0-9a-f-]{36})"/g)].map((m) => m[1]))];
+  // Three products side by side, as a visitor's comparison link names them: by the ids of their "Compare" boxes.
+  const compared = [
+    ...new Set([...catalog.matchAll(/<input[^>]*\bname="p"[^>]*\bvalue="([0-9a-f-]{36})"/g)].map((m) => m[1])),
+  ];
+  if (compared.length < 3) throw new Error("The demo catalog's first page has fewer than three products to compare");
   return [
     { name: "Home", path: "/" },
     { name: "Catalog", path: "/catalog" },

@@ -54,11 +54,16 @@ test("/catalog lists every product by model, a page at a time, with the categori
   expect(seen).toEqual(expectedModels);
 });
 
-test("a product summary shows model, NDAA icon only when compliant, image, description and View Details", async ({
+test("a product summary shows model, name, NDAA icon only when compliant, image, description and View Details", async ({
   page,
 }) => {
-  await page.goto("/catalog/categories/" + (await categoryId(page, dome.name)));
+  const slug = await categorySlug(page, dome.name);
+  // Its page is at an address made of its name.
+  expect(slug).toBe("dome-cameras");
+  await page.goto(`/catalog/categories/${slug}`);
   const compliant = page.getByRole("article").filter({ hasText: DEMO_KNOWN_MODELS.dome });
+  const named = DEMO_PRODUCTS.find((product) => product.model === DEMO_KNOWN_MODELS.dome)?.name ?? "-";
+  await expect(compliant.getByText(named, { exact: true })).toBeVisible();
   await expect(compliant.getByText("NDAA compliant")).toHaveCount(1);
   await expect(compliant.getByRole("img", { name: DEMO_KNOWN_MODELS.dome })).toBeVisible();
   const notCompliant = page.getByRole("article").filter({ hasText: DEMO_KNOWN_MODELS.notNdaa });
@@ -67,12 +72,13 @@ test("a product summary shows model, NDAA icon only when compliant, image, descr
   await expect(page.getByRole("heading", { level: 1, name: DEMO_KNOWN_MODELS.dome })).toBeVisible();
 });
 
-async function categoryId(page: Page, name: string): Promise<string> {
+/** The address of the category's page, as the catalog's menu links it. */
+async function categorySlug(page: Page, name: string): Promise<string> {
   await page.goto("/catalog");
   const href = await desktopMenu(page).getByRole("link", { name, exact: true }).getAttribute("href");
-  const id = href?.split("/").pop();
-  if (!id) throw new Error(`No link to ${name}`);
-  return id;
+  const slug = href?.split("/").pop();
+  if (!slug) throw new Error(`No link to ${name}`);
+  return slug;
 }
 
 test("a category page shows its title, description and its features in their groups with match counts", async ({
@@ -249,7 +255,7 @@ test("a listing sorts newest first and back, and keeps its filters", async ({ pa
 test("filters work without JavaScript", async ({ browser, baseURL }) => {
   const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
   const page = await context.newPage();
-  await page.goto(`/catalog/categories/${await categoryId(page, dome.name)}`);
+  await page.goto(`/catalog/categories/${await categorySlug(page, dome.name)}`);
   await page.getByLabel(/^Audio \(/).check();
   await page.getByRole("button", { name: "Apply filters" }).click();
   await expect(page).toHaveURL(/feature=/);

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expectNoA11yViolations } from "../support/a11y";
+import { DEMO_PRODUCTS } from "../../demo/demo-catalog";
 import { DEMO_KNOWN_MODELS } from "../support/demo-models";
 import { expect, hydrated, test } from "./fixtures";
 
@@ -46,6 +47,10 @@ test("three products compared with scripts: aligned rows, only differences, a UR
   await page.getByRole("button", { name: "Compare 3 selected" }).click();
   await expect(page).toHaveURL(/\/compare\?p=[0-9a-f-]{36},[0-9a-f-]{36},[0-9a-f-]{36}$/);
   await expect(columnModels(page)).toHaveText(models);
+  // Each column names what the product is under its model.
+  await expect(table(page).locator("thead th")).toContainText(
+    models.map((model) => DEMO_PRODUCTS.find((product) => product.model === model)?.name ?? "-"),
+  );
   await hydrated(page);
   await expectNoA11yViolations(page);
 

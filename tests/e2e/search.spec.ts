@@ -125,6 +125,8 @@ test.describe("the /search results page", () => {
       model.slice(0, 7).toLowerCase(),
     );
 
+    // Under its model, what it is.
+    await expect(page.getByRole("main").getByText(demoProduct(model).name, { exact: true })).toBeVisible();
     await page.getByRole("main").getByRole("link", { name: model, exact: true }).click();
     await expect(page).toHaveURL(/\/catalog\/products\/[a-z0-9-]+$/);
     await expect(page.getByRole("heading", { level: 1, name: model })).toBeVisible();

@@ -38,6 +38,7 @@ describe("product datasheets", () => {
     const input = {
       categoryId,
       model: "TH-1",
+      name: "640 Thermal Bullet Camera",
       description: "Measures −20 to 550 °C ≤ 2 % error at 640 × 512; 温度 alarms.\nWorks in rain.",
       specs: "Resolution: 640 × 512\nFrame rate: 30 fps",
       specsTable: [
@@ -60,6 +61,9 @@ describe("product datasheets", () => {
     const first = await runtime.datasheets.datasheetOf(product, site);
     const words = await text(first.key);
     expect(words).toContain("TH-1");
+    expect(words).toContain("640 Thermal Bullet Camera");
+    // The page it names is the product's readable address.
+    expect(words).toContain("/catalog/products/th-1");
     expect(words).toContain("Not NDAA compliant");
     expect(words).toContain("Lens");
     expect(words).toContain("25 mm");

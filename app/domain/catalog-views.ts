@@ -49,6 +49,25 @@ export interface CategoryFeature {
   group: string;
 }
 
+/** The heading of the features in no group, shown after the groups. */
+const UNGROUPED = "More features";
+
+/**
+ * A category's features in its filter's groups, in order, those in none last under "More features";
+ * groups without features left out. The public filter and the product form show them so.
+ */
+export function featureGroupsOf<Feature extends { group: string }>(
+  featureGroups: readonly string[],
+  features: readonly Feature[],
+): { name: string; features: Feature[] }[] {
+  const groups = featureGroups.map((name) => ({
+    name,
+    features: features.filter((feature) => feature.group === name),
+  }));
+  groups.push({ name: UNGROUPED, features: features.filter((feature) => feature.group === "") });
+  return groups.filter((group) => group.features.length > 0);
+}
+
 /** A category as its public page shows it: its features in natural order, and the groups its filter shows them in. */
 export interface CatalogCategory extends Addressed {
   name: string;

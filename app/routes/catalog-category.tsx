@@ -4,7 +4,7 @@ import { PAGE_PARAM, requestedPage, Pagination } from "#app/components/paginatio
 import { ProductGrid } from "#app/components/product-grid";
 import { ListingSortSelect } from "#app/components/listing-sort";
 import { Button } from "#app/components/ui";
-import { CATALOG_SORTS, listingSortOf, SORT_PARAM, type CategoryFeature } from "#app/domain/catalog-views";
+import { CATALOG_SORTS, featureGroupsOf, listingSortOf, SORT_PARAM } from "#app/domain/catalog-views";
 import type { PageHandle } from "#app/domain/live";
 import { seoContext, seoMeta } from "#app/domain/seo";
 import { pageTitle } from "#app/domain/site";
@@ -14,9 +14,6 @@ import { catalogCategoryPath } from "#app/domain/paths";
 
 /** The search parameter each checked feature filter travels in. */
 const FEATURE_PARAM = "feature";
-
-/** The heading of the features in no group, shown after the groups. */
-const UNGROUPED = "More features";
 
 export const handle: PageHandle = {
   live: ["products", "categories"],
@@ -53,21 +50,11 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   return { category, selected, sort, listing };
 }
 
-/** The category's features in the filter's groups, in order, those in none last. */
-function filterGroups(featureGroups: readonly string[], features: readonly CategoryFeature[]) {
-  const groups = featureGroups.map((name) => ({
-    name,
-    features: features.filter((feature) => feature.group === name),
-  }));
-  groups.push({ name: UNGROUPED, features: features.filter((feature) => feature.group === "") });
-  return groups.filter((group) => group.features.length > 0);
-}
-
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   const { category, selected, sort, listing } = loaderData;
   const submit = useSubmit();
   const selectedSet = new Set(selected);
-  const groups = filterGroups(category.featureGroups, category.features);
+  const groups = featureGroupsOf(category.featureGroups, category.features);
   const path = catalogCategoryPath(category);
   /** This view's address with `features` ticked, the sort kept and the first page. */
   const hrefWith = (features: readonly string[]) => {

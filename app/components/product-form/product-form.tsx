@@ -22,7 +22,7 @@ import { dashboardProductPath } from "#app/domain/paths";
 import { ProductPicker } from "#app/components/product-picker";
 import { AdditionalImagesFieldset, useImageRows } from "./additional-images-fieldset";
 import { DownloadsFieldset } from "./downloads-fieldset";
-import { FeaturesFieldset } from "./features-fieldset";
+import { FeaturesFieldset, type FeaturesCategory } from "./features-fieldset";
 import { MainImageFieldset } from "./main-image-fieldset";
 import { useUploadsBusy, type StoredImage } from "./shared";
 import { SpecsFieldset } from "./specs-fieldset";
@@ -51,7 +51,7 @@ export type EditableProduct = Pick<
 
 export interface ProductFormProps {
   mode: "new" | "edit";
-  categories: { id: string; name: string; features: { id: string; label: string }[] }[];
+  categories: (FeaturesCategory & { name: string })[];
   /** Whether the catalog holds a product (other than the one being edited) to choose as an accessory. */
   hasOtherProducts: boolean;
   product?: EditableProduct;

@@ -110,7 +110,10 @@ export interface AdminProductRow {
 export interface FormCategory {
   id: string;
   name: string;
-  features: { id: string; label: string }[];
+  /** The groups its filter shows its features in (decision 068): the form shows them so too. */
+  featureGroups: string[];
+  /** `group`: one of `featureGroups`, or "" for none. */
+  features: { id: string; label: string; group: string }[];
 }
 
 export interface AccessoryChoice {
@@ -417,9 +420,14 @@ export function createProductAdmin({ db, write }: { db: Database; write: AdminWr
    */
   async function productFormOptions(productId?: string) {
     const [categoryRows, featureRows, otherProduct] = await Promise.all([
-      db.select({ id: categories.id, name: categories.name }).from(categories),
+      db.select({ id: categories.id, name: categories.name, featureGroups: categories.featureGroups }).from(categories),
       db
-        .select({ id: categoryFeatures.id, label: categoryFeatures.label, categoryId: categoryFeatures.categoryId })
+        .select({
+          id: categoryFeatures.id,
+          label: categoryFeatures.label,
+          group: categoryFeatures.group,
+          categoryId: categoryFeatures.categoryId,
+        })
         .from(categoryFeatures),
       db
         .select({ id: products.id })
@@ -431,7 +439,10 @@ export function createProductAdmin({ db, write }: { db: Database; write: AdminWr
       (category) => ({
         ...category,
         features: sortNaturallyBy(
-          featureRows.filter((feature) => feature.categoryId === category.id).map(({ id, label }) => ({ id, label })),
+          featureRows
+            .filter((feature) => feature.categoryId === category.id)
+            // A group the category no longer lists shows its features with those in none, as the filter does.
+            .map(({ id, label, group }) => ({ id, label, group: category.featureGroups.includes(group) ? group : "" })),
           (feature) => feature.label,
         ),
       }),

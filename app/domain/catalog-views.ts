@@ -49,6 +49,11 @@ export interface CategoryFeature {
   group: string;
 }
 
+/** What a product is called where one line names it (a title, structured data): its model, then its name if any. */
+export function productTitle(product: { model: string; name: string }): string {
+  return product.name ? `${product.model} ${product.name}` : product.model;
+}
+
 /** The heading of the features in no group, shown after the groups. */
 const UNGROUPED = "More features";
 

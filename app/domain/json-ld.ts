@@ -1,3 +1,4 @@
+import { productTitle } from "./catalog-views";
 import { absoluteUrl } from "./seo";
 import { DEFAULT_SITE } from "./site";
 import { catalogProductPath } from "./paths";
@@ -40,7 +41,7 @@ export function productJsonLd(
     "@context": "https://schema.org",
     "@type": "Product",
     // Shoppers and search engines read both: the model they search by and what the product is.
-    name: product.name ? `${product.model} ${product.name}` : product.model,
+    name: productTitle(product),
     model: product.model,
     description: product.description,
     sku: product.model,

@@ -1,3 +1,4 @@
+import { productTitle } from "#app/domain/catalog-views";
 import { lazy, Suspense, useId } from "react";
 import { data, redirect } from "react-router";
 import { DownloadsList } from "#app/components/downloads-list";
@@ -34,7 +35,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const { product } = loaderData;
   return seoMeta({
     ...seoContext(matches),
-    title: product.name ? `${product.model} ${product.name}` : product.model,
+    title: productTitle(product),
     description: product.description,
     path: catalogProductPath(product),
     image: product.image.url,

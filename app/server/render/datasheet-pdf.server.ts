@@ -1,5 +1,5 @@
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFImage, type PDFPage } from "pdf-lib";
-import type { CatalogProduct } from "#app/domain/catalog-views";
+import { productTitle, type CatalogProduct } from "#app/domain/catalog-views";
 import { catalogProductPath } from "#app/domain/paths";
 import type { SiteSettings } from "#app/domain/site";
 
@@ -187,7 +187,7 @@ const NDAA_STATEMENT = {
 export async function renderDatasheet(content: DatasheetContent, picture: Buffer | null): Promise<Uint8Array> {
   const { product, site, publicUrl } = content;
   const doc = await PDFDocument.create();
-  doc.setTitle(product.name ? `${product.model} ${product.name} datasheet` : `${product.model} datasheet`);
+  doc.setTitle(`${productTitle(product)} datasheet`);
   doc.setAuthor(site.companyName);
   doc.setSubject(`${product.model}: ${product.category.name}`);
   doc.setCreator(site.companyName);

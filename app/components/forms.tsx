@@ -84,6 +84,25 @@ function TypedBeside({ meta, multiline = false }: { meta: FieldMetadata<string>;
   );
 }
 
+/**
+ * Focus for a list of inputs that grows and shrinks by buttons (a category's features, a choice's
+ * values): adding one moves focus to the new item's text input, removing one to the add button.
+ */
+export function useListFocus(length: number) {
+  const list = useRef<HTMLOListElement>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+  const count = useRef(length);
+  useEffect(() => {
+    if (length > count.current) {
+      list.current?.querySelector<HTMLInputElement>("li:last-child input[type=text]")?.focus();
+    } else if (length < count.current) {
+      addButton.current?.focus();
+    }
+    count.current = length;
+  }, [length]);
+  return { list, addButton };
+}
+
 /** A line of help under a field's label, read out with the field (its aria-describedby). */
 export function FieldHint({ id, children }: { id: string; children: ReactNode }) {
   return (

@@ -49,6 +49,8 @@ export const ADMIN_MESSAGES = {
     `Are you sure you want to delete ${name}? ${goesToRecentlyDeleted("its features / filters")}`,
   confirmDownloadDelete: (description: string) =>
     `Are you sure you want to delete ${description}? ${goesToRecentlyDeleted("its file")}`,
+  confirmAttributeDelete: (name: string) =>
+    `Are you sure you want to delete the attribute ${name}? ${goesToRecentlyDeleted()}`,
   confirmFirmwareDelete: (releaseVersion: string) =>
     `Are you sure you want to delete firmware ${releaseVersion}? ${goesToRecentlyDeleted("its file")}`,
   /** On the screen after a delete, beside its Undo. */

@@ -9,6 +9,7 @@ export const changeTopics = [
   "inbox",
   "firmware",
   "synonyms",
+  "attributes",
   "*",
 ] as const;
 export type ChangeTopic = (typeof changeTopics)[number];

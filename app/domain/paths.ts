@@ -71,6 +71,17 @@ export function dashboardHistoryPath(type: string, id: string): string {
 
 export const DASHBOARD_RECENTLY_DELETED_PATH = "/dashboard/recently-deleted";
 
+export const DASHBOARD_ATTRIBUTES_PATH = "/dashboard/attributes/";
+export const DASHBOARD_NEW_ATTRIBUTE_PATH = "/dashboard/attributes/new";
+
+export function dashboardAttributePath(attributeId: string): string {
+  return `/dashboard/attributes/${attributeId}`;
+}
+
+export function dashboardAttributeDeletedPath(attributeId: string): string {
+  return `/dashboard/attributes/${attributeId}/deleted`;
+}
+
 export const DASHBOARD_FIRMWARE_PATH = "/dashboard/firmware/";
 export const DASHBOARD_NEW_FIRMWARE_PATH = "/dashboard/firmware/new";
 

@@ -1,4 +1,10 @@
-import { dashboardCategoryPath, dashboardDownloadPath, dashboardFirmwarePath, dashboardProductPath } from "./paths";
+import {
+  dashboardAttributePath,
+  dashboardCategoryPath,
+  dashboardDownloadPath,
+  dashboardFirmwarePath,
+  dashboardProductPath,
+} from "./paths";
 
 /** What the dashboard knows of one kind of record; the server's half is app/server/records. */
 interface RecordKindInfo {
@@ -24,6 +30,7 @@ export const RECORD_KINDS = {
   settings: { name: "Site settings", revisions: true, page: () => "/dashboard/settings", ownersOnly: true },
   synonyms: { name: "Search synonyms", revisions: true, page: () => "/dashboard/search-synonyms", ownersOnly: true },
   firmware: { name: "Firmware release", revisions: true, page: dashboardFirmwarePath },
+  attribute: { name: "Specification attribute", revisions: true, page: dashboardAttributePath },
   person: { name: "Person", revisions: false },
   invitation: { name: "Invitation", revisions: false },
   message: { name: "Message", revisions: false },

@@ -9,6 +9,7 @@ const OPTIONS = [
   ["Edit Product", "/dashboard/products/"],
   ["New Download", "/dashboard/downloads/new"],
   ["Edit Download", "/dashboard/downloads/"],
+  ["Specifications", "/dashboard/attributes/"],
   ["Recently deleted", "/dashboard/recently-deleted"],
   ["Firmware", "/dashboard/firmware/"],
   ["Inbox", "/dashboard/inbox/"],

@@ -21,6 +21,7 @@ const EDITOR_OPTIONS = [
   "Edit Product",
   "New Download",
   "Edit Download",
+  "Specifications",
   "Recently deleted",
   "Firmware",
   "Inbox",

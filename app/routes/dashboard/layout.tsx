@@ -1,4 +1,5 @@
 import {
+  DASHBOARD_ATTRIBUTES_PATH,
   DASHBOARD_NEW_CATEGORY_PATH,
   DASHBOARD_NEW_PRODUCT_PATH,
   DASHBOARD_NEW_DOWNLOAD_PATH,
@@ -24,6 +25,7 @@ const OPTIONS: { to: string; label: string; ownersOnly?: true }[] = [
   { to: "/dashboard/products/", label: "Edit Product" },
   { to: DASHBOARD_NEW_DOWNLOAD_PATH, label: "New Download" },
   { to: "/dashboard/downloads/", label: "Edit Download" },
+  { to: DASHBOARD_ATTRIBUTES_PATH, label: "Specifications" },
   { to: DASHBOARD_RECENTLY_DELETED_PATH, label: "Recently deleted" },
   { to: "/dashboard/firmware/", label: "Firmware" },
   { to: "/dashboard/inbox/", label: "Inbox" },

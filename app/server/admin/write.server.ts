@@ -5,7 +5,14 @@ import type { RevisionKind } from "#app/domain/revisions";
 import { recordAudit, type Actor, type AuditEntry } from "./audit.server";
 import type { Database, Transaction } from "../db/client.server";
 import type { FileService } from "../files/files.server";
-import { type categories, type downloads, type firmwareReleases, type infoItems, type products } from "../db/schema";
+import {
+  type categories,
+  type downloads,
+  type firmwareReleases,
+  type infoItems,
+  type products,
+  type specAttributes,
+} from "../db/schema";
 import { notifyChange, type ChangeHub } from "../db/live.server";
 import type { Revisions } from "./revisions.server";
 
@@ -188,7 +195,12 @@ export function createAdminWrite({
 }
 
 type VersionedTable =
-  typeof categories | typeof products | typeof downloads | typeof infoItems | typeof firmwareReleases;
+  | typeof categories
+  | typeof products
+  | typeof downloads
+  | typeof infoItems
+  | typeof firmwareReleases
+  | typeof specAttributes;
 
 /**
  * Claims the right to change a record opened at `version`: bumps the version, or throws ConflictError

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { ROLES } from "../../domain/roles";
+import { ATTRIBUTE_TYPES, type AttributeChoice } from "../../domain/spec-attributes";
 import {
   type AnyPgColumn,
   bigint,
@@ -130,6 +131,36 @@ export const categoryFeatures = pgTable(
     group: text("group_name").default("").notNull(),
   },
   (table) => [index("category_features_category_idx").on(table.categoryId)],
+);
+
+/**
+ * The library of specification attributes (decision 070): what a product's typed values are of. A
+ * number's and a range's values are kept in the attribute's unit.
+ */
+export const specAttributes = pgTable(
+  "spec_attributes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    /** Its name in a filter's address; made from the name when created and kept (see `categories.slug`). */
+    slug: text("slug").default("").notNull(),
+    group: text("group_name").default("").notNull(),
+    type: text("type", { enum: ATTRIBUTE_TYPES }).notNull(),
+    /** One of app/domain/units.ts's kept units, or none. */
+    unit: text("unit"),
+    precision: integer("precision").default(0).notNull(),
+    /** A choice's values in order, each with the id products' values name it by. */
+    choices: jsonb("choices").$type<AttributeChoice[]>().default([]).notNull(),
+    multiple: boolean("multiple").default(false).notNull(),
+    version: integer("version").default(1).notNull(),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex("spec_attributes_name_lower_idx").on(sql`lower(${table.name})`),
+    uniqueIndex("spec_attributes_slug_idx").on(table.slug),
+    check("spec_attributes_type_check", sql`${table.type} in ('number', 'range', 'choice', 'boolean', 'text')`),
+    check("spec_attributes_precision_check", sql`${table.precision} between 0 and 4`),
+  ],
 );
 
 export const products = pgTable(

@@ -11,6 +11,7 @@ import {
   firmwareReleases,
   type infoItems,
   products,
+  type specAttributes,
 } from "../db/schema";
 import { isUuid } from "../files/files.server";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
@@ -64,7 +65,7 @@ export interface RecordKind<Data> {
  */
 export async function versionAndName(
   db: Queryable,
-  table: typeof products | typeof categories | typeof downloads,
+  table: typeof products | typeof categories | typeof downloads | typeof specAttributes,
   name: AnyPgColumn,
   id: string,
 ): Promise<CurrentRecord | null> {

@@ -1,4 +1,5 @@
 import type { RevisionedType } from "#app/domain/record-kinds";
+import { attributeRecords } from "./attribute.server";
 import { categoryRecords } from "./category.server";
 import { downloadRecords } from "./download.server";
 import { firmwareRecords } from "./firmware.server";
@@ -21,6 +22,7 @@ export const RECORDS = {
   settings: settingsRecords,
   synonyms: synonymsRecords,
   firmware: firmwareRecords,
+  attribute: attributeRecords,
 } as const satisfies { [Type in RevisionedType]: object };
 
 /** What a revision of a record of kind `Type` keeps and restores. */

@@ -4,6 +4,7 @@ import type { AuthService } from "../people/auth.server";
 import { createInvitations } from "../people/invitations.server";
 import type { SendMail } from "../platform/mail.server";
 import { createAdminWrite } from "../admin/write.server";
+import { createAttributeAdmin } from "../admin/attributes.server";
 import { createCategoryAdmin } from "../admin/categories.server";
 import { createDownloadAdmin } from "../admin/downloads.server";
 import { createInfoItemAdmin } from "../admin/info-items.server";
@@ -72,6 +73,7 @@ export function createServices(parts: ServiceParts) {
   const downloadAdmin = createDownloadAdmin({ db, write });
   const infoItemAdmin = createInfoItemAdmin({ write });
   const firmware = createFirmware({ db, write, watch: dataWatch });
+  const attributeAdmin = createAttributeAdmin({ db, write });
   return {
     auth,
     people: admins,
@@ -89,6 +91,7 @@ export function createServices(parts: ServiceParts) {
     productAdmin,
     downloadAdmin,
     infoItemAdmin,
+    attributeAdmin,
     scheduler: createScheduler({ db, write }),
     catalogExport: createCatalogExport({ db }),
     catalogImport: createCatalogImport({ db, files, productAdmin, logger }),
@@ -114,6 +117,7 @@ export function createServices(parts: ServiceParts) {
         settings,
         synonyms,
         firmware,
+        attribute: attributeAdmin,
       },
     }),
   };

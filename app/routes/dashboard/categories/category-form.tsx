@@ -1,8 +1,16 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useRef, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
-import { FieldErrors, FormErrors, TabIdInput, TextArea, TextInput, VersionInput } from "#app/components/forms";
+import {
+  FieldErrors,
+  FormErrors,
+  TabIdInput,
+  TextArea,
+  TextInput,
+  useListFocus,
+  VersionInput,
+} from "#app/components/forms";
 import { Button } from "#app/components/ui";
 import { categorySchema, groupsOfLines } from "#app/domain/forms/category";
 
@@ -52,18 +60,7 @@ export function CategoryForm({
 
   // Plain buttons, not conform's intent (submit) buttons: Enter in a text input must submit the form,
   // and the first submit button in the form, which the browser presses then, would otherwise be one of these.
-  // Adding a feature moves focus to its new input; removing one moves it to "Add feature".
-  const list = useRef<HTMLOListElement>(null);
-  const addButton = useRef<HTMLButtonElement>(null);
-  const count = useRef(features.length);
-  useEffect(() => {
-    if (features.length > count.current) {
-      list.current?.querySelector<HTMLInputElement>("li:last-child input[type=text]")?.focus();
-    } else if (features.length < count.current) {
-      addButton.current?.focus();
-    }
-    count.current = features.length;
-  }, [features.length]);
+  const { list, addButton } = useListFocus(features.length);
 
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">

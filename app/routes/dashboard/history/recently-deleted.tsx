@@ -31,8 +31,9 @@ export default function RecentlyDeletedPage({ loaderData, actionData }: Route.Co
     <Card title="Recently deleted">
       <div className="space-y-6">
         <p className="text-sm text-slate-600">
-          Deleted products, categories, downloads and home page items can be restored whole for {RECENTLY_DELETED_DAYS}{" "}
-          days, with their pictures, files, features and accessories. After that they and their files are gone for good.
+          Deleted products, categories, downloads, firmware releases, specification attributes and home page items can
+          be restored whole for {RECENTLY_DELETED_DAYS} days, with their pictures, files, features and accessories.
+          After that they and their files are gone for good.
         </p>
         {actionData && !busy ? <Alert tone="error">{actionData.message}</Alert> : null}
         {loaderData.deleted.length === 0 ? (

@@ -1,0 +1,51 @@
+import { eq } from "drizzle-orm";
+import { ATTRIBUTE_TYPE_NAMES, type SpecAttribute } from "#app/domain/spec-attributes";
+import { isUnitId, unitInfo, type UnitId } from "#app/domain/units";
+import type { Queryable } from "../db/client.server";
+import { specAttributes } from "../db/schema";
+import { oneByOne, versionAndName, type RecordKind, type Snapshot } from "./kind.server";
+
+/** What a specification attribute's revision restores: all it is but its id, address and version. */
+export type AttributeData = Omit<SpecAttribute, "id" | "slug" | "version">;
+
+/** The stored unit, read as one of the units the site knows (a column holds text). */
+export function storedUnit(unit: string | null): UnitId | null {
+  return unit !== null && isUnitId(unit) ? unit : null;
+}
+
+async function attributeSnapshot(tx: Queryable, id: string): Promise<Snapshot<AttributeData> | undefined> {
+  const [row] = await tx.select().from(specAttributes).where(eq(specAttributes.id, id));
+  if (!row) return undefined;
+  const unit = storedUnit(row.unit);
+  const numeric = row.type === "number" || row.type === "range";
+  return {
+    label: row.name,
+    view: {
+      fields: [
+        ["Name", row.name],
+        ["Group", row.group],
+        ["Type", ATTRIBUTE_TYPE_NAMES[row.type]],
+        ["Unit", unit ? unitInfo(unit).symbol : ""],
+        ["Decimals", numeric ? String(row.precision) : ""],
+        ["Several values", row.type === "choice" ? (row.multiple ? "Yes" : "No") : ""],
+      ],
+      lists: [["Values", row.choices.map((choice) => choice.label)]],
+    },
+    data: {
+      name: row.name,
+      group: row.group,
+      type: row.type,
+      unit,
+      precision: row.precision,
+      choices: row.choices,
+      multiple: row.multiple,
+    },
+    files: [],
+  };
+}
+
+/** Specification attributes: revisions, History and Recently deleted (never drafts). */
+export const attributeRecords = {
+  snapshots: oneByOne(attributeSnapshot),
+  current: (db, id) => versionAndName(db, specAttributes, specAttributes.name, id),
+} satisfies RecordKind<AttributeData>;

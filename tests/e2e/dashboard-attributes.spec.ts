@@ -1,0 +1,90 @@
+import { expectNoA11yViolations } from "../support/a11y";
+import { capturePost, expectAnonymousReplayRefused } from "./admin";
+import { expect, hydrated, test } from "./fixtures";
+
+test.describe.configure({ mode: "serial" });
+test.use({ ownServer: "attributes" });
+
+test("an editor builds the library of specification attributes: each type, a history, a delete undone", async ({
+  page,
+  login,
+  site,
+}) => {
+  await login();
+  await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Specifications" }).click();
+  await expect(page.getByRole("heading", { name: "Specification attributes" })).toBeVisible();
+  await expect(page.getByText("No specification attributes yet.")).toBeVisible();
+
+  // A range in millimetres.
+  await page.getByRole("link", { name: "New attribute" }).click();
+  await hydrated(page);
+  await page.getByLabel("Name").fill("Focal length");
+  await page.getByLabel("Group").fill("Lens");
+  await page.getByLabel("Type").selectOption({ label: "Range (from\u2013to)" });
+  await page.getByLabel("Unit").selectOption("mm");
+  await page.getByLabel("Decimals").fill("1");
+  await expectNoA11yViolations(page);
+  const posted = await capturePost(page, () => page.getByRole("button", { name: "Submit" }).click());
+  await expect(
+    page.getByRole("status").filter({ hasText: "Attribute Focal length created successfully." }),
+  ).toBeVisible();
+  await expectAnonymousReplayRefused(site.url, posted);
+
+  // A choice of several values: the values' list appears with the type, and an empty one is refused.
+  await page.getByRole("link", { name: "Add another attribute" }).click();
+  await hydrated(page);
+  await page.getByLabel("Name").fill("Video compression");
+  await page.getByLabel("Group").fill("Video");
+  await page.getByLabel("Type").selectOption({ label: "Choice" });
+  await expect(page.getByLabel("Unit")).toHaveCount(0);
+  await page.getByRole("button", { name: "Add value" }).click();
+  await expect(page.getByRole("textbox", { name: "Value 1" })).toBeFocused();
+  await page.getByRole("textbox", { name: "Value 1" }).fill("H.264");
+  await page.getByRole("button", { name: "Add value" }).click();
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByText("No empty values")).toBeVisible();
+  await page.getByRole("textbox", { name: "Value 2" }).fill("H.265");
+  await page.getByLabel("A product can have several of these values").check();
+  await expectNoA11yViolations(page);
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Attribute Video compression created successfully." }),
+  ).toBeVisible();
+
+  // The list groups them, Lens before Video, each saying what its values are.
+  await page.goto("/dashboard/attributes");
+  const lens = page.getByRole("region", { name: "Lens" });
+  await expect(lens.getByRole("listitem")).toHaveText(["Focal lengthRange (from\u2013to) in mm"]);
+  await expect(page.getByRole("region", { name: "Video" }).getByRole("listitem")).toHaveText([
+    "Video compressionSeveral of H.264, H.265",
+  ]);
+  await expectNoA11yViolations(page);
+
+  // A second name in another letter case is refused beside the field.
+  await page.goto("/dashboard/attributes/new");
+  await hydrated(page);
+  await page.getByLabel("Name").fill("FOCAL LENGTH");
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByText('An attribute named "FOCAL LENGTH" already exists')).toBeVisible();
+
+  // An edit, its History, and a delete undone.
+  await page.goto("/dashboard/attributes");
+  await page.getByRole("link", { name: "Focal length" }).click();
+  await hydrated(page);
+  await page.getByLabel("Name").fill("Focal range");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Attribute Focal range saved." })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Edit Focal range" })).toBeVisible();
+  await page.getByRole("link", { name: "History" }).click();
+  await expect(page.getByText("Focal length", { exact: true }).first()).toBeVisible();
+  await page.goBack();
+  await hydrated(page);
+  await page.getByRole("button", { name: "Delete Focal range" }).click();
+  await page.getByRole("button", { name: "Confirm Delete" }).click();
+  await expect(page.getByRole("heading", { name: "Specification attribute deleted" })).toBeVisible();
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Attribute restored." })).toBeVisible();
+  await expect(page.getByLabel("Name")).toHaveValue("Focal range");
+  await page.goto("/dashboard/attributes");
+  await expect(page.getByRole("link", { name: "Focal range" })).toBeVisible();
+});

@@ -1,3 +1,4 @@
+import type { CategoryAttribute, ProductSpec } from "./spec-attributes";
 import type { PublicationState } from "./publication";
 /** What the catalog's reads hand to pages: plain data, the same on the server and in the browser. */
 
@@ -81,6 +82,8 @@ export interface CatalogCategory extends Addressed {
   /** In the order the filter shows them; a feature in none is shown after them, under "More features". */
   featureGroups: string[];
   features: CategoryFeature[];
+  /** Its specification attributes in the order its products' pages show them (decision 070). */
+  attributes: CategoryAttribute[];
 }
 
 /** A product's public page: its category, features, pictures, accessories and downloads. */
@@ -96,6 +99,8 @@ export interface CatalogProduct extends Addressed {
   category: Addressed & { name: string };
   /** In natural order of their labels. */
   features: { id: string; label: string }[];
+  /** Its typed values, in its category's order of attributes (each attribute shared with the category's). */
+  specValues: ProductSpec[];
   image: ImageView;
   /** In their order; `id` is the image's row, `fileId` its file. */
   additionalImages: ImageView[];

@@ -3,7 +3,17 @@
  * range), each of one type, which categories choose for their products. Shared by the dashboard's
  * forms, the server that checks them, and the pages that show the values.
  */
-import { formatMeasure, formatRange, unitInfo, type UnitId } from "./units";
+import {
+  formatMeasure,
+  formatNumber,
+  formatRange,
+  readMeasure,
+  readRange,
+  roundTo,
+  unitInfo,
+  type Reading,
+  type UnitId,
+} from "./units";
 
 export const ATTRIBUTE_TYPES = ["number", "range", "choice", "boolean", "text"] as const;
 export type AttributeType = (typeof ATTRIBUTE_TYPES)[number];
@@ -79,7 +89,7 @@ export function attributeKind(attribute: Pick<SpecAttribute, "type" | "unit" | "
 }
 
 /** A value as a visitor reads it: "30 m (98 ft)", "2.8–12 mm", "H.264, H.265", "Yes". */
-export function formatSpecValue(attribute: SpecAttribute, value: SpecValue): string {
+export function formatSpecValue(attribute: AttributeDefinition, value: SpecValue): string {
   switch (attribute.type) {
     case "number":
       return typeof value === "number" ? formatMeasure(value, attribute.unit ?? undefined, attribute.precision) : "";
@@ -102,4 +112,140 @@ export function formatSpecValue(attribute: SpecAttribute, value: SpecValue): str
 
 export function isRange(value: SpecValue): value is readonly [number, number] {
   return Array.isArray(value) && value.length === 2 && typeof value[0] === "number" && typeof value[1] === "number";
+}
+
+/** An attribute as it is defined, whatever version it is at. */
+export type AttributeDefinition = Omit<SpecAttribute, "version">;
+
+/** An attribute as a category has it: where it stands is its place in the category's list. */
+export interface CategoryAttribute extends AttributeDefinition {
+  /** The product form refuses a save without a value. */
+  required: boolean;
+  /** The category's page filters by it. */
+  filter: boolean;
+}
+
+/** A product's value with the attribute it is of. */
+export interface ProductSpec {
+  attribute: CategoryAttribute;
+  value: SpecValue;
+}
+
+/** A product's values in the groups of their attributes, groups in the order their first attribute comes. */
+export function specGroups(specs: readonly ProductSpec[]): { group: string; specs: ProductSpec[] }[] {
+  const groups: { group: string; specs: ProductSpec[] }[] = [];
+  for (const spec of specs) {
+    const group = spec.attribute.group;
+    const found = groups.find((candidate) => candidate.group.toLowerCase() === group.toLowerCase());
+    if (found) found.specs.push(spec);
+    else groups.push({ group, specs: [spec] });
+  }
+  return groups;
+}
+
+export const SPEC_MESSAGES = {
+  required: (name: string) => `${name} required`,
+  chooseListed: "Choose one of the listed values",
+  chooseOne: "Choose one value",
+  yesOrNo: "Choose Yes or No",
+  tooLong: (most: number) => `At most ${most} characters`,
+} as const;
+
+/** The longest text value. */
+export const MOST_TEXT_VALUE = 500;
+
+/** What the product form sends for one attribute: a text, or the ticked values of a choice of several. */
+export type TypedSpec = string | readonly string[];
+
+/**
+ * A value as the product form typed it, read for `attribute` (a number or range with a unit read
+ * into the attribute's, rounded to its decimals): undefined when nothing was typed.
+ */
+export function readSpecValue(
+  attribute: AttributeDefinition,
+  typed: TypedSpec | undefined,
+): Reading<SpecValue | undefined> {
+  const texts = (typeof typed === "string" ? [typed] : (typed ?? [])).map((text) => text.trim()).filter(Boolean);
+  if (texts.length === 0) return { ok: true, value: undefined };
+  const [text = ""] = texts;
+  const unit = attribute.unit ?? undefined;
+  switch (attribute.type) {
+    case "number": {
+      const read = readMeasure(text, unit);
+      return read.ok ? { ok: true, value: roundTo(read.value, attribute.precision) } : read;
+    }
+    case "range": {
+      const read = readRange(text, unit);
+      if (!read.ok) return read;
+      return {
+        ok: true,
+        value: [roundTo(read.value[0], attribute.precision), roundTo(read.value[1], attribute.precision)],
+      };
+    }
+    case "choice": {
+      const ids = new Set(attribute.choices.map((choice) => choice.id));
+      if (!texts.every((id) => ids.has(id))) return { ok: false, message: SPEC_MESSAGES.chooseListed };
+      if (!attribute.multiple && texts.length > 1) return { ok: false, message: SPEC_MESSAGES.chooseOne };
+      // In the attribute's order, each once.
+      return {
+        ok: true,
+        value: attribute.choices.filter((choice) => texts.includes(choice.id)).map((choice) => choice.id),
+      };
+    }
+    case "boolean":
+      if (text === "yes") return { ok: true, value: true };
+      if (text === "no") return { ok: true, value: false };
+      return { ok: false, message: SPEC_MESSAGES.yesOrNo };
+    case "text":
+      return text.length > MOST_TEXT_VALUE
+        ? { ok: false, message: SPEC_MESSAGES.tooLong(MOST_TEXT_VALUE) }
+        : { ok: true, value: text };
+  }
+}
+
+/** A value as the product form shows it for editing: the inverse of `readSpecValue`. */
+export function typedSpecOf(attribute: AttributeDefinition, value: SpecValue | undefined): TypedSpec {
+  if (value === undefined) return "";
+  switch (attribute.type) {
+    case "number":
+      return typeof value === "number" ? formatNumber(value, attribute.precision).replaceAll(",", "") : "";
+    case "range":
+      if (!isRange(value)) return "";
+      return value[0] === value[1]
+        ? formatNumber(value[0], attribute.precision).replaceAll(",", "")
+        : `${formatNumber(value[0], attribute.precision).replaceAll(",", "")}\u2013${formatNumber(value[1], attribute.precision).replaceAll(",", "")}`;
+    case "choice":
+      return Array.isArray(value) ? value.filter((id): id is string => typeof id === "string") : [];
+    case "boolean":
+      return value === true ? "yes" : value === false ? "no" : "";
+    case "text":
+      return typeof value === "string" ? value : "";
+  }
+}
+
+/**
+ * Whether `value` is one `attribute` can hold (a restored revision's or an import's): the right shape,
+ * choices it has, a range in order.
+ */
+export function fitsAttribute(attribute: AttributeDefinition, value: unknown): value is SpecValue {
+  switch (attribute.type) {
+    case "number":
+      return typeof value === "number" && Number.isFinite(value);
+    case "range":
+      return (
+        Array.isArray(value) &&
+        value.length === 2 &&
+        value.every((end) => typeof end === "number" && Number.isFinite(end)) &&
+        (value[0] as number) <= (value[1] as number)
+      );
+    case "choice": {
+      if (!Array.isArray(value) || value.length === 0) return false;
+      if (!attribute.multiple && value.length > 1) return false;
+      return value.every((id) => attribute.choices.some((choice) => choice.id === id));
+    }
+    case "boolean":
+      return typeof value === "boolean";
+    case "text":
+      return typeof value === "string" && value.trim() !== "" && value.length <= MOST_TEXT_VALUE;
+  }
 }

@@ -7,6 +7,8 @@ import { comparePath, MAX_COMPARED } from "#app/domain/compare";
 import { ImageChooser } from "#app/components/image-chooser";
 import { NdaaBadge } from "#app/components/ndaa";
 import { SpecsTable } from "#app/components/specs-table";
+import { TypedSpecsTable } from "#app/components/typed-specs-table";
+import { formatSpecValue, specGroups } from "#app/domain/spec-attributes";
 import { TextLink } from "#app/components/ui";
 import { Link } from "#app/components/links";
 import { ResponsiveImage } from "#app/components/responsive-image";
@@ -57,8 +59,14 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
   // Its id (the address before slugs) sends the visitor, and search engines, to where it is now.
   if (params.productSlug !== product.slug) throw redirect(`${catalogProductPath(product)}${url.search}`, 301);
   const latestFirmware = await firmware.latestStable(product.id);
+  // The values as visitors read them, made here: the page's code needs no units to show them.
+  const { specValues, ...shown } = product;
   return {
-    product,
+    product: shown,
+    specifications: specGroups(specValues).map(({ group, specs }) => ({
+      group,
+      rows: specs.map(({ attribute, value }) => ({ name: attribute.name, value: formatSpecValue(attribute, value) })),
+    })),
     isAdmin: Boolean(user),
     preview: product.publication.status !== "published",
     latestFirmware: latestFirmware ? releaseView(latestFirmware) : null,
@@ -192,8 +200,13 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
 
-      {product.specs ? (
+      {loaderData.specifications.length > 0 ? (
         <Section title="Specifications">
+          <TypedSpecsTable groups={loaderData.specifications} caption={`${product.model} specifications`} />
+        </Section>
+      ) : null}
+      {product.specs ? (
+        <Section title={loaderData.specifications.length > 0 ? "More specifications" : "Specifications"}>
           <p className="whitespace-pre-line text-sm text-slate-800">{product.specs}</p>
         </Section>
       ) : null}

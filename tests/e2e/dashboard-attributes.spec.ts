@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import { expectNoA11yViolations } from "../support/a11y";
 import { capturePost, expectAnonymousReplayRefused } from "./admin";
 import { expect, hydrated, test } from "./fixtures";
@@ -87,4 +88,78 @@ test("an editor builds the library of specification attributes: each type, a his
   await expect(page.getByLabel("Name")).toHaveValue("Focal range");
   await page.goto("/dashboard/attributes");
   await expect(page.getByRole("link", { name: "Focal range" })).toBeVisible();
+});
+
+test("a category takes attributes, the product form asks for their values, and the product's page shows them", async ({
+  page,
+  login,
+}) => {
+  await login();
+  // A number in metres beside the library's range and choice.
+  await page.goto("/dashboard/attributes/new");
+  await hydrated(page);
+  await page.getByLabel("Name").fill("IR range");
+  await page.getByLabel("Group").fill("Image");
+  await page.getByLabel("Unit").selectOption("m");
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Attribute IR range created successfully." })).toBeVisible();
+
+  // The category chooses them, in its order, the focal range required.
+  await page.goto("/dashboard/categories/new");
+  await hydrated(page);
+  await page.getByLabel("Name").fill("Thermal cameras");
+  const attributes = page.getByRole("group", { name: "Specification attributes" });
+  await attributes.getByLabel("Attribute to add").selectOption({ label: "IR range (Image)" });
+  await attributes.getByRole("button", { name: "Add attribute" }).click();
+  await attributes.getByLabel("Attribute to add").selectOption({ label: "Focal range (Lens)" });
+  await attributes.getByRole("button", { name: "Add attribute" }).click();
+  await attributes.getByRole("button", { name: "Move up Focal range" }).click();
+  await attributes.getByLabel("Required (Focal range)").check();
+  await expect(attributes.getByRole("listitem")).toHaveText([/^Focal range/, /^IR range/]);
+  await expectNoA11yViolations(page);
+  await page.getByRole("button", { name: "Submit" }).click();
+  await page.getByRole("link", { name: "View details" }).click();
+  await expect(page.getByRole("list", { name: "Specification attributes" }).getByRole("listitem")).toHaveText([
+    "Focal range (required)",
+    "IR range",
+  ]);
+
+  // The product form shows a field a attribute; the required one missing and a wrong unit are refused.
+  await page.goto("/dashboard/products/new");
+  await hydrated(page);
+  await page.getByLabel("Category").selectOption({ label: "Thermal cameras" });
+  const values = page.getByRole("group", { name: "Specification values" });
+  await expect(values.getByRole("heading")).toHaveText(["Lens", "Image"]);
+  await page.getByLabel("Model").fill("VNT-T1");
+  await page.getByLabel("Description", { exact: true }).fill("A thermal bullet");
+  const picture = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#336699" } })
+    .png()
+    .toBuffer();
+  await page
+    .getByLabel("Image", { exact: true })
+    .setInputFiles({ name: "t1.png", mimeType: "image/png", buffer: picture });
+  await expect(
+    page.locator("[data-upload-state]").filter({ has: page.getByLabel("Image", { exact: true }) }),
+  ).toHaveAttribute("data-upload-state", "done");
+  await values.getByLabel("IR range (m)").fill("30 kg");
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(values.getByText("Focal range required")).toBeVisible();
+  await expect(values.getByText("Enter a number in m (or mm, ft, in)")).toBeVisible();
+  await expect(values.getByLabel("IR range (m)")).toHaveAttribute("aria-invalid", "true");
+  await values.getByLabel("Focal range (mm) (required)").fill("2.8-12 mm");
+  await values.getByLabel("IR range (m)").fill("98 ft");
+  await expectNoA11yViolations(page);
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "created successfully." })).toBeVisible();
+
+  // Its page: the values in their groups, feet beside metres.
+  await page.goto("/catalog/products/vnt-t1");
+  const table = page.getByRole("table", { name: "VNT-T1 specifications" });
+  await expect(table.getByRole("row")).toHaveText([
+    "Lens",
+    "Focal range2.8\u201312 mm",
+    "Image",
+    "IR range30 m (98 ft)",
+  ]);
+  await expectNoA11yViolations(page);
 });

@@ -147,6 +147,13 @@ describe("requests no page sends", () => {
       ["/dashboard/settings", "companyName=X&socialLinks.0.label=x&socialLinks.0.url=https://x.example", "socialLinks"],
       ["/dashboard/search-synonyms", "synonyms.0=LPR", "synonyms"],
       ["/dashboard/products/new", "model=X&featureIds.a=x", "featureIds"],
+      ["/dashboard/products/new", "model=X&specTexts=x", "specTexts"],
+      [
+        "/dashboard/products/new",
+        "model=X&specTexts.0b4f0c1e-1a2b-4c3d-8e9f-0a1b2c3d4e5f.a=x",
+        "specTexts.0b4f0c1e-1a2b-4c3d-8e9f-0a1b2c3d4e5f",
+      ],
+      ["/dashboard/categories/new", "name=Shape&attributes=x", "attributes[0]"],
       ["/dashboard/downloads/new", "description.x=y", "description"],
       ["/dashboard/firmware/new", "releaseVersion=1&productIds.0.x=y", "productIds"],
     ];

@@ -66,6 +66,7 @@ describe("the category form schema", () => {
       description: "",
       featureGroups: [],
       features: [{ id: undefined, label: "4MP", group: "" }],
+      attributes: [],
     });
   });
 

@@ -2,7 +2,13 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { attributeSchema, type AttributeInput } from "#app/domain/forms/attribute";
 import { ConflictError, FieldRuleError, NotFoundError } from "#app/server/admin/write.server";
-import { auditLog, specAttributes } from "#app/server/db/schema";
+import { auditLog, productSpecValues, specAttributes } from "#app/server/db/schema";
+import type { ProductInput } from "#app/server/admin/products.server";
+import { AttributeInUseError } from "#app/server/admin/attributes.server";
+import { formatSpecValue } from "#app/domain/spec-attributes";
+import { DataWatch } from "#app/server/platform/data-watch.server";
+import { CatalogSnapshot } from "#app/server/site/catalog-snapshot.server";
+import { stageImage } from "#tests/support/staged-files";
 import type { Runtime } from "#app/server/runtime/runtime.server";
 import { DATABASE_KINDS, startTestRuntime } from "#tests/support/database";
 import { TEST_ORIGIN } from "#tests/support/origin";
@@ -192,5 +198,208 @@ describe.each(DATABASE_KINDS)("specification attributes on %s", (kind) => {
     await expect(
       runtime.database.db.insert(specAttributes).values({ name: "Bad", type: "colour" as "text" }),
     ).rejects.toThrow();
+  });
+});
+
+describe.each(DATABASE_KINDS)("products' typed values on %s", (kind) => {
+  let started: Awaited<ReturnType<typeof startTestRuntime>> | undefined;
+  let runtime: Runtime;
+  let cameras: string;
+  const attribute = new Map<string, string>();
+
+  /** An attribute's id by its name. */
+  const idOf = (name: string) => attribute.get(name) ?? "";
+
+  beforeAll(async () => {
+    started = await startTestRuntime(kind);
+    runtime = started.runtime;
+    const { attributeAdmin, categoryAdmin } = runtime.services;
+    const made = async (name: string, rest: Partial<AttributeInput>) =>
+      attribute.set(name, await attributeAdmin.createAttribute(input({ name, ...rest }), TEST_ORIGIN));
+    await made("IR range", { group: "Image", unit: "m", precision: 1 });
+    await made("Focal length", { group: "Lens", type: "range", unit: "mm", precision: 1 });
+    await made("Compression", {
+      group: "Video",
+      type: "choice",
+      multiple: true,
+      choices: [{ label: "H.264" }, { label: "H.265" }, { label: "MJPEG" }],
+    });
+    await made("Audio", { group: "Video", type: "boolean" });
+    await made("Housing", { type: "text" });
+    cameras = await categoryAdmin.createCategory(
+      {
+        name: "Cameras",
+        description: "",
+        features: [],
+        attributes: [
+          { attributeId: idOf("Focal length"), required: true, filter: true },
+          { attributeId: idOf("IR range"), required: false, filter: true },
+          { attributeId: idOf("Compression"), required: false, filter: false },
+          { attributeId: idOf("Audio"), required: false, filter: false },
+          { attributeId: idOf("Housing"), required: false, filter: false },
+        ],
+      },
+      TEST_ORIGIN,
+    );
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+
+  async function newProduct(model: string, specTexts: ProductInput["specTexts"]): Promise<ProductInput> {
+    return {
+      categoryId: cameras,
+      model,
+      description: model,
+      specs: null,
+      specsTable: null,
+      ndaa: true,
+      featureIds: [],
+      imageFileId: await stageImage(runtime, `${model}.png`, "#336699"),
+      additionalImages: [],
+      accessoryIds: [],
+      downloads: [],
+      specTexts,
+    };
+  }
+
+  /** The product's values as its page shows them: attribute name and text, in the category's order. */
+  async function shown(productId: string) {
+    const product = await runtime.services.catalog.getAnyProduct(productId);
+    return product?.specValues.map((spec) => [spec.attribute.name, formatSpecValue(spec.attribute, spec.value)]);
+  }
+
+  async function expectSameAsFresh() {
+    expect(await runtime.catalogSnapshot.describe()).toEqual(
+      await new CatalogSnapshot(runtime.database.db, new DataWatch()).describe(),
+    );
+  }
+
+  it("reads what the form typed into each type's value, converting units, and shows it on the product's page", async () => {
+    const compression = (await runtime.services.attributeAdmin.getAttribute(idOf("Compression")))?.choices ?? [];
+    const { id } = await runtime.services.productAdmin.createProduct(
+      await newProduct("VNT-1", {
+        [idOf("IR range")]: "98 ft",
+        [idOf("Focal length")]: "2.8-12mm",
+        [idOf("Compression")]: [compression[1]?.id ?? "", compression[0]?.id ?? ""],
+        [idOf("Audio")]: "no",
+        [idOf("Housing")]: "  Aluminium, IK10 ",
+      }),
+      TEST_ORIGIN,
+    );
+    expect(await shown(id)).toEqual([
+      ["Focal length", "2.8\u201312 mm"],
+      ["IR range", "29.9 m (98.1 ft)"],
+      ["Compression", "H.264, H.265"],
+      ["Audio", "No"],
+      ["Housing", "Aluminium, IK10"],
+    ]);
+    const category = await runtime.services.catalog.getCategory(cameras);
+    expect(category?.attributes.map((item) => [item.name, item.required, item.filter])).toEqual([
+      ["Focal length", true, true],
+      ["IR range", false, true],
+      ["Compression", false, false],
+      ["Audio", false, false],
+      ["Housing", false, false],
+    ]);
+    await expectSameAsFresh();
+  });
+
+  it("refuses a missing required value and every unreadable one at once, each on its field, writing nothing", async () => {
+    const attempt = runtime.services.productAdmin.createProduct(
+      await newProduct("VNT-BAD", { [idOf("IR range")]: "far", [idOf("Audio")]: "maybe" }),
+      TEST_ORIGIN,
+    );
+    await expect(attempt).rejects.toThrow(FieldRuleError);
+    const error = await attempt.catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(FieldRuleError);
+    if (!(error instanceof FieldRuleError)) return;
+    expect({ [error.field]: error.message, ...error.others }).toEqual({
+      [`specTexts.${idOf("Focal length")}`]: "Focal length required",
+      [`specTexts.${idOf("IR range")}`]: "Enter a number in m (or mm, ft, in)",
+      [`specTexts.${idOf("Audio")}`]: "Choose Yes or No",
+    });
+    expect(await runtime.services.catalog.searchProductModels("VNT-BAD")).toMatchObject({ total: 0 });
+  });
+
+  it("follows the attribute: a rename and a unit converted on the pages, another type refused, History kept", async () => {
+    const { attributeAdmin, productAdmin, revisions } = runtime.services;
+    const { id } = await productAdmin.createProduct(
+      await newProduct("VNT-2", { [idOf("Focal length")]: "4 mm", [idOf("IR range")]: "30" }),
+      TEST_ORIGIN,
+    );
+    const ir = await attributeAdmin.getAttribute(idOf("IR range"));
+    if (!ir) throw new Error("no IR range");
+    await attributeAdmin.updateAttribute(
+      ir.id,
+      ir.version,
+      input({ name: "IR distance", group: "Image", unit: "mm", precision: 0 }),
+      TEST_ORIGIN,
+    );
+    expect(await shown(id)).toEqual([
+      ["Focal length", "4 mm"],
+      ["IR distance", "30,000 mm"],
+    ]);
+    await expectSameAsFresh();
+    await expect(
+      attributeAdmin.updateAttribute(ir.id, ir.version + 1, input({ name: "IR distance", type: "text" }), TEST_ORIGIN),
+    ).rejects.toThrow("2 products have values of this attribute: its type cannot change while they do.");
+    await expect(
+      attributeAdmin.updateAttribute(ir.id, ir.version + 1, input({ name: "IR distance", unit: "W" }), TEST_ORIGIN),
+    ).rejects.toThrow("2 products have values in mm, which cannot be read in W: choose a unit of the same kind.");
+    const [created] = await revisions.history("product", id);
+    expect(created?.changes).toContainEqual({
+      kind: "added",
+      label: "Specification values",
+      items: ["Focal length: 4 mm", "IR range: 30 m (98.4 ft)"],
+    });
+  });
+
+  it("takes a category's dropped attribute off its products' values, and refuses to delete one a category has", async () => {
+    const { attributeAdmin, categoryAdmin, productAdmin, revisions, history } = runtime.services;
+    const { id } = await productAdmin.createProduct(
+      await newProduct("VNT-3", { [idOf("Focal length")]: "6", [idOf("Housing")]: "Plastic" }),
+      TEST_ORIGIN,
+    );
+    const housing = await attributeAdmin.getAttribute(idOf("Housing"));
+    await expect(attributeAdmin.deleteAttribute(idOf("Housing"), housing?.version ?? 0, TEST_ORIGIN)).rejects.toThrow(
+      new AttributeInUseError(["Cameras"]).message,
+    );
+    const category = await runtime.services.catalog.getCategory(cameras, { latest: true });
+    if (!category) throw new Error("no category");
+    await categoryAdmin.updateCategory(
+      cameras,
+      category.version,
+      {
+        name: category.name,
+        description: category.description,
+        features: [],
+        attributes: category.attributes
+          .filter((item) => item.name !== "Housing")
+          .map(({ id: attributeId, required, filter }) => ({ attributeId, required, filter })),
+      },
+      TEST_ORIGIN,
+    );
+    expect((await shown(id))?.map(([name]) => name)).toEqual(["Focal length"]);
+    expect(
+      await runtime.database.db
+        .select()
+        .from(productSpecValues)
+        .where(eq(productSpecValues.attributeId, idOf("Housing"))),
+    ).toEqual([]);
+    await expectSameAsFresh();
+    // No category has it now: it can go, and comes back from Recently deleted.
+    await attributeAdmin.deleteAttribute(idOf("Housing"), housing?.version ?? 0, TEST_ORIGIN);
+    const [latest, first] = await revisions.history("category", cameras);
+    // The rename before shows as one name for another, the attribute dropped as removed.
+    expect(latest?.changes).toEqual([
+      { kind: "added", label: "Specification attributes", items: ["IR distance (filter)"] },
+      { kind: "removed", label: "Specification attributes", items: ["IR range (filter)", "Housing"] },
+    ]);
+    // Restoring the category's first revision leaves out the attribute deleted since.
+    await history.restoreRevision("category", cameras, first?.id ?? "", category.version + 1, TEST_ORIGIN);
+    expect((await runtime.services.catalog.getCategory(cameras))?.attributes.map((item) => item.name)).not.toContain(
+      "Housing",
+    );
   });
 });

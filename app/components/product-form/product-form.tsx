@@ -26,6 +26,8 @@ import { FeaturesFieldset, type FeaturesCategory } from "./features-fieldset";
 import { MainImageFieldset } from "./main-image-fieldset";
 import { useUploadsBusy, type StoredImage } from "./shared";
 import { SpecsFieldset } from "./specs-fieldset";
+import { SpecValuesFieldset } from "./spec-values-fieldset";
+import type { CategoryAttribute } from "#app/domain/spec-attributes";
 
 /** The product an edit form opens on (a subset of what the catalog's getProduct reads). */
 export type EditableProduct = Pick<
@@ -41,6 +43,7 @@ export type EditableProduct = Pick<
   | "version"
   | "downloads"
   | "publication"
+  | "specValues"
 > & {
   category: { id: string };
   features: { id: string }[];
@@ -51,7 +54,7 @@ export type EditableProduct = Pick<
 
 export interface ProductFormProps {
   mode: "new" | "edit";
-  categories: (FeaturesCategory & { name: string })[];
+  categories: (FeaturesCategory & { name: string; attributes: CategoryAttribute[] })[];
   /** Whether the catalog holds a product (other than the one being edited) to choose as an accessory. */
   hasOtherProducts: boolean;
   product?: EditableProduct;
@@ -88,6 +91,8 @@ export function ProductForm({ mode, categories, hasOtherProducts, product, lastR
   const [categoryChanged, setCategoryChanged] = useState(false);
   const category = categories.find((item) => item.id === categoryId);
   const chosenFeatures = new Set(product && !categoryChanged ? product.features.map((feature) => feature.id) : []);
+  // Another category's values keep those of attributes it has too (the server keeps only those).
+  const specValues = new Map((product?.specValues ?? []).map(({ attribute, value }) => [attribute.id, value]));
 
   const [hasNewImage, setHasNewImage] = useState(false);
   const imageRows = useImageRows(product?.additionalImages ?? []);
@@ -111,6 +116,7 @@ export function ProductForm({ mode, categories, hasOtherProducts, product, lastR
           specs: "Specifications",
           specsFileId: "Specifications spreadsheet",
           featureIds: "Features / filters",
+          specTexts: "Specification values",
           additionalImages: "Additional images",
           downloads: "Downloads",
           accessoryIds: "Accessories",
@@ -162,6 +168,13 @@ export function ProductForm({ mode, categories, hasOtherProducts, product, lastR
         chosen={chosenFeatures}
         errorId={fields.featureIds.errorId}
         errors={fields.featureIds.errors}
+      />
+
+      <SpecValuesFieldset
+        key={category?.id ?? "none"}
+        attributes={category?.attributes ?? []}
+        values={specValues}
+        errors={form.allErrors}
       />
 
       <MainImageFieldset

@@ -10,6 +10,7 @@ export const CATEGORY_LIMITS = {
   features: 100,
   group: 60,
   groups: 20,
+  attributes: 60,
 } as const;
 
 /** The message of a feature whose group is not one of the category's. */
@@ -68,6 +69,25 @@ export const categorySchema = z
       .transform((items) => items ?? [])
       .refine((items) => items.every((item) => Boolean(item.label)), ADMIN_MESSAGES.noEmptyFeatures)
       .transform((items) => items.map((item) => ({ id: item.id, label: item.label ?? "", group: item.group ?? "" }))),
+    /** Its specification attributes in order (decision 070): each chosen once from the library. */
+    attributes: z
+      .array(
+        z.object({
+          attributeId: z.uuid("Choose an attribute of the list"),
+          required: z.boolean().optional(),
+          filter: z.boolean().optional(),
+        }),
+      )
+      .max(CATEGORY_LIMITS.attributes, `At most ${CATEGORY_LIMITS.attributes} attributes`)
+      .optional()
+      .transform((items) =>
+        (items ?? []).map((item) => ({
+          attributeId: item.attributeId,
+          required: item.required === true,
+          filter: item.filter === true,
+        })),
+      )
+      .refine((items) => new Set(items.map((item) => item.attributeId)).size === items.length, "Each attribute once"),
     /** Only in the edit form: a save without it is taken for one over a newer version. */
     version: openedVersion.optional(),
   })
@@ -97,7 +117,16 @@ export interface CategoryInput {
   description: string;
   featureGroups?: string[];
   features: { id?: string | undefined; label: string; group?: string }[];
+  /** Absent (a revision from before attributes, an older caller): none. */
+  attributes?: CategoryAttributeInput[];
   version?: number | undefined;
+}
+
+/** One of a category's attributes, as written; its place in the list is its order. */
+export interface CategoryAttributeInput {
+  attributeId: string;
+  required: boolean;
+  filter: boolean;
 }
 
 /** A product of a category, as its dashboard page lists it. */

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { openedVersion } from "./version";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { altTextField } from "./alt-text";
+import { MOST_TEXT_VALUE } from "#app/domain/spec-attributes";
 
 /** The most characters of the product's texts (the form's, and an import's, rule). */
 export const PRODUCT_TEXT_LIMITS = { model: 120, name: 120, description: 5000, specs: 20_000 } as const;
@@ -59,6 +60,20 @@ export function productSchema(mode: "new" | "edit") {
     keepSpecsTable: z.boolean().optional(),
     ndaa: z.boolean().optional(),
     featureIds: idList,
+    /**
+     * The category's specification values as typed, by attribute id (a choice of several: the ticked
+     * values' ids). Read and checked against the category's attributes by the server, which alone
+     * knows them as they are when the save lands.
+     */
+    specTexts: z
+      .record(
+        z.uuid(),
+        z.union([
+          z.string().max(MOST_TEXT_VALUE * 2, `At most ${MOST_TEXT_VALUE} characters`),
+          z.array(z.string().max(64)).max(100),
+        ]),
+      )
+      .optional(),
     imageFileId:
       mode === "new"
         ? z.string(ADMIN_MESSAGES.productImageRequired).trim().min(1, ADMIN_MESSAGES.productImageRequired).max(64)

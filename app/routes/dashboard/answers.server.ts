@@ -29,7 +29,9 @@ export function uncheckedAnswer(submission: Replying) {
  */
 export function fieldRuleAnswer(error: unknown, submission: Replying) {
   if (!(error instanceof FieldRuleError)) return undefined;
-  return invalidAnswer(submission.reply({ fieldErrors: { [error.field]: [error.message] } }));
+  const fieldErrors: Record<string, string[]> = { [error.field]: [error.message] };
+  for (const [field, message] of Object.entries(error.others)) fieldErrors[field] = [message];
+  return invalidAnswer(submission.reply({ fieldErrors }));
 }
 
 /**

@@ -1,9 +1,10 @@
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { naturalCompare } from "#app/domain/format";
 import { ATTRIBUTE_MESSAGES, type AttributeInput } from "#app/domain/forms/attribute";
-import { SUGGESTED_ATTRIBUTE_GROUPS, type SpecAttribute } from "#app/domain/spec-attributes";
+import { isRange, SUGGESTED_ATTRIBUTE_GROUPS, type SpecAttribute, type SpecValue } from "#app/domain/spec-attributes";
+import { convert, convertible, roundTo, unitInfo } from "#app/domain/units";
 import type { Database, Queryable, Transaction } from "../db/client.server";
-import { specAttributes } from "../db/schema";
+import { categories, categoryAttributes, productSpecValues, specAttributes } from "../db/schema";
 import { isUuid } from "../files/files.server";
 import { storedUnit, type AttributeData } from "../records/attribute.server";
 import {
@@ -11,6 +12,7 @@ import {
   databaseError,
   FieldRuleError,
   NotFoundError,
+  RestoreRefusedError,
   UNIQUE_VIOLATION,
   type AdminWrite,
   type Restorer,
@@ -19,6 +21,24 @@ import {
 } from "./write.server";
 
 type AttributeRow = typeof specAttributes.$inferSelect;
+
+/** Categories still have the attribute: it cannot be deleted until they let it go. */
+export class AttributeInUseError extends Error {
+  constructor(public readonly categoryNames: string[]) {
+    super(
+      `${categoryNames.length === 1 ? "The category" : "The categories"} ${categoryNames.join(", ")} ${categoryNames.length === 1 ? "has" : "have"} this attribute: remove it from ${categoryNames.length === 1 ? "it" : "them"} first.`,
+    );
+  }
+}
+
+export const ATTRIBUTE_CHANGE_MESSAGES = {
+  type: (count: number) =>
+    `${count} ${count === 1 ? "product has a value" : "products have values"} of this attribute: its type cannot change while they do.`,
+  unit: (count: number, from: string, to: string) =>
+    `${count} ${count === 1 ? "product has a value" : "products have values"} in ${from}, which cannot be read in ${to}: choose a unit of the same kind.`,
+  several: (count: number) =>
+    `${count} ${count === 1 ? "product has" : "products have"} several of these values: choose one for ${count === 1 ? "it" : "each"} first.`,
+} as const;
 
 function attributeOf(row: AttributeRow): SpecAttribute {
   return {
@@ -76,6 +96,66 @@ function storedChoices(input: AttributeInput, had: readonly { id: string }[], re
     id: choice.id && (restoring || known.has(choice.id)) ? choice.id : crypto.randomUUID(),
     label: choice.label,
   }));
+}
+
+/**
+ * Brings the products' values of an attribute along with a change of it, in the same write: a unit of
+ * the same kind converts them (rounded to the new decimals), a value taken off a choice leaves the
+ * products that had it. What would lose or misread values is refused, saying how many products hold
+ * them: another type, a unit of another kind, one value where products have several. A restore is
+ * refused the same way (RestoreRefusedError), the message saying why.
+ */
+async function bringValuesAlong(
+  tx: Transaction,
+  had: SpecAttribute,
+  next: Omit<SpecAttribute, "id" | "slug" | "version">,
+  restoring: boolean,
+) {
+  const rows = await tx
+    .select({ productId: productSpecValues.productId, value: productSpecValues.value })
+    .from(productSpecValues)
+    .where(eq(productSpecValues.attributeId, had.id));
+  if (rows.length === 0) return;
+  const refuse = (field: "type" | "unit" | "choices", message: string): never => {
+    throw restoring ? new RestoreRefusedError(message) : new FieldRuleError(field, message);
+  };
+  if (next.type !== had.type) refuse("type", ATTRIBUTE_CHANGE_MESSAGES.type(rows.length));
+  const changed = new Map<string, SpecValue | null>();
+  if (had.type === "number" || had.type === "range") {
+    const from = had.unit;
+    const to = next.unit;
+    if (from !== to && (!from || !to || !convertible(from, to))) {
+      refuse(
+        "unit",
+        ATTRIBUTE_CHANGE_MESSAGES.unit(
+          rows.length,
+          from ? unitInfo(from).symbol : "no unit",
+          to ? unitInfo(to).symbol : "no unit",
+        ),
+      );
+    }
+    const move = (value: number) => roundTo(from && to ? convert(value, from, to) : value, next.precision);
+    for (const { productId, value } of rows) {
+      const moved: SpecValue | undefined =
+        typeof value === "number" ? move(value) : isRange(value) ? [move(value[0]), move(value[1])] : undefined;
+      if (moved !== undefined && JSON.stringify(moved) !== JSON.stringify(value)) changed.set(productId, moved);
+    }
+  }
+  if (had.type === "choice") {
+    const kept = new Set(next.choices.map((choice) => choice.id));
+    const several = rows.filter(({ value }) => Array.isArray(value) && value.length > 1).length;
+    if (had.multiple && !next.multiple && several > 0) refuse("choices", ATTRIBUTE_CHANGE_MESSAGES.several(several));
+    for (const { productId, value } of rows) {
+      if (!Array.isArray(value)) continue;
+      const left = (value as readonly unknown[]).filter((id): id is string => typeof id === "string" && kept.has(id));
+      if (left.length !== value.length) changed.set(productId, left.length ? left : null);
+    }
+  }
+  for (const [productId, value] of changed) {
+    const where = and(eq(productSpecValues.productId, productId), eq(productSpecValues.attributeId, had.id));
+    if (value === null) await tx.delete(productSpecValues).where(where);
+    else await tx.update(productSpecValues).set({ value }).where(where);
+  }
 }
 
 /** The library of specification attributes, as the dashboard reads and writes it. */
@@ -140,7 +220,10 @@ export function createAttributeAdmin({ db, write }: { db: Database; write: Admin
           await claimVersion(tx, specAttributes, id, version);
           await checkNameFree(tx, input.name, id);
           const had = await readAttribute(tx, id);
+          if (!had) throw new NotFoundError();
           await audit({ kind: "updated", record: { type: "attribute", id, label: input.name } });
+          const choices = storedChoices(input, had.choices, Boolean(restoring));
+          await bringValuesAlong(tx, had, { ...input, choices }, Boolean(restoring));
           await tx
             .update(specAttributes)
             .set({
@@ -149,7 +232,7 @@ export function createAttributeAdmin({ db, write }: { db: Database; write: Admin
               type: input.type,
               unit: input.unit,
               precision: input.precision,
-              choices: storedChoices(input, had?.choices ?? [], Boolean(restoring)),
+              choices,
               multiple: input.multiple,
             })
             .where(eq(specAttributes.id, id));
@@ -161,11 +244,21 @@ export function createAttributeAdmin({ db, write }: { db: Database; write: Admin
     }
   }
 
-  /** Deletes an attribute opened at `version`; it goes to Recently deleted. */
+  /**
+   * Deletes an attribute opened at `version`; it goes to Recently deleted. Refused while a category
+   * has it (AttributeInUseError names them): no product then has a value of it.
+   */
   async function deleteAttribute(id: string, version: number, origin: WriteOrigin): Promise<void> {
     if (!isUuid(id)) throw new NotFoundError();
     await write(["attributes"], origin, async ({ tx, audit }) => {
       await claimVersion(tx, specAttributes, id, version);
+      const using = await tx
+        .select({ name: categories.name })
+        .from(categoryAttributes)
+        .innerJoin(categories, eq(categories.id, categoryAttributes.categoryId))
+        .where(eq(categoryAttributes.attributeId, id))
+        .orderBy(asc(categories.name));
+      if (using.length) throw new AttributeInUseError(using.map((row) => row.name));
       const current = await readAttribute(tx, id);
       await audit({ kind: "deleted", record: { type: "attribute", id, label: current?.name ?? "" } });
       await tx.delete(specAttributes).where(eq(specAttributes.id, id));

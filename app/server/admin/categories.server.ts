@@ -1,12 +1,19 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { DASHBOARD_PAGE_SIZE, type Paged } from "#app/domain/paging";
 import type { ChangeTopic } from "#app/domain/live";
-import type { CategoryInput, CategoryProduct } from "#app/domain/forms/category";
+import type { CategoryAttributeInput, CategoryInput, CategoryProduct } from "#app/domain/forms/category";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import type { Catalog } from "../site/catalog.server";
 import type { Database, Queryable, Transaction } from "../db/client.server";
 import { BY_MODEL, countRows, readPage } from "../db/paging.server";
-import { categories, categoryFeatures, products } from "../db/schema";
+import {
+  categories,
+  categoryAttributes,
+  categoryFeatures,
+  products,
+  productSpecValues,
+  specAttributes,
+} from "../db/schema";
 import { isUuid } from "../files/files.server";
 import {
   claimVersion,
@@ -66,6 +73,40 @@ function duplicateNameError(error: unknown, name: string): unknown {
     : error;
 }
 
+/** The message of an attribute that is not (or no longer) in the library. */
+export const UNKNOWN_ATTRIBUTE = "Choose attributes of the library";
+
+/**
+ * Puts the category's attributes as `wanted` says, in its order; returns the ids it had that it no
+ * longer has. An attribute deleted meanwhile is refused on the field.
+ */
+async function writeAttributes(tx: Transaction, categoryId: string, wanted: CategoryAttributeInput[]) {
+  const ids = wanted.map((item) => item.attributeId);
+  const known = ids.length
+    ? await tx.select({ id: specAttributes.id }).from(specAttributes).where(inArray(specAttributes.id, ids))
+    : [];
+  if (known.length !== new Set(ids).size) throw new FieldRuleError("attributes", UNKNOWN_ATTRIBUTE);
+  const had = await tx
+    .select({ attributeId: categoryAttributes.attributeId })
+    .from(categoryAttributes)
+    .where(eq(categoryAttributes.categoryId, categoryId));
+  const kept = new Set(ids);
+  const dropped = had.map((row) => row.attributeId).filter((id) => !kept.has(id));
+  await tx.delete(categoryAttributes).where(eq(categoryAttributes.categoryId, categoryId));
+  if (wanted.length) {
+    await tx.insert(categoryAttributes).values(
+      wanted.map((item, position) => ({
+        categoryId,
+        attributeId: item.attributeId,
+        position,
+        required: item.required,
+        filter: item.filter,
+      })),
+    );
+  }
+  return dropped;
+}
+
 /** Categories as the dashboard reads and writes them. */
 export function createCategoryAdmin({ db, write, catalog }: { db: Database; write: AdminWrite; catalog: Catalog }) {
   /** A category with its features (natural order) and a page of its products (model order, ignoring case). */
@@ -93,6 +134,7 @@ export function createCategoryAdmin({ db, write, catalog }: { db: Database; writ
             })
             .returning({ id: categories.id });
           if (!created) throw new Error("The category was not stored");
+          await writeAttributes(tx, created.id, input.attributes ?? []);
           if (input.features.length) {
             await tx.insert(categoryFeatures).values(
               input.features.map((feature) => ({
@@ -170,8 +212,24 @@ export function createCategoryAdmin({ db, write, catalog }: { db: Database; writ
               .insert(categoryFeatures)
               .values(added.map((feature) => ({ categoryId: id, label: feature.label, group: feature.group ?? "" })));
           }
+          // An attribute the category no longer has takes its products' values with it, as a feature
+          // left out takes their selections (their revisions keep them).
+          const dropped = await writeAttributes(tx, id, input.attributes ?? []);
+          if (dropped.length) {
+            await tx
+              .delete(productSpecValues)
+              .where(
+                and(
+                  inArray(productSpecValues.attributeId, dropped),
+                  inArray(
+                    productSpecValues.productId,
+                    tx.select({ id: products.id }).from(products).where(eq(products.categoryId, id)),
+                  ),
+                ),
+              );
+          }
           // Read by adminWrite once this returns: it announces the topics when the transaction commits.
-          if (featuresChanged) topics.push("products");
+          if (featuresChanged || dropped.length) topics.push("products");
         },
         restoring,
       );
@@ -201,10 +259,25 @@ export function createCategoryAdmin({ db, write, catalog }: { db: Database; writ
     }
   }
 
+  /** A revision as it can be written now: attributes deleted from the library since are left out. */
+  async function restorable(data: CategoryData): Promise<CategoryInput> {
+    const wanted = data.attributes ?? [];
+    const ids = wanted.map((item) => item.attributeId);
+    const there = ids.length
+      ? new Set(
+          (await db.select({ id: specAttributes.id }).from(specAttributes).where(inArray(specAttributes.id, ids))).map(
+            (row) => row.id,
+          ),
+        )
+      : new Set<string>();
+    return { ...data, attributes: wanted.filter((item) => there.has(item.attributeId)) };
+  }
+
   const restorer: Restorer<CategoryData> = {
-    restoreRevision: (id, version, data, origin, restoring) => updateCategory(id, version, data, origin, restoring),
+    restoreRevision: async (id, version, data, origin, restoring) =>
+      updateCategory(id, version, await restorable(data), origin, restoring),
     async restoreDeleted(data, origin, restoring) {
-      await createCategory(data, origin, restoring);
+      await createCategory(await restorable(data), origin, restoring);
     },
   };
 

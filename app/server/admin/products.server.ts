@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, or, sql } from "drizzle-orm";
 import { DASHBOARD_PAGE_SIZE, type Paged } from "#app/domain/paging";
 import { normalizeSearchQuery } from "#app/domain/search";
 import { BY_MODEL, byModel, countRows, readPage } from "../db/paging.server";
@@ -18,7 +18,19 @@ import {
   productFeatures,
   productImages,
   products,
+  categoryAttributes,
+  productSpecValues,
+  specAttributes,
 } from "../db/schema";
+import {
+  fitsAttribute,
+  readSpecValue,
+  type CategoryAttribute,
+  SPEC_MESSAGES,
+  type SpecValue,
+  type TypedSpec,
+} from "#app/domain/spec-attributes";
+import { storedUnit } from "../records/attribute.server";
 import type { ImageView } from "#app/domain/catalog-views";
 import { imageView, imageFileColumns } from "../files/file-views.server";
 import { isUuid, MissingFileError, NotAnImageError } from "../files/files.server";
@@ -97,6 +109,13 @@ export interface ProductInput {
    */
   firmwareReleaseIds?: string[];
   slug?: string;
+  /**
+   * Its category's specification values as the form typed them, by attribute id (decision 070): read
+   * and checked against the category's attributes when saved, a required one refused when missing.
+   */
+  specTexts?: Record<string, TypedSpec>;
+  /** Values already typed (a restored revision's, an import's), by attribute id; those that no longer fit are left out. */
+  specValues?: Record<string, SpecValue>;
 }
 
 export interface AdminProductRow {
@@ -110,6 +129,8 @@ export interface AdminProductRow {
 export interface FormCategory {
   id: string;
   name: string;
+  /** Its specification attributes in order: the form shows a field for each (decision 070). */
+  attributes: CategoryAttribute[];
   /** The groups its filter shows its features in (decision 068): the form shows them so too. */
   featureGroups: string[];
   /** `group`: one of `featureGroups`, or "" for none. */
@@ -188,6 +209,65 @@ async function claimFiles(
   } catch (error) {
     if (error instanceof MissingFileError || error instanceof NotAnImageError) throw new FieldRuleError(field, message);
     throw error;
+  }
+}
+
+/** The field of the product form that holds an attribute's value. */
+export function specField(attributeId: string): string {
+  return `specTexts.${attributeId}`;
+}
+
+/**
+ * The product's values of its category's attributes, as `input` gives them: read from the form's
+ * texts (every message at once, beside its field), or typed values kept where they still fit, or (an
+ * edit that says nothing of them, as an import without those columns) the values it has. Values of
+ * attributes its category does not have are not kept.
+ */
+async function writeSpecValues(tx: Transaction, productId: string, input: ProductInput, isNew: boolean) {
+  const rows = await tx
+    .select({ attribute: specAttributes, required: categoryAttributes.required })
+    .from(categoryAttributes)
+    .innerJoin(specAttributes, eq(specAttributes.id, categoryAttributes.attributeId))
+    .where(eq(categoryAttributes.categoryId, input.categoryId))
+    .orderBy(asc(categoryAttributes.position));
+  const attributes = rows.map(({ attribute, required }) => ({
+    definition: { ...attribute, unit: storedUnit(attribute.unit) },
+    required,
+  }));
+  const values = new Map<string, SpecValue>();
+  if (input.specTexts !== undefined) {
+    const errors: [string, string][] = [];
+    for (const { definition, required } of attributes) {
+      const read = readSpecValue(definition, input.specTexts[definition.id]);
+      if (!read.ok) errors.push([specField(definition.id), read.message]);
+      else if (read.value !== undefined) values.set(definition.id, read.value);
+      else if (required) errors.push([specField(definition.id), SPEC_MESSAGES.required(definition.name)]);
+    }
+    const [first, ...others] = errors;
+    if (first) throw new FieldRuleError(first[0], first[1], Object.fromEntries(others));
+  } else {
+    const given =
+      input.specValues ??
+      (isNew
+        ? {}
+        : Object.fromEntries(
+            (
+              await tx
+                .select({ attributeId: productSpecValues.attributeId, value: productSpecValues.value })
+                .from(productSpecValues)
+                .where(eq(productSpecValues.productId, productId))
+            ).map((row) => [row.attributeId, row.value]),
+          ));
+    for (const { definition } of attributes) {
+      const value = given[definition.id];
+      if (value !== undefined && fitsAttribute(definition, value)) values.set(definition.id, value);
+    }
+  }
+  if (!isNew) await tx.delete(productSpecValues).where(eq(productSpecValues.productId, productId));
+  if (values.size) {
+    await tx
+      .insert(productSpecValues)
+      .values([...values].map(([attributeId, value]) => ({ productId, attributeId, value })));
   }
 }
 
@@ -435,9 +515,33 @@ export function createProductAdmin({ db, write }: { db: Database; write: AdminWr
         .where(productId ? ne(products.id, productId) : undefined)
         .limit(1),
     ]);
+    const attributeRows = await db
+      .select({
+        categoryId: categoryAttributes.categoryId,
+        required: categoryAttributes.required,
+        filter: categoryAttributes.filter,
+        attribute: specAttributes,
+      })
+      .from(categoryAttributes)
+      .innerJoin(specAttributes, eq(specAttributes.id, categoryAttributes.attributeId))
+      .orderBy(asc(categoryAttributes.position));
     const categoriesWithFeatures: FormCategory[] = sortIgnoringCaseBy(categoryRows, (row) => row.name).map(
       (category) => ({
         ...category,
+        attributes: attributeRows
+          .filter((row) => row.categoryId === category.id)
+          .map(
+            ({
+              attribute: { version: _version, createdAt: _made, updatedAt: _saved, ...attribute },
+              required,
+              filter,
+            }) => ({
+              ...attribute,
+              unit: storedUnit(attribute.unit),
+              required,
+              filter,
+            }),
+          ),
         features: sortNaturallyBy(
           featureRows
             .filter((feature) => feature.categoryId === category.id)
@@ -512,6 +616,7 @@ export function createProductAdmin({ db, write }: { db: Database; write: AdminWr
         );
         if (!row) throw new Error("Insert returned no row");
         await writeRelations(scope, row.id, input);
+        await writeSpecValues(tx, row.id, input, true);
         if (releaseIds.length) {
           await tx.execute(sql`insert into ${firmwareProducts} (release_id, product_id)
             select id, ${row.id} from ${firmwareReleases} where id in ${releaseIds}`);
@@ -572,6 +677,7 @@ export function createProductAdmin({ db, write }: { db: Database; write: AdminWr
           purgeAfterCommit(await fileService.release(tx, [current.imageFileId]));
         }
         await writeRelations(scope, id, input);
+        await writeSpecValues(tx, id, input, false);
         await syncFileVisibility(tx, "product", id);
       },
       restoring,
@@ -685,6 +791,13 @@ export function createProductAdmin({ db, write }: { db: Database; write: AdminWr
             status text, "publishAt" timestamptz)
           where p.id = x.id`);
       }
+      // A product moved to another category keeps only the values of attributes that one has.
+      for (const batch of batches(updates)) {
+        await tx.execute(sql`delete from ${productSpecValues} as v using ${products} as p
+          where v.product_id = p.id and p.id in ${batch.map((item) => item.id)}
+            and not exists (select 1 from ${categoryAttributes} as ca
+              where ca.category_id = p.category_id and ca.attribute_id = v.attribute_id)`);
+      }
       const replacedImages = updates.flatMap((item) => {
         const before = currentImage.get(item.id);
         return item.files && before && before !== item.files.imageFileId ? [before] : [];
@@ -790,6 +903,8 @@ export function createProductAdmin({ db, write }: { db: Database; write: AdminWr
       additionalImages: data.images.map((image) => ({ fileId: image.fileId, alt: image.alt })),
       accessoryIds: data.accessoryIds,
       downloads: data.downloads.map((file) => ({ fileId: file.fileId, description: file.description })),
+      // Revisions from before typed values have none; values that no longer fit are left out.
+      specValues: data.specValues ?? {},
     };
   }
 

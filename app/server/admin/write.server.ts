@@ -30,11 +30,16 @@ export class NotFoundError extends Error {
   }
 }
 
-/** A rule of requirements §5 only the database can check (a duplicate name or model), on one field. */
+/**
+ * A rule of requirements §5 only the service can check (a duplicate name or model), on one field, and
+ * on more at once where one check finds several (a product's specification values).
+ */
 export class FieldRuleError extends Error {
   constructor(
     public readonly field: string,
     message: string,
+    /** The other fields' messages, by field name. */
+    public readonly others: Readonly<Record<string, string>> = {},
   ) {
     super(message);
   }

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { ROLES } from "../../domain/roles";
-import { ATTRIBUTE_TYPES, type AttributeChoice } from "../../domain/spec-attributes";
+import { ATTRIBUTE_TYPES, type AttributeChoice, type SpecValue } from "../../domain/spec-attributes";
 import {
   type AnyPgColumn,
   bigint,
@@ -163,6 +163,27 @@ export const specAttributes = pgTable(
   ],
 );
 
+/**
+ * The attributes a category's products have, in the order its pages show them: whether the product
+ * form requires one, and whether the category's page filters by it (decision 070).
+ */
+export const categoryAttributes = pgTable(
+  "category_attributes",
+  {
+    categoryId: partOf("category_id", () => categories.id),
+    attributeId: uuid("attribute_id")
+      .notNull()
+      .references(() => specAttributes.id, { onDelete: "restrict" }),
+    position: integer("position").notNull(),
+    required: boolean("required").default(false).notNull(),
+    filter: boolean("filter").default(false).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.categoryId, table.attributeId] }),
+    index("category_attributes_attribute_idx").on(table.attributeId),
+  ],
+);
+
 export const products = pgTable(
   "products",
   {
@@ -204,6 +225,20 @@ export const productFeatures = pgTable(
   (table) => [
     primaryKey({ columns: [table.productId, table.featureId] }),
     index("product_features_feature_idx").on(table.featureId),
+  ],
+);
+
+/** A product's value of one of its category's attributes, in the attribute's unit (`SpecValue`, decision 070). */
+export const productSpecValues = pgTable(
+  "product_spec_values",
+  {
+    productId: partOf("product_id", () => products.id),
+    attributeId: partOf("attribute_id", () => specAttributes.id),
+    value: jsonb("value").$type<SpecValue>().notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.productId, table.attributeId] }),
+    index("product_spec_values_attribute_idx").on(table.attributeId),
   ],
 );
 

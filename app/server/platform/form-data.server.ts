@@ -75,6 +75,8 @@ type SchemaDef = {
   type: string;
   shape?: Record<string, z.ZodType>;
   element?: z.ZodType;
+  /** A record's values' schema (its keys are field names the page made, e.g. ids). */
+  valueType?: z.ZodType;
   innerType?: z.ZodType;
   in?: z.ZodType;
   options?: z.ZodType[];
@@ -119,6 +121,14 @@ function misshapenField(value: unknown, schema: z.ZodType, name: string): string
         const field = def.shape?.[key];
         // A field the schema does not read is dropped by it; only what it reads must fit.
         const found = field ? misshapenField(inner, field, name ? `${name}.${key}` : key) : null;
+        if (found !== null) return found;
+      }
+      return null;
+    }
+    case "record": {
+      if (!isRecord(value)) return name;
+      for (const [key, inner] of Object.entries(value)) {
+        const found = def.valueType ? misshapenField(inner, def.valueType, name ? `${name}.${key}` : key) : null;
         if (found !== null) return found;
       }
       return null;

@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { naturalCompare } from "#app/domain/format";
 import type { Queryable } from "../db/client.server";
-import { categories, categoryFeatures } from "../db/schema";
+import { categories, categoryAttributes, categoryFeatures, specAttributes } from "../db/schema";
 import { oneByOne, versionAndName, type RecordKind, type Snapshot } from "./kind.server";
 
 /** What a category revision restores (one from before filter groups has neither). */
@@ -10,6 +10,14 @@ export interface CategoryData {
   description: string;
   featureGroups?: string[];
   features: { id: string; label: string; group?: string }[];
+  /** Revisions from before specification attributes have none. */
+  attributes?: { attributeId: string; required: boolean; filter: boolean }[];
+}
+
+/** How History lists one of a category's attributes: "IR range (required, filter)". */
+function attributeLine(attribute: { name: string; required: boolean; filter: boolean }): string {
+  const marks = [attribute.required ? "required" : "", attribute.filter ? "filter" : ""].filter(Boolean);
+  return marks.length ? `${attribute.name} (${marks.join(", ")})` : attribute.name;
 }
 
 async function categorySnapshot(tx: Queryable, id: string): Promise<Snapshot<CategoryData> | undefined> {
@@ -21,6 +29,17 @@ async function categorySnapshot(tx: Queryable, id: string): Promise<Snapshot<Cat
       .from(categoryFeatures)
       .where(eq(categoryFeatures.categoryId, id))
   ).sort((a, b) => naturalCompare(a.label, b.label));
+  const attributes = await tx
+    .select({
+      attributeId: categoryAttributes.attributeId,
+      required: categoryAttributes.required,
+      filter: categoryAttributes.filter,
+      name: specAttributes.name,
+    })
+    .from(categoryAttributes)
+    .innerJoin(specAttributes, eq(specAttributes.id, categoryAttributes.attributeId))
+    .where(eq(categoryAttributes.categoryId, id))
+    .orderBy(asc(categoryAttributes.position));
   return {
     label: row.name,
     view: {
@@ -34,9 +53,16 @@ async function categorySnapshot(tx: Queryable, id: string): Promise<Snapshot<Cat
           "Features",
           features.map((feature) => (feature.group ? `${feature.label} (${feature.group})` : feature.label)),
         ],
+        ["Specification attributes", attributes.map(attributeLine)],
       ],
     },
-    data: { name: row.name, description: row.description, featureGroups: row.featureGroups, features },
+    data: {
+      name: row.name,
+      description: row.description,
+      featureGroups: row.featureGroups,
+      features,
+      attributes: attributes.map(({ attributeId, required, filter }) => ({ attributeId, required, filter })),
+    },
     files: [],
   };
 }

@@ -12,7 +12,11 @@ import {
   productFeatures,
   productImages,
   products,
+  productSpecValues,
+  specAttributes,
 } from "../db/schema";
+import { formatSpecValue, type SpecValue } from "#app/domain/spec-attributes";
+import { storedUnit } from "./attribute.server";
 import { addToList } from "../platform/lists.server";
 import {
   duePublication,
@@ -49,6 +53,8 @@ export interface ProductData {
   publication?: PublicationState;
   /** Kept since firmware exists: a deleted product comes back on the releases it was on. */
   firmwareReleaseIds?: string[];
+  /** Its typed values by attribute id (decision 070); revisions from before have none. */
+  specValues?: Record<string, SpecValue>;
 }
 
 function grouped<Row extends { productId: string }>(rows: Row[]): Map<string, Omit<Row, "productId">[]> {
@@ -108,6 +114,14 @@ async function productSnapshots(tx: Queryable, ids: string[]): Promise<Map<strin
         .from(firmwareProducts)
         .where(inArray(firmwareProducts.productId, batch)),
     );
+    const valuesOf = grouped(
+      await tx
+        .select({ productId: productSpecValues.productId, value: productSpecValues.value, attribute: specAttributes })
+        .from(productSpecValues)
+        .innerJoin(specAttributes, eq(specAttributes.id, productSpecValues.attributeId))
+        .where(inArray(productSpecValues.productId, batch))
+        .orderBy(asc(specAttributes.name)),
+    );
     const inBatch = new Set(batch);
     const accessoriesOf = new Map<string, { id: string; model: string }[]>();
     const link = (productId: string, accessory: { id: string; model: string }) =>
@@ -133,6 +147,7 @@ async function productSnapshots(tx: Queryable, ids: string[]): Promise<Map<strin
       const features = (featuresOf.get(id) ?? []).sort((a, b) => naturalCompare(a.label, b.label));
       const images = imagesOf.get(id) ?? [];
       const productFiles = downloadsOf.get(id) ?? [];
+      const values = valuesOf.get(id) ?? [];
       const accessories = (accessoriesOf.get(id) ?? [])
         .map((accessory) => ({ id: accessory.id, model: accessory.model || (modelOf.get(accessory.id) ?? "") }))
         .sort((a, b) => naturalCompare(a.model, b.model));
@@ -152,6 +167,13 @@ async function productSnapshots(tx: Queryable, ids: string[]): Promise<Map<strin
           ],
           lists: [
             ["Features", features.map((feature) => feature.label)],
+            [
+              "Specification values",
+              values.map(
+                ({ attribute, value }) =>
+                  `${attribute.name}: ${formatSpecValue({ ...attribute, unit: storedUnit(attribute.unit) }, value)}`,
+              ),
+            ],
             [
               "Additional pictures",
               images.map((image) => `${fileLine(named.get(image.fileId))}${image.alt ? `: ${image.alt}` : ""}`),
@@ -178,6 +200,7 @@ async function productSnapshots(tx: Queryable, ids: string[]): Promise<Map<strin
           accessoryIds: accessories.map((accessory) => accessory.id),
           publication: publicationState(product),
           firmwareReleaseIds: (releasesOf.get(id) ?? []).map((release) => release.id).sort(),
+          specValues: Object.fromEntries(values.map(({ attribute, value }) => [attribute.id, value])),
         },
         files: [
           product.imageFileId,

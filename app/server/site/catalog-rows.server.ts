@@ -2,11 +2,13 @@ import { asc, Column, eq, is, SQL, sql, type AnyColumn } from "drizzle-orm";
 import type { SubqueryWithSelection } from "drizzle-orm/pg-core";
 import type { CatalogProduct } from "#app/domain/catalog-views";
 import type { PublicationStatus } from "#app/domain/publication";
+import type { SpecAttribute, SpecValue } from "#app/domain/spec-attributes";
 import type { Queryable } from "../db/client.server";
 import {
   catalogChanges,
   catalogVersions,
   categories,
+  categoryAttributes,
   categoryFeatures,
   files,
   productAccessories,
@@ -14,6 +16,8 @@ import {
   productFeatures,
   productImages,
   products,
+  productSpecValues,
+  specAttributes,
 } from "../db/schema";
 import { type fileView, imageFileColumns, type imageView } from "../files/file-views.server";
 import type { Slicing } from "../platform/slices.server";
@@ -22,7 +26,9 @@ import type { Slicing } from "../platform/slices.server";
 export interface CatalogRows {
   categoryRows: CategoryRow[];
   featureRows: FeatureRow[];
+  categoryAttributeRows: CategoryAttributeRow[];
   productRows: ProductRow[];
+  productValueRows: ProductValueRow[];
   productFeatureRows: ProductFeatureRow[];
   imageRows: ImageRow[];
   downloadRows: DownloadRow[];
@@ -43,6 +49,21 @@ export interface FeatureRow {
   categoryId: string;
   label: string;
   group: string;
+}
+
+/** One of a category's attributes, with the attribute as the library has it. */
+export interface CategoryAttributeRow {
+  categoryId: string;
+  position: number;
+  required: boolean;
+  filter: boolean;
+  attribute: Omit<SpecAttribute, "version" | "unit"> & { unit: string | null };
+}
+
+/** A product's values, read one row a product: by attribute id. */
+export interface ProductValueRow {
+  productId: string;
+  values: Record<string, SpecValue>;
 }
 
 /** A product's row as the catalog reads it (`readJsonInPages`). */
@@ -165,11 +186,38 @@ export async function readCatalogRows(tx: Queryable, slicing: Slicing, only?: To
           })
           .from(categoryFeatures)
           .where(within(categoryFeatures.categoryId, categoryIds));
+  const categoryAttributeRows: CategoryAttributeRow[] =
+    categoryIds?.size === 0
+      ? []
+      : await tx
+          .select({
+            categoryId: categoryAttributes.categoryId,
+            position: categoryAttributes.position,
+            required: categoryAttributes.required,
+            filter: categoryAttributes.filter,
+            attribute: {
+              id: specAttributes.id,
+              slug: specAttributes.slug,
+              name: specAttributes.name,
+              group: specAttributes.group,
+              type: specAttributes.type,
+              unit: specAttributes.unit,
+              precision: specAttributes.precision,
+              choices: specAttributes.choices,
+              multiple: specAttributes.multiple,
+            },
+          })
+          .from(categoryAttributes)
+          .innerJoin(specAttributes, eq(specAttributes.id, categoryAttributes.attributeId))
+          .where(within(categoryAttributes.categoryId, categoryIds))
+          .orderBy(asc(categoryAttributes.categoryId), asc(categoryAttributes.position));
   if (productIds?.size === 0) {
     return {
       categoryRows,
       featureRows,
+      categoryAttributeRows,
       productRows: [],
+      productValueRows: [],
       productFeatureRows: [],
       imageRows: [],
       downloadRows: [],
@@ -225,6 +273,26 @@ export async function readCatalogRows(tx: Queryable, slicing: Slicing, only?: To
         )
         .groupBy(productFeatures.productId),
   );
+  const productValueRows = await readJsonInPages<ProductValueRow>(
+    tx,
+    slicing,
+    {
+      productId: productSpecValues.productId,
+      values: sql`json_object_agg(${productSpecValues.attributeId}, ${productSpecValues.value})`,
+    },
+    [asc(productSpecValues.productId)],
+    (selection, after) =>
+      tx
+        .select(selection)
+        .from(productSpecValues)
+        .where(
+          and(
+            within(productSpecValues.productId, productIds),
+            after ? sql`${productSpecValues.productId} > ${after.productId}` : undefined,
+          ),
+        )
+        .groupBy(productSpecValues.productId),
+  );
   // Each product's pictures and downloads in their order, product after product.
   const imageRows = await readPositionedRows<ImageRow>(tx, slicing, productImages, productIds, {
     alt: productImages.alt,
@@ -242,7 +310,17 @@ export async function readCatalogRows(tx: Queryable, slicing: Slicing, only?: To
         ? sql`(${within(productAccessories.productA, productIds)} or ${within(productAccessories.productB, productIds)})`
         : undefined,
     );
-  return { categoryRows, featureRows, productRows, productFeatureRows, imageRows, downloadRows, accessoryRows };
+  return {
+    categoryRows,
+    featureRows,
+    categoryAttributeRows,
+    productRows,
+    productValueRows,
+    productFeatureRows,
+    imageRows,
+    downloadRows,
+    accessoryRows,
+  };
 
   function readPositionedRows<Row extends PositionedRow>(
     tx: Queryable,

@@ -13,10 +13,12 @@ import {
   type SupportProduct,
 } from "#app/domain/catalog-views";
 import { shownKeys, type CatalogChange } from "#app/domain/catalog-shown";
+import { fitsAttribute, type CategoryAttribute, type SpecValue } from "#app/domain/spec-attributes";
+import { isUnitId } from "#app/domain/units";
 import { fileView, imageView } from "../files/file-views.server";
 import { addToList } from "../platform/lists.server";
 import { forEachInSlices, type Slicing } from "../platform/slices.server";
-import type { CatalogRows, FeatureRow, ProductRow } from "./catalog-rows.server";
+import type { CatalogRows, CategoryAttributeRow, FeatureRow, ProductRow } from "./catalog-rows.server";
 import { countOf, FeatureBits, positionsOf } from "./feature-bits.server";
 import {
   COST,
@@ -57,6 +59,8 @@ interface ProductSource {
   additionalImages: CatalogProduct["additionalImages"];
   downloads: CatalogProduct["downloads"];
   accessoryIds: string[];
+  /** Its typed values by attribute id, as stored: those its category has are shown. */
+  values: Record<string, SpecValue>;
 }
 
 /** A product as the catalog holds it: its page, its summary in listings, and what filters and searches test. */
@@ -156,7 +160,7 @@ export class CatalogState {
   /** The state made from every row of the catalog at `version`, built a slice at a time. */
   static async build(version: number, rows: CatalogRows, slicing: Slicing): Promise<CatalogState> {
     const state = new CatalogState(version, SearchIndex.of([]));
-    for (const row of rows.categoryRows) state.putCategory(row, rows.featureRows);
+    for (const row of rows.categoryRows) state.putCategory(row, rows.featureRows, rows.categoryAttributeRows);
     const sources = sourcesOf(rows);
     const entries: ProductEntry[] = [];
     const sourceOf = (id: string) => sources.get(id);
@@ -203,7 +207,7 @@ export class CatalogState {
       if (before && this.categoryIdBySlug.get(before.category.slug) === id) {
         this.categoryIdBySlug.delete(before.category.slug);
       }
-      if (row) this.putCategory(row, rows.featureRows);
+      if (row) this.putCategory(row, rows.featureRows, rows.categoryAttributeRows);
       else this.categoryById.delete(id);
       const after = this.categoryById.get(id);
       if (before && after && sameJson(before.category, after.category)) continue;
@@ -211,9 +215,9 @@ export class CatalogState {
       for (const key of shownKeys.ofCategory(id)) change.keys.add(key);
       if (before) searched.push(categorySearchDocument(before.category));
       if (after) searched.push(categorySearchDocument(after.category));
-      // Its products' pages show its name and features, not its description.
+      // Its products' pages show its name, features and attributes, not its description.
       const shownOnProducts = (entry: CategoryEntry | undefined) =>
-        entry && JSON.stringify([entry.category.name, entry.category.features]);
+        entry && JSON.stringify([entry.category.name, entry.category.features, entry.category.attributes]);
       if (shownOnProducts(before) === shownOnProducts(after)) continue;
       for (const product of this.everyProduct) if (product.categoryId === id) recompute.add(product.id);
     }
@@ -338,15 +342,28 @@ export class CatalogState {
     });
   }
 
-  /** Keeps a category's row and features (its products are listed by `relist`). */
-  private putCategory(row: CatalogRows["categoryRows"][number], featureRows: FeatureRow[]): void {
+  /** Keeps a category's row, features and attributes (its products are listed by `relist`). */
+  private putCategory(
+    row: CatalogRows["categoryRows"][number],
+    featureRows: FeatureRow[],
+    attributeRows: CategoryAttributeRow[],
+  ): void {
     const features = sortNaturallyBy(
       featureRows
         .filter((feature) => feature.categoryId === row.id)
         .map(({ id, label, group }) => ({ id, label, group: row.featureGroups.includes(group) ? group : "" })),
       (feature) => feature.label,
     );
-    const category = { ...row, features };
+    const attributes: CategoryAttribute[] = attributeRows
+      .filter((attribute) => attribute.categoryId === row.id)
+      .sort((a, b) => a.position - b.position)
+      .map(({ attribute, required, filter }) => ({
+        ...attribute,
+        unit: attribute.unit !== null && isUnitId(attribute.unit) ? attribute.unit : null,
+        required,
+        filter,
+      }));
+    const category = { ...row, features, attributes };
     const before = this.categoryById.get(row.id);
     this.categoryIdBySlug.set(row.slug, row.id);
     this.categoryById.set(row.id, {
@@ -417,6 +434,10 @@ export class CatalogState {
       category: { id: category.id, slug: category.slug, name: category.name },
       // The category's features are in natural order already: its product's are those it has.
       features: category.features.flatMap(({ id, label }) => (featureIds.has(id) ? [{ id, label }] : [])),
+      specValues: category.attributes.flatMap((attribute) => {
+        const value = source.values[attribute.id];
+        return value !== undefined && fitsAttribute(attribute, value) ? [{ attribute, value }] : [];
+      }),
       image: summary.image,
       additionalImages: source.additionalImages,
       accessories,
@@ -857,7 +878,11 @@ function newestPlaces(products: readonly ProductEntry[]): Int32Array {
 function sourcesOf(rows: CatalogRows): Map<string, ProductSource> {
   const sources = new Map<string, ProductSource>();
   for (const row of rows.productRows) {
-    sources.set(row.id, { row, featureIds: [], additionalImages: [], downloads: [], accessoryIds: [] });
+    sources.set(row.id, { row, featureIds: [], additionalImages: [], downloads: [], accessoryIds: [], values: {} });
+  }
+  for (const row of rows.productValueRows) {
+    const source = sources.get(row.productId);
+    if (source) source.values = row.values;
   }
   for (const row of rows.productFeatureRows) {
     const source = sources.get(row.productId);

@@ -3,6 +3,7 @@ import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { attributeSchema } from "#app/domain/forms/attribute";
 import { DASHBOARD_NEW_ATTRIBUTE_PATH, dashboardAttributeDeletedPath } from "#app/domain/paths";
 import type { SpecAttribute } from "#app/domain/spec-attributes";
+import { AttributeInUseError } from "#app/server/admin/attributes.server";
 import { confirmedVersion, ConflictError, NotFoundError } from "#app/server/admin/write.server";
 import { parseFormSubmission } from "#app/server/platform/form-data.server";
 import { requestContext, servicesContext, type RouteContext } from "#app/server/runtime/context.server";
@@ -74,6 +75,7 @@ export async function deleteFromForm(context: RouteContext, id: string, { form: 
   } catch (error) {
     if (error instanceof NotFoundError) return redirect(`${deletedPath}?gone`);
     if (error instanceof ConflictError) return conflictAnswer(await requireAttribute(context, id), NOTHING_TYPED);
+    if (error instanceof AttributeInUseError) return refusedAnswer(error.message, 409);
     logger.error({ err: error, attributeId: id }, "could not delete the attribute");
     return refusedAnswer(ADMIN_MESSAGES.editFailed, 500);
   }

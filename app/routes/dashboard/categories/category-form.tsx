@@ -13,6 +13,8 @@ import {
 } from "#app/components/forms";
 import { Button } from "#app/components/ui";
 import { categorySchema, groupsOfLines } from "#app/domain/forms/category";
+import type { SpecAttribute } from "#app/domain/spec-attributes";
+import { AttributesFieldset, type CategoryAttributeValues } from "./attributes-fieldset";
 
 // A type, not an interface: conform's form metadata wants a record of fields.
 export type CategoryFormValues = {
@@ -21,6 +23,7 @@ export type CategoryFormValues = {
   /** One group a line. */
   featureGroups: string;
   features: { id?: string; label: string; group: string }[];
+  attributes: CategoryAttributeValues[];
 };
 
 /**
@@ -33,10 +36,13 @@ export function CategoryForm({
   lastResult,
   version,
   submitLabel,
+  library,
   children,
 }: {
   id: string;
   defaultValue: CategoryFormValues;
+  /** The specification attributes it can choose from. */
+  library: SpecAttribute[];
   lastResult: SubmissionResult<string[]> | null | undefined;
   /** The record's version, for an edit form. */
   version?: number;
@@ -73,6 +79,7 @@ export function CategoryForm({
           description: "Description",
           featureGroups: "Filter groups",
           features: "Features / filters",
+          attributes: "Specification attributes",
         }}
       />
       <TextInput meta={fields.name} label="Name" />
@@ -160,6 +167,7 @@ export function CategoryForm({
           Add feature
         </Button>
       </fieldset>
+      <AttributesFieldset form={form} meta={fields.attributes} library={library} />
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" disabled={submitting}>
           {submitLabel}

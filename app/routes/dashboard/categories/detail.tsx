@@ -9,7 +9,7 @@ import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/detail";
 import { deleteFromForm, requireCategory } from "./actions.server";
 import { DeleteCategory, revalidateAfterConflict } from "./delete-category";
-import { dashboardCategoryEditPath, dashboardHistoryPath } from "#app/domain/paths";
+import { dashboardAttributePath, dashboardCategoryEditPath, dashboardHistoryPath } from "#app/domain/paths";
 import { ProductLinks } from "./product-links";
 
 export const shouldRevalidate = revalidateAfterConflict;
@@ -54,6 +54,34 @@ export default function CategoryDetailPage({ loaderData, actionData }: Route.Com
             </ul>
           ) : (
             <p className="text-slate-600">No features</p>
+          )}
+        </section>
+        <section aria-labelledby="category-attributes">
+          <h2 id="category-attributes" className="mb-2 text-lg font-semibold text-slate-900">
+            Specification attributes
+          </h2>
+          {category.attributes.length ? (
+            <ol className="list-decimal pl-5" aria-labelledby="category-attributes">
+              {category.attributes.map((attribute) => (
+                <li key={attribute.id}>
+                  <TextLink to={dashboardAttributePath(attribute.id)} underline="hover">
+                    {attribute.name}
+                  </TextLink>
+                  {attribute.required || attribute.filter ? (
+                    <span className="text-slate-500">
+                      {" "}
+                      (
+                      {[attribute.required ? "required" : "", attribute.filter ? "filter" : ""]
+                        .filter(Boolean)
+                        .join(", ")}
+                      )
+                    </span>
+                  ) : null}
+                </li>
+              ))}
+            </ol>
+          ) : (
+            <p className="text-slate-600">No specification attributes</p>
           )}
         </section>
         <section aria-labelledby="category-products">

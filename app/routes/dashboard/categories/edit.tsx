@@ -6,6 +6,7 @@ import { useOpenedRecord } from "#app/components/use-opened-record";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import type { PageHandle } from "#app/domain/live";
 import { readAdminForm } from "#app/server/runtime/session.server";
+import { servicesContext } from "#app/server/runtime/context.server";
 import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/edit";
 import { deleteFromForm, requireCategory, saveFromForm } from "./actions.server";
@@ -24,7 +25,11 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
 }
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  return { category: await requireCategory(context, params.categoryId) };
+  const [category, library] = await Promise.all([
+    requireCategory(context, params.categoryId),
+    context.get(servicesContext).attributeAdmin.listAttributes(),
+  ]);
+  return { category, library };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -55,7 +60,13 @@ export default function EditCategory({ loaderData, actionData }: Route.Component
               description: category.description,
               featureGroups: category.featureGroups.join("\n"),
               features: category.features.map(({ id, label, group }) => ({ id, label, group })),
+              attributes: category.attributes.map(({ id, required, filter }) => ({
+                attributeId: id,
+                required,
+                filter,
+              })),
             }}
+            library={loaderData.library}
             lastResult={saveAnswer?.status === "conflict" ? null : saveAnswer?.result}
             version={category.version}
             submitLabel="Submit"

@@ -16,7 +16,10 @@ export function meta() {
 export async function loader({ url, context }: Route.LoaderArgs) {
   const id = createdId(url);
   const category = id ? await context.get(servicesContext).catalog.getCategory(id, { latest: true }) : null;
-  return { created: category ? { id: category.id, name: category.name } : null };
+  return {
+    created: category ? { id: category.id, name: category.name } : null,
+    library: id ? [] : await context.get(servicesContext).attributeAdmin.listAttributes(),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -40,7 +43,8 @@ export default function NewCategory({ loaderData, actionData }: Route.ComponentP
     <Card title="New Category">
       <CategoryForm
         id="new-category"
-        defaultValue={{ name: "", description: "", featureGroups: "", features: [] }}
+        defaultValue={{ name: "", description: "", featureGroups: "", features: [], attributes: [] }}
+        library={loaderData.library}
         lastResult={actionData?.result}
         submitLabel="Submit"
       />

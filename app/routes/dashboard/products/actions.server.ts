@@ -39,6 +39,8 @@ async function toInput(context: RouteContext, value: ProductFormValue): Promise<
     specsSourceFileId: value.specsFileId,
     ndaa: value.ndaa ?? false,
     featureIds: value.featureIds,
+    // The form shows every value of the category: none sent is none kept.
+    specTexts: value.specTexts ?? {},
     imageFileId: value.imageFileId,
     imageAlt: value.imageAlt,
     additionalImages: value.additionalImages.map((item) =>

@@ -1,0 +1,43 @@
+/** A product's typed specifications as visitors read them: a name and a value a row, in their groups. */
+export interface SpecificationGroup {
+  /** "" for the attributes in no group. */
+  group: string;
+  rows: { name: string; value: string }[];
+}
+
+/**
+ * A product's typed specifications (decision 070): one table, a row group per attribute group with
+ * its name as the group's header, each row the attribute's name and its value with units.
+ */
+export function TypedSpecsTable({ groups, caption }: { groups: SpecificationGroup[]; caption: string }) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        {groups.map(({ group, rows }) => (
+          <tbody key={group || "none"} className="border-t border-slate-200 first:border-t-0">
+            {group ? (
+              <tr>
+                <th
+                  scope="rowgroup"
+                  colSpan={2}
+                  className="pt-4 pb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase"
+                >
+                  {group}
+                </th>
+              </tr>
+            ) : null}
+            {rows.map((row) => (
+              <tr key={row.name} className="border-t border-slate-100 first:border-t-0">
+                <th scope="row" className="w-2/5 py-2 pr-4 align-top font-medium text-slate-700">
+                  {row.name}
+                </th>
+                <td className="py-2 align-top text-slate-900">{row.value}</td>
+              </tr>
+            ))}
+          </tbody>
+        ))}
+      </table>
+    </div>
+  );
+}

@@ -12,11 +12,15 @@ const LABELS: Record<ListingSort, string> = { relevance: "Best match", model: "M
 export function ListingSortSelect({
   sort,
   offered,
+  more = [],
   keep,
 }: {
-  sort: ListingSort;
+  /** The order shown: one of `offered`, or of `more`. */
+  sort: string;
   /** The orders to choose from, the default first. */
   offered: readonly ListingSort[];
+  /** Orders by a specification value ("IR range, highest first"), after those. */
+  more?: readonly { value: string; label: string }[];
   keep: readonly (readonly [string, string])[];
 }) {
   const submit = useSubmit();
@@ -42,6 +46,11 @@ export function ListingSortSelect({
         {offered.map((value) => (
           <option key={value} value={value}>
             {LABELS[value]}
+          </option>
+        ))}
+        {more.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
           </option>
         ))}
       </select>

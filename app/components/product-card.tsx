@@ -15,6 +15,8 @@ export interface ProductCardData {
   ndaa: boolean;
   /** `alt`: the main image's description, "" for none. */
   image: Pick<ImageView, "fileId" | "url" | "width" | "height" | "alt">;
+  /** Its first few typed values ("2.8–12 mm", "30 m (98 ft)"). */
+  keySpecs?: string[];
 }
 
 /** A product summary (requirements §2 /catalog): model, NDAA icon when compliant, image, description, 'View Details'. */
@@ -36,6 +38,15 @@ export function ProductCard({ product, priority = false }: { product: ProductCar
           </h2>
           {product.name ? <p className="text-sm font-medium text-slate-600">{product.name}</p> : null}
         </div>
+        {product.keySpecs?.length ? (
+          <ul className="flex flex-wrap gap-1.5" aria-label={`Key specifications of ${product.model}`}>
+            {product.keySpecs.map((value) => (
+              <li key={value} className="rounded bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
+                {value}
+              </li>
+            ))}
+          </ul>
+        ) : null}
         {/* Not stretched itself: a clamped paragraph taller than its three lines would show the rest. */}
         <p className="line-clamp-3 text-sm text-slate-700">{product.description}</p>
         <div className="mt-auto flex flex-wrap items-center justify-between gap-3 pt-2">

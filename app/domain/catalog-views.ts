@@ -40,6 +40,8 @@ export interface ProductSummary extends Addressed {
   description: string;
   ndaa: boolean;
   image: ImageView;
+  /** Its first few typed values as visitors read them ("4 MP", "2.8–12 mm"): what its card shows. */
+  keySpecs?: string[];
 }
 
 /** A category's feature: a product has it or not, and a visitor filters by it. */
@@ -163,6 +165,13 @@ export interface ProductListing {
    * narrowed to it (what ticking it shows when nothing else in its group is ticked). Absent: none.
    */
   featureCounts: Record<string, number>;
+  /**
+   * For each filter attribute of a choice or yes/no (decision 070), by value: how many the filter
+   * leaves with that attribute's own filter set aside. Absent outside a category.
+   */
+  specCounts?: Record<string, Record<string, number>>;
+  /** For each filter attribute of a number or range: the lowest and highest value among those, by id. */
+  specSpans?: Record<string, [number, number]>;
 }
 
 export interface DownloadEntry {

@@ -11,12 +11,14 @@ import { pageTitle } from "#app/domain/site";
 import { servicesContext } from "#app/server/runtime/context.server";
 import type { Route } from "./+types/catalog-category";
 import { catalogCategoryPath } from "#app/domain/paths";
+import { specFiltersOf, specSortOf, specSortValue, specView } from "#app/domain/spec-filters";
+import { SpecFilterFields } from "#app/components/spec-filter-fields";
 
 /** The search parameter each checked feature filter travels in. */
 const FEATURE_PARAM = "feature";
 
 export const handle: PageHandle = {
-  live: ["products", "categories"],
+  live: ["products", "categories", "attributes"],
   cache: { query: [FEATURE_PARAM, PAGE_PARAM, SORT_PARAM], byRecord: true },
 };
 
@@ -40,30 +42,45 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   const known = new Set(category.features.map((feature) => feature.id));
   // Filters live in the URL, so a filtered view can be shared, bookmarked and gone back to.
   const selected = [...new Set(url.searchParams.getAll(FEATURE_PARAM).filter((id) => known.has(id)))];
-  const sort = listingSortOf(url.searchParams.get(SORT_PARAM), CATALOG_SORTS);
+  const specFilters = specFiltersOf(url.searchParams, category.attributes);
+  const specSort = specSortOf(url.searchParams.get(SORT_PARAM), category.attributes);
+  const sort = specSort
+    ? specSortValue(specSort.attribute, specSort.descending ? "desc" : "asc")
+    : listingSortOf(url.searchParams.get(SORT_PARAM), CATALOG_SORTS);
   const listing = await catalog.listProducts({
     categoryId: category.id,
     featureIds: selected,
+    specFilters,
+    ...(specSort ? { specSort } : { sort: listingSortOf(sort, CATALOG_SORTS) }),
     page: requestedPage(url),
-    sort,
   });
-  return { category, selected, sort, listing };
+  const { specCounts = {}, specSpans = {}, ...rest } = listing;
+  return {
+    category: { ...category, attributes: [] },
+    selected,
+    sort,
+    listing: rest,
+    // What the page's filters show of the values, made here: its code carries no units.
+    spec: specView(category.attributes, specFilters, specCounts, specSpans),
+  };
 }
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
-  const { category, selected, sort, listing } = loaderData;
+  const { category, selected, sort, listing, spec } = loaderData;
   const submit = useSubmit();
   const selectedSet = new Set(selected);
   const groups = featureGroupsOf(category.featureGroups, category.features);
   const path = catalogCategoryPath(category);
-  /** This view's address with `features` ticked, the sort kept and the first page. */
-  const hrefWith = (features: readonly string[]) => {
+  /** This view's address with `features` ticked and `specParams`' filters, the sort kept and the first page. */
+  const hrefWith = (features: readonly string[], specParams: readonly (readonly [string, string])[] = spec.params) => {
     const params = new URLSearchParams(features.map((id) => [FEATURE_PARAM, id]));
+    for (const [name, value] of specParams) params.append(name, value);
     if (sort !== CATALOG_SORTS[0]) params.set(SORT_PARAM, sort);
     const query = params.toString();
     return query ? `${path}?${query}` : path;
   };
   const chosen = category.features.filter((feature) => selectedSet.has(feature.id));
+  const filtered = groups.length > 0 || spec.fields.length > 0;
   const total = `${listing.total} ${listing.total === 1 ? "product" : "products"}`;
   return (
     <section aria-labelledby="category-heading">
@@ -76,15 +93,32 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
         ) : null}
       </header>
 
-      <div className={groups.length > 0 ? "lg:grid lg:grid-cols-[15rem_minmax(0,1fr)] lg:items-start lg:gap-8" : ""}>
-        {groups.length > 0 ? (
+      <div className={filtered ? "lg:grid lg:grid-cols-[15rem_minmax(0,1fr)] lg:items-start lg:gap-8" : ""}>
+        {filtered ? (
           <Form
             id="category-filters"
             method="get"
             aria-label="Filters"
             className="mb-6 rounded-xl border border-slate-200 bg-white p-4 lg:mb-0"
-            // Each change is a new history entry, so Back undoes the last filter.
-            onChange={(event) => submit(event.currentTarget, { preventScrollReset: true })}
+            // Each change is a new history entry, so Back undoes the last filter. A number is taken
+            // when the visitor leaves its field (or presses Enter), not at each keystroke.
+            onChange={(event) => {
+              if (event.target instanceof HTMLInputElement && event.target.type === "number") return;
+              submit(event.currentTarget, { preventScrollReset: true });
+            }}
+            // The form has no submit button with scripts, so Enter in a number would do nothing.
+            onKeyDown={(event) => {
+              if (event.key !== "Enter" || !(event.target instanceof HTMLInputElement)) return;
+              if (event.target.type !== "number") return;
+              event.preventDefault();
+              submit(event.currentTarget, { preventScrollReset: true });
+            }}
+            onBlur={(event) => {
+              const field = event.target;
+              if (field instanceof HTMLInputElement && field.type === "number" && field.value !== field.defaultValue) {
+                submit(event.currentTarget, { preventScrollReset: true });
+              }
+            }}
           >
             {sort !== CATALOG_SORTS[0] ? <input type="hidden" name={SORT_PARAM} value={sort} /> : null}
             <div className="flex flex-wrap gap-x-8 gap-y-4 lg:flex-col">
@@ -122,6 +156,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
                   </ul>
                 </fieldset>
               ))}
+              <SpecFilterFields fields={spec.fields} />
             </div>
             <noscript>
               <Button type="submit" size="sm" className="mt-3">
@@ -139,21 +174,28 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
             <ListingSortSelect
               sort={sort}
               offered={CATALOG_SORTS}
-              keep={selected.map((id) => [FEATURE_PARAM, id] as const)}
+              more={spec.sorts}
+              keep={[...selected.map((id) => [FEATURE_PARAM, id] as const), ...spec.params]}
             />
           </div>
-          {chosen.length > 0 ? (
+          {chosen.length > 0 || spec.chips.length > 0 ? (
             <div className="mb-4 flex flex-wrap items-center gap-2">
               <h2 className="sr-only">Active filters</h2>
               <ul className="flex flex-wrap gap-2">
-                {chosen.map((feature) => (
-                  <li key={feature.id}>
+                {[
+                  ...chosen.map((feature) => ({
+                    label: feature.label,
+                    href: hrefWith(selected.filter((id) => id !== feature.id)),
+                  })),
+                  ...spec.chips.map((chip) => ({ label: chip.label, href: hrefWith(selected, chip.without) })),
+                ].map((chip) => (
+                  <li key={chip.label}>
                     <Link
-                      to={hrefWith(selected.filter((id) => id !== feature.id))}
+                      to={chip.href}
                       preventScrollReset
                       className="inline-flex items-center gap-1 rounded-full border border-brand-200 bg-brand-50 px-3 py-1 text-sm text-brand-800 hover:bg-brand-100"
                     >
-                      {feature.label}
+                      {chip.label}
                       <span className="sr-only">, remove filter</span>
                       <span aria-hidden="true">×</span>
                     </Link>
@@ -161,7 +203,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
                 ))}
               </ul>
               <Link
-                to={hrefWith([])}
+                to={hrefWith([], [])}
                 preventScrollReset
                 className="text-sm font-medium text-brand-700 underline hover:text-brand-800"
               >
@@ -172,7 +214,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
 
           {listing.products.length === 0 ? (
             <p className="rounded-xl border border-slate-200 bg-white p-6 text-slate-700">
-              {selected.length > 0
+              {selected.length > 0 || spec.chips.length > 0
                 ? "No products found that match the selected filters."
                 : "No products found in this category"}
             </p>

@@ -1,7 +1,8 @@
+import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { expectNoA11yViolations } from "../support/a11y";
 import { capturePost, expectAnonymousReplayRefused } from "./admin";
-import { expect, hydrated, test } from "./fixtures";
+import { expect, hydrated, liveConnected, test } from "./fixtures";
 
 test.describe.configure({ mode: "serial" });
 test.use({ ownServer: "attributes" });
@@ -90,6 +91,28 @@ test("an editor builds the library of specification attributes: each type, a his
   await expect(page.getByRole("link", { name: "Focal range" })).toBeVisible();
 });
 
+/** Fills in and saves the new-product form for a camera of "Thermal cameras" with a picture. */
+async function newThermalCamera(page: Page, model: string, background: string, values: Record<string, string>) {
+  await page.goto("/dashboard/products/new");
+  await hydrated(page);
+  await page.getByLabel("Category").selectOption({ label: "Thermal cameras" });
+  await page.getByLabel("Model").fill(model);
+  await page.getByLabel("Description", { exact: true }).fill(`The ${model}`);
+  const picture = await sharp({ create: { width: 40, height: 30, channels: 3, background } })
+    .png()
+    .toBuffer();
+  await page
+    .getByLabel("Image", { exact: true })
+    .setInputFiles({ name: `${model}.png`, mimeType: "image/png", buffer: picture });
+  await expect(
+    page.locator("[data-upload-state]").filter({ has: page.getByLabel("Image", { exact: true }) }),
+  ).toHaveAttribute("data-upload-state", "done");
+  const fields = page.getByRole("group", { name: "Specification values" });
+  for (const [label, value] of Object.entries(values)) await fields.getByLabel(label).fill(value);
+  await page.getByRole("button", { name: "Submit" }).click();
+  return fields;
+}
+
 test("a category takes attributes, the product form asks for their values, and the product's page shows them", async ({
   page,
   login,
@@ -104,7 +127,7 @@ test("a category takes attributes, the product form asks for their values, and t
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Attribute IR range created successfully." })).toBeVisible();
 
-  // The category chooses them, in its order, the focal range required.
+  // The category chooses them, in its order: the focal range required, the IR range a filter.
   await page.goto("/dashboard/categories/new");
   await hydrated(page);
   await page.getByLabel("Name").fill("Thermal cameras");
@@ -115,34 +138,19 @@ test("a category takes attributes, the product form asks for their values, and t
   await attributes.getByRole("button", { name: "Add attribute" }).click();
   await attributes.getByRole("button", { name: "Move up Focal range" }).click();
   await attributes.getByLabel("Required (Focal range)").check();
+  await attributes.getByLabel("Filter (IR range)").check();
   await expect(attributes.getByRole("listitem")).toHaveText([/^Focal range/, /^IR range/]);
   await expectNoA11yViolations(page);
   await page.getByRole("button", { name: "Submit" }).click();
   await page.getByRole("link", { name: "View details" }).click();
   await expect(page.getByRole("list", { name: "Specification attributes" }).getByRole("listitem")).toHaveText([
     "Focal range (required)",
-    "IR range",
+    "IR range (filter)",
   ]);
 
-  // The product form shows a field a attribute; the required one missing and a wrong unit are refused.
-  await page.goto("/dashboard/products/new");
-  await hydrated(page);
-  await page.getByLabel("Category").selectOption({ label: "Thermal cameras" });
-  const values = page.getByRole("group", { name: "Specification values" });
+  // The product form shows a field an attribute; the required one missing and a wrong unit are refused.
+  const values = await newThermalCamera(page, "VNT-T1", "#336699", { "IR range (m)": "30 kg" });
   await expect(values.getByRole("heading")).toHaveText(["Lens", "Image"]);
-  await page.getByLabel("Model").fill("VNT-T1");
-  await page.getByLabel("Description", { exact: true }).fill("A thermal bullet");
-  const picture = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#336699" } })
-    .png()
-    .toBuffer();
-  await page
-    .getByLabel("Image", { exact: true })
-    .setInputFiles({ name: "t1.png", mimeType: "image/png", buffer: picture });
-  await expect(
-    page.locator("[data-upload-state]").filter({ has: page.getByLabel("Image", { exact: true }) }),
-  ).toHaveAttribute("data-upload-state", "done");
-  await values.getByLabel("IR range (m)").fill("30 kg");
-  await page.getByRole("button", { name: "Submit" }).click();
   await expect(values.getByText("Focal range required")).toBeVisible();
   await expect(values.getByText("Enter a number in m (or mm, ft, in)")).toBeVisible();
   await expect(values.getByLabel("IR range (m)")).toHaveAttribute("aria-invalid", "true");
@@ -162,4 +170,73 @@ test("a category takes attributes, the product form asks for their values, and t
     "IR range30 m (98 ft)",
   ]);
   await expectNoA11yViolations(page);
+});
+
+/** The models of the product cards a category page shows, in order. */
+const cards = (page: Page) => page.getByRole("article").getByRole("heading", { level: 2 });
+
+test("a category page filters and sorts by values, without scripts too, and offers a new filter live", async ({
+  page,
+  login,
+  browser,
+  baseURL,
+}) => {
+  await login();
+  // A second camera, with a shorter IR range and a fixed lens.
+  await newThermalCamera(page, "VNT-T2", "#663399", { "Focal range (mm) (required)": "4", "IR range (m)": "10" });
+  await expect(page.getByRole("status").filter({ hasText: "created successfully." })).toBeVisible();
+
+  // The visitor's page: the IR range filter with what the products hold; cards with their values.
+  const visitorContext = await browser.newContext({ baseURL });
+  const visitor = await visitorContext.newPage();
+  await visitor.goto("/catalog/categories/thermal-cameras");
+  await hydrated(visitor);
+  await liveConnected(visitor);
+  const filters = visitor.getByRole("form", { name: "Filters" });
+  const ir = filters.getByRole("group", { name: "IR range (m)" });
+  await expect(ir.getByText("Values 10\u201330 m (33\u201398 ft)")).toBeVisible();
+  await expect(visitor.getByRole("list", { name: "Key specifications of VNT-T2" })).toHaveText("4 mm10 m (33 ft)");
+  await ir.getByLabel("From (IR range)").fill("20");
+  await ir.getByLabel("From (IR range)").press("Enter");
+  await expect(visitor).toHaveURL(/ir-range-min=20/);
+  await expect(visitor.getByRole("status")).toHaveText("1 product");
+  await expect(cards(visitor)).toHaveText([/^VNT-T1/]);
+  await expect(visitor.getByRole("link", { name: /IR range \u2265 20 m/ })).toBeVisible();
+  await expectNoA11yViolations(visitor);
+  // Sorted by the value, highest first, the filter cleared.
+  await visitor.getByRole("link", { name: "Clear all" }).click();
+  await expect(visitor.getByRole("status")).toHaveText("2 products");
+  await visitor.getByLabel("Sort by").selectOption({ label: "IR range, lowest first" });
+  await expect(visitor).toHaveURL(/sort=ir-range-asc/);
+  await expect(cards(visitor)).toHaveText([/^VNT-T2/, /^VNT-T1/]);
+
+  // The editor makes the focal range a filter: the open page offers it without a reload.
+  await page.goto("/dashboard/categories/");
+  await page.getByRole("link", { name: /Thermal cameras/ }).click();
+  await page.getByRole("link", { name: "Edit", exact: true }).click();
+  await hydrated(page);
+  await page.getByLabel("Filter (Focal range)").check();
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByRole("heading", { name: "Thermal cameras" })).toBeVisible();
+  const focal = filters.getByRole("group", { name: "Focal range (mm)" });
+  await expect(focal).toBeVisible();
+  // "Includes 6 mm": the zoom does, the fixed 4 mm does not.
+  await focal.getByLabel("From (Focal range)").fill("6");
+  await focal.getByLabel("To (Focal range)").fill("6");
+  await focal.getByLabel("To (Focal range)").blur();
+  await expect(visitor).toHaveURL(/focal-range-min=6&focal-range-max=6/);
+  await expect(cards(visitor)).toHaveText([/^VNT-T1/]);
+  await visitorContext.close();
+
+  // Without scripts the filters are a plain form: the same address, the same answer.
+  const plain = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const noScript = await plain.newPage();
+  await noScript.goto("/catalog/categories/thermal-cameras?ir-range-min=20");
+  await expect(cards(noScript)).toHaveText([/^VNT-T1/]);
+  await noScript.getByLabel("From (IR range)").fill("");
+  await noScript.getByLabel("To (IR range)").fill("15");
+  await noScript.getByRole("button", { name: "Apply filters" }).click();
+  await expect(noScript).toHaveURL(/ir-range-max=15/);
+  await expect(cards(noScript)).toHaveText([/^VNT-T2/]);
+  await plain.close();
 });

@@ -5,7 +5,8 @@ import { ConflictError, FieldRuleError, NotFoundError } from "#app/server/admin/
 import { auditLog, productSpecValues, specAttributes } from "#app/server/db/schema";
 import type { ProductInput } from "#app/server/admin/products.server";
 import { AttributeInUseError } from "#app/server/admin/attributes.server";
-import { formatSpecValue } from "#app/domain/spec-attributes";
+import { formatSpecValue, type CategoryAttribute, type TypedSpec } from "#app/domain/spec-attributes";
+import { specFiltersOf, specSortOf } from "#app/domain/spec-filters";
 import { DataWatch } from "#app/server/platform/data-watch.server";
 import { CatalogSnapshot } from "#app/server/site/catalog-snapshot.server";
 import { stageImage } from "#tests/support/staged-files";
@@ -401,5 +402,106 @@ describe.each(DATABASE_KINDS)("products' typed values on %s", (kind) => {
     expect((await runtime.services.catalog.getCategory(cameras))?.attributes.map((item) => item.name)).not.toContain(
       "Housing",
     );
+  });
+});
+
+describe.each(DATABASE_KINDS)("a category's filters by values on %s", (kind) => {
+  let started: Awaited<ReturnType<typeof startTestRuntime>> | undefined;
+  let runtime: Runtime;
+  let domes: string;
+  let attributes: CategoryAttribute[] = [];
+
+  beforeAll(async () => {
+    started = await startTestRuntime(kind);
+    runtime = started.runtime;
+    const { attributeAdmin, categoryAdmin, productAdmin } = runtime.services;
+    const ir = await attributeAdmin.createAttribute(input({ name: "IR range", unit: "m" }), TEST_ORIGIN);
+    const focal = await attributeAdmin.createAttribute(
+      input({ name: "Focal length", type: "range", unit: "mm", precision: 1 }),
+      TEST_ORIGIN,
+    );
+    const ip = await attributeAdmin.createAttribute(
+      input({ name: "IP rating", type: "choice", choices: [{ label: "IP66" }, { label: "IP67" }] }),
+      TEST_ORIGIN,
+    );
+    domes = await categoryAdmin.createCategory(
+      {
+        name: "Domes",
+        description: "",
+        features: [{ id: undefined, label: "PoE" }],
+        attributes: [ir, focal, ip].map((attributeId) => ({ attributeId, required: false, filter: true })),
+      },
+      TEST_ORIGIN,
+    );
+    const category = await runtime.services.catalog.getCategory(domes, { latest: true });
+    attributes = category?.attributes ?? [];
+    const poe = category?.features[0]?.id ?? "";
+    const choice = (label: string) => attributes[2]?.choices.find((item) => item.label === label)?.id ?? "";
+    const make = async (model: string, texts: Record<string, TypedSpec>, featureIds: string[] = []) => {
+      await productAdmin.createProduct(
+        {
+          categoryId: domes,
+          model,
+          description: model,
+          specs: null,
+          specsTable: null,
+          ndaa: true,
+          featureIds,
+          imageFileId: await stageImage(runtime, `${model}.png`, "#336699"),
+          additionalImages: [],
+          accessoryIds: [],
+          downloads: [],
+          specTexts: texts,
+        },
+        TEST_ORIGIN,
+      );
+    };
+    await make("D-1", { [ir]: "20", [focal]: "2.8", [ip]: choice("IP66") }, [poe]);
+    await make("D-2", { [ir]: "30", [focal]: "2.8-12", [ip]: choice("IP67") }, [poe]);
+    await make("D-3", { [ir]: "50", [focal]: "6-22", [ip]: choice("IP67") });
+    await make("D-4", { [focal]: "4" });
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+
+  const list = (query: string, sort?: string) => {
+    const params = new URLSearchParams(query);
+    const specSort = specSortOf(sort ?? null, attributes);
+    return runtime.services.catalog.listProducts({
+      categoryId: domes,
+      featureIds: params.getAll("feature"),
+      specFilters: specFiltersOf(params, attributes),
+      ...(specSort ? { specSort } : {}),
+    });
+  };
+  const models = (listing: { products: { model: string }[] }) => listing.products.map((product) => product.model);
+
+  it("narrows by a minimum, by a focal length a range includes and by a choice, with counts that follow", async () => {
+    expect(models(await list("ir-range-min=30"))).toEqual(["D-2", "D-3"]);
+    // "Includes 6 mm": the zoom that reaches it and the one that starts there, not the fixed 2.8 or 4 mm.
+    expect(models(await list("focal-length-min=6&focal-length-max=6"))).toEqual(["D-2", "D-3"]);
+    const both = await list("ir-range-min=25&focal-length-min=6&focal-length-max=6&ip-rating=IP67");
+    expect(models(both)).toEqual(["D-2", "D-3"]);
+    // A filter's own values are counted with it set aside; the others' spans follow it.
+    const byChoice = await list("ip-rating=IP66");
+    expect(models(byChoice)).toEqual(["D-1"]);
+    expect(byChoice.specCounts?.[attributes[2]?.id ?? ""]).toEqual({ IP66: 1, IP67: 2 });
+    expect(byChoice.specSpans?.[attributes[0]?.id ?? ""]).toEqual([20, 20]);
+    // Features count within what the values leave.
+    const withFeature = await list("ir-range-min=30");
+    expect(Object.values(withFeature.featureCounts)).toEqual([1]);
+    expect(models(await list("ir-range-max=10"))).toEqual([]);
+  });
+
+  it("sorts by a value, highest or lowest first, products without one last", async () => {
+    expect(models(await list("", "ir-range-desc"))).toEqual(["D-3", "D-2", "D-1", "D-4"]);
+    expect(models(await list("", "ir-range-asc"))).toEqual(["D-1", "D-2", "D-3", "D-4"]);
+    // A range's top for highest first, its bottom for lowest first.
+    expect(models(await list("", "focal-length-desc"))).toEqual(["D-3", "D-2", "D-4", "D-1"]);
+    expect(models(await list("", "focal-length-asc"))).toEqual(["D-1", "D-2", "D-4", "D-3"]);
+    // Cards carry the first values.
+    const listing = await list("ir-range-min=50");
+    expect(listing.products[0]?.keySpecs).toEqual(["50 m (164 ft)", "6\u201322 mm", "IP67"]);
   });
 });

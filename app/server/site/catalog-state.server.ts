@@ -13,7 +13,8 @@ import {
   type SupportProduct,
 } from "#app/domain/catalog-views";
 import { shownKeys, type CatalogChange } from "#app/domain/catalog-shown";
-import { fitsAttribute, type CategoryAttribute, type SpecValue } from "#app/domain/spec-attributes";
+import { fitsAttribute, formatSpecValue, type CategoryAttribute, type SpecValue } from "#app/domain/spec-attributes";
+import { filterAttributes, keysOf, passes, spanOf, type SpecFilter } from "#app/domain/spec-filters";
 import { isUnitId } from "#app/domain/units";
 import { fileView, imageView } from "../files/file-views.server";
 import { addToList } from "../platform/lists.server";
@@ -49,8 +50,19 @@ export interface ModelsHolding {
 
 /** What a listing asks for: the whole catalog a page at a time, or a category's, narrowed by features. */
 export type ProductsAsked = { page?: number; pageSize?: number; sort?: ListingSort } & (
-  { categoryId?: undefined; featureIds?: undefined } | { categoryId: string; featureIds?: string[] }
+  | { categoryId?: undefined; featureIds?: undefined; specFilters?: undefined; specSort?: undefined }
+  | {
+      categoryId: string;
+      featureIds?: string[];
+      /** Its filters by specification values (decision 070). */
+      specFilters?: SpecFilter[];
+      /** An order by an attribute's value, in place of `sort`. */
+      specSort?: { attribute: CategoryAttribute; descending: boolean };
+    }
 );
+
+/** How many of a product's values its card shows. */
+const KEY_SPECS = 3;
 
 /** A product's rows, as read: what its entry is made from, again whenever its category or accessories change. */
 interface ProductSource {
@@ -102,6 +114,10 @@ interface CategoryEntry {
   featureBits: FeatureBits;
   /** The places in `products` newest first: made when first asked for, after each relisting. */
   newest?: Int32Array;
+  /** Each filter attribute's value of each of `products` (by place): made when first asked for, after each relisting. */
+  specColumns?: Map<string, (SpecValue | undefined)[]>;
+  /** The places in `products` by an attribute's value, highest (key `{id}:desc`) or lowest first: the same. */
+  specOrders?: Map<string, Int32Array>;
 }
 
 /** Newest first: the order a visitor sorting by "Newest" gets, the model's order among the same. */
@@ -318,8 +334,10 @@ export class CatalogState {
       const products = productsOf.get(id) ?? [];
       const featureBits = new FeatureBits(category.category.features);
       for (const entry of products) featureBits.add(entry.source.featureIds);
+      // What was made from the old list of products is made again from the new when asked for.
+      const { newest: _newest, specColumns: _columns, specOrders: _orders, ...kept } = category;
       this.categoryById.set(id, {
-        ...category,
+        ...kept,
         summary: { ...category.summary, productCount: products.length },
         everyProductCount: everyCountOf.get(id) ?? 0,
         products,
@@ -389,6 +407,15 @@ export class CatalogState {
     const { row } = source;
     const category = this.categoryById.get(row.categoryId)?.category;
     if (!category) return undefined;
+    const specValues = category.attributes.flatMap((attribute) => {
+      const value = source.values[attribute.id];
+      return value !== undefined && fitsAttribute(attribute, value) ? [{ attribute, value }] : [];
+    });
+    // A card shows the first few values, in the category's order: the ones it put first.
+    const keySpecs = specValues
+      .filter((spec) => spec.attribute.type !== "text")
+      .slice(0, KEY_SPECS)
+      .map((spec) => formatSpecValue(spec.attribute, spec.value));
     const summary: ProductSummary = {
       id: row.id,
       slug: row.slug,
@@ -397,6 +424,7 @@ export class CatalogState {
       description: row.description,
       ndaa: row.ndaa,
       image: imageView(row.file, row.imageAlt),
+      ...(keySpecs.length ? { keySpecs } : {}),
     };
     const everyAccessory = sortIgnoringCaseBy(
       source.accessoryIds.flatMap((id) => {
@@ -434,10 +462,7 @@ export class CatalogState {
       category: { id: category.id, slug: category.slug, name: category.name },
       // The category's features are in natural order already: its product's are those it has.
       features: category.features.flatMap(({ id, label }) => (featureIds.has(id) ? [{ id, label }] : [])),
-      specValues: category.attributes.flatMap((attribute) => {
-        const value = source.values[attribute.id];
-        return value !== undefined && fitsAttribute(attribute, value) ? [{ attribute, value }] : [];
-      }),
+      specValues,
       image: summary.image,
       additionalImages: source.additionalImages,
       accessories,
@@ -521,15 +546,21 @@ export class CatalogState {
     }
     const category = this.categoryById.get(options.categoryId);
     if (!category) return { products: [], total: 0, page: 1, pageCount: 1, featureCounts: {} };
-    const matching = category.featureBits.having(options.featureIds ?? []);
+    const featureMatching = category.featureBits.having(options.featureIds ?? []);
+    const specs = this.specFilterBits(category, options.specFilters ?? []);
+    const matching = intersected(featureMatching, specs.matching);
     const total = matching ? countOf(matching) : category.products.length;
     const { page, pageCount, offset } = pageWindow(total, options.page ?? 1, pageSize);
     let shown: ProductEntry[];
-    if (newest) {
-      category.newest ??= newestPlaces(category.products);
+    const order = options.specSort
+      ? this.specOrder(category, options.specSort.attribute, options.specSort.descending)
+      : newest
+        ? (category.newest ??= newestPlaces(category.products))
+        : undefined;
+    if (order) {
       shown = [];
       let skipped = 0;
-      for (const place of category.newest) {
+      for (const place of order) {
         if (shown.length === pageSize) break;
         if (matching && ((matching[place >>> 5] ?? 0) & (1 << (place & 31))) === 0) continue;
         if (skipped < offset) skipped += 1;
@@ -545,8 +576,101 @@ export class CatalogState {
       total,
       page,
       pageCount,
-      featureCounts: category.featureBits.countsOf(options.featureIds ?? []),
+      featureCounts: category.featureBits.countsOf(options.featureIds ?? [], specs.matching),
+      ...this.specFacets(category, featureMatching, specs.masks),
     };
+  }
+
+  /** Each filter attribute's value of each of the category's products, by place in its listing. */
+  private specColumn(category: CategoryEntry, attributeId: string): (SpecValue | undefined)[] {
+    category.specColumns ??= new Map();
+    let column = category.specColumns.get(attributeId);
+    if (!column) {
+      column = category.products.map(
+        (entry) => entry.page.specValues.find((spec) => spec.attribute.id === attributeId)?.value,
+      );
+      category.specColumns.set(attributeId, column);
+    }
+    return column;
+  }
+
+  /** The category's products that pass each filter (a bit a place), and all of them together. */
+  private specFilterBits(category: CategoryEntry, filters: readonly SpecFilter[]) {
+    const masks = new Map<string, number[]>();
+    for (const filter of filters) {
+      const column = this.specColumn(category, filter.attribute.id);
+      const bits = new Array<number>(Math.ceil(column.length / 32)).fill(0);
+      column.forEach((value, place) => {
+        if (passes(filter, value)) bits[place >>> 5] = (bits[place >>> 5] ?? 0) | (1 << (place & 31));
+      });
+      masks.set(filter.attribute.id, bits);
+    }
+    let matching: number[] | undefined;
+    for (const bits of masks.values()) matching = intersected(matching, bits);
+    return { masks, matching };
+  }
+
+  /**
+   * For each filter attribute of the category, over the products the other filters leave (its own
+   * set aside, as a feature's group is): how many have each value of a choice or yes/no, and the
+   * lowest and highest of a number's or range's values.
+   */
+  private specFacets(
+    category: CategoryEntry,
+    featureMatching: number[] | undefined,
+    masks: ReadonlyMap<string, number[]>,
+  ): Pick<ProductListing, "specCounts" | "specSpans"> {
+    const specCounts: Record<string, Record<string, number>> = {};
+    const specSpans: Record<string, [number, number]> = {};
+    for (const attribute of filterAttributes(category.category.attributes)) {
+      let base = featureMatching;
+      for (const [id, bits] of masks) if (id !== attribute.id) base = intersected(base, bits);
+      const column = this.specColumn(category, attribute.id);
+      const counts: Record<string, number> = {};
+      let low = Infinity;
+      let high = -Infinity;
+      column.forEach((value, place) => {
+        if (value === undefined) return;
+        if (base && ((base[place >>> 5] ?? 0) & (1 << (place & 31))) === 0) return;
+        if (attribute.type === "choice" || attribute.type === "boolean") {
+          for (const key of keysOf(attribute, value)) counts[key] = (counts[key] ?? 0) + 1;
+          return;
+        }
+        const span = spanOf(value);
+        if (!span) return;
+        low = Math.min(low, span[0]);
+        high = Math.max(high, span[1]);
+      });
+      if (attribute.type === "choice" || attribute.type === "boolean") specCounts[attribute.id] = counts;
+      else if (low <= high) specSpans[attribute.id] = [low, high];
+    }
+    return { specCounts, specSpans };
+  }
+
+  /**
+   * The places of the category's products by an attribute's value: highest first by the top of a
+   * range, lowest first by its bottom; products without a value last, each order's ties in listing order.
+   */
+  private specOrder(category: CategoryEntry, attribute: CategoryAttribute, descending: boolean): Int32Array {
+    const key = `${attribute.id}:${descending ? "desc" : "asc"}`;
+    category.specOrders ??= new Map();
+    let order = category.specOrders.get(key);
+    if (!order) {
+      const column = this.specColumn(category, attribute.id);
+      const sortKey = column.map((value) => {
+        const span = spanOf(value);
+        if (!span) return undefined;
+        return descending ? -span[1] : span[0];
+      });
+      order = Int32Array.from(column.keys()).sort((a, b) => {
+        const x = sortKey[a];
+        const y = sortKey[b];
+        if (x === undefined || y === undefined) return x === undefined ? (y === undefined ? a - b : 1) : -1;
+        return x - y || a - b;
+      });
+      category.specOrders.set(key, order);
+    }
+    return order;
   }
 
   /**
@@ -899,6 +1023,13 @@ function sourcesOf(rows: CatalogRows): Map<string, ProductSource> {
     sources.get(row.productB)?.accessoryIds.push(row.productA);
   }
   return sources;
+}
+
+/** Products in both sets (a bit a place); `undefined` stands for every product. */
+function intersected(a: number[] | undefined, b: number[] | undefined): number[] | undefined {
+  if (!a) return b;
+  if (!b) return a;
+  return a.map((word, index) => word & (b[index] ?? 0));
 }
 
 /** `list` (in listing order) without `gone`, with `added` (in listing order) in their places. */

@@ -49,15 +49,20 @@ export class FeatureBits {
 
   /**
    * For each feature at least one product of the filter with its group narrowed to it has, how many
-   * do (see the class).
+   * do (see the class), among the products `within` holds (all of them when absent).
    */
-  countsOf(wanted: readonly string[]): Record<string, number> {
+  countsOf(wanted: readonly string[], within?: readonly number[]): Record<string, number> {
     const groups = this.groupsOf(wanted);
     const others = new Map<string, number[] | undefined>();
     const counts: Record<string, number> = {};
     for (const { id, group, bits } of this.columns) {
       let base = others.get(group);
-      if (!others.has(group)) others.set(group, (base = this.intersection(groups, group)));
+      if (!others.has(group)) {
+        base = this.intersection(groups, group);
+        // Only among the products other filters (by specification values) leave.
+        if (within) base = base ? base.map((word, index) => word & (within[index] ?? 0)) : [...within];
+        others.set(group, base);
+      }
       let count = 0;
       for (let word = 0; word < bits.length; word++) {
         count += bitCount((bits[word] ?? 0) & (base ? (base[word] ?? 0) : ~0));

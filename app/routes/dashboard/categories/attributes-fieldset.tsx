@@ -10,8 +10,8 @@ export type CategoryAttributeValues = { attributeId: string; required: boolean; 
 
 /**
  * The category's specification attributes (decision 070), chosen from the library: in the order its
- * products' pages show them, each required or not; one taken off takes its products' values of it
- * along (their History keeps them).
+ * products' pages show them, each required or not and a filter or not; one taken off takes its
+ * products' values of it along (their History keeps them).
  */
 export function AttributesFieldset<Schema extends Record<string, unknown>>({
   form,
@@ -35,8 +35,10 @@ export function AttributesFieldset<Schema extends Record<string, unknown>>({
     <fieldset className="space-y-3" aria-describedby={hintId}>
       <legend className="text-sm font-medium text-slate-700">Specification attributes</legend>
       <p id={hintId} className="text-sm text-slate-600">
-        Typed values its products have, in the order their pages show them. &ldquo;Required&rdquo;: the product form
-        asks for it. Taking one off removes its products&rsquo; values of it (their History keeps them).
+        Typed values its products have, in the order their pages show them (their cards show the first three).
+        &ldquo;Required&rdquo;: the product form asks for it. &ldquo;Filter&rdquo;: the category&rsquo;s page filters by
+        it, and sorts by it when it is a number or a range. Taking one off removes its products&rsquo; values of it
+        (their History keeps them).
       </p>
       {rows.length === 0 ? <p className="text-sm text-slate-600">No specification attributes yet.</p> : null}
       <ol className="divide-y divide-slate-200 rounded-md border border-slate-200 empty:hidden">
@@ -46,7 +48,7 @@ export function AttributesFieldset<Schema extends Record<string, unknown>>({
           const name = attribute?.name ?? "An attribute no longer in the library";
           const { key: idKey, ...idInput } = getInputProps(fields.attributeId, { type: "hidden" });
           const { key: requiredKey, ...requiredInput } = getInputProps(fields.required, { type: "checkbox" });
-          const { key: filterKey, ...filterInput } = getInputProps(fields.filter, { type: "hidden" });
+          const { key: filterKey, ...filterInput } = getInputProps(fields.filter, { type: "checkbox" });
           return (
             <li key={row.key} className="flex flex-wrap items-center gap-x-4 gap-y-2 px-3 py-2">
               <input key={idKey} {...idInput} />
@@ -58,8 +60,10 @@ export function AttributesFieldset<Schema extends Record<string, unknown>>({
                 <input key={requiredKey} {...requiredInput} className="h-4 w-4" />
                 Required<span className="sr-only"> ({name})</span>
               </label>
-              {/* Kept as it is: the category's page does not filter by attributes yet (decision 070). */}
-              <input key={filterKey} {...filterInput} />
+              <label className="flex items-center gap-1 text-sm">
+                <input key={filterKey} {...filterInput} className="h-4 w-4" />
+                Filter<span className="sr-only"> ({name})</span>
+              </label>
               <span className="flex gap-1">
                 <Button
                   type="button"

@@ -1,0 +1,77 @@
+import type { SpecFilterField } from "#app/domain/spec-filters";
+
+const NUMBER_INPUT =
+  "w-full min-w-0 rounded-md border border-slate-300 px-2 py-1 text-sm text-slate-900 focus:border-brand-600 focus:ring-1 focus:ring-brand-600";
+
+/**
+ * A category page's filters by specification values (decision 070), inside its filter form: "From"
+ * and "To" for a number or range (in the attribute's unit), a box with its count for each value of a
+ * choice or yes/no, one that would leave nothing shown but not offered.
+ */
+export function SpecFilterFields({ fields }: { fields: readonly SpecFilterField[] }) {
+  return fields.map((field) =>
+    field.kind === "between" ? (
+      <fieldset key={field.id} className="min-w-0">
+        <legend className="mb-2 text-sm font-semibold text-slate-900">
+          {field.name}
+          {field.unit ? ` (${field.unit})` : ""}
+        </legend>
+        <div className="flex items-end gap-2">
+          <Bound label="From" of={field.name} name={field.minName} value={field.min} />
+          <Bound label="To" of={field.name} name={field.maxName} value={field.max} />
+        </div>
+        {field.span ? (
+          <p className="mt-1 text-xs text-slate-600">
+            {field.range ? "Ranges within " : "Values "}
+            {field.span}
+          </p>
+        ) : null}
+      </fieldset>
+    ) : (
+      <fieldset key={field.id} className="min-w-0">
+        <legend className="mb-2 text-sm font-semibold text-slate-900">{field.name}</legend>
+        <ul className="flex flex-wrap gap-x-5 gap-y-2 lg:flex-col">
+          {field.options.map((option) => {
+            const id = `spec-${field.id}-${option.key}`;
+            const unavailable = !option.checked && option.count === 0;
+            return (
+              <li key={option.key} className="flex items-center gap-2">
+                <input
+                  id={id}
+                  type="checkbox"
+                  name={field.param}
+                  value={option.key}
+                  defaultChecked={option.checked}
+                  disabled={unavailable}
+                  key={`${option.key}-${option.checked}`}
+                  className="h-4 w-4 rounded border-slate-400 text-brand-700 disabled:opacity-40"
+                />
+                <label htmlFor={id} className={`text-sm ${unavailable ? "text-slate-400" : "text-slate-800"}`}>
+                  {option.label} <span className={unavailable ? "" : "text-slate-500"}>({option.count})</span>
+                </label>
+              </li>
+            );
+          })}
+        </ul>
+      </fieldset>
+    ),
+  );
+}
+
+/** One bound of a number's filter: "From" or "To", named for its attribute. */
+function Bound({ label, of, name, value }: { label: string; of: string; name: string; value: string }) {
+  return (
+    <label className="min-w-0 flex-1 text-xs text-slate-700">
+      {label}
+      <span className="sr-only"> ({of})</span>
+      <input
+        type="number"
+        step="any"
+        name={name}
+        defaultValue={value}
+        key={`${name}-${value}`}
+        className={NUMBER_INPUT}
+      />
+    </label>
+  );
+}

@@ -1,0 +1,115 @@
+import { describe, expect, it } from "vitest";
+import type { CategoryAttribute } from "./spec-attributes";
+import { passes, specFilterParams, specFiltersOf, specSortOf, specView } from "./spec-filters";
+
+function attribute(
+  overrides: Partial<CategoryAttribute> & Pick<CategoryAttribute, "name" | "slug">,
+): CategoryAttribute {
+  return {
+    id: overrides.slug,
+    group: "",
+    type: "number",
+    unit: null,
+    precision: 0,
+    choices: [],
+    multiple: false,
+    required: false,
+    filter: true,
+    ...overrides,
+  };
+}
+
+const ir = attribute({ name: "IR range", slug: "ir-range", unit: "m" });
+const focal = attribute({ name: "Focal length", slug: "focal-length", type: "range", unit: "mm", precision: 1 });
+const ip = attribute({
+  name: "IP rating",
+  slug: "ip-rating",
+  type: "choice",
+  choices: [
+    { id: "c66", label: "IP66" },
+    { id: "c67", label: "IP67" },
+  ],
+});
+const audio = attribute({ name: "Audio", slug: "audio", type: "boolean" });
+const hidden = attribute({ name: "Weight", slug: "weight", unit: "g", filter: false });
+const attributes = [ir, focal, ip, audio, hidden];
+
+describe("specFiltersOf", () => {
+  it("reads bounds in the attribute's unit (or another of its kind), values by label, and leaves out the rest", () => {
+    const filters = specFiltersOf(
+      new URLSearchParams(
+        "ir-range-min=98 ft&focal-length-min=12&focal-length-max=6&ip-rating=ip67&ip-rating=IP99&audio=yes&weight-min=5&page=2",
+      ),
+      attributes,
+    );
+    expect(filters.map(({ attribute: { slug }, ...rest }) => ({ slug, ...rest }))).toEqual([
+      { slug: "ir-range", kind: "between", min: expect.closeTo(29.87, 2) },
+      // Given the wrong way round, the same span.
+      { slug: "focal-length", kind: "between", min: 6, max: 12 },
+      { slug: "ip-rating", kind: "any", values: ["IP67"] },
+      { slug: "audio", kind: "any", values: ["yes"] },
+    ]);
+    expect(specFilterParams(filters.slice(1))).toEqual([
+      ["focal-length-min", "6"],
+      ["focal-length-max", "12"],
+      ["ip-rating", "IP67"],
+      ["audio", "yes"],
+    ]);
+  });
+
+  it("ignores bounds that are not numbers", () => {
+    expect(specFiltersOf(new URLSearchParams("ir-range-min=far&ir-range-max="), attributes)).toEqual([]);
+  });
+});
+
+describe("passes", () => {
+  it("takes a number within the bounds, a range reaching into them, a choice holding a ticked value", () => {
+    const atLeast30 = { attribute: ir, kind: "between", min: 30 } as const;
+    expect([passes(atLeast30, 30), passes(atLeast30, 29.9), passes(atLeast30, undefined)]).toEqual([
+      true,
+      false,
+      false,
+    ]);
+    // "Focal length includes 6 mm": 6 to 6.
+    const includes6 = { attribute: focal, kind: "between", min: 6, max: 6 } as const;
+    expect([passes(includes6, [2.8, 12]), passes(includes6, [2.8, 2.8]), passes(includes6, [6, 6])]).toEqual([
+      true,
+      false,
+      true,
+    ]);
+    const ip67 = { attribute: ip, kind: "any", values: ["IP67"] } as const;
+    expect([passes(ip67, ["c67"]), passes(ip67, ["c66"]), passes(ip67, [])]).toEqual([true, false, false]);
+    const withAudio = { attribute: audio, kind: "any", values: ["yes"] } as const;
+    expect([passes(withAudio, true), passes(withAudio, false)]).toEqual([true, false]);
+  });
+});
+
+describe("specSortOf and specView", () => {
+  it("sorts by filter numbers and ranges only, and says what the page shows", () => {
+    expect(specSortOf("ir-range-desc", attributes)).toEqual({ attribute: ir, descending: true });
+    expect(specSortOf("focal-length-asc", attributes)).toEqual({ attribute: focal, descending: false });
+    expect(specSortOf("weight-desc", attributes)).toBeUndefined();
+    expect(specSortOf("ip-rating-desc", attributes)).toBeUndefined();
+
+    const filters = specFiltersOf(new URLSearchParams("ir-range-min=30&ip-rating=IP67"), attributes);
+    const view = specView(attributes, filters, { "ip-rating": { IP66: 2, IP67: 3 } }, { "ir-range": [20, 50] });
+    expect(view.fields.map((field) => field.name)).toEqual(["IR range", "Focal length", "IP rating", "Audio"]);
+    expect(view.fields[0]).toMatchObject({ min: "30", max: "", span: "20\u201350 m (66\u2013164 ft)", unit: "m" });
+    expect(view.fields[2]).toMatchObject({
+      options: [
+        { key: "IP66", count: 2, checked: false },
+        { key: "IP67", count: 3, checked: true },
+      ],
+    });
+    expect(view.chips).toEqual([
+      { label: "IR range \u2265 30 m (98 ft)", without: [["ip-rating", "IP67"]] },
+      { label: "IP rating: IP67", without: [["ir-range-min", "30"]] },
+    ]);
+    expect(view.sorts.map((sort) => sort.label)).toEqual([
+      "IR range, highest first",
+      "IR range, lowest first",
+      "Focal length, highest first",
+      "Focal length, lowest first",
+    ]);
+  });
+});

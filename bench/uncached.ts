@@ -1,10 +1,11 @@
 /**
  * Pages the cache cannot answer: at 10,000 products, 20 connections, every request a URL never asked
- * before, so each one is rendered. Five scenarios, as visitors and crawlers meet them:
+ * before, so each one is rendered. Six scenarios, as visitors and crawlers meet them:
  * - crawler: every product page once, none of them in the cache (as right after a write dropped them);
  * - filter explorer: category pages with random combinations of features and page numbers;
  * - new searches: /search with words nobody asked before (pieces of real models and descriptions);
  * - catalog pages: /catalog?page=1…N, each once;
+ * - value filters: category pages with two bounds of typed values and an order by one (decision 070);
  * - crawler, compressed: other product pages, asked for as search engines and browsers ask, taking
  *   brotli or gzip (the other scenarios take the plain bytes, as autocannon does by default).
  * The server first serves other pages of each kind (a warm-up, reported on its own): the scenarios are
@@ -149,7 +150,10 @@ export async function scenarioUrls(
       const page = await text(site, path);
       const features = [...page.matchAll(/name="feature" value="([^"]+)"/g)].map((match) => match[1] ?? "");
       const pageCount = Math.max(1, ...[...page.matchAll(/[?&;]page=(\d+)/g)].map((match) => Number(match[1])));
-      return { path, features, pageCount };
+      // Its filters by typed values (decision 070): the numbers' bounds, and the orders by them.
+      const bounded = [...page.matchAll(/name="([a-z0-9-]+)-min"/g)].map((match) => match[1] ?? "");
+      const sorts = [...page.matchAll(/<option value="([a-z0-9-]+-(?:desc|asc))"/g)].map((match) => match[1] ?? "");
+      return { path, features, pageCount, bounded, sorts };
     }),
   );
   for (let attempt = 0; filters.size < limit && attempt < limit * 20; attempt += 1) {
@@ -163,6 +167,20 @@ export async function scenarioUrls(
     // The bare category page was asked for above, to read its features: it is in the cache.
     if (params.size === 0) continue;
     filters.add(`${category.path}${params.size ? `?${params}` : ""}`);
+  }
+
+  // Two bounds of typed values and an order by one, as an installer narrows a category (decision 070).
+  const valueFilters = new Set<string>();
+  const filterable = categories.filter((category) => category.bounded.length >= 2 && category.sorts.length > 0);
+  for (let attempt = 0; filterable.length > 0 && valueFilters.size < limit && attempt < limit * 20; attempt += 1) {
+    const category = filterable[Math.floor(random() * filterable.length)];
+    if (!category) break;
+    const [first, second] = shuffled(category.bounded, random);
+    const params = new URLSearchParams();
+    params.set(`${first}-min`, String(1 + Math.floor(random() * 30)));
+    params.set(`${second}-max`, String(10 + Math.floor(random() * 200)));
+    params.set("sort", category.sorts[Math.floor(random() * category.sorts.length)] ?? "");
+    valueFilters.add(`${category.path}?${params}`);
   }
 
   // Pieces of models and descriptions: a visitor's new query finds some products, not none.
@@ -191,6 +209,7 @@ export async function scenarioUrls(
     "filter explorer": [...filters],
     "new searches": [...searches],
     "catalog pages": shuffled(catalogPages, random).slice(0, limit),
+    "value filters": [...valueFilters],
     [COMPRESSED_CRAWLER]: crawled.slice(limit, limit * 2),
   };
 }

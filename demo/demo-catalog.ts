@@ -5,6 +5,12 @@ import { ACCESSORIES, RECORDERS, THERMAL_CAMERAS } from "./products-systems";
 import type { DemoCategory, DemoGeneralDownload, DemoInfoItem, DemoProduct } from "./types";
 
 import { demoFirmware, type DemoFirmwareRelease } from "./firmware";
+import { attributeDefinition, DEMO_ATTRIBUTES, demoSpecValues } from "./attributes";
+
+/** The demo's attributes as the site defines them, under their names (what the check reads them with). */
+const DEMO_DEFINITIONS = new Map(
+  DEMO_ATTRIBUTES.map((attribute) => [attribute.name, attributeDefinition(attribute, attribute.name)]),
+);
 
 export { DEMO_CATEGORY_NAMES } from "./demo-categories";
 
@@ -94,6 +100,8 @@ export function catalogProblems(catalog: DemoCatalog): string[] {
       else if (!models.has(accessory.toLowerCase())) problems.push(`${product.model}: unknown accessory ${accessory}`);
     }
     if (product.specsFormat !== "none" && product.specs.length === 0) problems.push(`${product.model}: no specs`);
+    // Every camera has every typed value, read from its datasheet (decision 070).
+    problems.push(...demoSpecValues(product, DEMO_DEFINITIONS).problems);
   }
   return problems;
 }

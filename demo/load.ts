@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { selectRows, type Queryable, type Transaction } from "#app/server/db/client.server";
 import {
   categories,
+  categoryAttributes,
   categoryFeatures,
   downloads,
   infoItems,
@@ -11,6 +12,8 @@ import {
   productFeatures,
   productImages,
   products,
+  productSpecValues,
+  specAttributes,
   firmwareProducts,
   firmwareReleases,
   searchSynonyms,
@@ -32,6 +35,7 @@ import { catalogProblems, DEMO_CATALOG, type DemoCatalog } from "./demo-catalog"
 import { generalDocument, productDocument, type DemoFile } from "./documents";
 import { firmwareImage } from "./firmware";
 import { specsTable, specsText } from "./specs";
+import { attributeDefinition, DEMO_ATTRIBUTES, DEMO_CAMERA_CATEGORIES, demoSpecValues } from "./attributes";
 import type { DemoCategory, CameraView } from "./types";
 
 /** Taken inside the load transaction, so two instances starting together on one server load it once. */
@@ -288,10 +292,60 @@ async function runLimited<T>(items: T[], limit: number, work: (item: T) => Promi
   if (failure) throw failure.error;
 }
 
-function required<K, V>(map: Map<K, V>, key: K, what: string): V {
+function required<K, V>(map: ReadonlyMap<K, V>, key: K, what: string): V {
   const value = map.get(key);
   if (value === undefined) throw new Error(`Demo catalog: no ${what} for ${String(key)}`);
   return value;
+}
+
+/**
+ * The demo's library of specification attributes, the camera categories' choice of them (decision
+ * 070), and every camera's values, read from its datasheet lines.
+ */
+async function insertSpecifications(
+  tx: Transaction,
+  catalog: DemoCatalog,
+  categoryIds: ReadonlyMap<string, string>,
+  productIds: ReadonlyMap<string, string>,
+): Promise<void> {
+  const definitions = new Map(
+    DEMO_ATTRIBUTES.map((attribute) => {
+      const choiceIds = new Map((attribute.choices ?? []).map((label) => [label, randomUUID()]));
+      const definition = attributeDefinition(attribute, randomUUID(), (label) => choiceIds.get(label) ?? label);
+      return [attribute.name, definition];
+    }),
+  );
+  await tx.insert(specAttributes).values(
+    [...definitions.values()].map(({ id, name, group, type, unit, precision, choices, multiple }) => ({
+      id,
+      name,
+      group,
+      type,
+      unit,
+      precision,
+      choices,
+      multiple,
+    })),
+  );
+  await tx.insert(categoryAttributes).values(
+    DEMO_CAMERA_CATEGORIES.flatMap((name) =>
+      DEMO_ATTRIBUTES.map((attribute, position) => ({
+        categoryId: required(categoryIds, name, "category"),
+        attributeId: definitions.get(attribute.name)?.id ?? "",
+        position,
+        required: false,
+        filter: attribute.filter,
+      })),
+    ),
+  );
+  const valueRows = catalog.products.flatMap((product) =>
+    [...demoSpecValues(product, definitions).values].map(([name, value]) => ({
+      productId: required(productIds, product.model.toLowerCase(), "product"),
+      attributeId: definitions.get(name)?.id ?? "",
+      value,
+    })),
+  );
+  if (valueRows.length > 0) await tx.insert(productSpecValues).values(valueRows);
 }
 
 async function insertCatalog(tx: Transaction, catalog: DemoCatalog, files: StagedCatalog): Promise<void> {
@@ -412,6 +466,7 @@ async function insertCatalog(tx: Transaction, catalog: DemoCatalog, files: Stage
   if (documentRows.length > 0) await tx.insert(productDownloads).values(documentRows);
   if (downloadRows.length > 0) await tx.insert(downloads).values(downloadRows);
   if (infoRows.length > 0) await tx.insert(infoItems).values(infoRows);
+  await insertSpecifications(tx, catalog, categoryIds, productIds);
   const today = Date.now();
   const releaseRows = catalog.firmware.map((release, index) => {
     const fileId = files.firmwareFiles[index];

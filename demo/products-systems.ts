@@ -72,7 +72,7 @@ export const THERMAL_CAMERAS: DemoProduct[] = [
         thermalSensor: "Uncooled VOx microbolometer, 384 × 288, 12 µm, 8–14 µm",
         netd: "< 40 mK @ 25 °C, F1.0",
         thermalLens: "6.2 mm athermalized, 42° × 32°",
-        visible: '4MP, 1/2.7" CMOS, 4 mm lens',
+        visible: '4MP, 1/2.7" CMOS, 4 mm lens, 20 m IR',
         temperature: "-20 °C to +550 °C, ±2 °C or ±2%; up to 21 rules (points, lines, areas)",
         detection: "Fire and hot-spot detection, smoke detection, temperature difference and rate-of-rise alarms",
         power: "PoE (802.3at), 12 V DC; max 10 W",

@@ -51,7 +51,7 @@ const CAMERA_DEFAULTS: Omit<
   storage: "microSD/SDXC up to 512 GB, ANR (automatic network replenishment)",
   network: "1 × RJ45 10/100 Mbps",
   protocols: "ONVIF Profile S/G/T, RTSP, HTTPS, IPv4/IPv6, 802.1X, SNMPv3, TLS 1.3",
-  power: "PoE (802.3af, Class 3), 12 V DC ±25%",
+  power: "PoE (802.3af, Class 3), 12 V DC ±25%; max 6.5 W",
   protection: "IP67",
   operating: "-30 °C to +60 °C, humidity 95% or less (non-condensing)",
   warranty: "5 years",

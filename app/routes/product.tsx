@@ -211,8 +211,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         </Section>
       ) : null}
       {product.specsTable && product.specsTable.length > 0 ? (
-        <Section title={product.specs ? "Specification table" : "Specifications"}>
-          <SpecsTable rows={product.specsTable} caption={`${product.model} specifications`} />
+        <Section
+          title={product.specs || loaderData.specifications.length > 0 ? "Specification table" : "Specifications"}
+        >
+          <SpecsTable rows={product.specsTable} caption={`${product.model} specification table`} />
         </Section>
       ) : null}
       {product.accessories.length > 0 ? (

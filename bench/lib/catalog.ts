@@ -5,7 +5,15 @@ import path from "node:path";
 import { loadDemoCatalogIfEmpty } from "../../demo/load";
 import { asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../app/server/db/client.server";
-import { categories, productDownloads, productFeatures, productImages, products } from "../../app/server/db/schema";
+import {
+  categories,
+  productDownloads,
+  productFeatures,
+  productImages,
+  products,
+  productSpecValues,
+} from "../../app/server/db/schema";
+import { isRange, type SpecValue } from "../../app/domain/spec-attributes";
 import { parseEnv } from "../../app/server/platform/env.server";
 import { startRuntime } from "../../app/server/runtime/runtime.server";
 
@@ -41,6 +49,13 @@ export async function generateCatalog(productCount: number): Promise<string> {
   }
 }
 
+/** A number or range times `spread`, one decimal kept; any other value as it is. */
+function spreadValue(value: SpecValue, spread: number): SpecValue {
+  const scaled = (number: number) => Math.round(number * spread * 10) / 10;
+  if (typeof value === "number") return scaled(value);
+  return isRange(value) ? [scaled(value[0]), scaled(value[1])] : value;
+}
+
 async function fillCatalog(dataDir: string, productCount: number): Promise<void> {
   const runtime = await startRuntime(parseEnv({ DATA_DIR: dataDir, LOG_LEVEL: "silent", DEMO_DATA: "1" }));
   try {
@@ -50,6 +65,7 @@ async function fillCatalog(dataDir: string, productCount: number): Promise<void>
     const features = await db.select().from(productFeatures);
     const images = await db.select().from(productImages);
     const downloads = await db.select().from(productDownloads);
+    const values = await db.select().from(productSpecValues);
     if (templates.length === 0) throw new Error("The demo catalog did not load");
 
     for (let start = templates.length; start < productCount; start += BATCH) {
@@ -59,6 +75,7 @@ async function fillCatalog(dataDir: string, productCount: number): Promise<void>
         const featureRows: (typeof productFeatures.$inferInsert)[] = [];
         const imageRows: (typeof productImages.$inferInsert)[] = [];
         const downloadRows: (typeof productDownloads.$inferInsert)[] = [];
+        const valueRows: (typeof productSpecValues.$inferInsert)[] = [];
         for (let index = start; index < end; index += 1) {
           const template = templates[index % templates.length];
           if (!template) continue;
@@ -80,6 +97,12 @@ async function fillCatalog(dataDir: string, productCount: number): Promise<void>
           for (const image of images.filter((row) => row.productId === template.id)) {
             imageRows.push({ productId: id, fileId: image.fileId, position: image.position });
           }
+          // Its template's typed values, numbers spread from half to one and a half times theirs, so
+          // that value filters and orders have many values to tell apart (decision 070).
+          const spread = 0.5 + (index % 11) / 10;
+          for (const value of values.filter((row) => row.productId === template.id)) {
+            valueRows.push({ productId: id, attributeId: value.attributeId, value: spreadValue(value.value, spread) });
+          }
           for (const download of downloads.filter((row) => row.productId === template.id)) {
             downloadRows.push({
               productId: id,
@@ -93,6 +116,7 @@ async function fillCatalog(dataDir: string, productCount: number): Promise<void>
         if (featureRows.length) await tx.insert(productFeatures).values(featureRows);
         if (imageRows.length) await tx.insert(productImages).values(imageRows);
         if (downloadRows.length) await tx.insert(productDownloads).values(downloadRows);
+        if (valueRows.length) await tx.insert(productSpecValues).values(valueRows);
       });
     }
     await writeEditable(dataDir, db);

@@ -27,7 +27,15 @@ test("a product's datasheet is a PDF made from its data, made again when the pro
   await page.goto(`/catalog/products/${id}`);
   await hydrated(page);
   // A value of the specifications table, as the product page shows it.
-  const specValue = (await page.locator("main table tbody tr").first().locator("td").first().innerText()).trim();
+  const specValue = (
+    await page
+      .getByRole("table", { name: `${model} specification table` })
+      .locator("tbody tr")
+      .first()
+      .locator("td")
+      .first()
+      .innerText()
+  ).trim();
   expect(specValue).not.toBe("");
   const link = page.getByRole("link", { name: `Download datasheet of ${model} (PDF)` });
   const href = (await link.getAttribute("href")) ?? "";

@@ -38,7 +38,7 @@ test("a product page shows model, category link, features, NDAA badge, descripti
   await expect(page.getByTestId("features")).toHaveText([...product.features].sort(naturalCompare).join(", "));
   await expect(page.getByText("NDAA-compliant")).toBeVisible();
   await expect(page.getByText(product.description)).toBeVisible();
-  await expect(page.getByRole("heading", { name: "Specifications" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Specifications", exact: true })).toBeVisible();
   await expect(page.getByText(/Sensor:/).first()).toBeVisible();
 
   const downloads = page
@@ -90,7 +90,7 @@ test("choosing a thumbnail swaps the main image, by pointer or keyboard", async 
 
 test("spreadsheet specs show as a table; a non-compliant product has no NDAA badge", async ({ page }) => {
   await openProduct(page, DEMO_KNOWN_MODELS.withSpecsTable);
-  const table = page.getByRole("table");
+  const table = page.getByRole("table", { name: `${DEMO_KNOWN_MODELS.withSpecsTable} specification table` });
   await expect(table).toBeVisible();
   expect(await table.getByRole("row").count()).toBeGreaterThan(3);
   await openProduct(page, DEMO_KNOWN_MODELS.notNdaa);

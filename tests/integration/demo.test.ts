@@ -18,6 +18,7 @@ import {
   siteSettings,
 } from "#app/server/db/schema";
 import { DEMO_CATALOG, DEMO_CATEGORY_NAMES, DEMO_PRODUCTS } from "../../demo/demo-catalog";
+import { DEMO_ATTRIBUTES, DEMO_CAMERA_CATEGORIES } from "../../demo/attributes";
 import { DEMO_KNOWN_MODELS } from "#tests/support/demo-models";
 import { loadDemoCatalogIfEmpty } from "../../demo/load";
 import { parseEnv } from "#app/server/platform/env.server";
@@ -162,6 +163,31 @@ describe.each(DATABASE_KINDS)("the demo catalog on %s", (kind) => {
     const table = rows.find((row) => row.model === DEMO_KNOWN_MODELS.withSpecsTable);
     expect(table?.specs).toBeNull();
     expect(table?.specsTable?.length).toBeGreaterThan(5);
+  });
+
+  it("gives every camera its typed values, read from its datasheet, with enough variety to filter by", async () => {
+    const { catalog } = runtime.services;
+    const cameras = DEMO_PRODUCTS.filter((product) => DEMO_CAMERA_CATEGORIES.includes(product.category));
+    expect(cameras.length).toBeGreaterThan(25);
+    const named = new Map<string, Set<string>>();
+    for (const camera of cameras) {
+      const page = await catalog.getProduct(camera.model.toLowerCase().replace(/[^a-z0-9]+/g, "-"));
+      const names = (page?.specValues ?? []).map((spec) => spec.attribute.name);
+      // A thermal-only camera has no visible channel: no IR illuminator, its datasheet says so.
+      const expected = DEMO_ATTRIBUTES.map((attribute) => attribute.name).filter(
+        (name) => !(camera.model === "VNT-TH640-25" && name === "IR range"),
+      );
+      expect(names, camera.model).toEqual(expected);
+      for (const spec of page?.specValues ?? []) {
+        const values = named.get(spec.attribute.name) ?? new Set<string>();
+        values.add(JSON.stringify(spec.value));
+        named.set(spec.attribute.name, values);
+      }
+    }
+    for (const [name, values] of named) expect(values.size, name).toBeGreaterThanOrEqual(3);
+    // Recorders and accessories have none.
+    const category = await catalog.getCategory("accessories");
+    expect(category?.attributes).toEqual([]);
   });
 
   it("marks most products NDAA compliant and a few not", async () => {

@@ -44,7 +44,7 @@ function templateKey(): string {
  */
 function demoTemplateKey(): string {
   const hash = createHash("sha256").update(templateKey());
-  hashSources(hash, ["demo", "app/server", "package-lock.json"]);
+  hashSources(hash, ["demo", "app/server", "app/domain", "package-lock.json"]);
   return hash.digest("hex").slice(0, 16);
 }
 

@@ -1,3 +1,4 @@
+import type { CategoryAttribute, ProductSpec } from "./spec-attributes";
 import { describe, expect, it } from "vitest";
 import { compareRows, comparedIds, comparePath, isComparePath, MAX_COMPARED, specRows } from "./compare";
 
@@ -36,12 +37,16 @@ describe("specRows", () => {
 });
 
 describe("compareRows", () => {
-  const product = (specs: string, overrides: { ndaa?: boolean; features?: string[]; table?: string[][] } = {}) => ({
+  const product = (
+    specs: string,
+    overrides: { ndaa?: boolean; features?: string[]; table?: string[][]; specValues?: ProductSpec[] } = {},
+  ) => ({
     category: { id: "c", name: "Dome Cameras" },
     ndaa: overrides.ndaa ?? true,
     features: (overrides.features ?? ["PoE"]).map((label) => ({ id: label, label })),
     specs,
     specsTable: overrides.table ?? null,
+    specValues: overrides.specValues ?? [],
   });
 
   it("aligns rows by name across text and tables, and marks the rows that differ", () => {
@@ -60,6 +65,45 @@ describe("compareRows", () => {
     ]);
     // Letter case and spacing alone are no difference.
     expect(compareRows([product("Resolution: 4 MP"), product("Resolution:  4 mp")])[3]?.differs).toBe(false);
+  });
+
+  it("aligns typed values by attribute in their groups, with units, before the text's rows", () => {
+    const attribute = (name: string, group: string, unit: CategoryAttribute["unit"], type: "number" | "range") => ({
+      id: name,
+      slug: name,
+      name,
+      group,
+      type,
+      unit,
+      precision: 1,
+      choices: [],
+      multiple: false,
+      required: false,
+      filter: true,
+    });
+    const ir = attribute("IR range", "Image", "m", "number");
+    const focal = attribute("Focal length", "Lens", "mm", "range");
+    const power = attribute("Power draw", "Power", "W", "number");
+    const rows = compareRows([
+      product("Weight: 400 g", {
+        specValues: [
+          { attribute: focal, value: [2.8, 12] },
+          { attribute: ir, value: 30 },
+        ],
+      }),
+      product("", {
+        specValues: [
+          { attribute: power, value: 6.5 },
+          { attribute: focal, value: [2.8, 12] },
+        ],
+      }),
+    ]).slice(3);
+    expect(rows).toEqual([
+      { name: "Focal length", values: ["2.8\u201312 mm", "2.8\u201312 mm"], differs: false, group: "Lens" },
+      { name: "IR range", values: ["30 m (98.4 ft)", null], differs: true, group: "Image" },
+      { name: "Power draw", values: [null, "6.5 W"], differs: true, group: "Power" },
+      { name: "Weight", values: ["400 g", null], differs: true },
+    ]);
   });
 });
 

@@ -1,4 +1,5 @@
 import type { CatalogProduct } from "./catalog-views";
+import { formatSpecValue } from "./spec-attributes";
 
 /** How many products one comparison holds: four columns still fit a laptop's width and a printed page. */
 export const MAX_COMPARED = 4;
@@ -58,6 +59,8 @@ export interface CompareRow {
   name: string;
   values: (string | null)[];
   differs: boolean;
+  /** A typed value's group ("Lens"; "" for none): the rows of one group follow each other under it. */
+  group?: string;
 }
 
 /** A name as rows are matched by: letter case, spacing and a trailing colon do not make two rows. */
@@ -100,11 +103,14 @@ export function specRows(product: Pick<CatalogProduct, "specs" | "specsTable">):
   return rows;
 }
 
-type Compared = Pick<CatalogProduct, "ndaa" | "features" | "specs" | "specsTable"> & { category: { name: string } };
+type Compared = Pick<CatalogProduct, "ndaa" | "features" | "specs" | "specsTable" | "specValues"> & {
+  category: { name: string };
+};
 
 /**
- * The comparison's rows, aligned by name across `products`: category, NDAA, features, then every
- * specification in the order it first appears. A product's repeated name keeps its first value.
+ * The comparison's rows, aligned by name across `products`: category, NDAA, features, the typed values
+ * (decision 070) aligned by attribute in their groups, with their units, then every specification
+ * written as text in the order it first appears. A product's repeated name keeps its first value.
  */
 export function compareRows(products: readonly Compared[]): CompareRow[] {
   const row = (name: string, values: (string | null)[]): CompareRow => ({
@@ -126,6 +132,28 @@ export function compareRows(products: readonly Compared[]): CompareRow[] {
       products.map((product) => product.features.map((feature) => feature.label).join(", ") || null),
     ),
   ];
+  // Each attribute once, where it first comes; rows of a group together, groups in the order they first come.
+  const attributes = new Map<string, CatalogProduct["specValues"][number]["attribute"]>();
+  for (const product of products) {
+    for (const { attribute } of product.specValues)
+      if (!attributes.has(attribute.id)) attributes.set(attribute.id, attribute);
+  }
+  const groups = [...new Set([...attributes.values()].map((attribute) => attribute.group.toLowerCase()))];
+  const typed = [...attributes.values()].sort(
+    (a, b) => groups.indexOf(a.group.toLowerCase()) - groups.indexOf(b.group.toLowerCase()),
+  );
+  for (const attribute of typed) {
+    rows.push({
+      ...row(
+        attribute.name,
+        products.map((product) => {
+          const spec = product.specValues.find((candidate) => candidate.attribute.id === attribute.id);
+          return spec ? formatSpecValue(spec.attribute, spec.value) : null;
+        }),
+      ),
+      group: attribute.group,
+    });
+  }
   const names = new Map<string, string>();
   const valuesByProduct = products.map((product) => {
     const values = new Map<string, string>();

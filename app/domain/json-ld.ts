@@ -2,6 +2,8 @@ import { productTitle } from "./catalog-views";
 import { absoluteUrl } from "./seo";
 import { DEFAULT_SITE } from "./site";
 import { catalogProductPath } from "./paths";
+import { formatSpecValue, isRange, type ProductSpec } from "./spec-attributes";
+import { unitInfo } from "./units";
 
 // Structured data for product pages, apart from seo.ts: every page's meta needs seo.ts on first load,
 // only a product page needs these.
@@ -30,6 +32,8 @@ export function productJsonLd(
   product: ProductForJsonLd,
   publicUrl: string,
   brand: string = DEFAULT_SITE.companyName,
+  /** Its typed values as `PropertyValue`s (`specPropertiesJsonLd`), made where the units are at hand. */
+  properties: readonly JsonLdObject[] = [],
 ): JsonLdObject {
   // A described image goes as an ImageObject carrying its description; the rest as plain URLs, which
   // is all a search engine needs of them.
@@ -50,7 +54,29 @@ export function productJsonLd(
     category: product.category.name,
     image: images,
     url: absoluteUrl(publicUrl, catalogProductPath(product)),
+    ...(properties.length ? { additionalProperty: [...properties] } : {}),
   };
+}
+
+/**
+ * A product's typed values (decision 070) as schema.org `PropertyValue`s: a number as its value, a
+ * range as its minimum and maximum, each with its unit's UN/CEFACT code where it has one (and the
+ * symbol as text), a choice as its labels, yes/no as true or false.
+ */
+export function specPropertiesJsonLd(specs: readonly ProductSpec[]): JsonLdObject[] {
+  return specs.map(({ attribute, value }): JsonLdObject => {
+    const property: JsonLdObject = { "@type": "PropertyValue", name: attribute.name };
+    const unit = attribute.unit ? unitInfo(attribute.unit) : undefined;
+    const units: JsonLdObject = unit ? { ...(unit.code ? { unitCode: unit.code } : {}), unitText: unit.symbol } : {};
+    if (typeof value === "number") return { ...property, value, ...units };
+    if (isRange(value)) {
+      return value[0] === value[1]
+        ? { ...property, value: value[0], ...units }
+        : { ...property, minValue: value[0], maxValue: value[1], ...units };
+    }
+    if (typeof value === "boolean") return { ...property, value };
+    return { ...property, value: formatSpecValue(attribute, value) };
+  });
 }
 
 export interface Breadcrumb {

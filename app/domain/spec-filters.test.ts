@@ -1,23 +1,10 @@
 import { describe, expect, it } from "vitest";
-import type { CategoryAttribute } from "./spec-attributes";
+import { testAttribute } from "#tests/support/spec-attributes";
 import { passes, specFilterParams, specFiltersOf, specSortOf, specView } from "./spec-filters";
 
-function attribute(
-  overrides: Partial<CategoryAttribute> & Pick<CategoryAttribute, "name" | "slug">,
-): CategoryAttribute {
-  return {
-    id: overrides.slug,
-    group: "",
-    type: "number",
-    unit: null,
-    precision: 0,
-    choices: [],
-    multiple: false,
-    required: false,
-    filter: true,
-    ...overrides,
-  };
-}
+/** An attribute whose id is its slug, as the filters name it. */
+const attribute = (overrides: Parameters<typeof testAttribute>[0] & { slug: string }) =>
+  testAttribute({ id: overrides.slug, ...overrides });
 
 const ir = attribute({ name: "IR range", slug: "ir-range", unit: "m" });
 const focal = attribute({ name: "Focal length", slug: "focal-length", type: "range", unit: "mm", precision: 1 });

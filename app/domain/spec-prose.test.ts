@@ -1,21 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { AttributeDefinition } from "./spec-attributes";
+import { testAttribute } from "#tests/support/spec-attributes";
 import { valueInProse } from "./spec-prose";
 
-function attribute(overrides: Partial<AttributeDefinition>): AttributeDefinition {
-  return {
-    id: "a",
-    slug: "a",
-    name: "A",
-    group: "",
-    type: "number",
-    unit: null,
-    precision: 0,
-    choices: [],
-    multiple: false,
-    ...overrides,
-  };
-}
+const attribute = (overrides: Partial<AttributeDefinition>) =>
+  testAttribute({ name: "A", filter: false, ...overrides });
 
 const read = (overrides: Partial<AttributeDefinition>, prose: string) => valueInProse(attribute(overrides), prose);
 

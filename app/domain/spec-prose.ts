@@ -10,7 +10,7 @@ import { convert, roundTo, UNITS, type Reading, type UnitId } from "./units";
 
 const NUMBER = String.raw`[-+\u2212]?\d+(?:[.,]\d+)?`;
 
-const UNIT_IDS = Object.keys(UNITS) as UnitId[];
+const UNIT_IDS = /* @__PURE__ */ Object.keys(UNITS) as UnitId[];
 
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -187,10 +187,11 @@ export const UNITS = {
 
 export type UnitId = keyof typeof UNITS;
 
-const UNIT_IDS = Object.keys(UNITS) as UnitId[];
+// Marked pure: pages that import this module for one formatter must not carry the table for nothing.
+const UNIT_IDS = /* @__PURE__ */ Object.keys(UNITS) as UnitId[];
 
 /** The units an attribute may be kept in, in the order the dashboard lists them. */
-export const KEPT_UNITS: readonly UnitId[] = UNIT_IDS.filter((id) => UNITS[id].kept);
+export const KEPT_UNITS: readonly UnitId[] = /* @__PURE__ */ UNIT_IDS.filter((id) => UNITS[id].kept);
 
 export function isUnitId(value: string): value is UnitId {
   return Object.hasOwn(UNITS, value);

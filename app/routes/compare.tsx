@@ -188,7 +188,19 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
                 </tr>
               </thead>
               <tbody>
-                {shown.map((row, index) => (
+                {shown.map((row, index) => [
+                  // A typed value's group heads its rows (decision 070).
+                  row.group !== undefined && row.group !== "" && row.group !== shown[index - 1]?.group ? (
+                    <tr key={`group:${row.group}`} className="border-b border-slate-200">
+                      <th
+                        scope="rowgroup"
+                        colSpan={products.length + 1}
+                        className={`bg-white px-3 pt-4 pb-1 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase ${KEPT_IN_VIEW}`}
+                      >
+                        {row.group}
+                      </th>
+                    </tr>
+                  ) : null,
                   <tr
                     // A spec table may have its own "Category" row: names need not be unique.
                     key={`${index}:${row.name}`}
@@ -211,8 +223,8 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
                         {value ?? <span className="text-slate-500">—</span>}
                       </td>
                     ))}
-                  </tr>
-                ))}
+                  </tr>,
+                ])}
               </tbody>
             </table>
           </div>

@@ -14,7 +14,7 @@ import { Link } from "#app/components/links";
 import { ResponsiveImage } from "#app/components/responsive-image";
 import { JsonLd, useSeoContext } from "#app/components/json-ld";
 import type { PageHandle } from "#app/domain/live";
-import { breadcrumbJsonLd, productJsonLd } from "#app/domain/json-ld";
+import { breadcrumbJsonLd, productJsonLd, specPropertiesJsonLd } from "#app/domain/json-ld";
 import { seoContext, seoMeta } from "#app/domain/seo";
 import { pageTitle } from "#app/domain/site";
 import { requestContext, servicesContext } from "#app/server/runtime/context.server";
@@ -63,6 +63,7 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
   const { specValues, ...shown } = product;
   return {
     product: shown,
+    properties: specPropertiesJsonLd(specValues),
     specifications: specGroups(specValues).map(({ group, specs }) => ({
       group,
       rows: specs.map(({ attribute, value }) => ({ name: attribute.name, value: formatSpecValue(attribute, value) })),
@@ -123,7 +124,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       ) : null}
       <JsonLd
         data={[
-          productJsonLd(product, publicUrl, siteName),
+          productJsonLd(product, publicUrl, siteName, loaderData.properties),
           breadcrumbJsonLd(
             [
               { name: "Home", path: "/" },

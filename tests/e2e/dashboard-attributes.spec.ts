@@ -169,6 +169,15 @@ test("a category takes attributes, the product form asks for their values, and t
     "Image",
     "IR range30 m (98 ft)",
   ]);
+  // Search engines read them too, with their units' codes.
+  const structured = JSON.parse(
+    (await page.locator('script[type="application/ld+json"]').first().textContent()) ?? "[]",
+  );
+  const product = (Array.isArray(structured) ? structured : [structured]).find((item) => item["@type"] === "Product");
+  expect(product?.additionalProperty).toEqual([
+    { "@type": "PropertyValue", name: "Focal range", minValue: 2.8, maxValue: 12, unitCode: "MMT", unitText: "mm" },
+    { "@type": "PropertyValue", name: "IR range", value: 30, unitCode: "MTR", unitText: "m" },
+  ]);
   await expectNoA11yViolations(page);
 });
 
@@ -227,6 +236,17 @@ test("a category page filters and sorts by values, without scripts too, and offe
   await expect(visitor).toHaveURL(/focal-range-min=6&focal-range-max=6/);
   await expect(cards(visitor)).toHaveText([/^VNT-T1/]);
   await visitorContext.close();
+
+  // Compared, their values line up by attribute in their groups, the differences marked.
+  await page.goto("/compare?add=VNT-T1");
+  await page.goto(`${page.url()}&add=VNT-T2`);
+  const comparison = page.getByRole("table");
+  await expect(comparison.getByRole("rowheader", { name: "Lens", exact: true })).toBeVisible();
+  await expect(comparison.getByRole("row", { name: /^Focal range/ })).toHaveText(
+    /Focal range\s*\(differs\)\s*2\.8\u201312 mm\s*4 mm/,
+  );
+  await expect(comparison.getByRole("row", { name: /^IR range/ })).toHaveAttribute("data-differs", "true");
+  await expectNoA11yViolations(page);
 
   // Without scripts the filters are a plain form: the same address, the same answer.
   const plain = await browser.newContext({ baseURL, javaScriptEnabled: false });

@@ -1,0 +1,20 @@
+import type { CategoryAttribute } from "#app/domain/spec-attributes";
+
+/** A category's attribute for a test: a filter number without a unit, with what `overrides` says; its id and slug its name. */
+export function testAttribute(
+  overrides: Partial<CategoryAttribute> & Pick<CategoryAttribute, "name">,
+): CategoryAttribute {
+  return {
+    id: overrides.name,
+    slug: overrides.name,
+    group: "",
+    type: "number",
+    unit: null,
+    precision: 0,
+    choices: [],
+    multiple: false,
+    required: false,
+    filter: true,
+    ...overrides,
+  };
+}

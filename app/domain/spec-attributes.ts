@@ -131,14 +131,16 @@ export interface ProductSpec {
   value: SpecValue;
 }
 
-/** A product's values in the groups of their attributes, groups in the order their first attribute comes. */
-export function specGroups(specs: readonly ProductSpec[]): { group: string; specs: ProductSpec[] }[] {
-  const groups: { group: string; specs: ProductSpec[] }[] = [];
-  for (const spec of specs) {
-    const group = spec.attribute.group;
+/** Values (or fields) in the groups of their attributes, groups in the order their first attribute comes. */
+export function specGroups<Item extends { attribute: { group: string } }>(
+  items: readonly Item[],
+): { group: string; specs: Item[] }[] {
+  const groups: { group: string; specs: Item[] }[] = [];
+  for (const item of items) {
+    const group = item.attribute.group;
     const found = groups.find((candidate) => candidate.group.toLowerCase() === group.toLowerCase());
-    if (found) found.specs.push(spec);
-    else groups.push({ group, specs: [spec] });
+    if (found) found.specs.push(item);
+    else groups.push({ group, specs: [item] });
   }
   return groups;
 }

@@ -1,11 +1,5 @@
 import { FieldErrors, INPUT_CLASS } from "#app/components/forms";
-import {
-  specGroups,
-  typedSpecOf,
-  type CategoryAttribute,
-  type ProductSpec,
-  type SpecValue,
-} from "#app/domain/spec-attributes";
+import { specGroups, typedSpecOf, type CategoryAttribute, type SpecValue } from "#app/domain/spec-attributes";
 import { unitInfo, UNITS } from "#app/domain/units";
 
 /** The form's name of an attribute's field (the server reads `specTexts` by attribute id). */
@@ -45,11 +39,10 @@ export function SpecValuesFieldset({
   errors: Record<string, string[] | undefined>;
 }) {
   if (attributes.length === 0) return null;
-  const specs: ProductSpec[] = attributes.map((attribute) => ({ attribute, value: values.get(attribute.id) ?? "" }));
   return (
     <fieldset className="space-y-4 rounded-md border border-slate-200 p-4">
       <legend className="px-1 text-sm font-semibold text-slate-800">Specification values</legend>
-      {specGroups(specs).map(({ group, specs: members }) => (
+      {specGroups(attributes.map((attribute) => ({ attribute }))).map(({ group, specs: members }) => (
         <div key={group || "none"} className="space-y-3">
           {group ? <h3 className="text-sm font-semibold text-slate-700">{group}</h3> : null}
           <div className="grid gap-3 sm:grid-cols-2">

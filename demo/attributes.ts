@@ -1,4 +1,4 @@
-import type { AttributeDefinition, AttributeType, SpecValue } from "../app/domain/spec-attributes";
+import type { AttributeDefinition, AttributeType, CoverageRole, SpecValue } from "../app/domain/spec-attributes";
 import { valueInProse } from "../app/domain/spec-prose";
 import type { UnitId } from "../app/domain/units";
 import type { DemoProduct } from "./types";
@@ -17,6 +17,8 @@ export interface DemoAttribute {
   choices?: string[];
   /** The category pages filter (and sort) by it. */
   filter: boolean;
+  /** What the coverage calculator reads from it. */
+  coverageRole?: CoverageRole;
   /** The datasheet lines a value is read from, the first a product has. */
   lines: string[];
 }
@@ -38,7 +40,8 @@ export const DEMO_ATTRIBUTES: DemoAttribute[] = [
     unit: "mm",
     precision: 1,
     filter: true,
-    lines: ["Lens", "Visible Channel", "Thermal Lens"],
+    coverageRole: "focal-length",
+    lines: ["Lens", "Thermal Lens"],
   },
   {
     name: "Horizontal field of view",
@@ -47,7 +50,18 @@ export const DEMO_ATTRIBUTES: DemoAttribute[] = [
     unit: "deg",
     precision: 1,
     filter: false,
+    coverageRole: "horizontal-field-of-view",
     lines: ["Field of View", "Thermal Lens"],
+  },
+  {
+    name: "Horizontal resolution",
+    group: "Image",
+    type: "number",
+    unit: "px",
+    filter: false,
+    coverageRole: "horizontal-pixels",
+    // The thermal sensor's, as the field of view is the thermal lens's: the calculator pairs them.
+    lines: ["Effective Pixels", "Thermal Sensor"],
   },
   {
     name: "IR range",
@@ -102,6 +116,7 @@ export function attributeDefinition(
     precision: attribute.precision ?? 0,
     choices: (attribute.choices ?? []).map((label) => ({ id: choiceId(label), label })),
     multiple: false,
+    coverageRole: attribute.coverageRole ?? null,
   };
 }
 

@@ -316,7 +316,7 @@ async function insertSpecifications(
     }),
   );
   await tx.insert(specAttributes).values(
-    [...definitions.values()].map(({ id, name, group, type, unit, precision, choices, multiple }) => ({
+    [...definitions.values()].map(({ id, name, group, type, unit, precision, choices, multiple, coverageRole }) => ({
       id,
       name,
       group,
@@ -325,6 +325,7 @@ async function insertSpecifications(
       precision,
       choices,
       multiple,
+      coverageRole,
     })),
   );
   await tx.insert(categoryAttributes).values(

@@ -152,16 +152,23 @@ export function TextArea({
 export function SelectInput({
   meta,
   label,
+  hint,
   children,
   ...props
-}: { meta: FieldMetadata<string>; label: ReactNode; children: ReactNode } & Omit<
+}: { meta: FieldMetadata<string>; label: ReactNode; hint?: ReactNode; children: ReactNode } & Omit<
   ComponentProps<"select">,
   "name" | "id"
 >) {
+  const hintId = useId();
   return (
     <div className="space-y-1">
       <FieldLabel htmlFor={meta.id}>{label}</FieldLabel>
-      <select className={INPUT_CLASS} {...getSelectProps(meta)} {...props}>
+      {hint ? <FieldHint id={hintId}>{hint}</FieldHint> : null}
+      <select
+        className={INPUT_CLASS}
+        {...getSelectProps(meta, { ariaDescribedBy: hint ? hintId : undefined })}
+        {...props}
+      >
         {children}
       </select>
       <FieldErrors id={meta.errorId} errors={meta.errors} />

@@ -78,6 +78,7 @@ describe("compareRows", () => {
       precision: 1,
       choices: [],
       multiple: false,
+      coverageRole: null,
       required: false,
       filter: true,
     });

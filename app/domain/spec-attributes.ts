@@ -38,6 +38,33 @@ export const SUGGESTED_ATTRIBUTE_GROUPS = [
   "Physical",
 ] as const;
 
+/**
+ * What the coverage calculator on camera pages reads from an attribute (decision 071): at most one
+ * attribute of the library has each role, of the type and kind of unit `COVERAGE_ROLE_NEEDS` says.
+ */
+export const COVERAGE_ROLES = [
+  "horizontal-pixels",
+  "horizontal-field-of-view",
+  "sensor-width",
+  "focal-length",
+] as const;
+export type CoverageRole = (typeof COVERAGE_ROLES)[number];
+
+export const COVERAGE_ROLE_NAMES: Record<CoverageRole, string> = {
+  "horizontal-pixels": "Horizontal resolution",
+  "horizontal-field-of-view": "Horizontal field of view",
+  "sensor-width": "Sensor width",
+  "focal-length": "Focal length",
+};
+
+/** The types an attribute of each role may be, and the kind of unit its values are in. */
+export const COVERAGE_ROLE_NEEDS: Record<CoverageRole, { types: readonly AttributeType[]; quantity: string }> = {
+  "horizontal-pixels": { types: ["number"], quantity: "pixels" },
+  "horizontal-field-of-view": { types: ["number", "range"], quantity: "angle" },
+  "sensor-width": { types: ["number"], quantity: "length" },
+  "focal-length": { types: ["number", "range"], quantity: "length" },
+};
+
 /** The most decimals a number is kept and shown with. */
 export const MOST_DECIMALS = 4;
 
@@ -64,6 +91,8 @@ export interface SpecAttribute {
   choices: AttributeChoice[];
   /** A choice takes several values ("H.264, H.265") rather than one. */
   multiple: boolean;
+  /** What the coverage calculator reads from it, if anything. */
+  coverageRole: CoverageRole | null;
   version: number;
 }
 

@@ -11,6 +11,9 @@ const read = (overrides: Partial<AttributeDefinition>, prose: string) => valueIn
 describe("valueInProse", () => {
   it.each([
     [{ unit: "MP" }, "1920 × 1080 (2MP)", 2],
+    [{ unit: "MP", precision: 2 }, "Uncooled VOx microbolometer, 640 × 512, 12 µm", 0.33],
+    [{ unit: "px" }, "3840 × 2160 (8MP)", 3840],
+    [{ unit: "px" }, "Uncooled VOx microbolometer, 256 × 192, 12 µm, 8–14 µm", 256],
     [{ unit: "m" }, "Smart IR, up to 30 m", 30],
     [{ unit: "m" }, "IR up to 98 ft", 30],
     [{ unit: "W", precision: 1 }, "PoE (802.3af, Class 3), 12 V DC ±25%; max 9.5 W", 9.5],

@@ -90,9 +90,12 @@ export function valueInProse(attribute: AttributeDefinition, prose: string): Rea
       }
       const matches = [...text.matchAll(new RegExp(measurePattern(unit), "gi"))];
       const last = matches.at(-1);
-      // Megapixels given as the picture's size: "640 × 512" is 0.33 MP.
-      const size = unit === "MP" && !last ? /(\d{3,5})\s*[×x]\s*(\d{3,5})/.exec(text) : null;
-      if (size) return { ok: true, value: kept((Number(size[1]) * Number(size[2])) / 1e6, undefined) };
+      // Pixels given as the picture's size, "640 × 512": 0.33 MP, 640 px across.
+      const size = !last && (unit === "MP" || unit === "px") ? /(\d{3,5})\s*[×x]\s*(\d{3,5})/.exec(text) : null;
+      if (size) {
+        const [width, height] = [Number(size[1]), Number(size[2])];
+        return { ok: true, value: kept(unit === "MP" ? (width * height) / 1e6 : width, undefined) };
+      }
       if (!last) return { ok: false, message: NOT_FOUND(attribute) };
       return { ok: true, value: kept(numberOf(last[1] ?? ""), unitOf(last[2] ?? "", unit)) };
     }

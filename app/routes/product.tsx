@@ -29,6 +29,9 @@ import {
 } from "#app/domain/paths";
 import { FirmwareReleaseEntry } from "#app/components/firmware-release";
 import { releaseView } from "#app/server/admin/firmware.server";
+import { cameraOptics, opticsValuesOf, type DistanceUnit } from "#app/domain/coverage";
+import ServerCoverageCalculator, { COVERAGE_PARAMS } from "#app/components/coverage-calculator";
+import { onDemand, OnDemand } from "#app/components/on-demand";
 
 export const handle: PageHandle = { live: ["products", "categories", "firmware"], cache: { byRecord: true } };
 
@@ -61,7 +64,15 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
   const latestFirmware = await firmware.latestStable(product.id);
   // The values as visitors read them, made here: the page's code needs no units to show them.
   const { specValues, ...shown } = product;
+  const optics = cameraOptics(opticsValuesOf(specValues));
   return {
+    coverage: optics
+      ? {
+          optics,
+          distance: url.searchParams.get(COVERAGE_PARAMS.distance)?.slice(0, 20) ?? "",
+          unit: (url.searchParams.get(COVERAGE_PARAMS.unit) === "ft" ? "ft" : "m") as DistanceUnit,
+        }
+      : null,
     product: shown,
     properties: specPropertiesJsonLd(specValues),
     specifications: specGroups(specValues).map(({ group, specs }) => ({
@@ -73,6 +84,13 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
     latestFirmware: latestFirmware ? releaseView(latestFirmware) : null,
   };
 }
+
+// The server renders the calculator in place (pages without scripts get all of it); the browser
+// fetches its code when the visitor comes near it. The static import is left out of the browser's
+// build, where `import.meta.env.SSR` is false.
+const coverageCalculator = import.meta.env.SSR
+  ? { Component: ServerCoverageCalculator, load: () => {} }
+  : onDemand(() => import("#app/components/coverage-calculator"));
 
 /**
  * "Compare": this product with those the visitor ticked in the catalog (in this tab), or alone
@@ -99,10 +117,10 @@ function CompareLink({ id, model }: { id: string; model: string }) {
 // Only signed-in people preview drafts: its code is fetched when one does, never by visitors.
 const PreviewNotice = lazy(() => import("#app/components/preview-notice"));
 
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
+function Section({ title, id, children }: { title: string; id?: string; children: React.ReactNode }) {
   const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-white p-6">
+    <section id={id} aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-white p-6">
       <h2 id={headingId} className="mb-3 text-lg font-semibold text-slate-900">
         {title}
       </h2>
@@ -204,6 +222,13 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       {loaderData.specifications.length > 0 ? (
         <Section title="Specifications">
           <TypedSpecsTable groups={loaderData.specifications} caption={`${product.model} specifications`} />
+        </Section>
+      ) : null}
+      {loaderData.coverage ? (
+        <Section title="Coverage calculator" id="coverage">
+          <OnDemand load={coverageCalculator.load}>
+            <coverageCalculator.Component model={product.model} {...loaderData.coverage} />
+          </OnDemand>
         </Section>
       ) : null}
       {product.specs ? (

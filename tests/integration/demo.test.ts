@@ -1,3 +1,4 @@
+import { cameraOptics, opticsValuesOf } from "#app/domain/coverage";
 import fs from "node:fs";
 import path from "node:path";
 import { asc, count, eq, sql } from "drizzle-orm";
@@ -178,6 +179,8 @@ describe.each(DATABASE_KINDS)("the demo catalog on %s", (kind) => {
         (name) => !(camera.model === "VNT-TH640-25" && name === "IR range"),
       );
       expect(names, camera.model).toEqual(expected);
+      // Every camera's page has the coverage calculator.
+      expect(cameraOptics(opticsValuesOf(page?.specValues ?? [])), camera.model).not.toBeNull();
       for (const spec of page?.specValues ?? []) {
         const values = named.get(spec.attribute.name) ?? new Set<string>();
         values.add(JSON.stringify(spec.value));

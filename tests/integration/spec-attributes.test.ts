@@ -15,7 +15,16 @@ import { DATABASE_KINDS, startTestRuntime } from "#tests/support/database";
 import { TEST_ORIGIN } from "#tests/support/origin";
 
 function input(overrides: Partial<AttributeInput> & Pick<AttributeInput, "name">): AttributeInput {
-  return { group: "", type: "number", unit: null, precision: 0, choices: [], multiple: false, ...overrides };
+  return {
+    group: "",
+    type: "number",
+    unit: null,
+    precision: 0,
+    choices: [],
+    multiple: false,
+    coverageRole: null,
+    ...overrides,
+  };
 }
 
 describe("the attribute form schema", () => {
@@ -30,6 +39,7 @@ describe("the attribute form schema", () => {
       precision: 1,
       choices: [],
       multiple: false,
+      coverageRole: null,
       version: undefined,
     });
     // A choice has no unit and no decimals; a number no values.
@@ -61,6 +71,26 @@ describe("the attribute form schema", () => {
       ["choices.1.label", "No empty values"],
       ["choices.2.label", '"ip67" is listed twice'],
     ]);
+  });
+
+  it("gives the coverage calculator only what it can read: a resolution in px, a view in degrees", () => {
+    const issues = (value: unknown) =>
+      attributeSchema.safeParse(value).error?.issues.map((issue) => [issue.path.join("."), issue.message]);
+    expect(issues({ name: "A", type: "number", unit: "MP", coverageRole: "horizontal-pixels" })).toEqual([
+      ["coverageRole", "Horizontal resolution is read from a number in px"],
+    ]);
+    expect(issues({ name: "A", type: "choice", choices: [{ label: "x" }], coverageRole: "focal-length" })).toEqual([
+      ["coverageRole", "Focal length is read from a number or a range in mm or m"],
+    ]);
+    expect(issues({ name: "A", type: "number", unit: "px", coverageRole: "zoom" })).toEqual([
+      ["coverageRole", "Choose one of the listed uses"],
+    ]);
+    expect(
+      attributeSchema.parse({ name: "A", type: "range", unit: "deg", coverageRole: "horizontal-field-of-view" }),
+    ).toMatchObject({ coverageRole: "horizontal-field-of-view" });
+    expect(attributeSchema.parse({ name: "A", type: "number", unit: "px", coverageRole: "" })).toMatchObject({
+      coverageRole: null,
+    });
   });
 });
 
@@ -193,6 +223,38 @@ describe.each(DATABASE_KINDS)("specification attributes on %s", (kind) => {
       "restored",
       "updated",
     ]);
+  });
+
+  it("lets one attribute hold each of the calculator's roles, and keeps the role in History", async () => {
+    const pixels = await admin().createAttribute(
+      input({ name: "Pixels across", group: "Image", unit: "px", coverageRole: "horizontal-pixels" }),
+      TEST_ORIGIN,
+    );
+    const second = admin().createAttribute(
+      input({ name: "Width in pixels", unit: "px", coverageRole: "horizontal-pixels" }),
+      TEST_ORIGIN,
+    );
+    await expect(second).rejects.toThrow(FieldRuleError);
+    await expect(second).rejects.toThrow(
+      'The attribute "Pixels across" is already the calculator\'s horizontal resolution',
+    );
+    // The database refuses a second holder however it is written.
+    await expect(
+      runtime.database.db
+        .insert(specAttributes)
+        .values({ name: "Sneaked", type: "number", unit: "px", coverageRole: "horizontal-pixels" }),
+    ).rejects.toThrow();
+    await admin().updateAttribute(pixels, 1, input({ name: "Pixels across", group: "Image", unit: "px" }), TEST_ORIGIN);
+    const [latest] = await runtime.services.revisions.history("attribute", pixels);
+    expect(latest?.changes).toEqual([
+      { kind: "changed", label: "Coverage calculator", before: "Horizontal resolution", after: "" },
+    ]);
+    // Let go, the role can be given to another.
+    const other = await admin().createAttribute(
+      input({ name: "Width in pixels", unit: "px", coverageRole: "horizontal-pixels" }),
+      TEST_ORIGIN,
+    );
+    expect(await admin().getAttribute(other)).toMatchObject({ coverageRole: "horizontal-pixels" });
   });
 
   it("refuses an attribute the database was given another way than the form", async () => {

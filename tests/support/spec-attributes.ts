@@ -13,6 +13,7 @@ export function testAttribute(
     precision: 0,
     choices: [],
     multiple: false,
+    coverageRole: null,
     required: false,
     filter: true,
     ...overrides,

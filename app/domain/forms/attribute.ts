@@ -1,7 +1,15 @@
 import { z } from "zod";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
-import { ATTRIBUTE_TYPES, MOST_DECIMALS, type AttributeType } from "#app/domain/spec-attributes";
-import { isUnitId, KEPT_UNITS, type UnitId } from "#app/domain/units";
+import {
+  ATTRIBUTE_TYPES,
+  COVERAGE_ROLE_NAMES,
+  COVERAGE_ROLE_NEEDS,
+  COVERAGE_ROLES,
+  MOST_DECIMALS,
+  type AttributeType,
+  type CoverageRole,
+} from "#app/domain/spec-attributes";
+import { isUnitId, KEPT_UNITS, unitInfo, type UnitId } from "#app/domain/units";
 import { openedVersion } from "./version";
 
 export const ATTRIBUTE_LIMITS = { name: 80, group: 60, choice: 80, choices: 100 } as const;
@@ -14,6 +22,16 @@ export const ATTRIBUTE_MESSAGES = {
   noEmptyChoices: "No empty values",
   repeatedChoice: (label: string) => `"${label}" is listed twice`,
   precision: `A whole number from 0 to ${MOST_DECIMALS}`,
+  chooseRole: "Choose one of the listed uses",
+  roleNeeds: (role: CoverageRole) => {
+    const needs = COVERAGE_ROLE_NEEDS[role];
+    const units = KEPT_UNITS.filter((unit) => unitInfo(unit).quantity === needs.quantity).map(
+      (unit) => unitInfo(unit).symbol,
+    );
+    return `${COVERAGE_ROLE_NAMES[role]} is read from ${needs.types.length > 1 ? "a number or a range" : "a number"} in ${units.join(" or ")}`;
+  },
+  roleTaken: (role: CoverageRole, name?: string) =>
+    `${name ? `The attribute "${name}"` : "Another attribute"} is already the calculator's ${COVERAGE_ROLE_NAMES[role].toLowerCase()}`,
 } as const;
 
 const choice = z.object({
@@ -53,10 +71,22 @@ export const attributeSchema = z
       .optional()
       .transform((items) => items ?? []),
     multiple: z.boolean().optional(),
+    coverageRole: z
+      .enum(["", ...COVERAGE_ROLES], ATTRIBUTE_MESSAGES.chooseRole)
+      .optional()
+      .transform((value) => value || null),
     /** Only in the edit form: a save without it is taken for one over a newer version. */
     version: openedVersion.optional(),
   })
   .superRefine((input, context) => {
+    const role = input.coverageRole;
+    if (role) {
+      const needs = COVERAGE_ROLE_NEEDS[role];
+      const unit = input.unit && isUnitId(input.unit) ? input.unit : undefined;
+      if (!needs.types.includes(input.type) || !unit || unitInfo(unit).quantity !== needs.quantity) {
+        context.addIssue({ code: "custom", path: ["coverageRole"], message: ATTRIBUTE_MESSAGES.roleNeeds(role) });
+      }
+    }
     if (input.type !== "choice") return;
     if (input.choices.length === 0) {
       context.addIssue({ code: "custom", path: ["choices"], message: ATTRIBUTE_MESSAGES.needsChoices });
@@ -92,6 +122,7 @@ export const attributeSchema = z
     precision: input.type === "number" || input.type === "range" ? (input.precision ?? 0) : 0,
     choices: input.type === "choice" ? input.choices.map((item) => ({ id: item.id, label: item.label ?? "" })) : [],
     multiple: input.type === "choice" && input.multiple === true,
+    coverageRole: input.coverageRole,
     version: input.version,
   }));
 
@@ -104,5 +135,6 @@ export interface AttributeInput {
   precision: number;
   choices: { id?: string | undefined; label: string }[];
   multiple: boolean;
+  coverageRole: CoverageRole | null;
   version?: number | undefined;
 }

@@ -1,7 +1,13 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { naturalCompare } from "#app/domain/format";
 import { ATTRIBUTE_MESSAGES, type AttributeInput } from "#app/domain/forms/attribute";
-import { isRange, SUGGESTED_ATTRIBUTE_GROUPS, type SpecAttribute, type SpecValue } from "#app/domain/spec-attributes";
+import {
+  isRange,
+  SUGGESTED_ATTRIBUTE_GROUPS,
+  type CoverageRole,
+  type SpecAttribute,
+  type SpecValue,
+} from "#app/domain/spec-attributes";
 import { convert, convertible, roundTo, unitInfo } from "#app/domain/units";
 import type { Database, Queryable, Transaction } from "../db/client.server";
 import { categories, categoryAttributes, productSpecValues, specAttributes } from "../db/schema";
@@ -51,6 +57,7 @@ function attributeOf(row: AttributeRow): SpecAttribute {
     precision: row.precision,
     choices: row.choices,
     multiple: row.multiple,
+    coverageRole: row.coverageRole,
     version: row.version,
   };
 }
@@ -78,12 +85,30 @@ async function checkNameFree(tx: Transaction, name: string, exceptId?: string) {
   if (clash) throw new FieldRuleError("name", ATTRIBUTE_MESSAGES.exists(name));
 }
 
-/** Two saves of the same new name can both pass the pre-check; the unique index stops the second. */
-function duplicateNameError(error: unknown, name: string): unknown {
+/** One attribute of the library has each of the calculator's roles. */
+async function checkRoleFree(tx: Transaction, role: CoverageRole | null, exceptId?: string) {
+  if (!role) return;
+  const [holder] = await tx
+    .select({ name: specAttributes.name })
+    .from(specAttributes)
+    .where(and(eq(specAttributes.coverageRole, role), exceptId ? ne(specAttributes.id, exceptId) : undefined));
+  if (holder) throw new FieldRuleError("coverageRole", ATTRIBUTE_MESSAGES.roleTaken(role, holder.name));
+}
+
+/**
+ * Two saves of the same new name (or role) can both pass the pre-checks; the unique indexes stop the
+ * second.
+ */
+function duplicateError(error: unknown, input: AttributeInput): unknown {
   const found = databaseError(error);
-  return found?.code === UNIQUE_VIOLATION && found.constraint !== "spec_attributes_slug_idx"
-    ? new FieldRuleError("name", ATTRIBUTE_MESSAGES.exists(name))
-    : error;
+  if (found?.code !== UNIQUE_VIOLATION) return error;
+  if (found.constraint === "spec_attributes_name_lower_idx") {
+    return new FieldRuleError("name", ATTRIBUTE_MESSAGES.exists(input.name));
+  }
+  if (found.constraint === "spec_attributes_coverage_role_idx" && input.coverageRole) {
+    return new FieldRuleError("coverageRole", ATTRIBUTE_MESSAGES.roleTaken(input.coverageRole));
+  }
+  return error;
 }
 
 /**
@@ -179,6 +204,7 @@ export function createAttributeAdmin({ db, write }: { db: Database; write: Admin
         origin,
         async ({ tx, audit }) => {
           await checkNameFree(tx, input.name);
+          await checkRoleFree(tx, input.coverageRole ?? null);
           const [created] = await tx
             .insert(specAttributes)
             .values({
@@ -190,6 +216,8 @@ export function createAttributeAdmin({ db, write }: { db: Database; write: Admin
               precision: input.precision,
               choices: storedChoices(input, [], Boolean(restoring)),
               multiple: input.multiple,
+              // A revision from before the calculator has no role: it had none.
+              coverageRole: input.coverageRole ?? null,
             })
             .returning({ id: specAttributes.id });
           if (!created) throw new Error("The attribute was not stored");
@@ -199,7 +227,7 @@ export function createAttributeAdmin({ db, write }: { db: Database; write: Admin
         restoring,
       );
     } catch (error) {
-      throw duplicateNameError(error, input.name);
+      throw duplicateError(error, input);
     }
   }
 
@@ -219,11 +247,17 @@ export function createAttributeAdmin({ db, write }: { db: Database; write: Admin
         async ({ tx, audit }) => {
           await claimVersion(tx, specAttributes, id, version);
           await checkNameFree(tx, input.name, id);
+          await checkRoleFree(tx, input.coverageRole ?? null, id);
           const had = await readAttribute(tx, id);
           if (!had) throw new NotFoundError();
           await audit({ kind: "updated", record: { type: "attribute", id, label: input.name } });
           const choices = storedChoices(input, had.choices, Boolean(restoring));
-          await bringValuesAlong(tx, had, { ...input, choices }, Boolean(restoring));
+          await bringValuesAlong(
+            tx,
+            had,
+            { ...input, choices, coverageRole: input.coverageRole ?? null },
+            Boolean(restoring),
+          );
           await tx
             .update(specAttributes)
             .set({
@@ -234,13 +268,15 @@ export function createAttributeAdmin({ db, write }: { db: Database; write: Admin
               precision: input.precision,
               choices,
               multiple: input.multiple,
+              // A revision from before the calculator has no role: it had none.
+              coverageRole: input.coverageRole ?? null,
             })
             .where(eq(specAttributes.id, id));
         },
         restoring,
       );
     } catch (error) {
-      throw duplicateNameError(error, input.name);
+      throw duplicateError(error, input);
     }
   }
 

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { ROLES } from "../../domain/roles";
-import { ATTRIBUTE_TYPES, type AttributeChoice, type SpecValue } from "../../domain/spec-attributes";
+import { ATTRIBUTE_TYPES, COVERAGE_ROLES, type AttributeChoice, type SpecValue } from "../../domain/spec-attributes";
 import {
   type AnyPgColumn,
   bigint,
@@ -152,12 +152,19 @@ export const specAttributes = pgTable(
     /** A choice's values in order, each with the id products' values name it by. */
     choices: jsonb("choices").$type<AttributeChoice[]>().default([]).notNull(),
     multiple: boolean("multiple").default(false).notNull(),
+    /** What the coverage calculator reads from it (decision 071), if anything: one attribute a role. */
+    coverageRole: text("coverage_role", { enum: COVERAGE_ROLES }),
     version: integer("version").default(1).notNull(),
     ...timestamps,
   },
   (table) => [
     uniqueIndex("spec_attributes_name_lower_idx").on(sql`lower(${table.name})`),
     uniqueIndex("spec_attributes_slug_idx").on(table.slug),
+    uniqueIndex("spec_attributes_coverage_role_idx").on(table.coverageRole),
+    check(
+      "spec_attributes_coverage_role_check",
+      sql`${table.coverageRole} in ('horizontal-pixels', 'horizontal-field-of-view', 'sensor-width', 'focal-length')`,
+    ),
     check("spec_attributes_type_check", sql`${table.type} in ('number', 'range', 'choice', 'boolean', 'text')`),
     check("spec_attributes_precision_check", sql`${table.precision} between 0 and 4`),
   ],

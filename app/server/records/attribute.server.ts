@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { ATTRIBUTE_TYPE_NAMES, type SpecAttribute } from "#app/domain/spec-attributes";
+import { ATTRIBUTE_TYPE_NAMES, COVERAGE_ROLE_NAMES, type SpecAttribute } from "#app/domain/spec-attributes";
 import { isUnitId, unitInfo, type UnitId } from "#app/domain/units";
 import type { Queryable } from "../db/client.server";
 import { specAttributes } from "../db/schema";
@@ -28,6 +28,7 @@ async function attributeSnapshot(tx: Queryable, id: string): Promise<Snapshot<At
         ["Unit", unit ? unitInfo(unit).symbol : ""],
         ["Decimals", numeric ? String(row.precision) : ""],
         ["Several values", row.type === "choice" ? (row.multiple ? "Yes" : "No") : ""],
+        ["Coverage calculator", row.coverageRole ? COVERAGE_ROLE_NAMES[row.coverageRole] : ""],
       ],
       lists: [["Values", row.choices.map((choice) => choice.label)]],
     },
@@ -39,6 +40,7 @@ async function attributeSnapshot(tx: Queryable, id: string): Promise<Snapshot<At
       precision: row.precision,
       choices: row.choices,
       multiple: row.multiple,
+      coverageRole: row.coverageRole,
     },
     files: [],
   };

@@ -205,6 +205,7 @@ export async function readCatalogRows(tx: Queryable, slicing: Slicing, only?: To
               precision: specAttributes.precision,
               choices: specAttributes.choices,
               multiple: specAttributes.multiple,
+              coverageRole: specAttributes.coverageRole,
             },
           })
           .from(categoryAttributes)

@@ -19,6 +19,8 @@ import { DASHBOARD_ATTRIBUTES_PATH } from "#app/domain/paths";
 import {
   ATTRIBUTE_TYPE_NAMES,
   ATTRIBUTE_TYPES,
+  COVERAGE_ROLE_NAMES,
+  COVERAGE_ROLES,
   MOST_DECIMALS,
   SUGGESTED_ATTRIBUTE_GROUPS,
   type SpecAttribute,
@@ -34,6 +36,7 @@ export type AttributeFormValues = {
   precision: string;
   choices: { id?: string; label: string }[];
   multiple: boolean;
+  coverageRole: string;
 };
 
 export const NEW_ATTRIBUTE: AttributeFormValues = {
@@ -44,6 +47,7 @@ export const NEW_ATTRIBUTE: AttributeFormValues = {
   precision: "0",
   choices: [],
   multiple: false,
+  coverageRole: "",
 };
 
 export function attributeFormValues(attribute: SpecAttribute): AttributeFormValues {
@@ -55,6 +59,7 @@ export function attributeFormValues(attribute: SpecAttribute): AttributeFormValu
     precision: String(attribute.precision),
     choices: attribute.choices.map((choice) => ({ id: choice.id, label: choice.label })),
     multiple: attribute.multiple,
+    coverageRole: attribute.coverageRole ?? "",
   };
 }
 
@@ -114,7 +119,15 @@ export function AttributeForm({
       {version === undefined ? null : <VersionInput version={version} />}
       <FormErrors
         form={form}
-        labels={{ name: "Name", group: "Group", type: "Type", unit: "Unit", precision: "Decimals", choices: "Values" }}
+        labels={{
+          name: "Name",
+          group: "Group",
+          type: "Type",
+          unit: "Unit",
+          precision: "Decimals",
+          choices: "Values",
+          coverageRole: "Coverage calculator",
+        }}
       />
       <TextInput meta={fields.name} label="Name" hint="As the product page shows it, e.g. IR range or Focal length." />
       <TextInput meta={fields.group} label="Group" list={groupsId} hint="Where its row is shown: Image, Lens, Power…" />
@@ -157,6 +170,18 @@ export function AttributeForm({
             />
             <FieldErrors id={fields.precision.errorId} errors={fields.precision.errors} />
           </div>
+          <SelectInput
+            meta={fields.coverageRole}
+            label="Coverage calculator"
+            hint="What the calculator on camera pages reads from it: a resolution in px and a field of view in °, or a sensor width and a focal length in mm."
+          >
+            <option value="">Not used</option>
+            {COVERAGE_ROLES.map((role) => (
+              <option key={role} value={role}>
+                {COVERAGE_ROLE_NAMES[role]}
+              </option>
+            ))}
+          </SelectInput>
         </>
       ) : null}
       {type === "choice" ? (

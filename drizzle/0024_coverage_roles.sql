@@ -1,0 +1,3 @@
+ALTER TABLE "spec_attributes" ADD COLUMN "coverage_role" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "spec_attributes_coverage_role_idx" ON "spec_attributes" USING btree ("coverage_role");--> statement-breakpoint
+ALTER TABLE "spec_attributes" ADD CONSTRAINT "spec_attributes_coverage_role_check" CHECK ("spec_attributes"."coverage_role" in ('horizontal-pixels', 'horizontal-field-of-view', 'sensor-width', 'focal-length'));

@@ -1,9 +1,4 @@
-/** A product's typed specifications as visitors read them: a name and a value a row, in their groups. */
-export interface SpecificationGroup {
-  /** "" for the attributes in no group. */
-  group: string;
-  rows: { name: string; value: string }[];
-}
+import type { SpecificationGroup } from "#app/domain/spec-attributes";
 
 /**
  * A product's typed specifications (decision 070): one table, a row group per attribute group with

@@ -174,6 +174,41 @@ export function specGroups<Item extends { attribute: { group: string } }>(
   return groups;
 }
 
+/** A product's typed specifications as visitors read them: a name and a value a row, in their groups. */
+export interface SpecificationGroup {
+  /** "" for the attributes in no group. */
+  group: string;
+  rows: { name: string; value: string }[];
+}
+
+/** A product's values as its page, its datasheet and the comparison show them, with their units. */
+export function specificationGroups(specValues: readonly ProductSpec[]): SpecificationGroup[] {
+  return specGroups(specValues).map(({ group, specs }) => ({
+    group,
+    rows: specs.map(({ attribute, value }) => ({ name: attribute.name, value: formatSpecValue(attribute, value) })),
+  }));
+}
+
+/**
+ * What search finds a product's values by: each as its page shows it ("IP67", "8 MP", "2.8–12 mm")
+ * and a measure also written close up, as datasheets and visitors write it ("8MP", "2.8–12mm").
+ */
+export function specSearchTexts(specValues: readonly ProductSpec[]): string[] {
+  return specValues.flatMap(({ attribute, value }) => {
+    const shown = formatSpecValue(attribute, value);
+    const symbol = attribute.unit ? unitInfo(attribute.unit).symbol : "";
+    if (!/^[a-z]/i.test(symbol)) return [shown];
+    const number = (at: number) => formatNumber(at, attribute.precision).replaceAll(",", "");
+    const close =
+      typeof value === "number"
+        ? `${number(value)}${symbol}`
+        : isRange(value)
+          ? `${number(value[0])}\u2013${number(value[1])}${symbol}`
+          : undefined;
+    return close ? [shown, close] : [shown];
+  });
+}
+
 export const SPEC_MESSAGES = {
   required: (name: string) => `${name} required`,
   chooseListed: "Choose one of the listed values",

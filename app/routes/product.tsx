@@ -8,7 +8,7 @@ import { ImageChooser } from "#app/components/image-chooser";
 import { NdaaBadge } from "#app/components/ndaa";
 import { SpecsTable } from "#app/components/specs-table";
 import { TypedSpecsTable } from "#app/components/typed-specs-table";
-import { formatSpecValue, specGroups } from "#app/domain/spec-attributes";
+import { specificationGroups } from "#app/domain/spec-attributes";
 import { TextLink } from "#app/components/ui";
 import { Link } from "#app/components/links";
 import { ResponsiveImage } from "#app/components/responsive-image";
@@ -75,10 +75,7 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
       : null,
     product: shown,
     properties: specPropertiesJsonLd(specValues),
-    specifications: specGroups(specValues).map(({ group, specs }) => ({
-      group,
-      rows: specs.map(({ attribute, value }) => ({ name: attribute.name, value: formatSpecValue(attribute, value) })),
-    })),
+    specifications: specificationGroups(specValues),
     isAdmin: Boolean(user),
     preview: product.publication.status !== "published",
     latestFirmware: latestFirmware ? releaseView(latestFirmware) : null,

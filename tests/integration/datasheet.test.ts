@@ -95,4 +95,55 @@ describe("product datasheets", () => {
     expect(await text(second.key)).toContain("TH-2");
     expect(await runtime.storage.stat(first.key)).toBeNull();
   });
+
+  it("prints the typed values in their groups with units, the prose after them", async () => {
+    const { attributeAdmin, categoryAdmin, productAdmin, catalog, settings } = runtime.services;
+    const attribute = (name: string, group: string, type: "number" | "range", unit: "mm" | "m") =>
+      attributeAdmin.createAttribute(
+        { name, group, type, unit, precision: 1, choices: [], multiple: false, coverageRole: null },
+        TEST_ORIGIN,
+      );
+    const focal = await attribute("Focal length", "Lens", "range", "mm");
+    const ir = await attribute("IR range", "Image", "number", "m");
+    const categoryId = await categoryAdmin.createCategory(
+      {
+        name: "Domes",
+        description: "",
+        features: [],
+        attributes: [
+          { attributeId: focal, required: false, filter: true },
+          { attributeId: ir, required: false, filter: true },
+        ],
+      },
+      TEST_ORIGIN,
+    );
+    const { id } = await productAdmin.createProduct(
+      {
+        categoryId,
+        model: "D-1",
+        description: "A dome.",
+        specs: "Housing: aluminium",
+        specsTable: null,
+        ndaa: true,
+        featureIds: [],
+        imageFileId: await stageImage(runtime, "d.png", "#224488"),
+        additionalImages: [],
+        accessoryIds: [],
+        downloads: [],
+        specTexts: { [focal]: "2.8-12 mm", [ir]: "30 m" },
+      },
+      TEST_ORIGIN,
+    );
+    const product = await catalog.getProduct(id);
+    if (!product) throw new Error("no product");
+    const words = await text((await runtime.datasheets.datasheetOf(product, await settings.getSiteSettings())).key);
+    const lines = words.split("\n").map((line) => line.trim());
+    const at = (line: string) => lines.findIndex((candidate) => candidate.startsWith(line));
+    expect(at("LENS")).toBeGreaterThan(at("Specifications"));
+    expect(lines[at("LENS") + 1]).toMatch(/^Focal length\s+2\.8\u201312 mm$/);
+    expect(at("IMAGE")).toBeGreaterThan(at("LENS"));
+    expect(lines[at("IMAGE") + 1]).toMatch(/^IR range\s+30 m \(98\.4 ft\)$/);
+    expect(at("More specifications")).toBeGreaterThan(at("IMAGE"));
+    expect(lines[at("More specifications") + 1]).toBe("Housing: aluminium");
+  });
 });

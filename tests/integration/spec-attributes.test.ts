@@ -368,6 +368,20 @@ describe.each(DATABASE_KINDS)("products' typed values on %s", (kind) => {
     await expectSameAsFresh();
   });
 
+  it("is found by its values in search, as shown and written close up", async () => {
+    const { id } = await runtime.services.productAdmin.createProduct(
+      await newProduct("VNT-VALUES", { [idOf("Focal length")]: "3.6-16 mm", [idOf("IR range")]: "45 m" }),
+      TEST_ORIGIN,
+    );
+    const found = async (query: string) =>
+      (await runtime.services.catalog.search(query)).products.map((product) => product.id);
+    // Its description is its model and it has no prose specifications: only the values say these.
+    expect(await found("3.6\u201316 mm")).toEqual([id]);
+    expect(await found("16mm")).toEqual([id]);
+    expect(await found("45m")).toEqual([id]);
+    expect(await found("45 m")).toContain(id);
+  });
+
   it("refuses a missing required value and every unreadable one at once, each on its field, writing nothing", async () => {
     const attempt = runtime.services.productAdmin.createProduct(
       await newProduct("VNT-BAD", { [idOf("IR range")]: "far", [idOf("Audio")]: "maybe" }),

@@ -2,6 +2,7 @@ import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFImage, type PDFP
 import { productTitle, type CatalogProduct } from "#app/domain/catalog-views";
 import { catalogProductPath } from "#app/domain/paths";
 import type { SiteSettings } from "#app/domain/site";
+import type { SpecificationGroup } from "#app/domain/spec-attributes";
 
 // The layout of a product's datasheet. Loaded when the first datasheet is made (datasheet.server.ts):
 // the PDF library is a large module every start and every render thread would otherwise load for nothing.
@@ -27,7 +28,11 @@ export interface DatasheetContent {
     | "category"
     | "features"
     | "accessories"
-  > & { imageFileId: string };
+  > & {
+    imageFileId: string;
+    /** The typed values, with their units, in their groups (decision 070). */
+    specifications: SpecificationGroup[];
+  };
   site: Pick<SiteSettings, "companyName" | "contactEmail" | "copyrightHolder">;
   publicUrl: string;
   /** The copyright line's year: a new year makes a new datasheet. */
@@ -113,6 +118,13 @@ class Writer {
     this.room(40);
     this.y -= 10;
     this.text(text, { size: 13, bold: true, color: BRAND, after: 6 });
+  }
+
+  /** A group's name over its rows, kept on the page of its first row. */
+  subheading(text: string) {
+    this.room(40);
+    this.y -= 4;
+    this.text(text.toUpperCase(), { size: 8.5, bold: true, color: MUTED, after: 2 });
   }
 
   /** A two-column row: the name in bold, the value wrapped beside it. */
@@ -212,9 +224,16 @@ export async function renderDatasheet(content: DatasheetContent, picture: Buffer
     writer.heading("Description");
     writer.text(product.description);
   }
+  if (product.specifications.length) {
+    writer.heading("Specifications");
+    for (const { group, rows } of product.specifications) {
+      if (group) writer.subheading(group);
+      for (const row of rows) writer.row(row.name, row.value);
+    }
+  }
   const table = product.specsTable ?? [];
   if (product.specs?.trim() || table.length) {
-    writer.heading("Specifications");
+    writer.heading(product.specifications.length ? "More specifications" : "Specifications");
     if (product.specs?.trim()) writer.text(product.specs, { after: 8 });
     for (const cells of table) {
       const [name = "", ...rest] = cells.map((cell) => cell.trim());

@@ -3,6 +3,7 @@ import { Readable } from "node:stream";
 import type { CatalogProduct } from "#app/domain/catalog-views";
 import { MAX_VARIANT_INPUT_PIXELS } from "#app/domain/images";
 import type { SiteSettings } from "#app/domain/site";
+import { specificationGroups } from "#app/domain/spec-attributes";
 import type { DatasheetContent } from "./datasheet-pdf.server";
 import type { FileService } from "../files/files.server";
 import { imageLibrary } from "../files/image-library.server";
@@ -75,6 +76,7 @@ export function createDatasheets(parts: {
         description: product.description,
         specs: product.specs,
         specsTable: product.specsTable,
+        specifications: specificationGroups(product.specValues),
         ndaa: product.ndaa,
         category: product.category,
         features: product.features,

@@ -13,7 +13,13 @@ import {
   type SupportProduct,
 } from "#app/domain/catalog-views";
 import { shownKeys, type CatalogChange } from "#app/domain/catalog-shown";
-import { fitsAttribute, formatSpecValue, type CategoryAttribute, type SpecValue } from "#app/domain/spec-attributes";
+import {
+  fitsAttribute,
+  formatSpecValue,
+  specSearchTexts,
+  type CategoryAttribute,
+  type SpecValue,
+} from "#app/domain/spec-attributes";
 import { filterAttributes, keysOf, passes, spanOf, type SpecFilter } from "#app/domain/spec-filters";
 import { isUnitId } from "#app/domain/units";
 import { fileView, imageView } from "../files/file-views.server";
@@ -937,12 +943,14 @@ export interface ProductSearchTexts {
   description: string;
   specs: string | null;
   specsTable: string[][] | null;
+  /** The typed values as search finds them (`specSearchTexts`). */
+  typedSpecs?: string[];
   downloads: { description: string; fileName: string }[];
 }
 
 /**
  * What a product's search matches, most telling first (decision 067): its model, its category's name
- * and its own name (what it is: "4MP Starlight AI Dome Camera"), its features, its description, its specifications (text and table cells), its downloads' descriptions
+ * and its own name (what it is: "4MP Starlight AI Dome Camera"), its features, its description, its specifications (text, table cells and typed values), its downloads' descriptions
  * and file names (a search for "d4m manual" means the camera whose manual it is).
  */
 export function productSearchDocument(product: ProductSearchTexts): SearchDocument {
@@ -953,7 +961,7 @@ export function productSearchDocument(product: ProductSearchTexts): SearchDocume
       [product.categoryName, product.name ?? ""],
       product.featureLabels,
       [product.description],
-      [product.specs ?? "", ...(product.specsTable ?? []).flat()],
+      [product.specs ?? "", ...(product.specsTable ?? []).flat(), ...(product.typedSpecs ?? [])],
       product.downloads.flatMap((download) => [download.description, download.fileName]),
     ],
   };
@@ -968,6 +976,7 @@ function documentOf(page: CatalogProduct): SearchDocument {
     description: page.description,
     specs: page.specs,
     specsTable: page.specsTable,
+    typedSpecs: specSearchTexts(page.specValues),
     downloads: page.downloads.map((download) => ({ description: download.description, fileName: download.file.name })),
   });
 }

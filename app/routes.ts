@@ -45,6 +45,7 @@ export default [
     route("categories/:categoryId", "routes/dashboard/categories/detail.tsx"),
     route("categories/:categoryId/edit", "routes/dashboard/categories/edit.tsx"),
     route("categories/:categoryId/deleted", "routes/dashboard/categories/deleted.tsx"),
+    route("categories/:categoryId/values", "routes/dashboard/categories/values.tsx"),
     route("attributes", "routes/dashboard/attributes/list.tsx"),
     route("attributes/new", "routes/dashboard/attributes/new.tsx"),
     route("attributes/:attributeId", "routes/dashboard/attributes/edit.tsx"),

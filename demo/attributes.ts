@@ -1,5 +1,5 @@
 import type { AttributeDefinition, AttributeType, CoverageRole, SpecValue } from "../app/domain/spec-attributes";
-import { valueInProse } from "../app/domain/spec-prose";
+import { proseLines, valueInLines } from "../app/domain/spec-prose";
 import type { UnitId } from "../app/domain/units";
 import type { DemoProduct } from "./types";
 
@@ -131,22 +131,20 @@ export function demoSpecValues(
   const values = new Map<string, SpecValue>();
   const problems: string[] = [];
   if (!DEMO_CAMERA_CATEGORIES.includes(product.category)) return { values, problems };
+  const lines = proseLines(null, product.specs);
   for (const attribute of DEMO_ATTRIBUTES) {
     const definition = definitions.get(attribute.name);
     if (!definition) continue;
-    const lines = attribute.lines.flatMap((label) => product.specs.filter(([name]) => name === label));
-    const reads = lines.map(([, text]) => ({ text, read: valueInProse(definition, text) }));
-    const found = reads.find(({ read }) => read.ok)?.read;
-    if (found?.ok) {
+    const found = valueInLines(definition, attribute.lines, lines);
+    if (found.found === "value") {
       values.set(attribute.name, found.value);
       continue;
     }
     // "Visible Channel: None (thermal only)": the datasheet itself says the product has none.
-    if (reads.some(({ text }) => /^none\b/i.test(text))) continue;
-    const first = reads[0];
+    if (found.found === "unreadable" && /^none\b/i.test(found.line.value)) continue;
     problems.push(
-      first && !first.read.ok
-        ? `${product.model}: ${attribute.name} from "${first.text}": ${first.read.message}`
+      found.found === "unreadable"
+        ? `${product.model}: ${attribute.name} from "${found.line.value}": ${found.message}`
         : `${product.model}: no ${attribute.lines.join(" or ")} line for ${attribute.name}`,
     );
   }

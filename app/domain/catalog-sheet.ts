@@ -68,7 +68,7 @@ export const IMPORT_MESSAGES = {
   empty: "The file has no products in it.",
   noModelColumn: 'The first row must name the columns, "Model" among them, as an export does.',
   unknownColumn: (name: string) =>
-    `The file has a column "${name}" that an import does not know. The columns are: ${CATALOG_COLUMNS.join(", ")}.`,
+    `The file has a column "${name}" that an import does not know. The columns are: ${CATALOG_COLUMNS.join(", ")}, and one for each specification attribute a category has, as an export names it.`,
   duplicateColumn: (name: string) => `The file has the column "${name}" twice.`,
   unclosedQuote:
     "The file could not be read as CSV: a quoted value is never closed. Check the quotes, or save it from a spreadsheet program again.",
@@ -106,6 +106,8 @@ export const IMPORT_MESSAGES = {
   sameUploadName: (name: string) =>
     `Several uploaded files are named "${name}": give each its own name, in the sheet and the upload`,
   tooManyFiles: (column: CatalogColumn) => `${column}: at most 50`,
+  specValue: (column: string, message: string) => `${column}: ${message}`,
+  notInCategory: (column: string, category: string) => `${column}: the category ${category} has no such attribute`,
 } as const;
 
 /** A list cell's items: split at semicolons, trimmed, empty ones dropped. */

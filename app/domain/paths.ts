@@ -27,6 +27,11 @@ export function dashboardCategoryEditPath(categoryId: string): string {
   return `/dashboard/categories/${categoryId}/edit`;
 }
 
+/** The tool that reads a category's products' specifications into values of its attributes. */
+export function dashboardCategoryValuesPath(categoryId: string): string {
+  return `/dashboard/categories/${categoryId}/values`;
+}
+
 export function dashboardCategoryDeletedPath(categoryId: string): string {
   return `/dashboard/categories/${categoryId}/deleted`;
 }

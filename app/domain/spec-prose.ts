@@ -134,3 +134,63 @@ export function valueInProse(attribute: AttributeDefinition, prose: string): Rea
       return { ok: true, value: prose.trim().slice(0, 500) };
   }
 }
+
+/** A line of a product's specifications: its text's "Name: value" lines, then its table's rows. */
+export interface ProseLine {
+  name: string;
+  value: string;
+}
+
+/**
+ * The lines of a product's specifications a value may be read from: each "Name: value" line of its
+ * text, and each row of its table (the first cell the name, the others the value).
+ */
+export function proseLines(specs: string | null, table: readonly (readonly string[])[] | null): ProseLine[] {
+  const lines: ProseLine[] = [];
+  for (const line of (specs ?? "").split(/\r?\n/)) {
+    const colon = line.indexOf(":");
+    if (colon <= 0) continue;
+    const name = line.slice(0, colon).trim();
+    const value = line.slice(colon + 1).trim();
+    if (name && value) lines.push({ name, value });
+  }
+  for (const [name = "", ...rest] of table ?? []) {
+    const value = rest
+      .map((cell) => cell.trim())
+      .filter(Boolean)
+      .join(" / ");
+    if (name.trim() && value) lines.push({ name: name.trim(), value });
+  }
+  return lines;
+}
+
+/** Line names compare without letter case, spaces or punctuation ("Field-of-view" is "field of view"). */
+export function foldLineName(name: string): string {
+  return name.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+}
+
+/** What a product's lines give for one attribute. */
+export type ValueFound =
+  | { found: "value"; value: SpecValue; line: ProseLine }
+  | { found: "unreadable"; line: ProseLine; message: string }
+  | { found: "none" };
+
+/**
+ * The value of `attribute` a product's lines hold: read from the first line named one of `names`
+ * (in their order) that gives one; "unreadable" with the first such line's message when none does.
+ */
+export function valueInLines(
+  attribute: AttributeDefinition,
+  names: readonly string[],
+  lines: readonly ProseLine[],
+): ValueFound {
+  const wanted = names.map(foldLineName).filter(Boolean);
+  const named = wanted.flatMap((name) => lines.filter((line) => foldLineName(line.name) === name));
+  let unreadable: ValueFound = { found: "none" };
+  for (const line of named) {
+    const read = valueInProse(attribute, line.value);
+    if (read.ok) return { found: "value", value: read.value, line };
+    if (unreadable.found === "none") unreadable = { found: "unreadable", line, message: read.message };
+  }
+  return unreadable;
+}

@@ -119,7 +119,8 @@ describe("exporting the catalog", () => {
         versions.get("mount-1"),
       ],
     ];
-    expect([[...EXPORT_COLUMNS], ...(await catalogExport.rows())]).toEqual(expected);
+    const { header, rows } = await catalogExport.sheet();
+    expect([header, ...rows]).toEqual(expected);
 
     const csv = await catalogExport.csv();
     expect(csv.startsWith("\uFEFFModel,Name,Category,")).toBe(true);

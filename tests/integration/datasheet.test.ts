@@ -6,6 +6,7 @@ import type { Runtime } from "#app/server/runtime/runtime.server";
 import { readAll } from "#app/server/platform/streams.server";
 import { startTestRuntime } from "#tests/support/database";
 import { TEST_ORIGIN } from "#tests/support/origin";
+import { attributeInput } from "#tests/support/spec-attributes";
 import { stageImage } from "#tests/support/staged-files";
 
 describe("product datasheets", () => {
@@ -99,10 +100,7 @@ describe("product datasheets", () => {
   it("prints the typed values in their groups with units, the prose after them", async () => {
     const { attributeAdmin, categoryAdmin, productAdmin, catalog, settings } = runtime.services;
     const attribute = (name: string, group: string, type: "number" | "range", unit: "mm" | "m") =>
-      attributeAdmin.createAttribute(
-        { name, group, type, unit, precision: 1, choices: [], multiple: false, coverageRole: null },
-        TEST_ORIGIN,
-      );
+      attributeAdmin.createAttribute(attributeInput({ name, group, type, unit, precision: 1 }), TEST_ORIGIN);
     const focal = await attribute("Focal length", "Lens", "range", "mm");
     const ir = await attribute("IR range", "Image", "number", "m");
     const categoryId = await categoryAdmin.createCategory(

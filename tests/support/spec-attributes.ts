@@ -1,3 +1,4 @@
+import type { AttributeInput } from "#app/domain/forms/attribute";
 import type { CategoryAttribute } from "#app/domain/spec-attributes";
 
 /** A category's attribute for a test: a filter number without a unit, with what `overrides` says; its id and slug its name. */
@@ -16,6 +17,20 @@ export function testAttribute(
     coverageRole: null,
     required: false,
     filter: true,
+    ...overrides,
+  };
+}
+
+/** An attribute as the form writes it, for a test: a number without a unit, with what `overrides` says. */
+export function attributeInput(overrides: Partial<AttributeInput> & Pick<AttributeInput, "name">): AttributeInput {
+  return {
+    group: "",
+    type: "number",
+    unit: null,
+    precision: 0,
+    choices: [],
+    multiple: false,
+    coverageRole: null,
     ...overrides,
   };
 }

@@ -70,7 +70,10 @@ function groupRank(group: string): number {
 }
 
 /** Attributes as the dashboard lists them: by group (the suggested groups' order first), then by name. */
-export function byGroupAndName(a: SpecAttribute, b: SpecAttribute): number {
+export function byGroupAndName(
+  a: Pick<SpecAttribute, "group" | "name">,
+  b: Pick<SpecAttribute, "group" | "name">,
+): number {
   return groupRank(a.group) - groupRank(b.group) || naturalCompare(a.group, b.group) || naturalCompare(a.name, b.name);
 }
 

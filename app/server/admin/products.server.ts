@@ -30,7 +30,7 @@ import {
   type SpecValue,
   type TypedSpec,
 } from "#app/domain/spec-attributes";
-import { storedUnit } from "../records/attribute.server";
+import { attributesOfCategory, categoryAttributeFrom } from "../records/attribute.server";
 import type { ImageView } from "#app/domain/catalog-views";
 import { imageView, imageFileColumns } from "../files/file-views.server";
 import { isUuid, MissingFileError, NotAnImageError } from "../files/files.server";
@@ -224,15 +224,9 @@ export function specField(attributeId: string): string {
  * attributes its category does not have are not kept.
  */
 async function writeSpecValues(tx: Transaction, productId: string, input: ProductInput, isNew: boolean) {
-  const rows = await tx
-    .select({ attribute: specAttributes, required: categoryAttributes.required })
-    .from(categoryAttributes)
-    .innerJoin(specAttributes, eq(specAttributes.id, categoryAttributes.attributeId))
-    .where(eq(categoryAttributes.categoryId, input.categoryId))
-    .orderBy(asc(categoryAttributes.position));
-  const attributes = rows.map(({ attribute, required }) => ({
-    definition: { ...attribute, unit: storedUnit(attribute.unit) },
-    required,
+  const attributes = (await attributesOfCategory(tx, input.categoryId)).map((definition) => ({
+    definition,
+    required: definition.required,
   }));
   const values = new Map<string, SpecValue>();
   if (input.specTexts !== undefined) {
@@ -421,6 +415,8 @@ export interface ImportedProduct extends Pick<
   featureIds?: string[];
   /** Absent: unchanged. */
   accessoryIds?: string[];
+  /** Absent: unchanged. Its typed values by attribute id, all of them (decision 070). */
+  specValues?: Record<string, SpecValue>;
   /** Absent: unchanged. The main image (the product's or a staged upload) and the rest as the form gives them. */
   files?: {
     imageFileId: string;
@@ -428,6 +424,9 @@ export interface ImportedProduct extends Pick<
     downloads: DownloadInput[];
   };
 }
+
+/** What writes products as an import does: a spreadsheet (staged), or values read from specifications. */
+export type ImportSource = { kind: "import"; sheetFileId: string } | { kind: "values read from specifications" };
 
 /** Rows one statement of an import writes at most. */
 const IMPORT_BATCH = 500;
@@ -528,20 +527,7 @@ export function createProductAdmin({ db, write }: { db: Database; write: AdminWr
     const categoriesWithFeatures: FormCategory[] = sortIgnoringCaseBy(categoryRows, (row) => row.name).map(
       (category) => ({
         ...category,
-        attributes: attributeRows
-          .filter((row) => row.categoryId === category.id)
-          .map(
-            ({
-              attribute: { version: _version, createdAt: _made, updatedAt: _saved, ...attribute },
-              required,
-              filter,
-            }) => ({
-              ...attribute,
-              unit: storedUnit(attribute.unit),
-              required,
-              filter,
-            }),
-          ),
+        attributes: attributeRows.filter((row) => row.categoryId === category.id).map(categoryAttributeFrom),
         features: sortNaturallyBy(
           featureRows
             .filter((feature) => feature.categoryId === category.id)
@@ -719,12 +705,13 @@ export function createProductAdmin({ db, write }: { db: Database; write: AdminWr
   /**
    * Writes an import's products in one transaction, all or nothing, in statements of many rows: the
    * same rows, audit entries and revisions as saving each in its form. ConflictError when a product
-   * changed since the import was checked (or a new model was taken meanwhile). `sheetFileId`, the
-   * staged spreadsheet, has then served and goes.
+   * changed since the import was checked (or a new model was taken meanwhile). An import's staged
+   * spreadsheet has then served and goes; values read from specifications (decision 070) write the
+   * same way, audited as such.
    */
-  async function importProducts(items: ImportedProduct[], origin: WriteOrigin, sheetFileId: string): Promise<void> {
+  async function importProducts(items: ImportedProduct[], origin: WriteOrigin, source: ImportSource): Promise<void> {
     try {
-      await writeImport(items, origin, sheetFileId);
+      await writeImport(items, origin, source);
     } catch (error) {
       // What the check read is gone since (a category, a feature, an accessory, an upload taken or
       // swept): the import is checked again, as for a product changed meanwhile.
@@ -734,7 +721,7 @@ export function createProductAdmin({ db, write }: { db: Database; write: AdminWr
     }
   }
 
-  async function writeImport(items: ImportedProduct[], origin: WriteOrigin, sheetFileId: string): Promise<void> {
+  async function writeImport(items: ImportedProduct[], origin: WriteOrigin, source: ImportSource): Promise<void> {
     await write(["products"], origin, async (scope) => {
       const { tx, fileService, purgeAfterCommit } = scope;
       const updates = items.filter((item) => item.version !== null);
@@ -752,7 +739,7 @@ export function createProductAdmin({ db, write }: { db: Database; write: AdminWr
         if (claimed.length !== batch.length) throw new ConflictError();
         for (const row of claimed) currentImage.set(row.id, row.image_file_id);
       }
-      const details = { source: "import" };
+      const details = { source: source.kind };
       await scope.auditMany(
         updates.map((item) => ({
           kind: "updated",
@@ -791,13 +778,6 @@ export function createProductAdmin({ db, write }: { db: Database; write: AdminWr
             status text, "publishAt" timestamptz)
           where p.id = x.id`);
       }
-      // A product moved to another category keeps only the values of attributes that one has.
-      for (const batch of batches(updates)) {
-        await tx.execute(sql`delete from ${productSpecValues} as v using ${products} as p
-          where v.product_id = p.id and p.id in ${batch.map((item) => item.id)}
-            and not exists (select 1 from ${categoryAttributes} as ca
-              where ca.category_id = p.category_id and ca.attribute_id = v.attribute_id)`);
-      }
       const replacedImages = updates.flatMap((item) => {
         const before = currentImage.get(item.id);
         return item.files && before && before !== item.files.imageFileId ? [before] : [];
@@ -821,6 +801,32 @@ export function createProductAdmin({ db, write }: { db: Database; write: AdminWr
             })),
           ),
         );
+      }
+
+      const withValues = items.filter((item) => item.specValues);
+      for (const batch of batches(withValues)) {
+        await tx.delete(productSpecValues).where(
+          inArray(
+            productSpecValues.productId,
+            batch.map((item) => item.id),
+          ),
+        );
+        const rows = batch.flatMap((item) =>
+          Object.entries(item.specValues ?? {}).map(([attributeId, value]) => ({
+            productId: item.id,
+            attributeId,
+            value,
+          })),
+        );
+        for (const part of batches(rows, 2000)) await tx.insert(productSpecValues).values(part);
+      }
+      // A product moved to another category keeps only the values of attributes that one has (and none
+      // of an attribute its category let go of since the check).
+      for (const batch of batches(updates)) {
+        await tx.execute(sql`delete from ${productSpecValues} as v using ${products} as p
+          where v.product_id = p.id and p.id in ${batch.map((item) => item.id)}
+            and not exists (select 1 from ${categoryAttributes} as ca
+              where ca.category_id = p.category_id and ca.attribute_id = v.attribute_id)`);
       }
 
       const withFeatures = items.filter((item) => item.featureIds);
@@ -871,7 +877,7 @@ export function createProductAdmin({ db, write }: { db: Database; write: AdminWr
           details,
         })),
       );
-      purgeAfterCommit(await fileService.discardStaged(tx, [sheetFileId]));
+      if (source.kind === "import") purgeAfterCommit(await fileService.discardStaged(tx, [source.sheetFileId]));
     });
   }
 

@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { sortIgnoringCaseBy, sortNaturallyBy } from "#app/domain/format";
 import { publicationLabel, type PublicationState } from "#app/domain/publication";
@@ -6,6 +6,7 @@ import type { Database, Queryable } from "../db/client.server";
 import { BY_MODEL } from "../db/paging.server";
 import {
   categories,
+  categoryAttributes,
   categoryFeatures,
   files,
   productAccessories,
@@ -13,7 +14,13 @@ import {
   productFeatures,
   productImages,
   products,
+  productSpecValues,
+  specAttributes,
 } from "../db/schema";
+import type { AttributeDefinition, SpecValue } from "#app/domain/spec-attributes";
+import { attributeColumn, specCell } from "#app/domain/spec-sheet";
+import { byGroupAndName } from "../admin/attributes.server";
+import { storedUnit } from "../records/attribute.server";
 import { csvLine, UTF8_BOM } from "../platform/csv.server";
 import { addToList } from "../platform/lists.server";
 import { CATALOG_COLUMNS, type CatalogColumn, LIST_SEPARATOR, TABLE_CELL_SEPARATOR } from "#app/domain/catalog-sheet";
@@ -52,6 +59,27 @@ export interface CatalogRecord {
   features: string[];
   /** By model ignoring letter case. */
   accessories: { id: string; model: string }[];
+  /** Its typed values by attribute id (decision 070). */
+  specValues: Record<string, SpecValue>;
+}
+
+/**
+ * The attributes a sheet has a column for: those some category has, by group and name as the
+ * dashboard lists them.
+ */
+export async function readSheetAttributes(db: Queryable): Promise<AttributeDefinition[]> {
+  const rows = await db
+    .select()
+    .from(specAttributes)
+    .where(
+      inArray(specAttributes.id, db.selectDistinct({ id: categoryAttributes.attributeId }).from(categoryAttributes)),
+    );
+  return rows
+    .map(({ version: _version, createdAt: _created, updatedAt: _updated, ...row }) => ({
+      ...row,
+      unit: storedUnit(row.unit),
+    }))
+    .sort(byGroupAndName);
 }
 
 /**
@@ -97,6 +125,7 @@ export async function readCatalogRecords(db: Queryable): Promise<CatalogRecord[]
     .from(productImages)
     .innerJoin(files, eq(files.id, productImages.fileId))
     .orderBy(asc(productImages.position));
+  const valueRows = await db.select().from(productSpecValues);
   const downloadRows = await db
     .select({
       productId: productDownloads.productId,
@@ -119,6 +148,12 @@ export async function readCatalogRecords(db: Queryable): Promise<CatalogRecord[]
   }
   const imagesOf = new Map<string, CatalogRecord["images"]>();
   for (const { productId, ...image } of imageRows) addToList(imagesOf, productId, image);
+  const valuesOf = new Map<string, Record<string, SpecValue>>();
+  for (const { productId, attributeId, value } of valueRows) {
+    const values = valuesOf.get(productId) ?? {};
+    values[attributeId] = value;
+    valuesOf.set(productId, values);
+  }
   const downloadsOf = new Map<string, CatalogRecord["downloads"]>();
   for (const { productId, ...download } of downloadRows) addToList(downloadsOf, productId, download);
 
@@ -142,6 +177,7 @@ export async function readCatalogRecords(db: Queryable): Promise<CatalogRecord[]
       (accessoriesOf.get(row.id) ?? []).filter((accessory) => accessory.model),
       (accessory) => accessory.model,
     ),
+    specValues: valuesOf.get(row.id) ?? {},
   }));
 }
 
@@ -179,18 +215,27 @@ export function createCatalogExport({ db }: { db: Database }) {
     return next;
   }
 
-  async function rows(): Promise<string[][]> {
-    return (await readCatalogRecords(db)).map((record) => {
-      const cells = catalogCells(record);
-      return CATALOG_COLUMNS.map((column) => spreadsheetCell(cells[column]));
-    });
+  /** The header (the fixed columns, then one an attribute) and a row a product. */
+  async function sheet(): Promise<{ header: string[]; rows: string[][] }> {
+    const [records, attributes] = await Promise.all([readCatalogRecords(db), readSheetAttributes(db)]);
+    return {
+      header: [...CATALOG_COLUMNS, ...attributes.map(attributeColumn)],
+      rows: records.map((record) => {
+        const cells = catalogCells(record);
+        return [
+          ...CATALOG_COLUMNS.map((column) => spreadsheetCell(cells[column])),
+          ...attributes.map((attribute) => specCell(attribute, record.specValues[attribute.id])),
+        ];
+      }),
+    };
   }
 
   /** The catalog as a UTF-8 CSV file (with a byte order mark, so spreadsheet programs read it right). */
   function csv(): Promise<string> {
     return oneAtATime(async () => {
-      const lines = [UTF8_BOM + csvLine(CATALOG_COLUMNS)];
-      for (const row of await rows()) lines.push(csvLine(row));
+      const { header, rows } = await sheet();
+      const lines = [UTF8_BOM + csvLine(header)];
+      for (const row of rows) lines.push(csvLine(row));
       return lines.join("");
     });
   }
@@ -201,15 +246,16 @@ export function createCatalogExport({ db }: { db: Database }) {
       // Loaded when asked for: the reader of uploads runs it in a sandboxed worker, the writer here
       // writes only our own text.
       const XLSX = await import("xlsx");
-      const sheet = XLSX.utils.aoa_to_sheet([[...CATALOG_COLUMNS], ...(await rows())]);
-      sheet["!cols"] = CATALOG_COLUMNS.map((name) => ({ wch: name === "Description" ? 60 : 24 }));
+      const { header, rows } = await sheet();
+      const worksheet = XLSX.utils.aoa_to_sheet([header, ...rows]);
+      worksheet["!cols"] = header.map((name) => ({ wch: name === "Description" ? 60 : 24 }));
       const book = XLSX.utils.book_new();
-      XLSX.utils.book_append_sheet(book, sheet, "Products");
+      XLSX.utils.book_append_sheet(book, worksheet, "Products");
       return XLSX.write(book, { type: "buffer", bookType: "xlsx", compression: true }) as Buffer;
     });
   }
 
-  return { rows, csv, xlsx };
+  return { sheet, csv, xlsx };
 }
 
 export type CatalogExport = ReturnType<typeof createCatalogExport>;

@@ -18,8 +18,16 @@ import { PRODUCT_TEXT_LIMITS, SPECS_TABLE_LIMITS } from "#app/domain/forms/produ
 import { publicationLabel, type Publication } from "#app/domain/publication";
 import { isImageType } from "../files/sniff.server";
 import type { Database } from "../db/client.server";
-import { categories, categoryFeatures, files } from "../db/schema";
-import { catalogCells, readCatalogRecords, spreadsheetCell } from "./catalog-export.server";
+import { categories, categoryAttributes, categoryFeatures, files } from "../db/schema";
+import {
+  catalogCells,
+  readCatalogRecords,
+  readSheetAttributes,
+  spreadsheetCell,
+  type CatalogRecord,
+} from "./catalog-export.server";
+import { SPEC_MESSAGES, type AttributeDefinition, type SpecValue } from "#app/domain/spec-attributes";
+import { namesAttribute, readSpecCell } from "#app/domain/spec-sheet";
 import { parseCsv, TooManyCsvRowsError, UnclosedCsvQuoteError } from "../platform/csv.server";
 import { isUuid, type FileService } from "../files/files.server";
 import { parseSpreadsheet, SpreadsheetError } from "./spreadsheet.server";
@@ -62,6 +70,15 @@ interface CategoryChoice {
   name: string;
   /** Feature ids by label, lower case. */
   features: Map<string, string>;
+  /** Its attributes' ids, each with whether a product must have a value. */
+  attributes: Map<string, { required: boolean }>;
+}
+
+/** A column of typed values: the attribute, where it stands, and its header as the sheet writes it. */
+interface AttributeColumn {
+  attribute: AttributeDefinition;
+  index: number;
+  header: string;
 }
 
 interface PlannedRow extends ImportRowView {
@@ -180,19 +197,22 @@ export function createCatalogImport({
   }
 
   async function readCategories(): Promise<Map<string, CategoryChoice>> {
-    const [categoryRows, featureRows] = await Promise.all([
+    const [categoryRows, featureRows, attributeRows] = await Promise.all([
       db.select({ id: categories.id, name: categories.name }).from(categories),
       db
         .select({ id: categoryFeatures.id, label: categoryFeatures.label, categoryId: categoryFeatures.categoryId })
         .from(categoryFeatures),
+      db.select().from(categoryAttributes),
     ]);
     const byName = new Map<string, CategoryChoice>();
     const byId = new Map<string, CategoryChoice>();
     for (const row of categoryRows) {
-      const choice = { id: row.id, name: row.name, features: new Map<string, string>() };
+      const choice = { id: row.id, name: row.name, features: new Map<string, string>(), attributes: new Map() };
       byName.set(lower(row.name), choice);
       byId.set(row.id, choice);
     }
+    for (const row of attributeRows)
+      byId.get(row.categoryId)?.attributes.set(row.attributeId, { required: row.required });
     // Labels differing only in letter case: the first by id, so every check reads them the same.
     for (const feature of featureRows.sort((a, b) => (a.id < b.id ? -1 : 1))) {
       const features = byId.get(feature.categoryId)?.features;
@@ -203,15 +223,24 @@ export function createCatalogImport({
 
   /** Every row of the sheet against the catalog as it is now. Throws ImportFileError for a file that cannot be read as a catalog. */
   async function plan(request: ImportRequest): Promise<{ rows: PlannedRow[]; fingerprint: string }> {
-    const sheet = await readSheet(request.sheetFileId);
+    const [sheet, sheetAttributes] = await Promise.all([readSheet(request.sheetFileId), readSheetAttributes(db)]);
     const header = sheet[0]?.map((name) => name.trim()) ?? [];
     const columnAt = new Map<CatalogColumn, number>();
+    const attributeColumns: AttributeColumn[] = [];
     for (const [index, name] of header.entries()) {
       if (!name) continue;
       const column = CATALOG_COLUMNS.find((known) => lower(known) === lower(name));
-      if (!column) throw new ImportFileError(IMPORT_MESSAGES.unknownColumn(name));
-      if (columnAt.has(column)) throw new ImportFileError(IMPORT_MESSAGES.duplicateColumn(column));
-      columnAt.set(column, index);
+      if (column) {
+        if (columnAt.has(column)) throw new ImportFileError(IMPORT_MESSAGES.duplicateColumn(column));
+        columnAt.set(column, index);
+        continue;
+      }
+      const attribute = sheetAttributes.find((candidate) => namesAttribute(name, candidate));
+      if (!attribute) throw new ImportFileError(IMPORT_MESSAGES.unknownColumn(name));
+      if (attributeColumns.some((taken) => taken.attribute.id === attribute.id)) {
+        throw new ImportFileError(IMPORT_MESSAGES.duplicateColumn(name));
+      }
+      attributeColumns.push({ attribute, index, header: name });
     }
     if (!columnAt.has("Model")) throw new ImportFileError(IMPORT_MESSAGES.noModelColumn);
     const lines = sheet
@@ -227,6 +256,7 @@ export function createCatalogImport({
       stagedFiles(request.fileIds),
     ]);
     const recordByModel = new Map(records.map((record) => [lower(record.model), record]));
+    const attributeNames = new Map(sheetAttributes.map((attribute) => [attribute.id, attribute.name]));
     const categoryById = new Map([...categoryByName.values()].map((category) => [category.id, category]));
     const unusedUploads = [...uploads];
     // Two uploads of one name: which product gets which could not be told from the sheet.
@@ -295,7 +325,7 @@ export function createCatalogImport({
         );
       };
       const errors: string[] = [];
-      const changed: CatalogColumn[] = [];
+      const changed: string[] = [];
       if (!record) {
         for (const column of ["Category", "Description", "Main image"] as const) {
           if (!cell(column)) errors.push(IMPORT_MESSAGES.requiredForNew(column));
@@ -452,6 +482,10 @@ export function createCatalogImport({
         changedFiles = { imageFileId, additionalImages, downloads };
       }
 
+      const specValues = category
+        ? typedValues(row.cells, record, category, attributeColumns, errors, changed, attributeNames)
+        : undefined;
+
       let publication: Publication | undefined;
       if (has("Status") && cell("Status")) {
         const value = lower(cell("Status"));
@@ -511,6 +545,7 @@ export function createCatalogImport({
         featureIds: featureIds ?? (record ? undefined : []),
         accessoryIds: accessoryIds ?? (record ? undefined : []),
         files: changedFiles,
+        specValues,
       };
     }
 
@@ -539,6 +574,53 @@ export function createCatalogImport({
       )
       .digest("base64url");
     return { rows: planned.map((row) => resolved(row, request.resolutions?.get(row.line))), fingerprint };
+  }
+
+  /**
+   * The typed values a row gives its product, for the attributes of `category` (its new one, if the
+   * row moves it): a column's cell where the sheet has the attribute's column, else the value the
+   * product has. Undefined when they are the product's values already. Cells that cannot be read, a
+   * value for an attribute the category does not have, and a required one missing go to `errors`;
+   * the columns whose values change to `changed`.
+   */
+  function typedValues(
+    cells: string[],
+    record: CatalogRecord | undefined,
+    category: CategoryChoice,
+    columns: AttributeColumn[],
+    errors: string[],
+    changed: string[],
+    attributeNames: ReadonlyMap<string, string>,
+  ): Record<string, SpecValue> | undefined {
+    const values: Record<string, SpecValue> = {};
+    const given = new Set<string>();
+    for (const { attribute, index, header } of columns) {
+      const read = readSpecCell(attribute, cells[index] ?? "");
+      if (!read.ok) errors.push(IMPORT_MESSAGES.specValue(header, read.message));
+      else if (read.value !== undefined && !category.attributes.has(attribute.id)) {
+        errors.push(IMPORT_MESSAGES.notInCategory(header, category.name));
+      } else if (read.value !== undefined) values[attribute.id] = read.value;
+      given.add(attribute.id);
+    }
+    for (const [id, { required }] of category.attributes) {
+      const kept = record?.specValues[id];
+      if (!given.has(id) && kept !== undefined) values[id] = kept;
+      if (required && values[id] === undefined && (given.has(id) || !record)) {
+        const column = columns.find((candidate) => candidate.attribute.id === id);
+        const name = column?.attribute.name ?? attributeNames.get(id) ?? "";
+        errors.push(
+          column
+            ? IMPORT_MESSAGES.specValue(column.header, SPEC_MESSAGES.required(name))
+            : SPEC_MESSAGES.required(name),
+        );
+      }
+    }
+    const before = record?.specValues ?? {};
+    const differs = (id: string) => JSON.stringify(values[id]) !== JSON.stringify(before[id]);
+    const changedColumns = columns.filter(({ attribute }) => differs(attribute.id)).map(({ header }) => header);
+    changed.push(...changedColumns);
+    const ids = new Set([...Object.keys(values), ...Object.keys(before).filter((id) => category.attributes.has(id))]);
+    return !record || [...ids].some(differs) ? values : undefined;
   }
 
   /** A conflicting row as the admin resolved it: the file's version written, or the catalog's kept. */
@@ -595,7 +677,7 @@ export function createCatalogImport({
       await productAdmin.importProducts(
         planned.rows.flatMap((row) => (row.change ? [row.change] : [])),
         origin,
-        request.sheetFileId,
+        { kind: "import", sheetFileId: request.sheetFileId },
       );
     } catch (error) {
       if (!(error instanceof ConflictError)) throw error;

@@ -1,8 +1,13 @@
-import { eq } from "drizzle-orm";
-import { ATTRIBUTE_TYPE_NAMES, COVERAGE_ROLE_NAMES, type SpecAttribute } from "#app/domain/spec-attributes";
+import { asc, eq } from "drizzle-orm";
+import {
+  ATTRIBUTE_TYPE_NAMES,
+  COVERAGE_ROLE_NAMES,
+  type CategoryAttribute,
+  type SpecAttribute,
+} from "#app/domain/spec-attributes";
 import { isUnitId, unitInfo, type UnitId } from "#app/domain/units";
 import type { Queryable } from "../db/client.server";
-import { specAttributes } from "../db/schema";
+import { categoryAttributes, specAttributes } from "../db/schema";
 import { oneByOne, versionAndName, type RecordKind, type Snapshot } from "./kind.server";
 
 /** What a specification attribute's revision restores: all it is but its id, address and version. */
@@ -11,6 +16,30 @@ export type AttributeData = Omit<SpecAttribute, "id" | "slug" | "version">;
 /** The stored unit, read as one of the units the site knows (a column holds text). */
 export function storedUnit(unit: string | null): UnitId | null {
   return unit !== null && isUnitId(unit) ? unit : null;
+}
+
+/** A row of a category's attribute joined with the library's, as pages and writes read it. */
+export function categoryAttributeFrom({
+  attribute: { version: _version, createdAt: _created, updatedAt: _updated, ...attribute },
+  required,
+  filter,
+}: {
+  attribute: typeof specAttributes.$inferSelect;
+  required: boolean;
+  filter: boolean;
+}): CategoryAttribute {
+  return { ...attribute, unit: storedUnit(attribute.unit), required, filter };
+}
+
+/** A category's attributes in its order, as the writes that check values read them. */
+export async function attributesOfCategory(tx: Queryable, categoryId: string): Promise<CategoryAttribute[]> {
+  const rows = await tx
+    .select({ attribute: specAttributes, required: categoryAttributes.required, filter: categoryAttributes.filter })
+    .from(categoryAttributes)
+    .innerJoin(specAttributes, eq(specAttributes.id, categoryAttributes.attributeId))
+    .where(eq(categoryAttributes.categoryId, categoryId))
+    .orderBy(asc(categoryAttributes.position));
+  return rows.map(categoryAttributeFrom);
 }
 
 async function attributeSnapshot(tx: Queryable, id: string): Promise<Snapshot<AttributeData> | undefined> {

@@ -5,6 +5,7 @@ import { createInvitations } from "../people/invitations.server";
 import type { SendMail } from "../platform/mail.server";
 import { createAdminWrite } from "../admin/write.server";
 import { createAttributeAdmin } from "../admin/attributes.server";
+import { createSpecConversion } from "../admin/spec-conversion.server";
 import { createCategoryAdmin } from "../admin/categories.server";
 import { createDownloadAdmin } from "../admin/downloads.server";
 import { createInfoItemAdmin } from "../admin/info-items.server";
@@ -95,6 +96,7 @@ export function createServices(parts: ServiceParts) {
     scheduler: createScheduler({ db, write }),
     catalogExport: createCatalogExport({ db }),
     catalogImport: createCatalogImport({ db, files, productAdmin, logger }),
+    specConversion: createSpecConversion({ db, productAdmin }),
     firmware,
     contact: createContact({
       db,

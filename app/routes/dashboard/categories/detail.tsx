@@ -9,7 +9,12 @@ import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/detail";
 import { deleteFromForm, requireCategory } from "./actions.server";
 import { DeleteCategory, revalidateAfterConflict } from "./delete-category";
-import { dashboardAttributePath, dashboardCategoryEditPath, dashboardHistoryPath } from "#app/domain/paths";
+import {
+  dashboardAttributePath,
+  dashboardCategoryEditPath,
+  dashboardCategoryValuesPath,
+  dashboardHistoryPath,
+} from "#app/domain/paths";
 import { ProductLinks } from "./product-links";
 
 export const shouldRevalidate = revalidateAfterConflict;
@@ -83,6 +88,13 @@ export default function CategoryDetailPage({ loaderData, actionData }: Route.Com
           ) : (
             <p className="text-slate-600">No specification attributes</p>
           )}
+          {category.attributes.length && category.products.total ? (
+            <p className="mt-2">
+              <TextLink to={dashboardCategoryValuesPath(category.id)} weight="medium">
+                Read values from specifications
+              </TextLink>
+            </p>
+          ) : null}
         </section>
         <section aria-labelledby="category-products">
           <h2 id="category-products" className="mb-2 text-lg font-semibold text-slate-900">

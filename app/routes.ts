@@ -11,6 +11,8 @@ export default [
   route("catalog", "routes/catalog.tsx", [
     index("routes/catalog-all.tsx"),
     route("categories/:categorySlug", "routes/catalog-category.tsx"),
+    // The product selector is listed as a category is, by the same page.
+    route("selector", "routes/catalog-category.tsx", { id: "routes/catalog-selector" }),
   ]),
   route("catalog/products/:productSlug", "routes/product.tsx"),
   route("catalog/products/:productSlug/firmware.atom", "routes/product-firmware-feed.ts"),

@@ -10,6 +10,12 @@ export function catalogCategoryPath(category: { slug: string }): string {
   return `/catalog/categories/${category.slug}`;
 }
 
+/**
+ * The product selector (decision 070): every product of the categories that share filter attributes,
+ * filtered by those, listed as a category is. Its id is no category's (theirs are UUIDs).
+ */
+export const PRODUCT_SELECTOR = { id: "selector", slug: "selector", path: "/catalog/selector" } as const;
+
 /** A product's datasheet, a PDF the server makes from its data (app/server/render/datasheet.server.ts). */
 export function datasheetPath(product: { slug: string }): string {
   return `${catalogProductPath(product)}/datasheet.pdf`;

@@ -10,7 +10,7 @@ import { seoContext, seoMeta } from "#app/domain/seo";
 import { pageTitle } from "#app/domain/site";
 import { servicesContext } from "#app/server/runtime/context.server";
 import type { Route } from "./+types/catalog-category";
-import { catalogCategoryPath } from "#app/domain/paths";
+import { catalogCategoryPath, PRODUCT_SELECTOR } from "#app/domain/paths";
 import { specFiltersOf, specSortOf, specSortValue, specView } from "#app/domain/spec-filters";
 import { SpecFilterFields } from "#app/components/spec-filter-fields";
 
@@ -29,16 +29,20 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     ...seoContext(matches),
     title: category.name,
     description: category.description || `${category.name} from our catalog.`,
-    path: catalogCategoryPath(category),
+    path: loaderData.path,
   });
 };
 
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   const { catalog } = context.get(servicesContext);
-  const category = await catalog.getCategory(params.categorySlug);
+  // The product selector has this page and no slug of its own.
+  const slug = "categorySlug" in params ? params.categorySlug : undefined;
+  const category = slug === undefined ? await catalog.getSelector() : await catalog.getCategory(slug);
   if (!category) throw data("Not Found", { status: 404, statusText: "Not Found" });
   // Its id (the address before slugs) sends the visitor on, the filters kept.
-  if (params.categorySlug !== category.slug) throw redirect(`${catalogCategoryPath(category)}${url.search}`, 301);
+  if (slug !== undefined && slug !== category.slug)
+    throw redirect(`${catalogCategoryPath(category)}${url.search}`, 301);
+  const path = slug === undefined ? PRODUCT_SELECTOR.path : catalogCategoryPath(category);
   const known = new Set(category.features.map((feature) => feature.id));
   // Filters live in the URL, so a filtered view can be shared, bookmarked and gone back to.
   const selected = [...new Set(url.searchParams.getAll(FEATURE_PARAM).filter((id) => known.has(id)))];
@@ -57,6 +61,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   const { specCounts = {}, specSpans = {}, ...rest } = listing;
   return {
     category: { ...category, attributes: [] },
+    path,
     selected,
     sort,
     listing: rest,
@@ -70,7 +75,13 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   const submit = useSubmit();
   const selectedSet = new Set(selected);
   const groups = featureGroupsOf(category.featureGroups, category.features);
-  const path = catalogCategoryPath(category);
+  const { path } = loaderData;
+  /** The filters as the address keeps them: a bound left empty is not in it. */
+  const apply = (form: HTMLFormElement) => {
+    const fields = new FormData(form);
+    for (const [name, value] of [...fields]) if (value === "") fields.delete(name);
+    void submit(fields, { method: "get", preventScrollReset: true });
+  };
   /** This view's address with `features` ticked and `specParams`' filters, the sort kept and the first page. */
   const hrefWith = (features: readonly string[], specParams: readonly (readonly [string, string])[] = spec.params) => {
     const params = new URLSearchParams(features.map((id) => [FEATURE_PARAM, id]));
@@ -104,19 +115,19 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
             // when the visitor leaves its field (or presses Enter), not at each keystroke.
             onChange={(event) => {
               if (event.target instanceof HTMLInputElement && event.target.type === "number") return;
-              submit(event.currentTarget, { preventScrollReset: true });
+              apply(event.currentTarget);
             }}
             // The form has no submit button with scripts, so Enter in a number would do nothing.
             onKeyDown={(event) => {
               if (event.key !== "Enter" || !(event.target instanceof HTMLInputElement)) return;
               if (event.target.type !== "number") return;
               event.preventDefault();
-              submit(event.currentTarget, { preventScrollReset: true });
+              apply(event.currentTarget);
             }}
             onBlur={(event) => {
               const field = event.target;
               if (field instanceof HTMLInputElement && field.type === "number" && field.value !== field.defaultValue) {
-                submit(event.currentTarget, { preventScrollReset: true });
+                apply(event.currentTarget);
               }
             }}
           >

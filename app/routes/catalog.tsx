@@ -3,14 +3,15 @@ import { NavLink } from "#app/components/links";
 import type { PageHandle } from "#app/domain/live";
 import { servicesContext } from "#app/server/runtime/context.server";
 import type { Route } from "./+types/catalog";
-import { catalogCategoryPath } from "#app/domain/paths";
+import { catalogCategoryPath, PRODUCT_SELECTOR } from "#app/domain/paths";
 
 export const handle: PageHandle = { live: ["categories"] };
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const categories = await context.get(servicesContext).catalog.listCategories();
+  const { catalog } = context.get(servicesContext);
+  const [categories, selector] = await Promise.all([catalog.listCategories(), catalog.getSelector()]);
   // The menu names and links them; the rest of a summary would only lengthen every catalog page.
-  return { categories: categories.map(({ id, slug, name }) => ({ id, slug, name })) };
+  return { categories: categories.map(({ id, slug, name }) => ({ id, slug, name })), selector: selector !== null };
 }
 
 function menuLinkClass({ isActive }: { isActive: boolean }) {
@@ -19,7 +20,7 @@ function menuLinkClass({ isActive }: { isActive: boolean }) {
   }`;
 }
 
-function CategoryLinks({ categories }: { categories: Route.ComponentProps["loaderData"]["categories"] }) {
+function CategoryLinks({ categories, selector }: Route.ComponentProps["loaderData"]) {
   return (
     <ul className="space-y-1">
       <li>
@@ -27,6 +28,13 @@ function CategoryLinks({ categories }: { categories: Route.ComponentProps["loade
           All Products
         </NavLink>
       </li>
+      {selector ? (
+        <li>
+          <NavLink to={PRODUCT_SELECTOR.path} className={menuLinkClass}>
+            Product selector
+          </NavLink>
+        </li>
+      ) : null}
       {categories.length === 0 ? (
         <li className="px-3 py-2 text-sm text-slate-600">No categories found</li>
       ) : (
@@ -54,7 +62,7 @@ export default function CatalogLayout({ loaderData }: Route.ComponentProps) {
         <details className="rounded-xl border border-slate-200 bg-white lg:hidden">
           <summary className="cursor-pointer px-4 py-3 font-semibold text-slate-900">Categories</summary>
           <nav aria-label="Categories" className="px-2 pb-3">
-            <CategoryLinks categories={categories} />
+            <CategoryLinks categories={categories} selector={loaderData.selector} />
           </nav>
         </details>
         <nav
@@ -64,7 +72,7 @@ export default function CatalogLayout({ loaderData }: Route.ComponentProps) {
           <h2 id="categories-heading" className="px-3 pb-2 font-semibold text-slate-900">
             Categories
           </h2>
-          <CategoryLinks categories={categories} />
+          <CategoryLinks categories={categories} selector={loaderData.selector} />
         </nav>
       </aside>
       <div className="min-w-0 flex-1">

@@ -13,6 +13,7 @@ import { stageImage } from "#tests/support/staged-files";
 import type { Runtime } from "#app/server/runtime/runtime.server";
 import { DATABASE_KINDS, startTestRuntime } from "#tests/support/database";
 import { TEST_ORIGIN } from "#tests/support/origin";
+import { PRODUCT_SELECTOR } from "#app/domain/paths";
 import { newProductInput } from "#tests/support/products";
 import { attributeInput as input } from "#tests/support/spec-attributes";
 
@@ -553,5 +554,47 @@ describe.each(DATABASE_KINDS)("a category's filters by values on %s", (kind) => 
     // Cards carry the first values.
     const listing = await list("ir-range-min=50");
     expect(listing.products[0]?.keySpecs).toEqual(["50 m (164 ft)", "6\u201322 mm", "IP67"]);
+  });
+
+  it("has a product selector once two categories filter by an attribute, over their products alone", async () => {
+    const { catalog, categoryAdmin, productAdmin } = runtime.services;
+    expect(await catalog.getSelector()).toBeNull();
+    const [ir, focal] = attributes;
+    const bullets = await categoryAdmin.createCategory(
+      {
+        name: "Bullets",
+        description: "",
+        features: [],
+        attributes: [
+          { attributeId: ir?.id ?? "", required: false, filter: true },
+          { attributeId: focal?.id ?? "", required: false, filter: false },
+        ],
+      },
+      TEST_ORIGIN,
+    );
+    const mounts = await categoryAdmin.createCategory({ name: "Mounts", description: "", features: [] }, TEST_ORIGIN);
+    await productAdmin.createProduct(
+      await newProductInput(runtime, bullets, "B-1", { specTexts: { [ir?.id ?? ""]: "80" } }),
+      TEST_ORIGIN,
+    );
+    await productAdmin.createProduct(await newProductInput(runtime, mounts, "M-1"), TEST_ORIGIN);
+    const selector = await catalog.getSelector();
+    // Only the IR range is a filter of both; the mount's category has no shared filter.
+    expect(selector?.attributes.map((attribute) => attribute.name)).toEqual(["IR range"]);
+    expect(selector?.description).toBe(
+      "Every product of Bullets, Domes, filtered and sorted by the specifications they share.",
+    );
+    const selected = (query: string, sort?: string) =>
+      catalog.listProducts({
+        categoryId: PRODUCT_SELECTOR.id,
+        specFilters: specFiltersOf(new URLSearchParams(query), selector?.attributes ?? []),
+        ...(sort ? { specSort: specSortOf(sort, selector?.attributes ?? []) ?? undefined } : {}),
+      });
+    expect(models(await selected(""))).toEqual(["B-1", "D-1", "D-2", "D-3", "D-4"]);
+    expect(models(await selected("ir-range-min=30", "ir-range-desc"))).toEqual(["B-1", "D-3", "D-2"]);
+    expect((await selected("")).specSpans?.[ir?.id ?? ""]).toEqual([20, 80]);
+    expect(await runtime.catalogSnapshot.describe()).toEqual(
+      await new CatalogSnapshot(runtime.database.db, new DataWatch()).describe(),
+    );
   });
 });

@@ -11,6 +11,7 @@ import type {
   SupportProduct,
 } from "#app/domain/catalog-views";
 import { CATALOG_EVERYTHING, shownKeys, type CatalogChange } from "#app/domain/catalog-shown";
+import { PRODUCT_SELECTOR } from "#app/domain/paths";
 import type { Database } from "../db/client.server";
 import type { DataWatch, WatchedData } from "../platform/data-watch.server";
 import { noteShown } from "../platform/shown.server";
@@ -134,6 +135,13 @@ export class CatalogSnapshot {
     return category;
   }
 
+  /** The product selector as a category, or null when no two categories share a filter attribute. */
+  async getSelector(): Promise<CatalogCategory | null> {
+    const selector = (await this.current()).getSelector() ?? null;
+    noteShown([shownKeys.categoryList]);
+    return selector;
+  }
+
   /**
    * A published product's page by its slug or id: its category, features, pictures, accessories and
    * downloads; or null.
@@ -159,7 +167,12 @@ export class CatalogSnapshot {
    */
   async listProducts(options: ProductsAsked): Promise<ProductListing> {
     const state = await this.current();
-    noteShown([shownKeys.listing(options.categoryId)]);
+    // The selector lists every category's products that share its filters: any listing or category changes it.
+    noteShown(
+      options.categoryId === PRODUCT_SELECTOR.id
+        ? [shownKeys.listing(), shownKeys.categoryList]
+        : [shownKeys.listing(options.categoryId)],
+    );
     return state.listProducts(options);
   }
 

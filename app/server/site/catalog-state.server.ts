@@ -22,6 +22,7 @@ import {
 } from "#app/domain/spec-attributes";
 import { filterAttributes, keysOf, passes, spanOf, type SpecFilter } from "#app/domain/spec-filters";
 import { isUnitId } from "#app/domain/units";
+import { PRODUCT_SELECTOR } from "#app/domain/paths";
 import { fileView, imageView } from "../files/file-views.server";
 import { addToList } from "../platform/lists.server";
 import { forEachInSlices, type Slicing } from "../platform/slices.server";
@@ -66,6 +67,9 @@ export type ProductsAsked = { page?: number; pageSize?: number; sort?: ListingSo
       specSort?: { attribute: CategoryAttribute; descending: boolean };
     }
 );
+
+/** The product selector's address, as a category's is. */
+const PRODUCT_SELECTOR_ADDRESS = { id: PRODUCT_SELECTOR.id, slug: PRODUCT_SELECTOR.slug };
 
 /** How many of a product's values its card shows. */
 const KEY_SPECS = 3;
@@ -158,6 +162,8 @@ export class CatalogState {
   private everyProduct: ProductEntry[] = [];
   /** `products` newest first: made when first asked for, after each change of them. */
   private newestProducts: ProductEntry[] | undefined;
+  /** The product selector's listing: made when first asked for, after each change; null when there is none. */
+  private selector: CategoryEntry | null | undefined;
   /** Each search slot's place among every product newest first: made when first asked for, after each change. */
   private newestRanks: Int32Array | undefined;
   private readonly productById = new Map<string, ProductEntry>();
@@ -319,6 +325,7 @@ export class CatalogState {
     );
     this.newestProducts = undefined;
     this.newestRanks = undefined;
+    this.selector = undefined;
   }
 
   /**
@@ -327,6 +334,7 @@ export class CatalogState {
    * search slot's place in listing order.
    */
   private relist(categoryIds: Set<string>): void {
+    this.selector = undefined;
     const productsOf = new Map<string, ProductEntry[]>();
     const everyCountOf = new Map<string, number>();
     for (const entry of this.everyProduct) {
@@ -389,6 +397,7 @@ export class CatalogState {
       }));
     const category = { ...row, features, attributes };
     const before = this.categoryById.get(row.id);
+    this.selector = undefined;
     this.categoryIdBySlug.set(row.slug, row.id);
     this.categoryById.set(row.id, {
       category,
@@ -520,6 +529,54 @@ export class CatalogState {
     return this.categoryById.get(this.categoryIdBySlug.get(reference) ?? reference)?.category;
   }
 
+  /** The product selector as a category (no features; the shared filter attributes), or undefined when none. */
+  getSelector(): CatalogCategory | undefined {
+    return this.selectorEntry()?.category;
+  }
+
+  /**
+   * The product selector: the attributes two or more categories filter by, and every published product
+   * of the categories that filter by one of them, in listing order; null when no two categories share
+   * a filter attribute.
+   */
+  private selectorEntry(): CategoryEntry | null {
+    if (this.selector !== undefined) return this.selector;
+    const holders = new Map<string, { attribute: CategoryAttribute; count: number }>();
+    for (const { category } of this.categories) {
+      for (const attribute of filterAttributes(category.attributes)) {
+        const held = holders.get(attribute.id);
+        if (held) held.count += 1;
+        else holders.set(attribute.id, { attribute: { ...attribute, required: false }, count: 1 });
+      }
+    }
+    const shared = [...holders.values()].filter(({ count }) => count > 1).map(({ attribute }) => attribute);
+    if (!shared.length) return (this.selector = null);
+    const sharedIds = new Set(shared.map((attribute) => attribute.id));
+    const members = this.categories.filter(({ category }) =>
+      filterAttributes(category.attributes).some((attribute) => sharedIds.has(attribute.id)),
+    );
+    const memberIds = new Set(members.map(({ category }) => category.id));
+    const products = this.products.filter((entry) => memberIds.has(entry.categoryId));
+    const name = "Product selector";
+    const description = `Every product of ${members.map(({ category }) => category.name).join(", ")}, filtered and sorted by the specifications they share.`;
+    this.selector = {
+      category: {
+        ...PRODUCT_SELECTOR_ADDRESS,
+        name,
+        description,
+        version: 0,
+        featureGroups: [],
+        features: [],
+        attributes: shared,
+      },
+      summary: { ...PRODUCT_SELECTOR_ADDRESS, name, description, productCount: products.length },
+      everyProductCount: products.length,
+      products,
+      featureBits: new FeatureBits([]),
+    };
+    return this.selector;
+  }
+
   /** A published product's page, by its slug or its id (`reference`). */
   getProduct(reference: string): CatalogProduct | undefined {
     const entry = this.productAt(reference);
@@ -550,7 +607,8 @@ export class CatalogState {
       const { items, total, page, pageCount } = pageOf(listed, options.page ?? 1, pageSize);
       return { products: items.map((entry) => entry.summary), total, page, pageCount, featureCounts: {} };
     }
-    const category = this.categoryById.get(options.categoryId);
+    const category =
+      options.categoryId === PRODUCT_SELECTOR.id ? this.selectorEntry() : this.categoryById.get(options.categoryId);
     if (!category) return { products: [], total: 0, page: 1, pageCount: 1, featureCounts: {} };
     const featureMatching = category.featureBits.having(options.featureIds ?? []);
     const specs = this.specFilterBits(category, options.specFilters ?? []);
@@ -862,6 +920,7 @@ export class CatalogState {
    * changed in place with one built afresh).
    */
   describe(): unknown {
+    const selector = this.selectorEntry();
     return {
       version: this.version,
       categories: this.categories.map((entry) => ({
@@ -888,6 +947,7 @@ export class CatalogState {
       })),
       indexed: this.productIndex.size,
       supportProducts: this.supportProducts,
+      selector: selector && { category: selector.category, products: selector.products.map((entry) => entry.id) },
     };
   }
 }

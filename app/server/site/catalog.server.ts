@@ -101,6 +101,11 @@ export function createCatalog({
     return snapshot.listProducts(options);
   }
 
+  /** The product selector as a category (decision 070), or null when there is none. */
+  function getSelector(): Promise<CatalogCategory | null> {
+    return snapshot.getSelector();
+  }
+
   /** A published product's page by its slug or id (`reference`), or null. */
   function getProduct(reference: string): Promise<CatalogProduct | null> {
     return isReference(reference) ? snapshot.getProduct(reference) : Promise.resolve(null);
@@ -208,6 +213,7 @@ export function createCatalog({
     listCategories,
     getCategory,
     listProducts,
+    getSelector,
     getProduct,
     getAnyProduct,
     listSupportDownloads,

@@ -21,7 +21,8 @@ test("the product list exports every product as CSV and Excel; visitors get neit
   ]);
   expect(csvDownload.suggestedFilename()).toMatch(/^vantage-products-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = fs.readFileSync((await csvDownload.path()) ?? "", "utf8");
-  expect(csv.startsWith(`\uFEFF${EXPORT_COLUMNS.join(",")}\r\n`)).toBe(true);
+  // The fixed columns, then one a specification attribute, its unit in its header.
+  expect(csv.startsWith(`\uFEFF${EXPORT_COLUMNS.join(",")},`)).toBe(true);
   expect(csv).toContain(DEMO_KNOWN_MODELS.dome);
 
   const [xlsxDownload] = await Promise.all([
@@ -30,7 +31,11 @@ test("the product list exports every product as CSV and Excel; visitors get neit
   ]);
   const book = XLSX.read(fs.readFileSync((await xlsxDownload.path()) ?? ""), { type: "buffer" });
   const rows = XLSX.utils.sheet_to_json<string[]>(book.Sheets.Products ?? {}, { header: 1, raw: false, defval: "" });
-  expect(rows[0]).toEqual([...EXPORT_COLUMNS]);
+  const header = rows[0] ?? [];
+  expect(header.slice(0, EXPORT_COLUMNS.length)).toEqual([...EXPORT_COLUMNS]);
+  expect(header.slice(EXPORT_COLUMNS.length)).toEqual(expect.arrayContaining(["Focal length (mm)", "IP rating"]));
+  const varifocal = rows.find((row) => row[0] === "VNT-D4M-AIZ");
+  expect(varifocal?.[header.indexOf("Focal length (mm)")]).toBe("2.8\u201312");
   expect(rows).toHaveLength(total + 1);
   const withTable = rows.find((row) => row[0] === DEMO_KNOWN_MODELS.withSpecsTable);
   expect(withTable?.[EXPORT_COLUMNS.indexOf("Specifications table")]).toContain(" | ");

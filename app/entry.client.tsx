@@ -1,6 +1,8 @@
 import { startTransition, StrictMode } from "react";
-import { hydrateRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
+
+window.reactIslandRoots = { createRoot, hydrateRoot };
 
 // A link clicked while the previous page's data is still arriving cancels that fetch. React Router's
 // data decoder (7.18) then leaves two promises rejected with the AbortError and unobserved; the

@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import {
   coverageAt,
   DISTANCE_UNITS,
@@ -21,6 +21,12 @@ export interface CoverageCalculatorProps {
 
 /** The calculator's address parameters: a GET form sends them, the live calculator keeps them current. */
 export const COVERAGE_PARAMS = { distance: "distance", unit: "unit" } as const;
+
+/**
+ * Its fields' ids: fixed, not useId, because the browser renders it in a root of its own (an island),
+ * whose ids would not be the server's. A page has one calculator.
+ */
+const FIELD_IDS = { distance: "coverage-distance", unit: "coverage-unit", error: "coverage-error" } as const;
 
 const UNIT_NAMES: Record<DistanceUnit, string> = { m: "metres (m)", ft: "feet (ft)" };
 
@@ -78,7 +84,15 @@ export default function CoverageCalculator({
   const [distance, setDistance] = useState(typed);
   const [unit, setUnit] = useState(typedUnit);
   const figures = useRef<HTMLParagraphElement>(null);
-  const ids = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const unitField = useRef<HTMLSelectElement>(null);
+  // Hydrated as the server wrote it; then what the visitor typed into that form before this code came.
+  useEffect(() => {
+    const typedBefore = input.current?.value;
+    if (typedBefore !== undefined) setDistance(typedBefore);
+    const unitBefore = unitField.current?.value;
+    if (unitBefore === "m" || unitBefore === "ft") setUnit(unitBefore);
+  }, []);
   const reading = distance.trim() ? readDistance(distance, unit) : null;
   const at = reading?.ok ? coverageAt(optics, reading.metres) : null;
   const farthest = farthestDistances(optics);
@@ -118,17 +132,20 @@ export default function CoverageCalculator({
         action="#coverage"
         className="flex flex-wrap items-end gap-3"
         onSubmit={(event) => {
-          // Already worked out as typed: the figures are where the visitor goes next.
+          // Already worked out as typed: the figures are where the visitor goes next, or the field
+          // back with its message when the distance cannot be read.
           event.preventDefault();
-          figures.current?.focus();
+          if (reading?.ok === false) input.current?.focus();
+          else figures.current?.focus();
         }}
       >
         <div>
-          <label htmlFor={`${ids}-distance`} className="block text-sm font-medium text-slate-800">
+          <label htmlFor={FIELD_IDS.distance} className="block text-sm font-medium text-slate-800">
             Distance to the scene
           </label>
           <input
-            id={`${ids}-distance`}
+            ref={input}
+            id={FIELD_IDS.distance}
             name={COVERAGE_PARAMS.distance}
             type="text"
             inputMode="decimal"
@@ -136,16 +153,17 @@ export default function CoverageCalculator({
             value={distance}
             onChange={(event) => change(event.target.value, unit)}
             aria-invalid={reading?.ok === false ? true : undefined}
-            aria-describedby={reading?.ok === false ? `${ids}-error` : undefined}
+            aria-describedby={reading?.ok === false ? FIELD_IDS.error : undefined}
             className="mt-1 w-28 rounded-md border border-slate-400 px-3 py-2 text-base"
           />
         </div>
         <div>
-          <label htmlFor={`${ids}-unit`} className="block text-sm font-medium text-slate-800">
+          <label htmlFor={FIELD_IDS.unit} className="block text-sm font-medium text-slate-800">
             Unit
           </label>
           <select
-            id={`${ids}-unit`}
+            ref={unitField}
+            id={FIELD_IDS.unit}
             name={COVERAGE_PARAMS.unit}
             value={unit}
             onChange={(event) => change(distance, event.target.value === "ft" ? "ft" : "m")}
@@ -165,7 +183,7 @@ export default function CoverageCalculator({
           Calculate
         </button>
         {reading?.ok === false ? (
-          <p id={`${ids}-error`} className="w-full text-sm font-medium text-red-700">
+          <p id={FIELD_IDS.error} className="w-full text-sm font-medium text-red-700">
             {reading.message}
           </p>
         ) : null}

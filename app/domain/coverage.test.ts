@@ -6,10 +6,12 @@ import {
   farthestDistance,
   farthestDistances,
   fieldOfViewOf,
+  opticsValuesOf,
   pixelDensity,
   readDistance,
   sceneWidth,
 } from "./coverage";
+import type { CoverageRole } from "./spec-attributes";
 
 describe("the coverage calculator's figures, worked by hand", () => {
   it("a 90° lens sees a scene twice as wide as it is far (tan 45° = 1)", () => {
@@ -91,6 +93,17 @@ describe("cameraOptics", () => {
     expect(worked?.settings[0]?.fieldOfView).toBeCloseTo(67.743, 3);
   });
 
+  it("takes lengths in millimetres whatever unit their attribute keeps them in", () => {
+    const role = (coverageRole: CoverageRole, unit: string) => ({ coverageRole, unit });
+    expect(
+      opticsValuesOf([
+        { attribute: role("horizontal-pixels", "px"), value: 1920 },
+        { attribute: role("sensor-width", "mm"), value: 5.37 },
+        { attribute: role("focal-length", "m"), value: [0.0028, 0.012] },
+      ]),
+    ).toEqual({ horizontalPixels: 1920, sensorWidth: 5.37, focalLength: [2.8, 12] });
+  });
+
   it("is null without a resolution, or without a view and the means to work it out", () => {
     expect(cameraOptics({ fieldOfView: 90 })).toBeNull();
     expect(cameraOptics({ horizontalPixels: 1920 })).toBeNull();
@@ -100,9 +113,11 @@ describe("cameraOptics", () => {
 });
 
 describe("readDistance", () => {
-  it("reads metres and feet, a comma as the decimal point", () => {
+  it("reads metres and feet, a comma as the decimal point or between thousands", () => {
     expect(readDistance("20", "m")).toEqual({ ok: true, metres: 20 });
     expect(readDistance(" 7,5 ", "m")).toEqual({ ok: true, metres: 7.5 });
+    expect(readDistance("2,500", "m")).toEqual({ ok: true, metres: 2500 });
+    expect(readDistance("1,000.5", "m")).toEqual({ ok: true, metres: 1000.5 });
     const feet = readDistance("100", "ft");
     expect(feet.ok && feet.metres).toBeCloseTo(30.48, 9);
   });

@@ -135,9 +135,15 @@ export const COVERAGE_MESSAGES = {
 
 export type DistanceReading = { ok: true; metres: number } | { ok: false; message: string };
 
-/** A typed distance in `unit`, in metres; a comma is read as a decimal point ("7,5"). */
+/**
+ * A typed distance in `unit`, in metres: commas between groups of three digits are thousands
+ * ("2,500"), another comma is a decimal point ("7,5").
+ */
 export function readDistance(text: string, unit: DistanceUnit): DistanceReading {
-  const trimmed = text.trim().replace(",", ".");
+  const written = text.trim();
+  const trimmed = /^\d{1,3}(?:,\d{3})+(?:\.\d+)?$/.test(written)
+    ? written.replaceAll(",", "")
+    : written.replace(",", ".");
   if (!/^\d+(?:\.\d+)?$|^\.\d+$/.test(trimmed)) return { ok: false, message: COVERAGE_MESSAGES.number };
   const metres = Number(trimmed) * (unit === "ft" ? METRES_PER_FOOT : 1);
   // A little slack at the bounds: "2 ft" is the least in feet, though a hair over 0.6 m.
@@ -180,17 +186,27 @@ export function farthestDistances(
   }));
 }
 
-/** The values of a product's attributes that have a calculator role, read for `cameraOptics`. */
+/** Millimetres in each unit a sensor's width or a focal length may be kept in (a length). */
+const MILLIMETRES: Readonly<Record<string, number>> = { mm: 1, m: 1000, in: 25.4, ft: 304.8 };
+
+/**
+ * The values of a product's attributes that have a calculator role, read for `cameraOptics`: lengths
+ * in millimetres, whatever unit their attribute keeps them in.
+ */
 export function opticsValuesOf(
-  specs: readonly { attribute: { coverageRole: CoverageRole | null }; value: SpecValue }[],
+  specs: readonly { attribute: { coverageRole: CoverageRole | null; unit: string | null }; value: SpecValue }[],
 ): OpticsValues {
   const values: OpticsValues = {};
   for (const { attribute, value } of specs) {
+    const factor =
+      attribute.coverageRole === "sensor-width" || attribute.coverageRole === "focal-length"
+        ? (MILLIMETRES[attribute.unit ?? ""] ?? 1)
+        : 1;
     const measure =
       typeof value === "number"
-        ? value
+        ? value * factor
         : Array.isArray(value) && typeof value[0] === "number" && typeof value[1] === "number"
-          ? ([value[0], value[1]] as const)
+          ? ([value[0] * factor, value[1] * factor] as const)
           : undefined;
     if (measure === undefined) continue;
     switch (attribute.coverageRole) {

@@ -13,6 +13,10 @@ describe("valueInProse", () => {
     [{ unit: "MP" }, "1920 × 1080 (2MP)", 2],
     [{ unit: "MP", precision: 2 }, "Uncooled VOx microbolometer, 640 × 512, 12 µm", 0.33],
     [{ unit: "px" }, "3840 × 2160 (8MP)", 3840],
+    // The picture's size first: "1440 pixels" is its height.
+    [{ unit: "px" }, "2560 × 1440 pixels", 2560],
+    [{ unit: "px" }, "1,920 pixels across", 1920],
+    [{ unit: "m" }, "IR up to 1,000 ft", 305],
     [{ unit: "px" }, "Uncooled VOx microbolometer, 256 × 192, 12 µm, 8–14 µm", 256],
     [{ unit: "m" }, "Smart IR, up to 30 m", 30],
     [{ unit: "m" }, "IR up to 98 ft", 30],

@@ -8,7 +8,8 @@
 import type { AttributeDefinition, SpecValue } from "./spec-attributes";
 import { convert, roundTo, UNITS, type Reading, type UnitId } from "./units";
 
-const NUMBER = String.raw`[-+\u2212]?\d+(?:[.,]\d+)?`;
+/** A number as datasheets write it: "1,920" and "12,000" with thousands, "2.8" or "2,8" with decimals. */
+const NUMBER = String.raw`[-+\u2212]?(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:[.,]\d+)?)`;
 
 const UNIT_IDS = /* @__PURE__ */ Object.keys(UNITS) as UnitId[];
 
@@ -53,7 +54,11 @@ function unitOf(written: string, unit: UnitId): UnitId | undefined {
 }
 
 function numberOf(text: string): number {
-  return Number(text.replace("\u2212", "-").replace(",", "."));
+  const signed = text.replace("\u2212", "-");
+  // Commas between groups of three digits are thousands ("1,920"); another is a decimal point ("2,8").
+  return Number(
+    /^[-+]?\d{1,3}(?:,\d{3})+(?:\.\d+)?$/.test(signed) ? signed.replaceAll(",", "") : signed.replace(",", "."),
+  );
 }
 
 /**
@@ -88,11 +93,13 @@ export function valueInProse(attribute: AttributeDefinition, prose: string): Rea
           ? { ok: true, value: kept(numberOf(plain[0]), undefined) }
           : { ok: false, message: NOT_FOUND(attribute) };
       }
+      // Pixels given as the picture's size, "640 × 512" (before "1440 pixels" in "2560 × 1440 pixels"
+      // could be taken for the width): 0.33 MP, 640 px across. A size states megapixels only when no
+      // megapixels are written ("2560 × 1440 (4MP)" is 4 MP, as its maker rounds it).
+      const size = unit === "MP" || unit === "px" ? /(\d{3,5})\s*[×x]\s*(\d{3,5})/.exec(text) : null;
       const matches = [...text.matchAll(new RegExp(measurePattern(unit), "gi"))];
       const last = matches.at(-1);
-      // Pixels given as the picture's size, "640 × 512": 0.33 MP, 640 px across.
-      const size = !last && (unit === "MP" || unit === "px") ? /(\d{3,5})\s*[×x]\s*(\d{3,5})/.exec(text) : null;
-      if (size) {
+      if (size && (unit === "px" || !last)) {
         const [width, height] = [Number(size[1]), Number(size[2])];
         return { ok: true, value: kept(unit === "MP" ? (width * height) / 1e6 : width, undefined) };
       }

@@ -30,8 +30,13 @@ import {
 import { FirmwareReleaseEntry } from "#app/components/firmware-release";
 import { releaseView } from "#app/server/admin/firmware.server";
 import { cameraOptics, opticsValuesOf, type DistanceUnit } from "#app/domain/coverage";
-import ServerCoverageCalculator, { COVERAGE_PARAMS } from "#app/components/coverage-calculator";
-import { onDemand, OnDemand } from "#app/components/on-demand";
+import { renderFragment } from "#app/server/render/fragment.server";
+import ServerCoverageCalculator, {
+  COVERAGE_PARAMS,
+  type CoverageCalculatorProps,
+} from "#app/components/coverage-calculator";
+
+import { OnDemand } from "#app/components/on-demand";
 
 export const handle: PageHandle = { live: ["products", "categories", "firmware"], cache: { byRecord: true } };
 
@@ -65,14 +70,18 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
   // The values as visitors read them, made here: the page's code needs no units to show them.
   const { specValues, ...shown } = product;
   const optics = cameraOptics(opticsValuesOf(specValues));
+  const calculator: CoverageCalculatorProps | null = optics && {
+    model: product.model,
+    optics,
+    distance: url.searchParams.get(COVERAGE_PARAMS.distance)?.slice(0, 20) ?? "",
+    unit: (url.searchParams.get(COVERAGE_PARAMS.unit) === "ft" ? "ft" : "m") as DistanceUnit,
+  };
   return {
-    coverage: optics
-      ? {
-          optics,
-          distance: url.searchParams.get(COVERAGE_PARAMS.distance)?.slice(0, 20) ?? "",
-          unit: (url.searchParams.get(COVERAGE_PARAMS.unit) === "ft" ? "ft" : "m") as DistanceUnit,
-        }
-      : null,
+    // Its HTML made here, apart from the page's tree: the browser's island hydrates it (decision 071).
+    coverage: calculator && {
+      props: calculator,
+      html: await renderFragment(<ServerCoverageCalculator {...calculator} />),
+    },
     product: shown,
     properties: specPropertiesJsonLd(specValues),
     specifications: specificationGroups(specValues),
@@ -82,12 +91,10 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
   };
 }
 
-// The server renders the calculator in place (pages without scripts get all of it); the browser
-// fetches its code when the visitor comes near it. The static import is left out of the browser's
-// build, where `import.meta.env.SSR` is false.
-const coverageCalculator = import.meta.env.SSR
-  ? { Component: ServerCoverageCalculator, load: () => {} }
-  : onDemand(() => import("#app/components/coverage-calculator"));
+/** The calculator's code, fetched by the browser when the visitor nears it (decision 071); the server has it. */
+const loadCoverageCalculator = import.meta.env.SSR
+  ? () => Promise.resolve({ default: ServerCoverageCalculator })
+  : () => import("#app/components/coverage-calculator");
 
 /**
  * "Compare": this product with those the visitor ticked in the catalog (in this tab), or alone
@@ -223,9 +230,13 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       ) : null}
       {loaderData.coverage ? (
         <Section title="Coverage calculator" id="coverage">
-          <OnDemand load={coverageCalculator.load}>
-            <coverageCalculator.Component model={product.model} {...loaderData.coverage} />
-          </OnDemand>
+          <OnDemand
+            // Other figures (another camera, a changed value) are another island.
+            key={loaderData.coverage.html}
+            load={loadCoverageCalculator}
+            props={loaderData.coverage.props}
+            html={loaderData.coverage.html}
+          />
         </Section>
       ) : null}
       {product.specs ? (

@@ -36,6 +36,16 @@ async function expectTheFiguresAt20Metres(calculator: Locator) {
   ]);
 }
 
+/** The errors the page throws or logs from now on. */
+function pageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  return errors;
+}
+
 function calculatorOf(page: Page) {
   return page.getByRole("region", { name: "Coverage calculator" });
 }
@@ -45,6 +55,7 @@ test("the coverage calculator gives the hand-worked figures at 20 m, live, and i
 }) => {
   // A short phone: the calculator is more than two screens down, beyond where its code is fetched ahead.
   await page.setViewportSize({ width: 390, height: 640 });
+  const errors = pageErrors(page);
   const fetched: string[] = [];
   page.on("request", (request) => {
     if (/coverage-calculator-[\w-]+\.js$/.test(request.url())) fetched.push(request.url());
@@ -62,6 +73,8 @@ test("the coverage calculator gives the hand-worked figures at 20 m, live, and i
   const distance = calculator.getByRole("textbox", { name: "Distance to the scene" });
   await distance.fill("20");
   await expectTheFiguresAt20Metres(calculator);
+  // The island took the server's HTML as it was: no hydration error, nothing else either.
+  expect(errors).toEqual([]);
   await expect(
     calculator.getByText(/^At 20 m \(65\.6 ft\), VNT-D4M-AIZ at its wide end sees a scene 50\.3 m wide/),
   ).toBeVisible();
@@ -112,4 +125,34 @@ test("a camera without typed optics has no calculator", async ({ page }) => {
   await page.goto("/catalog/products/vnt-n8-p8");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(calculatorOf(page)).toHaveCount(0);
+});
+
+test("another camera opened before the calculator's code came shows at once, with its own figures", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 640 });
+  const errors = pageErrors(page);
+  await page.goto("/catalog/products/vnt-d4m-ai28");
+  await hydrated(page);
+  // From the header's search, without scrolling: the calculator below is still the server's HTML.
+  await page.getByRole("banner").getByLabel("Search products and categories").click();
+  await page.keyboard.type("VNT-D4M-AIZ", { delay: 30 });
+  await page
+    .getByRole("banner")
+    .getByRole("listbox", { name: "Search results" })
+    .getByRole("option", { name: /VNT-D4M-AIZ/ })
+    .first()
+    .click();
+  await expect(page.getByRole("heading", { level: 1, name: "VNT-D4M-AIZ" })).toBeVisible({ timeout: 5_000 });
+  const calculator = calculatorOf(page);
+  await calculator.scrollIntoViewIfNeeded();
+  // Typed at once, maybe before its code came: the figures follow all the same.
+  await calculator.getByRole("textbox", { name: "Distance to the scene" }).fill("20");
+  await expectTheFiguresAt20Metres(calculator);
+  expect(errors).toEqual([]);
+
+  // A distance that cannot be read: Calculate takes the visitor back to the field and its message.
+  await calculator.getByRole("textbox", { name: "Distance to the scene" }).fill("far");
+  await calculator.getByRole("button", { name: "Calculate" }).click();
+  await expect(calculator.getByRole("textbox", { name: "Distance to the scene" })).toBeFocused();
 });

@@ -27,10 +27,6 @@ export function renderDocument(document: ReactNode, options: DocumentRenderOptio
     const abortTimer = setTimeout(() => abort(), options.abortAfterMs);
     const { pipe, abort } = renderToPipeableStream(document, {
       nonce: options.nonce,
-      // A Suspense boundary already rendered is written in place, never moved to the end of a long
-      // document behind a script that shows it: a page read without JavaScript keeps all of it
-      // (the product page's calculator, decision 071).
-      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
       [options.whole ? "onAllReady" : "onShellReady"]() {
         shellSent = true;
         const body = finishedHead(options.stylesheet);

@@ -54,7 +54,13 @@ async function previewOf(context: Route.LoaderArgs["context"], request: Conversi
 
 export async function loader({ url, context, params }: Route.LoaderArgs) {
   const request = conversionRequest(params.categoryId, url.searchParams);
-  return { preview: await previewOf(context, request), replace: request.replace };
+  const { products, ...preview } = await previewOf(context, request);
+  // The page lists the first products; the counts and the fingerprint are of all of them.
+  return {
+    preview: { ...preview, products: products.slice(0, LISTED) },
+    productCount: products.length,
+    replace: request.replace,
+  };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -124,7 +130,7 @@ function CellView({ cell, replace }: { cell: ConversionCell; replace: boolean })
  * read from, sees what every product would get, and writes it all at once.
  */
 export default function CategoryValuesPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { preview, replace } = loaderData;
+  const { preview, replace, productCount } = loaderData;
   const navigation = useNavigation();
   const idle = navigation.state === "idle";
   const hintId = useId();
@@ -248,7 +254,7 @@ export default function CategoryValuesPage({ loaderData, actionData }: Route.Com
                   </tr>
                 </thead>
                 <tbody>
-                  {preview.products.slice(0, LISTED).map((product) => (
+                  {preview.products.map((product) => (
                     <tr key={product.id} className="border-b border-slate-100 align-top">
                       <th scope="row" className="py-2 pr-4 font-medium whitespace-nowrap">
                         <TextLink to={dashboardProductEditPath(product.id)} underline="hover">
@@ -264,10 +270,10 @@ export default function CategoryValuesPage({ loaderData, actionData }: Route.Com
                   ))}
                 </tbody>
               </table>
-              {preview.products.length > LISTED ? (
+              {productCount > preview.products.length ? (
                 <p className="mt-2 text-sm text-slate-600">
-                  The first {LISTED} of {countNoun(preview.products.length, "product")}; the counts above cover them
-                  all.
+                  The first {preview.products.length} of {countNoun(productCount, "product")}; the counts above cover
+                  them all.
                 </p>
               ) : null}
             </div>

@@ -4,23 +4,22 @@ import type { createRoot, hydrateRoot, Root } from "react-dom/client";
 /**
  * A component whose code the browser fetches only when the visitor comes near it (decision 071): an
  * island, its own React root in a place the page's React leaves alone. The server renders the
- * component's HTML (`html`, from a loader) into the place; the browser keeps it (a plain form that
- * works without the code) until the visitor comes within a screen of it, focuses or touches it, and
- * then the code hydrates it. Its own root, because a part of the page's tree left waiting to hydrate would hold
+ * component in the place; the browser keeps that HTML (a plain form that works without the code)
+ * until the visitor comes within a screen of it, focuses or touches it, and then the code hydrates it. Its own root, because a part of the page's tree left waiting to hydrate would hold
  * every update of the page (React hydrates such a part before a change of context reaches it, and
  * the router's contexts change at every navigation and fetch). After a client-side navigation there
  * is no server HTML: the code is fetched at once and renders the place.
  */
 export function OnDemand<Props extends object>({
   load,
+  server,
   props,
-  html,
 }: {
   /** A module-level function, the same at every render. */
   load: () => Promise<{ default: ComponentType<Props> }>;
+  /** The component itself, on the server only (where it is rendered in place). */
+  server: ComponentType<Props> | undefined;
   props: Props;
-  /** The component's HTML as the server rendered it with `props` (`renderFragment`). */
-  html: string;
 }) {
   const place = useRef<HTMLDivElement>(null);
   const island = useRef<Root | null>(null);
@@ -87,9 +86,17 @@ export function OnDemand<Props extends object>({
     island.current.render(<Component {...props} />);
   }, [loaded, props]);
 
-  // The same HTML on the server and in the browser: the page's React hydrates the place as it is and,
-  // while `html` stays the same (a new one is a new place: its key), never writes into it again.
-  return <div ref={place} dangerouslySetInnerHTML={{ __html: html }} />;
+  if (server) {
+    const Server = server;
+    return (
+      <div ref={place}>
+        <Server {...props} />
+      </div>
+    );
+  }
+  // The page's React takes the place as the server wrote it and never writes into it: what it holds
+  // is the island's (an empty inner HTML is left alone in hydrating, and never set again after).
+  return <div ref={place} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: "" }} />;
 }
 
 /** The component's code and React's roots, once fetched. */

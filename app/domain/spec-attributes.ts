@@ -190,23 +190,22 @@ export function specificationGroups(specValues: readonly ProductSpec[]): Specifi
 }
 
 /**
- * What search finds a product's values by: each as its page shows it ("IP67", "8 MP", "2.8–12 mm")
- * and a measure also written close up, as datasheets and visitors write it ("8MP", "2.8–12mm").
+ * A value's texts: first as its page shows it ("IP67", "8 MP", "2.8–12 mm"), then, for a measure,
+ * written close up as datasheets and visitors write it ("8MP", "2.8–12mm"), which search finds too.
  */
-export function specSearchTexts(specValues: readonly ProductSpec[]): string[] {
-  return specValues.flatMap(({ attribute, value }) => {
-    const shown = formatSpecValue(attribute, value);
-    const symbol = attribute.unit ? unitInfo(attribute.unit).symbol : "";
-    if (!/^[a-z]/i.test(symbol)) return [shown];
-    const number = (at: number) => formatNumber(at, attribute.precision).replaceAll(",", "");
-    const close =
-      typeof value === "number"
-        ? `${number(value)}${symbol}`
-        : isRange(value)
-          ? `${number(value[0])}\u2013${number(value[1])}${symbol}`
-          : undefined;
-    return close ? [shown, close] : [shown];
-  });
+export function valueTexts(attribute: AttributeDefinition, value: SpecValue): string[] {
+  const shown = formatSpecValue(attribute, value);
+  const symbol = attribute.unit ? unitInfo(attribute.unit).symbol : "";
+  if (!/^[a-z]/i.test(symbol)) return [shown];
+  // Plain digits: a search word has no thousands separator, and no formatter is needed for that.
+  const number = (at: number) => String(roundTo(at, attribute.precision));
+  const close =
+    typeof value === "number"
+      ? `${number(value)}${symbol}`
+      : isRange(value)
+        ? `${number(value[0])}\u2013${number(value[1])}${symbol}`
+        : undefined;
+  return close ? [shown, close] : [shown];
 }
 
 export const SPEC_MESSAGES = {

@@ -30,7 +30,6 @@ import {
 import { FirmwareReleaseEntry } from "#app/components/firmware-release";
 import { releaseView } from "#app/server/admin/firmware.server";
 import { cameraOptics, opticsValuesOf, type DistanceUnit } from "#app/domain/coverage";
-import { renderFragment } from "#app/server/render/fragment.server";
 import ServerCoverageCalculator, {
   COVERAGE_PARAMS,
   type CoverageCalculatorProps,
@@ -70,18 +69,14 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
   // The values as visitors read them, made here: the page's code needs no units to show them.
   const { specValues, ...shown } = product;
   const optics = cameraOptics(opticsValuesOf(specValues));
-  const calculator: CoverageCalculatorProps | null = optics && {
+  const coverage: CoverageCalculatorProps | null = optics && {
     model: product.model,
     optics,
     distance: url.searchParams.get(COVERAGE_PARAMS.distance)?.slice(0, 20) ?? "",
     unit: (url.searchParams.get(COVERAGE_PARAMS.unit) === "ft" ? "ft" : "m") as DistanceUnit,
   };
   return {
-    // Its HTML made here, apart from the page's tree: the browser's island hydrates it (decision 071).
-    coverage: calculator && {
-      props: calculator,
-      html: await renderFragment(<ServerCoverageCalculator {...calculator} />),
-    },
+    coverage,
     product: shown,
     properties: specPropertiesJsonLd(specValues),
     specifications: specificationGroups(specValues),
@@ -91,10 +86,14 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
   };
 }
 
-/** The calculator's code, fetched by the browser when the visitor nears it (decision 071); the server has it. */
-const loadCoverageCalculator = import.meta.env.SSR
-  ? () => Promise.resolve({ default: ServerCoverageCalculator })
-  : () => import("#app/components/coverage-calculator");
+/**
+ * The calculator: the server renders it in place; the browser fetches its code when the visitor nears
+ * it (decision 071). Each side's import is left out of the other's build (`import.meta.env.SSR` is a
+ * constant there).
+ */
+const coverageCalculator = import.meta.env.SSR
+  ? { server: ServerCoverageCalculator, load: () => Promise.resolve({ default: ServerCoverageCalculator }) }
+  : { server: undefined, load: () => import("#app/components/coverage-calculator") };
 
 /**
  * "Compare": this product with those the visitor ticked in the catalog (in this tab), or alone
@@ -232,10 +231,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         <Section title="Coverage calculator" id="coverage">
           <OnDemand
             // Other figures (another camera, a changed value) are another island.
-            key={loaderData.coverage.html}
-            load={loadCoverageCalculator}
-            props={loaderData.coverage.props}
-            html={loaderData.coverage.html}
+            key={JSON.stringify(loaderData.coverage)}
+            load={coverageCalculator.load}
+            server={coverageCalculator.server}
+            props={loaderData.coverage}
           />
         </Section>
       ) : null}

@@ -25,6 +25,11 @@ test("an editor builds the library of specification attributes: each type, a his
   await page.getByLabel("Type").selectOption({ label: "Range (from\u2013to)" });
   await page.getByLabel("Unit").selectOption("mm");
   await page.getByLabel("Decimals").fill("1");
+  // What the coverage calculator reads from it: a resolution is no range of millimetres.
+  await page.getByLabel("Coverage calculator").selectOption({ label: "Horizontal resolution" });
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByText("Horizontal resolution is read from a number in px")).toBeVisible();
+  await page.getByLabel("Coverage calculator").selectOption({ label: "Focal length" });
   await expectNoA11yViolations(page);
   const posted = await capturePost(page, () => page.getByRole("button", { name: "Submit" }).click());
   await expect(

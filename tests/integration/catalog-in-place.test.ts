@@ -23,6 +23,7 @@ import { CatalogState } from "#app/server/site/catalog-state.server";
 import type { Catalog } from "#app/server/site/catalog.server";
 import { DATABASE_KINDS, startTestRuntime } from "#tests/support/database";
 import { TEST_ORIGIN } from "#tests/support/origin";
+import { newProductInput } from "#tests/support/products";
 import { stageImage, stageText } from "#tests/support/staged-files";
 
 describe.each(DATABASE_KINDS)("the public catalog changed in place on %s", (kind) => {
@@ -52,20 +53,7 @@ describe.each(DATABASE_KINDS)("the public catalog changed in place on %s", (kind
 
   /** A new product's form, filled in: a published camera with a main picture. */
   async function newProduct(model: string, overrides: Partial<ProductInput> = {}): Promise<ProductInput> {
-    return {
-      categoryId: cameras,
-      model,
-      description: `The ${model}`,
-      specs: `Sensor of ${model}`,
-      specsTable: null,
-      ndaa: true,
-      featureIds: [],
-      imageFileId: await stageImage(runtime, `${model}.png`, "#336699"),
-      additionalImages: [],
-      accessoryIds: [],
-      downloads: [],
-      ...overrides,
-    };
+    return newProductInput(runtime, cameras, model, { specs: `Sensor of ${model}`, ...overrides });
   }
 
   /** A product's edit form as it opens: what it has now, and the version it was opened at. */

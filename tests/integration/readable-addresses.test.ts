@@ -5,8 +5,8 @@ import { categories, products } from "#app/server/db/schema";
 import type { Runtime } from "#app/server/runtime/runtime.server";
 import { DATABASE_KINDS, startTestRuntime } from "#tests/support/database";
 import { TEST_ORIGIN } from "#tests/support/origin";
+import { newProductInput } from "#tests/support/products";
 import { startServer, type RunningServer } from "#tests/support/server";
-import { stageImage } from "#tests/support/staged-files";
 
 describe.each(DATABASE_KINDS)("readable addresses on %s", (kind) => {
   let started: Awaited<ReturnType<typeof startTestRuntime>> | undefined;
@@ -26,22 +26,8 @@ describe.each(DATABASE_KINDS)("readable addresses on %s", (kind) => {
     await started?.close();
   });
 
-  async function input(model: string, overrides: Partial<ProductInput> = {}): Promise<ProductInput> {
-    return {
-      categoryId: cameras,
-      model,
-      description: `The ${model}`,
-      specs: null,
-      specsTable: null,
-      ndaa: true,
-      featureIds: [],
-      imageFileId: await stageImage(runtime, `${model.replace(/\W/g, "_")}.png`, "#336699"),
-      additionalImages: [],
-      accessoryIds: [],
-      downloads: [],
-      ...overrides,
-    };
-  }
+  const input = (model: string, overrides: Partial<ProductInput> = {}) =>
+    newProductInput(runtime, cameras, model, overrides);
 
   async function slugOf(id: string): Promise<string | undefined> {
     const [row] = await runtime.database.db.select({ slug: products.slug }).from(products).where(eq(products.id, id));

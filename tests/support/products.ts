@@ -17,7 +17,7 @@ export async function newProductInput(
     specsTable: null,
     ndaa: true,
     featureIds: [],
-    imageFileId: await stageImage(runtime, `${model}.png`, "#336699"),
+    imageFileId: await stageImage(runtime, `${model.replace(/\W/g, "_")}.png`, "#336699"),
     additionalImages: [],
     accessoryIds: [],
     downloads: [],

@@ -12,7 +12,7 @@ import { convert, convertible, roundTo, unitInfo } from "#app/domain/units";
 import type { Database, Queryable, Transaction } from "../db/client.server";
 import { categories, categoryAttributes, productSpecValues, specAttributes } from "../db/schema";
 import { isUuid } from "../files/files.server";
-import { storedUnit, type AttributeData } from "../records/attribute.server";
+import { attributeDefinitionFrom, type AttributeData } from "../records/attribute.server";
 import {
   claimVersion,
   databaseError,
@@ -47,19 +47,7 @@ export const ATTRIBUTE_CHANGE_MESSAGES = {
 } as const;
 
 function attributeOf(row: AttributeRow): SpecAttribute {
-  return {
-    id: row.id,
-    slug: row.slug,
-    name: row.name,
-    group: row.group,
-    type: row.type,
-    unit: storedUnit(row.unit),
-    precision: row.precision,
-    choices: row.choices,
-    multiple: row.multiple,
-    coverageRole: row.coverageRole,
-    version: row.version,
-  };
+  return { ...attributeDefinitionFrom(row), version: row.version };
 }
 
 /** Where a group stands: the suggested ones in their order, then the others by name, then none. */

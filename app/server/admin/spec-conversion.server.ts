@@ -96,12 +96,7 @@ export function createSpecConversion({ db, productAdmin }: { db: Database; produ
     const planned = rows.map((product) => {
       const lines = proseLines(product.specs, product.specsTable);
       const own = had.get(product.id) ?? new Map<string, SpecValue>();
-      const values: Record<string, SpecValue> = Object.fromEntries(
-        attributes.flatMap((attribute) => {
-          const value = own.get(attribute.id);
-          return value === undefined ? [] : [[attribute.id, value]];
-        }),
-      );
+      const values: Record<string, SpecValue> = Object.fromEntries(own);
       let writes = 0;
       const cells = attributes.map((attribute): ConversionCell => {
         const found = valueInLines(attribute, attribute.lineNames, lines);

@@ -20,7 +20,7 @@ import {
 import type { AttributeDefinition, SpecValue } from "#app/domain/spec-attributes";
 import { attributeColumn, specCell } from "#app/domain/spec-sheet";
 import { byGroupAndName } from "../admin/attributes.server";
-import { storedUnit } from "../records/attribute.server";
+import { attributeDefinitionFrom } from "../records/attribute.server";
 import { csvLine, UTF8_BOM } from "../platform/csv.server";
 import { addToList } from "../platform/lists.server";
 import { CATALOG_COLUMNS, type CatalogColumn, LIST_SEPARATOR, TABLE_CELL_SEPARATOR } from "#app/domain/catalog-sheet";
@@ -74,12 +74,7 @@ export async function readSheetAttributes(db: Queryable): Promise<AttributeDefin
     .where(
       inArray(specAttributes.id, db.selectDistinct({ id: categoryAttributes.attributeId }).from(categoryAttributes)),
     );
-  return rows
-    .map(({ version: _version, createdAt: _created, updatedAt: _updated, ...row }) => ({
-      ...row,
-      unit: storedUnit(row.unit),
-    }))
-    .sort(byGroupAndName);
+  return rows.map(attributeDefinitionFrom).sort(byGroupAndName);
 }
 
 /**

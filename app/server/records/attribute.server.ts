@@ -2,6 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import {
   ATTRIBUTE_TYPE_NAMES,
   COVERAGE_ROLE_NAMES,
+  type AttributeDefinition,
   type CategoryAttribute,
   type SpecAttribute,
 } from "#app/domain/spec-attributes";
@@ -18,9 +19,19 @@ export function storedUnit(unit: string | null): UnitId | null {
   return unit !== null && isUnitId(unit) ? unit : null;
 }
 
+/** A library's row as the attribute it defines, whatever version it is at. */
+export function attributeDefinitionFrom({
+  version: _version,
+  createdAt: _created,
+  updatedAt: _updated,
+  ...row
+}: typeof specAttributes.$inferSelect): AttributeDefinition {
+  return { ...row, unit: storedUnit(row.unit) };
+}
+
 /** A row of a category's attribute joined with the library's, as pages and writes read it. */
 export function categoryAttributeFrom({
-  attribute: { version: _version, createdAt: _created, updatedAt: _updated, ...attribute },
+  attribute,
   required,
   filter,
 }: {
@@ -28,7 +39,7 @@ export function categoryAttributeFrom({
   required: boolean;
   filter: boolean;
 }): CategoryAttribute {
-  return { ...attribute, unit: storedUnit(attribute.unit), required, filter };
+  return { ...attributeDefinitionFrom(attribute), required, filter };
 }
 
 /** A category's attributes in its order, as the writes that check values read them. */

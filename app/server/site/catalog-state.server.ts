@@ -13,13 +13,7 @@ import {
   type SupportProduct,
 } from "#app/domain/catalog-views";
 import { shownKeys, type CatalogChange } from "#app/domain/catalog-shown";
-import {
-  fitsAttribute,
-  formatSpecValue,
-  specSearchTexts,
-  type CategoryAttribute,
-  type SpecValue,
-} from "#app/domain/spec-attributes";
+import { fitsAttribute, valueTexts, type CategoryAttribute, type SpecValue } from "#app/domain/spec-attributes";
 import { filterAttributes, keysOf, passes, spanOf, type SpecFilter } from "#app/domain/spec-filters";
 import { isUnitId } from "#app/domain/units";
 import { PRODUCT_SELECTOR } from "#app/domain/paths";
@@ -430,7 +424,7 @@ export class CatalogState {
     const keySpecs = specValues
       .filter((spec) => spec.attribute.type !== "text")
       .slice(0, KEY_SPECS)
-      .map((spec) => formatSpecValue(spec.attribute, spec.value));
+      .map((spec) => textsOf(spec.attribute, spec.value)[0] ?? "");
     const summary: ProductSummary = {
       id: row.id,
       slug: row.slug,
@@ -1003,7 +997,7 @@ export interface ProductSearchTexts {
   description: string;
   specs: string | null;
   specsTable: string[][] | null;
-  /** The typed values as search finds them (`specSearchTexts`). */
+  /** The typed values as search finds them (`valueTexts`). */
   typedSpecs?: string[];
   downloads: { description: string; fileName: string }[];
 }
@@ -1027,6 +1021,30 @@ export function productSearchDocument(product: ProductSearchTexts): SearchDocume
   };
 }
 
+/**
+ * Each attribute's values' texts (`valueTexts`), made once for all the products that share a value:
+ * catalogs repeat their values ("IP67", "2.8–12 mm"), and formatting them all again for every product
+ * took about a second of a start at 50,000 products. Held by the attribute as its category has it:
+ * a changed attribute is another object, and its texts go with the old one.
+ */
+const textsByAttribute = new WeakMap<CategoryAttribute, Map<string, readonly string[]>>();
+
+function textsOf(attribute: CategoryAttribute, value: SpecValue): readonly string[] {
+  if (attribute.type === "text") return valueTexts(attribute, value);
+  let texts = textsByAttribute.get(attribute);
+  if (!texts) {
+    texts = new Map();
+    textsByAttribute.set(attribute, texts);
+  }
+  const key = Array.isArray(value) ? value.join("\u0001") : String(value);
+  let found = texts.get(key);
+  if (!found) {
+    found = valueTexts(attribute, value);
+    texts.set(key, found);
+  }
+  return found;
+}
+
 function documentOf(page: CatalogProduct): SearchDocument {
   return productSearchDocument({
     model: page.model,
@@ -1036,7 +1054,7 @@ function documentOf(page: CatalogProduct): SearchDocument {
     description: page.description,
     specs: page.specs,
     specsTable: page.specsTable,
-    typedSpecs: specSearchTexts(page.specValues),
+    typedSpecs: page.specValues.flatMap((spec) => textsOf(spec.attribute, spec.value)),
     downloads: page.downloads.map((download) => ({ description: download.description, fileName: download.file.name })),
   });
 }

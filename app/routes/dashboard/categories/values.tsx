@@ -9,6 +9,7 @@ import type { ConversionCell, ConversionRequest } from "#app/server/admin/spec-c
 import { NotFoundError } from "#app/server/admin/write.server";
 import { requestContext, servicesContext } from "#app/server/runtime/context.server";
 import { readAdminForm } from "#app/server/runtime/session.server";
+import { refusedAnswer } from "../answers.server";
 import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/values";
 
@@ -72,11 +73,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       .get(servicesContext)
       .specConversion.apply({ ...asked, fingerprint: typeof fingerprint === "string" ? fingerprint : "" }, origin);
     if ("written" in result) return { status: "written" as const, written: result.written };
-    return data({ status: "refused" as const, message: result.message }, 409);
+    return refusedAnswer(result.message, 409);
   } catch (error) {
     if (error instanceof NotFoundError) throw data("Not Found", { status: 404, statusText: "Not Found" });
     context.get(requestContext).logger.error({ err: error }, "could not write values read from specifications");
-    return data({ status: "refused" as const, message: "The values could not be written. Try again." }, 500);
+    return refusedAnswer("The values could not be written. Try again.", 500);
   }
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { testAttribute } from "#tests/support/spec-attributes";
-import { passes, specFilterParams, specFiltersOf, specSortOf, specView } from "./spec-filters";
+import { IP_RATING, testAttribute } from "#tests/support/spec-attributes";
+import { specFilterParams, specFiltersOf, specSortOf, specView } from "./spec-filters";
 
 /** An attribute whose id is its slug, as the filters name it. */
 const attribute = (overrides: Parameters<typeof testAttribute>[0] & { slug: string }) =>
@@ -8,15 +8,7 @@ const attribute = (overrides: Parameters<typeof testAttribute>[0] & { slug: stri
 
 const ir = attribute({ name: "IR range", slug: "ir-range", unit: "m" });
 const focal = attribute({ name: "Focal length", slug: "focal-length", type: "range", unit: "mm", precision: 1 });
-const ip = attribute({
-  name: "IP rating",
-  slug: "ip-rating",
-  type: "choice",
-  choices: [
-    { id: "c66", label: "IP66" },
-    { id: "c67", label: "IP67" },
-  ],
-});
+const ip = { ...IP_RATING, id: IP_RATING.slug };
 const audio = attribute({ name: "Audio", slug: "audio", type: "boolean" });
 const hidden = attribute({ name: "Weight", slug: "weight", unit: "g", filter: false });
 const attributes = [ir, focal, ip, audio, hidden];
@@ -46,28 +38,6 @@ describe("specFiltersOf", () => {
 
   it("ignores bounds that are not numbers", () => {
     expect(specFiltersOf(new URLSearchParams("ir-range-min=far&ir-range-max="), attributes)).toEqual([]);
-  });
-});
-
-describe("passes", () => {
-  it("takes a number within the bounds, a range reaching into them, a choice holding a ticked value", () => {
-    const atLeast30 = { attribute: ir, kind: "between", min: 30 } as const;
-    expect([passes(atLeast30, 30), passes(atLeast30, 29.9), passes(atLeast30, undefined)]).toEqual([
-      true,
-      false,
-      false,
-    ]);
-    // "Focal length includes 6 mm": 6 to 6.
-    const includes6 = { attribute: focal, kind: "between", min: 6, max: 6 } as const;
-    expect([passes(includes6, [2.8, 12]), passes(includes6, [2.8, 2.8]), passes(includes6, [6, 6])]).toEqual([
-      true,
-      false,
-      true,
-    ]);
-    const ip67 = { attribute: ip, kind: "any", values: ["IP67"] } as const;
-    expect([passes(ip67, ["c67"]), passes(ip67, ["c66"]), passes(ip67, [])]).toEqual([true, false, false]);
-    const withAudio = { attribute: audio, kind: "any", values: ["yes"] } as const;
-    expect([passes(withAudio, true), passes(withAudio, false)]).toEqual([true, false]);
   });
 });
 

@@ -91,21 +91,6 @@ export function spanOf(value: SpecValue | undefined): readonly [number, number] 
   return value !== undefined && isRange(value) ? value : undefined;
 }
 
-/**
- * Whether a product's value passes `filter`: a number within the bounds; a range that overlaps them
- * ("focal length includes 6 mm" is 6 to 6); a choice or yes/no holding any of the ticked values. A
- * product without a value passes no filter of its attribute.
- */
-export function passes(filter: SpecFilter, value: SpecValue | undefined): boolean {
-  if (filter.kind === "any") {
-    const keys = keysOf(filter.attribute, value);
-    return filter.values.some((wanted) => keys.includes(wanted));
-  }
-  const span = spanOf(value);
-  if (!span) return false;
-  return (filter.min === undefined || span[1] >= filter.min) && (filter.max === undefined || span[0] <= filter.max);
-}
-
 /** The sort parameter's value for ordering by an attribute. */
 export function specSortValue(attribute: CategoryAttribute, direction: "desc" | "asc"): string {
   return `${attribute.slug}-${direction}`;

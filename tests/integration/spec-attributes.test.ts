@@ -1,8 +1,8 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { attributeSchema, type AttributeInput } from "#app/domain/forms/attribute";
 import { ConflictError, FieldRuleError, NotFoundError } from "#app/server/admin/write.server";
-import { auditLog, productSpecValues, specAttributes } from "#app/server/db/schema";
+import { auditLog, products, productSpecValues, specAttributes } from "#app/server/db/schema";
 import type { ProductInput } from "#app/server/admin/products.server";
 import { AttributeInUseError } from "#app/server/admin/attributes.server";
 import { formatSpecValue, type CategoryAttribute, type TypedSpec } from "#app/domain/spec-attributes";
@@ -11,6 +11,7 @@ import { DataWatch } from "#app/server/platform/data-watch.server";
 import { CatalogSnapshot } from "#app/server/site/catalog-snapshot.server";
 import { stageImage } from "#tests/support/staged-files";
 import type { Runtime } from "#app/server/runtime/runtime.server";
+import { selectRows } from "#app/server/db/client.server";
 import { DATABASE_KINDS, startTestRuntime } from "#tests/support/database";
 import { TEST_ORIGIN } from "#tests/support/origin";
 import { PRODUCT_SELECTOR } from "#app/domain/paths";
@@ -596,5 +597,136 @@ describe.each(DATABASE_KINDS)("a category's filters by values on %s", (kind) => 
     expect(await runtime.catalogSnapshot.describe()).toEqual(
       await new CatalogSnapshot(runtime.database.db, new DataWatch()).describe(),
     );
+  });
+});
+
+/** A category "Poles" with one attribute, "Reach" (m), and a product with a value of it. */
+async function poleWithReach(runtime: Runtime) {
+  const { attributeAdmin, categoryAdmin, productAdmin } = runtime.services;
+  const reach = await attributeAdmin.createAttribute(input({ name: "Reach", unit: "m", precision: 1 }), TEST_ORIGIN);
+  const poles = await categoryAdmin.createCategory(
+    {
+      name: "Poles",
+      description: "",
+      features: [],
+      attributes: [{ attributeId: reach, required: false, filter: true }],
+    },
+    TEST_ORIGIN,
+  );
+  const { id } = await productAdmin.createProduct(
+    await newProductInput(runtime, poles, "POLE-1", { specTexts: { [reach]: "30 m" } }),
+    TEST_ORIGIN,
+  );
+  return { reach, poles, productId: id };
+}
+
+/** The stored values of an attribute, by product. */
+async function storedValues(runtime: Runtime, attributeId: string) {
+  const rows = await runtime.database.db
+    .select({ productId: productSpecValues.productId, value: productSpecValues.value })
+    .from(productSpecValues)
+    .where(eq(productSpecValues.attributeId, attributeId));
+  return Object.fromEntries(rows.map((row) => [row.productId, row.value]));
+}
+
+describe.each(DATABASE_KINDS)("values written while their attribute changes on %s", (kind) => {
+  let started: Awaited<ReturnType<typeof startTestRuntime>> | undefined;
+  let runtime: Runtime;
+
+  beforeAll(async () => {
+    started = await startTestRuntime(kind);
+    runtime = started.runtime;
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+
+  it("refuses an import's values read against an attribute whose unit changed since, writing nothing", async () => {
+    const { attributeAdmin, productAdmin } = runtime.services;
+    const { reach, poles, productId } = await poleWithReach(runtime);
+    const read = await attributeAdmin.getAttribute(reach);
+    if (!read) throw new Error("no Reach");
+    // Its values follow the unit: 30 m is 98.4 ft.
+    await attributeAdmin.updateAttribute(
+      reach,
+      read.version,
+      input({ name: "Reach", unit: "ft", precision: 1 }),
+      TEST_ORIGIN,
+    );
+    expect(await storedValues(runtime, reach)).toEqual({ [productId]: 98.4 });
+    const [row] = await runtime.database.db.select().from(products).where(eq(products.id, productId));
+    if (!row) throw new Error("no product");
+    const imported = {
+      id: productId,
+      version: row.version,
+      model: row.model,
+      description: row.description,
+      specs: row.specs,
+      specsTable: row.specsTable,
+      ndaa: row.ndaa,
+      categoryId: poles,
+      // 40 read in metres, when the attribute held them.
+      specValues: { [reach]: 40 },
+    };
+    const source = { kind: "values read from specifications" } as const;
+    await expect(productAdmin.importProducts([imported], TEST_ORIGIN, source, [read])).rejects.toThrow(ConflictError);
+    expect(await storedValues(runtime, reach)).toEqual({ [productId]: 98.4 });
+    const [after] = await runtime.database.db.select().from(products).where(eq(products.id, productId));
+    expect(after?.version).toBe(row.version);
+    // Read again against the attribute as it is, the same write goes through.
+    const now = await attributeAdmin.getAttribute(reach);
+    await productAdmin.importProducts([{ ...imported, specValues: { [reach]: 131.2 } }], TEST_ORIGIN, source, [
+      now ?? read,
+    ]);
+    expect(await storedValues(runtime, reach)).toEqual({ [productId]: 131.2 });
+  });
+});
+
+describe("a product's save while its attribute changes on postgres", () => {
+  let started: Awaited<ReturnType<typeof startTestRuntime>> | undefined;
+  let runtime: Runtime;
+
+  beforeAll(async () => {
+    started = await startTestRuntime("postgres");
+    runtime = started.runtime;
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+
+  it("waits for the change to commit and reads its value in the new unit", async () => {
+    const { db } = runtime.database;
+    const { reach, poles } = await poleWithReach(runtime);
+    let letGo = () => {};
+    const held = new Promise<void>((resolve) => (letGo = resolve));
+    let locked = () => {};
+    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+    // A change of the attribute, as its write makes it: the row claimed first, the unit set last.
+    const change = db.transaction(async (tx) => {
+      await tx.execute(sql`update ${specAttributes} set version = version + 1 where id = ${reach}`);
+      locked();
+      await held;
+      await tx.execute(sql`update ${specAttributes} set unit = 'mm' where id = ${reach}`);
+    });
+    await lockTaken;
+    const saved = runtime.services.productAdmin.createProduct(
+      await newProductInput(runtime, poles, "POLE-2", { specTexts: { [reach]: "30 m" } }),
+      TEST_ORIGIN,
+    );
+    // The save waits on the attribute's row rather than reading its unit before the change commits.
+    for (let tries = 0; ; tries += 1) {
+      const [waiting] = await selectRows<{ count: number }>(
+        db,
+        sql`select count(*)::int as count from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+      );
+      if ((waiting?.count ?? 0) > 0) break;
+      if (tries > 200) throw new Error("The save did not wait for the attribute");
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    letGo();
+    await change;
+    const { id } = await saved;
+    // 30 m read in the attribute's new unit; read before the change, it would be 30 "mm".
+    expect((await storedValues(runtime, reach))[id]).toBe(30_000);
   });
 });

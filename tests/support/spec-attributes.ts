@@ -23,3 +23,14 @@ export function testAttribute(
 export function attributeInput(overrides: Partial<AttributeInput> & Pick<AttributeInput, "name">): AttributeInput {
   return { ...PLAIN_NUMBER, ...overrides };
 }
+
+/** A choice of IP ratings for a test, each value's id its label's digits. */
+export const IP_RATING = testAttribute({
+  name: "IP rating",
+  slug: "ip-rating",
+  type: "choice",
+  choices: [
+    { id: "c66", label: "IP66" },
+    { id: "c67", label: "IP67" },
+  ],
+});

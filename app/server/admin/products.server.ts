@@ -25,12 +25,13 @@ import {
 import {
   fitsAttribute,
   readSpecValue,
+  type AttributeDefinition,
   type CategoryAttribute,
   SPEC_MESSAGES,
   type SpecValue,
   type TypedSpec,
 } from "#app/domain/spec-attributes";
-import { attributesOfCategory, categoryAttributeFrom } from "../records/attribute.server";
+import { attributeDefinitionFrom, attributesOfCategory, categoryAttributeFrom } from "../records/attribute.server";
 import type { ImageView } from "#app/domain/catalog-views";
 import { imageView, imageFileColumns } from "../files/file-views.server";
 import { isUuid, MissingFileError, NotAnImageError } from "../files/files.server";
@@ -224,7 +225,7 @@ export function specField(attributeId: string): string {
  * attributes its category does not have are not kept.
  */
 async function writeSpecValues(tx: Transaction, productId: string, input: ProductInput, isNew: boolean) {
-  const attributes = (await attributesOfCategory(tx, input.categoryId)).map((definition) => ({
+  const attributes = (await attributesOfCategory(tx, input.categoryId, { lock: true })).map((definition) => ({
     definition,
     required: definition.required,
   }));
@@ -262,6 +263,33 @@ async function writeSpecValues(tx: Transaction, productId: string, input: Produc
     await tx
       .insert(productSpecValues)
       .values([...values].map(([attributeId, value]) => ({ productId, attributeId, value })));
+  }
+}
+
+/**
+ * Holds the attributes of `items`' values as `read` (the definitions they were read against) until the
+ * write ends, so no change of theirs (a unit that converts their values) commits in between; throws
+ * ConflictError when one changed or went since, so the values are read again.
+ */
+async function holdAttributesAsRead(
+  tx: Transaction,
+  items: readonly ImportedProduct[],
+  read: readonly AttributeDefinition[],
+): Promise<void> {
+  const ids = [...new Set(items.flatMap((item) => Object.keys(item.specValues ?? {})))];
+  if (!ids.length) return;
+  const rows = await tx.select().from(specAttributes).where(inArray(specAttributes.id, ids)).for("share");
+  const now = new Map(rows.map((row) => [row.id, attributeDefinitionFrom(row)]));
+  for (const id of ids) {
+    const current = now.get(id);
+    const given = read.find((attribute) => attribute.id === id);
+    const same =
+      current &&
+      given &&
+      Object.entries(current).every(
+        ([key, value]) => JSON.stringify(value) === JSON.stringify(given[key as keyof AttributeDefinition]),
+      );
+    if (!same) throw new ConflictError();
   }
 }
 
@@ -705,13 +733,19 @@ export function createProductAdmin({ db, write }: { db: Database; write: AdminWr
   /**
    * Writes an import's products in one transaction, all or nothing, in statements of many rows: the
    * same rows, audit entries and revisions as saving each in its form. ConflictError when a product
-   * changed since the import was checked (or a new model was taken meanwhile). An import's staged
+   * changed since the import was checked (or a new model was taken meanwhile, or an attribute of its
+   * values changed: `readAgainst` are the definitions they were read against). An import's staged
    * spreadsheet has then served and goes; values read from specifications (decision 070) write the
    * same way, audited as such.
    */
-  async function importProducts(items: ImportedProduct[], origin: WriteOrigin, source: ImportSource): Promise<void> {
+  async function importProducts(
+    items: ImportedProduct[],
+    origin: WriteOrigin,
+    source: ImportSource,
+    readAgainst: readonly AttributeDefinition[],
+  ): Promise<void> {
     try {
-      await writeImport(items, origin, source);
+      await writeImport(items, origin, source, readAgainst);
     } catch (error) {
       // What the check read is gone since (a category, a feature, an accessory, an upload taken or
       // swept): the import is checked again, as for a product changed meanwhile.
@@ -721,9 +755,16 @@ export function createProductAdmin({ db, write }: { db: Database; write: AdminWr
     }
   }
 
-  async function writeImport(items: ImportedProduct[], origin: WriteOrigin, source: ImportSource): Promise<void> {
+  async function writeImport(
+    items: ImportedProduct[],
+    origin: WriteOrigin,
+    source: ImportSource,
+    readAgainst: readonly AttributeDefinition[],
+  ): Promise<void> {
     await write(["products"], origin, async (scope) => {
       const { tx, fileService, purgeAfterCommit } = scope;
+      // Before any product's row: a change of an attribute waits on the products its values touch.
+      await holdAttributesAsRead(tx, items, readAgainst);
       const updates = items.filter((item) => item.version !== null);
       const creates = items.filter((item) => item.version === null);
       const currentImage = new Map<string, string>();

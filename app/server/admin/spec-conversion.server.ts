@@ -153,7 +153,7 @@ export function createSpecConversion({ db, productAdmin }: { db: Database; produ
       writes: { values: written, products: changes.length },
       fingerprint,
     };
-    return { preview, changes };
+    return { preview, changes, definitions };
   }
 
   /** What the request would write, product by product. NotFoundError for no such category. */
@@ -169,11 +169,11 @@ export function createSpecConversion({ db, productAdmin }: { db: Database; produ
     request: ConversionRequest & { fingerprint: string },
     origin: WriteOrigin,
   ): Promise<{ written: ConversionPreview["writes"] } | { preview: ConversionPreview; message: string }> {
-    const { preview: now, changes } = await plan(request);
+    const { preview: now, changes, definitions } = await plan(request);
     if (now.fingerprint !== request.fingerprint) return { preview: now, message: CONVERSION_MESSAGES.changed };
     if (!changes.length) return { preview: now, message: CONVERSION_MESSAGES.nothing };
     try {
-      await productAdmin.importProducts(changes, origin, { kind: "values read from specifications" });
+      await productAdmin.importProducts(changes, origin, { kind: "values read from specifications" }, definitions);
     } catch (error) {
       if (!(error instanceof ConflictError)) throw error;
       return { preview: (await plan(request)).preview, message: CONVERSION_MESSAGES.changed };

@@ -222,7 +222,9 @@ export function createCatalogImport({
   }
 
   /** Every row of the sheet against the catalog as it is now. Throws ImportFileError for a file that cannot be read as a catalog. */
-  async function plan(request: ImportRequest): Promise<{ rows: PlannedRow[]; fingerprint: string }> {
+  async function plan(
+    request: ImportRequest,
+  ): Promise<{ rows: PlannedRow[]; fingerprint: string; attributes: AttributeDefinition[] }> {
     const [sheet, sheetAttributes] = await Promise.all([readSheet(request.sheetFileId), readSheetAttributes(db)]);
     const header = sheet[0]?.map((name) => name.trim()) ?? [];
     const columnAt = new Map<CatalogColumn, number>();
@@ -573,7 +575,11 @@ export function createCatalogImport({
         ),
       )
       .digest("base64url");
-    return { rows: planned.map((row) => resolved(row, request.resolutions?.get(row.line))), fingerprint };
+    return {
+      rows: planned.map((row) => resolved(row, request.resolutions?.get(row.line))),
+      fingerprint,
+      attributes: sheetAttributes,
+    };
   }
 
   /**
@@ -678,6 +684,7 @@ export function createCatalogImport({
         planned.rows.flatMap((row) => (row.change ? [row.change] : [])),
         origin,
         { kind: "import", sheetFileId: request.sheetFileId },
+        planned.attributes,
       );
     } catch (error) {
       if (!(error instanceof ConflictError)) throw error;

@@ -42,14 +42,23 @@ export function categoryAttributeFrom({
   return { ...attributeDefinitionFrom(attribute), required, filter };
 }
 
-/** A category's attributes in its order, as the writes that check values read them. */
-export async function attributesOfCategory(tx: Queryable, categoryId: string): Promise<CategoryAttribute[]> {
-  const rows = await tx
+/**
+ * A category's attributes in its order, as the writes that check values read them. `lock`, in a
+ * write's transaction: each attribute is held as read until the write ends, so a change of it (a unit
+ * that converts its values) waits for the write, or the write reads what the change left.
+ */
+export async function attributesOfCategory(
+  tx: Queryable,
+  categoryId: string,
+  { lock = false }: { lock?: boolean } = {},
+): Promise<CategoryAttribute[]> {
+  const query = tx
     .select({ attribute: specAttributes, required: categoryAttributes.required, filter: categoryAttributes.filter })
     .from(categoryAttributes)
     .innerJoin(specAttributes, eq(specAttributes.id, categoryAttributes.attributeId))
     .where(eq(categoryAttributes.categoryId, categoryId))
     .orderBy(asc(categoryAttributes.position));
+  const rows = await (lock ? query.for("share", { of: specAttributes }) : query);
   return rows.map(categoryAttributeFrom);
 }
 

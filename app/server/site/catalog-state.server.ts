@@ -14,7 +14,7 @@ import {
 } from "#app/domain/catalog-views";
 import { shownKeys, type CatalogChange } from "#app/domain/catalog-shown";
 import { fitsAttribute, valueTexts, type CategoryAttribute, type SpecValue } from "#app/domain/spec-attributes";
-import { filterAttributes, keysOf, passes, spanOf, type SpecFilter } from "#app/domain/spec-filters";
+import { filterAttributes, type SpecFilter } from "#app/domain/spec-filters";
 import { isUnitId } from "#app/domain/units";
 import { PRODUCT_SELECTOR } from "#app/domain/paths";
 import { fileView, imageView } from "../files/file-views.server";
@@ -22,6 +22,14 @@ import { addToList } from "../platform/lists.server";
 import { forEachInSlices, type Slicing } from "../platform/slices.server";
 import type { CatalogRows, CategoryAttributeRow, FeatureRow, ProductRow } from "./catalog-rows.server";
 import { countOf, FeatureBits, positionsOf } from "./feature-bits.server";
+import {
+  boundsOf,
+  keyCountsOf,
+  passingBits,
+  placesByValue,
+  specColumnOf,
+  type SpecColumn,
+} from "./spec-columns.server";
 import {
   COST,
   FEW_MATCHES,
@@ -118,8 +126,8 @@ interface CategoryEntry {
   featureBits: FeatureBits;
   /** The places in `products` newest first: made when first asked for, after each relisting. */
   newest?: Int32Array;
-  /** Each filter attribute's value of each of `products` (by place): made when first asked for, after each relisting. */
-  specColumns?: Map<string, (SpecValue | undefined)[]>;
+  /** Each filter attribute's values of `products` (by place), read as its filters read them: made when first asked for, after each relisting. */
+  specColumns?: Map<string, SpecColumn>;
   /** The places in `products` by an attribute's value, highest (key `{id}:desc`) or lowest first: the same. */
   specOrders?: Map<string, Int32Array>;
 }
@@ -639,15 +647,18 @@ export class CatalogState {
     };
   }
 
-  /** Each filter attribute's value of each of the category's products, by place in its listing. */
-  private specColumn(category: CategoryEntry, attributeId: string): (SpecValue | undefined)[] {
+  /** A filter attribute's column over the category's products. */
+  private specColumn(category: CategoryEntry, attribute: CategoryAttribute): SpecColumn {
     category.specColumns ??= new Map();
-    let column = category.specColumns.get(attributeId);
+    let column = category.specColumns.get(attribute.id);
     if (!column) {
-      column = category.products.map(
-        (entry) => entry.page.specValues.find((spec) => spec.attribute.id === attributeId)?.value,
+      column = specColumnOf(
+        attribute,
+        category.products.map(
+          (entry) => entry.page.specValues.find((spec) => spec.attribute.id === attribute.id)?.value,
+        ),
       );
-      category.specColumns.set(attributeId, column);
+      category.specColumns.set(attribute.id, column);
     }
     return column;
   }
@@ -655,14 +666,8 @@ export class CatalogState {
   /** The category's products that pass each filter (a bit a place), and all of them together. */
   private specFilterBits(category: CategoryEntry, filters: readonly SpecFilter[]) {
     const masks = new Map<string, number[]>();
-    for (const filter of filters) {
-      const column = this.specColumn(category, filter.attribute.id);
-      const bits = new Array<number>(Math.ceil(column.length / 32)).fill(0);
-      column.forEach((value, place) => {
-        if (passes(filter, value)) bits[place >>> 5] = (bits[place >>> 5] ?? 0) | (1 << (place & 31));
-      });
-      masks.set(filter.attribute.id, bits);
-    }
+    for (const filter of filters)
+      masks.set(filter.attribute.id, passingBits(this.specColumn(category, filter.attribute), filter));
     let matching: number[] | undefined;
     for (const bits of masks.values()) matching = intersected(matching, bits);
     return { masks, matching };
@@ -683,24 +688,13 @@ export class CatalogState {
     for (const attribute of filterAttributes(category.category.attributes)) {
       let base = featureMatching;
       for (const [id, bits] of masks) if (id !== attribute.id) base = intersected(base, bits);
-      const column = this.specColumn(category, attribute.id);
-      const counts: Record<string, number> = {};
-      let low = Infinity;
-      let high = -Infinity;
-      column.forEach((value, place) => {
-        if (value === undefined) return;
-        if (base && ((base[place >>> 5] ?? 0) & (1 << (place & 31))) === 0) return;
-        if (attribute.type === "choice" || attribute.type === "boolean") {
-          for (const key of keysOf(attribute, value)) counts[key] = (counts[key] ?? 0) + 1;
-          return;
-        }
-        const span = spanOf(value);
-        if (!span) return;
-        low = Math.min(low, span[0]);
-        high = Math.max(high, span[1]);
-      });
-      if (attribute.type === "choice" || attribute.type === "boolean") specCounts[attribute.id] = counts;
-      else if (low <= high) specSpans[attribute.id] = [low, high];
+      const column = this.specColumn(category, attribute);
+      if (attribute.type === "choice" || attribute.type === "boolean") {
+        specCounts[attribute.id] = keyCountsOf(column, base);
+        continue;
+      }
+      const bounds = boundsOf(column, base);
+      if (bounds) specSpans[attribute.id] = bounds;
     }
     return { specCounts, specSpans };
   }
@@ -714,18 +708,7 @@ export class CatalogState {
     category.specOrders ??= new Map();
     let order = category.specOrders.get(key);
     if (!order) {
-      const column = this.specColumn(category, attribute.id);
-      const sortKey = column.map((value) => {
-        const span = spanOf(value);
-        if (!span) return undefined;
-        return descending ? -span[1] : span[0];
-      });
-      order = Int32Array.from(column.keys()).sort((a, b) => {
-        const x = sortKey[a];
-        const y = sortKey[b];
-        if (x === undefined || y === undefined) return x === undefined ? (y === undefined ? a - b : 1) : -1;
-        return x - y || a - b;
-      });
+      order = placesByValue(this.specColumn(category, attribute), descending);
       category.specOrders.set(key, order);
     }
     return order;

@@ -108,6 +108,13 @@ export function countOf(bits: readonly number[]): number {
   return count;
 }
 
+/** How many bits are set in both `a` and `b`. */
+export function countOfBoth(a: readonly number[], b: readonly number[]): number {
+  let count = 0;
+  for (let word = 0; word < a.length; word++) count += bitCount((a[word] ?? 0) & (b[word] ?? 0));
+  return count;
+}
+
 /** The positions of the bits set in `bits` from the `skip`-th one on, at most `limit` of them, in order. */
 export function positionsOf(bits: readonly number[], skip: number, limit: number): number[] {
   const positions: number[] = [];

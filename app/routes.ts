@@ -7,6 +7,7 @@ export default [
   route("privacy", "routes/privacy.tsx"),
   route("support", "routes/support.tsx"),
   route("support/firmware", "routes/support-firmware.tsx"),
+  route("support/lifecycle", "routes/support-lifecycle.tsx"),
   route("support/firmware.atom", "routes/firmware-feed.ts"),
   route("catalog", "routes/catalog.tsx", [
     index("routes/catalog-all.tsx"),

@@ -31,7 +31,7 @@ function pdfStructureProblems(bytes: Uint8Array): string[] {
 }
 
 describe("the demo catalog data", () => {
-  it("is consistent: known categories, features and accessories, no model twice", () => {
+  it("is consistent: known categories, features, accessories and replacements, no model twice", () => {
     expect(catalogProblems(DEMO_CATALOG)).toEqual([]);
     expect(DEMO_CATALOG.categories.length).toBeGreaterThanOrEqual(6);
     expect(DEMO_PRODUCTS.length).toBeGreaterThanOrEqual(40);
@@ -46,7 +46,20 @@ describe("the demo catalog data", () => {
       products: [
         ...DEMO_PRODUCTS,
         { ...first, model: first.model.toLowerCase() },
-        { ...first, model: "VNT-X", features: ["Teleportation"], accessories: ["VNT-NOPE", "VNT-X"] },
+        {
+          ...first,
+          model: "VNT-X",
+          features: ["Teleportation"],
+          accessories: ["VNT-NOPE", "VNT-X"],
+          lifecycle: {
+            stage: "discontinued",
+            endOfSaleOn: null,
+            discontinuedOn: null,
+            firmwareUntil: null,
+            repairsUntil: null,
+            replacedBy: ["VNT-X", "VNT-GONE"],
+          },
+        },
       ],
     };
     expect(catalogProblems(broken)).toEqual([
@@ -54,6 +67,9 @@ describe("the demo catalog data", () => {
       `VNT-X: ${first.category} has no feature Teleportation`,
       "VNT-X: unknown accessory VNT-NOPE",
       "VNT-X: is its own accessory",
+      "VNT-X: replaces itself",
+      "VNT-X: unknown replacement VNT-GONE",
+      "VNT-X: Enter the date it was discontinued",
     ]);
   });
 });

@@ -1,3 +1,4 @@
+import { checkedLifecycle } from "#app/domain/lifecycle";
 import { DEMO_CATEGORIES } from "./demo-categories";
 import { DEMO_GENERAL_DOWNLOADS, DEMO_INFO_ITEMS, DEMO_SITE_SETTINGS } from "./home";
 import { BULLET_CAMERAS, DOME_CAMERAS, PANORAMIC_CAMERAS, PTZ_CAMERAS, TURRET_CAMERAS } from "./products-cameras";
@@ -36,6 +37,9 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   ...RECORDERS,
   ...ACCESSORIES,
 ];
+
+/** The demo products a catalog listing shows unless asked for discontinued ones too (decision 072). */
+export const DEMO_LISTED_PRODUCTS = DEMO_PRODUCTS.filter((product) => product.lifecycle?.stage !== "discontinued");
 
 export const DEMO_CATALOG: DemoCatalog = {
   firmware: demoFirmware(DEMO_CATEGORIES, DEMO_PRODUCTS),
@@ -98,6 +102,15 @@ export function catalogProblems(catalog: DemoCatalog): string[] {
       if (accessory.toLowerCase() === product.model.toLowerCase())
         problems.push(`${product.model}: is its own accessory`);
       else if (!models.has(accessory.toLowerCase())) problems.push(`${product.model}: unknown accessory ${accessory}`);
+    }
+    for (const replacement of product.lifecycle?.replacedBy ?? []) {
+      if (replacement.toLowerCase() === product.model.toLowerCase()) problems.push(`${product.model}: replaces itself`);
+      else if (!models.has(replacement.toLowerCase()))
+        problems.push(`${product.model}: unknown replacement ${replacement}`);
+    }
+    if (product.lifecycle) {
+      const checked = checkedLifecycle(product.lifecycle);
+      if (!checked.ok) problems.push(`${product.model}: ${checked.message}`);
     }
     if (product.specsFormat !== "none" && product.specs.length === 0) problems.push(`${product.model}: no specs`);
     // Every camera has every typed value, read from its datasheet (decision 070).

@@ -8,6 +8,7 @@ import {
   downloads,
   infoItems,
   productAccessories,
+  productReplacements,
   productDownloads,
   productFeatures,
   productImages,
@@ -392,10 +393,26 @@ async function insertCatalog(tx: Transaction, catalog: DemoCatalog, files: Stage
       categoryId: required(categoryIds, product.category, "category"),
       imageFileId: required(files.mainImage, product.model, "main image"),
       imageAlt: productImageAlt(product.model, "front"),
+      ...(product.lifecycle
+        ? {
+            lifecycle: product.lifecycle.stage,
+            endOfSaleOn: product.lifecycle.endOfSaleOn,
+            discontinuedOn: product.lifecycle.discontinuedOn,
+            firmwareUntil: product.lifecycle.firmwareUntil,
+            repairsUntil: product.lifecycle.repairsUntil,
+          }
+        : {}),
       createdAt,
       updatedAt: createdAt,
     };
   });
+  const replacementRows = catalog.products.flatMap((product) =>
+    (product.lifecycle?.replacedBy ?? []).map((model, position) => ({
+      productId: required(productIds, product.model.toLowerCase(), "product"),
+      replacementId: required(productIds, model.toLowerCase(), "replacement"),
+      position,
+    })),
+  );
 
   const productFeatureRows = catalog.products.flatMap((product) =>
     product.features.map((label) => ({
@@ -464,6 +481,7 @@ async function insertCatalog(tx: Transaction, catalog: DemoCatalog, files: Stage
   if (productFeatureRows.length > 0) await tx.insert(productFeatures).values(productFeatureRows);
   if (imageRows.length > 0) await tx.insert(productImages).values(imageRows);
   if (pairs.size > 0) await tx.insert(productAccessories).values([...pairs.values()]);
+  if (replacementRows.length > 0) await tx.insert(productReplacements).values(replacementRows);
   if (documentRows.length > 0) await tx.insert(productDownloads).values(documentRows);
   if (downloadRows.length > 0) await tx.insert(downloads).values(downloadRows);
   if (infoRows.length > 0) await tx.insert(infoItems).values(infoRows);

@@ -10,6 +10,14 @@ const BULLET_SIZE = "218 × 82 × 76 mm";
 export const DOME_CAMERAS: DemoProduct[] = [
   {
     model: "VNT-D2M-V28",
+    lifecycle: {
+      stage: "discontinued",
+      endOfSaleOn: "2025-12-31",
+      discontinuedOn: "2026-03-01",
+      firmwareUntil: "2031-03-01",
+      repairsUntil: "2032-03-01",
+      replacedBy: ["VNT-D4M-AI28", "VNT-D4M-MINI"],
+    },
     name: "2MP Value Dome Camera",
     category: "Dome Cameras",
     description:
@@ -247,6 +255,14 @@ export const DOME_CAMERAS: DemoProduct[] = [
 export const BULLET_CAMERAS: DemoProduct[] = [
   {
     model: "VNT-B2M-V36",
+    lifecycle: {
+      stage: "discontinued",
+      endOfSaleOn: null,
+      discontinuedOn: "2025-09-15",
+      firmwareUntil: "2030-09-15",
+      repairsUntil: "2031-09-15",
+      replacedBy: ["VNT-B4M-AI28"],
+    },
     name: "2MP Value Bullet Camera",
     category: "Bullet Cameras",
     description:
@@ -454,6 +470,14 @@ export const BULLET_CAMERAS: DemoProduct[] = [
 export const TURRET_CAMERAS: DemoProduct[] = [
   {
     model: "VNT-T2M-V28",
+    lifecycle: {
+      stage: "end-of-sale",
+      endOfSaleOn: "2027-06-30",
+      discontinuedOn: null,
+      firmwareUntil: "2032-06-30",
+      repairsUntil: "2033-06-30",
+      replacedBy: ["VNT-T4M-AI28"],
+    },
     name: "2MP Value Turret Camera",
     category: "Turret Cameras",
     description:

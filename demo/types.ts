@@ -1,3 +1,5 @@
+import type { LifecycleFields } from "#app/domain/lifecycle";
+
 /** The drawing used for a category's product pictures. */
 export type ArtKind = "dome" | "bullet" | "turret" | "ptz" | "fisheye" | "thermal" | "nvr" | "accessory";
 
@@ -47,6 +49,8 @@ export interface DemoProduct {
   documents: ProductDocument[];
   /** Models of related products and accessories; the relation is two-way, so one side is enough. */
   accessories: string[];
+  /** Absent: active. A retiring product's days, and the models of its replacements in order. */
+  lifecycle?: LifecycleFields & { replacedBy: string[] };
 }
 
 export interface DemoGeneralDownload {

@@ -4,6 +4,8 @@ import { NdaaIcon } from "./ndaa";
 import type { ImageView } from "#app/domain/catalog-views";
 import { ResponsiveImage } from "./responsive-image";
 import { catalogProductPath } from "#app/domain/paths";
+import type { LifecycleStage } from "#app/domain/lifecycle-stages";
+import { LifecycleBadge } from "./lifecycle-badge";
 
 export interface ProductCardData {
   id: string;
@@ -17,6 +19,8 @@ export interface ProductCardData {
   image: Pick<ImageView, "fileId" | "url" | "width" | "height" | "alt">;
   /** Its first few typed values ("2.8–12 mm", "30 m (98 ft)"). */
   keySpecs?: string[];
+  /** Absent: active; the card says the others. */
+  lifecycle?: Exclude<LifecycleStage, "active">;
 }
 
 /** A product summary (requirements §2 /catalog): model, NDAA icon when compliant, image, description, 'View Details'. */
@@ -37,6 +41,7 @@ export function ProductCard({ product, priority = false }: { product: ProductCar
             {product.ndaa ? <NdaaIcon /> : null}
           </h2>
           {product.name ? <p className="text-sm font-medium text-slate-600">{product.name}</p> : null}
+          <LifecycleBadge stage={product.lifecycle} />
         </div>
         {product.keySpecs?.length ? (
           <ul className="flex flex-wrap gap-1.5" aria-label={`Key specifications of ${product.model}`}>

@@ -6,7 +6,7 @@ import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { productModelsUrl, type ProductModelMatch, type ProductModelMatches } from "#app/domain/product-models";
 import { Button } from "#app/components/ui";
 
-/** What the picker is for: a product's accessories, or the products a firmware release belongs to. */
+/** What the picker is for: a product's accessories or replacements, or the products a firmware release belongs to. */
 const PICKS = {
   accessories: {
     field: "accessoryIds",
@@ -18,6 +18,23 @@ const PICKS = {
     none: ADMIN_MESSAGES.noAccessoriesChosen,
     added: ADMIN_MESSAGES.accessoryAdded,
     removed: ADMIN_MESSAGES.accessoryRemoved,
+    matches: "Matching products",
+    summary: "accessory-summary",
+    alone: ADMIN_MESSAGES.noOtherProducts,
+  },
+  replacements: {
+    field: "replacementIds",
+    legend: "Recommended replacements",
+    show: "Choose replacements",
+    hide: "Hide replacements",
+    chosen: "Chosen replacements",
+    add: "Add replacement",
+    none: "No replacements chosen.",
+    added: (model: string) => `${model} added to the replacements.`,
+    removed: (model: string) => `${model} removed from the replacements.`,
+    matches: "Matching replacements",
+    summary: "replacement-summary",
+    alone: "No other product in the catalog can replace it yet.",
   },
   products: {
     field: "productIds",
@@ -29,6 +46,9 @@ const PICKS = {
     none: "No products chosen.",
     added: (model: string) => `${model} added to the products.`,
     removed: (model: string) => `${model} removed from the products.`,
+    matches: "Matching products",
+    summary: "accessory-summary",
+    alone: ADMIN_MESSAGES.noOtherProducts,
   },
 } as const;
 
@@ -62,7 +82,7 @@ export function ProductPicker({
 }: ProductPickerProps) {
   const texts = PICKS[picks];
   const [chosen, setChosen] = useState(initial);
-  const [shown, setShown] = useState(initial.length > 0 || picks === "products");
+  const [shown, setShown] = useState(initial.length > 0 || picks !== "accessories");
   const [announcement, setAnnouncement] = useState("");
   const regionId = useId();
   const inputId = `${useId()}-accessory`;
@@ -162,7 +182,7 @@ export function ProductPicker({
             >
               {/* The button also keeps the scrolling list reachable from the keyboard (Tab), as axe asks. */}
               <div className="sticky top-0 flex items-baseline justify-between gap-3 border-b border-slate-100 bg-white px-3 py-2 text-sm">
-                <p aria-hidden="true" data-testid="accessory-summary" className="font-medium text-slate-700">
+                <p aria-hidden="true" data-testid={texts.summary} className="font-medium text-slate-700">
                   {resultLine}
                 </p>
                 <Button
@@ -176,7 +196,7 @@ export function ProductPicker({
                   Close list
                 </Button>
               </div>
-              <div id={combobox.listboxId} role="listbox" aria-label="Matching products" aria-busy={combobox.loading}>
+              <div id={combobox.listboxId} role="listbox" aria-label={texts.matches} aria-busy={combobox.loading}>
                 {options.map((option, index) => (
                   <div
                     key={option.id}
@@ -191,7 +211,7 @@ export function ProductPicker({
             </div>
           </div>
         ) : (
-          <p className="text-sm text-slate-600">{ADMIN_MESSAGES.noOtherProducts}</p>
+          <p className="text-sm text-slate-600">{texts.alone}</p>
         )}
       </div>
     </fieldset>

@@ -1,4 +1,6 @@
 import type { CategoryAttribute, ProductSpec } from "./spec-attributes";
+import type { LifecycleFields } from "./lifecycle";
+import type { LifecycleStage } from "./lifecycle-stages";
 import type { PublicationState } from "./publication";
 /** What the catalog's reads hand to pages: plain data, the same on the server and in the browser. */
 
@@ -42,6 +44,17 @@ export interface ProductSummary extends Addressed {
   image: ImageView;
   /** Its first few typed values as visitors read them ("4 MP", "2.8–12 mm"): what its card shows. */
   keySpecs?: string[];
+  /** Where it is in its life (decision 072); absent: active. Cards mark the others. */
+  lifecycle?: Exclude<LifecycleStage, "active">;
+}
+
+/** Another product a page links to by its model, with its main picture: an accessory, a replacement. */
+export type LinkedProduct = Addressed & { model: string; name: string; image: ImageView };
+
+/** A product's lifecycle as its page shows it (decision 072). */
+export interface ProductLifecycle extends LifecycleFields {
+  /** Its recommended replacements in their order: the published ones, where visitors read it. */
+  replacements: LinkedProduct[];
 }
 
 /** A category's feature: a product has it or not, and a visitor filters by it. */
@@ -107,11 +120,18 @@ export interface CatalogProduct extends Addressed {
   /** In their order; `id` is the image's row, `fileId` its file. */
   additionalImages: ImageView[];
   /** By model ignoring letter case, each with its main picture. */
-  accessories: (Addressed & { model: string; name: string; image: ImageView })[];
+  accessories: LinkedProduct[];
+  lifecycle: ProductLifecycle;
   /** In their order. */
   downloads: DownloadEntry[];
   /** Visitors only ever read published products; the dashboard and an admin's preview read any. */
   publication: PublicationState;
+}
+
+/** A product no longer sold as usual, as /support/lifecycle lists it (decision 072). */
+export interface RetiringProduct extends LinkedProduct {
+  category: Addressed & { name: string };
+  lifecycle: ProductLifecycle;
 }
 
 export interface SearchResults {
@@ -172,6 +192,8 @@ export interface ProductListing {
   specCounts?: Record<string, Record<string, number>>;
   /** For each filter attribute of a number or range: the lowest and highest value among those, by id. */
   specSpans?: Record<string, [number, number]>;
+  /** How many discontinued products the other filters leave: what "Include discontinued" adds, or added. */
+  discontinuedCount: number;
 }
 
 export interface DownloadEntry {

@@ -102,6 +102,8 @@ export function dashboardFirmwarePath(releaseId: string): string {
 
 /** The public list of firmware releases. */
 export const SUPPORT_FIRMWARE_PATH = "/support/firmware";
+/** Every product no longer sold as usual, with its days and replacements (decision 072). */
+export const SUPPORT_LIFECYCLE_PATH = "/support/lifecycle";
 /** Every published release as an Atom feed. */
 export const FIRMWARE_FEED_PATH = "/support/firmware.atom";
 

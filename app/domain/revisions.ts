@@ -42,9 +42,9 @@ function without(a: string[], b: string[]): string[] {
 
 /**
  * Fields revisions began keeping later, with the value every record had before: every record was
- * published before drafts existed.
+ * published before drafts existed, every product active before lifecycles.
  */
-const FIELDS_KEPT_SINCE: Record<string, string> = { Status: "Published" };
+const FIELDS_KEPT_SINCE: Record<string, string> = { Status: "Published", Lifecycle: "Active" };
 
 /**
  * What changed from `before` to `after`, in the order the fields are shown: changed fields with both

@@ -101,6 +101,7 @@ export const STATIC_PUBLIC_PATHS = [
   "/contact",
   "/support",
   "/support/firmware",
+  "/support/lifecycle",
   "/privacy",
 ] as const;
 

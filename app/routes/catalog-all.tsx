@@ -6,8 +6,15 @@ import type { PageHandle } from "#app/domain/live";
 import { seoContext, seoMeta } from "#app/domain/seo";
 import { servicesContext } from "#app/server/runtime/context.server";
 import type { Route } from "./+types/catalog-all";
+import { Form, useSubmit } from "react-router";
+import { Button } from "#app/components/ui";
+import { IncludeDiscontinued } from "#app/components/include-discontinued";
+import { DISCONTINUED_INCLUDED, DISCONTINUED_PARAM } from "#app/domain/lifecycle-stages";
 
-export const handle: PageHandle = { live: ["products"], cache: { query: [PAGE_PARAM, SORT_PARAM], byRecord: true } };
+export const handle: PageHandle = {
+  live: ["products"],
+  cache: { query: [PAGE_PARAM, SORT_PARAM, DISCONTINUED_PARAM], byRecord: true },
+};
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
   const page = Number(new URLSearchParams(location.search).get("page")) || 1;
@@ -22,11 +29,17 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
 export async function loader({ url, context }: Route.LoaderArgs) {
   const { catalog } = context.get(servicesContext);
   const sort = listingSortOf(url.searchParams.get(SORT_PARAM), CATALOG_SORTS);
-  return { sort, listing: await catalog.listProducts({ page: requestedPage(url), sort }) };
+  const includeDiscontinued = url.searchParams.get(DISCONTINUED_PARAM) === DISCONTINUED_INCLUDED;
+  return {
+    sort,
+    includeDiscontinued,
+    listing: await catalog.listProducts({ page: requestedPage(url), sort, includeDiscontinued }),
+  };
 }
 
 export default function AllProducts({ loaderData }: Route.ComponentProps) {
-  const { sort, listing } = loaderData;
+  const { sort, includeDiscontinued, listing } = loaderData;
+  const submit = useSubmit();
   return (
     <section aria-labelledby="catalog-heading">
       <header className="mb-6">
@@ -39,7 +52,29 @@ export default function AllProducts({ loaderData }: Route.ComponentProps) {
         <p className="text-sm font-medium text-slate-700" role="status">
           {listing.total} {listing.total === 1 ? "product" : "products"}
         </p>
-        <ListingSortSelect sort={sort} offered={CATALOG_SORTS} keep={[]} />
+        <div className="flex flex-wrap items-center gap-4">
+          {includeDiscontinued || listing.discontinuedCount > 0 ? (
+            <Form
+              method="get"
+              aria-label="Filters"
+              className="flex items-center gap-2"
+              onChange={(event) => submit(event.currentTarget, { preventScrollReset: true })}
+            >
+              {sort !== CATALOG_SORTS[0] ? <input type="hidden" name={SORT_PARAM} value={sort} /> : null}
+              <IncludeDiscontinued included={includeDiscontinued} count={listing.discontinuedCount} />
+              <noscript>
+                <Button type="submit" size="sm" variant="secondary">
+                  Apply
+                </Button>
+              </noscript>
+            </Form>
+          ) : null}
+          <ListingSortSelect
+            sort={sort}
+            offered={CATALOG_SORTS}
+            keep={includeDiscontinued ? [[DISCONTINUED_PARAM, DISCONTINUED_INCLUDED]] : []}
+          />
+        </div>
       </div>
       {listing.products.length === 0 ? (
         <p className="rounded-xl border border-slate-200 bg-white p-6 text-slate-700">

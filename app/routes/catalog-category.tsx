@@ -13,13 +13,15 @@ import type { Route } from "./+types/catalog-category";
 import { catalogCategoryPath, PRODUCT_SELECTOR } from "#app/domain/paths";
 import { specFiltersOf, specSortOf, specSortValue, specView } from "#app/domain/spec-filters";
 import { SpecFilterFields } from "#app/components/spec-filter-fields";
+import { IncludeDiscontinued } from "#app/components/include-discontinued";
+import { DISCONTINUED_INCLUDED, DISCONTINUED_PARAM } from "#app/domain/lifecycle-stages";
 
 /** The search parameter each checked feature filter travels in. */
 const FEATURE_PARAM = "feature";
 
 export const handle: PageHandle = {
   live: ["products", "categories", "attributes"],
-  cache: { query: [FEATURE_PARAM, PAGE_PARAM, SORT_PARAM], byRecord: true },
+  cache: { query: [FEATURE_PARAM, PAGE_PARAM, SORT_PARAM, DISCONTINUED_PARAM], byRecord: true },
 };
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
@@ -51,10 +53,12 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   const sort = specSort
     ? specSortValue(specSort.attribute, specSort.descending ? "desc" : "asc")
     : listingSortOf(url.searchParams.get(SORT_PARAM), CATALOG_SORTS);
+  const includeDiscontinued = url.searchParams.get(DISCONTINUED_PARAM) === DISCONTINUED_INCLUDED;
   const listing = await catalog.listProducts({
     categoryId: category.id,
     featureIds: selected,
     specFilters,
+    includeDiscontinued,
     ...(specSort ? { specSort } : { sort: listingSortOf(sort, CATALOG_SORTS) }),
     page: requestedPage(url),
   });
@@ -64,6 +68,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     path,
     selected,
     sort,
+    includeDiscontinued,
     listing: rest,
     // What the page's filters show of the values, made here: its code carries no units.
     spec: specView(category.attributes, specFilters, specCounts, specSpans),
@@ -71,7 +76,10 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
 }
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
-  const { category, selected, sort, listing, spec } = loaderData;
+  const { category, selected, sort, includeDiscontinued, listing, spec } = loaderData;
+  /** The parameters this view keeps besides its features and values. */
+  const kept = includeDiscontinued ? ([[DISCONTINUED_PARAM, DISCONTINUED_INCLUDED]] as const) : [];
+  const lifecycleFilter = includeDiscontinued || listing.discontinuedCount > 0;
   const submit = useSubmit();
   const selectedSet = new Set(selected);
   const groups = featureGroupsOf(category.featureGroups, category.features);
@@ -85,13 +93,13 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   /** This view's address with `features` ticked and `specParams`' filters, the sort kept and the first page. */
   const hrefWith = (features: readonly string[], specParams: readonly (readonly [string, string])[] = spec.params) => {
     const params = new URLSearchParams(features.map((id) => [FEATURE_PARAM, id]));
-    for (const [name, value] of specParams) params.append(name, value);
+    for (const [name, value] of [...specParams, ...kept]) params.append(name, value);
     if (sort !== CATALOG_SORTS[0]) params.set(SORT_PARAM, sort);
     const query = params.toString();
     return query ? `${path}?${query}` : path;
   };
   const chosen = category.features.filter((feature) => selectedSet.has(feature.id));
-  const filtered = groups.length > 0 || spec.fields.length > 0;
+  const filtered = groups.length > 0 || spec.fields.length > 0 || lifecycleFilter;
   const total = `${listing.total} ${listing.total === 1 ? "product" : "products"}`;
   return (
     <section aria-labelledby="category-heading">
@@ -168,6 +176,12 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
                 </fieldset>
               ))}
               <SpecFilterFields fields={spec.fields} />
+              {lifecycleFilter ? (
+                <fieldset className="min-w-0">
+                  <legend className="mb-2 text-sm font-semibold text-slate-900">Lifecycle</legend>
+                  <IncludeDiscontinued included={includeDiscontinued} count={listing.discontinuedCount} />
+                </fieldset>
+              ) : null}
             </div>
             <noscript>
               <Button type="submit" size="sm" className="mt-3">
@@ -186,7 +200,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
               sort={sort}
               offered={CATALOG_SORTS}
               more={spec.sorts}
-              keep={[...selected.map((id) => [FEATURE_PARAM, id] as const), ...spec.params]}
+              keep={[...selected.map((id) => [FEATURE_PARAM, id] as const), ...spec.params, ...kept]}
             />
           </div>
           {chosen.length > 0 || spec.chips.length > 0 ? (

@@ -1,5 +1,5 @@
 import { productTitle } from "#app/domain/catalog-views";
-import { lazy, Suspense, useId } from "react";
+import { Fragment, lazy, Suspense, useId } from "react";
 import { data, redirect } from "react-router";
 import { DownloadsList } from "#app/components/downloads-list";
 import { useCompareSelection } from "#app/components/compare-store";
@@ -36,6 +36,7 @@ import ServerCoverageCalculator, {
 } from "#app/components/coverage-calculator";
 
 import { OnDemand } from "#app/components/on-demand";
+import { isoToday, lifecycleHeadline, lifecycleSupport } from "#app/domain/lifecycle";
 
 export const handle: PageHandle = { live: ["products", "categories", "firmware"], cache: { byRecord: true } };
 
@@ -75,8 +76,12 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
     distance: url.searchParams.get(COVERAGE_PARAMS.distance)?.slice(0, 20) ?? "",
     unit: (url.searchParams.get(COVERAGE_PARAMS.unit) === "ft" ? "ft" : "m") as DistanceUnit,
   };
+  const headline = lifecycleHeadline(product.lifecycle, isoToday());
+  const support = lifecycleSupport(product.lifecycle);
   return {
     coverage,
+    // What the page says first of a product no longer sold (decision 072), worded here.
+    lifecycle: headline && { headline, support: support.length ? `; ${support.join(", ")}.` : "." },
     product: shown,
     properties: specPropertiesJsonLd(specValues),
     specifications: specificationGroups(specValues),
@@ -133,7 +138,7 @@ function Section({ title, id, children }: { title: string; id?: string; children
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, isAdmin, preview, latestFirmware } = loaderData;
+  const { product, isAdmin, preview, latestFirmware, lifecycle } = loaderData;
   const images = [product.image, ...product.additionalImages];
   const { publicUrl, siteName } = useSeoContext();
   return (
@@ -177,6 +182,20 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         </ol>
       </nav>
 
+      {lifecycle ? (
+        <p className="rounded-lg border border-amber-300 bg-amber-50 p-4 font-medium text-amber-950">
+          {lifecycle.headline}
+          {product.lifecycle.replacements.map((replacement, index) => (
+            <Fragment key={replacement.id}>
+              {index ? ", " : " — replaced by "}
+              <Link to={catalogProductPath(replacement)} className="underline">
+                {replacement.model}
+              </Link>
+            </Fragment>
+          ))}
+          {lifecycle.support}
+        </p>
+      ) : null}
       <div className="grid gap-8 lg:grid-cols-2">
         <ImageChooser images={images} fallbackAlt={product.model} />
         <div className="space-y-4">

@@ -13,6 +13,7 @@ import { pageTitle } from "#app/domain/site";
 import { normalizeSearchQuery } from "#app/domain/search";
 import { servicesContext } from "#app/server/runtime/context.server";
 import type { Route } from "./+types/search";
+import { LifecycleBadge } from "#app/components/lifecycle-badge";
 import { catalogCategoryPath, catalogProductPath } from "#app/domain/paths";
 
 export const handle: PageHandle = {
@@ -133,6 +134,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
                   </TextLink>
                   {product.ndaa ? <NdaaIcon /> : null}
                 </h3>
+                <LifecycleBadge stage={product.lifecycle} />
                 {product.name ? (
                   <p className="text-sm font-medium text-slate-600">
                     <Highlighted text={product.name} matched={matched} />

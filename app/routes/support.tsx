@@ -19,7 +19,7 @@ import {
 import { normalizeSearchQuery } from "#app/domain/search";
 import { servicesContext } from "#app/server/runtime/context.server";
 import type { Route } from "./+types/support";
-import { catalogProductPath, SUPPORT_FIRMWARE_PATH } from "#app/domain/paths";
+import { catalogProductPath, SUPPORT_FIRMWARE_PATH, SUPPORT_LIFECYCLE_PATH } from "#app/domain/paths";
 
 // Categories too: the form lists them to choose from.
 export const handle: PageHandle = {
@@ -139,6 +139,12 @@ export default function Support({ loaderData }: Route.ComponentProps) {
           Looking for the latest firmware?{" "}
           <TextLink to={SUPPORT_FIRMWARE_PATH} weight="medium">
             Firmware updates and release notes
+          </TextLink>
+        </p>
+        <p className="mt-2 text-slate-700">
+          Keeping older cameras?{" "}
+          <TextLink to={SUPPORT_LIFECYCLE_PATH} weight="medium">
+            Product lifecycle: end of sale, discontinued models and their replacements
           </TextLink>
         </p>
       </header>

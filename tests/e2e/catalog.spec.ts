@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { compareIgnoringCase, naturalCompare } from "../../app/domain/format";
-import { DEMO_CATALOG, DEMO_CATEGORY_NAMES, DEMO_PRODUCTS } from "../../demo/demo-catalog";
+import { DEMO_CATALOG, DEMO_CATEGORY_NAMES, DEMO_LISTED_PRODUCTS, DEMO_PRODUCTS } from "../../demo/demo-catalog";
 import { DEMO_KNOWN_MODELS } from "../support/demo-models";
 import { expectNoA11yViolations } from "../support/a11y";
 import { expect, hydrated, test } from "./fixtures";
@@ -10,7 +10,7 @@ test.use({ serverEnv: { DEMO_DATA: "1" } });
 const PAGE_SIZE = 24;
 const dome = DEMO_CATALOG.categories.find((category) => category.name === "Dome Cameras");
 if (!dome) throw new Error("The demo catalog has no Dome Cameras category");
-const domeProducts = DEMO_PRODUCTS.filter((product) => product.category === dome.name);
+const domeProducts = DEMO_LISTED_PRODUCTS.filter((product) => product.category === dome.name);
 
 function desktopMenu(page: Page) {
   return page.getByRole("navigation", { name: "Categories" }).filter({ has: page.locator("h2") });
@@ -42,7 +42,7 @@ test("/catalog lists every product by model, a page at a time, with the categori
     ...[...DEMO_CATEGORY_NAMES].sort(compareIgnoringCase),
   ]);
 
-  const expectedModels = DEMO_PRODUCTS.map((product) => product.model).sort(compareIgnoringCase);
+  const expectedModels = DEMO_LISTED_PRODUCTS.map((product) => product.model).sort(compareIgnoringCase);
   const seen: string[] = [];
   for (let pageNumber = 1; ; pageNumber++) {
     // A heading reads "MODEL" or "MODEL NDAA compliant"; models have no spaces.
@@ -65,13 +65,15 @@ test("a product summary shows model, name, NDAA icon only when compliant, image,
   const slug = await categorySlug(page, dome.name);
   // Its page is at an address made of its name.
   expect(slug).toBe("dome-cameras");
-  await page.goto(`/catalog/categories/${slug}`);
+  // The demo's one camera that is not compliant is discontinued: listed when asked for.
+  await page.goto(`/catalog/categories/${slug}?discontinued=include`);
   const compliant = page.getByRole("article").filter({ hasText: DEMO_KNOWN_MODELS.dome });
   const named = DEMO_PRODUCTS.find((product) => product.model === DEMO_KNOWN_MODELS.dome)?.name ?? "-";
   await expect(compliant.getByText(named, { exact: true })).toBeVisible();
   await expect(compliant.getByText("NDAA compliant")).toHaveCount(1);
   await expect(compliant.getByRole("img", { name: DEMO_KNOWN_MODELS.dome })).toBeVisible();
   const notCompliant = page.getByRole("article").filter({ hasText: DEMO_KNOWN_MODELS.notNdaa });
+  await expect(notCompliant).toBeVisible();
   await expect(notCompliant.getByText("NDAA compliant")).toHaveCount(0);
   await compliant.getByRole("link", { name: /View Details/ }).click();
   await expect(page.getByRole("heading", { level: 1, name: DEMO_KNOWN_MODELS.dome })).toBeVisible();
@@ -106,6 +108,7 @@ test("a category page shows its title, description and its features in their gro
     "IR range (m)",
     "IP rating",
     "Power draw (W)",
+    "Lifecycle",
   ]);
   for (const group of expectedGroups) {
     const labels = await filters.getByRole("group", { name: group.name, exact: true }).locator("label").allInnerTexts();
@@ -158,7 +161,7 @@ test("checking features keeps the products that have all of them, in the URL, an
 test("choices within a group widen, groups narrow, and no choice offered ever leaves nothing", async ({ page }) => {
   const bullet = DEMO_CATALOG.categories.find((category) => category.name === "Bullet Cameras");
   if (!bullet) throw new Error("The demo catalog has no Bullet Cameras category");
-  const bullets = DEMO_PRODUCTS.filter((product) => product.category === bullet.name);
+  const bullets = DEMO_LISTED_PRODUCTS.filter((product) => product.category === bullet.name);
   await openCategory(page, bullet.name);
   const filters = page.getByRole("form", { name: "Filters" });
   const option = (label: string) => filters.getByLabel(new RegExp(`^${label.replace(/[()]/g, "\\$&")} \\(`));
@@ -173,11 +176,11 @@ test("choices within a group widen, groups narrow, and no choice offered ever le
   await expect(option("2MP")).toBeDisabled();
   await expect(filters.getByText(/^2MP \(0\)$/)).toBeVisible();
 
-  // "2MP or 4MP": a second resolution widens what the first chose.
+  // "4MP or 5MP": a second resolution widens what the first chose.
   await option("2.8mm").uncheck();
-  await option("2MP").check();
   await option("4MP").check();
-  const either = bullets.filter((product) => product.features.includes("2MP") || product.features.includes("4MP"));
+  await option("5MP").check();
+  const either = bullets.filter((product) => product.features.includes("4MP") || product.features.includes("5MP"));
   await expect(shown()).toHaveText(`${either.length} products`);
   await expect(page.getByRole("main").getByRole("article")).toHaveCount(Math.min(PAGE_SIZE, either.length));
 

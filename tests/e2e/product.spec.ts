@@ -13,9 +13,9 @@ function demoProduct(model: string) {
   return product;
 }
 
-/** Opens a product's page the way a visitor does: paging through the catalog to its card. */
+/** Opens a product's page the way a visitor does: paging through the catalog (discontinued ones too) to its card. */
 async function openProduct(page: Page, model: string) {
-  await page.goto("/catalog");
+  await page.goto("/catalog?discontinued=include");
   await hydrated(page);
   for (;;) {
     const card = page.getByRole("article").filter({ hasText: model });

@@ -27,6 +27,7 @@ import { MainImageFieldset } from "./main-image-fieldset";
 import { useUploadsBusy, type StoredImage } from "./shared";
 import { SpecsFieldset } from "./specs-fieldset";
 import { SpecValuesFieldset } from "./spec-values-fieldset";
+import { LifecycleFieldset } from "./lifecycle-fieldset";
 import type { CategoryAttribute } from "#app/domain/spec-attributes";
 
 /** The product an edit form opens on (a subset of what the catalog's getProduct reads). */
@@ -44,6 +45,7 @@ export type EditableProduct = Pick<
   | "downloads"
   | "publication"
   | "specValues"
+  | "lifecycle"
 > & {
   category: { id: string };
   features: { id: string }[];
@@ -78,8 +80,13 @@ export function ProductForm({ mode, categories, hasOtherProducts, product, lastR
           specs: product.specs ?? "",
           ndaa: product.ndaa,
           imageAlt: product.image.alt,
+          lifecycle: product.lifecycle.stage,
+          endOfSaleOn: product.lifecycle.endOfSaleOn ?? "",
+          discontinuedOn: product.lifecycle.discontinuedOn ?? "",
+          firmwareUntil: product.lifecycle.firmwareUntil ?? "",
+          repairsUntil: product.lifecycle.repairsUntil ?? "",
         }
-      : { ndaa: true },
+      : { ndaa: true, lifecycle: "active" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
@@ -120,6 +127,12 @@ export function ProductForm({ mode, categories, hasOtherProducts, product, lastR
           additionalImages: "Additional images",
           downloads: "Downloads",
           accessoryIds: "Accessories",
+          lifecycle: "Lifecycle stage",
+          endOfSaleOn: "End of sale",
+          discontinuedOn: "Discontinued on",
+          firmwareUntil: "Firmware updates until",
+          repairsUntil: "Repairs until",
+          replacementIds: "Recommended replacements",
         }}
       />
 
@@ -199,6 +212,13 @@ export function ProductForm({ mode, categories, hasOtherProducts, product, lastR
       )}
 
       <ProductPicker productId={product?.id} initial={product?.accessories ?? []} hasOtherProducts={hasOtherProducts} />
+
+      <LifecycleFieldset
+        fields={fields}
+        productId={product?.id}
+        replacements={product?.lifecycle.replacements ?? []}
+        hasOtherProducts={hasOtherProducts}
+      />
 
       <DownloadsFieldset
         stored={product?.downloads ?? []}

@@ -17,6 +17,7 @@ import {
   productDownloads,
   productFeatures,
   productImages,
+  productReplacements,
   products,
   categoryAttributes,
   productSpecValues,
@@ -32,6 +33,14 @@ import {
   type TypedSpec,
 } from "#app/domain/spec-attributes";
 import { attributeDefinitionFrom, attributesOfCategory, categoryAttributeFrom } from "../records/attribute.server";
+import {
+  ACTIVE_LIFECYCLE,
+  checkedLifecycle,
+  LIFECYCLE_FIELDS,
+  LIFECYCLE_MESSAGES,
+  MOST_REPLACEMENTS,
+  type LifecycleFields,
+} from "#app/domain/lifecycle";
 import type { ImageView } from "#app/domain/catalog-views";
 import { imageView, imageFileColumns } from "../files/file-views.server";
 import { isUuid, MissingFileError, NotAnImageError } from "../files/files.server";
@@ -117,6 +126,12 @@ export interface ProductInput {
   specTexts?: Record<string, TypedSpec>;
   /** Values already typed (a restored revision's, an import's), by attribute id; those that no longer fit are left out. */
   specValues?: Record<string, SpecValue>;
+  /** Its lifecycle (decision 072). Absent: an edit keeps what the product has, a new product is active. */
+  lifecycle?: LifecycleFields;
+  /** Its recommended replacements in order; absent: unchanged. An active product keeps none. */
+  replacementIds?: string[];
+  /** Only a deleted product brought back has these: the products it was a replacement of (those still there take it back). */
+  replacingIds?: string[];
 }
 
 export interface AdminProductRow {
@@ -293,11 +308,59 @@ async function holdAttributesAsRead(
   }
 }
 
-/** Features, additional images, accessories and downloads: brought to what `input` says. */
+/** The lifecycle columns `input` sets, checked: none when it says nothing of its lifecycle. */
+function lifecycleColumns(input: ProductInput) {
+  if (!input.lifecycle) return {};
+  const checked = checkedLifecycle(input.lifecycle);
+  if (!checked.ok) throw new FieldRuleError(LIFECYCLE_FIELDS[checked.field], checked.message);
+  const { stage, ...days } = checked.lifecycle;
+  return { lifecycle: stage, ...days };
+}
+
+/**
+ * The product's replacements brought to what `input` says, in its order: products deleted since the
+ * form was opened drop out; an active product has none. A restored product takes back its place
+ * among the replacements of the products it replaced, last.
+ */
+async function writeReplacements(tx: Transaction, productId: string, input: ProductInput) {
+  const replacing = (input.replacingIds ?? []).filter(isUuid);
+  if (replacing.length) {
+    await tx.execute(sql`insert into ${productReplacements} (product_id, replacement_id, position)
+      select p.id, ${productId}, coalesce((select max(r.position) + 1 from ${productReplacements} as r
+        where r.product_id = p.id), 0)
+      from ${products} as p where p.id in ${replacing} and p.id <> ${productId}
+      on conflict do nothing`);
+  }
+  if (input.replacementIds === undefined && input.lifecycle === undefined) return;
+  const asked = input.lifecycle?.stage === "active" ? [] : (input.replacementIds ?? null);
+  if (asked === null) return;
+  const wanted = [...new Set(asked.map((id) => id.toLowerCase()))].filter(isUuid);
+  if (wanted.includes(productId)) {
+    throw new FieldRuleError(LIFECYCLE_FIELDS.replacementIds, LIFECYCLE_MESSAGES.ownReplacement);
+  }
+  if (wanted.length > MOST_REPLACEMENTS) {
+    throw new FieldRuleError(LIFECYCLE_FIELDS.replacementIds, LIFECYCLE_MESSAGES.tooManyReplacements);
+  }
+  const present = new Set(
+    wanted.length
+      ? (await tx.select({ id: products.id }).from(products).where(inArray(products.id, wanted))).map((row) => row.id)
+      : [],
+  );
+  await tx.delete(productReplacements).where(eq(productReplacements.productId, productId));
+  const kept = wanted.filter((id) => present.has(id));
+  if (kept.length) {
+    await tx
+      .insert(productReplacements)
+      .values(kept.map((replacementId, position) => ({ productId, replacementId, position })));
+  }
+}
+
+/** Features, additional images, accessories, replacements and downloads: brought to what `input` says. */
 async function writeRelations(scope: WriteScope, productId: string, input: ProductInput) {
   await writeFeatures(scope.tx, productId, input);
   await writeImages(scope, productId, input.additionalImages);
   await writeAccessories(scope.tx, productId, input.accessoryIds);
+  await writeReplacements(scope.tx, productId, input);
   await writeDownloads(scope, productId, input.downloads);
   if (input.specsSourceFileId) {
     scope.purgeAfterCommit(await scope.fileService.discardStaged(scope.tx, [input.specsSourceFileId]));
@@ -625,6 +688,7 @@ export function createProductAdmin({ db, write }: { db: Database; write: AdminWr
               imageFileId,
               imageAlt,
               ...publicationSet(input.publication),
+              ...lifecycleColumns(input),
             })
             .returning({ id: products.id }),
         );
@@ -684,6 +748,7 @@ export function createProductAdmin({ db, write }: { db: Database; write: AdminWr
               imageFileId,
               imageAlt: altText(input.imageAlt, "imageAlt"),
               ...publicationSet(input.publication),
+              ...lifecycleColumns(input),
             })
             .where(eq(products.id, id)),
         );
@@ -952,6 +1017,9 @@ export function createProductAdmin({ db, write }: { db: Database; write: AdminWr
       downloads: data.downloads.map((file) => ({ fileId: file.fileId, description: file.description })),
       // Revisions from before typed values have none; values that no longer fit are left out.
       specValues: data.specValues ?? {},
+      // Revisions from before lifecycles were of active products.
+      lifecycle: data.lifecycle ?? ACTIVE_LIFECYCLE,
+      replacementIds: data.replacementIds ?? [],
     };
   }
 
@@ -962,7 +1030,13 @@ export function createProductAdmin({ db, write }: { db: Database; write: AdminWr
       const input = await productInput(data);
       const publication = storedPublication(data.publication);
       await createProduct(
-        { ...input, publication, firmwareReleaseIds: data.firmwareReleaseIds, slug: data.slug },
+        {
+          ...input,
+          publication,
+          firmwareReleaseIds: data.firmwareReleaseIds,
+          slug: data.slug,
+          replacingIds: data.replacingIds,
+        },
         origin,
         restoring,
       );

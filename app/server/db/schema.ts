@@ -1,11 +1,13 @@
 import { sql } from "drizzle-orm";
 import { ROLES } from "../../domain/roles";
 import { ATTRIBUTE_TYPES, COVERAGE_ROLES, type AttributeChoice, type SpecValue } from "../../domain/spec-attributes";
+import type { LifecycleStage } from "../../domain/lifecycle-stages";
 import {
   type AnyPgColumn,
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -212,6 +214,12 @@ export const products = pgTable(
     /** The main image's description for people who cannot see it; empty: the model names it. */
     imageAlt: text("image_alt").default("").notNull(),
     ...publication(),
+    /** Where it is in its life, and its support (`LifecycleFields`, decision 072); days are ISO dates. */
+    lifecycle: text("lifecycle").$type<LifecycleStage>().default("active").notNull(),
+    endOfSaleOn: date("end_of_sale_on", { mode: "string" }),
+    discontinuedOn: date("discontinued_on", { mode: "string" }),
+    firmwareUntil: date("firmware_until", { mode: "string" }),
+    repairsUntil: date("repairs_until", { mode: "string" }),
     version: integer("version").default(1).notNull(),
     ...timestamps,
   },
@@ -220,6 +228,27 @@ export const products = pgTable(
     uniqueIndex("products_slug_idx").on(table.slug),
     index("products_category_idx").on(table.categoryId),
     ...publicationChecks("products", table),
+    check("products_lifecycle_check", sql`${table.lifecycle} in ('active', 'end-of-sale', 'discontinued')`),
+    check(
+      "products_lifecycle_days_check",
+      sql`(${table.lifecycle} <> 'end-of-sale' or ${table.endOfSaleOn} is not null)
+        and (${table.lifecycle} <> 'discontinued' or ${table.discontinuedOn} is not null)`,
+    ),
+  ],
+);
+
+/** A retiring product's recommended replacements, in their order (decision 072). */
+export const productReplacements = pgTable(
+  "product_replacements",
+  {
+    productId: partOf("product_id", () => products.id),
+    replacementId: partOf("replacement_id", () => products.id),
+    position: integer("position").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.productId, table.replacementId] }),
+    index("product_replacements_replacement_idx").on(table.replacementId),
+    check("product_replacements_other", sql`${table.productId} <> ${table.replacementId}`),
   ],
 );
 

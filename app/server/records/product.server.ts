@@ -1,6 +1,8 @@
 import { alias } from "drizzle-orm/pg-core";
 import { asc, eq, inArray, or, sql } from "drizzle-orm";
-import { naturalCompare } from "#app/domain/format";
+import { formatDate, naturalCompare } from "#app/domain/format";
+import { lifecycleHeadline, lifecycleSupport, type LifecycleFields } from "#app/domain/lifecycle";
+import { LIFECYCLE_STAGE_NAMES } from "#app/domain/lifecycle-stages";
 import { publicationLabel, publicationState, type PublicationState } from "#app/domain/publication";
 import type { Queryable } from "../db/client.server";
 import {
@@ -11,6 +13,7 @@ import {
   productDownloads,
   productFeatures,
   productImages,
+  productReplacements,
   products,
   productSpecValues,
   specAttributes,
@@ -55,6 +58,32 @@ export interface ProductData {
   firmwareReleaseIds?: string[];
   /** Its typed values by attribute id (decision 070); revisions from before have none. */
   specValues?: Record<string, SpecValue>;
+  /** Its lifecycle and replacements in order (decision 072); revisions from before were of active products. */
+  lifecycle?: LifecycleFields;
+  replacementIds?: string[];
+  /** The products it was a replacement of: a deleted product comes back in their lists. */
+  replacingIds?: string[];
+}
+
+/** A product row's lifecycle. */
+function lifecycleOf(row: typeof products.$inferSelect): LifecycleFields {
+  return {
+    stage: row.lifecycle,
+    endOfSaleOn: row.endOfSaleOn,
+    discontinuedOn: row.discontinuedOn,
+    firmwareUntil: row.firmwareUntil,
+    repairsUntil: row.repairsUntil,
+  };
+}
+
+/** A lifecycle in one line, as History shows it: "Discontinued on 1 Mar 2026; firmware updates until …". */
+function lifecycleLine(lifecycle: LifecycleFields): string {
+  const headline = lifecycleHeadline(lifecycle, "") ?? LIFECYCLE_STAGE_NAMES[lifecycle.stage];
+  const endOfSale =
+    lifecycle.stage === "discontinued" && lifecycle.endOfSaleOn
+      ? [`end of sale ${formatDate(lifecycle.endOfSaleOn)}`]
+      : [];
+  return [headline, ...endOfSale, ...lifecycleSupport(lifecycle)].join("; ");
 }
 
 function grouped<Row extends { productId: string }>(rows: Row[]): Map<string, Omit<Row, "productId">[]> {
@@ -122,6 +151,21 @@ async function productSnapshots(tx: Queryable, ids: string[]): Promise<Map<strin
         .where(inArray(productSpecValues.productId, batch))
         .orderBy(asc(specAttributes.name)),
     );
+    const successor = alias(products, "successor");
+    const replacementsOf = grouped(
+      await tx
+        .select({ productId: productReplacements.productId, id: successor.id, model: successor.model })
+        .from(productReplacements)
+        .innerJoin(successor, eq(successor.id, productReplacements.replacementId))
+        .where(inArray(productReplacements.productId, batch))
+        .orderBy(asc(productReplacements.position)),
+    );
+    const replacingOf = grouped(
+      await tx
+        .select({ productId: productReplacements.replacementId, id: productReplacements.productId })
+        .from(productReplacements)
+        .where(inArray(productReplacements.replacementId, batch)),
+    );
     const inBatch = new Set(batch);
     const accessoriesOf = new Map<string, { id: string; model: string }[]>();
     const link = (productId: string, accessory: { id: string; model: string }) =>
@@ -164,6 +208,7 @@ async function productSnapshots(tx: Queryable, ids: string[]): Promise<Map<strin
             ["Main picture", fileLine(named.get(product.imageFileId))],
             ["Main picture description", product.imageAlt],
             ["Status", publicationLabel(publicationState(product))],
+            ["Lifecycle", lifecycleLine(lifecycleOf(product))],
           ],
           lists: [
             ["Features", features.map((feature) => feature.label)],
@@ -180,6 +225,7 @@ async function productSnapshots(tx: Queryable, ids: string[]): Promise<Map<strin
             ],
             ["Downloads", productFiles.map((file) => `${file.description} — ${fileLine(named.get(file.fileId))}`)],
             ["Accessories", accessories.map((accessory) => accessory.model)],
+            ["Replacements", (replacementsOf.get(id) ?? []).map((replacement) => replacement.model)],
           ],
           table: product.specsTable,
         },
@@ -201,6 +247,9 @@ async function productSnapshots(tx: Queryable, ids: string[]): Promise<Map<strin
           publication: publicationState(product),
           firmwareReleaseIds: (releasesOf.get(id) ?? []).map((release) => release.id).sort(),
           specValues: Object.fromEntries(values.map(({ attribute, value }) => [attribute.id, value])),
+          lifecycle: lifecycleOf(product),
+          replacementIds: (replacementsOf.get(id) ?? []).map((replacement) => replacement.id),
+          replacingIds: (replacingOf.get(id) ?? []).map((replaced) => replaced.id).sort(),
         },
         files: [
           product.imageFileId,

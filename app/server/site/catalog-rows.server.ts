@@ -2,6 +2,8 @@ import { asc, Column, eq, is, SQL, sql, type AnyColumn } from "drizzle-orm";
 import type { SubqueryWithSelection } from "drizzle-orm/pg-core";
 import type { CatalogProduct } from "#app/domain/catalog-views";
 import type { PublicationStatus } from "#app/domain/publication";
+import type { LifecycleFields } from "#app/domain/lifecycle";
+import type { LifecycleStage } from "#app/domain/lifecycle-stages";
 import type { SpecAttribute, SpecValue } from "#app/domain/spec-attributes";
 import type { Queryable } from "../db/client.server";
 import {
@@ -15,6 +17,7 @@ import {
   productDownloads,
   productFeatures,
   productImages,
+  productReplacements,
   products,
   productSpecValues,
   specAttributes,
@@ -33,6 +36,8 @@ export interface CatalogRows {
   imageRows: ImageRow[];
   downloadRows: DownloadRow[];
   accessoryRows: { productA: string; productB: string }[];
+  /** Each product's replacements, product by product in their order. */
+  replacementRows: { productId: string; replacementId: string }[];
 }
 
 export interface CategoryRow {
@@ -79,7 +84,8 @@ export type ProductRow = Pick<
   /** ISO 8601. */
   createdAt: string;
   file: Parameters<typeof imageView>[0];
-};
+  lifecycle: LifecycleStage;
+} & Omit<LifecycleFields, "stage">;
 
 /** A product's features, read one row a product. */
 export interface ProductFeatureRow {
@@ -223,6 +229,7 @@ export async function readCatalogRows(tx: Queryable, slicing: Slicing, only?: To
       imageRows: [],
       downloadRows: [],
       accessoryRows: [],
+      replacementRows: [],
     };
   }
   const productRows = await readJsonInPages<ProductRow>(
@@ -244,6 +251,11 @@ export async function readCatalogRows(tx: Queryable, slicing: Slicing, only?: To
       publishAt: products.publishAt,
       createdAt: products.createdAt,
       file: imageFileColumns,
+      lifecycle: products.lifecycle,
+      endOfSaleOn: products.endOfSaleOn,
+      discontinuedOn: products.discontinuedOn,
+      firmwareUntil: products.firmwareUntil,
+      repairsUntil: products.repairsUntil,
     },
     [asc(products.id)],
     (selection, after) =>
@@ -311,6 +323,11 @@ export async function readCatalogRows(tx: Queryable, slicing: Slicing, only?: To
         ? sql`(${within(productAccessories.productA, productIds)} or ${within(productAccessories.productB, productIds)})`
         : undefined,
     );
+  const replacementRows = await tx
+    .select({ productId: productReplacements.productId, replacementId: productReplacements.replacementId })
+    .from(productReplacements)
+    .where(within(productReplacements.productId, productIds))
+    .orderBy(asc(productReplacements.productId), asc(productReplacements.position));
   return {
     categoryRows,
     featureRows,
@@ -321,6 +338,7 @@ export async function readCatalogRows(tx: Queryable, slicing: Slicing, only?: To
     imageRows,
     downloadRows,
     accessoryRows,
+    replacementRows,
   };
 
   function readPositionedRows<Row extends PositionedRow>(

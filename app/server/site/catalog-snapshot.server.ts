@@ -7,6 +7,7 @@ import type {
   ModelMatches,
   ProductListing,
   ProductSummary,
+  RetiringProduct,
   SearchResults,
   SupportProduct,
 } from "#app/domain/catalog-views";
@@ -174,6 +175,14 @@ export class CatalogSnapshot {
         : [shownKeys.listing(options.categoryId)],
     );
     return state.listProducts(options);
+  }
+
+  /** A page of the published products no longer sold as usual (CatalogState.listRetiring). */
+  async listRetiring(options: Parameters<CatalogState["listRetiring"]>[0]): Promise<Paged<RetiringProduct>> {
+    const state = await this.current();
+    // Every published product's lifecycle, and its category's name.
+    noteShown([shownKeys.listing(), shownKeys.categoryList]);
+    return state.listRetiring(options);
   }
 
   /**

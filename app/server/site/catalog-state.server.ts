@@ -5,10 +5,13 @@ import {
   type CatalogCategory,
   type CatalogProduct,
   type CategorySummary,
+  type LinkedProduct,
   type ListingSort,
   type ModelMatches,
+  type ProductLifecycle,
   type ProductListing,
   type ProductSummary,
+  type RetiringProduct,
   type SearchResults,
   type SupportProduct,
 } from "#app/domain/catalog-views";
@@ -17,11 +20,13 @@ import { fitsAttribute, valueTexts, type CategoryAttribute, type SpecValue } fro
 import { filterAttributes, type SpecFilter } from "#app/domain/spec-filters";
 import { isUnitId } from "#app/domain/units";
 import { PRODUCT_SELECTOR } from "#app/domain/paths";
+import { ACTIVE_LIFECYCLE, sortDayOf, type LifecycleSort } from "#app/domain/lifecycle";
+import { type LifecycleStage } from "#app/domain/lifecycle-stages";
 import { fileView, imageView } from "../files/file-views.server";
 import { addToList } from "../platform/lists.server";
 import { forEachInSlices, type Slicing } from "../platform/slices.server";
 import type { CatalogRows, CategoryAttributeRow, FeatureRow, ProductRow } from "./catalog-rows.server";
-import { countOf, FeatureBits, positionsOf } from "./feature-bits.server";
+import { countOf, countOfBoth, FeatureBits, positionsOf } from "./feature-bits.server";
 import {
   boundsOf,
   keyCountsOf,
@@ -58,7 +63,13 @@ export interface ModelsHolding {
 }
 
 /** What a listing asks for: the whole catalog a page at a time, or a category's, narrowed by features. */
-export type ProductsAsked = { page?: number; pageSize?: number; sort?: ListingSort } & (
+export type ProductsAsked = {
+  page?: number;
+  pageSize?: number;
+  sort?: ListingSort;
+  /** Discontinued products too (decision 072): a listing leaves them out unless asked. */
+  includeDiscontinued?: boolean;
+} & (
   | { categoryId?: undefined; featureIds?: undefined; specFilters?: undefined; specSort?: undefined }
   | {
       categoryId: string;
@@ -73,6 +84,9 @@ export type ProductsAsked = { page?: number; pageSize?: number; sort?: ListingSo
 /** The product selector's address, as a category's is. */
 const PRODUCT_SELECTOR_ADDRESS = { id: PRODUCT_SELECTOR.id, slug: PRODUCT_SELECTOR.slug };
 
+/** Every active product's page shares this lifecycle: at 50,000 products, one object rather than 50,000. */
+const ACTIVE_PAGE_LIFECYCLE: ProductLifecycle = { ...ACTIVE_LIFECYCLE, replacements: [] };
+
 /** How many of a product's values its card shows. */
 const KEY_SPECS = 3;
 
@@ -83,6 +97,8 @@ interface ProductSource {
   additionalImages: CatalogProduct["additionalImages"];
   downloads: CatalogProduct["downloads"];
   accessoryIds: string[];
+  /** Its recommended replacements in their order (decision 072). */
+  replacementIds: string[];
   /** Its typed values by attribute id, as stored: those its category has are shown. */
   values: Record<string, SpecValue>;
 }
@@ -99,6 +115,8 @@ interface ProductEntry {
   page: CatalogProduct;
   /** Its accessories drafts included, for the dashboard; absent when that is `page`'s list. */
   everyAccessory?: CatalogProduct["accessories"];
+  /** Its replacements drafts included, for the dashboard; absent when that is `page`'s list. */
+  everyReplacement?: LinkedProduct[];
   summary: ProductSummary;
   /** How /support lists it: published with downloads only. */
   support?: SupportEntry;
@@ -116,7 +134,7 @@ interface SupportEntry {
 
 interface CategoryEntry {
   category: CatalogCategory;
-  /** Its published products counted. */
+  /** Its published products counted, the discontinued ones aside (its page's default list). */
   summary: CategorySummary;
   /** Drafts and scheduled ones counted as well (the dashboard's count). */
   everyProductCount: number;
@@ -124,12 +142,35 @@ interface CategoryEntry {
   products: ProductEntry[];
   /** Its products (in that order) by its features: what its filter reads. */
   featureBits: FeatureBits;
+  /** Its discontinued products and the others (a bit a place); none when it has no discontinued product. */
+  lifecycleBits: LifecycleBits | null;
   /** The places in `products` newest first: made when first asked for, after each relisting. */
   newest?: Int32Array;
   /** Each filter attribute's values of `products` (by place), read as its filters read them: made when first asked for, after each relisting. */
   specColumns?: Map<string, SpecColumn>;
   /** The places in `products` by an attribute's value, highest (key `{id}:desc`) or lowest first: the same. */
   specOrders?: Map<string, Int32Array>;
+}
+
+/** A listing's discontinued products and its others, a bit a place (decision 072). */
+interface LifecycleBits {
+  discontinued: number[];
+  current: number[];
+}
+
+/** The lifecycle bits of `products`; none when none is discontinued. */
+function lifecycleBitsOf(products: readonly ProductEntry[]): LifecycleBits | null {
+  if (!products.some((entry) => entry.source.row.lifecycle === "discontinued")) return null;
+  const words = Math.ceil(products.length / 32);
+  const bits: LifecycleBits = {
+    discontinued: new Array<number>(words).fill(0),
+    current: new Array<number>(words).fill(0),
+  };
+  products.forEach((entry, place) => {
+    const side = entry.source.row.lifecycle === "discontinued" ? bits.discontinued : bits.current;
+    side[place >>> 5] = (side[place >>> 5] ?? 0) | (1 << (place & 31));
+  });
+  return bits;
 }
 
 /** Newest first: the order a visitor sorting by "Newest" gets, the model's order among the same. */
@@ -164,6 +205,12 @@ export class CatalogState {
   private everyProduct: ProductEntry[] = [];
   /** `products` newest first: made when first asked for, after each change of them. */
   private newestProducts: ProductEntry[] | undefined;
+  /** The published products but the discontinued ones, by model and newest first: made when first asked for. */
+  private currentProducts: { model?: ProductEntry[]; newest?: ProductEntry[] } = {};
+  /** How many published products are discontinued: counted when first asked for. */
+  private discontinuedTotal: number | undefined;
+  /** The published products not active, by model: made when first asked for. */
+  private retiringProducts: ProductEntry[] | undefined;
   /** The product selector's listing: made when first asked for, after each change; null when there is none. */
   private selector: CategoryEntry | null | undefined;
   /** Each search slot's place among every product newest first: made when first asked for, after each change. */
@@ -251,11 +298,17 @@ export class CatalogState {
       if (shownOnProducts(before) === shownOnProducts(after)) continue;
       for (const product of this.everyProduct) if (product.categoryId === id) recompute.add(product.id);
     }
-    // A product's accessories show each other's model and whether it is published.
+    // A product's accessories show each other's model and whether it is published; a retiring
+    // product's page shows its replacements'.
     const sources = sourcesOf(rows);
     for (const id of touched.productIds) {
       for (const partner of this.productById.get(id)?.source.accessoryIds ?? []) recompute.add(partner);
       for (const partner of sources.get(id)?.accessoryIds ?? []) recompute.add(partner);
+    }
+    if (touched.productIds.size > 0) {
+      for (const entry of this.everyProduct) {
+        if (entry.source.replacementIds.some((id) => touched.productIds.has(id))) recompute.add(entry.id);
+      }
     }
     const sourceOf = (id: string) => (touched.productIds.has(id) ? sources.get(id) : this.productById.get(id)?.source);
     const replaced: { before?: ProductEntry; after?: ProductEntry }[] = [];
@@ -313,7 +366,8 @@ export class CatalogState {
       if (
         before?.published !== after?.published ||
         before?.categoryId !== after?.categoryId ||
-        before?.model !== after?.model
+        before?.model !== after?.model ||
+        before?.source.row.lifecycle !== after?.source.row.lifecycle
       ) {
         for (const key of shownKeys.ofCounts()) change.keys.add(key);
       }
@@ -327,6 +381,9 @@ export class CatalogState {
     );
     this.newestProducts = undefined;
     this.newestRanks = undefined;
+    this.currentProducts = {};
+    this.discontinuedTotal = undefined;
+    this.retiringProducts = undefined;
     this.selector = undefined;
   }
 
@@ -352,12 +409,17 @@ export class CatalogState {
       for (const entry of products) featureBits.add(entry.source.featureIds);
       // What was made from the old list of products is made again from the new when asked for.
       const { newest: _newest, specColumns: _columns, specOrders: _orders, ...kept } = category;
+      const lifecycleBits = lifecycleBitsOf(products);
       this.categoryById.set(id, {
         ...kept,
-        summary: { ...category.summary, productCount: products.length },
+        summary: {
+          ...category.summary,
+          productCount: lifecycleBits ? countOf(lifecycleBits.current) : products.length,
+        },
         everyProductCount: everyCountOf.get(id) ?? 0,
         products,
         featureBits,
+        lifecycleBits,
       });
     }
     this.categories = sortIgnoringCaseBy([...this.categoryById.values()], (entry) => entry.category.name);
@@ -413,6 +475,7 @@ export class CatalogState {
       everyProductCount: before?.everyProductCount ?? 0,
       products: before?.products ?? [],
       featureBits: before?.featureBits ?? new FeatureBits([]),
+      lifecycleBits: before?.lifecycleBits ?? null,
     });
   }
 
@@ -442,9 +505,10 @@ export class CatalogState {
       ndaa: row.ndaa,
       image: imageView(row.file, row.imageAlt),
       ...(keySpecs.length ? { keySpecs } : {}),
+      ...(row.lifecycle === "active" ? {} : { lifecycle: row.lifecycle }),
     };
-    const everyAccessory = sortIgnoringCaseBy(
-      source.accessoryIds.flatMap((id) => {
+    const linked = (ids: readonly string[]) =>
+      ids.flatMap((id) => {
         const other = sourceOf(id)?.row;
         return other
           ? [
@@ -458,12 +522,24 @@ export class CatalogState {
               },
             ]
           : [];
-      }),
-      (accessory) => accessory.model,
-    );
-    const accessories = everyAccessory
-      .filter((accessory) => accessory.published)
-      .map(({ published: _published, ...accessory }) => accessory);
+      });
+    const visible = (products: ReturnType<typeof linked>): LinkedProduct[] =>
+      products.filter((product) => product.published).map(({ published: _published, ...product }) => product);
+    const everyAccessory = sortIgnoringCaseBy(linked(source.accessoryIds), (accessory) => accessory.model);
+    const accessories = visible(everyAccessory);
+    const everyReplacement = linked(source.replacementIds);
+    const replacements = visible(everyReplacement);
+    const lifecycle: ProductLifecycle =
+      row.lifecycle === "active" && replacements.length === 0
+        ? ACTIVE_PAGE_LIFECYCLE
+        : {
+            stage: row.lifecycle,
+            endOfSaleOn: row.endOfSaleOn,
+            discontinuedOn: row.discontinuedOn,
+            firmwareUntil: row.firmwareUntil,
+            repairsUntil: row.repairsUntil,
+            replacements,
+          };
     const featureIds = new Set(source.featureIds);
     const published = row.status === "published";
     const page: CatalogProduct = {
@@ -483,6 +559,7 @@ export class CatalogState {
       image: summary.image,
       additionalImages: source.additionalImages,
       accessories,
+      lifecycle,
       downloads: source.downloads,
       publication: { status: row.status, publishAt: row.publishAt && new Date(row.publishAt).toISOString() },
     };
@@ -497,6 +574,9 @@ export class CatalogState {
       ...(accessories.length === everyAccessory.length
         ? {}
         : { everyAccessory: everyAccessory.map(({ published: _published, ...accessory }) => accessory) }),
+      ...(replacements.length === everyReplacement.length
+        ? {}
+        : { everyReplacement: everyReplacement.map(({ published: _published, ...replacement }) => replacement) }),
       summary,
       ...(published && source.downloads.length
         ? {
@@ -575,8 +655,55 @@ export class CatalogState {
       everyProductCount: products.length,
       products,
       featureBits: new FeatureBits([]),
+      lifecycleBits: lifecycleBitsOf(products),
     };
     return this.selector;
+  }
+
+  /**
+   * The published products no longer sold as usual (decision 072): of a stage, of a category, a page
+   * at a time in `sort`'s order (by a day latest first, those without it last; ties by model).
+   */
+  listRetiring(options: {
+    stage?: Exclude<LifecycleStage, "active">;
+    categoryId?: string;
+    sort: LifecycleSort;
+    page: number;
+    pageSize: number;
+  }): Paged<RetiringProduct> {
+    const { sort } = options;
+    const retiring = (this.retiringProducts ??= this.products.filter(
+      (entry) => entry.source.row.lifecycle !== "active",
+    ));
+    const chosen = retiring.filter(
+      (entry) =>
+        (!options.stage || entry.source.row.lifecycle === options.stage) &&
+        (!options.categoryId || entry.categoryId === options.categoryId),
+    );
+    if (sort !== "model") {
+      const dayOf = (entry: ProductEntry) => sortDayOf(entry.page.lifecycle, sort) ?? "";
+      // Stable: equal days keep the model order.
+      chosen.sort((a, b) => (dayOf(a) === dayOf(b) ? 0 : dayOf(a) > dayOf(b) ? -1 : 1));
+    }
+    const paged = pageOf(chosen, options.page, options.pageSize);
+    return {
+      ...paged,
+      items: paged.items.map(({ page }) => ({
+        id: page.id,
+        slug: page.slug,
+        model: page.model,
+        name: page.name,
+        image: page.image,
+        category: page.category,
+        lifecycle: page.lifecycle,
+      })),
+    };
+  }
+
+  private discontinuedCount(): number {
+    return (this.discontinuedTotal ??= this.products.filter(
+      (entry) => entry.source.row.lifecycle === "discontinued",
+    ).length);
   }
 
   /** A published product's page, by its slug or its id (`reference`). */
@@ -589,7 +716,12 @@ export class CatalogState {
   getAnyProduct(reference: string): CatalogProduct | undefined {
     const entry = this.productAt(reference);
     if (!entry) return undefined;
-    return entry.everyAccessory ? { ...entry.page, accessories: entry.everyAccessory } : entry.page;
+    if (!entry.everyAccessory && !entry.everyReplacement) return entry.page;
+    return {
+      ...entry.page,
+      accessories: entry.everyAccessory ?? entry.page.accessories,
+      lifecycle: { ...entry.page.lifecycle, replacements: entry.everyReplacement ?? entry.page.lifecycle.replacements },
+    };
   }
 
   private productAt(reference: string): ProductEntry | undefined {
@@ -605,16 +737,39 @@ export class CatalogState {
     const pageSize = options.pageSize ?? CATALOG_PAGE_SIZE;
     const newest = options.sort === "newest";
     if (!options.categoryId) {
-      const listed = newest ? (this.newestProducts ??= [...this.products].sort(byNewest)) : this.products;
+      const every = newest ? (this.newestProducts ??= [...this.products].sort(byNewest)) : this.products;
+      const discontinuedCount = this.discontinuedCount();
+      const listed =
+        options.includeDiscontinued || discontinuedCount === 0
+          ? every
+          : (this.currentProducts[newest ? "newest" : "model"] ??= every.filter(
+              (entry) => entry.source.row.lifecycle !== "discontinued",
+            ));
       const { items, total, page, pageCount } = pageOf(listed, options.page ?? 1, pageSize);
-      return { products: items.map((entry) => entry.summary), total, page, pageCount, featureCounts: {} };
+      return {
+        products: items.map((entry) => entry.summary),
+        total,
+        page,
+        pageCount,
+        featureCounts: {},
+        discontinuedCount,
+      };
     }
     const category =
       options.categoryId === PRODUCT_SELECTOR.id ? this.selectorEntry() : this.categoryById.get(options.categoryId);
-    if (!category) return { products: [], total: 0, page: 1, pageCount: 1, featureCounts: {} };
+    if (!category) return { products: [], total: 0, page: 1, pageCount: 1, featureCounts: {}, discontinuedCount: 0 };
     const featureMatching = category.featureBits.having(options.featureIds ?? []);
     const specs = this.specFilterBits(category, options.specFilters ?? []);
-    const matching = intersected(featureMatching, specs.matching);
+    // What the lifecycle filter keeps, the discontinued products set aside unless asked for.
+    const { lifecycleBits } = category;
+    const kept = options.includeDiscontinued ? undefined : lifecycleBits?.current;
+    const others = intersected(featureMatching, specs.matching);
+    const discontinuedCount = !lifecycleBits
+      ? 0
+      : others
+        ? countOfBoth(others, lifecycleBits.discontinued)
+        : countOf(lifecycleBits.discontinued);
+    const matching = intersected(others, kept);
     const total = matching ? countOf(matching) : category.products.length;
     const { page, pageCount, offset } = pageWindow(total, options.page ?? 1, pageSize);
     let shown: ProductEntry[];
@@ -642,8 +797,9 @@ export class CatalogState {
       total,
       page,
       pageCount,
-      featureCounts: category.featureBits.countsOf(options.featureIds ?? [], specs.matching),
-      ...this.specFacets(category, featureMatching, specs.masks),
+      featureCounts: category.featureBits.countsOf(options.featureIds ?? [], intersected(specs.matching, kept)),
+      ...this.specFacets(category, intersected(featureMatching, kept), specs.masks),
+      discontinuedCount,
     };
   }
 
@@ -906,6 +1062,7 @@ export class CatalogState {
         everyProductCount: entry.everyProductCount,
         products: entry.products.map((product) => product.id),
         featureCounts: entry.featureBits.countsOf([]),
+        lifecycleBits: entry.lifecycleBits,
         filtered: entry.category.features.map((feature) =>
           this.listProducts({
             categoryId: entry.category.id,
@@ -924,6 +1081,7 @@ export class CatalogState {
       })),
       indexed: this.productIndex.size,
       supportProducts: this.supportProducts,
+      discontinued: this.discontinuedCount(),
       selector: selector && { category: selector.category, products: selector.products.map((entry) => entry.id) },
     };
   }
@@ -1072,7 +1230,15 @@ function newestPlaces(products: readonly ProductEntry[]): Int32Array {
 function sourcesOf(rows: CatalogRows): Map<string, ProductSource> {
   const sources = new Map<string, ProductSource>();
   for (const row of rows.productRows) {
-    sources.set(row.id, { row, featureIds: [], additionalImages: [], downloads: [], accessoryIds: [], values: {} });
+    sources.set(row.id, {
+      row,
+      featureIds: [],
+      additionalImages: [],
+      downloads: [],
+      accessoryIds: [],
+      replacementIds: [],
+      values: {},
+    });
   }
   for (const row of rows.productValueRows) {
     const source = sources.get(row.productId);
@@ -1092,6 +1258,7 @@ function sourcesOf(rows: CatalogRows): Map<string, ProductSource> {
     sources.get(row.productA)?.accessoryIds.push(row.productB);
     sources.get(row.productB)?.accessoryIds.push(row.productA);
   }
+  for (const row of rows.replacementRows) sources.get(row.productId)?.replacementIds.push(row.replacementId);
   return sources;
 }
 
@@ -1125,8 +1292,12 @@ function sameEntry(a: ProductEntry, b: ProductEntry): boolean {
   return (
     a.published === b.published &&
     a.categoryId === b.categoryId &&
-    sameJson([a.page, a.everyAccessory, a.summary, a.support], [b.page, b.everyAccessory, b.summary, b.support]) &&
+    sameJson(
+      [a.page, a.everyAccessory, a.everyReplacement, a.summary, a.support],
+      [b.page, b.everyAccessory, b.everyReplacement, b.summary, b.support],
+    ) &&
     sameJson(a.source.featureIds, b.source.featureIds) &&
+    sameJson(a.source.replacementIds, b.source.replacementIds) &&
     sameJson([...a.source.accessoryIds].sort(), [...b.source.accessoryIds].sort())
   );
 }

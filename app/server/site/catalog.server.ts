@@ -9,9 +9,11 @@ import {
   type ModelMatches,
   type ProductListing,
   type ProductSummary,
+  type RetiringProduct,
   type SearchResults,
   type SupportListing,
 } from "#app/domain/catalog-views";
+import type { Paged } from "#app/domain/paging";
 import { MODEL_SEARCH_LIMIT, normalizeSearchQuery, SEARCH_LIMIT } from "#app/domain/search";
 import { naturalCompare } from "#app/domain/format";
 import { downloads, files } from "../db/schema";
@@ -99,6 +101,11 @@ export function createCatalog({
    */
   function listProducts(options: ProductsAsked): Promise<ProductListing> {
     return snapshot.listProducts(options);
+  }
+
+  /** A page of the published products no longer sold as usual (decision 072). */
+  function listRetiring(options: Parameters<CatalogSnapshot["listRetiring"]>[0]): Promise<Paged<RetiringProduct>> {
+    return snapshot.listRetiring(options);
   }
 
   /** The product selector as a category (decision 070), or null when there is none. */
@@ -213,6 +220,7 @@ export function createCatalog({
     listCategories,
     getCategory,
     listProducts,
+    listRetiring,
     getSelector,
     getProduct,
     getAnyProduct,

@@ -1,6 +1,6 @@
 import { parseFormSubmission } from "#app/server/platform/form-data.server";
 import { redirect } from "react-router";
-import { productSchema, type ProductFormValue } from "#app/domain/forms/product";
+import { lifecycleOfForm, productSchema, type ProductFormValue } from "#app/domain/forms/product";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import type { ProductInput } from "#app/server/admin/products.server";
 import { confirmedVersion, ConflictError, NotFoundError } from "#app/server/admin/write.server";
@@ -47,6 +47,8 @@ async function toInput(context: RouteContext, value: ProductFormValue): Promise<
       item.fileId ? { fileId: item.fileId, alt: item.alt } : { id: item.id ?? "", alt: item.alt },
     ),
     accessoryIds: value.accessoryIds,
+    lifecycle: lifecycleOfForm(value),
+    replacementIds: value.replacementIds,
     downloads: value.downloads.map((item) => ({
       id: item.id,
       fileId: item.fileId,

@@ -8,6 +8,8 @@ import { SpecsTable } from "#app/components/specs-table";
 import { Alert, Card, TextLink } from "#app/components/ui";
 import { PublicationStatusLine } from "#app/components/publication-badge";
 import { formatFileSize } from "#app/domain/format";
+import { isoToday, lifecycleHeadline, lifecycleSupport } from "#app/domain/lifecycle";
+import { LIFECYCLE_STAGE_NAMES } from "#app/domain/lifecycle-stages";
 import type { PageHandle } from "#app/domain/live";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { isRefusal } from "#app/domain/conflict";
@@ -142,6 +144,25 @@ export default function DashboardProduct({ loaderData, actionData }: Route.Compo
           ) : (
             <p className="text-slate-600">No accessories.</p>
           )}
+        </Section>
+        <Section title="Lifecycle">
+          <p>
+            {[
+              lifecycleHeadline(product.lifecycle, isoToday()) ?? LIFECYCLE_STAGE_NAMES[product.lifecycle.stage],
+              ...lifecycleSupport(product.lifecycle),
+            ].join("; ")}
+          </p>
+          {product.lifecycle.replacements.length > 0 ? (
+            <p className="mt-1">
+              Replaced by{" "}
+              {product.lifecycle.replacements.map((replacement, index) => (
+                <span key={replacement.id}>
+                  {index ? ", " : ""}
+                  <TextLink to={dashboardProductPath(replacement.id)}>{replacement.model}</TextLink>
+                </span>
+              ))}
+            </p>
+          ) : null}
         </Section>
         <Section title="Downloads">
           {product.downloads.length > 0 ? (

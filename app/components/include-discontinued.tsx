@@ -1,0 +1,29 @@
+import { DISCONTINUED_INCLUDED, DISCONTINUED_PARAM } from "#app/domain/lifecycle-stages";
+
+/**
+ * The "Include discontinued" box of a catalog page's filters (decision 072): discontinued products are
+ * left out of listings unless it is ticked; `count` says how many the other filters would add.
+ */
+export function IncludeDiscontinued({ included, count }: { included: boolean; count: number }) {
+  return (
+    <div className="flex items-center gap-2">
+      <input
+        id="include-discontinued"
+        type="checkbox"
+        name={DISCONTINUED_PARAM}
+        value={DISCONTINUED_INCLUDED}
+        defaultChecked={included}
+        // Ticking it would add nothing: shown, and not offered (as a feature that would leave nothing).
+        disabled={!included && count === 0}
+        key={String(included)}
+        className="h-4 w-4 rounded border-slate-400 text-brand-700 disabled:opacity-40"
+      />
+      <label
+        htmlFor="include-discontinued"
+        className={`text-sm ${!included && count === 0 ? "text-slate-400" : "text-slate-800"}`}
+      >
+        Include discontinued <span className={!included && count === 0 ? "" : "text-slate-500"}>({count})</span>
+      </label>
+    </div>
+  );
+}

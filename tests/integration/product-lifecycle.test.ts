@@ -1,0 +1,218 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LIFECYCLE_MESSAGES, type LifecycleFields } from "#app/domain/lifecycle";
+import type { ProductInput } from "#app/server/admin/products.server";
+import { FieldRuleError } from "#app/server/admin/write.server";
+import { DataWatch } from "#app/server/platform/data-watch.server";
+import type { Runtime } from "#app/server/runtime/runtime.server";
+import { CatalogSnapshot } from "#app/server/site/catalog-snapshot.server";
+import { DATABASE_KINDS, startTestRuntime } from "#tests/support/database";
+import { TEST_ORIGIN } from "#tests/support/origin";
+import { newProductInput } from "#tests/support/products";
+
+const DISCONTINUED: LifecycleFields = {
+  stage: "discontinued",
+  endOfSaleOn: "2026-01-31",
+  discontinuedOn: "2026-03-01",
+  firmwareUntil: "2031-03-01",
+  repairsUntil: "2032-03-01",
+};
+
+describe.each(DATABASE_KINDS)("products' lifecycles on %s", (kind) => {
+  let started: Awaited<ReturnType<typeof startTestRuntime>> | undefined;
+  let runtime: Runtime;
+  let cameras: string;
+  let featureId: string;
+  const ids = new Map<string, string>();
+  const id = (model: string) => ids.get(model) ?? "";
+
+  const newProduct = (model: string, overrides: Partial<ProductInput> = {}) =>
+    newProductInput(runtime, cameras, model, { featureIds: [featureId], ...overrides });
+
+  async function made(model: string, overrides: Partial<ProductInput> = {}) {
+    const { id: madeId } = await runtime.services.productAdmin.createProduct(
+      await newProduct(model, overrides),
+      TEST_ORIGIN,
+    );
+    ids.set(model, madeId);
+    return madeId;
+  }
+
+  /** The product's edit as its form would save it, with `overrides`. */
+  async function edit(model: string, overrides: Partial<ProductInput>) {
+    const product = await runtime.services.catalog.getAnyProduct(id(model));
+    if (!product) throw new Error(`no ${model}`);
+    await runtime.services.productAdmin.updateProduct(
+      product.id,
+      product.version,
+      {
+        categoryId: product.category.id,
+        model: product.model,
+        description: product.description,
+        specs: product.specs,
+        specsTable: undefined,
+        ndaa: product.ndaa,
+        featureIds: product.features.map((feature) => feature.id),
+        imageAlt: product.image.alt,
+        additionalImages: [],
+        accessoryIds: [],
+        downloads: [],
+        ...overrides,
+      },
+      TEST_ORIGIN,
+    );
+  }
+
+  const listed = async (includeDiscontinued = false) =>
+    runtime.services.catalog.listProducts({ categoryId: cameras, includeDiscontinued, pageSize: 100 });
+  const models = (listing: { products: { model: string }[] }) => listing.products.map((product) => product.model);
+
+  async function expectSameAsFresh() {
+    expect(await runtime.catalogSnapshot.describe()).toEqual(
+      await new CatalogSnapshot(runtime.database.db, new DataWatch()).describe(),
+    );
+  }
+
+  beforeAll(async () => {
+    started = await startTestRuntime(kind);
+    runtime = started.runtime;
+    const { categoryAdmin, catalog } = runtime.services;
+    cameras = await categoryAdmin.createCategory(
+      { name: "Cameras", description: "", features: [{ id: undefined, label: "PoE" }] },
+      TEST_ORIGIN,
+    );
+    featureId = (await catalog.getCategory(cameras, { latest: true }))?.features[0]?.id ?? "";
+    await made("NEW-1");
+    await made("NEW-2", { publication: { status: "draft" } });
+    await made("OLD-1", { lifecycle: DISCONTINUED, replacementIds: [id("NEW-1"), id("NEW-2")] });
+    await made("OLD-2", {
+      lifecycle: { ...DISCONTINUED, stage: "end-of-sale", endOfSaleOn: "2027-06-30", discontinuedOn: null },
+    });
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+
+  it("keeps a retiring product's days and replacements in order, visitors seeing the published ones", async () => {
+    const { catalog } = runtime.services;
+    const page = await catalog.getProduct(id("OLD-1"));
+    expect(page?.lifecycle).toMatchObject({ ...DISCONTINUED, replacements: [{ model: "NEW-1" }] });
+    const dashboard = await catalog.getAnyProduct(id("OLD-1"));
+    expect(dashboard?.lifecycle.replacements.map((product) => product.model)).toEqual(["NEW-1", "NEW-2"]);
+    expect((await catalog.getProduct(id("OLD-2")))?.lifecycle).toMatchObject({
+      stage: "end-of-sale",
+      endOfSaleOn: "2027-06-30",
+      discontinuedOn: null,
+      replacements: [],
+    });
+    await expectSameAsFresh();
+  });
+
+  it("refuses a retiring product without its day, a support that ends first and a product replacing itself", async () => {
+    const { productAdmin } = runtime.services;
+    const refused = async (input: Promise<ProductInput>, field: string, message: string) => {
+      const error = await productAdmin.createProduct(await input, TEST_ORIGIN).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(FieldRuleError);
+      expect(error).toMatchObject({ field, message });
+    };
+    await refused(
+      newProduct("BAD-1", { lifecycle: { ...DISCONTINUED, discontinuedOn: null } }),
+      "discontinuedOn",
+      LIFECYCLE_MESSAGES.discontinuedRequired,
+    );
+    await refused(
+      newProduct("BAD-2", { lifecycle: { ...DISCONTINUED, stage: "end-of-sale", endOfSaleOn: null } }),
+      "endOfSaleOn",
+      LIFECYCLE_MESSAGES.endOfSaleRequired,
+    );
+    await refused(
+      newProduct("BAD-3", { lifecycle: { ...DISCONTINUED, repairsUntil: "2025-12-31" } }),
+      "repairsUntil",
+      LIFECYCLE_MESSAGES.supportBeforeEnd("Repairs"),
+    );
+    await refused(
+      newProduct("BAD-4", { lifecycle: { ...DISCONTINUED, firmwareUntil: "2026-02-30" } }),
+      "firmwareUntil",
+      LIFECYCLE_MESSAGES.notADate,
+    );
+    const error = await edit("OLD-1", { lifecycle: DISCONTINUED, replacementIds: [id("OLD-1")] }).catch(
+      (caught: unknown) => caught,
+    );
+    expect(error).toMatchObject({ field: "replacementIds", message: LIFECYCLE_MESSAGES.ownReplacement });
+    expect(await runtime.services.catalog.getAnyProduct("bad-1")).toBeNull();
+  });
+
+  it("leaves discontinued products out of listings unless asked, counting them, and follows a change", async () => {
+    const { catalog } = runtime.services;
+    const current = await listed();
+    expect(models(current)).toEqual(["NEW-1", "OLD-2"]);
+    expect(current.discontinuedCount).toBe(1);
+    expect(current.featureCounts).toEqual({ [featureId]: 2 });
+    const every = await listed(true);
+    expect(models(every)).toEqual(["NEW-1", "OLD-1", "OLD-2"]);
+    expect(every.discontinuedCount).toBe(1);
+    expect(every.featureCounts).toEqual({ [featureId]: 3 });
+    expect((await catalog.listCategories()).find((category) => category.id === cameras)?.productCount).toBe(2);
+    const all = await catalog.listProducts({ pageSize: 100 });
+    expect([models(all), all.discontinuedCount]).toEqual([["NEW-1", "OLD-2"], 1]);
+    expect(models(await catalog.listProducts({ pageSize: 100, includeDiscontinued: true }))).toEqual([
+      "NEW-1",
+      "OLD-1",
+      "OLD-2",
+    ]);
+    // Discontinued now: out of the default list, in the count.
+    await edit("OLD-2", { lifecycle: { ...DISCONTINUED, endOfSaleOn: "2026-02-01" } });
+    await runtime.catalogSnapshot.catchUp();
+    expect([models(await listed()), (await listed()).discontinuedCount]).toEqual([["NEW-1"], 2]);
+    await expectSameAsFresh();
+    // Active again: its days and replacements go.
+    await edit("OLD-2", { lifecycle: { ...DISCONTINUED, stage: "active" }, replacementIds: [id("NEW-1")] });
+    await runtime.catalogSnapshot.catchUp();
+    expect((await catalog.getProduct(id("OLD-2")))?.lifecycle).toEqual({
+      stage: "active",
+      endOfSaleOn: null,
+      discontinuedOn: null,
+      firmwareUntil: null,
+      repairsUntil: null,
+      replacements: [],
+    });
+    expect(models(await listed())).toEqual(["NEW-1", "OLD-2"]);
+    await expectSameAsFresh();
+  });
+
+  it("shows a replacement's new model on the page that names it, and History reads the lifecycle", async () => {
+    const { catalog, revisions } = runtime.services;
+    await edit("NEW-1", { model: "NEW-1B", featureIds: [featureId] });
+    await runtime.catalogSnapshot.catchUp();
+    expect((await catalog.getProduct(id("OLD-1")))?.lifecycle.replacements.map((product) => product.model)).toEqual([
+      "NEW-1B",
+    ]);
+    await expectSameAsFresh();
+    const [created] = await revisions.history("product", id("OLD-1"));
+    expect(created?.changes).toContainEqual({
+      kind: "changed",
+      label: "Lifecycle",
+      before: "",
+      after:
+        "Discontinued on 1 Mar 2026; end of sale 31 Jan 2026; firmware updates until 1 Mar 2031; repairs until 1 Mar 2032",
+    });
+    expect(created?.changes).toContainEqual({ kind: "added", label: "Replacements", items: ["NEW-1", "NEW-2"] });
+  });
+
+  it("brings a deleted replacement back into the lists it was in", async () => {
+    const { catalog, productAdmin, revisions, history } = runtime.services;
+    const replacement = await catalog.getAnyProduct(id("NEW-1"));
+    await productAdmin.deleteProduct(id("NEW-1"), replacement?.version ?? 0, TEST_ORIGIN);
+    await runtime.catalogSnapshot.catchUp();
+    expect((await catalog.getAnyProduct(id("OLD-1")))?.lifecycle.replacements.map((product) => product.model)).toEqual([
+      "NEW-2",
+    ]);
+    const deleted = (await revisions.recentlyDeleted()).find((entry) => entry.recordId === id("NEW-1"));
+    await history.restoreDeleted("product", id("NEW-1"), deleted?.id ?? "", TEST_ORIGIN);
+    await runtime.catalogSnapshot.catchUp();
+    expect((await catalog.getAnyProduct(id("OLD-1")))?.lifecycle.replacements.map((product) => product.model)).toEqual([
+      "NEW-2",
+      "NEW-1B",
+    ]);
+    await expectSameAsFresh();
+  });
+});

@@ -58,13 +58,14 @@ describe("compareRows", () => {
     expect(rows).toEqual([
       { name: "Category", values: ["Dome Cameras", "Dome Cameras", "Dome Cameras"], differs: false },
       { name: "NDAA compliant", values: ["Yes", "No", "Yes"], differs: true },
+      { name: "Lifecycle", values: ["Active", "Active", "Active"], differs: false },
       { name: "Features", values: ["PoE", "PoE", null], differs: true },
       { name: "Resolution", values: ["4 MP", "4 mp", "8 MP"], differs: true },
       { name: "Lens", values: ["2.8 mm", null, null], differs: true },
       { name: "IR range", values: [null, "30 m", null], differs: true },
     ]);
     // Letter case and spacing alone are no difference.
-    expect(compareRows([product("Resolution: 4 MP"), product("Resolution:  4 mp")])[3]?.differs).toBe(false);
+    expect(compareRows([product("Resolution: 4 MP"), product("Resolution:  4 mp")])[4]?.differs).toBe(false);
   });
 
   it("aligns typed values by attribute in their groups, with units, before the text's rows", () => {
@@ -98,7 +99,7 @@ describe("compareRows", () => {
           { attribute: focal, value: [2.8, 12] },
         ],
       }),
-    ]).slice(3);
+    ]).slice(4);
     expect(rows).toEqual([
       { name: "Focal length", values: ["2.8\u201312 mm", "2.8\u201312 mm"], differs: false, group: "Lens" },
       { name: "IR range", values: ["30 m (98.4 ft)", null], differs: true, group: "Image" },

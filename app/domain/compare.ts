@@ -1,5 +1,6 @@
 import type { CatalogProduct } from "./catalog-views";
 import { formatSpecValue } from "./spec-attributes";
+import { ACTIVE_LIFECYCLE, isoToday, lifecycleLine } from "./lifecycle";
 
 /** How many products one comparison holds: four columns still fit a laptop's width and a printed page. */
 export const MAX_COMPARED = 4;
@@ -105,14 +106,16 @@ export function specRows(product: Pick<CatalogProduct, "specs" | "specsTable">):
 
 type Compared = Pick<CatalogProduct, "ndaa" | "features" | "specs" | "specsTable" | "specValues"> & {
   category: { name: string };
+  /** Absent: active (a comparison made before lifecycles). */
+  lifecycle?: CatalogProduct["lifecycle"];
 };
 
 /**
- * The comparison's rows, aligned by name across `products`: category, NDAA, features, the typed values
+ * The comparison's rows, aligned by name across `products`: category, NDAA, lifecycle (as of `today`), features, the typed values
  * (decision 070) aligned by attribute in their groups, with their units, then every specification
  * written as text in the order it first appears. A product's repeated name keeps its first value.
  */
-export function compareRows(products: readonly Compared[]): CompareRow[] {
+export function compareRows(products: readonly Compared[], today = isoToday()): CompareRow[] {
   const row = (name: string, values: (string | null)[]): CompareRow => ({
     name,
     values,
@@ -126,6 +129,16 @@ export function compareRows(products: readonly Compared[]): CompareRow[] {
     row(
       "NDAA compliant",
       products.map((product) => (product.ndaa ? "Yes" : "No")),
+    ),
+    row(
+      "Lifecycle",
+      products.map((product) =>
+        lifecycleLine(
+          product.lifecycle ?? ACTIVE_LIFECYCLE,
+          today,
+          product.lifecycle?.replacements.map((replacement) => replacement.model),
+        ),
+      ),
     ),
     row(
       "Features",

@@ -1,4 +1,5 @@
-import { productTitle } from "./catalog-views";
+import { productTitle, type ProductLifecycle } from "./catalog-views";
+import { LIFECYCLE_STAGE_NAMES } from "./lifecycle-stages";
 import { absoluteUrl } from "./seo";
 import { DEFAULT_SITE } from "./site";
 import { catalogProductPath } from "./paths";
@@ -107,4 +108,22 @@ export function serializeJsonLd(data: JsonLdObject | JsonLdObject[]): string {
     /[<>&\u2028\u2029]/g,
     (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
   );
+}
+
+/**
+ * A retiring product's lifecycle (decision 072) as `PropertyValue`s: its stage, its days (ISO dates)
+ * and its replacements' models; none for an active product.
+ */
+export function lifecyclePropertiesJsonLd(lifecycle: ProductLifecycle): JsonLdObject[] {
+  if (lifecycle.stage === "active") return [];
+  const property = (name: string, value: string | null): JsonLdObject[] =>
+    value ? [{ "@type": "PropertyValue", name, value }] : [];
+  return [
+    ...property("Lifecycle", LIFECYCLE_STAGE_NAMES[lifecycle.stage]),
+    ...property("End of sale", lifecycle.endOfSaleOn),
+    ...property("Discontinued", lifecycle.discontinuedOn),
+    ...property("Firmware updates until", lifecycle.firmwareUntil),
+    ...property("Repairs until", lifecycle.repairsUntil),
+    ...property("Replaced by", lifecycle.replacements.map((replacement) => replacement.model).join(", ") || null),
+  ];
 }

@@ -1,5 +1,5 @@
 import { formatDate } from "./format";
-import type { LifecycleStage } from "./lifecycle-stages";
+import { LIFECYCLE_STAGE_NAMES, type LifecycleStage } from "./lifecycle-stages";
 
 /** The most replacements a product names: a page lists them all. */
 export const MOST_REPLACEMENTS = 10;
@@ -107,6 +107,21 @@ export function lifecycleSupport(lifecycle: LifecycleFields): string[] {
     lifecycle.firmwareUntil ? `firmware updates until ${formatDate(lifecycle.firmwareUntil)}` : "",
     lifecycle.repairsUntil ? `repairs until ${formatDate(lifecycle.repairsUntil)}` : "",
   ].filter(Boolean);
+}
+
+/**
+ * A lifecycle in one line, as History, the comparison and the datasheet write it: "Discontinued on
+ * 1 Mar 2026; end of sale 31 Dec 2025; replaced by VNT-D4M-AI28; firmware updates until 1 Mar 2031", or
+ * "Active".
+ */
+export function lifecycleLine(lifecycle: LifecycleFields, today: string, replacementModels: readonly string[] = []) {
+  const headline = lifecycleHeadline(lifecycle, today) ?? LIFECYCLE_STAGE_NAMES[lifecycle.stage];
+  const endOfSale =
+    lifecycle.stage === "discontinued" && lifecycle.endOfSaleOn
+      ? [`end of sale ${formatDate(lifecycle.endOfSaleOn)}`]
+      : [];
+  const replaced = replacementModels.length ? [`replaced by ${replacementModels.join(", ")}`] : [];
+  return [headline, ...endOfSale, ...replaced, ...lifecycleSupport(lifecycle)].join("; ");
 }
 
 /** Today as an ISO day, in UTC as the site's dates are. */

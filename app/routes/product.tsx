@@ -14,7 +14,7 @@ import { Link } from "#app/components/links";
 import { ResponsiveImage } from "#app/components/responsive-image";
 import { JsonLd, useSeoContext } from "#app/components/json-ld";
 import type { PageHandle } from "#app/domain/live";
-import { breadcrumbJsonLd, productJsonLd, specPropertiesJsonLd } from "#app/domain/json-ld";
+import { breadcrumbJsonLd, lifecyclePropertiesJsonLd, productJsonLd, specPropertiesJsonLd } from "#app/domain/json-ld";
 import { seoContext, seoMeta } from "#app/domain/seo";
 import { pageTitle } from "#app/domain/site";
 import { requestContext, servicesContext } from "#app/server/runtime/context.server";
@@ -83,7 +83,7 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
     // What the page says first of a product no longer sold (decision 072), worded here.
     lifecycle: headline && { headline, support: support.length ? `; ${support.join(", ")}.` : "." },
     product: shown,
-    properties: specPropertiesJsonLd(specValues),
+    properties: [...specPropertiesJsonLd(specValues), ...lifecyclePropertiesJsonLd(product.lifecycle)],
     specifications: specificationGroups(specValues),
     isAdmin: Boolean(user),
     preview: product.publication.status !== "published",

@@ -86,14 +86,31 @@ describe("product datasheets", () => {
     await productAdmin.updateProduct(
       id,
       row?.version ?? 0,
-      { ...input, imageFileId: undefined, specsTable: undefined, model: "TH-2" },
+      {
+        ...input,
+        imageFileId: undefined,
+        specsTable: undefined,
+        model: "TH-2",
+        lifecycle: {
+          stage: "discontinued",
+          endOfSaleOn: null,
+          discontinuedOn: "2026-03-01",
+          firmwareUntil: "2031-03-01",
+          repairsUntil: null,
+        },
+      },
       TEST_ORIGIN,
     );
     const changed = await catalog.getProduct(id);
     if (!changed) throw new Error("no product");
     const second = await runtime.datasheets.datasheetOf(changed, site);
     expect(second.key).not.toBe(first.key);
-    expect(await text(second.key)).toContain("TH-2");
+    const secondText = await text(second.key);
+    expect(secondText).toContain("TH-2");
+    // Its lifecycle under the NDAA statement (decision 072).
+    expect(secondText.replace(/\s+/g, " ")).toContain(
+      "Lifecycle: Discontinued on 1 Mar 2026; firmware updates until 1 Mar 2031",
+    );
     expect(await runtime.storage.stat(first.key)).toBeNull();
   });
 

@@ -6,6 +6,11 @@ import { DataWatch } from "#app/server/platform/data-watch.server";
 import type { Runtime } from "#app/server/runtime/runtime.server";
 import { CatalogSnapshot } from "#app/server/site/catalog-snapshot.server";
 import { DATABASE_KINDS, startTestRuntime } from "#tests/support/database";
+import { MAX_IMPORT_ROWS, type CatalogColumn } from "#app/domain/catalog-sheet";
+import { compareRows } from "#app/domain/compare";
+import { lifecyclePropertiesJsonLd } from "#app/domain/json-ld";
+import { csvLine, parseCsv } from "#app/server/platform/csv.server";
+import { stageText } from "#tests/support/staged-files";
 import { TEST_ORIGIN } from "#tests/support/origin";
 import { newProductInput } from "#tests/support/products";
 
@@ -196,6 +201,96 @@ describe.each(DATABASE_KINDS)("products' lifecycles on %s", (kind) => {
         "Discontinued on 1 Mar 2026; end of sale 31 Jan 2026; firmware updates until 1 Mar 2031; repairs until 1 Mar 2032",
     });
     expect(created?.changes).toContainEqual({ kind: "added", label: "Replacements", items: ["NEW-1", "NEW-2"] });
+  });
+
+  it("is compared, described to search engines, exported and imported with its days and replacements", async () => {
+    const { catalog, catalogExport, catalogImport } = runtime.services;
+    const old = await catalog.getProduct(id("OLD-1"));
+    const active = await catalog.getProduct(id("OLD-2"));
+    if (!old || !active) throw new Error("no products");
+    expect(compareRows([old, active], "2026-12-05").find((row) => row.name === "Lifecycle")).toEqual({
+      name: "Lifecycle",
+      values: [
+        "Discontinued on 1 Mar 2026; end of sale 31 Jan 2026; replaced by NEW-1B; firmware updates until 1 Mar 2031; repairs until 1 Mar 2032",
+        "Active",
+      ],
+      differs: true,
+    });
+    expect(lifecyclePropertiesJsonLd(old.lifecycle)).toEqual([
+      { "@type": "PropertyValue", name: "Lifecycle", value: "Discontinued" },
+      { "@type": "PropertyValue", name: "End of sale", value: "2026-01-31" },
+      { "@type": "PropertyValue", name: "Discontinued", value: "2026-03-01" },
+      { "@type": "PropertyValue", name: "Firmware updates until", value: "2031-03-01" },
+      { "@type": "PropertyValue", name: "Repairs until", value: "2032-03-01" },
+      { "@type": "PropertyValue", name: "Replaced by", value: "NEW-1B" },
+    ]);
+    expect(lifecyclePropertiesJsonLd(active.lifecycle)).toEqual([]);
+
+    const rows = parseCsv(await catalogExport.csv(), MAX_IMPORT_ROWS + 1);
+    const [header = [], ...products] = rows;
+    const column = (name: CatalogColumn) => header.indexOf(name);
+    const rowOf = (model: string) => products.find((row) => row[0] === model) ?? [];
+    const lifecycleColumns: CatalogColumn[] = [
+      "Lifecycle",
+      "End of sale",
+      "Discontinued on",
+      "Firmware updates until",
+      "Repairs until",
+      "Replacements",
+    ];
+    expect(lifecycleColumns.map((name) => rowOf("OLD-1")[column(name)])).toEqual([
+      "Discontinued",
+      "2026-01-31",
+      "2026-03-01",
+      "2031-03-01",
+      "2032-03-01",
+      "NEW-1B; NEW-2",
+    ]);
+
+    const check = async (edit: (row: string[]) => void) => {
+      const edited = rows.map((row) => [...row]);
+      const row = edited.find((candidate) => candidate[0] === "NEW-2");
+      if (!row) throw new Error("no NEW-2 row");
+      edit(row);
+      const sheet = await stageText(runtime, "catalog.csv", edited.map((cells) => csvLine(cells)).join(""));
+      const request = { sheetFileId: sheet.id, fileIds: [] };
+      return { request, preview: await catalogImport.check(request) };
+    };
+    // Per-row messages for what cannot be a lifecycle.
+    const refused = await check((row) => {
+      row[column("Lifecycle")] = "Retired";
+    });
+    expect(refused.preview.rows).toContainEqual(
+      expect.objectContaining({
+        model: "NEW-2",
+        outcome: "error",
+        details: ['Lifecycle must be Active, End of sale announced or Discontinued, not "Retired"'],
+      }),
+    );
+    const undated = await check((row) => {
+      row[column("Lifecycle")] = "discontinued";
+      row[column("Replacements")] = "NEW-1B; NOPE-9";
+    });
+    expect(undated.preview.rows.find((row) => row.model === "NEW-2")?.details).toEqual([
+      "Discontinued on: Enter the date it was discontinued",
+      'Replacements: no product has the model "NOPE-9"',
+    ]);
+    // Read back and applied: NEW-2 discontinued, replaced by NEW-1B.
+    const { request, preview } = await check((row) => {
+      row[column("Lifecycle")] = "Discontinued";
+      row[column("Discontinued on")] = "2026-10-01";
+      row[column("Replacements")] = "NEW-1B";
+    });
+    expect(preview.counts).toMatchObject({ update: 1, error: 0 });
+    expect(preview.rows.find((row) => row.model === "NEW-2")?.details).toEqual(["Changes: Lifecycle, Replacements"]);
+    await catalogImport.apply({ ...request, fingerprint: preview.fingerprint }, TEST_ORIGIN);
+    await runtime.catalogSnapshot.catchUp();
+    expect((await catalog.getAnyProduct(id("NEW-2")))?.lifecycle).toMatchObject({
+      stage: "discontinued",
+      discontinuedOn: "2026-10-01",
+      replacements: [{ model: "NEW-1B" }],
+    });
+    await expectSameAsFresh();
   });
 
   it("brings a deleted replacement back into the lists it was in", async () => {

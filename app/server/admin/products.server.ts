@@ -309,7 +309,7 @@ async function holdAttributesAsRead(
 }
 
 /** The lifecycle columns `input` sets, checked: none when it says nothing of its lifecycle. */
-function lifecycleColumns(input: ProductInput) {
+function lifecycleColumns(input: Pick<ProductInput, "lifecycle">) {
   if (!input.lifecycle) return {};
   const checked = checkedLifecycle(input.lifecycle);
   if (!checked.ok) throw new FieldRuleError(LIFECYCLE_FIELDS[checked.field], checked.message);
@@ -508,6 +508,10 @@ export interface ImportedProduct extends Pick<
   accessoryIds?: string[];
   /** Absent: unchanged. Its typed values by attribute id, all of them (decision 070). */
   specValues?: Record<string, SpecValue>;
+  /** Absent: unchanged (a new product: active). Checked by the import (decision 072). */
+  lifecycle?: LifecycleFields;
+  /** Absent: unchanged. Its replacements in order. */
+  replacementIds?: string[];
   /** Absent: unchanged. The main image (the product's or a staged upload) and the rest as the form gives them. */
   files?: {
     imageFileId: string;
@@ -904,9 +908,37 @@ export function createProductAdmin({ db, write }: { db: Database; write: AdminWr
               categoryId: item.categoryId,
               imageFileId: item.files?.imageFileId ?? "",
               ...publicationSet(item.publication),
+              ...(item.lifecycle ? lifecycleColumns({ lifecycle: item.lifecycle }) : {}),
             })),
           ),
         );
+      }
+
+      const retired = updates.filter((item) => item.lifecycle);
+      for (const batch of batches(retired)) {
+        const rows = batch.map((item) => ({ id: item.id, ...lifecycleColumns({ lifecycle: item.lifecycle }) }));
+        await tx.execute(sql`update ${products} as p set lifecycle = x.lifecycle, end_of_sale_on = x."endOfSaleOn",
+            discontinued_on = x."discontinuedOn", firmware_until = x."firmwareUntil", repairs_until = x."repairsUntil"
+          from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id uuid, lifecycle text, "endOfSaleOn" date,
+            "discontinuedOn" date, "firmwareUntil" date, "repairsUntil" date)
+          where p.id = x.id`);
+      }
+      const withReplacements = items.filter((item) => item.replacementIds);
+      for (const batch of batches(withReplacements)) {
+        await tx.delete(productReplacements).where(
+          inArray(
+            productReplacements.productId,
+            batch.map((item) => item.id),
+          ),
+        );
+        const rows = batch.flatMap((item) =>
+          (item.replacementIds ?? []).map((replacementId, position) => ({
+            productId: item.id,
+            replacementId,
+            position,
+          })),
+        );
+        for (const part of batches(rows, 2000)) await tx.insert(productReplacements).values(part);
       }
 
       const withValues = items.filter((item) => item.specValues);

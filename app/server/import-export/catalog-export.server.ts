@@ -10,6 +10,7 @@ import {
   categoryFeatures,
   files,
   productAccessories,
+  productReplacements,
   productDownloads,
   productFeatures,
   productImages,
@@ -21,6 +22,8 @@ import type { AttributeDefinition, SpecValue } from "#app/domain/spec-attributes
 import { attributeColumn, specCell } from "#app/domain/spec-sheet";
 import { byGroupAndName } from "../admin/attributes.server";
 import { attributeDefinitionFrom } from "../records/attribute.server";
+import type { LifecycleFields } from "#app/domain/lifecycle";
+import { LIFECYCLE_STAGE_NAMES } from "#app/domain/lifecycle-stages";
 import { csvLine, UTF8_BOM } from "../platform/csv.server";
 import { addToList } from "../platform/lists.server";
 import { CATALOG_COLUMNS, type CatalogColumn, LIST_SEPARATOR, TABLE_CELL_SEPARATOR } from "#app/domain/catalog-sheet";
@@ -61,6 +64,9 @@ export interface CatalogRecord {
   accessories: { id: string; model: string }[];
   /** Its typed values by attribute id (decision 070). */
   specValues: Record<string, SpecValue>;
+  lifecycle: LifecycleFields;
+  /** In their order (decision 072). */
+  replacements: { id: string; model: string }[];
 }
 
 /**
@@ -99,6 +105,11 @@ export async function readCatalogRecords(db: Queryable): Promise<CatalogRecord[]
       publishAt: products.publishAt,
       imageFileId: products.imageFileId,
       imageName: mainFile.originalName,
+      lifecycle: products.lifecycle,
+      endOfSaleOn: products.endOfSaleOn,
+      discontinuedOn: products.discontinuedOn,
+      firmwareUntil: products.firmwareUntil,
+      repairsUntil: products.repairsUntil,
     })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
@@ -109,6 +120,10 @@ export async function readCatalogRecords(db: Queryable): Promise<CatalogRecord[]
     .from(productFeatures)
     .innerJoin(categoryFeatures, eq(categoryFeatures.id, productFeatures.featureId));
   const accessoryRows = await db.select().from(productAccessories);
+  const replacementRows = await db
+    .select()
+    .from(productReplacements)
+    .orderBy(asc(productReplacements.productId), asc(productReplacements.position));
   const imageRows = await db
     .select({
       productId: productImages.productId,
@@ -140,6 +155,10 @@ export async function readCatalogRecords(db: Queryable): Promise<CatalogRecord[]
   for (const { productA, productB } of accessoryRows) {
     addToList(accessoriesOf, productA, { id: productB, model: modelOf.get(productB) ?? "" });
     addToList(accessoriesOf, productB, { id: productA, model: modelOf.get(productA) ?? "" });
+  }
+  const replacementsOf = new Map<string, { id: string; model: string }[]>();
+  for (const { productId, replacementId } of replacementRows) {
+    addToList(replacementsOf, productId, { id: replacementId, model: modelOf.get(replacementId) ?? "" });
   }
   const imagesOf = new Map<string, CatalogRecord["images"]>();
   for (const { productId, ...image } of imageRows) addToList(imagesOf, productId, image);
@@ -173,6 +192,14 @@ export async function readCatalogRecords(db: Queryable): Promise<CatalogRecord[]
       (accessory) => accessory.model,
     ),
     specValues: valuesOf.get(row.id) ?? {},
+    lifecycle: {
+      stage: row.lifecycle,
+      endOfSaleOn: row.endOfSaleOn,
+      discontinuedOn: row.discontinuedOn,
+      firmwareUntil: row.firmwareUntil,
+      repairsUntil: row.repairsUntil,
+    },
+    replacements: replacementsOf.get(row.id) ?? [],
   }));
 }
 
@@ -188,6 +215,12 @@ export function catalogCells(record: CatalogRecord): Record<CatalogColumn, strin
     "NDAA compliant": record.ndaa ? "Yes" : "No",
     Features: record.features.join(LIST_SEPARATOR),
     Accessories: record.accessories.map((accessory) => accessory.model).join(LIST_SEPARATOR),
+    Lifecycle: LIFECYCLE_STAGE_NAMES[record.lifecycle.stage],
+    "End of sale": record.lifecycle.endOfSaleOn ?? "",
+    "Discontinued on": record.lifecycle.discontinuedOn ?? "",
+    "Firmware updates until": record.lifecycle.firmwareUntil ?? "",
+    "Repairs until": record.lifecycle.repairsUntil ?? "",
+    Replacements: record.replacements.map((replacement) => replacement.model).join(LIST_SEPARATOR),
     "Main image": record.image.name,
     "Additional images": record.images.map((image) => image.name).join(LIST_SEPARATOR),
     Downloads: record.downloads.map((download) => download.name).join(LIST_SEPARATOR),

@@ -27,6 +27,14 @@ import {
   type CatalogRecord,
 } from "./catalog-export.server";
 import { SPEC_MESSAGES, type AttributeDefinition, type SpecValue } from "#app/domain/spec-attributes";
+import {
+  ACTIVE_LIFECYCLE,
+  checkedLifecycle,
+  LIFECYCLE_MESSAGES,
+  MOST_REPLACEMENTS,
+  type LifecycleFields,
+} from "#app/domain/lifecycle";
+import { LIFECYCLE_STAGE_NAMES, LIFECYCLE_STAGES, type LifecycleStage } from "#app/domain/lifecycle-stages";
 import { namesAttribute, readSpecCell } from "#app/domain/spec-sheet";
 import { parseCsv, TooManyCsvRowsError, UnclosedCsvQuoteError } from "../platform/csv.server";
 import { isUuid, type FileService } from "../files/files.server";
@@ -87,6 +95,23 @@ interface PlannedRow extends ImportRowView {
   checkedVersion?: number;
   /** A conflicting row's Version cell: the version the file was exported at. */
   exportedVersion?: number;
+}
+
+/** The lifecycle's columns, each with the field it holds (decision 072). */
+const LIFECYCLE_COLUMNS = [
+  ["Lifecycle", "stage"],
+  ["End of sale", "endOfSaleOn"],
+  ["Discontinued on", "discontinuedOn"],
+  ["Firmware updates until", "firmwareUntil"],
+  ["Repairs until", "repairsUntil"],
+] as const satisfies readonly (readonly [CatalogColumn, keyof LifecycleFields])[];
+
+/** The stage a Lifecycle cell names, by its name or its id in any letter case; empty is active. */
+function stageNamed(text: string): LifecycleStage | undefined {
+  if (!text) return "active";
+  return LIFECYCLE_STAGES.find(
+    (stage) => lower(stage) === lower(text) || lower(LIFECYCLE_STAGE_NAMES[stage]) === lower(text),
+  );
 }
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -430,6 +455,53 @@ export function createCatalogImport({
         }
       }
 
+      // Its lifecycle (decision 072): the columns there, the rest as the product has them.
+      let lifecycle: LifecycleFields | undefined;
+      const had = record?.lifecycle ?? ACTIVE_LIFECYCLE;
+      const stage = has("Lifecycle") ? stageNamed(cell("Lifecycle")) : had.stage;
+      if (LIFECYCLE_COLUMNS.some(([column]) => has(column))) {
+        if (stage === undefined) errors.push(IMPORT_MESSAGES.lifecycleStage(cell("Lifecycle")));
+        else {
+          const day = (column: CatalogColumn, field: Exclude<keyof LifecycleFields, "stage">) =>
+            has(column) ? cell(column) || null : had[field];
+          const checked = checkedLifecycle({
+            stage,
+            endOfSaleOn: day("End of sale", "endOfSaleOn"),
+            discontinuedOn: day("Discontinued on", "discontinuedOn"),
+            firmwareUntil: day("Firmware updates until", "firmwareUntil"),
+            repairsUntil: day("Repairs until", "repairsUntil"),
+          });
+          const column =
+            LIFECYCLE_COLUMNS.find(([, field]) => !checked.ok && field === checked.field)?.[0] ?? "Lifecycle";
+          if (!checked.ok) errors.push(IMPORT_MESSAGES.lifecycleDay(column, checked.message));
+          else if (!record || JSON.stringify(checked.lifecycle) !== JSON.stringify(had)) {
+            if (record) changed.push("Lifecycle");
+            lifecycle = checked.lifecycle;
+          }
+        }
+      }
+      const activeNow = (stage ?? had.stage) === "active";
+      let replacementIds: string[] | undefined;
+      if (has("Replacements")) {
+        const ids: string[] = [];
+        for (const model of splitList(cell("Replacements"))) {
+          const id = idOf.get(lower(model)) ?? recordByModel.get(lower(model))?.id;
+          if (lower(model) === lower(row.model)) errors.push(LIFECYCLE_MESSAGES.ownReplacement);
+          else if (!id) errors.push(IMPORT_MESSAGES.unknownReplacement(model));
+          else if (!ids.includes(id)) ids.push(id);
+        }
+        if (ids.length > MOST_REPLACEMENTS) errors.push(LIFECYCLE_MESSAGES.tooManyReplacements);
+        if (ids.length && activeNow) errors.push(IMPORT_MESSAGES.replacementsOfActive);
+        const before = (record?.replacements ?? []).map((replacement) => replacement.id);
+        if (JSON.stringify(ids) !== JSON.stringify(before)) {
+          if (record) changed.push("Replacements");
+          replacementIds = ids;
+        }
+      } else if (activeNow && record?.replacements.length) {
+        // Active again: its replacements go, as the form lets them go.
+        replacementIds = [];
+      }
+
       let changedFiles: ImportedProduct["files"];
       const listOf = (column: CatalogColumn) => (has(column) ? splitList(cell(column)) : undefined);
       const mainName = has("Main image") ? cell("Main image") : undefined;
@@ -546,6 +618,8 @@ export function createCatalogImport({
         publication,
         featureIds: featureIds ?? (record ? undefined : []),
         accessoryIds: accessoryIds ?? (record ? undefined : []),
+        lifecycle,
+        replacementIds,
         files: changedFiles,
         specValues,
       };

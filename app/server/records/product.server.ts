@@ -1,8 +1,7 @@
 import { alias } from "drizzle-orm/pg-core";
 import { asc, eq, inArray, or, sql } from "drizzle-orm";
-import { formatDate, naturalCompare } from "#app/domain/format";
-import { lifecycleHeadline, lifecycleSupport, type LifecycleFields } from "#app/domain/lifecycle";
-import { LIFECYCLE_STAGE_NAMES } from "#app/domain/lifecycle-stages";
+import { naturalCompare } from "#app/domain/format";
+import { lifecycleLine, type LifecycleFields } from "#app/domain/lifecycle";
 import { publicationLabel, publicationState, type PublicationState } from "#app/domain/publication";
 import type { Queryable } from "../db/client.server";
 import {
@@ -74,16 +73,6 @@ function lifecycleOf(row: typeof products.$inferSelect): LifecycleFields {
     firmwareUntil: row.firmwareUntil,
     repairsUntil: row.repairsUntil,
   };
-}
-
-/** A lifecycle in one line, as History shows it: "Discontinued on 1 Mar 2026; firmware updates until …". */
-function lifecycleLine(lifecycle: LifecycleFields): string {
-  const headline = lifecycleHeadline(lifecycle, "") ?? LIFECYCLE_STAGE_NAMES[lifecycle.stage];
-  const endOfSale =
-    lifecycle.stage === "discontinued" && lifecycle.endOfSaleOn
-      ? [`end of sale ${formatDate(lifecycle.endOfSaleOn)}`]
-      : [];
-  return [headline, ...endOfSale, ...lifecycleSupport(lifecycle)].join("; ");
 }
 
 function grouped<Row extends { productId: string }>(rows: Row[]): Map<string, Omit<Row, "productId">[]> {
@@ -208,7 +197,8 @@ async function productSnapshots(tx: Queryable, ids: string[]): Promise<Map<strin
             ["Main picture", fileLine(named.get(product.imageFileId))],
             ["Main picture description", product.imageAlt],
             ["Status", publicationLabel(publicationState(product))],
-            ["Lifecycle", lifecycleLine(lifecycleOf(product))],
+            // Its replacements are a list of their own: a change to them reads as items added and removed.
+            ["Lifecycle", lifecycleLine(lifecycleOf(product), "")],
           ],
           lists: [
             ["Features", features.map((feature) => feature.label)],

@@ -32,6 +32,8 @@ export interface DatasheetContent {
     imageFileId: string;
     /** The typed values, with their units, in their groups (decision 070). */
     specifications: SpecificationGroup[];
+    /** Its lifecycle in a line (decision 072); none for an active product. */
+    lifecycle: string | null;
   };
   site: Pick<SiteSettings, "companyName" | "contactEmail" | "copyrightHolder">;
   publicUrl: string;
@@ -217,6 +219,7 @@ export async function renderDatasheet(content: DatasheetContent, picture: Buffer
   writer.text(`Category: ${product.category.name}`, { size: 11, color: MUTED, after: 10 });
   if (picture) writer.image(await doc.embedJpg(picture), 300, 220);
   writer.text(product.ndaa ? NDAA_STATEMENT.yes : NDAA_STATEMENT.no, { size: 10, bold: true, after: 8 });
+  if (product.lifecycle) writer.text(`Lifecycle: ${product.lifecycle}`, { size: 10, bold: true, after: 8 });
   if (product.features.length) {
     writer.text(`Features: ${product.features.map((feature) => feature.label).join(", ")}`, { after: 8 });
   }

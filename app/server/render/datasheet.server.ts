@@ -1,3 +1,4 @@
+import { isoToday, lifecycleLine } from "#app/domain/lifecycle";
 import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
 import type { CatalogProduct } from "#app/domain/catalog-views";
@@ -82,6 +83,15 @@ export function createDatasheets(parts: {
         features: product.features,
         accessories: product.accessories,
         imageFileId: product.image.fileId,
+        // Worded for today: a past end of sale reads "Sale ended", and makes a new datasheet.
+        lifecycle:
+          product.lifecycle.stage === "active"
+            ? null
+            : lifecycleLine(
+                product.lifecycle,
+                isoToday(),
+                product.lifecycle.replacements.map((replacement) => replacement.model),
+              ),
       },
       site: { companyName: site.companyName, contactEmail: site.contactEmail, copyrightHolder: site.copyrightHolder },
       publicUrl,

@@ -17,7 +17,7 @@ import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { SiteStylesheet } from "./components/site-stylesheet";
 import type { PageHandle } from "./domain/live";
-import { DEFAULT_SITE, pageTitle } from "./domain/site";
+import { DEFAULT_SITE, pageTitle, type LayoutSettings } from "./domain/site";
 import { requestContext, servicesContext } from "./server/runtime/context.server";
 
 // The server inlines the stylesheet (app/components/site-stylesheet.tsx); in development Vite also
@@ -28,10 +28,12 @@ export const handle: PageHandle = { live: ["settings"] };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { nonce, publicUrl } = context.get(requestContext);
-  const [user, settings] = await Promise.all([
+  const [user, { companyName, contactEmail, socialLinks, copyrightHolder }] = await Promise.all([
     context.get(requestContext).user(),
     context.get(servicesContext).settings.getSiteSettings(),
   ]);
+  // What every page shows: the disclosure policy has a page of its own.
+  const settings: LayoutSettings = { companyName, contactEmail, socialLinks, copyrightHolder };
   return data(
     {
       user: user ? { email: user.email } : null,

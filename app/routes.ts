@@ -8,6 +8,7 @@ export default [
   route("support", "routes/support.tsx"),
   route("support/firmware", "routes/support-firmware.tsx"),
   route("support/lifecycle", "routes/support-lifecycle.tsx"),
+  route("support/vulnerability-disclosure", "routes/vulnerability-disclosure.tsx"),
   route("support/firmware.atom", "routes/firmware-feed.ts"),
   route("catalog", "routes/catalog.tsx", [
     index("routes/catalog-all.tsx"),

@@ -20,6 +20,7 @@ import { liveStreamCapacity, liveStreamGate, liveStreams } from "./events";
 import { CATCH_ALL, PAGE_CACHE_ROUTE, ServerMetrics, serveMetrics } from "./metrics";
 import { serveFile } from "./files";
 import { serveDatasheet } from "./datasheets";
+import { serveSecurityTxt } from "./security-txt";
 import { SESSION_COOKIE_PREFIX } from "#app/server/people/auth.server";
 import { SCHEDULE_CHECK_MS } from "#app/server/admin/publication.server";
 import { serveImageVariant } from "./images";
@@ -405,6 +406,7 @@ function createApp(
   app.get("/images/:fileId/:ratio/:width.webp", imageVariants);
   app.post("/uploads", stageUpload(runtime));
   app.get("/catalog/products/:productSlug/datasheet.pdf", serveDatasheet(runtime));
+  app.get("/.well-known/security.txt", serveSecurityTxt(runtime));
 
   if (options.before) app.use(options.before);
   if (options.clientDir) {

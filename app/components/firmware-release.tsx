@@ -90,7 +90,7 @@ function inline(pieces: Inline[]): ReactNode[] {
  * page's scripts), as elements: whatever the text says, it is never HTML, and a link only ever opens
  * an http(s) address.
  */
-function Markdown({ blocks, headingLevel = 3 }: { blocks: Block[]; headingLevel?: 2 | 3 | 4 }) {
+export function Markdown({ blocks, headingLevel = 3 }: { blocks: Block[]; headingLevel?: 2 | 3 | 4 }) {
   return (
     <div className="space-y-2 text-sm text-slate-800">
       {blocks.map((block, index) => {

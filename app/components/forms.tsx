@@ -137,12 +137,23 @@ export function TextInput({
 export function TextArea({
   meta,
   label,
+  hint,
   ...props
-}: { meta: FieldMetadata<string>; label: ReactNode } & Omit<ComponentProps<"textarea">, "name" | "id">) {
+}: { meta: FieldMetadata<string>; label: ReactNode; hint?: ReactNode } & Omit<
+  ComponentProps<"textarea">,
+  "name" | "id"
+>) {
+  const hintId = useId();
   return (
     <div className="space-y-1">
       <FieldLabel htmlFor={meta.id}>{label}</FieldLabel>
-      <textarea className={INPUT_CLASS} rows={4} {...getTextareaProps(meta)} {...props} />
+      {hint ? <FieldHint id={hintId}>{hint}</FieldHint> : null}
+      <textarea
+        className={INPUT_CLASS}
+        rows={4}
+        {...getTextareaProps(meta, { ariaDescribedBy: hint ? hintId : undefined })}
+        {...props}
+      />
       <FieldErrors id={meta.errorId} errors={meta.errors} />
       <TypedBeside meta={meta} multiline />
     </div>

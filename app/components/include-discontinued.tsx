@@ -14,15 +14,12 @@ export function IncludeDiscontinued({ included, count }: { included: boolean; co
         value={DISCONTINUED_INCLUDED}
         defaultChecked={included}
         // Ticking it would add nothing: shown, and not offered (as a feature that would leave nothing).
-        disabled={!included && count === 0}
+        disabled={!included && !count}
         key={String(included)}
-        className="h-4 w-4 rounded border-slate-400 text-brand-700 disabled:opacity-40"
+        className="peer h-4 w-4 rounded border-slate-400 text-brand-700 disabled:opacity-40"
       />
-      <label
-        htmlFor="include-discontinued"
-        className={`text-sm ${!included && count === 0 ? "text-slate-400" : "text-slate-800"}`}
-      >
-        Include discontinued <span className={!included && count === 0 ? "" : "text-slate-500"}>({count})</span>
+      <label htmlFor="include-discontinued" className="text-sm text-slate-800 peer-disabled:text-slate-400">
+        Include discontinued ({count})
       </label>
     </div>
   );

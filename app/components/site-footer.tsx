@@ -1,8 +1,8 @@
 import { Link } from "./links";
-import type { SiteSettings } from "#app/domain/site";
+import type { LayoutSettings } from "#app/domain/site";
 import { SUPPORT_FIRMWARE_PATH } from "#app/domain/paths";
 
-export function SiteFooter({ settings, signedIn }: { settings: SiteSettings; signedIn: boolean }) {
+export function SiteFooter({ settings, signedIn }: { settings: LayoutSettings; signedIn: boolean }) {
   return (
     // Centred: pages set their content in columns of different widths, and a footer spread to the
     // window's edges lines up with none of them.

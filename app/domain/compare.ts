@@ -1,6 +1,7 @@
 import type { CatalogProduct } from "./catalog-views";
 import { formatSpecValue } from "./spec-attributes";
-import { ACTIVE_LIFECYCLE, isoToday, lifecycleLine } from "./lifecycle";
+import { ACTIVE_LIFECYCLE, lifecycleLine } from "./lifecycle";
+import { isoToday } from "./format";
 
 /** How many products one comparison holds: four columns still fit a laptop's width and a printed page. */
 export const MAX_COMPARED = 4;

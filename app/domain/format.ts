@@ -57,3 +57,8 @@ const dateFormat = madeOnFirstUse(
 export function formatDate(iso: string): string {
   return dateFormat().format(new Date(iso));
 }
+
+/** Today as an ISO day, in UTC as the site's dates are. */
+export function isoToday(now = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}

@@ -124,11 +124,6 @@ export function lifecycleLine(lifecycle: LifecycleFields, today: string, replace
   return [headline, ...endOfSale, ...replaced, ...lifecycleSupport(lifecycle)].join("; ");
 }
 
-/** Today as an ISO day, in UTC as the site's dates are. */
-export function isoToday(now = new Date()): string {
-  return now.toISOString().slice(0, 10);
-}
-
 /** The orders /support/lifecycle offers, its default first: by model, or by a day, latest first. */
 export const LIFECYCLE_SORTS = {
   model: "Model (A–Z)",

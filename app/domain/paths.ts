@@ -102,6 +102,10 @@ export function dashboardFirmwarePath(releaseId: string): string {
 
 /** The public list of firmware releases. */
 export const SUPPORT_FIRMWARE_PATH = "/support/firmware";
+/** The vulnerability disclosure policy the owner writes in the settings (decision 073). */
+export const DISCLOSURE_POLICY_PATH = "/support/vulnerability-disclosure";
+/** RFC 9116's file: how to report a vulnerability, for people and tools. */
+export const SECURITY_TXT_PATH = "/.well-known/security.txt";
 /** Every product no longer sold as usual, with its days and replacements (decision 072). */
 export const SUPPORT_LIFECYCLE_PATH = "/support/lifecycle";
 /** Every published release as an Atom feed. */

@@ -1,3 +1,4 @@
+import { DEFAULT_SECURITY } from "./security-policy";
 /**
  * How a revision reads to a person: its fields in order, its lists of named things, and a spreadsheet
  * table. Kept with each revision as it was saved, so a difference reads the same later even if a
@@ -42,9 +43,15 @@ function without(a: string[], b: string[]): string[] {
 
 /**
  * Fields revisions began keeping later, with the value every record had before: every record was
- * published before drafts existed, every product active before lifecycles.
+ * published before drafts existed, every product active before lifecycles, the settings' security
+ * e-mail and policy the defaults before they could be set.
  */
-const FIELDS_KEPT_SINCE: Record<string, string> = { Status: "Published", Lifecycle: "Active" };
+const FIELDS_KEPT_SINCE: Record<string, string> = {
+  Status: "Published",
+  Lifecycle: "Active",
+  "Security e-mail": DEFAULT_SECURITY.securityEmail,
+  "Vulnerability disclosure policy": DEFAULT_SECURITY.disclosurePolicy,
+};
 
 /**
  * What changed from `before` to `after`, in the order the fields are shown: changed fields with both

@@ -1,3 +1,4 @@
+import { DEFAULT_SECURITY } from "./security-policy";
 /** Site-wide texts until an admin edits them (the settings page stores its own values). */
 export const DEFAULT_SITE = {
   companyName: "Vantage",
@@ -9,11 +10,18 @@ export const DEFAULT_SITE = {
   copyrightHolder: "Vantage Security Systems",
 } as const;
 
+/** The settings every page shows (the header, the footer, titles): what the root sends each page. */
+export type LayoutSettings = Pick<SiteSettings, "companyName" | "contactEmail" | "socialLinks" | "copyrightHolder">;
+
 export type SiteSettings = {
   companyName: string;
   contactEmail: string;
   socialLinks: { label: string; url: string }[];
   copyrightHolder: string;
+  /** Where vulnerability reports go (security.txt's Contact). */
+  securityEmail: string;
+  /** The vulnerability disclosure policy, in Markdown: its own page, and security.txt's Policy. */
+  disclosurePolicy: string;
 };
 
 export function pageTitle(...parts: string[]): string {
@@ -41,5 +49,7 @@ export function settingsFromStored(values: Partial<Record<string, string>>): Sit
     contactEmail: values.contactEmail ?? DEFAULT_SITE.contactEmail,
     socialLinks: parseSocialLinks(values.socialLinks) ?? DEFAULT_SITE.socialLinks.map((link) => ({ ...link })),
     copyrightHolder: values.copyrightHolder ?? DEFAULT_SITE.copyrightHolder,
+    securityEmail: values.securityEmail ?? DEFAULT_SECURITY.securityEmail,
+    disclosurePolicy: values.disclosurePolicy ?? DEFAULT_SECURITY.disclosurePolicy,
   };
 }

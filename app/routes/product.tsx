@@ -1,5 +1,5 @@
 import { productTitle } from "#app/domain/catalog-views";
-import { Fragment, lazy, Suspense, useId } from "react";
+import { lazy, Suspense, useId } from "react";
 import { data, redirect } from "react-router";
 import { DownloadsList } from "#app/components/downloads-list";
 import { useCompareSelection } from "#app/components/compare-store";
@@ -36,7 +36,8 @@ import ServerCoverageCalculator, {
 } from "#app/components/coverage-calculator";
 
 import { OnDemand } from "#app/components/on-demand";
-import { isoToday, lifecycleHeadline, lifecycleSupport } from "#app/domain/lifecycle";
+import { lifecycleHeadline, lifecycleSupport } from "#app/domain/lifecycle";
+import { isoToday } from "#app/domain/format";
 
 export const handle: PageHandle = { live: ["products", "categories", "firmware"], cache: { byRecord: true } };
 
@@ -185,14 +186,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       {lifecycle ? (
         <p className="rounded-lg border border-amber-300 bg-amber-50 p-4 font-medium text-amber-950">
           {lifecycle.headline}
-          {product.lifecycle.replacements.map((replacement, index) => (
-            <Fragment key={replacement.id}>
-              {index ? ", " : " — replaced by "}
-              <Link to={catalogProductPath(replacement)} className="underline">
-                {replacement.model}
-              </Link>
-            </Fragment>
-          ))}
+          {product.lifecycle.replacements.map((replacement, index) => [
+            index ? ", " : " — replaced by ",
+            <Link key={replacement.id} to={catalogProductPath(replacement)} className="underline">
+              {replacement.model}
+            </Link>,
+          ])}
           {lifecycle.support}
         </p>
       ) : null}

@@ -19,7 +19,12 @@ import {
 import { normalizeSearchQuery } from "#app/domain/search";
 import { servicesContext } from "#app/server/runtime/context.server";
 import type { Route } from "./+types/support";
-import { catalogProductPath, SUPPORT_FIRMWARE_PATH, SUPPORT_LIFECYCLE_PATH } from "#app/domain/paths";
+import {
+  catalogProductPath,
+  DISCLOSURE_POLICY_PATH,
+  SUPPORT_FIRMWARE_PATH,
+  SUPPORT_LIFECYCLE_PATH,
+} from "#app/domain/paths";
 
 // Categories too: the form lists them to choose from.
 export const handle: PageHandle = {
@@ -145,6 +150,12 @@ export default function Support({ loaderData }: Route.ComponentProps) {
           Keeping older cameras?{" "}
           <TextLink to={SUPPORT_LIFECYCLE_PATH} weight="medium">
             Product lifecycle: end of sale, discontinued models and their replacements
+          </TextLink>
+        </p>
+        <p className="mt-2 text-slate-700">
+          Found a security issue?{" "}
+          <TextLink to={DISCLOSURE_POLICY_PATH} weight="medium">
+            Vulnerability disclosure policy
           </TextLink>
         </p>
       </header>

@@ -122,3 +122,63 @@ test("a save the database refuses says so on the form and changes nothing", asyn
     await allowWrites();
   }
 });
+
+test("the owner's security e-mail and disclosure policy make the policy page and security.txt", async ({
+  page,
+  browser,
+  login,
+  site,
+}) => {
+  const visitorContext = await browser.newContext({ baseURL: site.url });
+  const visitor = await visitorContext.newPage();
+  await visitor.goto("/support");
+  await visitor.getByRole("link", { name: "Vulnerability disclosure policy" }).click();
+  await expect(visitor.getByRole("heading", { level: 1, name: "Vulnerability disclosure policy" })).toBeVisible();
+  await expect(visitor.getByRole("heading", { level: 2, name: "Reporting a vulnerability" })).toBeVisible();
+  await hydrated(visitor);
+  for (const width of [390, 1280]) {
+    await visitor.setViewportSize({ width, height: 900 });
+    await expectNoA11yViolations(visitor);
+  }
+
+  await login();
+  await page.goto("/dashboard/settings");
+  await hydrated(page);
+  await page.getByLabel("Security e-mail").fill("psirt@acme.example");
+  await page
+    .getByLabel("Vulnerability disclosure policy")
+    .fill("## Scope\n\nEvery **camera** we sell.\n\n- Report within [our portal](https://acme.example/psirt)");
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Settings saved." })).toBeVisible();
+
+  // The open policy page follows; what the owner wrote is Markdown, never HTML.
+  await expect(visitor.getByRole("heading", { level: 2, name: "Scope" })).toBeVisible();
+  await expect(visitor.getByText("Every camera we sell.")).toBeVisible();
+  await expect(visitor.getByRole("link", { name: "our portal" })).toHaveAttribute("href", "https://acme.example/psirt");
+  await expect(visitor.getByRole("link", { name: "psirt@acme.example" })).toHaveAttribute(
+    "href",
+    "mailto:psirt@acme.example",
+  );
+
+  const text = await (await fetch(`${site.url}/.well-known/security.txt`)).text();
+  const fields = Object.fromEntries(
+    text
+      .trim()
+      .split("\n")
+      .map((line) => [line.slice(0, line.indexOf(":")), line.slice(line.indexOf(":") + 2)]),
+  );
+  expect(fields).toMatchObject({
+    Contact: "mailto:psirt@acme.example",
+    Policy: `${site.url}/support/vulnerability-disclosure`,
+    "Preferred-Languages": "en",
+    Canonical: `${site.url}/.well-known/security.txt`,
+  });
+  const expires = Date.parse(fields.Expires ?? "");
+  expect(expires).toBeGreaterThan(Date.now() + 300 * 86_400_000);
+  expect(expires).toBeLessThan(Date.now() + 365 * 86_400_000);
+
+  // History reads the change in words.
+  await page.getByRole("link", { name: "History of the settings" }).click();
+  await expect(page.getByText("psirt@acme.example").first()).toBeVisible();
+  await visitorContext.close();
+});

@@ -8,12 +8,21 @@ const webAddress = z
   .max(500, "At most 500 characters")
   .refine((value) => /^https?:\/\/[^\s/]+\.[^\s]+$/i.test(value), "A web address starting with https://");
 
+/** The most characters of the vulnerability disclosure policy. */
+export const MOST_POLICY_LENGTH = 20_000;
+
 /** The site settings form (beyond the original): the same schema checks the browser and the server. */
 export const settingsSchema = z.object({
   companyName: text("Company name required", 80),
   contactEmail: z.email("A valid e-mail address").trim().max(200, "At most 200 characters"),
   socialLinks: z.array(z.object({ label: text("Label required", 40), url: webAddress })).length(2, "Two social links"),
   copyrightHolder: text("Copyright holder required"),
+  securityEmail: z.email("A valid e-mail address").trim().max(200, "At most 200 characters"),
+  disclosurePolicy: z
+    .string("Disclosure policy required")
+    .trim()
+    .min(1, "Disclosure policy required")
+    .max(MOST_POLICY_LENGTH, `At most ${MOST_POLICY_LENGTH.toLocaleString("en-US")} characters`),
 });
 
 export type SettingsInput = z.infer<typeof settingsSchema>;

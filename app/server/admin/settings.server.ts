@@ -1,5 +1,6 @@
 import type { SettingsInput } from "#app/domain/forms/settings";
 import { settingsFromStored, type SiteSettings } from "#app/domain/site";
+import { DEFAULT_SECURITY } from "#app/domain/security-policy";
 import { SETTINGS_ID } from "#app/domain/revisions";
 import type { AdminWrite, Restorer, Restoring, WriteOrigin } from "./write.server";
 import type { SettingsData } from "../records/settings.server";
@@ -10,7 +11,8 @@ import { keptUntilChanged, type DataWatch, type WatchedData } from "../platform/
 const SETTINGS_DATA: readonly WatchedData[] = ["settings"];
 
 /**
- * The site's settings (company name, contact e-mail, social links, copyright holder), read and saved.
+ * The site's settings (company name, contact e-mail, social links, copyright holder, security e-mail
+ * and disclosure policy), read and saved.
  * Every page shows them: they are kept in memory and read again only once the data watch says they
  * may have changed.
  */
@@ -29,12 +31,20 @@ export function createSiteSettings({ db, write, watch }: { db: Database; write: 
   }
 
   /** Stores every setting at once and tells open pages (the footer, /contact) to refresh. */
-  async function saveSiteSettings(input: SettingsInput, origin: WriteOrigin, restoring?: Restoring): Promise<void> {
+  async function saveSiteSettings(
+    input: Omit<SettingsInput, "securityEmail" | "disclosurePolicy"> &
+      Partial<Pick<SettingsInput, "securityEmail" | "disclosurePolicy">>,
+    origin: WriteOrigin,
+    restoring?: Restoring,
+  ): Promise<void> {
     const values: Record<keyof SiteSettings, string> = {
       companyName: input.companyName,
       contactEmail: input.contactEmail,
       socialLinks: JSON.stringify(input.socialLinks),
       copyrightHolder: input.copyrightHolder,
+      // A revision from before these settings had none: the defaults it was shown with.
+      securityEmail: input.securityEmail ?? DEFAULT_SECURITY.securityEmail,
+      disclosurePolicy: input.disclosurePolicy ?? DEFAULT_SECURITY.disclosurePolicy,
     };
     await write(
       ["settings"],

@@ -17,6 +17,8 @@ async function settingsSnapshot(tx: Queryable): Promise<Snapshot<SettingsData>> 
         ["Company name", settings.companyName],
         ["Contact e-mail", settings.contactEmail],
         ["Copyright holder", settings.copyrightHolder],
+        ["Security e-mail", settings.securityEmail],
+        ["Vulnerability disclosure policy", settings.disclosurePolicy],
       ],
       lists: [["Social links", settings.socialLinks.map((link) => `${link.label} — ${link.url}`)]],
     },

@@ -1,4 +1,5 @@
-import { isoToday, lifecycleLine } from "#app/domain/lifecycle";
+import { lifecycleLine } from "#app/domain/lifecycle";
+import { isoToday } from "#app/domain/format";
 import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
 import type { CatalogProduct } from "#app/domain/catalog-views";

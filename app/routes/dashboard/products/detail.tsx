@@ -8,8 +8,8 @@ import { SpecsTable } from "#app/components/specs-table";
 import { Alert, Card, TextLink } from "#app/components/ui";
 import { PublicationStatusLine } from "#app/components/publication-badge";
 import { formatFileSize } from "#app/domain/format";
-import { isoToday, lifecycleHeadline, lifecycleSupport } from "#app/domain/lifecycle";
-import { LIFECYCLE_STAGE_NAMES } from "#app/domain/lifecycle-stages";
+import { lifecycleLine } from "#app/domain/lifecycle";
+import { isoToday } from "#app/domain/format";
 import type { PageHandle } from "#app/domain/live";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { isRefusal } from "#app/domain/conflict";
@@ -33,7 +33,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => dashboardMeta(loader
 export async function loader({ context, params }: Route.LoaderArgs) {
   const product = await context.get(servicesContext).catalog.getAnyProduct(params.productId);
   if (!product) throw data("Not Found", { status: 404, statusText: "Not Found" });
-  return { product };
+  // Worded here: the lifecycle's rules and today's date stay out of the page's scripts.
+  return { product, lifecycle: lifecycleLine(product.lifecycle, isoToday()) };
 }
 
 /** After a conflict (409) the newer data must be read, although an error status skips that by default. */
@@ -146,12 +147,7 @@ export default function DashboardProduct({ loaderData, actionData }: Route.Compo
           )}
         </Section>
         <Section title="Lifecycle">
-          <p>
-            {[
-              lifecycleHeadline(product.lifecycle, isoToday()) ?? LIFECYCLE_STAGE_NAMES[product.lifecycle.stage],
-              ...lifecycleSupport(product.lifecycle),
-            ].join("; ")}
-          </p>
+          <p>{loaderData.lifecycle}</p>
           {product.lifecycle.replacements.length > 0 ? (
             <p className="mt-1">
               Replaced by{" "}

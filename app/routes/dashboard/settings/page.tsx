@@ -1,9 +1,9 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
-import { FormErrors, TabIdInput, TextInput } from "#app/components/forms";
+import { FormErrors, TabIdInput, TextArea, TextInput } from "#app/components/forms";
 import { Alert, Button, Card, TextLink } from "#app/components/ui";
-import { dashboardHistoryPath } from "#app/domain/paths";
+import { dashboardHistoryPath, DISCLOSURE_POLICY_PATH, SECURITY_TXT_PATH } from "#app/domain/paths";
 import { SETTINGS_ID } from "#app/domain/revisions";
 import { settingsSchema } from "#app/domain/forms/settings";
 import type { PageHandle } from "#app/domain/live";
@@ -43,7 +43,8 @@ export default function SiteSettingsPage({ loaderData, actionData }: Route.Compo
   return (
     <Card title="Site Settings">
       <p className="mb-4 text-sm text-slate-600">
-        Shown in the footer, on the Contact page and in the page titles and social previews.{" "}
+        Shown in the footer, on the Contact page, in the page titles and social previews, and (the security e-mail and
+        policy) on the disclosure policy page and in security.txt.{" "}
         <TextLink to={dashboardHistoryPath("settings", SETTINGS_ID)}>History of the settings</TextLink>
       </p>
       <Form method="post" {...getFormProps(form)} className="space-y-4">
@@ -58,6 +59,8 @@ export default function SiteSettingsPage({ loaderData, actionData }: Route.Compo
             contactEmail: "Contact e-mail",
             socialLinks: "Social links",
             copyrightHolder: "Copyright holder",
+            securityEmail: "Security e-mail",
+            disclosurePolicy: "Vulnerability disclosure policy",
           }}
         />
         <TextInput meta={fields.companyName} label="Company name" />
@@ -73,6 +76,27 @@ export default function SiteSettingsPage({ loaderData, actionData }: Route.Compo
           );
         })}
         <TextInput meta={fields.copyrightHolder} label="Copyright holder" />
+        <TextInput
+          meta={fields.securityEmail}
+          label="Security e-mail"
+          type="email"
+          hint={
+            <>
+              Where vulnerability reports go: the Contact of <TextLink href={SECURITY_TXT_PATH}>security.txt</TextLink>.
+            </>
+          }
+        />
+        <TextArea
+          meta={fields.disclosurePolicy}
+          label="Vulnerability disclosure policy"
+          rows={12}
+          hint={
+            <>
+              Shown at <TextLink to={DISCLOSURE_POLICY_PATH}>{DISCLOSURE_POLICY_PATH}</TextLink>. Markdown: ## headings,
+              - lists, **bold**, [links](https://example.com).
+            </>
+          }
+        />
         <Button type="submit" disabled={navigation.state === "submitting"}>
           Save settings
         </Button>

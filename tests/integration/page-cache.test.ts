@@ -17,7 +17,7 @@ import { createDatabase } from "#tests/support/postgres";
 import { sendRaw } from "#tests/support/http";
 import { startServer, type RunningServer } from "#tests/support/server";
 import { TEST_ORIGIN } from "#tests/support/origin";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { categories, products } from "#app/server/db/schema";
 import { catalogCategoryPath, catalogProductPath } from "#app/domain/paths";
 import { loadDemoCatalogIfEmpty } from "../../demo/load";
@@ -382,7 +382,7 @@ describe("the page caches of two servers on one PostgreSQL database", () => {
   it("drops on a product's change its page, its category's listing and the searches it is in, and keeps the rest", async () => {
     if (!writer) throw new Error("the writing runtime did not start");
     const db = writer.database.db;
-    // Two published products of two categories.
+    // Two published products of two categories, sold as usual: listings leave discontinued ones out (decision 072).
     const picked = await db
       .selectDistinctOn([products.categoryId], {
         id: products.id,
@@ -393,7 +393,7 @@ describe("the page caches of two servers on one PostgreSQL database", () => {
       })
       .from(products)
       .innerJoin(categories, eq(categories.id, products.categoryId))
-      .where(eq(products.status, "published"))
+      .where(and(eq(products.status, "published"), eq(products.lifecycle, "active")))
       .orderBy(products.categoryId, products.model)
       .limit(2);
     const [changed, untouched] = picked;

@@ -140,24 +140,24 @@ export default function Support({ loaderData }: Route.ComponentProps) {
           Catalogs, datasheets, manuals, installation guides and software for our products. Every file opens in a new
           tab.
         </p>
-        <p className="mt-2 text-slate-700">
-          Looking for the latest firmware?{" "}
-          <TextLink to={SUPPORT_FIRMWARE_PATH} weight="medium">
-            Firmware updates and release notes
-          </TextLink>
-        </p>
-        <p className="mt-2 text-slate-700">
-          Keeping older cameras?{" "}
-          <TextLink to={SUPPORT_LIFECYCLE_PATH} weight="medium">
-            Product lifecycle: end of sale, discontinued models and their replacements
-          </TextLink>
-        </p>
-        <p className="mt-2 text-slate-700">
-          Found a security issue?{" "}
-          <TextLink to={DISCLOSURE_POLICY_PATH} weight="medium">
-            Vulnerability disclosure policy
-          </TextLink>
-        </p>
+        {/* Links on a line or two: on a phone the search and the first files stay in the first screen. */}
+        <ul className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-slate-700">
+          <li>
+            <TextLink to={SUPPORT_FIRMWARE_PATH} weight="medium">
+              Firmware updates and release notes
+            </TextLink>
+          </li>
+          <li>
+            <TextLink to={SUPPORT_LIFECYCLE_PATH} weight="medium">
+              Product lifecycle
+            </TextLink>
+          </li>
+          <li>
+            <TextLink to={DISCLOSURE_POLICY_PATH} weight="medium">
+              Vulnerability disclosure policy
+            </TextLink>
+          </li>
+        </ul>
       </header>
 
       {!anyDownloads ? (

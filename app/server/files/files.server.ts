@@ -348,8 +348,14 @@ const IMAGE_HEADER_BYTES = 512 * 1024;
 /** Reads only the image's leading bytes, so checking a 20 MB upload never holds it all in memory. */
 async function imageDimensions(storage: FileStorage, key: string) {
   const sharp = await imageLibrary();
+  let head: Uint8Array;
   try {
-    const head = await readAll(storage.read(key, { start: 0, end: IMAGE_HEADER_BYTES - 1 }));
+    head = await readAll(storage.read(key, { start: 0, end: IMAGE_HEADER_BYTES - 1 }));
+  } catch (error) {
+    // The storage failed, not the file: said as such, never as "not an image".
+    throw new StorageFailedError(error);
+  }
+  try {
     const metadata = await sharp(head, { failOn: "none" }).metadata();
     // The size as shown: a phone photo stored sideways with an EXIF rotation is taller than wide.
     const { width, height } = metadata.autoOrient ?? metadata;

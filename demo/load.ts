@@ -32,6 +32,7 @@ import {
   widePictureAlt,
   type RenderedBase,
 } from "./art";
+import { lifecycleColumnsOf } from "#app/domain/lifecycle";
 import { catalogProblems, DEMO_CATALOG, type DemoCatalog } from "./demo-catalog";
 import { generalDocument, productDocument, type DemoFile } from "./documents";
 import { firmwareImage } from "./firmware";
@@ -393,15 +394,7 @@ async function insertCatalog(tx: Transaction, catalog: DemoCatalog, files: Stage
       categoryId: required(categoryIds, product.category, "category"),
       imageFileId: required(files.mainImage, product.model, "main image"),
       imageAlt: productImageAlt(product.model, "front"),
-      ...(product.lifecycle
-        ? {
-            lifecycle: product.lifecycle.stage,
-            endOfSaleOn: product.lifecycle.endOfSaleOn,
-            discontinuedOn: product.lifecycle.discontinuedOn,
-            firmwareUntil: product.lifecycle.firmwareUntil,
-            repairsUntil: product.lifecycle.repairsUntil,
-          }
-        : {}),
+      ...(product.lifecycle ? lifecycleColumnsOf(product.lifecycle) : {}),
       createdAt,
       updatedAt: createdAt,
     };

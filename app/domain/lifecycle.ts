@@ -17,6 +17,31 @@ export interface LifecycleFields {
   repairsUntil: string | null;
 }
 
+/** How a product's row holds its lifecycle: the stage in `lifecycle`, the days by their names. */
+export type LifecycleColumns = { lifecycle: LifecycleStage } & Omit<LifecycleFields, "stage">;
+
+/** A product's lifecycle from its row's columns. */
+export function lifecycleOfRow(row: LifecycleColumns): LifecycleFields {
+  return {
+    stage: row.lifecycle,
+    endOfSaleOn: row.endOfSaleOn,
+    discontinuedOn: row.discontinuedOn,
+    firmwareUntil: row.firmwareUntil,
+    repairsUntil: row.repairsUntil,
+  };
+}
+
+/** The row's columns of a lifecycle. */
+export function lifecycleColumnsOf(lifecycle: LifecycleFields): LifecycleColumns {
+  return {
+    lifecycle: lifecycle.stage,
+    endOfSaleOn: lifecycle.endOfSaleOn,
+    discontinuedOn: lifecycle.discontinuedOn,
+    firmwareUntil: lifecycle.firmwareUntil,
+    repairsUntil: lifecycle.repairsUntil,
+  };
+}
+
 /** A product sold as usual: no days, nothing to say. */
 export const ACTIVE_LIFECYCLE: LifecycleFields = {
   stage: "active",

@@ -3,7 +3,7 @@ import { Link } from "#app/components/links";
 import { Pagination, requestedPage } from "#app/components/pagination";
 import { Button, TextLink } from "#app/components/ui";
 import { formatDate } from "#app/domain/format";
-import { LIFECYCLE_SORTS, lifecycleSortOf, type LifecycleSort } from "#app/domain/lifecycle";
+import { LIFECYCLE_SORTS, lifecycleSortOf, type LifecycleFields, type LifecycleSort } from "#app/domain/lifecycle";
 import { LIFECYCLE_STAGE_NAMES, type LifecycleStage } from "#app/domain/lifecycle-stages";
 import type { PageHandle } from "#app/domain/live";
 import { catalogCategoryPath, catalogProductPath, SUPPORT_LIFECYCLE_PATH } from "#app/domain/paths";
@@ -15,6 +15,14 @@ export const handle: PageHandle = {
   live: ["products", "categories"],
   cache: { query: ["stage", "category", "sort", "page"], byRecord: true },
 };
+
+/** The table's columns of days, each with the field it shows. */
+const DAY_COLUMNS = [
+  ["End of sale", "endOfSaleOn"],
+  ["Discontinued", "discontinuedOn"],
+  ["Firmware updates until", "firmwareUntil"],
+  ["Repairs until", "repairsUntil"],
+] as const satisfies readonly (readonly [string, Exclude<keyof LifecycleFields, "stage">])[];
 
 /** Products a page: a table row each. */
 const PAGE_SIZE = 50;
@@ -171,27 +179,11 @@ export default function SupportLifecycle({ loaderData }: Route.ComponentProps) {
             </caption>
             <thead className="bg-slate-50 text-slate-700">
               <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Product
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Stage
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  End of sale
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Discontinued
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Firmware updates until
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Repairs until
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Replaced by
-                </th>
+                {["Product", "Stage", ...DAY_COLUMNS.map(([heading]) => heading), "Replaced by"].map((heading) => (
+                  <th key={heading} scope="col" className="px-4 py-3 font-semibold">
+                    {heading}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
@@ -211,10 +203,11 @@ export default function SupportLifecycle({ loaderData }: Route.ComponentProps) {
                     </span>
                   </th>
                   <td className="px-4 py-3 whitespace-nowrap">{LIFECYCLE_STAGE_NAMES[product.lifecycle.stage]}</td>
-                  <td className="px-4 py-3 whitespace-nowrap">{day(product.lifecycle.endOfSaleOn)}</td>
-                  <td className="px-4 py-3 whitespace-nowrap">{day(product.lifecycle.discontinuedOn)}</td>
-                  <td className="px-4 py-3 whitespace-nowrap">{day(product.lifecycle.firmwareUntil)}</td>
-                  <td className="px-4 py-3 whitespace-nowrap">{day(product.lifecycle.repairsUntil)}</td>
+                  {DAY_COLUMNS.map(([heading, field]) => (
+                    <td key={heading} className="px-4 py-3 whitespace-nowrap">
+                      {day(product.lifecycle[field])}
+                    </td>
+                  ))}
                   <td className="px-4 py-3">
                     {product.lifecycle.replacements.length ? (
                       <ul>

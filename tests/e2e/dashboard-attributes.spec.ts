@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { expectNoA11yViolations } from "../support/a11y";
 import { capturePost, expectAnonymousReplayRefused } from "./admin";
-import { expect, hydrated, liveConnected, test } from "./fixtures";
+import { expect, hydrated, liveConnected, test, productCards } from "./fixtures";
 
 test.describe.configure({ mode: "serial" });
 test.use({ ownServer: "attributes" });
@@ -186,9 +186,6 @@ test("a category takes attributes, the product form asks for their values, and t
   await expectNoA11yViolations(page);
 });
 
-/** The models of the product cards a category page shows, in order. */
-const cards = (page: Page) => page.getByRole("article").getByRole("heading", { level: 2 });
-
 test("a category page filters and sorts by values, without scripts too, and offers a new filter live", async ({
   page,
   login,
@@ -214,7 +211,7 @@ test("a category page filters and sorts by values, without scripts too, and offe
   await ir.getByLabel("From (IR range)").press("Enter");
   await expect(visitor).toHaveURL(/ir-range-min=20/);
   await expect(visitor.getByRole("status")).toHaveText("1 product");
-  await expect(cards(visitor)).toHaveText([/^VNT-T1/]);
+  await expect(productCards(visitor)).toHaveText([/^VNT-T1/]);
   await expect(visitor.getByRole("link", { name: /IR range \u2265 20 m/ })).toBeVisible();
   await expectNoA11yViolations(visitor);
   // Sorted by the value, highest first, the filter cleared.
@@ -222,7 +219,7 @@ test("a category page filters and sorts by values, without scripts too, and offe
   await expect(visitor.getByRole("status")).toHaveText("2 products");
   await visitor.getByLabel("Sort by").selectOption({ label: "IR range, lowest first" });
   await expect(visitor).toHaveURL(/sort=ir-range-asc/);
-  await expect(cards(visitor)).toHaveText([/^VNT-T2/, /^VNT-T1/]);
+  await expect(productCards(visitor)).toHaveText([/^VNT-T2/, /^VNT-T1/]);
 
   // The editor makes the focal range a filter: the open page offers it without a reload.
   await page.goto("/dashboard/categories/");
@@ -239,7 +236,7 @@ test("a category page filters and sorts by values, without scripts too, and offe
   await focal.getByLabel("To (Focal range)").fill("6");
   await focal.getByLabel("To (Focal range)").blur();
   await expect(visitor).toHaveURL(/focal-range-min=6&focal-range-max=6/);
-  await expect(cards(visitor)).toHaveText([/^VNT-T1/]);
+  await expect(productCards(visitor)).toHaveText([/^VNT-T1/]);
   await visitorContext.close();
 
   // Compared, their values line up by attribute in their groups, the differences marked.
@@ -257,11 +254,11 @@ test("a category page filters and sorts by values, without scripts too, and offe
   const plain = await browser.newContext({ baseURL, javaScriptEnabled: false });
   const noScript = await plain.newPage();
   await noScript.goto("/catalog/categories/thermal-cameras?ir-range-min=20");
-  await expect(cards(noScript)).toHaveText([/^VNT-T1/]);
+  await expect(productCards(noScript)).toHaveText([/^VNT-T1/]);
   await noScript.getByLabel("From (IR range)").fill("");
   await noScript.getByLabel("To (IR range)").fill("15");
   await noScript.getByRole("button", { name: "Apply filters" }).click();
   await expect(noScript).toHaveURL(/ir-range-max=15/);
-  await expect(cards(noScript)).toHaveText([/^VNT-T2/]);
+  await expect(productCards(noScript)).toHaveText([/^VNT-T2/]);
   await plain.close();
 });

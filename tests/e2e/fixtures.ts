@@ -129,4 +129,9 @@ export async function liveConnected(page: Page): Promise<void> {
   await expect(page.locator("html")).toHaveAttribute("data-live", "connected");
 }
 
+/** The models (card headings) of the product cards a page shows, in order. */
+export function productCards(page: Page) {
+  return page.getByRole("article").getByRole("heading", { level: 2 });
+}
+
 export { expect };

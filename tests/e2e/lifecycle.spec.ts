@@ -1,13 +1,9 @@
-import type { Page } from "@playwright/test";
 import { expectNoA11yViolations } from "../support/a11y";
 import { capturePost, expectAnonymousReplayRefused, openDemoProduct } from "./admin";
-import { expect, hydrated, liveConnected, test } from "./fixtures";
+import { expect, hydrated, liveConnected, test, productCards } from "./fixtures";
 
 test.describe.configure({ mode: "serial" });
 test.use({ serverEnv: { DEMO_DATA: "1" }, ownServer: "lifecycle" });
-
-/** The models of the product cards a page shows, in order. */
-const cards = (page: Page) => page.getByRole("article").getByRole("heading", { level: 2 });
 
 test("a discontinued camera leaves the default list, comes back with the filter, and its page names its replacements", async ({
   page,
@@ -17,7 +13,7 @@ test("a discontinued camera leaves the default list, comes back with the filter,
   await page.goto("/catalog/categories/dome-cameras");
   await hydrated(page);
   await expect(page.getByRole("status")).toHaveText("6 products");
-  await expect(cards(page).filter({ hasText: "VNT-D2M-V28" })).toHaveCount(0);
+  await expect(productCards(page).filter({ hasText: "VNT-D2M-V28" })).toHaveCount(0);
   const include = page.getByRole("form", { name: "Filters" }).getByLabel("Include discontinued (1)");
   await include.check();
   await expect(page).toHaveURL(/discontinued=include/);
@@ -92,7 +88,7 @@ test("an editor discontinues a camera in its form: History says so and an open c
   await visitor.goto("/catalog/categories/turret-cameras");
   await hydrated(visitor);
   await liveConnected(visitor);
-  await expect(cards(visitor).filter({ hasText: "VNT-T4M-FC28" })).toHaveCount(1);
+  await expect(productCards(visitor).filter({ hasText: "VNT-T4M-FC28" })).toHaveCount(1);
 
   await login();
   await openDemoProduct(page, "VNT-T4M-FC28");
@@ -123,7 +119,7 @@ test("an editor discontinues a camera in its form: History says so and an open c
   await expect(lifecycle.getByRole("link", { name: "VNT-T8M-AI28" })).toBeVisible();
 
   // The visitor's open page follows without a reload.
-  await expect(cards(visitor).filter({ hasText: "VNT-T4M-FC28" })).toHaveCount(0);
+  await expect(productCards(visitor).filter({ hasText: "VNT-T4M-FC28" })).toHaveCount(0);
   await expect(visitor.getByLabel("Include discontinued (1)")).toBeVisible();
 
   await page.getByRole("link", { name: "History" }).click();

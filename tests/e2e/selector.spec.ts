@@ -1,11 +1,7 @@
-import type { Page } from "@playwright/test";
 import { expectNoA11yViolations } from "../support/a11y";
-import { expect, hydrated, test } from "./fixtures";
+import { expect, hydrated, test, productCards } from "./fixtures";
 
 test.use({ serverEnv: { DEMO_DATA: "1" } });
-
-/** The models of the product cards a page shows, in order. */
-const cards = (page: Page) => page.getByRole("article").getByRole("heading", { level: 2 });
 
 const DOMES_FROM_4MP_AT_6MM = "/catalog/categories/dome-cameras?resolution-min=4&focal-length-min=6&focal-length-max=6";
 
@@ -28,17 +24,17 @@ test("a demo category narrows by a minimum resolution and a focal length its len
   await filters.getByLabel("To (Focal length)").fill("6");
   await filters.getByLabel("To (Focal length)").blur();
   await expect(page).toHaveURL(/resolution-min=4&focal-length-min=6&focal-length-max=6/);
-  await expect(cards(page)).toHaveText([/^VNT-D4M-AIZ/, /^VNT-D8M-AIZ/]);
+  await expect(productCards(page)).toHaveText([/^VNT-D4M-AIZ/, /^VNT-D8M-AIZ/]);
   await expect(page.getByRole("list", { name: "Key specifications of VNT-D8M-AIZ" })).toContainText("2.7\u201313.5 mm");
 
   // The address is the selection: opened again, and without scripts, the same two.
   await page.goto(DOMES_FROM_4MP_AT_6MM);
-  await expect(cards(page)).toHaveText([/^VNT-D4M-AIZ/, /^VNT-D8M-AIZ/]);
+  await expect(productCards(page)).toHaveText([/^VNT-D4M-AIZ/, /^VNT-D8M-AIZ/]);
   const plain = await browser.newContext({ baseURL, javaScriptEnabled: false });
   try {
     const noScript = await plain.newPage();
     await noScript.goto(DOMES_FROM_4MP_AT_6MM);
-    await expect(cards(noScript)).toHaveText([/^VNT-D4M-AIZ/, /^VNT-D8M-AIZ/]);
+    await expect(productCards(noScript)).toHaveText([/^VNT-D4M-AIZ/, /^VNT-D8M-AIZ/]);
   } finally {
     await plain.close();
   }
@@ -72,8 +68,8 @@ test("the product selector filters every camera category by the values they shar
   await page.getByLabel("Sort by").selectOption({ label: "Resolution, highest first" });
   await expect(page).toHaveURL(/resolution-min=8.*sort=resolution-desc|sort=resolution-desc.*resolution-min=8/);
   // Across categories: the multi-sensor cameras first, then domes, bullets, turrets and a PTZ of 8 MP.
-  await expect(cards(page).first()).toHaveText(/^VNT-M32M-4X8/);
-  await expect(cards(page)).toContainText([/^VNT-B8M-AI12/, /^VNT-D8M-AI28/, /^VNT-P8M-42X/, /^VNT-T8M-AI28/]);
+  await expect(productCards(page).first()).toHaveText(/^VNT-M32M-4X8/);
+  await expect(productCards(page)).toContainText([/^VNT-B8M-AI12/, /^VNT-D8M-AI28/, /^VNT-P8M-42X/, /^VNT-T8M-AI28/]);
   await expectNoA11yViolations(page);
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoA11yViolations(page);

@@ -23,7 +23,7 @@ import { CatalogState } from "#app/server/site/catalog-state.server";
 import type { Catalog } from "#app/server/site/catalog.server";
 import { DATABASE_KINDS, startTestRuntime } from "#tests/support/database";
 import { TEST_ORIGIN } from "#tests/support/origin";
-import { newProductInput } from "#tests/support/products";
+import { newProductInput, productEditForm } from "#tests/support/products";
 import { stageImage, stageText } from "#tests/support/staged-files";
 
 describe.each(DATABASE_KINDS)("the public catalog changed in place on %s", (kind) => {
@@ -56,27 +56,8 @@ describe.each(DATABASE_KINDS)("the public catalog changed in place on %s", (kind
     return newProductInput(runtime, cameras, model, { specs: `Sensor of ${model}`, ...overrides });
   }
 
-  /** A product's edit form as it opens: what it has now, and the version it was opened at. */
-  async function editForm(productId: string): Promise<{ version: number; input: ProductInput }> {
-    const product = await catalog.getAnyProduct(productId);
-    if (!product) throw new Error(`no product ${productId}`);
-    return {
-      version: product.version,
-      input: {
-        categoryId: product.category.id,
-        model: product.model,
-        description: product.description,
-        specs: product.specs,
-        specsTable: undefined,
-        ndaa: product.ndaa,
-        featureIds: product.features.map((item) => item.id),
-        imageAlt: product.image.alt,
-        additionalImages: product.additionalImages.map((image) => ({ id: image.id, alt: image.alt })),
-        accessoryIds: product.accessories.map((accessory) => accessory.id),
-        downloads: product.downloads.map((download) => ({ id: download.id, description: download.description })),
-      },
-    };
-  }
+  /** A product's edit form as it opens. */
+  const editForm = (productId: string) => productEditForm(runtime, productId);
 
   /** A category's edit form as it opens. */
   async function categoryForm(categoryId: string): Promise<{ version: number; input: CategoryInput }> {

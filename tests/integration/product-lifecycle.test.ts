@@ -12,7 +12,7 @@ import { lifecyclePropertiesJsonLd } from "#app/domain/json-ld";
 import { csvLine, parseCsv } from "#app/server/platform/csv.server";
 import { stageText } from "#tests/support/staged-files";
 import { TEST_ORIGIN } from "#tests/support/origin";
-import { newProductInput } from "#tests/support/products";
+import { newProductInput, productEditForm } from "#tests/support/products";
 
 const DISCONTINUED: LifecycleFields = {
   stage: "discontinued",
@@ -44,27 +44,8 @@ describe.each(DATABASE_KINDS)("products' lifecycles on %s", (kind) => {
 
   /** The product's edit as its form would save it, with `overrides`. */
   async function edit(model: string, overrides: Partial<ProductInput>) {
-    const product = await runtime.services.catalog.getAnyProduct(id(model));
-    if (!product) throw new Error(`no ${model}`);
-    await runtime.services.productAdmin.updateProduct(
-      product.id,
-      product.version,
-      {
-        categoryId: product.category.id,
-        model: product.model,
-        description: product.description,
-        specs: product.specs,
-        specsTable: undefined,
-        ndaa: product.ndaa,
-        featureIds: product.features.map((feature) => feature.id),
-        imageAlt: product.image.alt,
-        additionalImages: [],
-        accessoryIds: [],
-        downloads: [],
-        ...overrides,
-      },
-      TEST_ORIGIN,
-    );
+    const { version, input } = await productEditForm(runtime, id(model));
+    await runtime.services.productAdmin.updateProduct(id(model), version, { ...input, ...overrides }, TEST_ORIGIN);
   }
 
   const listed = async (includeDiscontinued = false) =>

@@ -24,3 +24,28 @@ export async function newProductInput(
     ...overrides,
   };
 }
+
+/** A product's edit form as it opens: what it has now (as the dashboard reads it), and the version it was opened at. */
+export async function productEditForm(
+  runtime: Runtime,
+  productId: string,
+): Promise<{ version: number; input: ProductInput }> {
+  const product = await runtime.services.catalog.getAnyProduct(productId);
+  if (!product) throw new Error(`no product ${productId}`);
+  return {
+    version: product.version,
+    input: {
+      categoryId: product.category.id,
+      model: product.model,
+      description: product.description,
+      specs: product.specs,
+      specsTable: undefined,
+      ndaa: product.ndaa,
+      featureIds: product.features.map((item) => item.id),
+      imageAlt: product.image.alt,
+      additionalImages: product.additionalImages.map((image) => ({ id: image.id, alt: image.alt })),
+      accessoryIds: product.accessories.map((accessory) => accessory.id),
+      downloads: product.downloads.map((download) => ({ id: download.id, description: download.description })),
+    },
+  };
+}

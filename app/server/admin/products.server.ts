@@ -36,6 +36,7 @@ import { attributeDefinitionFrom, attributesOfCategory, categoryAttributeFrom } 
 import {
   ACTIVE_LIFECYCLE,
   checkedLifecycle,
+  lifecycleColumnsOf,
   LIFECYCLE_FIELDS,
   LIFECYCLE_MESSAGES,
   MOST_REPLACEMENTS,
@@ -313,8 +314,7 @@ function lifecycleColumns(input: Pick<ProductInput, "lifecycle">) {
   if (!input.lifecycle) return {};
   const checked = checkedLifecycle(input.lifecycle);
   if (!checked.ok) throw new FieldRuleError(LIFECYCLE_FIELDS[checked.field], checked.message);
-  const { stage, ...days } = checked.lifecycle;
-  return { lifecycle: stage, ...days };
+  return lifecycleColumnsOf(checked.lifecycle);
 }
 
 /**
@@ -331,9 +331,8 @@ async function writeReplacements(tx: Transaction, productId: string, input: Prod
       from ${products} as p where p.id in ${replacing} and p.id <> ${productId}
       on conflict do nothing`);
   }
-  if (input.replacementIds === undefined && input.lifecycle === undefined) return;
-  const asked = input.lifecycle?.stage === "active" ? [] : (input.replacementIds ?? null);
-  if (asked === null) return;
+  const asked = input.lifecycle?.stage === "active" ? [] : input.replacementIds;
+  if (asked === undefined) return;
   const wanted = [...new Set(asked.map((id) => id.toLowerCase()))].filter(isUuid);
   if (wanted.includes(productId)) {
     throw new FieldRuleError(LIFECYCLE_FIELDS.replacementIds, LIFECYCLE_MESSAGES.ownReplacement);

@@ -22,7 +22,7 @@ import type { AttributeDefinition, SpecValue } from "#app/domain/spec-attributes
 import { attributeColumn, specCell } from "#app/domain/spec-sheet";
 import { byGroupAndName } from "../admin/attributes.server";
 import { attributeDefinitionFrom } from "../records/attribute.server";
-import type { LifecycleFields } from "#app/domain/lifecycle";
+import { lifecycleOfRow, type LifecycleFields } from "#app/domain/lifecycle";
 import { LIFECYCLE_STAGE_NAMES } from "#app/domain/lifecycle-stages";
 import { csvLine, UTF8_BOM } from "../platform/csv.server";
 import { addToList } from "../platform/lists.server";
@@ -192,13 +192,7 @@ export async function readCatalogRecords(db: Queryable): Promise<CatalogRecord[]
       (accessory) => accessory.model,
     ),
     specValues: valuesOf.get(row.id) ?? {},
-    lifecycle: {
-      stage: row.lifecycle,
-      endOfSaleOn: row.endOfSaleOn,
-      discontinuedOn: row.discontinuedOn,
-      firmwareUntil: row.firmwareUntil,
-      repairsUntil: row.repairsUntil,
-    },
+    lifecycle: lifecycleOfRow(row),
     replacements: replacementsOf.get(row.id) ?? [],
   }));
 }

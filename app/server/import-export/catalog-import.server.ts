@@ -471,10 +471,10 @@ export function createCatalogImport({
             firmwareUntil: day("Firmware updates until", "firmwareUntil"),
             repairsUntil: day("Repairs until", "repairsUntil"),
           });
-          const column =
-            LIFECYCLE_COLUMNS.find(([, field]) => !checked.ok && field === checked.field)?.[0] ?? "Lifecycle";
-          if (!checked.ok) errors.push(IMPORT_MESSAGES.lifecycleDay(column, checked.message));
-          else if (!record || JSON.stringify(checked.lifecycle) !== JSON.stringify(had)) {
+          if (!checked.ok) {
+            const column = LIFECYCLE_COLUMNS.find(([, field]) => field === checked.field)?.[0] ?? "Lifecycle";
+            errors.push(IMPORT_MESSAGES.lifecycleDay(column, checked.message));
+          } else if (!record || JSON.stringify(checked.lifecycle) !== JSON.stringify(had)) {
             if (record) changed.push("Lifecycle");
             lifecycle = checked.lifecycle;
           }

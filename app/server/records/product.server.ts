@@ -1,7 +1,7 @@
 import { alias } from "drizzle-orm/pg-core";
 import { asc, eq, inArray, or, sql } from "drizzle-orm";
 import { naturalCompare } from "#app/domain/format";
-import { lifecycleLine, type LifecycleFields } from "#app/domain/lifecycle";
+import { lifecycleLine, lifecycleOfRow, type LifecycleFields } from "#app/domain/lifecycle";
 import { publicationLabel, publicationState, type PublicationState } from "#app/domain/publication";
 import type { Queryable } from "../db/client.server";
 import {
@@ -62,17 +62,6 @@ export interface ProductData {
   replacementIds?: string[];
   /** The products it was a replacement of: a deleted product comes back in their lists. */
   replacingIds?: string[];
-}
-
-/** A product row's lifecycle. */
-function lifecycleOf(row: typeof products.$inferSelect): LifecycleFields {
-  return {
-    stage: row.lifecycle,
-    endOfSaleOn: row.endOfSaleOn,
-    discontinuedOn: row.discontinuedOn,
-    firmwareUntil: row.firmwareUntil,
-    repairsUntil: row.repairsUntil,
-  };
 }
 
 function grouped<Row extends { productId: string }>(rows: Row[]): Map<string, Omit<Row, "productId">[]> {
@@ -198,7 +187,7 @@ async function productSnapshots(tx: Queryable, ids: string[]): Promise<Map<strin
             ["Main picture description", product.imageAlt],
             ["Status", publicationLabel(publicationState(product))],
             // Its replacements are a list of their own: a change to them reads as items added and removed.
-            ["Lifecycle", lifecycleLine(lifecycleOf(product), "")],
+            ["Lifecycle", lifecycleLine(lifecycleOfRow(product), "")],
           ],
           lists: [
             ["Features", features.map((feature) => feature.label)],
@@ -237,7 +226,7 @@ async function productSnapshots(tx: Queryable, ids: string[]): Promise<Map<strin
           publication: publicationState(product),
           firmwareReleaseIds: (releasesOf.get(id) ?? []).map((release) => release.id).sort(),
           specValues: Object.fromEntries(values.map(({ attribute, value }) => [attribute.id, value])),
-          lifecycle: lifecycleOf(product),
+          lifecycle: lifecycleOfRow(product),
           replacementIds: (replacementsOf.get(id) ?? []).map((replacement) => replacement.id),
           replacingIds: (replacingOf.get(id) ?? []).map((replaced) => replaced.id).sort(),
         },

@@ -2,8 +2,7 @@ import { asc, Column, eq, is, SQL, sql, type AnyColumn } from "drizzle-orm";
 import type { SubqueryWithSelection } from "drizzle-orm/pg-core";
 import type { CatalogProduct } from "#app/domain/catalog-views";
 import type { PublicationStatus } from "#app/domain/publication";
-import type { LifecycleFields } from "#app/domain/lifecycle";
-import type { LifecycleStage } from "#app/domain/lifecycle-stages";
+import type { LifecycleColumns } from "#app/domain/lifecycle";
 import type { SpecAttribute, SpecValue } from "#app/domain/spec-attributes";
 import type { Queryable } from "../db/client.server";
 import {
@@ -84,8 +83,7 @@ export type ProductRow = Pick<
   /** ISO 8601. */
   createdAt: string;
   file: Parameters<typeof imageView>[0];
-  lifecycle: LifecycleStage;
-} & Omit<LifecycleFields, "stage">;
+} & LifecycleColumns;
 
 /** A product's features, read one row a product. */
 export interface ProductFeatureRow {

@@ -20,13 +20,13 @@ import { fitsAttribute, valueTexts, type CategoryAttribute, type SpecValue } fro
 import { filterAttributes, type SpecFilter } from "#app/domain/spec-filters";
 import { isUnitId } from "#app/domain/units";
 import { PRODUCT_SELECTOR } from "#app/domain/paths";
-import { ACTIVE_LIFECYCLE, sortDayOf, type LifecycleSort } from "#app/domain/lifecycle";
+import { ACTIVE_LIFECYCLE, lifecycleOfRow, sortDayOf, type LifecycleSort } from "#app/domain/lifecycle";
 import { type LifecycleStage } from "#app/domain/lifecycle-stages";
 import { fileView, imageView } from "../files/file-views.server";
 import { addToList } from "../platform/lists.server";
 import { forEachInSlices, type Slicing } from "../platform/slices.server";
 import type { CatalogRows, CategoryAttributeRow, FeatureRow, ProductRow } from "./catalog-rows.server";
-import { countOf, countOfBoth, FeatureBits, positionsOf } from "./feature-bits.server";
+import { countOf, FeatureBits, positionsOf } from "./feature-bits.server";
 import {
   boundsOf,
   keyCountsOf,
@@ -207,10 +207,10 @@ export class CatalogState {
   private newestProducts: ProductEntry[] | undefined;
   /** The published products but the discontinued ones, by model and newest first: made when first asked for. */
   private currentProducts: { model?: ProductEntry[]; newest?: ProductEntry[] } = {};
-  /** How many published products are discontinued: counted when first asked for. */
-  private discontinuedTotal: number | undefined;
   /** The published products not active, by model: made when first asked for. */
   private retiringProducts: ProductEntry[] | undefined;
+  /** The products (drafts too) naming each product as a replacement, by its id: the pages that show its model. */
+  private replacedBy = new Map<string, Set<string>>();
   /** The product selector's listing: made when first asked for, after each change; null when there is none. */
   private selector: CategoryEntry | null | undefined;
   /** Each search slot's place among every product newest first: made when first asked for, after each change. */
@@ -249,6 +249,7 @@ export class CatalogState {
     for (const entry of entries) {
       state.productById.set(entry.id, entry);
       state.productBySlug.set(entry.page.slug, entry);
+      state.noteReplacements(entry, true);
     }
     state.everyProduct = entries;
     state.products = entries.filter((entry) => entry.published);
@@ -305,11 +306,7 @@ export class CatalogState {
       for (const partner of this.productById.get(id)?.source.accessoryIds ?? []) recompute.add(partner);
       for (const partner of sources.get(id)?.accessoryIds ?? []) recompute.add(partner);
     }
-    if (touched.productIds.size > 0) {
-      for (const entry of this.everyProduct) {
-        if (entry.source.replacementIds.some((id) => touched.productIds.has(id))) recompute.add(entry.id);
-      }
-    }
+    for (const id of touched.productIds) for (const naming of this.replacedBy.get(id) ?? []) recompute.add(naming);
     const sourceOf = (id: string) => (touched.productIds.has(id) ? sources.get(id) : this.productById.get(id)?.source);
     const replaced: { before?: ProductEntry; after?: ProductEntry }[] = [];
     for (const id of recompute) {
@@ -341,6 +338,7 @@ export class CatalogState {
       for (const key of shownKeys.ofProduct(id)) change.keys.add(key);
       if (before) {
         gone.add(before);
+        this.noteReplacements(before, false);
         this.productById.delete(id);
         if (this.productBySlug.get(before.page.slug) === before) this.productBySlug.delete(before.page.slug);
         this.productIndex.remove(before.slot);
@@ -348,6 +346,7 @@ export class CatalogState {
       }
       if (after) {
         added.push(after);
+        this.noteReplacements(after, true);
         this.productById.set(id, after);
         this.productBySlug.set(after.page.slug, after);
         const document = documentOf(after.page);
@@ -382,7 +381,6 @@ export class CatalogState {
     this.newestProducts = undefined;
     this.newestRanks = undefined;
     this.currentProducts = {};
-    this.discontinuedTotal = undefined;
     this.retiringProducts = undefined;
     this.selector = undefined;
   }
@@ -532,14 +530,7 @@ export class CatalogState {
     const lifecycle: ProductLifecycle =
       row.lifecycle === "active" && replacements.length === 0
         ? ACTIVE_PAGE_LIFECYCLE
-        : {
-            stage: row.lifecycle,
-            endOfSaleOn: row.endOfSaleOn,
-            discontinuedOn: row.discontinuedOn,
-            firmwareUntil: row.firmwareUntil,
-            repairsUntil: row.repairsUntil,
-            replacements,
-          };
+        : { ...lifecycleOfRow(row), replacements };
     const featureIds = new Set(source.featureIds);
     const published = row.status === "published";
     const page: CatalogProduct = {
@@ -700,10 +691,30 @@ export class CatalogState {
     };
   }
 
+  /** `every` (the published products by model or newest first) but the discontinued ones; itself when none is. */
+  private currentOf(order: "model" | "newest", every: ProductEntry[]): ProductEntry[] {
+    const kept = this.currentProducts[order];
+    if (kept) return kept;
+    const current = every.filter((entry) => entry.source.row.lifecycle !== "discontinued");
+    return (this.currentProducts[order] = current.length === every.length ? every : current);
+  }
+
   private discontinuedCount(): number {
-    return (this.discontinuedTotal ??= this.products.filter(
-      (entry) => entry.source.row.lifecycle === "discontinued",
-    ).length);
+    return this.products.length - this.currentOf("model", this.products).length;
+  }
+
+  /** Notes (or, `naming` false, forgets) which products `entry` names as its replacements. */
+  private noteReplacements(entry: ProductEntry, naming: boolean): void {
+    for (const id of entry.source.replacementIds) {
+      const names = this.replacedBy.get(id);
+      if (naming) {
+        if (names) names.add(entry.id);
+        else this.replacedBy.set(id, new Set([entry.id]));
+      } else if (names) {
+        names.delete(entry.id);
+        if (names.size === 0) this.replacedBy.delete(id);
+      }
+    }
   }
 
   /** A published product's page, by its slug or its id (`reference`). */
@@ -739,12 +750,7 @@ export class CatalogState {
     if (!options.categoryId) {
       const every = newest ? (this.newestProducts ??= [...this.products].sort(byNewest)) : this.products;
       const discontinuedCount = this.discontinuedCount();
-      const listed =
-        options.includeDiscontinued || discontinuedCount === 0
-          ? every
-          : (this.currentProducts[newest ? "newest" : "model"] ??= every.filter(
-              (entry) => entry.source.row.lifecycle !== "discontinued",
-            ));
+      const listed = options.includeDiscontinued ? every : this.currentOf(newest ? "newest" : "model", every);
       const { items, total, page, pageCount } = pageOf(listed, options.page ?? 1, pageSize);
       return {
         products: items.map((entry) => entry.summary),
@@ -764,11 +770,7 @@ export class CatalogState {
     const { lifecycleBits } = category;
     const kept = options.includeDiscontinued ? undefined : lifecycleBits?.current;
     const others = intersected(featureMatching, specs.matching);
-    const discontinuedCount = !lifecycleBits
-      ? 0
-      : others
-        ? countOfBoth(others, lifecycleBits.discontinued)
-        : countOf(lifecycleBits.discontinued);
+    const discontinuedCount = lifecycleBits ? countOf(lifecycleBits.discontinued, others) : 0;
     const matching = intersected(others, kept);
     const total = matching ? countOf(matching) : category.products.length;
     const { page, pageCount, offset } = pageWindow(total, options.page ?? 1, pageSize);
@@ -1082,6 +1084,9 @@ export class CatalogState {
       indexed: this.productIndex.size,
       supportProducts: this.supportProducts,
       discontinued: this.discontinuedCount(),
+      replacedBy: [...this.replacedBy]
+        .map(([id, naming]) => [id, [...naming].sort()] as const)
+        .sort(([a], [b]) => (a < b ? -1 : 1)),
       selector: selector && { category: selector.category, products: selector.products.map((entry) => entry.id) },
     };
   }

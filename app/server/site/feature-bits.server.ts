@@ -101,17 +101,12 @@ export class FeatureBits {
   }
 }
 
-/** How many bits of `bits` are set. */
-export function countOf(bits: readonly number[]): number {
+/** How many bits of `bits` are set: of all, or of those also set in `among` (undefined: every place). */
+export function countOf(bits: readonly number[], among?: readonly number[]): number {
   let count = 0;
-  for (const word of bits) count += bitCount(word);
-  return count;
-}
-
-/** How many bits are set in both `a` and `b`. */
-export function countOfBoth(a: readonly number[], b: readonly number[]): number {
-  let count = 0;
-  for (let word = 0; word < a.length; word++) count += bitCount((a[word] ?? 0) & (b[word] ?? 0));
+  for (let word = 0; word < bits.length; word++) {
+    count += bitCount(among ? (bits[word] ?? 0) & (among[word] ?? 0) : (bits[word] ?? 0));
+  }
   return count;
 }
 

@@ -1,6 +1,6 @@
 import type { CategoryAttribute, SpecValue } from "#app/domain/spec-attributes";
 import { keysOf, spanOf, type SpecFilter } from "#app/domain/spec-filters";
-import { countOf, countOfBoth } from "./feature-bits.server";
+import { countOf } from "./feature-bits.server";
 
 /**
  * A filter attribute's values over a category's products, by place in its listing, in the shapes its
@@ -69,7 +69,7 @@ export function passingBits(column: SpecColumn, filter: SpecFilter): number[] {
 export function keyCountsOf(column: SpecColumn, among: readonly number[] | undefined): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const [key, holding] of column.keyBits) {
-    const count = among ? countOfBoth(among, holding) : countOf(holding);
+    const count = countOf(holding, among);
     if (count > 0) counts[key] = count;
   }
   return counts;

@@ -12,11 +12,17 @@ import { specificationGroups } from "#app/domain/spec-attributes";
 import { TextLink } from "#app/components/ui";
 import { Link } from "#app/components/links";
 import { ResponsiveImage } from "#app/components/responsive-image";
-import { JsonLd, useSeoContext } from "#app/components/json-ld";
+import { JsonLd } from "#app/components/json-ld";
 import type { PageHandle } from "#app/domain/live";
-import { breadcrumbJsonLd, lifecyclePropertiesJsonLd, productJsonLd, specPropertiesJsonLd } from "#app/domain/json-ld";
+import {
+  breadcrumbJsonLd,
+  lifecyclePropertiesJsonLd,
+  productJsonLd,
+  serializeJsonLd,
+  specPropertiesJsonLd,
+} from "#app/domain/json-ld";
 import { seoContext, seoMeta } from "#app/domain/seo";
-import { pageTitle } from "#app/domain/site";
+import { DEFAULT_SITE, pageTitle } from "#app/domain/site";
 import { requestContext, servicesContext } from "#app/server/runtime/context.server";
 import type { Route } from "./+types/product";
 import {
@@ -56,11 +62,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export async function loader({ params, context, url }: Route.LoaderArgs) {
-  const { catalog, firmware } = context.get(servicesContext);
-  const [published, user] = await Promise.all([
-    catalog.getProduct(params.productSlug),
-    context.get(requestContext).user(),
-  ]);
+  const { catalog, firmware, settings } = context.get(servicesContext);
+  const request = context.get(requestContext);
+  const [published, user] = await Promise.all([catalog.getProduct(params.productSlug), request.user()]);
   // A signed-in person previews a draft where visitors will see it; for visitors it does not exist.
   // Signed-in requests never reach the page cache, and no cache keeps their answers (http/app.ts).
   const product = published ?? (user ? await catalog.getAnyProduct(params.productSlug) : null);
@@ -79,12 +83,27 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
   };
   const headline = lifecycleHeadline(product.lifecycle, isoToday());
   const support = lifecycleSupport(product.lifecycle);
+  const { publicUrl } = request;
+  const siteName = (await settings.getSiteSettings()).companyName || DEFAULT_SITE.companyName;
+  const properties = [...specPropertiesJsonLd(specValues), ...lifecyclePropertiesJsonLd(product.lifecycle)];
   return {
     coverage,
     // What the page says first of a product no longer sold (decision 072), worded here.
     lifecycle: headline && { headline, support: support.length ? `; ${support.join(", ")}.` : "." },
     product: shown,
-    properties: [...specPropertiesJsonLd(specValues), ...lifecyclePropertiesJsonLd(product.lifecycle)],
+    // Structured data, made here: its code stays out of the page's scripts.
+    jsonLd: serializeJsonLd([
+      productJsonLd(shown, publicUrl, siteName, properties),
+      breadcrumbJsonLd(
+        [
+          { name: "Home", path: "/" },
+          { name: "Products", path: "/catalog" },
+          { name: product.category.name, path: catalogCategoryPath(product.category) },
+          { name: product.model, path: catalogProductPath(product) },
+        ],
+        publicUrl,
+      ),
+    ]),
     specifications: specificationGroups(specValues),
     isAdmin: Boolean(user),
     preview: product.publication.status !== "published",
@@ -141,7 +160,6 @@ function Section({ title, id, children }: { title: string; id?: string; children
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, isAdmin, preview, latestFirmware, lifecycle } = loaderData;
   const images = [product.image, ...product.additionalImages];
-  const { publicUrl, siteName } = useSeoContext();
   return (
     <article className="mx-auto max-w-6xl space-y-6 px-4 py-8">
       {preview ? (
@@ -149,20 +167,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <PreviewNotice publication={product.publication} />
         </Suspense>
       ) : null}
-      <JsonLd
-        data={[
-          productJsonLd(product, publicUrl, siteName, loaderData.properties),
-          breadcrumbJsonLd(
-            [
-              { name: "Home", path: "/" },
-              { name: "Products", path: "/catalog" },
-              { name: product.category.name, path: catalogCategoryPath(product.category) },
-              { name: product.model, path: catalogProductPath(product) },
-            ],
-            publicUrl,
-          ),
-        ]}
-      />
+      <JsonLd json={loaderData.jsonLd} />
       <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
         <ol className="flex flex-wrap gap-1">
           <li>

@@ -1,6 +1,7 @@
 import type { Request, Response } from "express";
 import { isoToday } from "#app/domain/format";
 import { DISCLOSURE_POLICY_PATH } from "#app/domain/paths";
+import { REPORT_FORM_ANCHOR } from "#app/domain/contact";
 import { securityTxt } from "#app/domain/security-policy";
 import type { Runtime } from "#app/server/runtime/runtime.server";
 
@@ -16,6 +17,7 @@ export function serveSecurityTxt({ services, env }: Pick<Runtime, "services" | "
       publicUrl: env.publicUrl,
       securityEmail,
       policyPath: DISCLOSURE_POLICY_PATH,
+      reportFormAnchor: REPORT_FORM_ANCHOR,
       today: isoToday(),
     });
     res.setHeader("Cache-Control", "public, max-age=3600");

@@ -7,11 +7,13 @@ describe("securityTxt", () => {
       publicUrl: "https://cams.example",
       securityEmail: "psirt@cams.example",
       policyPath: "/support/vulnerability-disclosure",
+      reportFormAnchor: "report",
       today: "2026-12-05",
     });
     expect(text).toBe(
       [
         "Contact: mailto:psirt@cams.example",
+        "Contact: https://cams.example/support/vulnerability-disclosure#report",
         "Expires: 2027-12-04T00:00:00Z",
         "Policy: https://cams.example/support/vulnerability-disclosure",
         "Preferred-Languages: en",
@@ -21,7 +23,13 @@ describe("securityTxt", () => {
     );
     // A leap year's day: still under a year (RFC 9116, 2.5.5).
     expect(
-      securityTxt({ publicUrl: "", securityEmail: "a@b.example", policyPath: "/p", today: "2027-03-01" }),
+      securityTxt({
+        publicUrl: "",
+        securityEmail: "a@b.example",
+        policyPath: "/p",
+        reportFormAnchor: "r",
+        today: "2027-03-01",
+      }),
     ).toContain("Expires: 2028-02-28T00:00:00Z");
   });
 });

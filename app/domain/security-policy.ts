@@ -8,7 +8,7 @@ export const DEFAULT_SECURITY = {
   disclosurePolicy: [
     "## Reporting a vulnerability",
     "",
-    "If you believe you have found a security vulnerability in one of our cameras, recorders, their firmware or this website, e-mail our product security team at the address above. Please include the model and firmware version, what you found, and the steps to reproduce it.",
+    "If you believe you have found a security vulnerability in one of our cameras, recorders, their firmware or this website, use the report form on this page or e-mail our product security team at the address above. Please include the model and firmware version, what you found, and the steps to reproduce it.",
     "",
     "## What we ask of you",
     "",
@@ -36,16 +36,20 @@ export function securityTxt({
   publicUrl,
   securityEmail,
   policyPath,
+  reportFormAnchor,
   today,
 }: {
   publicUrl: string;
   securityEmail: string;
   policyPath: string;
+  /** The report form's place on the policy page: a second way to reach the team. */
+  reportFormAnchor: string;
   today: string;
 }): string {
   const expires = new Date(Date.parse(`${today}T00:00:00Z`) + EXPIRES_AFTER_DAYS * 86_400_000);
   return [
     `Contact: mailto:${securityEmail}`,
+    `Contact: ${publicUrl}${policyPath}#${reportFormAnchor}`,
     `Expires: ${expires.toISOString().replace(/\.\d{3}Z$/, "Z")}`,
     `Policy: ${publicUrl}${policyPath}`,
     "Preferred-Languages: en",

@@ -1,6 +1,7 @@
 import { PageHero } from "#app/components/hero-image";
 import { useSiteSettings } from "#app/components/site-settings";
 import { useId } from "react";
+import { Honeypot, TextAreaField } from "#app/components/visitor-form";
 import { data, Form, redirect, useNavigation, useSearchParams } from "react-router";
 import { Alert, Button, Card, TextField, TextLink } from "#app/components/ui";
 import { CONTACT_MESSAGE_MAX, CONTACT_MESSAGES, HONEYPOT_FIELD } from "#app/domain/contact";
@@ -177,32 +178,15 @@ function ContactForm({ answer }: { answer: Answer }) {
             error={errors.product}
           />
         </div>
-        <div className="space-y-1">
-          <label htmlFor="contact-message" className="block text-sm font-medium text-slate-700">
-            Message
-          </label>
-          <textarea
-            id="contact-message"
-            name="message"
-            rows={6}
-            required
-            maxLength={CONTACT_MESSAGE_MAX}
-            defaultValue={values?.message}
-            aria-invalid={errors.message ? true : undefined}
-            aria-describedby={errors.message ? "contact-message-error" : undefined}
-            className="block w-full rounded-md border border-slate-300 px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:ring-1 focus:ring-brand-600"
-          />
-          {errors.message ? (
-            <p id="contact-message-error" className="text-sm text-red-700">
-              {errors.message}
-            </p>
-          ) : null}
-        </div>
-        {/* For bots only: people neither see nor reach it, and a message with it filled in goes nowhere. */}
-        <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-          <label htmlFor="contact-website">Website</label>
-          <input id="contact-website" name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
-        </div>
+        <TextAreaField
+          id="contact-message"
+          name="message"
+          label="Message"
+          maxLength={CONTACT_MESSAGE_MAX}
+          defaultValue={values?.message}
+          error={errors.message}
+        />
+        <Honeypot id="contact-website" />
         <Button type="submit" disabled={sending}>
           {sending ? "Sending…" : "Send message"}
         </Button>

@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CONTACT_LIMIT } from "#app/domain/contact";
-import { contactSchema } from "#app/domain/forms/contact";
+import { CONTACT_LIMIT, reportReference } from "#app/domain/contact";
+import { contactSchema, securityReportSchema } from "#app/domain/forms/contact";
 import { NotFoundError } from "#app/server/admin/write.server";
 import { auditLog, contactMessages } from "#app/server/db/schema";
 import type { Runtime } from "#app/server/runtime/runtime.server";
@@ -45,18 +45,18 @@ describe.each(DATABASE_KINDS)("the contact form and the inbox on %s", (kind) => 
     expect(mail.headers.get("subject")).toBe("Contact form: Dana Installer (Secure Sites Ltd)");
     expect(mail.text).toContain("Which camera suits a car park of 40 spaces at night?");
 
-    const listed = await contact.list();
-    expect(listed.unread).toBe(1);
+    const listed = await contact.list("contact");
+    expect(listed.unread).toEqual({ contact: 1, security: 0 });
     const [first] = listed.items;
     expect(first).toMatchObject({ name: "Dana Installer", company: "Secure Sites Ltd", mailed: true, read: false });
 
     // Read once opened; Mark as unread is a change the audit log records.
     await contact.markRead(first?.id ?? "");
     expect((await contact.get(first?.id ?? ""))?.read).toBe(true);
-    expect(await contact.unreadCount()).toBe(0);
-    await contact.markUnread(first?.id ?? "", TEST_ORIGIN);
-    expect(await contact.unreadCount()).toBe(1);
-    await contact.remove(first?.id ?? "", TEST_ORIGIN);
+    expect((await contact.unreadCounts()).contact).toBe(0);
+    expect(await contact.markUnread(first?.id ?? "", TEST_ORIGIN)).toBe("contact");
+    expect((await contact.unreadCounts()).contact).toBe(1);
+    expect(await contact.remove(first?.id ?? "", TEST_ORIGIN)).toBe("contact");
     await expect(contact.remove(first?.id ?? "", TEST_ORIGIN)).rejects.toBeInstanceOf(NotFoundError);
     const logged = await runtime.database.db
       .select({ kind: auditLog.kind })
@@ -93,6 +93,71 @@ describe.each(DATABASE_KINDS)("the contact form and the inbox on %s", (kind) => 
       .where(eq(contactMessages.name, "Asks about nothing"));
     expect(row).toEqual({ product: "NO-SUCH-1", productId: null });
   });
+
+  const report = (overrides: Record<string, string> = {}) =>
+    securityReportSchema.parse({
+      name: "",
+      email: "finder@research.example",
+      product: "VNT-D4520",
+      firmwareVersion: "2.4.1",
+      message: "The web interface accepts a session cookie from before a password change. Steps: 1. sign in ...",
+      credit: "Finder of Research Example",
+      ...overrides,
+    });
+
+  it("keeps a vulnerability report in the security box, mails the security team and acknowledges it", async () => {
+    const { contact, settings } = runtime.services;
+    const before = outboxFiles(runtime.env.dataDir).length;
+    expect(await contact.report(report(), "203.0.113.20")).toEqual({ retryAfterSeconds: 0 });
+
+    const [kept] = (await contact.list("security")).items;
+    expect(kept).toMatchObject({
+      box: "security",
+      name: "",
+      email: "finder@research.example",
+      product: "VNT-D4520",
+      firmwareVersion: "2.4.1",
+      credit: "Finder of Research Example",
+      mailed: true,
+      acknowledged: true,
+      read: false,
+    });
+    const reference = reportReference(kept?.id ?? "");
+    expect(reference).toMatch(/^VR-[0-9A-F]{8}$/);
+    // Not among the contact form's messages.
+    expect((await contact.list("contact")).items.map((each) => each.id)).not.toContain(kept?.id);
+    expect((await contact.unreadCounts()).security).toBe(1);
+
+    const mails = outboxFiles(runtime.env.dataDir)
+      .slice(before)
+      .map((file) => parseMail(fs.readFileSync(file, "utf8")));
+    expect(mails).toHaveLength(2);
+    const securityEmail = (await settings.getSiteSettings()).securityEmail;
+    const team = mails.find((mail) => mail.headers.get("to") === securityEmail);
+    expect(team?.headers.get("subject")).toBe(`Vulnerability report ${reference}: VNT-D4520`);
+    expect(team?.headers.get("reply-to")).toContain("finder@research.example");
+    expect(team?.text).toContain("Firmware version: 2.4.1");
+    expect(team?.text).toContain("Credit in the advisory: Finder of Research Example");
+    expect(team?.text).toContain("accepts a session cookie");
+    const acknowledgment = mails.find((mail) => mail.headers.get("to") === "finder@research.example");
+    expect(acknowledgment?.headers.get("subject")).toBe(`We received your vulnerability report ${reference}`);
+    expect(acknowledgment?.text).toContain(reference);
+    // Nothing the form carried goes to the address typed into it: it may be someone else's.
+    expect(acknowledgment?.text).not.toContain("session cookie");
+    expect(acknowledgment?.text).not.toContain("VNT-D4520");
+
+    expect(await contact.remove(kept?.id ?? "", TEST_ORIGIN)).toBe("security");
+  });
+
+  it("limits a client's reports on a count of its own", async () => {
+    const { contact } = runtime.services;
+    for (let sent = 0; sent < CONTACT_LIMIT; sent += 1) {
+      expect(await contact.report(report(), "198.51.100.30")).toEqual({ retryAfterSeconds: 0 });
+    }
+    expect((await contact.report(report(), "198.51.100.30")).retryAfterSeconds).toBeGreaterThan(0);
+    // The same client may still write through the contact form.
+    expect(await contact.send(message(), "198.51.100.30")).toEqual({ retryAfterSeconds: 0 });
+  });
 });
 
 describe("the contact form's rules", () => {
@@ -109,5 +174,21 @@ describe("the contact form's rules", () => {
       ["email", "Enter an e-mail address such as name@example.com, so we can answer"],
       ["message", "Write a little more: at least 10 characters"],
     ]);
+  });
+});
+
+describe("the vulnerability report's rules", () => {
+  it("asks only for an address and a finding with enough to go on", () => {
+    const refused = securityReportSchema.safeParse({ email: "nobody", message: "XSS" });
+    expect(refused.success ? [] : refused.error.issues.map((issue) => [issue.path[0], issue.message])).toEqual([
+      ["email", "Enter an e-mail address such as name@example.com, so we can answer"],
+      ["message", "Write a little more: at least 30 characters, with the steps to reproduce it"],
+    ]);
+    const parsed = securityReportSchema.safeParse({
+      email: "a@b.example",
+      message: "A finding described in more than thirty characters.",
+      firmwareVersion: " 2.4\n.1 ",
+    });
+    expect(parsed.success && parsed.data).toMatchObject({ name: "", credit: "", firmwareVersion: "2.4 .1" });
   });
 });

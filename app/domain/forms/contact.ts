@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CONTACT_MESSAGE_MAX, CONTACT_MESSAGES } from "../contact";
+import { CONTACT_MESSAGE_MAX, CONTACT_MESSAGES, REPORT_MESSAGE_MAX, REPORT_MESSAGES } from "../contact";
 
 /** A one-line field: line breaks and runs of spaces become one space (it goes into a mail's subject). */
 const line = (max: number) =>
@@ -9,15 +9,17 @@ const line = (max: number) =>
     .pipe(z.string().max(max, CONTACT_MESSAGES.tooLong(max)));
 
 /** The contact form's rules, shared by the browser (comfort) and the server (the check that counts). */
+const email = z
+  .string(CONTACT_MESSAGES.emailInvalid)
+  .trim()
+  .pipe(z.email(CONTACT_MESSAGES.emailInvalid).max(254, CONTACT_MESSAGES.tooLong(254)));
+
 export const contactSchema = z.object({
   name: z
     .string(CONTACT_MESSAGES.nameRequired)
     .transform((value) => value.replace(/\s+/g, " ").trim())
     .pipe(z.string().min(1, CONTACT_MESSAGES.nameRequired).max(200, CONTACT_MESSAGES.tooLong(200))),
-  email: z
-    .string(CONTACT_MESSAGES.emailInvalid)
-    .trim()
-    .pipe(z.email(CONTACT_MESSAGES.emailInvalid).max(254, CONTACT_MESSAGES.tooLong(254))),
+  email,
   company: line(200).optional().default(""),
   product: line(100).optional().default(""),
   message: z
@@ -29,3 +31,23 @@ export const contactSchema = z.object({
 });
 
 export type ContactInput = z.infer<typeof contactSchema>;
+
+/**
+ * A vulnerability report's rules: only the address is asked for besides the finding (a reporter may
+ * stay nameless); the acknowledgment goes to it.
+ */
+export const securityReportSchema = z.object({
+  name: line(200).optional().default(""),
+  email,
+  product: line(100).optional().default(""),
+  firmwareVersion: line(50).optional().default(""),
+  message: z
+    .string(REPORT_MESSAGES.messageRequired)
+    .trim()
+    .min(1, REPORT_MESSAGES.messageRequired)
+    .min(30, REPORT_MESSAGES.messageTooShort)
+    .max(REPORT_MESSAGE_MAX, CONTACT_MESSAGES.tooLong(REPORT_MESSAGE_MAX)),
+  credit: line(200).optional().default(""),
+});
+
+export type SecurityReportInput = z.infer<typeof securityReportSchema>;

@@ -574,10 +574,14 @@ export const revisionFiles = pgTable(
   ],
 );
 
+export const inboxBoxes = ["contact", "security"] as const;
+
 /**
- * What visitors wrote through the contact form: mailed to the contact address and kept here, the
- * dashboard's inbox. `product` is the model they named, as they named it (linked while it exists).
+ * What visitors wrote through the contact form or reported as a vulnerability: mailed to the contact
+ * or the security address and kept here, the dashboard's inbox (one box each). `product` is the model
+ * they named, as they named it (linked while it exists).
  */
+
 export const contactMessages = pgTable(
   "contact_messages",
   {
@@ -588,13 +592,24 @@ export const contactMessages = pgTable(
     product: text("product").default("").notNull(),
     productId: uuid("product_id").references(() => products.id, { onDelete: "set null" }),
     message: text("message").notNull(),
+    /** Which inbox it is in: the contact form's, or the product security team's (vulnerability reports). */
+    box: text("box", { enum: inboxBoxes }).default("contact").notNull(),
+    /** A vulnerability report's firmware version, as the reporter wrote it. */
+    firmwareVersion: text("firmware_version").default("").notNull(),
+    /** How a vulnerability's reporter wishes to be credited in the advisory ("" for not at all). */
+    credit: text("credit").default("").notNull(),
     clientAddress: text("client_address"),
     /** Whether the mail to the contact address went out (the inbox has the message either way). */
     mailed: boolean("mailed").default(false).notNull(),
+    /** Whether a vulnerability's reporter was mailed the acknowledgment. */
+    acknowledged: boolean("acknowledged").default(false).notNull(),
     readAt: timestamp("read_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
   },
-  (table) => [index("contact_messages_created_idx").on(table.createdAt)],
+  (table) => [
+    index("contact_messages_box_created_idx").on(table.box, table.createdAt),
+    check("contact_messages_box_check", sql`${table.box} in ('contact', 'security')`),
+  ],
 );
 
 export const firmwareChannels = ["stable", "beta"] as const;

@@ -105,6 +105,7 @@ export function createServices(parts: ServiceParts) {
       sendMail,
       rateLimiter: createRateLimiter(db),
       contactAddress: async () => (await settings.getSiteSettings()).contactEmail,
+      securityAddress: async () => (await settings.getSiteSettings()).securityEmail,
       publicUrl,
       logger,
     }),

@@ -3,6 +3,7 @@ import { LocalTime } from "#app/components/local-time";
 import { Pagination, requestedPage } from "#app/components/pagination";
 import { Alert, Card } from "#app/components/ui";
 import { Link } from "#app/components/links";
+import { inboxPath, isInboxBox, sender, type InboxBox } from "#app/domain/contact";
 import type { PageHandle } from "#app/domain/live";
 import { servicesContext } from "#app/server/runtime/context.server";
 import { dashboardMeta } from "../meta";
@@ -10,12 +11,32 @@ import type { Route } from "./+types/list";
 
 export const handle: PageHandle = { live: ["inbox"] };
 
-export const meta = () => dashboardMeta("Inbox");
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  dashboardMeta(loaderData?.box === "security" ? "Security reports" : "Inbox");
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const page = requestedPage(url);
-  return { messages: await context.get(servicesContext).contact.list(page) };
+  const asked = url.searchParams.get("box");
+  const box: InboxBox = isInboxBox(asked) ? asked : "contact";
+  return { box, messages: await context.get(servicesContext).contact.list(box, page) };
 }
+
+const BOXES = [
+  {
+    box: "contact",
+    label: "Messages",
+    about:
+      "Messages visitors sent through the contact form, newest first. Each was also mailed to the contact address of the site settings; a reply goes to the visitor.",
+    none: "No messages yet.",
+  },
+  {
+    box: "security",
+    label: "Security reports",
+    about:
+      "Vulnerability reports sent through the form on the disclosure policy page, newest first. Each was also mailed to the security address of the site settings, and its reporter was mailed an acknowledgment with its reference.",
+    none: "No security reports yet.",
+  },
+] as const satisfies readonly { box: InboxBox; label: string; about: string; none: string }[];
 
 /** The first words of a message, on one line. */
 function opening(message: string): string {
@@ -24,20 +45,39 @@ function opening(message: string): string {
 }
 
 export default function Inbox({ loaderData }: Route.ComponentProps) {
-  const { messages } = loaderData;
+  const { box, messages } = loaderData;
   const [searchParams] = useSearchParams();
+  const shown = BOXES.find((each) => each.box === box) ?? BOXES[0];
   return (
     <Card title="Inbox">
       <div className="space-y-4">
-        {searchParams.has("deleted") ? <Alert tone="success">Message deleted.</Alert> : null}
-        <p className="text-sm text-slate-600">
-          Messages visitors sent through the contact form, newest first. Each was also mailed to the contact address of
-          the site settings; a reply goes to the visitor. {messages.unread} unread.
-        </p>
+        <nav aria-label="Inbox boxes">
+          <ul className="flex flex-wrap gap-2">
+            {BOXES.map((each) => (
+              <li key={each.box}>
+                <Link
+                  to={inboxPath(each.box)}
+                  aria-current={each.box === box ? "page" : undefined}
+                  className={`inline-block rounded-md px-3 py-1.5 text-sm font-semibold ${
+                    each.box === box
+                      ? "bg-brand-700 text-white"
+                      : "border border-slate-300 bg-white text-slate-800 hover:bg-slate-50"
+                  }`}
+                >
+                  {each.label} ({messages.unread[each.box]} unread)
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {searchParams.has("deleted") ? (
+          <Alert tone="success">{box === "security" ? "Report deleted." : "Message deleted."}</Alert>
+        ) : null}
+        <p className="text-sm text-slate-600">{shown.about}</p>
         {messages.total === 0 ? (
-          <p className="text-slate-700">No messages yet.</p>
+          <p className="text-slate-700">{shown.none}</p>
         ) : (
-          <ol className="divide-y divide-slate-200" aria-label="Messages, newest first">
+          <ol className="divide-y divide-slate-200" aria-label={`${shown.label}, newest first`}>
             {messages.items.map((message) => (
               <li key={message.id}>
                 <Link
@@ -51,16 +91,21 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
                       </span>
                     )}
                     <span className={message.read ? "text-slate-800" : "font-semibold text-slate-900"}>
-                      {message.name}
+                      {message.box === "security" ? `${message.reference} from ${sender(message)}` : message.name}
                       {message.company ? `, ${message.company}` : ""}
                     </span>
                     <span className="text-sm text-slate-600">
                       <LocalTime iso={message.receivedAt} />
                     </span>
                     {message.mailed ? null : <span className="text-xs text-red-700">Not mailed</span>}
+                    {message.box === "security" && !message.acknowledged ? (
+                      <span className="text-xs text-red-700">Not acknowledged</span>
+                    ) : null}
                   </span>
                   <span className="block truncate text-sm text-slate-700">
-                    {message.product ? `${message.product}: ` : ""}
+                    {message.product
+                      ? `${message.product}${message.firmwareVersion ? ` ${message.firmwareVersion}` : ""}: `
+                      : ""}
                     {opening(message.message)}
                   </span>
                 </Link>

@@ -4,6 +4,7 @@ import { ConfirmDelete } from "#app/components/confirm-delete";
 import { LocalTime } from "#app/components/local-time";
 import { TabIdInput } from "#app/components/forms";
 import { Alert, Button, Card, TextLink } from "#app/components/ui";
+import { inboxPath, sender, type InboxMessage } from "#app/domain/contact";
 import type { PageHandle } from "#app/domain/live";
 import { catalogProductPath } from "#app/domain/paths";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
@@ -19,8 +20,15 @@ import type { Route } from "./+types/message";
 
 export const handle: PageHandle = { live: ["inbox"] };
 
+/** A contact message is named by its sender, a vulnerability report by its reference too. */
+function titleOf(message: InboxMessage): string {
+  return message.box === "security"
+    ? `Report ${message.reference} from ${sender(message)}`
+    : `Message from ${message.name}`;
+}
+
 export const meta: Route.MetaFunction = ({ loaderData }) =>
-  dashboardMeta(loaderData ? `Message from ${loaderData.message.name}` : "Not Found");
+  dashboardMeta(loaderData ? titleOf(loaderData.message) : "Not Found");
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { contact, catalog } = context.get(servicesContext);
@@ -45,11 +53,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         await contact.markRead(params.messageId);
         return { done: "read" as const };
       case "unread":
-        await contact.markUnread(params.messageId, origin);
-        return redirect("/dashboard/inbox");
-      case "delete":
-        await contact.remove(params.messageId, origin);
-        return redirect("/dashboard/inbox?deleted=1");
+        return redirect(inboxPath(await contact.markUnread(params.messageId, origin)));
+      case "delete": {
+        const box = await contact.remove(params.messageId, origin);
+        return redirect(`${inboxPath(box)}${box === "contact" ? "?" : "&"}deleted=1`);
+      }
     }
   } catch (error) {
     if (error instanceof NotFoundError) return refusedAnswer(ADMIN_MESSAGES.gone, 404);
@@ -70,18 +78,24 @@ export default function InboxMessage({ loaderData, actionData }: Route.Component
     void reader.submit({ intent: "read" }, { method: "post" });
   }, [message.id, message.read, reader]);
   const refused = isRefusal(actionData) ? actionData : undefined;
-  const subject = `Re: your message to us${message.product ? ` about ${message.product}` : ""}`;
+  const security = message.box === "security";
+  const subject = security
+    ? `Re: your vulnerability report ${message.reference}`
+    : `Re: your message to us${message.product ? ` about ${message.product}` : ""}`;
+  const title = titleOf(message);
   return (
-    <Card title={`Message from ${message.name}`}>
+    <Card title={title}>
       <div className="space-y-5">
         {refused ? <Alert tone="error">{refused.message}</Alert> : null}
         <p>
-          <TextLink to="/dashboard/inbox">Back to the inbox</TextLink>
+          <TextLink to={inboxPath(message.box)}>
+            {security ? "Back to the security reports" : "Back to the inbox"}
+          </TextLink>
         </p>
         <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
           <dt className="font-medium text-slate-700">From</dt>
           <dd className="min-w-0 wrap-anywhere">
-            {message.name} &lt;{message.email}&gt;
+            {message.name ? `${message.name} <${message.email}>` : message.email}
           </dd>
           {message.company ? (
             <>
@@ -97,14 +111,38 @@ export default function InboxMessage({ loaderData, actionData }: Route.Component
               </dd>
             </>
           ) : null}
+          {message.firmwareVersion ? (
+            <>
+              <dt className="font-medium text-slate-700">Firmware version</dt>
+              <dd className="min-w-0 wrap-anywhere">{message.firmwareVersion}</dd>
+            </>
+          ) : null}
+          {security ? (
+            <>
+              <dt className="font-medium text-slate-700">Credit</dt>
+              <dd className="min-w-0 wrap-anywhere">{message.credit || "None asked for"}</dd>
+            </>
+          ) : null}
           <dt className="font-medium text-slate-700">Received</dt>
           <dd>
             <LocalTime iso={message.receivedAt} />
           </dd>
           <dt className="font-medium text-slate-700">Mailed</dt>
           <dd>
-            {message.mailed ? "Yes, to the contact address" : "No: the mail could not be sent (see the server log)"}
+            {message.mailed
+              ? `Yes, to the ${security ? "security" : "contact"} address`
+              : "No: the mail could not be sent (see the server log)"}
           </dd>
+          {security ? (
+            <>
+              <dt className="font-medium text-slate-700">Acknowledged</dt>
+              <dd>
+                {message.acknowledged
+                  ? `Yes, the reporter was mailed the reference ${message.reference}`
+                  : "No: the acknowledgment could not be sent (see the server log); reply by e-mail"}
+              </dd>
+            </>
+          ) : null}
         </dl>
         <p className="rounded-md border border-slate-200 bg-slate-50 p-4 whitespace-pre-line text-slate-900 wrap-anywhere">
           {message.message}
@@ -125,8 +163,8 @@ export default function InboxMessage({ loaderData, actionData }: Route.Component
           </Form>
         </div>
         <ConfirmDelete
-          label="Delete message"
-          prompt={`Delete the message from ${message.name}? This cannot be undone.`}
+          label={security ? "Delete report" : "Delete message"}
+          prompt={`Delete ${security ? `the report ${message.reference} from ${sender(message)}` : `the message from ${message.name}`}? This cannot be undone.`}
           refusal={refused}
         />
       </div>

@@ -77,7 +77,14 @@ describe("the demo catalog data", () => {
 describe("the demo documents", () => {
   it("are valid PDF files, the same bytes on every run", () => {
     const dome = product(DEMO_KNOWN_MODELS.dome);
-    for (const kind of ["datasheet", "manual", "quickstart", "installation"] as const) {
+    for (const kind of [
+      "datasheet",
+      "manual",
+      "quickstart",
+      "installation",
+      "declaration",
+      "ae-specification",
+    ] as const) {
       const file = productDocument(dome, "dome", kind);
       expect(file.fileName).toMatch(/\.pdf$/);
       expect(pdfStructureProblems(file.bytes)).toEqual([]);

@@ -2,11 +2,14 @@ import type { DemoCatalog } from "./demo-catalog";
 import { buildPdf, type PdfBlock } from "./pdf";
 import { createRandom, seedFrom } from "./random";
 import type { ArtKind, DemoGeneralDownload, DemoProduct, ProductDocument } from "./types";
+import type { DownloadKind } from "../app/domain/download-kinds";
 
 /** A file the demo catalog stores: its name as uploaded, what the download list says, and its bytes. */
 export interface DemoFile {
   fileName: string;
   description: string;
+  /** What the download is (the product page's group, the support page's filter). */
+  kind: DownloadKind;
   bytes: Uint8Array;
 }
 
@@ -42,6 +45,7 @@ export function productDocument(product: DemoProduct, art: ArtKind, kind: Produc
       return {
         fileName: `${product.model}_Datasheet.pdf`,
         description: "Datasheet",
+        kind: "datasheet",
         bytes: buildPdf({
           title: `${product.model} Datasheet`,
           subtitle: `${product.category} · ${firstSentence(product.description)}`,
@@ -78,6 +82,7 @@ export function productDocument(product: DemoProduct, art: ArtKind, kind: Produc
       return {
         fileName: `${product.model}_User_Manual.pdf`,
         description: "User Manual",
+        kind: "manual",
         bytes: buildPdf({
           title: `${product.model} User Manual`,
           subtitle: `${product.category} · Firmware ${firmwareVersion(product, family).version} and later`,
@@ -88,6 +93,7 @@ export function productDocument(product: DemoProduct, art: ArtKind, kind: Produc
       return {
         fileName: `${product.model}_Quick_Start_Guide.pdf`,
         description: "Quick Start Guide",
+        kind: "manual",
         bytes: buildPdf({
           title: `${product.model} Quick Start Guide`,
           subtitle: "Everything you need to get from the box to live video",
@@ -98,6 +104,7 @@ export function productDocument(product: DemoProduct, art: ArtKind, kind: Produc
       return {
         fileName: `${product.model}_Installation_Guide.pdf`,
         description: "Installation Guide",
+        kind: "manual",
         bytes: buildPdf({
           title: `${product.model} Installation Guide`,
           subtitle: firstSentence(product.description),
@@ -109,9 +116,63 @@ export function productDocument(product: DemoProduct, art: ArtKind, kind: Produc
       return {
         fileName: `${product.model}_V${version}_build${build}_Release_Notes.txt`,
         description: `Firmware ${version} release notes`,
+        kind: "other",
         bytes: text(releaseNotes(product, family, version, build)),
       };
     }
+    case "declaration":
+      return {
+        fileName: `${product.model}_EU_Declaration_of_Conformity.pdf`,
+        description: "EU Declaration of Conformity",
+        kind: "declaration",
+        bytes: buildPdf({
+          title: "EU Declaration of Conformity",
+          subtitle: `${product.model} · ${product.category}`,
+          blocks: [
+            {
+              kind: "paragraph",
+              text: `We, Vantage Security Systems, declare under our sole responsibility that the product ${product.model} (${product.name || product.category}) is in conformity with the relevant Union harmonisation legislation:`,
+            },
+            {
+              kind: "bullets",
+              items: [
+                "Directive 2014/30/EU (electromagnetic compatibility): EN 55032:2015+A1:2020, EN 55035:2017+A11:2020",
+                "Directive 2014/35/EU (low voltage): EN IEC 62368-1:2020+A11:2020",
+                "Directive 2011/65/EU (RoHS) and Delegated Directive (EU) 2015/863: EN IEC 63000:2018",
+              ],
+            },
+            {
+              kind: "paragraph",
+              text: "Signed for and on behalf of Vantage Security Systems, Head of Product Compliance, 12 January 2026.",
+            },
+          ],
+        }),
+      };
+    case "ae-specification":
+      return {
+        fileName: `${product.model}_AE_Specification.pdf`,
+        description: "A&E Specification",
+        kind: "ae-specification",
+        bytes: buildPdf({
+          title: `${product.model} Architect and Engineer Specification`,
+          subtitle: "Section 28 20 00 · Video Surveillance",
+          blocks: [
+            { kind: "heading", text: "Part 1 General" },
+            {
+              kind: "paragraph",
+              text: `This section specifies the ${product.category.toLowerCase()} ${product.model}. ${firstSentence(product.description)}`,
+            },
+            { kind: "heading", text: "Part 2 Products" },
+            { kind: "bullets", items: product.features },
+            specsOrNote(product),
+            { kind: "heading", text: "Part 3 Execution" },
+            {
+              kind: "paragraph",
+              text: "Install according to the installation guide; set a unique password and update to the latest stable firmware before commissioning.",
+            },
+          ],
+        }),
+      };
   }
 }
 
@@ -437,11 +498,23 @@ function releaseNotes(product: DemoProduct, family: ProductFamily, version: stri
   );
 }
 
+/** What each general document is, as the support page's filter lists it. */
+const GENERAL_DOCUMENT_KINDS: Record<DemoGeneralDownload["kind"], DownloadKind> = {
+  "product-catalog": "other",
+  "vms-guide": "manual",
+  "mobile-quick-start": "manual",
+  "ndaa-statement": "certificate",
+  warranty: "other",
+  hardening: "manual",
+  ports: "other",
+};
+
 /** A general download's file, built from the whole catalog where it lists products. */
 export function generalDocument(download: DemoGeneralDownload, catalog: DemoCatalog): DemoFile {
   const file = (bytes: Uint8Array): DemoFile => ({
     fileName: download.fileName,
     description: download.description,
+    kind: GENERAL_DOCUMENT_KINDS[download.kind],
     bytes,
   });
   switch (download.kind) {

@@ -1,3 +1,4 @@
+import type { DownloadKind } from "../app/domain/download-kinds";
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { selectRows, type Queryable, type Transaction } from "#app/server/db/client.server";
@@ -68,6 +69,7 @@ function productImageAlt(model: string, view: CameraView | "front"): string {
 interface StagedFile {
   fileId: string;
   description: string;
+  kind: DownloadKind;
 }
 
 /** Where each stored file goes once the rows are written; filled in as the files are staged. */
@@ -196,13 +198,18 @@ async function stageCatalogFiles(runtime: Runtime, catalog: DemoCatalog, staged:
     result.documents.set(product.model, documents);
     product.documents.forEach((kind, index) => {
       const file = productDocument(product, category.art, kind);
-      jobs.push(documentJob(file, (fileId) => (documents[index] = { fileId, description: file.description })));
+      jobs.push(
+        documentJob(file, (fileId) => (documents[index] = { fileId, description: file.description, kind: file.kind })),
+      );
     });
   }
   catalog.generalDownloads.forEach((download, index) => {
     const file = generalDocument(download, catalog);
     jobs.push(
-      documentJob(file, (fileId) => (result.generalDownloads[index] = { fileId, description: file.description })),
+      documentJob(
+        file,
+        (fileId) => (result.generalDownloads[index] = { fileId, description: file.description, kind: file.kind }),
+      ),
     );
   });
   catalog.firmware.forEach((release, index) => {
@@ -426,6 +433,7 @@ async function insertCatalog(tx: Transaction, catalog: DemoCatalog, files: Stage
       productId: required(productIds, product.model.toLowerCase(), "product"),
       fileId: file.fileId,
       description: file.description,
+      kind: file.kind,
       position,
     })),
   );
@@ -444,7 +452,7 @@ async function insertCatalog(tx: Transaction, catalog: DemoCatalog, files: Stage
 
   const downloadRows = files.generalDownloads.map((file, index) => {
     const createdAt = at(files.generalDownloads.length - index);
-    return { description: file.description, fileId: file.fileId, createdAt, updatedAt: createdAt };
+    return { description: file.description, kind: file.kind, fileId: file.fileId, createdAt, updatedAt: createdAt };
   });
   const infoRows = catalog.infoItems.map((item, index) => {
     // The home page lists by sort_at, newest first: the first item in the data gets the latest time.

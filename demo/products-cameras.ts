@@ -74,7 +74,7 @@ export const DOME_CAMERAS: DemoProduct[] = [
     ndaa: true,
     features: ["4MP", "2.8mm", "Starlight", "IR Night Vision", "PoE", "Smart Detection", "IK10 Vandal Resistant"],
     extraImages: 2,
-    documents: ["datasheet", "manual", "firmware"],
+    documents: ["datasheet", "manual", "firmware", "declaration", "ae-specification"],
     accessories: ["VNT-AC-JB1", "VNT-AC-WM1", "VNT-AC-CM1", "VNT-D4M-AIZ"],
   },
   {
@@ -173,7 +173,7 @@ export const DOME_CAMERAS: DemoProduct[] = [
     ndaa: true,
     features: ["8MP (4K)", "2.8mm", "Starlight", "IR Night Vision", "PoE", "Smart Detection", "IK10 Vandal Resistant"],
     extraImages: 3,
-    documents: ["datasheet", "manual", "firmware", "quickstart"],
+    documents: ["datasheet", "manual", "firmware", "declaration", "ae-specification", "quickstart"],
     accessories: ["VNT-AC-JB1", "VNT-AC-WM1", "VNT-D8M-AIZ"],
   },
   {
@@ -214,7 +214,7 @@ export const DOME_CAMERAS: DemoProduct[] = [
       "IK10 Vandal Resistant",
     ],
     extraImages: 2,
-    documents: ["datasheet", "manual", "firmware"],
+    documents: ["datasheet", "manual", "firmware", "declaration", "ae-specification"],
     accessories: ["VNT-AC-JB1", "VNT-AC-PM1"],
   },
   {
@@ -342,7 +342,7 @@ export const BULLET_CAMERAS: DemoProduct[] = [
     ndaa: true,
     features: ["4MP", "Varifocal Lens", "IR Night Vision", "PoE", "Smart Detection"],
     extraImages: 2,
-    documents: ["datasheet", "manual", "firmware"],
+    documents: ["datasheet", "manual", "firmware", "declaration", "ae-specification"],
     accessories: ["VNT-AC-JB2", "VNT-AC-PM1"],
   },
   {
@@ -378,7 +378,7 @@ export const BULLET_CAMERAS: DemoProduct[] = [
     ndaa: true,
     features: ["5MP", "Varifocal Lens", "LPR", "IR Night Vision", "PoE", "Smart Detection"],
     extraImages: 2,
-    documents: ["datasheet", "manual", "firmware", "installation"],
+    documents: ["datasheet", "manual", "firmware", "declaration", "ae-specification", "installation"],
     accessories: ["VNT-AC-JB2", "VNT-AC-PM1", "VNT-N16-P16"],
   },
   {
@@ -462,7 +462,7 @@ export const BULLET_CAMERAS: DemoProduct[] = [
     ndaa: true,
     features: ["4MP", "2.8mm", "IR Night Vision", "Dual Light", "Active Deterrence", "PoE", "Smart Detection"],
     extraImages: 3,
-    documents: ["datasheet", "manual", "firmware"],
+    documents: ["datasheet", "manual", "firmware", "declaration", "ae-specification"],
     accessories: ["VNT-AC-JB2"],
   },
 ];
@@ -529,7 +529,7 @@ export const TURRET_CAMERAS: DemoProduct[] = [
     ndaa: true,
     features: ["4MP", "2.8mm", "IR Night Vision", "Audio", "PoE", "Smart Detection"],
     extraImages: 2,
-    documents: ["datasheet", "manual", "firmware"],
+    documents: ["datasheet", "manual", "firmware", "declaration", "ae-specification"],
     accessories: ["VNT-AC-JB1", "VNT-AC-WM1", "VNT-AC-PM1"],
   },
   {
@@ -637,7 +637,7 @@ export const TURRET_CAMERAS: DemoProduct[] = [
     ndaa: true,
     features: ["8MP (4K)", "Varifocal Lens", "IR Night Vision", "Audio", "PoE", "Smart Detection"],
     extraImages: 0,
-    documents: ["datasheet", "manual", "firmware"],
+    documents: ["datasheet", "manual", "firmware", "declaration", "ae-specification"],
     accessories: ["VNT-AC-JB1", "VNT-AC-WM1"],
   },
 ];
@@ -755,7 +755,7 @@ export const PTZ_CAMERAS: DemoProduct[] = [
     ndaa: true,
     features: ["4MP", "25x Zoom", "Auto Tracking", "IR Night Vision", "Audio", "Hi-PoE", "Smart Detection"],
     extraImages: 2,
-    documents: ["datasheet", "manual", "firmware"],
+    documents: ["datasheet", "manual", "firmware", "declaration", "ae-specification"],
     accessories: ["VNT-AC-WM2", "VNT-AC-PI60"],
   },
   {
@@ -835,7 +835,7 @@ export const PTZ_CAMERAS: DemoProduct[] = [
     ndaa: true,
     features: ["8MP (4K)", "42x Zoom", "Auto Tracking", "IR Night Vision", "Audio", "Hi-PoE", "Smart Detection"],
     extraImages: 3,
-    documents: ["datasheet", "manual", "firmware", "installation"],
+    documents: ["datasheet", "manual", "firmware", "declaration", "ae-specification", "installation"],
     accessories: ["VNT-AC-WM2", "VNT-AC-PI60"],
   },
 ];
@@ -896,7 +896,7 @@ export const PANORAMIC_CAMERAS: DemoProduct[] = [
     ndaa: true,
     features: ["12MP", "360°", "Dewarping", "Audio", "PoE", "Smart Detection"],
     extraImages: 2,
-    documents: ["datasheet", "manual", "firmware"],
+    documents: ["datasheet", "manual", "firmware", "declaration", "ae-specification"],
     accessories: ["VNT-AC-WM1"],
   },
   {

@@ -26,7 +26,8 @@ export interface DemoCategory {
 /** One line of a datasheet: label, value. */
 export type SpecRow = readonly [label: string, value: string];
 
-export type ProductDocument = "datasheet" | "manual" | "quickstart" | "installation" | "firmware";
+export type ProductDocument =
+  "datasheet" | "manual" | "quickstart" | "installation" | "firmware" | "declaration" | "ae-specification";
 
 export interface DemoProduct {
   model: string;

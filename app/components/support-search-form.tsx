@@ -1,7 +1,13 @@
 import { useEffect, useRef, type FormEvent } from "react";
 import { Form, useLocation, useNavigationType, useSubmit } from "react-router";
 import { SEARCH_DEBOUNCE_MS } from "#app/domain/search";
-import { SUPPORT_CATEGORY_PARAM, SUPPORT_QUERY_PARAM, supportSearchParams, supportUrl } from "#app/domain/support";
+import {
+  SUPPORT_CATEGORY_PARAM,
+  SUPPORT_KIND_PARAM,
+  SUPPORT_QUERY_PARAM,
+  supportSearchParams,
+  supportUrl,
+} from "#app/domain/support";
 import { Button } from "./ui";
 
 /** How a search of this form's was made, kept in its history entry. */
@@ -21,23 +27,29 @@ const FIELD_CLASS =
 /**
  * /support's search: a GET form, so it works without JavaScript and its URL can be shared. With
  * JavaScript it searches as you type (debounced, as the header's box does) and as soon as a category
- * is chosen, as the catalog's filters do. The fields are the visitor's own while they type: only a
+ * or a type is chosen, as the catalog's filters do. The fields are the visitor's own while they type: only a
  * page this form did not make (Back, Forward, a link) puts the URL's values back into them.
  */
 export function SupportSearchForm({
   query,
   categoryId,
   categories,
+  kind,
+  kinds,
 }: {
   query: string;
   categoryId: string;
   categories: readonly { id: string; name: string }[];
+  /** The chosen kind of download ("" for every kind) and the kinds to choose from. */
+  kind: string;
+  kinds: readonly { value: string; label: string }[];
 }) {
   const submit = useSubmit();
   const location = useLocation();
   const navigationType = useNavigationType();
   const text = useRef<HTMLInputElement>(null);
   const category = useRef<HTMLSelectElement>(null);
+  const kindField = useRef<HTMLSelectElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   // Read by a debounced search after later renders: the entry it may replace is the newest one.
   const entry = useRef({ url: `${location.pathname}${location.search}`, move: searchMoveOf(location.state) });
@@ -56,13 +68,18 @@ export function SupportSearchForm({
     requested.current = `${location.pathname}${location.search}`;
     if (text.current) text.current.value = query;
     if (category.current) category.current.value = categoryId;
-  }, [location, madeHere, query, categoryId]);
+    if (kindField.current) kindField.current.value = kind;
+  }, [location, madeHere, query, categoryId, kind]);
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
   function search(move: SearchMove) {
     clearTimeout(timer.current);
-    const fields = { query: text.current?.value.trim(), categoryId: category.current?.value };
+    const fields = {
+      query: text.current?.value.trim(),
+      categoryId: category.current?.value,
+      kind: kindField.current?.value,
+    };
     const target = supportUrl(fields);
     if (move !== "submitted" && target === requested.current) return;
     requested.current = target;
@@ -110,25 +127,48 @@ export function SupportSearchForm({
           className={FIELD_CLASS}
         />
       </div>
-      <div className="space-y-1 sm:w-56">
-        <label htmlFor="support-search-category" className="block text-sm font-medium text-slate-700">
-          Category
-        </label>
-        <select
-          ref={category}
-          id="support-search-category"
-          name={SUPPORT_CATEGORY_PARAM}
-          defaultValue={categoryId}
-          onChange={() => search("chosen")}
-          className={FIELD_CLASS}
-        >
-          <option value="">All categories</option>
-          {categories.map((item) => (
-            <option key={item.id} value={item.id}>
-              {item.name}
-            </option>
-          ))}
-        </select>
+      {/* On a phone the two choices share a line: the first files stay in the first screen. */}
+      <div className="grid grid-cols-2 gap-3 sm:flex sm:items-end">
+        <div className="min-w-0 space-y-1 sm:w-48">
+          <label htmlFor="support-search-category" className="block text-sm font-medium text-slate-700">
+            Category
+          </label>
+          <select
+            ref={category}
+            id="support-search-category"
+            name={SUPPORT_CATEGORY_PARAM}
+            defaultValue={categoryId}
+            onChange={() => search("chosen")}
+            className={FIELD_CLASS}
+          >
+            <option value="">All categories</option>
+            {categories.map((item) => (
+              <option key={item.id} value={item.id}>
+                {item.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="min-w-0 space-y-1 sm:w-48">
+          <label htmlFor="support-search-kind" className="block text-sm font-medium text-slate-700">
+            Type
+          </label>
+          <select
+            ref={kindField}
+            id="support-search-kind"
+            name={SUPPORT_KIND_PARAM}
+            defaultValue={kind}
+            onChange={() => search("chosen")}
+            className={FIELD_CLASS}
+          >
+            <option value="">All types</option>
+            {kinds.map((item) => (
+              <option key={item.value} value={item.value}>
+                {item.label}
+              </option>
+            ))}
+          </select>
+        </div>
       </div>
       <Button type="submit" className="h-10">
         Search

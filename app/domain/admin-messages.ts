@@ -18,6 +18,7 @@ export const ADMIN_MESSAGES = {
   categoryDeleteBlocked: (count: number) =>
     `Cannot delete category: contains ${count} product(s). Products are listed for removal`,
   descriptionRequired: "Description required",
+  downloadKind: "Choose what the file is: a datasheet, a manual, a certificate, …",
   downloadFileRequired: "File required (20MB limit)",
   downloadUploadFailed: "Error uploading file",
   downloadCreated: "New download ... created successfully.",

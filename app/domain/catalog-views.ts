@@ -1,3 +1,4 @@
+import type { DownloadKind } from "./download-kinds";
 import type { CategoryAttribute, ProductSpec } from "./spec-attributes";
 import type { LifecycleFields } from "./lifecycle";
 import type { LifecycleStage } from "./lifecycle-stages";
@@ -199,6 +200,7 @@ export interface ProductListing {
 export interface DownloadEntry {
   id: string;
   description: string;
+  kind: DownloadKind;
   file: FileView;
 }
 

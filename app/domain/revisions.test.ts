@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { revisionChanges, type RevisionView } from "./revisions";
+import { downloadLine, revisionChanges, type RevisionView } from "./revisions";
 
 const view = (overrides: Partial<RevisionView> = {}): RevisionView => ({
   fields: [
@@ -69,6 +69,23 @@ describe("revisionChanges", () => {
     expect(revisionChanges(before, withStatus("Published"))).toEqual([]);
     expect(revisionChanges(before, withStatus("Draft", [["Later field", "x"]]))).toEqual([
       { kind: "changed", label: "Status", before: "Published", after: "Draft" },
+    ]);
+  });
+
+  it("reads a download's type, kept since downloads have types, as no change, and a changed type as one", () => {
+    const before = view();
+    const typed = (kind: "other" | "manual") =>
+      view({
+        lists: [
+          ["Features", ["Night vision", "PoE"]],
+          ["Downloads", [downloadLine("Manual — manual.pdf", kind)]],
+        ],
+      });
+    expect(downloadLine("Manual — manual.pdf", "manual")).toBe("Manual — manual.pdf · Manual");
+    expect(revisionChanges(before, typed("manual"))).toEqual([]);
+    expect(revisionChanges(typed("other"), typed("manual"))).toEqual([
+      { kind: "added", label: "Downloads", items: ["Manual — manual.pdf · Manual"] },
+      { kind: "removed", label: "Downloads", items: ["Manual — manual.pdf · Other"] },
     ]);
   });
 });

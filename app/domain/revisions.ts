@@ -1,3 +1,4 @@
+import { DOWNLOAD_KINDS, downloadKindLabel, type DownloadKind } from "./download-kinds";
 import { DEFAULT_SECURITY } from "./security-policy";
 /**
  * How a revision reads to a person: its fields in order, its lists of named things, and a spreadsheet
@@ -53,6 +54,23 @@ const FIELDS_KEPT_SINCE: Record<string, string> = {
   "Vulnerability disclosure policy": DEFAULT_SECURITY.disclosurePolicy,
 };
 
+const DOWNLOAD_TYPE_SUFFIX = new RegExp(
+  ` · (?:${DOWNLOAD_KINDS.map((kind) => kind.label.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")).join("|")})$`,
+);
+
+/** A product's download as History lists it: its description and file, then its type (decision 074). */
+export function downloadLine(text: string, kind: DownloadKind): string {
+  return `${text} · ${downloadKindLabel(kind)}`;
+}
+
+function hasDownloadType(line: string): boolean {
+  return DOWNLOAD_TYPE_SUFFIX.test(line);
+}
+
+function withoutDownloadType(line: string): string {
+  return line.replace(DOWNLOAD_TYPE_SUFFIX, "");
+}
+
 /**
  * What changed from `before` to `after`, in the order the fields are shown: changed fields with both
  * values, items added to and removed from each list, and table rows added and removed. The first
@@ -69,8 +87,13 @@ export function revisionChanges(before: RevisionView | null, after: RevisionView
     if (earlier !== value) changes.push({ kind: "changed", label, before: earlier, after: value });
   }
   const earlierLists = new Map(before?.lists ?? []);
-  for (const [label, items] of after.lists) {
+  for (const [label, listed] of after.lists) {
     const earlier = earlierLists.get(label) ?? [];
+    // A download's type, kept since downloads have types, is no change anyone made.
+    const items =
+      label === "Downloads" && earlier.length > 0 && !earlier.some(hasDownloadType)
+        ? listed.map(withoutDownloadType)
+        : listed;
     const added = without(items, earlier);
     const removed = without(earlier, items);
     if (added.length) changes.push({ kind: "added", label, items: added });

@@ -44,6 +44,8 @@ import ServerCoverageCalculator, {
 import { OnDemand } from "#app/components/on-demand";
 import { lifecycleHeadline, lifecycleSupport } from "#app/domain/lifecycle";
 import { isoToday } from "#app/domain/format";
+import { groupByKind } from "#app/domain/download-kinds";
+import { ndaaStatement } from "#app/domain/compliance";
 
 export const handle: PageHandle = { live: ["products", "categories", "firmware"], cache: { byRecord: true } };
 
@@ -73,7 +75,7 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
   if (params.productSlug !== product.slug) throw redirect(`${catalogProductPath(product)}${url.search}`, 301);
   const latestFirmware = await firmware.latestStable(product.id);
   // The values as visitors read them, made here: the page's code needs no units to show them.
-  const { specValues, ...shown } = product;
+  const { specValues, downloads, ...shown } = product;
   const optics = cameraOptics(opticsValuesOf(specValues));
   const coverage: CoverageCalculatorProps | null = optics && {
     model: product.model,
@@ -91,6 +93,9 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
     // What the page says first of a product no longer sold (decision 072), worded here.
     lifecycle: headline && { headline, support: support.length ? `; ${support.join(", ")}.` : "." },
     product: shown,
+    // Grouped by kind and worded here: the page's code needs neither the kinds nor the words.
+    downloadGroups: groupByKind(downloads).map((group) => ({ heading: group.heading, downloads: group.items })),
+    ndaa: ndaaStatement(product.ndaa),
     // Structured data, made here: its code stays out of the page's scripts.
     jsonLd: serializeJsonLd([
       productJsonLd(shown, publicUrl, siteName, properties),
@@ -315,9 +320,17 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           </div>
         </Section>
       ) : null}
+      <Section title="Compliance">
+        <p className="text-sm text-slate-800">{loaderData.ndaa}</p>
+      </Section>
       <Section title="Downloads">
-        {product.downloads.length > 0 ? (
-          <DownloadsList downloads={product.downloads} />
+        {loaderData.downloadGroups.length > 0 ? (
+          loaderData.downloadGroups.map((group) => (
+            <div key={group.heading}>
+              <h3 className="mt-3 text-base font-semibold text-slate-900">{group.heading}</h3>
+              <DownloadsList downloads={group.downloads} />
+            </div>
+          ))
         ) : (
           <p className="text-sm text-slate-600">No downloads for this product.</p>
         )}

@@ -11,11 +11,15 @@ import { countNoun } from "#app/domain/format";
 import {
   isFiltered,
   noDownloadsMatch,
+  noProductDownloads,
   productsInView,
   SUPPORT_CATEGORY_PARAM,
+  SUPPORT_KIND_PARAM,
   SUPPORT_QUERY_PARAM,
   supportUrl,
+  type SupportFilter,
 } from "#app/domain/support";
+import { DOWNLOAD_KINDS, downloadKindNoun, isDownloadKind } from "#app/domain/download-kinds";
 import { normalizeSearchQuery } from "#app/domain/search";
 import { servicesContext } from "#app/server/runtime/context.server";
 import type { Route } from "./+types/support";
@@ -29,7 +33,7 @@ import {
 // Categories too: the form lists them to choose from.
 export const handle: PageHandle = {
   live: ["downloads", "products", "categories", "synonyms"],
-  cache: { query: [SUPPORT_QUERY_PARAM, SUPPORT_CATEGORY_PARAM, PAGE_PARAM], byRecord: true },
+  cache: { query: [SUPPORT_QUERY_PARAM, SUPPORT_CATEGORY_PARAM, SUPPORT_KIND_PARAM, PAGE_PARAM], byRecord: true },
 };
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
@@ -106,29 +110,49 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const categories = (await catalog.listCategories()).map(({ id, name }) => ({ id, name }));
   // A category that is gone (an old link) leaves the list unnarrowed rather than empty.
   const category = categories.find((item) => item.id === url.searchParams.get(SUPPORT_CATEGORY_PARAM)) ?? null;
+  // So does a kind it does not know.
+  const askedKind = url.searchParams.get(SUPPORT_KIND_PARAM);
+  const kind = isDownloadKind(askedKind) ? askedKind : undefined;
   const listing = await catalog.listSupportDownloads({
     query,
     categoryId: category?.id,
+    kind,
     // General downloads (catalog, software, warranty) belong to no category. A visitor who chooses one
     // is looking for that kind of product's files: the same general list left at the top would bury
     // them and look as if the choice did nothing. A note says where the general ones are instead.
     includeGeneral: category === null,
     page: requestedPage(url),
   });
+  const filter: SupportFilter = {
+    query,
+    categoryName: category?.name ?? null,
+    kindNoun: kind ? downloadKindNoun(kind) : null,
+  };
+  const nothingMatches = isFiltered(filter) && listing.productTotal === 0 && listing.general.length === 0;
   return {
     ...listing,
     categories,
     categoryId: category?.id ?? "",
-    filter: { query, categoryName: category?.name ?? null },
+    kinds: DOWNLOAD_KINDS.map(({ value, group }) => ({ value, label: group })),
+    kind: kind ?? "",
+    filter,
+    // The sentences are made here: the page's code needs none of their words.
+    nothingMatches,
+    status: nothingMatches
+      ? noDownloadsMatch(filter)
+      : listing.productTotal > 0 || isFiltered(filter)
+        ? productsInView(listing.productTotal, filter)
+        : "",
+    noProducts: noProductDownloads(filter),
   };
 }
 
 export default function Support({ loaderData }: Route.ComponentProps) {
-  const { general, products, productTotal, filter, anyDownloads } = loaderData;
+  const { general, products, filter, anyDownloads, nothingMatches } = loaderData;
   const filtered = isFiltered(filter);
   // A search that finds no general download says nothing of them: the products it found come first.
-  const generalShown = filter.categoryName === null && (general.length > 0 || filter.query === "");
-  const nothingMatches = filtered && productTotal === 0 && general.length === 0;
+  const generalShown =
+    filter.categoryName === null && (general.length > 0 || (filter.query === "" && filter.kindNoun === null));
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location.pathname === "/support";
   const listsOpen = countDownloads(products) <= DOWNLOADS_SHOWN_OPEN;
@@ -171,15 +195,13 @@ export default function Support({ loaderData }: Route.ComponentProps) {
               query={filter.query}
               categoryId={loaderData.categoryId}
               categories={loaderData.categories}
+              kind={loaderData.kind}
+              kinds={loaderData.kinds}
             />
           </div>
           <div className="mt-4 flex flex-wrap items-baseline gap-x-4 gap-y-1">
             <p role="status" className={nothingMatches ? "font-medium text-slate-900" : "text-sm text-slate-600"}>
-              {nothingMatches
-                ? noDownloadsMatch(filter)
-                : productTotal > 0 || filtered
-                  ? productsInView(productTotal, filter)
-                  : ""}
+              {loaderData.status}
             </p>
             {filtered ? (
               <TextLink to="/support" weight="medium" className="text-sm">
@@ -190,7 +212,7 @@ export default function Support({ loaderData }: Route.ComponentProps) {
           {filter.categoryName === null ? null : (
             <p className="mt-2 text-sm text-slate-600">
               General downloads such as the product catalog and software concern every product:{" "}
-              <TextLink to={supportUrl({ query: filter.query })} weight="medium">
+              <TextLink to={supportUrl({ query: filter.query, kind: loaderData.kind })} weight="medium">
                 see them under all categories
               </TextLink>
               .
@@ -219,11 +241,7 @@ export default function Support({ loaderData }: Route.ComponentProps) {
                     <Pagination page={loaderData.page} pageCount={loaderData.pageCount} />
                   </>
                 ) : (
-                  <p className="text-slate-700">
-                    {filtered
-                      ? `No product downloads match “${filter.query}”.`
-                      : "No product-specific downloads available."}
-                  </p>
+                  <p className="text-slate-700">{loaderData.noProducts}</p>
                 )}
               </Card>
             </div>

@@ -1,3 +1,4 @@
+import { downloadKindLabel, type DownloadKind } from "../../app/domain/download-kinds";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -27,6 +28,7 @@ const CONFLICT = ADMIN_MESSAGES.conflict;
 interface DownloadRow {
   id: string;
   description: string;
+  kind: DownloadKind;
   version: number;
   file_id: string;
   file_name: string;
@@ -36,7 +38,7 @@ interface DownloadRow {
 async function generalRows(database: string): Promise<DownloadRow[]> {
   return queryDatabase<DownloadRow>(
     database,
-    `select d.id, d.description, d.version, f.id as file_id, f.original_name as file_name, f.size
+    `select d.id, d.description, d.kind, d.version, f.id as file_id, f.original_name as file_name, f.size
        from downloads d join files f on f.id = d.file_id`,
   );
 }
@@ -142,7 +144,9 @@ test("lists the general downloads by description, with file name and size", asyn
   const shown = await bodyRows.evaluateAll((trs) =>
     trs.map((tr) => Array.from(tr.querySelectorAll("td"), (td) => td.textContent?.trim())),
   );
-  expect(shown).toEqual(rows.map((row) => [row.description, row.file_name, formatFileSize(Number(row.size))]));
+  expect(shown).toEqual(
+    rows.map((row) => [row.description, downloadKindLabel(row.kind), row.file_name, formatFileSize(Number(row.size))]),
+  );
   for (const row of rows) {
     await expect(page.getByRole("link", { name: row.description, exact: true })).toHaveAttribute(
       "href",
@@ -180,6 +184,9 @@ test("a new download: required messages, upload progress, cancel, the 20MB limit
   await expectNoA11yViolations(page);
   await page.getByLabel("Description").fill("Cyber Security Whitepaper 2026");
   await expect(page.getByText("Description required")).toHaveCount(0);
+  // What it is: "Other" unless chosen.
+  await expect(page.getByLabel("Type")).toHaveValue("other");
+  await page.getByLabel("Type").selectOption({ label: "Manual" });
 
   // One byte over the limit: refused in the browser, before any upload starts.
   const uploads: string[] = [];
@@ -222,6 +229,7 @@ test("a new download: required messages, upload progress, cancel, the 20MB limit
   const created = after.find((row) => row.description === "Cyber Security Whitepaper 2026");
   if (!created) throw new Error("the new download was not stored");
   expect(created.file_name).toBe("Whitepaper.pdf");
+  expect(created.kind).toBe("manual");
   expect(Number(created.size)).toBe(600_000);
 
   // The visitor's open /support page lists it without a reload.
@@ -234,6 +242,7 @@ test("a new download: required messages, upload progress, cancel, the 20MB limit
   await page.getByRole("link", { name: "View details" }).click();
   await expect(page).toHaveURL(`/dashboard/downloads/${created.id}`);
   await expect(page.getByLabel("Description")).toHaveValue("Cyber Security Whitepaper 2026");
+  await expect(page.getByLabel("Type")).toHaveValue("manual");
   await expect(page.getByRole("link", { name: /Whitepaper\.pdf/ })).toHaveAttribute("href", fileHref(created));
 
   // The create POST replayed without a session: refused, nothing added.

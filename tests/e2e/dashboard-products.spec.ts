@@ -193,6 +193,8 @@ test("a new product with every field; the public pages show it, accessories both
   const download = page.getByRole("group", { name: "Download 1" });
   await expect(download.getByLabel("Description")).toHaveAttribute("placeholder", "Manual, software, etc.");
   await download.getByLabel("Description").fill("Manual");
+  await expect(download.getByLabel("Type")).toHaveValue("other");
+  await download.getByLabel("Type").selectOption({ label: "Manual" });
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(page.getByText("Check all downloads - each one needs a file (20MB max)")).toBeVisible();
   await download.getByLabel("File", { exact: true }).setInputFiles(oversizedFile("huge.bin"));
@@ -212,7 +214,7 @@ test("a new product with every field; the public pages show it, accessories both
   );
   await expect(page.getByText("NDAA compliant")).toBeAttached();
   await expect(page.getByRole("cell", { name: "400 g" })).toBeVisible();
-  await expect(page.getByRole("list", { name: "Downloads" })).toContainText("manual.txt, 14 bytes");
+  await expect(page.getByRole("list", { name: "Downloads" })).toContainText("(Manual, manual.txt, 14 bytes)");
   await expect(page.getByRole("link", { name: "Edit", exact: true })).toHaveAttribute(
     "href",
     `/dashboard/products/${created.id}/edit`,

@@ -1,3 +1,4 @@
+import { NDAA_STATEMENT } from "../../app/domain/compliance";
 import type { Page } from "@playwright/test";
 import { naturalCompare } from "../../app/domain/format";
 import { DEMO_PRODUCTS } from "../../demo/demo-catalog";
@@ -37,6 +38,8 @@ test("a product page shows model, category link, features, NDAA badge, descripti
   await openProduct(page, model);
   await expect(page.getByTestId("features")).toHaveText([...product.features].sort(naturalCompare).join(", "));
   await expect(page.getByText("NDAA-compliant")).toBeVisible();
+  // Its §889 status in words, not only as a badge.
+  await expect(page.getByText(NDAA_STATEMENT.yes)).toBeVisible();
   await expect(page.getByText(product.description)).toBeVisible();
   await expect(page.getByRole("heading", { name: "Specifications", exact: true })).toBeVisible();
   await expect(page.getByText(/Sensor:/).first()).toBeVisible();
@@ -44,6 +47,14 @@ test("a product page shows model, category link, features, NDAA badge, descripti
   const downloads = page
     .getByRole("region", { name: "Downloads" })
     .or(page.locator("section", { hasText: "Downloads" }));
+  // Grouped by what they are, in the order a buyer reads them.
+  await expect(downloads.getByRole("heading", { level: 3 })).toHaveText([
+    "Datasheets",
+    "Manuals and guides",
+    "A&E specifications",
+    "Declarations of conformity",
+    "Other documents",
+  ]);
   const datasheet = downloads.getByRole("link", { name: /Datasheet/ });
   await expect(datasheet).toHaveAttribute("target", "_blank");
   await expect(datasheet).toContainText(`${model}_Datasheet.pdf`);
@@ -95,6 +106,7 @@ test("spreadsheet specs show as a table; a non-compliant product has no NDAA bad
   expect(await table.getByRole("row").count()).toBeGreaterThan(3);
   await openProduct(page, DEMO_KNOWN_MODELS.notNdaa);
   await expect(page.getByText("NDAA-compliant")).toHaveCount(0);
+  await expect(page.getByText(NDAA_STATEMENT.no)).toBeVisible();
 });
 
 test("accessories show their picture, model and name, and link both ways", async ({ page }) => {

@@ -281,6 +281,48 @@ test.describe("/support's search", () => {
     await expect(generalCard(page)).toBeVisible();
   });
 
+  test("a type narrows the downloads to that kind, general and product ones, and a search within it", async ({
+    page,
+    postgresDatabase,
+  }) => {
+    const kindOf = (kind: string) =>
+      queryDatabase<{ model: string; file_name: string }>(
+        postgresDatabase,
+        `select p.model, f.original_name as file_name
+           from product_downloads pd join products p on p.id = pd.product_id join files f on f.id = pd.file_id
+          where pd.kind = $1 order by pd.position`,
+        [kind],
+      );
+    const declarations = await kindOf("declaration");
+    const models = [...new Set(declarations.map((row) => row.model))].sort(compareIgnoringCase);
+    expect(models.length).toBeGreaterThan(2);
+
+    await page.goto("/support");
+    await hydrated(page);
+    const typeSelect = page.getByRole("combobox", { name: "Type" });
+    await typeSelect.selectOption({ label: "Declarations of conformity" });
+    await expect(page).toHaveURL("/support?type=declaration");
+    await expect(status(page)).toHaveText(`${models.length} products with declarations of conformity.`);
+    // No general download is one: their card says nothing rather than "none available".
+    await expect(generalCard(page)).toHaveCount(0);
+    const shown = await shownInModelOrder(page);
+    expect(shown.map((product) => product.model)).toEqual(models.slice(0, SUPPORT_PAGE_SIZE));
+    for (const product of shown) {
+      expect(product.fileNames).toEqual(
+        declarations.filter((row) => row.model === product.model).map((row) => row.file_name),
+      );
+    }
+    await expectNoA11yViolations(page);
+
+    // The general ones of a kind are listed with it; a search within it keeps what both find.
+    await typeSelect.selectOption({ label: "Certificates" });
+    await expect(page).toHaveURL("/support?type=certificate");
+    await expect(generalCard(page).getByRole("link")).toHaveText([/NDAA Compliance Statement/]);
+    await typeSearch(page, "warranty");
+    await expect(page).toHaveURL("/support?q=warranty&type=certificate");
+    await expect(status(page)).toHaveText("No certificates match “warranty”.");
+  });
+
   test("a search that finds nothing says so, and its link shows everything again", async ({ page }) => {
     await page.goto("/support");
     await hydrated(page);
@@ -315,7 +357,8 @@ test.describe("/support's search", () => {
       await categorySelect(page).selectOption({ label: "Bullet Cameras" });
       await page.getByRole("button", { name: "Search" }).click();
       const bulletId = await categoryIdNamed(postgresDatabase, "Bullet Cameras");
-      await expect(page).toHaveURL(`/support?q=user+manual&category=${bulletId}`);
+      // The browser sends every field, the empty type too.
+      await expect(page).toHaveURL(`/support?q=user+manual&category=${bulletId}&type=`);
       const expected = await expectedProducts(postgresDatabase, "user manual", bulletId);
       expect(expected.length).toBeGreaterThan(0);
       await expect(status(page)).toHaveText(`${expected.length} products in Bullet Cameras match “user manual”.`);

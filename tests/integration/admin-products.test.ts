@@ -277,7 +277,7 @@ describe("product admin service", () => {
       accessoryIds: [a.id],
       additionalImages: [{ fileId: first }, { fileId: second }],
       downloads: [
-        { fileId: manual, description: "Manual" },
+        { fileId: manual, description: "Manual", kind: "manual" },
         { fileId: guide, description: "Guide" },
       ],
     });
@@ -287,6 +287,8 @@ describe("product admin service", () => {
     if (!before) throw new Error("not created");
     const [imageOne, imageTwo] = before.additionalImages;
     const [manualRow, guideRow] = before.downloads;
+    // A download's kind as the form gave it; none given, "other".
+    expect(before.downloads.map((download) => download.kind)).toEqual(["manual", "other"]);
 
     const newImage = await stage("image");
     const third = await stage("image");
@@ -311,7 +313,8 @@ describe("product admin service", () => {
       features: [{ id: lenses.features[0] }],
       image: { fileId: newImage },
       accessories: [{ id: b.id }],
-      downloads: [{ id: manualRow?.id, description: "Manual v2", file: { id: newManual } }],
+      // An edit that says nothing of a stored download's kind keeps it.
+      downloads: [{ id: manualRow?.id, description: "Manual v2", kind: "manual", file: { id: newManual } }],
     });
     expect(after?.additionalImages.map((image) => image.fileId)).toEqual([third, second]);
     expect((await runtime.services.catalog.getProduct(a.id))?.accessories).toEqual([]);

@@ -138,7 +138,7 @@ describe.each(DATABASE_KINDS)("revision history and Recently deleted on %s", (ki
     expect(secondEntry?.changes).toEqual([
       { kind: "changed", label: "Model", before: "VX-100", after: "VX-200" },
       { kind: "added", label: "Features", items: ["4K"] },
-      { kind: "removed", label: "Downloads", items: ["Manual — manual.pdf (9 bytes)"] },
+      { kind: "removed", label: "Downloads", items: ["Manual — manual.pdf (9 bytes) · Other"] },
     ]);
     expect(third?.changes).toEqual([
       {
@@ -147,11 +147,11 @@ describe.each(DATABASE_KINDS)("revision history and Recently deleted on %s", (ki
         before: expect.stringMatching(/^front\.png \(\d+ bytes\)$/),
         after: expect.stringMatching(/^side\.png \(\d+ bytes\)$/),
       },
-      { kind: "added", label: "Downloads", items: ["Manual — manual-v2.pdf (9 bytes)"] },
+      { kind: "added", label: "Downloads", items: ["Manual — manual-v2.pdf (9 bytes) · Other"] },
     ]);
     expect(fourth?.changes).toEqual([
       { kind: "removed", label: "Features", items: ["PoE"] },
-      { kind: "removed", label: "Downloads", items: ["Manual — manual-v2.pdf (9 bytes)"] },
+      { kind: "removed", label: "Downloads", items: ["Manual — manual-v2.pdf (9 bytes) · Other"] },
       { kind: "table", added: ["Resolution | 8 MP"], removed: ["Resolution | 4 MP"] },
     ]);
     // Files the product let go are kept while a revision needs them, but no longer served.
@@ -281,19 +281,27 @@ describe.each(DATABASE_KINDS)("revision history and Recently deleted on %s", (ki
     ]);
 
     const file = await stageText(runtime, "tool.zip", "tool v1");
-    const downloadId = await downloadAdmin.createGeneralDownload({ description: "Tool", fileId: file.id }, TEST_ORIGIN);
+    const downloadId = await downloadAdmin.createGeneralDownload(
+      { description: "Tool", kind: "software", fileId: file.id },
+      TEST_ORIGIN,
+    );
     const replacement = await stageText(runtime, "tool-2.zip", "tool v2");
     await downloadAdmin.editGeneralDownload(
       downloadId,
-      { description: "Tool 2", fileId: replacement.id, version: 1 },
+      { description: "Tool 2", kind: "manual", fileId: replacement.id, version: 1 },
       TEST_ORIGIN,
     );
-    const [, made] = await history.history("download", downloadId);
+    const [edited, made] = await history.history("download", downloadId);
+    expect(edited?.changes).toContainEqual({ kind: "changed", label: "Type", before: "Software", after: "Manual" });
     await restore.restoreRevision("download", downloadId, made?.id ?? "", 2, TEST_ORIGIN);
     expect(await downloadAdmin.getGeneralDownload(downloadId)).toMatchObject({
       description: "Tool",
+      kind: "software",
       file: expect.objectContaining({ name: "tool.zip" }),
     });
+    // An edit that says nothing of the type keeps it.
+    await downloadAdmin.editGeneralDownload(downloadId, { description: "Tool 3", version: 3 }, TEST_ORIGIN);
+    expect((await downloadAdmin.getGeneralDownload(downloadId))?.kind).toBe("software");
 
     const itemId = await infoItemAdmin.createInfoItem("banner", { content: "Summer sale" }, TEST_ORIGIN);
     await infoItemAdmin.updateInfoItem(itemId, 1, { content: "Winter sale" }, TEST_ORIGIN);

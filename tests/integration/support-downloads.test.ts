@@ -1,6 +1,7 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { SupportListing } from "#app/domain/catalog-views";
+import { guessDownloadKind } from "#app/domain/download-kinds";
 import type { Transaction } from "#app/server/db/client.server";
 import { categories, downloads, files, productDownloads, products } from "#app/server/db/schema";
 import type { Catalog } from "#app/server/site/catalog.server";
@@ -78,12 +79,17 @@ async function seed(runtime: Runtime): Promise<Record<CategoryName, string>> {
           productId: created?.id ?? "",
           fileId: await insertFile(tx, fileName),
           description,
+          kind: guessDownloadKind(description, fileName),
           position,
         });
       }
     }
     for (const [description, fileName] of GENERAL) {
-      await tx.insert(downloads).values({ description, fileId: await insertFile(tx, fileName) });
+      await tx.insert(downloads).values({
+        description,
+        kind: guessDownloadKind(description, fileName),
+        fileId: await insertFile(tx, fileName),
+      });
     }
     return categoryIds;
   });
@@ -240,6 +246,30 @@ describe.each(DATABASE_KINDS)("/support's downloads on %s", (kind) => {
     expect((await found({ query: "manual b2m", includeGeneral: false })).products).toEqual({
       "vnt-b2m": [" / vnt-b2m_100%_manual.pdf"],
     });
+  });
+
+  it("narrows to one kind of download: only the files of that kind, only the products that have any", async () => {
+    expect(await found({ kind: "datasheet" })).toEqual({
+      general: [],
+      products: { "VNT-D4M": ["Datasheet / VNT-D4M_Datasheet.pdf"], "Zeta-Cam": ["DATASHEET / Zeta_Sheet.pdf"] },
+      productTotal: 2,
+    });
+    expect(await found({ kind: "manual", categoryId: categoryIds["Bullet Cameras"] })).toEqual({
+      general: [],
+      products: {
+        "vnt-b2m": ["Installation Guide / Bullet_Install_ÜBERSICHT.pdf", " / vnt-b2m_100%_manual.pdf"],
+      },
+      productTotal: 1,
+    });
+    // The general ones too; a search within the kind keeps only what both find.
+    expect(await found({ kind: "other" })).toEqual({
+      general: ["Product Catalog 2026 / Vantage_Product_Catalog_2026.pdf", "Warranty Policy / Warranty.pdf"],
+      products: { "VNT-D4M": ["Firmware 2.4 release notes / VNT-D4M_Release_Notes.txt"] },
+      productTotal: 1,
+    });
+    expect(await found({ kind: "manual", query: "datasheet" })).toEqual({ general: [], products: {}, productTotal: 0 });
+    const none = await catalog.listSupportDownloads({ kind: "sbom" });
+    expect(none).toMatchObject({ productTotal: 0, general: [], anyDownloads: true });
   });
 
   it("pages the products, counting all of them, and turns a page past the end into the last one", async () => {

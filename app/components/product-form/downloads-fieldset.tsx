@@ -6,11 +6,19 @@ import { Button, TextLink } from "#app/components/ui";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import type { FileView } from "#app/domain/catalog-views";
 import { formatFileSize } from "#app/domain/format";
+import { DOWNLOAD_KINDS, type DownloadKind } from "#app/domain/download-kinds";
 import { newKey, type BusyReporter } from "./shared";
 
-type DownloadItem = { key: string; id?: string; description: string; file?: FileView; replacing: boolean };
+type DownloadItem = {
+  key: string;
+  id?: string;
+  description: string;
+  kind?: DownloadKind;
+  file?: FileView;
+  replacing: boolean;
+};
 
-/** The product's downloads: each a description and a file, stored ones replaceable, all removable. */
+/** The product's downloads: each a description, a type and a file, stored ones replaceable, all removable. */
 export function DownloadsFieldset({
   stored,
   allErrors,
@@ -18,7 +26,7 @@ export function DownloadsFieldset({
   errors,
   reporter,
 }: {
-  stored: { id: string; description: string; file: FileView }[];
+  stored: { id: string; description: string; kind: DownloadKind; file: FileView }[];
   /** The form's errors by field name: the rows are not conform's own fields. */
   allErrors: Record<string, string[]>;
   errorId: string;
@@ -30,6 +38,7 @@ export function DownloadsFieldset({
       key: newKey(),
       id: download.id,
       description: download.description,
+      kind: download.kind,
       file: download.file,
       replacing: false,
     })),
@@ -46,6 +55,7 @@ export function DownloadsFieldset({
           item={item}
           index={index}
           errors={allErrors[`downloads[${index}].fileId`]}
+          kindErrors={allErrors[`downloads[${index}].kind`]}
           onBusyChange={reporter(item.key)}
           onReplace={(replacing) => updateDownload(item.key, { replacing })}
           onRemove={() => setDownloads((current) => current.filter((other) => other.key !== item.key))}
@@ -67,6 +77,7 @@ function DownloadRow({
   item,
   index,
   errors,
+  kindErrors,
   onBusyChange,
   onReplace,
   onRemove,
@@ -74,12 +85,15 @@ function DownloadRow({
   item: DownloadItem;
   index: number;
   errors: string[] | undefined;
+  kindErrors: string[] | undefined;
   onBusyChange: (busy: boolean) => void;
   onReplace: (replacing: boolean) => void;
   onRemove: () => void;
 }) {
   const name = `downloads[${index}]`;
   const descriptionId = useId();
+  const kindId = useId();
+  const kindErrorId = `${kindId}-error`;
   const upload = (label: string): ReactNode => (
     <FileUpload
       name={`${name}.fileId`}
@@ -106,6 +120,26 @@ function DownloadRow({
           maxLength={200}
           className="block w-full rounded-md border border-slate-300 px-3 py-2 text-slate-900 shadow-sm"
         />
+      </div>
+      <div className="space-y-1">
+        <label htmlFor={kindId} className="block text-sm font-medium text-slate-700">
+          Type
+        </label>
+        <select
+          id={kindId}
+          name={`${name}.kind`}
+          defaultValue={item.kind ?? "other"}
+          aria-invalid={kindErrors?.length ? true : undefined}
+          aria-describedby={kindErrors?.length ? kindErrorId : undefined}
+          className="block w-full rounded-md border border-slate-300 px-3 py-2 text-slate-900 shadow-sm sm:w-auto"
+        >
+          {DOWNLOAD_KINDS.map((kind) => (
+            <option key={kind.value} value={kind.value}>
+              {kind.label}
+            </option>
+          ))}
+        </select>
+        <FieldErrors id={kindErrorId} errors={kindErrors} />
       </div>
       {item.file ? (
         <div className="space-y-2">

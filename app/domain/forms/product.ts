@@ -5,6 +5,7 @@ import { altTextField } from "./alt-text";
 import { MOST_TEXT_VALUE } from "#app/domain/spec-attributes";
 import { checkedLifecycle, LIFECYCLE_FIELDS, LIFECYCLE_MESSAGES, MOST_REPLACEMENTS } from "#app/domain/lifecycle";
 import { LIFECYCLE_STAGES } from "#app/domain/lifecycle-stages";
+import { DOWNLOAD_KIND_VALUES } from "#app/domain/download-kinds";
 
 /** The most characters of the product's texts (the form's, and an import's, rule). */
 export const PRODUCT_TEXT_LIMITS = { model: 120, name: 120, description: 5000, specs: 20_000 } as const;
@@ -39,6 +40,8 @@ const download = z
     id: z.string().trim().max(64).optional(),
     fileId: z.string().trim().max(64).optional(),
     description: z.string().trim().max(200, "At most 200 characters").optional(),
+    /** Absent: a stored download keeps its kind, a new one is "other". */
+    kind: z.enum(DOWNLOAD_KIND_VALUES, ADMIN_MESSAGES.downloadKind).optional(),
   })
   .default({})
   .refine((item) => Boolean(item.id || item.fileId), {

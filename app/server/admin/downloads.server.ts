@@ -25,6 +25,7 @@ import {
   type PublicationState,
 } from "#app/domain/publication";
 import type { DownloadData } from "../records/download.server";
+import type { DownloadKind } from "#app/domain/download-kinds";
 
 /** What a save asks of the record's publication; absent: an edit keeps it, a new record is published. */
 interface Publishing {
@@ -34,6 +35,7 @@ interface Publishing {
 const columns = {
   id: downloads.id,
   description: downloads.description,
+  kind: downloads.kind,
   version: downloads.version,
   status: downloads.status,
   publishAt: downloads.publishAt,
@@ -43,6 +45,7 @@ const columns = {
 function toView(row: {
   id: string;
   description: string;
+  kind: DownloadKind;
   version: number;
   status: PublicationState["status"];
   publishAt: Date | null;
@@ -51,6 +54,7 @@ function toView(row: {
   return {
     id: row.id,
     description: row.description,
+    kind: row.kind,
     version: row.version,
     file: fileView(row.file),
     publication: publicationState(row),
@@ -92,7 +96,7 @@ export function createDownloadAdmin({ db, write }: { db: Database; write: AdminW
    * is gone throws MissingFileError and nothing is written). Returns the new download's id.
    */
   async function createGeneralDownload(
-    input: NewDownloadInput & Publishing,
+    input: Omit<NewDownloadInput, "kind"> & Partial<Pick<NewDownloadInput, "kind">> & Publishing,
     origin: WriteOrigin,
     restoring?: Restoring,
   ): Promise<string> {
@@ -107,6 +111,7 @@ export function createDownloadAdmin({ db, write }: { db: Database; write: AdminW
           .values({
             id: restoring?.recordId,
             description: input.description,
+            kind: input.kind,
             fileId: file.id,
             ...publicationSet(input.publication),
           })
@@ -145,13 +150,18 @@ export function createDownloadAdmin({ db, write }: { db: Database; write: AdminW
           await fileService.claim(tx, [replacement]);
           await tx
             .update(downloads)
-            .set({ description: input.description, fileId: replacement, ...publicationSet(input.publication) })
+            .set({
+              description: input.description,
+              kind: input.kind,
+              fileId: replacement,
+              ...publicationSet(input.publication),
+            })
             .where(eq(downloads.id, id));
           purgeAfterCommit(await fileService.release(tx, [current.fileId]));
         } else {
           await tx
             .update(downloads)
-            .set({ description: input.description, ...publicationSet(input.publication) })
+            .set({ description: input.description, kind: input.kind, ...publicationSet(input.publication) })
             .where(eq(downloads.id, id));
         }
         await syncFileVisibility(tx, "download", id);
@@ -176,11 +186,16 @@ export function createDownloadAdmin({ db, write }: { db: Database; write: AdminW
 
   const restorer: Restorer<DownloadData> = {
     restoreRevision: (id, version, data, origin, restoring) =>
-      editGeneralDownload(id, { description: data.description, fileId: data.fileId, version }, origin, restoring),
+      editGeneralDownload(
+        id,
+        { description: data.description, kind: data.kind, fileId: data.fileId, version },
+        origin,
+        restoring,
+      ),
     async restoreDeleted(data, origin, restoring) {
       const publication = storedPublication(data.publication);
       await createGeneralDownload(
-        { description: data.description, fileId: data.fileId, publication },
+        { description: data.description, kind: data.kind, fileId: data.fileId, publication },
         origin,
         restoring,
       );

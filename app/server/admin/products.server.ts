@@ -1,3 +1,4 @@
+import type { DownloadKind } from "#app/domain/download-kinds";
 import { and, asc, eq, inArray, ne, or, sql } from "drizzle-orm";
 import { DASHBOARD_PAGE_SIZE, type Paged } from "#app/domain/paging";
 import { normalizeSearchQuery } from "#app/domain/search";
@@ -86,6 +87,8 @@ export interface DownloadInput {
   id?: string;
   fileId?: string;
   description: string;
+  /** Absent: a stored download keeps its kind, a new one is "other". */
+  kind?: DownloadKind;
 }
 
 /** A product as the dashboard form saves it (already validated by app/domain/forms/product.ts). */
@@ -449,7 +452,7 @@ async function writeAccessories(tx: Transaction, productId: string, accessoryIds
 async function writeDownloads(scope: WriteScope, productId: string, wanted: DownloadInput[]) {
   const { tx, fileService, purgeAfterCommit } = scope;
   const existing = await tx
-    .select({ id: productDownloads.id, fileId: productDownloads.fileId })
+    .select({ id: productDownloads.id, fileId: productDownloads.fileId, kind: productDownloads.kind })
     .from(productDownloads)
     .where(eq(productDownloads.productId, productId));
   const existingById = new Map(existing.map((row) => [row.id, row]));
@@ -475,13 +478,13 @@ async function writeDownloads(scope: WriteScope, productId: string, wanted: Down
       const fileId = item.fileId ?? old.fileId;
       await tx
         .update(productDownloads)
-        .set({ description: item.description, position, fileId })
+        .set({ description: item.description, kind: item.kind ?? old.kind, position, fileId })
         .where(eq(productDownloads.id, old.id));
       if (fileId !== old.fileId) doomedFiles.push(old.fileId);
     } else if (item.fileId) {
       await tx
         .insert(productDownloads)
-        .values({ productId, fileId: item.fileId, description: item.description, position });
+        .values({ productId, fileId: item.fileId, description: item.description, kind: item.kind, position });
     }
   }
   if (doomedFiles.length) purgeAfterCommit(await fileService.release(tx, doomedFiles));
@@ -1045,7 +1048,11 @@ export function createProductAdmin({ db, write }: { db: Database; write: AdminWr
       imageAlt: data.imageAlt,
       additionalImages: data.images.map((image) => ({ fileId: image.fileId, alt: image.alt })),
       accessoryIds: data.accessoryIds,
-      downloads: data.downloads.map((file) => ({ fileId: file.fileId, description: file.description })),
+      downloads: data.downloads.map((file) => ({
+        fileId: file.fileId,
+        description: file.description,
+        kind: file.kind,
+      })),
       // Revisions from before typed values have none; values that no longer fit are left out.
       specValues: data.specValues ?? {},
       // Revisions from before lifecycles were of active products.

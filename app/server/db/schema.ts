@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { ROLES } from "../../domain/roles";
 import { ATTRIBUTE_TYPES, COVERAGE_ROLES, type AttributeChoice, type SpecValue } from "../../domain/spec-attributes";
 import type { LifecycleStage } from "../../domain/lifecycle-stages";
+import { DOWNLOAD_KIND_VALUES } from "../../domain/download-kinds";
 import {
   type AnyPgColumn,
   bigint,
@@ -305,6 +306,14 @@ export const productImages = pgTable(
   (table) => [index("product_images_product_idx").on(table.productId, table.position)],
 );
 
+/** What a download is (app/domain/download-kinds.ts): one of its values. */
+const downloadKind = () => text("kind", { enum: DOWNLOAD_KIND_VALUES }).default("other").notNull();
+
+function downloadKindCheck(table: string, columns: { kind: AnyPgColumn }) {
+  const values = sql.raw(DOWNLOAD_KIND_VALUES.map((value) => `'${value}'`).join(", "));
+  return check(`${table}_kind_check`, sql`${columns.kind} in (${values})`);
+}
+
 export const productDownloads = pgTable(
   "product_downloads",
   {
@@ -312,9 +321,13 @@ export const productDownloads = pgTable(
     productId: partOf("product_id", () => products.id),
     fileId: storedFile("file_id"),
     description: text("description").default("").notNull(),
+    kind: downloadKind(),
     position: integer("position").notNull(),
   },
-  (table) => [index("product_downloads_product_idx").on(table.productId, table.position)],
+  (table) => [
+    index("product_downloads_product_idx").on(table.productId, table.position),
+    downloadKindCheck("product_downloads", table),
+  ],
 );
 
 export const downloads = pgTable(
@@ -322,12 +335,13 @@ export const downloads = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     description: text("description").notNull(),
+    kind: downloadKind(),
     fileId: storedFile("file_id"),
     ...publication(),
     version: integer("version").default(1).notNull(),
     ...timestamps,
   },
-  (table) => publicationChecks("downloads", table),
+  (table) => [...publicationChecks("downloads", table), downloadKindCheck("downloads", table)],
 );
 
 export const infoItemTypes = ["banner", "card", "image"] as const;

@@ -1,3 +1,4 @@
+import { guessDownloadKind } from "#app/domain/download-kinds";
 import { createHash } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import {
@@ -547,7 +548,8 @@ export function createCatalogImport({
             return [
               "own" in found
                 ? { id: found.own.id, description: found.own.description }
-                : { fileId: found.upload.id, description: "" },
+                : // A new file's kind, as its name says; the dashboard corrects it.
+                  { fileId: found.upload.id, description: "", kind: guessDownloadKind(found.upload.name) },
             ];
           },
         );

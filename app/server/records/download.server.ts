@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { publicationLabel, publicationState, type PublicationState } from "#app/domain/publication";
+import { downloadKindLabel, type DownloadKind } from "#app/domain/download-kinds";
 import type { Queryable } from "../db/client.server";
 import { downloads, files } from "../db/schema";
 import {
@@ -16,6 +17,8 @@ import {
 /** What a general download revision restores. */
 export interface DownloadData {
   description: string;
+  /** Kept since downloads have kinds (decision 074): absent, the row's own stays. */
+  kind?: DownloadKind;
   fileId: string;
   publication?: PublicationState;
 }
@@ -32,6 +35,7 @@ async function downloadSnapshot(tx: Queryable, id: string): Promise<Snapshot<Dow
     view: {
       fields: [
         ["Description", row.download.description],
+        ["Type", downloadKindLabel(row.download.kind)],
         ["File", fileLine(row.file)],
         ["Status", publicationLabel(publicationState(row.download))],
       ],
@@ -39,6 +43,7 @@ async function downloadSnapshot(tx: Queryable, id: string): Promise<Snapshot<Dow
     },
     data: {
       description: row.download.description,
+      kind: row.download.kind,
       fileId: row.download.fileId,
       publication: publicationState(row.download),
     },

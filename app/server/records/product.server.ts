@@ -1,3 +1,5 @@
+import type { DownloadKind } from "#app/domain/download-kinds";
+import { downloadLine } from "#app/domain/revisions";
 import { alias } from "drizzle-orm/pg-core";
 import { asc, eq, inArray, or, sql } from "drizzle-orm";
 import { naturalCompare } from "#app/domain/format";
@@ -49,7 +51,8 @@ export interface ProductData {
   imageAlt: string;
   featureIds: string[];
   images: { fileId: string; alt: string }[];
-  downloads: { fileId: string; description: string }[];
+  /** Each one's kind kept since downloads have kinds (decision 074): absent, the row's own stays. */
+  downloads: { fileId: string; description: string; kind?: DownloadKind }[];
   accessoryIds: string[];
   /** Kept since drafts exist: a deleted draft comes back a draft. */
   publication?: PublicationState;
@@ -101,6 +104,7 @@ async function productSnapshots(tx: Queryable, ids: string[]): Promise<Map<strin
           productId: productDownloads.productId,
           fileId: productDownloads.fileId,
           description: productDownloads.description,
+          kind: productDownloads.kind,
         })
         .from(productDownloads)
         .where(inArray(productDownloads.productId, batch))
@@ -202,7 +206,12 @@ async function productSnapshots(tx: Queryable, ids: string[]): Promise<Map<strin
               "Additional pictures",
               images.map((image) => `${fileLine(named.get(image.fileId))}${image.alt ? `: ${image.alt}` : ""}`),
             ],
-            ["Downloads", productFiles.map((file) => `${file.description} — ${fileLine(named.get(file.fileId))}`)],
+            [
+              "Downloads",
+              productFiles.map((file) =>
+                downloadLine(`${file.description} — ${fileLine(named.get(file.fileId))}`, file.kind ?? "other"),
+              ),
+            ],
             ["Accessories", accessories.map((accessory) => accessory.model)],
             ["Replacements", (replacementsOf.get(id) ?? []).map((replacement) => replacement.model)],
           ],

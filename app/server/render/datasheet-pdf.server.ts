@@ -1,3 +1,4 @@
+import { ndaaStatement } from "#app/domain/compliance";
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFImage, type PDFPage } from "pdf-lib";
 import { productTitle, type CatalogProduct } from "#app/domain/catalog-views";
 import { catalogProductPath } from "#app/domain/paths";
@@ -192,11 +193,6 @@ class Writer {
   }
 }
 
-const NDAA_STATEMENT = {
-  yes: "NDAA compliant: this product complies with Section 889 of the U.S. National Defense Authorization Act.",
-  no: "Not NDAA compliant: this product is not offered as compliant with Section 889 of the U.S. National Defense Authorization Act.",
-} as const;
-
 /** The PDF of `content`, its main picture (JPEG bytes) first. */
 export async function renderDatasheet(content: DatasheetContent, picture: Buffer | null): Promise<Uint8Array> {
   const { product, site, publicUrl } = content;
@@ -218,7 +214,7 @@ export async function renderDatasheet(content: DatasheetContent, picture: Buffer
   if (product.name) writer.text(product.name, { size: 14, after: 4 });
   writer.text(`Category: ${product.category.name}`, { size: 11, color: MUTED, after: 10 });
   if (picture) writer.image(await doc.embedJpg(picture), 300, 220);
-  writer.text(product.ndaa ? NDAA_STATEMENT.yes : NDAA_STATEMENT.no, { size: 10, bold: true, after: 8 });
+  writer.text(ndaaStatement(product.ndaa), { size: 10, bold: true, after: 8 });
   if (product.lifecycle) writer.text(`Lifecycle: ${product.lifecycle}`, { size: 10, bold: true, after: 8 });
   if (product.features.length) {
     writer.text(`Features: ${product.features.map((feature) => feature.label).join(", ")}`, { after: 8 });

@@ -1,3 +1,4 @@
+import type { DownloadKind } from "#app/domain/download-kinds";
 import { asc, Column, eq, is, SQL, sql, type AnyColumn } from "drizzle-orm";
 import type { SubqueryWithSelection } from "drizzle-orm/pg-core";
 import type { CatalogProduct } from "#app/domain/catalog-views";
@@ -99,6 +100,7 @@ export interface ImageRow extends PositionedRow {
 
 export interface DownloadRow extends PositionedRow {
   description: string;
+  kind: DownloadKind;
   file: Parameters<typeof fileView>[0];
 }
 
@@ -311,6 +313,7 @@ export async function readCatalogRows(tx: Queryable, slicing: Slicing, only?: To
   });
   const downloadRows = await readPositionedRows<DownloadRow>(tx, slicing, productDownloads, productIds, {
     description: productDownloads.description,
+    kind: productDownloads.kind,
     file: { id: files.id, originalName: files.originalName, size: files.size },
   });
   const accessoryRows = await tx

@@ -187,16 +187,12 @@ export class CatalogSnapshot {
 
   /**
    * A page of the published products that have downloads, by model ignoring case, each with its
-   * downloads in their order, narrowed by `term` and `categoryId` (see CatalogState), and whether any
-   * published product has a download at all.
+   * downloads in their order, narrowed by `term`, `categoryId` and `kind` (see CatalogState), and whether
+   * any published product has a download at all.
    */
-  async listSupportProducts(options: {
-    term: string;
-    categoryId?: string;
-    page: number;
-    pageSize: number;
-    synonyms: readonly SynonymSet[];
-  }): Promise<Paged<SupportProduct> & { anyInCatalog: boolean }> {
+  async listSupportProducts(
+    options: Parameters<CatalogState["listSupportProducts"]>[0] & { synonyms: readonly SynonymSet[] },
+  ): Promise<Paged<SupportProduct> & { anyInCatalog: boolean }> {
     const state = await this.current();
     this.synonyms = options.synonyms;
     noteShown([shownKeys.support]);

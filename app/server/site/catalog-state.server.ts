@@ -1,3 +1,4 @@
+import type { DownloadKind } from "#app/domain/download-kinds";
 import { sortIgnoringCaseBy, sortNaturallyBy } from "#app/domain/format";
 import { pageOf, pageWindow, type Paged } from "#app/domain/paging";
 import {
@@ -883,6 +884,8 @@ export class CatalogState {
   listSupportProducts(options: {
     term: string;
     categoryId?: string;
+    /** Only downloads of this kind, and only the products that have any. */
+    kind?: DownloadKind;
     page: number;
     pageSize: number;
     synonyms?: readonly SynonymSet[];
@@ -900,6 +903,13 @@ export class CatalogState {
       found = this.supportMatches(query, inCategory, false);
       if (found.length < FEW_MATCHES && forgivesTypos(query)) found = this.supportMatches(query, inCategory, true);
       found.sort((a, b) => a.cost - b.cost || a.rank - b.rank);
+    }
+    const { kind } = options;
+    if (kind) {
+      found = found.flatMap((match) => {
+        const downloads = (match.downloads ?? match.entry.product.downloads).filter((file) => file.kind === kind);
+        return downloads.length > 0 ? [{ ...match, downloads }] : [];
+      });
     }
     const paged = pageOf(found, options.page, options.pageSize);
     return {
@@ -1257,7 +1267,12 @@ function sourcesOf(rows: CatalogRows): Map<string, ProductSource> {
     sources.get(row.productId)?.additionalImages.push({ ...imageView(row.file, row.alt), id: row.id });
   }
   for (const row of rows.downloadRows) {
-    sources.get(row.productId)?.downloads.push({ id: row.id, description: row.description, file: fileView(row.file) });
+    sources.get(row.productId)?.downloads.push({
+      id: row.id,
+      description: row.description,
+      kind: row.kind,
+      file: fileView(row.file),
+    });
   }
   for (const row of rows.accessoryRows) {
     sources.get(row.productA)?.accessoryIds.push(row.productB);

@@ -1,3 +1,4 @@
+import type { DownloadKind } from "#app/domain/download-kinds";
 import { eq } from "drizzle-orm";
 import {
   SUPPORT_PAGE_SIZE,
@@ -132,12 +133,12 @@ export function createCatalog({
 
   async function readGeneralDownloads(): Promise<GeneralDownload[]> {
     const rows = await db
-      .select({ id: downloads.id, description: downloads.description, file: files })
+      .select({ id: downloads.id, description: downloads.description, kind: downloads.kind, file: files })
       .from(downloads)
       .innerJoin(files, eq(files.id, downloads.fileId))
       .where(eq(downloads.status, "published"));
     return rows
-      .map((row) => ({ id: row.id, description: row.description, file: fileView(row.file) }))
+      .map((row) => ({ id: row.id, description: row.description, kind: row.kind, file: fileView(row.file) }))
       .sort((a, b) => naturalCompare(a.description, b.description))
       .map((entry) => ({ entry, words: wordsOf(normalizeText(`${entry.description} ${entry.file.name}`)) }));
   }
@@ -152,7 +153,14 @@ export function createCatalog({
    * their own copy (decision 044).
    */
   async function listSupportDownloads(
-    options: { query?: string; categoryId?: string; includeGeneral?: boolean; page?: number; pageSize?: number } = {},
+    options: {
+      query?: string;
+      categoryId?: string;
+      kind?: DownloadKind;
+      includeGeneral?: boolean;
+      page?: number;
+      pageSize?: number;
+    } = {},
   ): Promise<SupportListing> {
     const includeGeneral = options.includeGeneral ?? true;
     const term = normalizeSearchQuery(options.query ?? "");
@@ -162,13 +170,16 @@ export function createCatalog({
       snapshot.listSupportProducts({
         term,
         categoryId: options.categoryId,
+        kind: options.kind,
         page: options.page ?? 1,
         pageSize: options.pageSize ?? SUPPORT_PAGE_SIZE,
         synonyms: sets,
       }),
     ]);
-    const general = includeGeneral ? generalMatching(everyGeneral, term, sets) : [];
-    const narrowed = term !== "" || options.categoryId !== undefined || !includeGeneral;
+    const general = includeGeneral
+      ? generalMatching(everyGeneral, term, sets).filter((download) => !options.kind || download.kind === options.kind)
+      : [];
+    const narrowed = term !== "" || options.categoryId !== undefined || options.kind !== undefined || !includeGeneral;
     return {
       general,
       products: found.items,

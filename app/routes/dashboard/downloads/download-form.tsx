@@ -4,7 +4,8 @@ import { useEffect, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { FileName } from "#app/components/file-name";
 import { FileUpload } from "#app/components/file-upload";
-import { FormErrors, TabIdInput, TextInput, VersionInput } from "#app/components/forms";
+import { FormErrors, SelectInput, TabIdInput, TextInput, VersionInput } from "#app/components/forms";
+import { DOWNLOAD_KINDS } from "#app/domain/download-kinds";
 import { TextLink } from "#app/components/ui";
 import { PublishControls } from "#app/components/publish-controls";
 import { PUBLISH_AT_FIELD } from "#app/domain/publication";
@@ -52,7 +53,7 @@ export function DownloadForm({
   const schema = download ? editDownloadSchema : newDownloadSchema;
   const [form, fields] = useForm({
     lastResult: navigation.state === "idle" ? result : null,
-    defaultValue: { description: download?.description ?? "" },
+    defaultValue: { description: download?.description ?? "", kind: download?.kind ?? "other" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
@@ -72,8 +73,15 @@ export function DownloadForm({
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <TabIdInput />
       {download ? <VersionInput version={download.version} /> : null}
-      <FormErrors form={form} labels={{ description: "Description", fileId: "File" }} />
+      <FormErrors form={form} labels={{ description: "Description", kind: "Type", fileId: "File" }} />
       <TextInput meta={fields.description} label="Description" />
+      <SelectInput meta={fields.kind} label="Type" hint="The support page lists and filters downloads by it.">
+        {DOWNLOAD_KINDS.map((kind) => (
+          <option key={kind.value} value={kind.value}>
+            {kind.label}
+          </option>
+        ))}
+      </SelectInput>
       {download ? (
         <div className="text-sm">
           <p className="font-medium text-slate-700">Current file</p>

@@ -1,3 +1,4 @@
+import { downloadKindLabel } from "#app/domain/download-kinds";
 import { useState } from "react";
 import { useNavigation } from "react-router";
 import { ConfirmDelete } from "#app/components/confirm-delete";
@@ -105,6 +106,8 @@ function DownloadSummary({ download }: { download: AdminDownload }) {
       <dt className="font-medium text-slate-700">Description</dt>
       {/* Words, but one of them may still be longer than a phone's line. */}
       <dd className="min-w-0 wrap-anywhere">{download.description}</dd>
+      <dt className="font-medium text-slate-700">Type</dt>
+      <dd>{downloadKindLabel(download.kind)}</dd>
       <dt className="font-medium text-slate-700">File</dt>
       <dd className="min-w-0">
         <StoredFile file={download.file} />

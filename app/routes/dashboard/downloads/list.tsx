@@ -1,3 +1,4 @@
+import { downloadKindLabel } from "#app/domain/download-kinds";
 import { PublicationBadge } from "#app/components/publication-badge";
 import { FileName } from "#app/components/file-name";
 import { Card, TextLink } from "#app/components/ui";
@@ -45,6 +46,9 @@ export default function DownloadsList({ loaderData }: Route.ComponentProps) {
                     Description
                   </th>
                   <th scope="col" className="py-2 pr-4 font-semibold">
+                    Type
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-semibold">
                     File name
                   </th>
                   <th scope="col" className="py-2 font-semibold">
@@ -63,6 +67,7 @@ export default function DownloadsList({ loaderData }: Route.ComponentProps) {
                         <PublicationBadge publication={download.publication} />
                       </span>
                     </td>
+                    <td className="py-2 pr-4 text-slate-700">{downloadKindLabel(download.kind)}</td>
                     <td className="py-2 pr-4 text-slate-700">
                       <FileName name={download.file.name} />
                     </td>

@@ -53,6 +53,7 @@ async function toInput(context: RouteContext, value: ProductFormValue): Promise<
       id: item.id,
       fileId: item.fileId,
       description: item.description ?? "",
+      kind: item.kind,
     })),
   };
 }

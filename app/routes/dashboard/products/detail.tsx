@@ -1,3 +1,4 @@
+import { downloadKindLabel } from "#app/domain/download-kinds";
 import type { ReactNode } from "react";
 import { data, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { ConfirmDelete } from "#app/components/confirm-delete";
@@ -169,7 +170,8 @@ export default function DashboardProduct({ loaderData, actionData }: Route.Compo
                     {download.description || <FileName name={download.file.name} />}
                   </TextLink>{" "}
                   <span className="text-sm text-slate-600">
-                    (<FileName name={download.file.name} />, {formatFileSize(download.file.size)})
+                    ({downloadKindLabel(download.kind)}, <FileName name={download.file.name} />,{" "}
+                    {formatFileSize(download.file.size)})
                   </span>
                 </li>
               ))}

@@ -11,7 +11,22 @@ export interface DemoFirmwareRelease {
   fileName: string;
   /** The models it is for. */
   models: string[];
+  /** The format of its software bill of materials, if it has one. */
+  sbom?: "cyclonedx" | "spdx";
 }
+
+/** Each line's newest stable release carries an SBOM, in the format its team uses. */
+const SBOM_FORMATS: Record<string, DemoFirmwareRelease["sbom"]> = { "VNT-IPC": "cyclonedx", "VNT-NVR": "spdx" };
+
+/** What the demo's firmware is built from: the components its SBOMs list. */
+const COMPONENTS: [name: string, version: string, license: string][] = [
+  ["linux", "5.10.226", "GPL-2.0-only"],
+  ["busybox", "1.36.1", "GPL-2.0-only"],
+  ["openssl", "3.0.15", "Apache-2.0"],
+  ["lighttpd", "1.4.76", "BSD-3-Clause"],
+  ["live555", "2024.05.30", "LGPL-3.0-or-later"],
+  ["zlib", "1.3.1", "Zlib"],
+];
 
 /** A line of firmware and the categories' drawings whose products run it. */
 const LINES: { name: string; prefix: string; arts: ArtKind[]; major: string }[] = [
@@ -81,6 +96,7 @@ export function demoFirmware(categories: DemoCategory[], products: DemoProduct[]
         notes: releaseNotes(line.name, releaseVersion, channel),
         fileName: `${line.prefix}_V${releaseVersion}.bin`,
         models,
+        sbom: version === "5.4" ? SBOM_FORMATS[line.prefix] : undefined,
       };
     });
   });
@@ -108,6 +124,51 @@ function releaseNotes(lineName: string, version: string, channel: "stable" | "be
     "",
     `Upgrade from the web interface (**Maintenance → Upgrade**) or in bulk from the VMS. Version ${version}.`,
   ].join("\n");
+}
+
+/** A release's SBOM as its team would publish it: its name and its JSON. */
+export function firmwareSbom(release: DemoFirmwareRelease, format: "cyclonedx" | "spdx") {
+  const name = release.fileName.replace(/\.bin$/, "");
+  if (format === "cyclonedx") {
+    const document = {
+      bomFormat: "CycloneDX",
+      specVersion: "1.6",
+      serialNumber: `urn:uuid:${seedUuid(name)}`,
+      version: 1,
+      metadata: { component: { type: "firmware", name, version: release.releaseVersion } },
+      components: COMPONENTS.map(([component, version, license]) => ({
+        type: component === "linux" ? "operating-system" : "library",
+        name: component,
+        version,
+        licenses: [{ license: { id: license } }],
+        purl: `pkg:generic/${component}@${version}`,
+      })),
+    };
+    return { fileName: `${name}.cdx.json`, text: JSON.stringify(document, null, 2) };
+  }
+  const document = {
+    spdxVersion: "SPDX-2.3",
+    SPDXID: "SPDXRef-DOCUMENT",
+    dataLicense: "CC0-1.0",
+    name: `${name} firmware`,
+    documentNamespace: `https://vantage.example/spdx/${name}`,
+    creationInfo: { created: "2026-01-01T00:00:00Z", creators: ["Organization: Vantage Security Systems"] },
+    packages: COMPONENTS.map(([component, version, license]) => ({
+      SPDXID: `SPDXRef-${component}`,
+      name: component,
+      versionInfo: version,
+      licenseConcluded: license,
+      downloadLocation: "NOASSERTION",
+    })),
+  };
+  return { fileName: `${name}.spdx.json`, text: JSON.stringify(document, null, 2) };
+}
+
+/** A UUID made from `text`, the same on every run. */
+function seedUuid(text: string): string {
+  const random = createRandom(seedFrom(`sbom:${text}`));
+  const hex = Array.from({ length: 32 }, () => random.int(0, 15).toString(16)).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
 /** A firmware image's bytes: a readable header and the rest made up, the same for the same name. */

@@ -36,7 +36,8 @@ import {
 import { lifecycleColumnsOf } from "#app/domain/lifecycle";
 import { catalogProblems, DEMO_CATALOG, type DemoCatalog } from "./demo-catalog";
 import { generalDocument, productDocument, type DemoFile } from "./documents";
-import { firmwareImage } from "./firmware";
+import { firmwareImage, firmwareSbom } from "./firmware";
+import { sbomFormatOfText } from "../app/domain/sbom";
 import { specsTable, specsText } from "./specs";
 import { attributeDefinition, DEMO_ATTRIBUTES, DEMO_CAMERA_CATEGORIES, demoSpecValues } from "./attributes";
 import type { DemoCategory, CameraView } from "./types";
@@ -80,6 +81,8 @@ interface StagedCatalog {
   generalDownloads: StagedFile[];
   /** Each firmware release's file, in the catalog's order. */
   firmwareFiles: string[];
+  /** The SBOMs of the releases that have one, by the release's place in the catalog. */
+  firmwareSboms: Map<number, { fileId: string; format: string }>;
   infoImages: Map<number, string>;
   imageIds: string[];
   documentIds: string[];
@@ -169,6 +172,7 @@ async function stageCatalogFiles(runtime: Runtime, catalog: DemoCatalog, staged:
     documents: new Map(),
     generalDownloads: [],
     firmwareFiles: [],
+    firmwareSboms: new Map(),
     infoImages: new Map(),
     imageIds: [],
     documentIds: [],
@@ -218,6 +222,16 @@ async function stageCatalogFiles(runtime: Runtime, catalog: DemoCatalog, staged:
       image: false,
       make: async () => firmwareImage(release.fileName),
       place: (fileId) => (result.firmwareFiles[index] = fileId),
+    });
+    if (!release.sbom) return;
+    const sbom = firmwareSbom(release, release.sbom);
+    const format = sbomFormatOfText(sbom.text);
+    if (!format) throw new Error(`Demo catalog: ${sbom.fileName} is no SBOM`);
+    jobs.push({
+      name: sbom.fileName,
+      image: false,
+      make: async () => new TextEncoder().encode(sbom.text),
+      place: (fileId) => result.firmwareSboms.set(index, { fileId, format }),
     });
   });
   catalog.infoItems.forEach((item, index) => {
@@ -498,6 +512,8 @@ async function insertCatalog(tx: Transaction, catalog: DemoCatalog, files: Stage
       channel: release.channel,
       notes: release.notes,
       fileId,
+      sbomFileId: files.firmwareSboms.get(index)?.fileId ?? null,
+      sbomFormat: files.firmwareSboms.get(index)?.format ?? "",
     };
   });
   if (releaseRows.length > 0) {

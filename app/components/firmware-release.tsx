@@ -54,6 +54,14 @@ export function FirmwareReleaseEntry({
         <span className="text-slate-600">({formatFileSize(release.file.size)})</span>
       </p>
       <p className="font-mono text-xs break-all text-slate-600">SHA-256: {release.file.sha256}</p>
+      {release.sbom ? (
+        <p className="text-sm">
+          <a href={release.sbom.url} className="text-brand-700 underline">
+            Software bill of materials
+          </a>{" "}
+          <span className="text-slate-600">({release.sbom.format}, JSON)</span>
+        </p>
+      ) : null}
     </article>
   );
 }

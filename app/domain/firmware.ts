@@ -22,6 +22,7 @@ export interface FirmwareReleaseView {
   channelName: string;
   notes: Block[];
   file: { url: string; name: string; size: number; sha256: string };
+  sbom: { url: string; format: string } | null;
   products: { id: string; slug: string; model: string }[];
 }
 
@@ -33,6 +34,8 @@ export interface FirmwareRelease {
   channel: FirmwareChannel;
   notes: string;
   file: FileView & { sha256: string };
+  /** Its software bill of materials and what it is ("CycloneDX 1.6"), if it has one. */
+  sbom: (FileView & { format: string }) | null;
   products: { id: string; slug: string; model: string }[];
   version: number;
   publication: PublicationState;

@@ -50,6 +50,7 @@ function without(a: string[], b: string[]): string[] {
 const FIELDS_KEPT_SINCE: Record<string, string> = {
   Status: "Published",
   Lifecycle: "Active",
+  SBOM: "None",
   "Security e-mail": DEFAULT_SECURITY.securityEmail,
   "Vulnerability disclosure policy": DEFAULT_SECURITY.disclosurePolicy,
 };

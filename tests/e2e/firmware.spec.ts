@@ -1,3 +1,4 @@
+import { FIRMWARE_MESSAGES } from "../../app/domain/forms/firmware";
 import type { Page } from "@playwright/test";
 import { expectNoA11yViolations } from "../support/a11y";
 import { compareIgnoringCase } from "../../app/domain/format";
@@ -19,7 +20,15 @@ function daysAgo(days: number): string {
 /** Fills in and saves the new-release form; returns the POST it made. */
 async function newRelease(
   page: Page,
-  release: { version: string; day: string; channel: "Stable" | "Beta"; notes: string; file: string },
+  release: {
+    version: string;
+    day: string;
+    channel: "Stable" | "Beta";
+    notes: string;
+    file: string;
+    /** A CycloneDX SBOM to attach: a JSON that is none is tried first, and refused. */
+    sbom?: string;
+  },
 ) {
   await page.goto("/dashboard/firmware/new");
   await hydrated(page);
@@ -40,6 +49,23 @@ async function newRelease(
     buffer: Buffer.from(`firmware image ${release.version}`),
   });
   await expect(page.getByText(`${release.file} uploaded`)).toBeVisible();
+  if (release.sbom) {
+    const sbomField = page.getByLabel(/^Software bill of materials/);
+    await sbomField.setInputFiles({
+      name: "package.json",
+      mimeType: "application/json",
+      buffer: Buffer.from(JSON.stringify({ name: "not-an-sbom", version: "1.0.0" })),
+    });
+    await expect(page.getByText("package.json uploaded")).toBeVisible();
+    await page.getByRole("button", { name: "Submit" }).click();
+    await expect(page.getByText(FIRMWARE_MESSAGES.notAnSbom)).toBeVisible();
+    await sbomField.setInputFiles({
+      name: release.sbom,
+      mimeType: "application/json",
+      buffer: Buffer.from(JSON.stringify({ bomFormat: "CycloneDX", specVersion: "1.6", version: 1, components: [] })),
+    });
+    await expect(page.getByText(`${release.sbom} uploaded`)).toBeVisible();
+  }
   await expectNoA11yViolations(page);
   const posted = await capturePost(page, () => page.getByRole("button", { name: "Submit" }).click());
   await expect(
@@ -62,6 +88,9 @@ test("the demo's firmware fills the firmware page and its feed with recent relea
   await expect(releases.first()).toBeVisible();
   expect(await releases.count()).toBeGreaterThan(5);
   await expect(page.getByRole("main")).toContainText(/beta/i);
+  // The newest stable releases of the cameras and the recorders carry their SBOMs.
+  await expect(page.getByText("(CycloneDX 1.6, JSON)")).toHaveCount(1);
+  await expect(page.getByText("(SPDX 2.3, JSON)")).toHaveCount(1);
   await expectNoA11yViolations(page);
 });
 
@@ -112,6 +141,7 @@ test("a release for two products shows on both product pages and in both feeds; 
     notes:
       "## Fixed\n\n- Night mode **sharper**\n- <script>alert(1)</script> stays text\n\n[Details](https://example.com/notes)",
     file: "VNT-9.1.0.bin",
+    sbom: "VNT-9.1.0.cdx.json",
   });
   await expectAnonymousReplayRefused(site.url, posted);
   await newRelease(page, {
@@ -135,6 +165,15 @@ test("a release for two products shows on both product pages and in both feeds; 
     await expect(section).toContainText("<script>alert(1)</script> stays text");
     await expect(section.getByRole("link", { name: "Details" })).toHaveAttribute("href", "https://example.com/notes");
     await expect(section).toContainText(/SHA-256: [0-9a-f]{64}/);
+    // Its SBOM, named by its format.
+    await expect(section).toContainText("Software bill of materials (CycloneDX 1.6, JSON)");
+    const sbom = await fetch(
+      new URL(
+        (await section.getByRole("link", { name: "Software bill of materials" }).getAttribute("href")) ?? "",
+        site.url,
+      ),
+    );
+    expect(((await sbom.json()) as { bomFormat: string }).bomFormat).toBe("CycloneDX");
 
     // Both feeds name both releases, newest first.
     const feed = await (await fetch(`${site.url}/catalog/products/${id}/firmware.atom`)).text();

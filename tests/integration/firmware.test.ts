@@ -255,6 +255,68 @@ describe.each(DATABASE_KINDS)("firmware releases on %s", (kind) => {
     expect((await firmware.get(releaseId))?.products.map((product) => product.model)).toEqual(["CAM-E"]);
     expect(await draftOf(releaseId)).toBe(false);
   });
+  it("carries an SBOM checked to be CycloneDX or SPDX JSON: kept, replaced, removed, restored, public with the release", async () => {
+    const { firmware, history, revisions } = runtime.services;
+    const cycloneDx = await stageText(
+      runtime,
+      "fw.cdx.json",
+      JSON.stringify({ bomFormat: "CycloneDX", specVersion: "1.6", version: 1, components: [] }),
+    );
+    const id = await release({ releaseVersion: "9.0.0", sbom: { fileId: cycloneDx.id } });
+    const made = await firmware.get(id);
+    expect(made?.sbom).toMatchObject({ format: "CycloneDX 1.6", name: "fw.cdx.json" });
+    const view = releaseView(made ?? (await Promise.reject(new Error("no release"))));
+    expect(view.sbom).toEqual({ url: made?.sbom?.url, format: "CycloneDX 1.6" });
+    const sbomDraft = async () =>
+      (await runtime.database.db.select({ draft: files.draft }).from(files).where(eq(files.id, cycloneDx.id)))[0]
+        ?.draft;
+    // Public while the release is: its file's rule.
+    expect(await sbomDraft()).toBe(false);
+
+    // Anything else is refused, naming the field; nothing is written.
+    const notSbom = await stageText(runtime, "package.json", JSON.stringify({ name: "x", version: "1.0.0" }));
+    const base = {
+      releaseVersion: "9.0.0",
+      releasedOn: "2026-10-01",
+      channel: "stable" as const,
+      notes: "Fixes.",
+      productIds: productIds.slice(0, 2),
+    };
+    await expect(firmware.update(id, 1, { ...base, sbom: { fileId: notSbom.id } }, TEST_ORIGIN)).rejects.toMatchObject({
+      field: "sbomFileId",
+    });
+    expect((await firmware.get(id))?.version).toBe(1);
+
+    // An edit that says nothing of it keeps it; another replaces it; null removes it.
+    await firmware.update(id, 1, { ...base, notes: "More fixes." }, TEST_ORIGIN);
+    expect((await firmware.get(id))?.sbom?.format).toBe("CycloneDX 1.6");
+    const spdx = await stageText(
+      runtime,
+      "fw.spdx.json",
+      JSON.stringify({
+        spdxVersion: "SPDX-2.3",
+        SPDXID: "SPDXRef-DOCUMENT",
+        dataLicense: "CC0-1.0",
+        name: "fw",
+        documentNamespace: "https://vantage.example/spdx/fw",
+        creationInfo: { created: "2026-01-01T00:00:00Z", creators: ["Tool: test"] },
+      }),
+    );
+    await firmware.update(id, 2, { ...base, sbom: { fileId: spdx.id } }, TEST_ORIGIN);
+    expect((await firmware.get(id))?.sbom).toMatchObject({ format: "SPDX 2.3", name: "fw.spdx.json" });
+    await firmware.update(id, 3, { ...base, sbom: null }, TEST_ORIGIN);
+    expect((await firmware.get(id))?.sbom).toBeNull();
+
+    // History names each; a restore brings the first back.
+    const entries = await revisions.history("firmware", id);
+    expect(entries[0]?.changes).toContainEqual(
+      expect.objectContaining({ kind: "changed", label: "SBOM", after: "None" }),
+    );
+    const first = entries.at(-1);
+    await history.restoreRevision("firmware", id, first?.id ?? "", 4, TEST_ORIGIN);
+    expect((await firmware.get(id))?.sbom).toMatchObject({ format: "CycloneDX 1.6", id: cycloneDx.id });
+  });
+
   it("keeps what visitors see in memory, read again only after a change, however it is made", async () => {
     const { firmware } = runtime.services;
     const [a = "", b = ""] = productIds;

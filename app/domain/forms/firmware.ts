@@ -10,6 +10,7 @@ export const FIRMWARE_MESSAGES = {
   channelRequired: "Choose the channel: stable or beta",
   productsRequired: "Choose at least one product",
   fileRequired: "Firmware file required (20MB limit)",
+  notAnSbom: "The SBOM must be a CycloneDX or SPDX document in JSON",
   tooLong: (max: number) => `At most ${max.toLocaleString("en-US")} characters`,
 } as const;
 
@@ -39,6 +40,10 @@ export function firmwareSchema(mode: "new" | "edit") {
       mode === "new"
         ? z.string(FIRMWARE_MESSAGES.fileRequired).trim().min(1, FIRMWARE_MESSAGES.fileRequired).max(64)
         : z.string().trim().max(64).optional(),
+    /** A newly uploaded SBOM (a staged file), checked by the server to be one. */
+    sbomFileId: z.string().trim().max(64).optional(),
+    /** An edit's "Remove the SBOM". */
+    removeSbom: z.boolean().optional(),
     productIds: z
       .array(z.string().trim().max(64), FIRMWARE_MESSAGES.productsRequired)
       .min(1, FIRMWARE_MESSAGES.productsRequired)

@@ -15,6 +15,7 @@ function release(notes: string): FirmwareRelease {
       url: "/files/f/fw.bin",
       sha256: "a".repeat(64),
     },
+    sbom: null,
     products: [],
     version: 1,
     publication: { status: "published", publishAt: null },

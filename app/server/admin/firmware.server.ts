@@ -18,7 +18,10 @@ import { countRows, readPage } from "../db/paging.server";
 import { files, firmwareProducts, firmwareReleases, products } from "../db/schema";
 import { fileView } from "../files/file-views.server";
 import { keptUntilChanged, type DataWatch, type WatchedData } from "../platform/data-watch.server";
-import { isUuid } from "../files/files.server";
+import { isUuid, MissingFileError, type FileService } from "../files/files.server";
+import { readAll } from "../platform/streams.server";
+import { MAX_UPLOAD_BYTES } from "#app/domain/limits";
+import { sbomFormatOfText } from "#app/domain/sbom";
 import {
   FIRMWARE_CHANNEL_NAMES,
   firmwareLabel,
@@ -39,6 +42,11 @@ export interface FirmwareInput {
   notes: string;
   /** A staged upload: required to create; in an edit, absent keeps the file. */
   fileId?: string;
+  /**
+   * Its SBOM: a staged upload (checked to be one), a restored revision's with the format it had, null
+   * for none; absent, an edit keeps the one it has.
+   */
+  sbom?: { fileId: string; format?: string } | null;
   productIds: string[];
   publication?: Publication;
 }
@@ -46,7 +54,9 @@ export interface FirmwareInput {
 /** A firmware revision as its form saves it: products deleted since simply drop out. */
 function firmwareInput(data: FirmwareData): FirmwareInput {
   const { releaseVersion, releasedOn, channel, notes, fileId, productIds } = data;
-  return { releaseVersion, releasedOn, channel, notes, fileId, productIds };
+  // Revisions from before SBOMs had none.
+  const sbom = data.sbom ?? null;
+  return { releaseVersion, releasedOn, channel, notes, fileId, sbom, productIds };
 }
 
 export const FIRMWARE_PAGE_SIZE = 20;
@@ -61,7 +71,7 @@ const viewsOfReleases = new WeakMap<FirmwareRelease, FirmwareReleaseView>();
 export function releaseView(release: FirmwareRelease): FirmwareReleaseView {
   const made = viewsOfReleases.get(release);
   if (made) return made;
-  const { id, releaseVersion, releasedOn, channel, file, products } = release;
+  const { id, releaseVersion, releasedOn, channel, file, sbom, products } = release;
   const channelName = FIRMWARE_CHANNEL_NAMES[channel];
   const view = {
     id,
@@ -71,6 +81,7 @@ export function releaseView(release: FirmwareRelease): FirmwareReleaseView {
     channelName,
     notes: parseMarkdown(release.notes),
     file,
+    sbom: sbom && { url: sbom.url, format: sbom.format },
     products,
   };
   viewsOfReleases.set(release, view);
@@ -122,6 +133,14 @@ async function assemble(
     .from(firmwareProducts)
     .innerJoin(products, eq(products.id, firmwareProducts.productId))
     .where(and(linked, drafts ? undefined : eq(products.status, "published")));
+  const sbomIds = rows.flatMap(({ release }) => (release.sbomFileId ? [release.sbomFileId] : []));
+  const sbomFormats = new Map(rows.map(({ release }) => [release.sbomFileId, release.sbomFormat]));
+  const sbomsOf = new Map(
+    (sbomIds.length ? await db.select().from(files).where(inArray(files.id, sbomIds)) : []).map((file) => [
+      file.id,
+      { ...fileView(file), format: sbomFormats.get(file.id) ?? "" },
+    ]),
+  );
   // Grouped once: every published release is assembled together for the copy kept in memory.
   const productsOf = new Map<string, FirmwareRelease["products"]>();
   for (const { releaseId, ...product } of links) {
@@ -136,6 +155,7 @@ async function assemble(
     channel: release.channel,
     notes: release.notes,
     file: { ...fileView(file), sha256: file.sha256 },
+    sbom: release.sbomFileId ? (sbomsOf.get(release.sbomFileId) ?? null) : null,
     products: (productsOf.get(release.id) ?? []).sort((a, b) =>
       a.model.localeCompare(b.model, "en", { sensitivity: "base" }),
     ),
@@ -146,7 +166,33 @@ async function assemble(
 }
 
 /** Firmware releases as visitors read them (published ones, of published products) and as the dashboard writes them. */
-export function createFirmware({ db, write, watch }: { db: Database; write: AdminWrite; watch: DataWatch }) {
+export function createFirmware({
+  db,
+  write,
+  watch,
+  files: fileRows,
+}: {
+  db: Database;
+  write: AdminWrite;
+  watch: DataWatch;
+  /** Reads an uploaded SBOM before it is saved. */
+  files: Pick<FileService, "get" | "open">;
+}) {
+  /**
+   * The SBOM a save names, with its format: a staged upload read and checked to be one (a field error
+   * when it is not), or a restored revision's as it was.
+   */
+  async function checkedSbom(sbom: FirmwareInput["sbom"]): Promise<FirmwareInput["sbom"]> {
+    if (!sbom || sbom.format) return sbom;
+    const file = await fileRows.get(sbom.fileId);
+    if (!file) throw new MissingFileError([sbom.fileId]);
+    const bytes =
+      file.size <= MAX_UPLOAD_BYTES ? await readAll(fileRows.open(file.storageKey), MAX_UPLOAD_BYTES) : null;
+    const format = bytes ? sbomFormatOfText(bytes.toString("utf8")) : null;
+    if (!format) throw new FieldRuleError("sbomFileId", FIRMWARE_MESSAGES.notAnSbom);
+    return { fileId: sbom.fileId, format };
+  }
+
   function selectReleases() {
     return db
       .select({ release: firmwareReleases, file: files })
@@ -257,12 +303,13 @@ export function createFirmware({ db, write, watch }: { db: Database; write: Admi
   }
 
   async function create(input: FirmwareInput, origin: WriteOrigin, restoring?: Restoring): Promise<string> {
+    const sbom = await checkedSbom(input.sbom);
     return write(
       ["firmware"],
       origin,
       async ({ tx, fileService, audit }) => {
         if (!input.fileId) throw new NotFoundError();
-        await fileService.claim(tx, [input.fileId]);
+        await fileService.claim(tx, [input.fileId, ...(sbom ? [sbom.fileId] : [])]);
         const [row] = await tx
           .insert(firmwareReleases)
           .values({
@@ -272,6 +319,8 @@ export function createFirmware({ db, write, watch }: { db: Database; write: Admi
             channel: input.channel,
             notes: input.notes,
             fileId: input.fileId,
+            sbomFileId: sbom?.fileId ?? null,
+            sbomFormat: sbom?.format ?? "",
             ...publicationSet(input.publication),
           })
           .returning({ id: firmwareReleases.id });
@@ -293,6 +342,7 @@ export function createFirmware({ db, write, watch }: { db: Database; write: Admi
     restoring?: Restoring,
   ): Promise<void> {
     if (!isUuid(id)) throw new NotFoundError();
+    const asked = await checkedSbom(input.sbom);
     await write(
       ["firmware"],
       origin,
@@ -303,6 +353,10 @@ export function createFirmware({ db, write, watch }: { db: Database; write: Admi
         await audit({ kind: "updated", record: { type: "firmware", id, label: firmwareLabel(input) } });
         const replacement = input.fileId && input.fileId !== current.fileId ? input.fileId : undefined;
         if (replacement) await fileService.claim(tx, [replacement]);
+        // The SBOM it has stays unless the save names another or none.
+        const sbomChanged = asked !== undefined && (asked?.fileId ?? null) !== current.sbomFileId;
+        const sbom = sbomChanged ? asked : undefined;
+        if (sbom) await fileService.claim(tx, [sbom.fileId]);
         await tx
           .update(firmwareReleases)
           .set({
@@ -311,10 +365,14 @@ export function createFirmware({ db, write, watch }: { db: Database; write: Admi
             channel: input.channel,
             notes: input.notes,
             fileId: replacement ?? current.fileId,
+            ...(sbomChanged ? { sbomFileId: sbom?.fileId ?? null, sbomFormat: sbom?.format ?? "" } : {}),
             ...publicationSet(input.publication),
           })
           .where(eq(firmwareReleases.id, id));
         if (replacement) purgeAfterCommit(await fileService.release(tx, [current.fileId]));
+        if (sbomChanged && current.sbomFileId) {
+          purgeAfterCommit(await fileService.release(tx, [current.sbomFileId]));
+        }
         await linkProducts(tx, id, input.productIds);
         await syncFileVisibility(tx, "firmware", id);
       },
@@ -330,7 +388,9 @@ export function createFirmware({ db, write, watch }: { db: Database; write: Admi
       if (!current) throw new NotFoundError();
       await audit({ kind: "deleted", record: { type: "firmware", id, label: firmwareLabel(current) } });
       await tx.delete(firmwareReleases).where(eq(firmwareReleases.id, id));
-      purgeAfterCommit(await fileService.release(tx, [current.fileId]));
+      purgeAfterCommit(
+        await fileService.release(tx, [current.fileId, ...(current.sbomFileId ? [current.sbomFileId] : [])]),
+      );
     });
   }
 

@@ -642,11 +642,16 @@ export const firmwareReleases = pgTable(
     channel: text("channel", { enum: firmwareChannels }).notNull(),
     notes: text("notes").default("").notNull(),
     fileId: storedFile("file_id"),
+    /** Its software bill of materials (decision 074), checked to be CycloneDX or SPDX JSON on upload. */
+    sbomFileId: uuid("sbom_file_id").references(() => files.id, { onDelete: "restrict" }),
+    /** What the SBOM is, as its page names it ("CycloneDX 1.6", "SPDX 2.3"); "" without one. */
+    sbomFormat: text("sbom_format").default("").notNull(),
     ...publication(),
     version: integer("version").default(1).notNull(),
     ...timestamps,
   },
   (table) => [
+    check("firmware_releases_sbom_check", sql`(${table.sbomFileId} is null) = (${table.sbomFormat} = '')`),
     check("firmware_releases_channel_check", sql`${table.channel} in ('stable', 'beta')`),
     check("firmware_releases_released_on_check", sql`${table.releasedOn} ~ '^\\d{4}-\\d{2}-\\d{2}$'`),
     index("firmware_releases_released_idx").on(table.releasedOn),

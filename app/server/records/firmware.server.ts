@@ -22,6 +22,8 @@ export interface FirmwareData {
   channel: "stable" | "beta";
   notes: string;
   fileId: string;
+  /** Kept since releases have SBOMs (decision 074): older revisions had none. */
+  sbom?: { fileId: string; format: string } | null;
   productIds: string[];
   publication?: PublicationState;
 }
@@ -34,6 +36,7 @@ async function firmwareSnapshot(tx: Queryable, id: string): Promise<Snapshot<Fir
     .where(eq(firmwareReleases.id, id));
   if (!row) return undefined;
   const { release } = row;
+  const [sbomFile] = release.sbomFileId ? await tx.select().from(files).where(eq(files.id, release.sbomFileId)) : [];
   const linked = await tx
     .select({ id: products.id, model: products.model })
     .from(firmwareProducts)
@@ -49,6 +52,7 @@ async function firmwareSnapshot(tx: Queryable, id: string): Promise<Snapshot<Fir
         ["Channel", FIRMWARE_CHANNEL_NAMES[release.channel]],
         ["Release notes", release.notes],
         ["File", fileLine(row.file)],
+        ["SBOM", sbomFile ? `${release.sbomFormat}: ${fileLine(sbomFile)}` : "None"],
         ["Status", publicationLabel(publicationState(release))],
       ],
       lists: [["Products", linked.map((product) => product.model)]],
@@ -59,10 +63,11 @@ async function firmwareSnapshot(tx: Queryable, id: string): Promise<Snapshot<Fir
       channel: release.channel,
       notes: release.notes,
       fileId: release.fileId,
+      sbom: release.sbomFileId ? { fileId: release.sbomFileId, format: release.sbomFormat } : null,
       productIds: linked.map((product) => product.id),
       publication: publicationState(release),
     },
-    files: [release.fileId],
+    files: [release.fileId, ...(release.sbomFileId ? [release.sbomFileId] : [])],
   };
 }
 

@@ -161,6 +161,8 @@ export async function syncReleaseFiles(tx: Queryable, releaseIds: string[]): Pro
       select 1 from ${firmwareReleases} as r
         join ${firmwareProducts} as fp on fp.release_id = r.id
         join ${products} as p on p.id = fp.product_id
-      where r.file_id = files.id and r.status = 'published' and p.status = 'published')
-    where id in (select ${firmwareReleases.fileId} from ${firmwareReleases} where ${firmwareReleases.id} in ${releaseIds})`);
+      where files.id in (r.file_id, r.sbom_file_id) and r.status = 'published' and p.status = 'published')
+    where id in (select ${firmwareReleases.fileId} from ${firmwareReleases} where ${firmwareReleases.id} in ${releaseIds}
+      union select ${firmwareReleases.sbomFileId} from ${firmwareReleases}
+        where ${firmwareReleases.id} in ${releaseIds} and ${firmwareReleases.sbomFileId} is not null)`);
 }

@@ -73,7 +73,7 @@ export function createServices(parts: ServiceParts) {
   const productAdmin = createProductAdmin({ db, write });
   const downloadAdmin = createDownloadAdmin({ db, write });
   const infoItemAdmin = createInfoItemAdmin({ write });
-  const firmware = createFirmware({ db, write, watch: dataWatch });
+  const firmware = createFirmware({ db, write, watch: dataWatch, files });
   const attributeAdmin = createAttributeAdmin({ db, write });
   return {
     auth,

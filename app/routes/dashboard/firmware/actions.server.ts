@@ -45,6 +45,8 @@ export async function saveFromForm(context: RouteContext, { form, origin }: Admi
     channel: value.channel,
     notes: value.notes,
     fileId: value.fileId || undefined,
+    // Absent, an edit keeps the SBOM it has.
+    sbom: value.removeSbom ? null : value.sbomFileId ? { fileId: value.sbomFileId } : undefined,
     productIds: value.productIds,
     publication: asked.publication,
   };
@@ -57,7 +59,9 @@ export async function saveFromForm(context: RouteContext, { form, origin }: Admi
     const refusal = fieldRuleAnswer(error, submission);
     if (refusal) return refusal;
     if (error instanceof MissingFileError) {
-      return invalidAnswer(submission.reply({ fieldErrors: { fileId: [FIRMWARE_MESSAGES.fileRequired] } }));
+      const field = value.sbomFileId && error.fileIds.includes(value.sbomFileId) ? "sbomFileId" : "fileId";
+      const message = field === "sbomFileId" ? FIRMWARE_MESSAGES.notAnSbom : FIRMWARE_MESSAGES.fileRequired;
+      return invalidAnswer(submission.reply({ fieldErrors: { [field]: [message] } }));
     }
     if (error instanceof ConflictError && id) {
       const current = await editedRelease(context, id);

@@ -3,7 +3,15 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { FileUpload } from "#app/components/file-upload";
-import { FormErrors, SelectInput, TabIdInput, TextArea, TextInput, VersionInput } from "#app/components/forms";
+import {
+  CheckboxInput,
+  FormErrors,
+  SelectInput,
+  TabIdInput,
+  TextArea,
+  TextInput,
+  VersionInput,
+} from "#app/components/forms";
 import { ProductPicker } from "#app/components/product-picker";
 import { PublishControls } from "#app/components/publish-controls";
 import { Alert } from "#app/components/ui";
@@ -45,7 +53,16 @@ export function FirmwareForm({
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  const [uploading, setUploading] = useState(false);
+  const [fileUploading, setUploading] = useState(false);
+  const [sbomUploading, setSbomUploading] = useState(false);
+  const uploading = fileUploading || sbomUploading;
+  // A refused SBOM was uploaded whole: its field starts over, showing why, for another file.
+  const [sbomAttempt, setSbomAttempt] = useState(0);
+  const [answered, setAnswered] = useState(result);
+  if (answered !== result) {
+    setAnswered(result);
+    if (result?.error?.sbomFileId) setSbomAttempt((attempt) => attempt + 1);
+  }
   const submitting = navigation.state === "submitting";
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-5">
@@ -60,6 +77,7 @@ export function FirmwareForm({
           channel: "Channel",
           notes: "Release notes",
           fileId: "File",
+          sbomFileId: "SBOM",
           productIds: "Products",
         }}
       />
@@ -100,6 +118,29 @@ export function FirmwareForm({
         errorId={fields.fileId.errorId}
         messages={{ tooLarge: FIRMWARE_MESSAGES.fileRequired }}
         onBusyChange={setUploading}
+      />
+      {release?.sbom ? (
+        <div className="space-y-2">
+          <p className="text-sm text-slate-700">
+            Current SBOM ({release.sbom.format}): <StoredFile file={release.sbom} />
+          </p>
+          <CheckboxInput meta={fields.removeSbom} label="Remove the SBOM" />
+        </div>
+      ) : null}
+      <FileUpload
+        key={sbomAttempt}
+        name={fields.sbomFileId.name}
+        label={
+          release?.sbom
+            ? "Replace the SBOM (optional)"
+            : "Software bill of materials (optional): CycloneDX or SPDX, in JSON"
+        }
+        kind="file"
+        accept=".json,application/json"
+        errors={fields.sbomFileId.errors}
+        errorId={fields.sbomFileId.errorId}
+        messages={{ tooLarge: FIRMWARE_MESSAGES.notAnSbom }}
+        onBusyChange={setSbomUploading}
       />
       <PublishControls
         publication={release?.publication}

@@ -1,0 +1,154 @@
+import type { AdvisoryDocument, AffectedProduct } from "#app/domain/advisory";
+import type { CvssScore } from "#app/domain/cvss";
+
+/** Who publishes the advisories: the company, at its site's address (CSAF's `publisher.namespace`). */
+export interface CsafPublisher {
+  name: string;
+  namespace: string;
+  contactDetails: string;
+}
+
+/** A CSAF 2.0 document: JSON as the standard's schema has it. */
+export type CsafDocument = Record<string, unknown>;
+
+/**
+ * The file name CSAF gives a document (section 5.1): its tracking id in lower case, every character
+ * other than letters, digits, "+" and "-" made "_", and ".json".
+ */
+export function csafFileName(trackingId: string): string {
+  return `${trackingId.toLowerCase().replace(/[^+\-a-z0-9]+/g, "_")}.json`;
+}
+
+/** A product's ids in the document: its affected range and its fixed version. */
+function productIds(product: AffectedProduct, index: number) {
+  const key = `CSAFPID-${String(index + 1).padStart(4, "0")}`;
+  return { affected: `${key}-affected`, fixed: product.fixedIn ? `${key}-fixed` : null };
+}
+
+function cvssV3(score: CvssScore) {
+  return {
+    version: score.version,
+    vectorString: score.vector,
+    baseScore: score.score,
+    baseSeverity: score.severity.toUpperCase(),
+  };
+}
+
+/**
+ * `advisory` as a CSAF 2.0 security advisory (profile `csaf_security_advisory`): a product tree of the
+ * vendor's products, each with its affected version range and its fixed version; one vulnerability per
+ * CVE (one without a CVE when it has none), each with its products' status, the vendor's fix or the
+ * workaround, and the CVSS 3.1 score (CSAF 2.0 has no place for 4.0's); `tracking.revision_history`
+ * from the advisory's revisions.
+ */
+export function csafDocument(
+  advisory: AdvisoryDocument,
+  { publisher, advisoryUrl, csafUrl }: { publisher: CsafPublisher; advisoryUrl: string; csafUrl: string },
+): CsafDocument {
+  const first = advisory.revisions[0];
+  const latest = advisory.revisions.at(-1);
+  if (!first || !latest) throw new Error(`${advisory.id} has no published revision`);
+  const ids = advisory.affected.map(productIds);
+  const affectedIds = ids.map((id) => id.affected);
+  const fixedIds = ids.flatMap((id) => (id.fixed ? [id.fixed] : []));
+  const fixes = advisory.affected.flatMap((product, index) =>
+    product.fixedIn
+      ? [
+          {
+            category: "vendor_fix",
+            details: `Update ${product.model} to firmware ${product.fixedIn.version}.`,
+            product_ids: [ids[index]?.affected ?? ""],
+            url: product.fixedIn.url,
+          },
+        ]
+      : [],
+  );
+  const unfixed = advisory.affected.flatMap((product, index) => (product.fixedIn ? [] : [ids[index]?.affected ?? ""]));
+  const remediations = [
+    ...fixes,
+    ...(advisory.workaround
+      ? [{ category: "workaround", details: advisory.workaround, product_ids: affectedIds }]
+      : unfixed.length
+        ? [{ category: "none_available", details: "No fix is available yet.", product_ids: unfixed }]
+        : []),
+  ];
+  const vulnerability = {
+    title: advisory.title,
+    notes: [{ category: "description", title: "Summary", text: advisory.summary }],
+    product_status: { known_affected: affectedIds, ...(fixedIds.length ? { fixed: fixedIds } : {}) },
+    ...(remediations.length ? { remediations } : {}),
+    ...(advisory.cvss.v31 ? { scores: [{ products: affectedIds, cvss_v3: cvssV3(advisory.cvss.v31) }] } : {}),
+  };
+  return {
+    document: {
+      category: "csaf_security_advisory",
+      csaf_version: "2.0",
+      lang: "en",
+      title: `${advisory.id}: ${advisory.title}`,
+      publisher: {
+        category: "vendor",
+        name: publisher.name,
+        namespace: publisher.namespace,
+        contact_details: publisher.contactDetails,
+      },
+      distribution: { tlp: { label: "WHITE", url: "https://www.first.org/tlp/" } },
+      tracking: {
+        id: advisory.id,
+        status: advisory.status,
+        version: String(latest.number),
+        revision_history: advisory.revisions.map((revision) => ({
+          date: revision.date,
+          number: String(revision.number),
+          summary: revision.note,
+        })),
+        initial_release_date: first.date,
+        current_release_date: latest.date,
+        generator: { engine: { name: "Vantage" } },
+      },
+      notes: [
+        { category: "summary", title: "Summary", text: advisory.summary },
+        ...(advisory.details.trim() ? [{ category: "details", title: "Details", text: advisory.details }] : []),
+      ],
+      references: [
+        { category: "self", summary: "The advisory on the maker's site", url: advisoryUrl },
+        { category: "self", summary: "This CSAF document", url: csafUrl },
+      ],
+      ...(advisory.acknowledgments.length ? { acknowledgments: [{ names: advisory.acknowledgments }] } : {}),
+    },
+    product_tree: {
+      branches: [
+        {
+          category: "vendor",
+          name: publisher.name,
+          branches: advisory.affected.map((product, index) => ({
+            category: "product_name",
+            name: product.model,
+            branches: [
+              {
+                category: "product_version_range",
+                name: `vers:generic/${product.affectedVersions}`,
+                product: {
+                  product_id: ids[index]?.affected ?? "",
+                  name: `${publisher.name} ${product.model} firmware ${product.affectedVersions}`,
+                },
+              },
+              ...(product.fixedIn
+                ? [
+                    {
+                      category: "product_version",
+                      name: product.fixedIn.version,
+                      product: {
+                        product_id: ids[index]?.fixed ?? "",
+                        name: `${publisher.name} ${product.model} firmware ${product.fixedIn.version}`,
+                      },
+                    },
+                  ]
+                : []),
+            ],
+          })),
+        },
+      ],
+    },
+    vulnerabilities: advisory.cves.length ? advisory.cves.map((cve) => ({ cve, ...vulnerability })) : [vulnerability],
+  };
+}

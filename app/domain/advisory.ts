@@ -51,8 +51,35 @@ export interface AdvisoryDocument {
   revisions: AdvisoryRevision[];
 }
 
+/** The note of an advisory's first publication when its editor wrote none. */
+export const ADVISORY_FIRST_NOTE = "Initial release.";
+
 /** The CVE id format (MITRE): "CVE-", a year, and four or more digits. */
 export const CVE_ID = /^CVE-\d{4}-\d{4,}$/;
 
 /** The advisory id format: letters, a year and a number, "VSA-2026-004". */
 export const ADVISORY_ID = /^[A-Z][A-Z0-9]*-\d{4}-\d{3,}$/;
+
+/** A `vers` range's constraints: each a comparator and a version, joined by "|" (">=2.0.0|<2.4.3"). */
+export const VERSION_RANGE =
+  /^(?:>=|<=|!=|<|>)?[0-9A-Za-z][0-9A-Za-z.+\-_~]*(?:\|(?:>=|<=|!=|<|>)?[0-9A-Za-z][0-9A-Za-z.+\-_~]*)*$/;
+
+const COMPARATOR_WORDS: Record<string, (version: string) => string> = {
+  ">=": (version) => `${version} and later`,
+  ">": (version) => `after ${version}`,
+  "<=": (version) => `up to ${version}`,
+  "<": (version) => `before ${version}`,
+  "!=": (version) => `except ${version}`,
+  "": (version) => version,
+};
+
+/** A range in words, as pages say it: ">=2.0.0|<2.4.3" is "2.0.0 and later, before 2.4.3". */
+export function versionsInWords(range: string): string {
+  return range
+    .split("|")
+    .map((constraint) => {
+      const [, comparator = "", version = ""] = /^(>=|<=|!=|<|>)?(.*)$/.exec(constraint) ?? [];
+      return (COMPARATOR_WORDS[comparator] ?? COMPARATOR_WORDS[""] ?? String)(version);
+    })
+    .join(", ");
+}

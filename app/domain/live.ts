@@ -10,6 +10,7 @@ export const changeTopics = [
   "firmware",
   "synonyms",
   "attributes",
+  "advisories",
   "*",
 ] as const;
 export type ChangeTopic = (typeof changeTopics)[number];

@@ -12,6 +12,7 @@ import {
   type infoItems,
   type products,
   type specAttributes,
+  type advisories,
 } from "../db/schema";
 import { notifyChange, type ChangeHub } from "../db/live.server";
 import type { Revisions } from "./revisions.server";
@@ -205,7 +206,8 @@ type VersionedTable =
   | typeof downloads
   | typeof infoItems
   | typeof firmwareReleases
-  | typeof specAttributes;
+  | typeof specAttributes
+  | typeof advisories;
 
 /**
  * Claims the right to change a record opened at `version`: bumps the version, or throws ConflictError

@@ -670,3 +670,69 @@ export const firmwareProducts = pgTable(
     index("firmware_products_product_idx").on(table.productId),
   ],
 );
+
+export const advisoryStatuses = ["interim", "final"] as const;
+
+/**
+ * A security advisory (decision 075): its id as the maker names it (`tracking_id`, "VSA-2026-004"),
+ * its texts, CVE ids, CVSS base vectors ("" for none; scored when read), and its publication: a draft
+ * is under embargo, a scheduled one is published at its disclosure time.
+ */
+export const advisories = pgTable(
+  "advisories",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    trackingId: text("tracking_id").notNull(),
+    title: text("title").notNull(),
+    summary: text("summary").notNull(),
+    details: text("details").default("").notNull(),
+    cveIds: jsonb("cve_ids").$type<string[]>().default([]).notNull(),
+    cvssV31: text("cvss_v31").default("").notNull(),
+    cvssV40: text("cvss_v40").default("").notNull(),
+    workaround: text("workaround").default("").notNull(),
+    /** One name a line, as each asked to be credited. */
+    acknowledgments: text("acknowledgments").default("").notNull(),
+    advisoryStatus: text("advisory_status", { enum: advisoryStatuses }).default("final").notNull(),
+    /** The note the next publication's revision gets ("Initial release." for the first). */
+    pendingNote: text("pending_note").default("").notNull(),
+    ...publication(),
+    version: integer("version").default(1).notNull(),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex("advisories_tracking_id_idx").on(table.trackingId),
+    check("advisories_advisory_status_check", sql`${table.advisoryStatus} in ('interim', 'final')`),
+    ...publicationChecks("advisories", table),
+  ],
+);
+
+/** A product an advisory concerns: its affected versions (a `vers` range's constraints) and its fix. */
+export const advisoryProducts = pgTable(
+  "advisory_products",
+  {
+    advisoryId: partOf("advisory_id", () => advisories.id),
+    productId: partOf("product_id", () => products.id),
+    affectedVersions: text("affected_versions").notNull(),
+    fixedReleaseId: uuid("fixed_release_id").references(() => firmwareReleases.id, { onDelete: "set null" }),
+    position: integer("position").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.advisoryId, table.productId] }),
+    index("advisory_products_product_idx").on(table.productId),
+  ],
+);
+
+/**
+ * An advisory's published revisions, its own history as CSAF's `tracking.revision_history` and the
+ * feeds give it: one each time it is published, with a note. Never edited.
+ */
+export const advisoryRevisions = pgTable(
+  "advisory_revisions",
+  {
+    advisoryId: partOf("advisory_id", () => advisories.id),
+    number: integer("number").notNull(),
+    publishedAt: timestamp("published_at", { withTimezone: true }).defaultNow().notNull(),
+    note: text("note").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.advisoryId, table.number] })],
+);

@@ -4,6 +4,7 @@ import type { ChangeTopic } from "#app/domain/live";
 import type { RevisionView } from "#app/domain/revisions";
 import type { Queryable } from "../db/client.server";
 import {
+  type advisories,
   type categories,
   type downloads,
   files,
@@ -116,7 +117,8 @@ export async function filesById(tx: Queryable, ids: (string | null)[]): Promise<
 }
 
 /** The tables of records that can be drafts or scheduled. */
-export type PublishableTable = typeof products | typeof downloads | typeof infoItems | typeof firmwareReleases;
+export type PublishableTable =
+  typeof products | typeof downloads | typeof infoItems | typeof firmwareReleases | typeof advisories;
 
 /**
  * Marks the files `filesOfRecord` (a subquery) names as a draft's or a published record's, as the

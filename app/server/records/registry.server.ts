@@ -1,4 +1,5 @@
 import type { RevisionedType } from "#app/domain/record-kinds";
+import { advisoryRecords } from "./advisory.server";
 import { attributeRecords } from "./attribute.server";
 import { categoryRecords } from "./category.server";
 import { downloadRecords } from "./download.server";
@@ -23,6 +24,7 @@ export const RECORDS = {
   synonyms: synonymsRecords,
   firmware: firmwareRecords,
   attribute: attributeRecords,
+  advisory: advisoryRecords,
 } as const satisfies { [Type in RevisionedType]: object };
 
 /** What a revision of a record of kind `Type` keeps and restores. */

@@ -17,6 +17,7 @@ import { createContact } from "../admin/contact.server";
 import { createCatalogImport } from "../import-export/catalog-import.server";
 import { createCatalogExport } from "../import-export/catalog-export.server";
 import { createFirmware } from "../admin/firmware.server";
+import { createAdvisoryAdmin } from "../admin/advisories.server";
 import { createRateLimiter } from "../db/rate-limit.server";
 import { createCatalog } from "../site/catalog.server";
 import type { Database } from "../db/client.server";
@@ -74,6 +75,7 @@ export function createServices(parts: ServiceParts) {
   const downloadAdmin = createDownloadAdmin({ db, write });
   const infoItemAdmin = createInfoItemAdmin({ write });
   const firmware = createFirmware({ db, write, watch: dataWatch, files });
+  const advisoryAdmin = createAdvisoryAdmin({ db, write });
   const attributeAdmin = createAttributeAdmin({ db, write });
   return {
     auth,
@@ -98,6 +100,7 @@ export function createServices(parts: ServiceParts) {
     catalogImport: createCatalogImport({ db, files, productAdmin, logger }),
     specConversion: createSpecConversion({ db, productAdmin }),
     firmware,
+    advisoryAdmin,
     contact: createContact({
       db,
       write,
@@ -121,6 +124,7 @@ export function createServices(parts: ServiceParts) {
         synonyms,
         firmware,
         attribute: attributeAdmin,
+        advisory: advisoryAdmin,
       },
     }),
   };

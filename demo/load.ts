@@ -21,7 +21,8 @@ import {
   searchSynonyms,
   siteSettings,
 } from "#app/server/db/schema";
-import type { FileRow } from "#app/server/files/files.server";
+import { StorageFailedError, type FileRow } from "#app/server/files/files.server";
+import { setTimeout as delay } from "node:timers/promises";
 import { notifyChange } from "#app/server/db/live.server";
 import type { Runtime } from "#app/server/runtime/runtime.server";
 import {
@@ -246,17 +247,37 @@ async function stageCatalogFiles(runtime: Runtime, catalog: DemoCatalog, staged:
 
   await runLimited(jobs, STAGE_CONCURRENCY, async (job) => {
     const bytes = await job.make();
-    const row = await runtime.files.stage({
-      body: once(bytes),
-      originalName: job.name,
-      uploadedBy: null,
-      requireImage: job.image,
-    });
+    const row = await stagedAgainIfStorageFailed(() =>
+      runtime.files.stage({
+        body: once(bytes),
+        originalName: job.name,
+        uploadedBy: null,
+        requireImage: job.image,
+      }),
+    );
     staged.push(row);
     (job.image ? result.imageIds : result.documentIds).push(row.id);
     job.place(row.id);
   });
   return result;
+}
+
+/** Tries of each file when the storage fails (an S3 endpoint refusing a burst of writes for a moment). */
+const STAGE_ATTEMPTS = 3;
+
+/**
+ * Stages a file, asking again when the storage failed rather than the file: a start that loads the demo
+ * into a busy bucket should not fail on one refused write. A failed stage leaves nothing behind.
+ */
+async function stagedAgainIfStorageFailed<T>(stage: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await stage();
+    } catch (error) {
+      if (!(error instanceof StorageFailedError) || attempt >= STAGE_ATTEMPTS) throw error;
+      await delay(250 * attempt);
+    }
+  }
 }
 
 function documentJob(file: DemoFile, place: (fileId: string) => void): FileJob {

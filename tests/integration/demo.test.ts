@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { asc, count, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { selectRows, type Database } from "#app/server/db/client.server";
 import {
   categories,
@@ -409,5 +409,31 @@ describe("a demo load that fails while writing", () => {
     await db.execute(sql`drop trigger demo_test_fail on info_items`);
     expect(await loadDemoCatalogIfEmpty(runtime)).toBe(true);
     expect((await tableCounts(db)).products).toBe(DEMO_PRODUCTS.length);
+  });
+});
+
+describe("a demo load into a storage that refuses a write for a moment", () => {
+  let runtime: Runtime;
+  let config: Config;
+
+  beforeAll(async () => {
+    ({ runtime, config } = await startFor("pglite"));
+  });
+  afterAll(async () => {
+    vi.restoreAllMocks();
+    await runtime?.close();
+    config?.cleanup();
+  });
+
+  it("asks again and loads everything", async () => {
+    const write = vi.spyOn(runtime.storage, "write");
+    write.mockRejectedValueOnce(new Error("SlowDown: please reduce your request rate"));
+    write.mockRejectedValueOnce(new Error("SlowDown: please reduce your request rate"));
+    expect(await loadDemoCatalogIfEmpty(runtime)).toBe(true);
+    expect((await tableCounts(runtime.database.db)).products).toBe(DEMO_PRODUCTS.length);
+    // Every file the rows name is stored: none was lost to the refused writes.
+    const keys = new Set(storedKeys(config.dataDir));
+    const rows = await runtime.database.db.select({ key: files.storageKey }).from(files);
+    expect(rows.every((row) => keys.has(row.key))).toBe(true);
   });
 });

@@ -1,10 +1,10 @@
+import { dashboardProductPath } from "./paths";
 import {
   dashboardAttributePath,
   dashboardCategoryPath,
   dashboardDownloadPath,
   dashboardFirmwarePath,
-  dashboardProductPath,
-} from "./paths";
+} from "./dashboard-paths";
 
 /** What the dashboard knows of one kind of record; the server's half is app/server/records. */
 interface RecordKindInfo {

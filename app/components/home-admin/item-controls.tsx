@@ -5,7 +5,7 @@ import { TypedBeforeConflict } from "#app/components/forms";
 import { useOpenedRecord } from "#app/components/use-opened-record";
 import { TabIdInput } from "#app/components/forms";
 import { Alert, Button, TextLink } from "#app/components/ui";
-import { dashboardHistoryPath } from "#app/domain/paths";
+import { dashboardHistoryPath } from "#app/domain/dashboard-paths";
 import { useHydrated } from "#app/components/use-hydrated";
 import { INFO_ITEM_TYPE_NAMES, type InfoActionResult, type InfoItemRecord } from "#app/domain/forms/info-item";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";

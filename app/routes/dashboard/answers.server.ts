@@ -2,7 +2,7 @@ import type { Submission, SubmissionResult } from "@conform-to/react";
 import { data, redirect } from "react-router";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { FieldRuleError } from "#app/server/admin/write.server";
-import { CREATED_PARAM, dashboardCreatedPath } from "#app/domain/paths";
+import { CREATED_PARAM, dashboardCreatedPath } from "#app/domain/dashboard-paths";
 import { CHANGED_FIELDS, changedValues, type ConflictAnswer, type Refusal } from "#app/domain/conflict";
 import { PUBLISH_AT_FIELD, requestedPublication, type Publication } from "#app/domain/publication";
 

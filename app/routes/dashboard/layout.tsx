@@ -4,7 +4,7 @@ import {
   DASHBOARD_NEW_PRODUCT_PATH,
   DASHBOARD_NEW_DOWNLOAD_PATH,
   DASHBOARD_RECENTLY_DELETED_PATH,
-} from "#app/domain/paths";
+} from "#app/domain/dashboard-paths";
 import type { ReactNode } from "react";
 import { Outlet, useLocation, useRouteLoaderData } from "react-router";
 import { DashboardErrorHint, ErrorPage } from "#app/components/error-page";

@@ -2,7 +2,7 @@ import { Form, useNavigation } from "react-router";
 import { TabIdInput } from "#app/components/forms";
 import { Button } from "#app/components/ui";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
-import { DASHBOARD_RECENTLY_DELETED_PATH } from "#app/domain/paths";
+import { DASHBOARD_RECENTLY_DELETED_PATH } from "#app/domain/dashboard-paths";
 import type { RevisionedType } from "#app/domain/record-kinds";
 
 /** A record's deletion that can still be undone: what Recently deleted's restore needs. */

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { attributeSchema } from "#app/domain/forms/attribute";
-import { DASHBOARD_NEW_ATTRIBUTE_PATH, dashboardAttributeDeletedPath } from "#app/domain/paths";
+import { DASHBOARD_NEW_ATTRIBUTE_PATH, dashboardAttributeDeletedPath } from "#app/domain/dashboard-paths";
 import type { SpecAttribute } from "#app/domain/spec-attributes";
 import { AttributeInUseError } from "#app/server/admin/attributes.server";
 import { confirmedVersion, ConflictError, NotFoundError } from "#app/server/admin/write.server";

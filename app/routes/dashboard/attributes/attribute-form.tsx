@@ -15,7 +15,7 @@ import {
 } from "#app/components/forms";
 import { Button, TextLink } from "#app/components/ui";
 import { attributeSchema } from "#app/domain/forms/attribute";
-import { DASHBOARD_ATTRIBUTES_PATH } from "#app/domain/paths";
+import { DASHBOARD_ATTRIBUTES_PATH } from "#app/domain/dashboard-paths";
 import {
   ATTRIBUTE_TYPE_NAMES,
   ATTRIBUTE_TYPES,

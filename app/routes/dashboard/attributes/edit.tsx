@@ -6,7 +6,7 @@ import { useOpenedRecord } from "#app/components/use-opened-record";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { isRefusal } from "#app/domain/conflict";
 import type { PageHandle } from "#app/domain/live";
-import { dashboardHistoryPath } from "#app/domain/paths";
+import { dashboardHistoryPath } from "#app/domain/dashboard-paths";
 import { readAdminForm } from "#app/server/runtime/session.server";
 import { revalidateAfterConflict } from "../categories/delete-category";
 import { dashboardMeta } from "../meta";

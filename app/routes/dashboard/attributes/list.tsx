@@ -1,6 +1,6 @@
 import { Card, TextLink } from "#app/components/ui";
 import type { PageHandle } from "#app/domain/live";
-import { DASHBOARD_NEW_ATTRIBUTE_PATH, dashboardAttributePath } from "#app/domain/paths";
+import { DASHBOARD_NEW_ATTRIBUTE_PATH, dashboardAttributePath } from "#app/domain/dashboard-paths";
 import { attributeKind, type SpecAttribute } from "#app/domain/spec-attributes";
 import { servicesContext } from "#app/server/runtime/context.server";
 import { dashboardMeta } from "../meta";

@@ -8,7 +8,11 @@ import type { Refusal } from "#app/domain/conflict";
 import { CategoryInUseError } from "#app/server/admin/categories.server";
 import { confirmedVersion, ConflictError, NotFoundError } from "#app/server/admin/write.server";
 import { requestContext, servicesContext, type RouteContext } from "#app/server/runtime/context.server";
-import { DASHBOARD_NEW_CATEGORY_PATH, dashboardCategoryDeletedPath, dashboardCategoryPath } from "#app/domain/paths";
+import {
+  DASHBOARD_NEW_CATEGORY_PATH,
+  dashboardCategoryDeletedPath,
+  dashboardCategoryPath,
+} from "#app/domain/dashboard-paths";
 import {
   conflictAnswer,
   createdAnswer,

@@ -2,7 +2,7 @@ import { getInputProps, type FieldMetadata, type FormMetadata } from "@conform-t
 import { useId, useRef, useState } from "react";
 import { FieldErrors } from "#app/components/forms";
 import { Button, TextLink } from "#app/components/ui";
-import { DASHBOARD_NEW_ATTRIBUTE_PATH } from "#app/domain/paths";
+import { DASHBOARD_NEW_ATTRIBUTE_PATH } from "#app/domain/dashboard-paths";
 import { attributeKind, type SpecAttribute } from "#app/domain/spec-attributes";
 
 // A type, not an interface: conform's form metadata wants a record of fields.

@@ -14,7 +14,7 @@ import {
   dashboardCategoryEditPath,
   dashboardCategoryValuesPath,
   dashboardHistoryPath,
-} from "#app/domain/paths";
+} from "#app/domain/dashboard-paths";
 import { ProductLinks } from "./product-links";
 
 export const shouldRevalidate = revalidateAfterConflict;

@@ -12,7 +12,7 @@ import type { Route } from "./+types/edit";
 import { deleteFromForm, requireCategory, saveFromForm } from "./actions.server";
 import { CategoryForm } from "./category-form";
 import { DeleteCategory, revalidateAfterConflict } from "./delete-category";
-import { dashboardCategoryPath } from "#app/domain/paths";
+import { dashboardCategoryPath } from "#app/domain/dashboard-paths";
 
 export const shouldRevalidate = revalidateAfterConflict;
 

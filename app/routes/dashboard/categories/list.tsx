@@ -3,7 +3,7 @@ import type { PageHandle } from "#app/domain/live";
 import { servicesContext } from "#app/server/runtime/context.server";
 import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/list";
-import { DASHBOARD_NEW_CATEGORY_PATH, dashboardCategoryPath } from "#app/domain/paths";
+import { DASHBOARD_NEW_CATEGORY_PATH, dashboardCategoryPath } from "#app/domain/dashboard-paths";
 
 export const handle: PageHandle = { live: ["categories", "products"] };
 

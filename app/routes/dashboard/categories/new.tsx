@@ -5,7 +5,7 @@ import { CreatedScreen } from "../created-screen";
 import type { Route } from "./+types/new";
 import { createFromForm } from "./actions.server";
 import { CategoryForm } from "./category-form";
-import { DASHBOARD_NEW_CATEGORY_PATH, dashboardCategoryPath } from "#app/domain/paths";
+import { DASHBOARD_NEW_CATEGORY_PATH, dashboardCategoryPath } from "#app/domain/dashboard-paths";
 import { servicesContext } from "#app/server/runtime/context.server";
 import { createdId } from "../answers.server";
 

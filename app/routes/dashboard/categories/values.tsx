@@ -4,7 +4,7 @@ import { FieldHint, INPUT_CLASS, TabIdInput } from "#app/components/forms";
 import { Alert, Button, Card, TextLink } from "#app/components/ui";
 import { countNoun } from "#app/domain/format";
 import type { PageHandle } from "#app/domain/live";
-import { dashboardCategoryPath, dashboardProductEditPath } from "#app/domain/paths";
+import { dashboardCategoryPath, dashboardProductEditPath } from "#app/domain/dashboard-paths";
 import type { ConversionCell, ConversionRequest } from "#app/server/admin/spec-conversion.server";
 import { NotFoundError } from "#app/server/admin/write.server";
 import { requestContext, servicesContext } from "#app/server/runtime/context.server";

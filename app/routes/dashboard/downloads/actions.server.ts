@@ -2,7 +2,7 @@ import { parseFormSubmission } from "#app/server/platform/form-data.server";
 import { data, redirect } from "react-router";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { editDownloadSchema, newDownloadSchema } from "#app/domain/forms/download";
-import { DASHBOARD_NEW_DOWNLOAD_PATH, dashboardDownloadDeletedPath } from "#app/domain/paths";
+import { DASHBOARD_NEW_DOWNLOAD_PATH, dashboardDownloadDeletedPath } from "#app/domain/dashboard-paths";
 import type { AdminDownload } from "#app/domain/forms/download";
 import { confirmedVersion, ConflictError, NotFoundError } from "#app/server/admin/write.server";
 import { MissingFileError } from "#app/server/files/files.server";

@@ -6,7 +6,7 @@ import { TypedBeforeConflict } from "#app/components/forms";
 import { isRefusal, type Refusal } from "#app/domain/conflict";
 import { useOpenedRecord } from "#app/components/use-opened-record";
 import { Alert, Button, Card, TextLink } from "#app/components/ui";
-import { dashboardHistoryPath } from "#app/domain/paths";
+import { dashboardHistoryPath } from "#app/domain/dashboard-paths";
 import { publicationLabel } from "#app/domain/publication";
 import { useTimeZone } from "#app/components/local-time";
 import type { PageHandle } from "#app/domain/live";

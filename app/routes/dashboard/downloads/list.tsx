@@ -8,7 +8,7 @@ import { servicesContext } from "#app/server/runtime/context.server";
 import { listRequest, PagedList } from "../list-controls";
 import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/list";
-import { DASHBOARD_NEW_DOWNLOAD_PATH, dashboardDownloadPath } from "#app/domain/paths";
+import { DASHBOARD_NEW_DOWNLOAD_PATH, dashboardDownloadPath } from "#app/domain/dashboard-paths";
 
 export const handle: PageHandle = { live: ["downloads"] };
 

@@ -1,6 +1,6 @@
 import { Card } from "#app/components/ui";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
-import { DASHBOARD_NEW_DOWNLOAD_PATH, dashboardDownloadPath } from "#app/domain/paths";
+import { DASHBOARD_NEW_DOWNLOAD_PATH, dashboardDownloadPath } from "#app/domain/dashboard-paths";
 import { servicesContext } from "#app/server/runtime/context.server";
 import { createdId } from "../answers.server";
 import { readAdminForm } from "#app/server/runtime/session.server";

@@ -2,7 +2,11 @@ import { parseFormSubmission } from "#app/server/platform/form-data.server";
 import { redirect } from "react-router";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { firmwareSchema, FIRMWARE_MESSAGES } from "#app/domain/forms/firmware";
-import { DASHBOARD_NEW_FIRMWARE_PATH, DASHBOARD_FIRMWARE_PATH, dashboardFirmwarePath } from "#app/domain/paths";
+import {
+  DASHBOARD_NEW_FIRMWARE_PATH,
+  DASHBOARD_FIRMWARE_PATH,
+  dashboardFirmwarePath,
+} from "#app/domain/dashboard-paths";
 import { confirmedVersion, ConflictError, NotFoundError } from "#app/server/admin/write.server";
 import { requestContext, servicesContext, type RouteContext } from "#app/server/runtime/context.server";
 import { MissingFileError } from "#app/server/files/files.server";

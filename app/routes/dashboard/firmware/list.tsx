@@ -5,7 +5,7 @@ import { Alert, Card, TextLink } from "#app/components/ui";
 import { Link } from "#app/components/links";
 import { FIRMWARE_CHANNEL_NAMES } from "#app/domain/firmware";
 import type { PageHandle } from "#app/domain/live";
-import { DASHBOARD_NEW_FIRMWARE_PATH, dashboardFirmwarePath } from "#app/domain/paths";
+import { DASHBOARD_NEW_FIRMWARE_PATH, dashboardFirmwarePath } from "#app/domain/dashboard-paths";
 import { servicesContext } from "#app/server/runtime/context.server";
 import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/list";

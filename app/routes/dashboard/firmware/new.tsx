@@ -1,5 +1,5 @@
 import { Card } from "#app/components/ui";
-import { DASHBOARD_NEW_FIRMWARE_PATH, dashboardFirmwarePath } from "#app/domain/paths";
+import { DASHBOARD_NEW_FIRMWARE_PATH, dashboardFirmwarePath } from "#app/domain/dashboard-paths";
 import { servicesContext } from "#app/server/runtime/context.server";
 import { readAdminForm } from "#app/server/runtime/session.server";
 import { createdId } from "../answers.server";

@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { refusedAnswer } from "../answers.server";
 import { z } from "zod";
 import { parseFormSubmission } from "#app/server/platform/form-data.server";
-import { dashboardHistoryPath } from "#app/domain/paths";
+import { dashboardHistoryPath } from "#app/domain/dashboard-paths";
 import { dashboardRecordPath, REVISIONED_TYPES, type RevisionedType } from "#app/domain/record-kinds";
 import { ConflictError, NotFoundError, RestoreRefusedError } from "#app/server/admin/write.server";
 import { servicesContext, type RouteContext } from "#app/server/runtime/context.server";

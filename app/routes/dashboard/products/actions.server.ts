@@ -7,7 +7,8 @@ import { confirmedVersion, ConflictError, NotFoundError } from "#app/server/admi
 import { MissingFileError } from "#app/server/files/files.server";
 import { requestContext, servicesContext, type RouteContext } from "#app/server/runtime/context.server";
 import { SpreadsheetError } from "#app/server/import-export/spreadsheet.server";
-import { DASHBOARD_NEW_PRODUCT_PATH, dashboardProductDeletedPath, dashboardProductPath } from "#app/domain/paths";
+import { dashboardProductPath } from "#app/domain/paths";
+import { DASHBOARD_NEW_PRODUCT_PATH, dashboardProductDeletedPath } from "#app/domain/dashboard-paths";
 import {
   conflictAnswer,
   createdAnswer,

@@ -19,13 +19,8 @@ import { readAdminForm } from "#app/server/runtime/session.server";
 import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/detail";
 import { deleteFromForm } from "./actions.server";
-import {
-  catalogProductPath,
-  dashboardCategoryPath,
-  dashboardProductEditPath,
-  dashboardProductPath,
-  dashboardHistoryPath,
-} from "#app/domain/paths";
+import { catalogProductPath, dashboardProductPath } from "#app/domain/paths";
+import { dashboardCategoryPath, dashboardProductEditPath, dashboardHistoryPath } from "#app/domain/dashboard-paths";
 
 export const handle: PageHandle = { live: ["products", "categories"] };
 

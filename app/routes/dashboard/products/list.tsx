@@ -8,7 +8,8 @@ import { servicesContext } from "#app/server/runtime/context.server";
 import { listRequest, PagedList } from "../list-controls";
 import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/list";
-import { DASHBOARD_NEW_PRODUCT_PATH, dashboardProductPath } from "#app/domain/paths";
+import { dashboardProductPath } from "#app/domain/paths";
+import { DASHBOARD_NEW_PRODUCT_PATH } from "#app/domain/dashboard-paths";
 
 export const handle: PageHandle = { live: ["products"] };
 

@@ -9,7 +9,8 @@ import { dashboardMeta } from "../meta";
 import { CreatedScreen } from "../created-screen";
 import type { Route } from "./+types/new";
 import { createFromForm } from "./actions.server";
-import { DASHBOARD_NEW_PRODUCT_PATH, dashboardProductPath } from "#app/domain/paths";
+import { dashboardProductPath } from "#app/domain/paths";
+import { DASHBOARD_NEW_PRODUCT_PATH } from "#app/domain/dashboard-paths";
 import { createdId } from "../answers.server";
 
 export const handle: PageHandle = { live: ["products", "categories"] };

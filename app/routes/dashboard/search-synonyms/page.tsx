@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { FormErrors, TabIdInput, TextArea } from "#app/components/forms";
 import { Alert, Button, Card, TextLink } from "#app/components/ui";
-import { dashboardHistoryPath } from "#app/domain/paths";
+import { dashboardHistoryPath } from "#app/domain/dashboard-paths";
 import { SYNONYMS_ID } from "#app/domain/revisions";
 import { MOST_PHRASES, MOST_SYNONYM_SETS, synonymLines, synonymsSchema } from "#app/domain/forms/synonyms";
 import type { PageHandle } from "#app/domain/live";

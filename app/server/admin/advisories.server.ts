@@ -1,17 +1,16 @@
-import { asc, desc, eq, inArray } from "drizzle-orm";
+import { asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { ADVISORY_MESSAGES, type AdvisoryFormValue } from "#app/domain/forms/advisory";
-import { scoreCvss } from "#app/domain/cvss";
+import { scoreCvss, type CvssVersion } from "#app/domain/cvss";
 import { publicationSet, publicationState, storedPublication, type Publication } from "#app/domain/publication";
 import type { Database, Queryable } from "../db/client.server";
 import { advisories, advisoryProducts, advisoryRevisions, firmwareProducts, products } from "../db/schema";
 import { isUuid } from "../files/files.server";
-import { addAdvisoryRevision, advisoryLabel, type AdvisoryData } from "../records/advisory.server";
+import { addAdvisoryRevision, advisoryLabel, readAdvisory, type AdvisoryData } from "../records/advisory.server";
 import {
   claimVersion,
-  databaseError,
+  breaksUnique,
   FieldRuleError,
   NotFoundError,
-  UNIQUE_VIOLATION,
   type AdminWrite,
   type Restorer,
   type Restoring,
@@ -22,11 +21,9 @@ import {
 export type AdvisoryInput = Omit<AdvisoryFormValue, "version"> & { publication?: Publication };
 
 /** An advisory as the dashboard shows and edits it. */
-export interface AdminAdvisory extends Omit<AdvisoryData, "publication" | "revisions"> {
+export interface AdminAdvisory extends AdvisoryData {
   id: string;
   version: number;
-  publication: AdvisoryData["publication"];
-  revisions: AdvisoryData["revisions"];
   /** Each affected product's model, by id, as it is now. */
   models: Record<string, string>;
 }
@@ -37,23 +34,29 @@ export interface AdminAdvisory extends Omit<AdvisoryData, "publication" | "revis
  * its note, as its scheduled publication does.
  */
 export function createAdvisoryAdmin({ db, write }: { db: Database; write: AdminWrite }) {
-  /** The vectors scored: a field error for one the calculator cannot score. */
-  function checkScores(input: AdvisoryInput) {
-    for (const [field, version, vector] of [
-      ["cvssV31", "3.1", input.cvssV31],
-      ["cvssV40", "4.0", input.cvssV40],
-    ] as const) {
-      if (!vector) continue;
-      const scored = scoreCvss(version, vector);
+  /**
+   * The row's columns of `input`, its vectors scored once and written in the standard's order: a
+   * field error for one the calculator cannot score, before anything is written.
+   */
+  function columns(input: AdvisoryInput) {
+    const vector = (field: "cvssV31" | "cvssV40", version: CvssVersion) => {
+      if (!input[field]) return "";
+      const scored = scoreCvss(version, input[field]);
       if ("problem" in scored) throw new FieldRuleError(field, scored.problem);
-    }
-  }
-
-  /** The vectors as the standard writes them. */
-  function normalizedVector(version: "3.1" | "4.0", vector: string): string {
-    if (!vector) return "";
-    const scored = scoreCvss(version, vector);
-    return "problem" in scored ? vector : scored.vector;
+      return scored.vector;
+    };
+    return {
+      trackingId: input.trackingId,
+      title: input.title,
+      summary: input.summary,
+      details: input.details,
+      cveIds: input.cveIds,
+      cvssV31: vector("cvssV31", "3.1"),
+      cvssV40: vector("cvssV40", "4.0"),
+      workaround: input.workaround,
+      acknowledgments: input.acknowledgments,
+      advisoryStatus: input.advisoryStatus,
+    };
   }
 
   /** The affected products as rows: every product there, every fixing release one of its product's. */
@@ -99,24 +102,12 @@ export function createAdvisoryAdmin({ db, write }: { db: Database; write: AdminW
     });
   }
 
-  function columns(input: AdvisoryInput) {
-    return {
-      trackingId: input.trackingId,
-      title: input.title,
-      summary: input.summary,
-      details: input.details,
-      cveIds: input.cveIds,
-      cvssV31: normalizedVector("3.1", input.cvssV31),
-      cvssV40: normalizedVector("4.0", input.cvssV40),
-      workaround: input.workaround,
-      acknowledgments: input.acknowledgments,
-      advisoryStatus: input.advisoryStatus,
-    };
-  }
-
-  /** A unique id taken by another advisory: the field says so. */
+  /**
+   * Two saves of the same new id can both get this far; the unique index stops the second, and the
+   * field says so. Another broken key (a restore racing a restore) stays what it is.
+   */
   function takenId(error: unknown, trackingId: string): never {
-    if (databaseError(error)?.code === UNIQUE_VIOLATION) {
+    if (breaksUnique(error, "advisories_tracking_id_idx")) {
       throw new FieldRuleError("trackingId", ADVISORY_MESSAGES.idTaken(trackingId));
     }
     throw error;
@@ -132,17 +123,23 @@ export function createAdvisoryAdmin({ db, write }: { db: Database; write: AdminW
     restoring?: Restoring,
     revisions?: AdvisoryData["revisions"],
   ): Promise<string> {
-    checkScores(input);
+    const values = columns(input);
+    // A new record without a publication asked for is published (publicationSet).
+    const published = (input.publication?.status ?? "published") === "published";
     try {
       return await write(
         ["advisories"],
         origin,
         async ({ tx, audit }) => {
-          const publishing = publicationSet(input.publication);
           const [row] = await tx
             .insert(advisories)
-            .values({ id: restoring?.recordId, ...columns(input), ...publishing })
-            .returning({ id: advisories.id, status: advisories.status });
+            .values({
+              id: restoring?.recordId,
+              ...values,
+              ...publicationSet(input.publication),
+              pendingNote: published ? "" : input.revisionNote,
+            })
+            .returning({ id: advisories.id });
           if (!row) throw new Error("Insert returned no row");
           await tx.insert(advisoryProducts).values(await productRows(tx, row.id, input));
           if (revisions?.length) {
@@ -155,11 +152,7 @@ export function createAdvisoryAdmin({ db, write }: { db: Database; write: AdminW
               })),
             );
           }
-          if (row.status === "published" && !revisions?.length) {
-            await addAdvisoryRevision(tx, row.id, input.revisionNote);
-          } else if (row.status !== "published") {
-            await tx.update(advisories).set({ pendingNote: input.revisionNote }).where(eq(advisories.id, row.id));
-          }
+          if (published && !revisions?.length) await addAdvisoryRevision(tx, row.id, input.revisionNote);
           await audit({ kind: "created", record: { type: "advisory", id: row.id, label: advisoryLabel(input) } });
           return row.id;
         },
@@ -183,35 +176,37 @@ export function createAdvisoryAdmin({ db, write }: { db: Database; write: AdminW
     restoring?: Restoring,
   ): Promise<void> {
     if (!isUuid(id)) throw new NotFoundError();
-    checkScores(input);
+    const values = columns(input);
     try {
       await write(
         ["advisories"],
         origin,
         async ({ tx, audit }) => {
           await claimVersion(tx, advisories, id, version);
-          const [row] = await tx
+          const [current] = await tx
+            .select({
+              status: advisories.status,
+              revised: sql<boolean>`exists (select 1 from ${advisoryRevisions} where ${advisoryRevisions.advisoryId} = ${id})`,
+            })
+            .from(advisories)
+            .where(eq(advisories.id, id));
+          if (!current) throw new NotFoundError();
+          // Absent, the publication stays as it is (publicationSet).
+          const published = (input.publication?.status ?? current.status) === "published";
+          if (published && current.revised && !input.revisionNote) {
+            throw new FieldRuleError("revisionNote", ADVISORY_MESSAGES.noteRequired);
+          }
+          await tx
             .update(advisories)
-            .set({ ...columns(input), ...publicationSet(input.publication) })
-            .where(eq(advisories.id, id))
-            .returning({ status: advisories.status });
-          if (!row) throw new NotFoundError();
+            .set({
+              ...values,
+              ...publicationSet(input.publication),
+              pendingNote: published ? "" : input.revisionNote,
+            })
+            .where(eq(advisories.id, id));
           await tx.delete(advisoryProducts).where(eq(advisoryProducts.advisoryId, id));
           await tx.insert(advisoryProducts).values(await productRows(tx, id, input));
-          const [published] = await tx
-            .select({ number: advisoryRevisions.number })
-            .from(advisoryRevisions)
-            .where(eq(advisoryRevisions.advisoryId, id))
-            .limit(1);
-          if (row.status === "published") {
-            if (published && !input.revisionNote) {
-              throw new FieldRuleError("revisionNote", ADVISORY_MESSAGES.noteRequired);
-            }
-            await addAdvisoryRevision(tx, id, input.revisionNote);
-            await tx.update(advisories).set({ pendingNote: "" }).where(eq(advisories.id, id));
-          } else {
-            await tx.update(advisories).set({ pendingNote: input.revisionNote }).where(eq(advisories.id, id));
-          }
+          if (published) await addAdvisoryRevision(tx, id, input.revisionNote);
           await audit({ kind: "updated", record: { type: "advisory", id, label: advisoryLabel(input) } });
         },
         restoring,
@@ -249,46 +244,14 @@ export function createAdvisoryAdmin({ db, write }: { db: Database; write: AdminW
   }
 
   async function get(id: string): Promise<AdminAdvisory | null> {
-    if (!isUuid(id)) return null;
-    const [row] = await db.select().from(advisories).where(eq(advisories.id, id));
-    if (!row) return null;
-    const affected = await db
-      .select({ row: advisoryProducts, model: products.model })
-      .from(advisoryProducts)
-      .innerJoin(products, eq(products.id, advisoryProducts.productId))
-      .where(eq(advisoryProducts.advisoryId, id))
-      .orderBy(asc(advisoryProducts.position));
-    const revisions = await db
-      .select()
-      .from(advisoryRevisions)
-      .where(eq(advisoryRevisions.advisoryId, id))
-      .orderBy(asc(advisoryRevisions.number));
+    const read = await readAdvisory(db, id);
+    if (!read) return null;
+    const { advisory, affected, data } = read;
     return {
-      id: row.id,
-      version: row.version,
-      trackingId: row.trackingId,
-      title: row.title,
-      summary: row.summary,
-      details: row.details,
-      cveIds: row.cveIds,
-      cvssV31: row.cvssV31,
-      cvssV40: row.cvssV40,
-      workaround: row.workaround,
-      acknowledgments: row.acknowledgments,
-      advisoryStatus: row.advisoryStatus,
-      pendingNote: row.pendingNote,
-      publication: publicationState(row),
-      products: affected.map(({ row: product }) => ({
-        productId: product.productId,
-        affectedVersions: product.affectedVersions,
-        fixedReleaseId: product.fixedReleaseId,
-      })),
-      models: Object.fromEntries(affected.map(({ row: product, model }) => [product.productId, model])),
-      revisions: revisions.map((revision) => ({
-        number: revision.number,
-        publishedAt: revision.publishedAt.toISOString(),
-        note: revision.note,
-      })),
+      id: advisory.id,
+      version: advisory.version,
+      ...data,
+      models: Object.fromEntries(affected.map((product) => [product.productId, product.model])),
     };
   }
 

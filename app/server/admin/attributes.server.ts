@@ -15,11 +15,10 @@ import { isUuid } from "../files/files.server";
 import { attributeDefinitionFrom, type AttributeData } from "../records/attribute.server";
 import {
   claimVersion,
-  databaseError,
   FieldRuleError,
   NotFoundError,
   RestoreRefusedError,
-  UNIQUE_VIOLATION,
+  breaksUnique,
   type AdminWrite,
   type Restorer,
   type Restoring,
@@ -91,12 +90,10 @@ async function checkRoleFree(tx: Transaction, role: CoverageRole | null, exceptI
  * second.
  */
 function duplicateError(error: unknown, input: AttributeInput): unknown {
-  const found = databaseError(error);
-  if (found?.code !== UNIQUE_VIOLATION) return error;
-  if (found.constraint === "spec_attributes_name_lower_idx") {
+  if (breaksUnique(error, "spec_attributes_name_lower_idx")) {
     return new FieldRuleError("name", ATTRIBUTE_MESSAGES.exists(input.name));
   }
-  if (found.constraint === "spec_attributes_coverage_role_idx" && input.coverageRole) {
+  if (breaksUnique(error, "spec_attributes_coverage_role_idx") && input.coverageRole) {
     return new FieldRuleError("coverageRole", ATTRIBUTE_MESSAGES.roleTaken(input.coverageRole));
   }
   return error;

@@ -53,7 +53,7 @@ import {
   FOREIGN_KEY_VIOLATION,
   FieldRuleError,
   NotFoundError,
-  UNIQUE_VIOLATION,
+  breaksUnique,
   RestoreRefusedError,
   type AdminWrite,
   type WriteScope,
@@ -201,7 +201,8 @@ async function guardModel<T>(model: string, write: () => Promise<T>): Promise<T>
   try {
     return await write();
   } catch (error) {
-    if (isModelIndexViolation(error)) throw new FieldRuleError("model", ADMIN_MESSAGES.modelExists(model));
+    if (breaksUnique(error, "products_model_lower_idx"))
+      throw new FieldRuleError("model", ADMIN_MESSAGES.modelExists(model));
     throw error;
   }
 }
@@ -209,11 +210,6 @@ async function guardModel<T>(model: string, write: () => Promise<T>): Promise<T>
 async function slugFree(tx: Transaction, slug: string): Promise<boolean> {
   const taken = await tx.select({ id: products.id }).from(products).where(eq(products.slug, slug));
   return taken.length === 0;
-}
-
-function isModelIndexViolation(error: unknown): boolean {
-  const broken = databaseError(error);
-  return broken?.code === UNIQUE_VIOLATION && broken.constraint === "products_model_lower_idx";
 }
 
 /** Claims staged uploads, turning a missing or non-image file into the form field's message. */

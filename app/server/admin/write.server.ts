@@ -246,6 +246,16 @@ export const UNIQUE_VIOLATION = "23505";
 export const FOREIGN_KEY_VIOLATION = "23503";
 
 /**
+ * Whether `error` is a save stopped by the unique index `constraint` (two saves of the same name or id
+ * can both pass a check made before): the one a form's field answers for, where any other unique key
+ * broken (a record's own id, taken by a restore racing another) is not that field's doing.
+ */
+export function breaksUnique(error: unknown, constraint: string): boolean {
+  const broken = databaseError(error);
+  return broken?.code === UNIQUE_VIOLATION && broken.constraint === constraint;
+}
+
+/**
  * The PostgreSQL error anywhere in an error's cause chain (drizzle wraps the driver's): its code and,
  * where the driver names it, the constraint it broke. PGlite names no constraint; its message does.
  */

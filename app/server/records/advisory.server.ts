@@ -42,7 +42,12 @@ export async function addAdvisoryRevision(tx: Queryable, advisoryId: string, not
   return number;
 }
 
-async function advisorySnapshot(tx: Queryable, id: string): Promise<Snapshot<AdvisoryData> | undefined> {
+/**
+ * An advisory as stored: its row, its products (with their models and fixing versions, in its order)
+ * and its published revisions; what History keeps and the dashboard edits are both read from it.
+ */
+export async function readAdvisory(tx: Queryable, id: string) {
+  if (!isUuid(id)) return undefined;
   const [advisory] = await tx.select().from(advisories).where(eq(advisories.id, id));
   if (!advisory) return undefined;
   const affected = await tx
@@ -63,7 +68,37 @@ async function advisorySnapshot(tx: Queryable, id: string): Promise<Snapshot<Adv
     .from(advisoryRevisions)
     .where(eq(advisoryRevisions.advisoryId, id))
     .orderBy(asc(advisoryRevisions.number));
-  const publication = publicationState(advisory);
+  const data: AdvisoryData = {
+    trackingId: advisory.trackingId,
+    title: advisory.title,
+    summary: advisory.summary,
+    details: advisory.details,
+    cveIds: advisory.cveIds,
+    cvssV31: advisory.cvssV31,
+    cvssV40: advisory.cvssV40,
+    workaround: advisory.workaround,
+    acknowledgments: advisory.acknowledgments,
+    advisoryStatus: advisory.advisoryStatus,
+    products: affected.map(({ productId, affectedVersions, fixedReleaseId }) => ({
+      productId,
+      affectedVersions,
+      fixedReleaseId,
+    })),
+    revisions: revisions.map((revision) => ({
+      number: revision.number,
+      publishedAt: revision.publishedAt.toISOString(),
+      note: revision.note,
+    })),
+    pendingNote: advisory.pendingNote,
+    publication: publicationState(advisory),
+  };
+  return { advisory, affected, data };
+}
+
+async function advisorySnapshot(tx: Queryable, id: string): Promise<Snapshot<AdvisoryData> | undefined> {
+  const read = await readAdvisory(tx, id);
+  if (!read) return undefined;
+  const { advisory, affected, data } = read;
   return {
     label: advisoryLabel(advisory),
     view: {
@@ -78,7 +113,7 @@ async function advisorySnapshot(tx: Queryable, id: string): Promise<Snapshot<Adv
         ["Workaround", advisory.workaround],
         ["Acknowledgments", advisory.acknowledgments],
         ["Advisory status", advisory.advisoryStatus === "final" ? "Final" : "Interim"],
-        ["Status", publicationLabel(publication)],
+        ["Status", publicationLabel(data.publication)],
       ],
       lists: [
         [
@@ -92,33 +127,10 @@ async function advisorySnapshot(tx: Queryable, id: string): Promise<Snapshot<Adv
                 }`,
             ),
         ],
-        ["Revisions", revisions.map((revision) => `${revision.number}: ${revision.note}`)],
+        ["Revisions", data.revisions.map((revision) => `${revision.number}: ${revision.note}`)],
       ],
     },
-    data: {
-      trackingId: advisory.trackingId,
-      title: advisory.title,
-      summary: advisory.summary,
-      details: advisory.details,
-      cveIds: advisory.cveIds,
-      cvssV31: advisory.cvssV31,
-      cvssV40: advisory.cvssV40,
-      workaround: advisory.workaround,
-      acknowledgments: advisory.acknowledgments,
-      advisoryStatus: advisory.advisoryStatus,
-      products: affected.map(({ productId, affectedVersions, fixedReleaseId }) => ({
-        productId,
-        affectedVersions,
-        fixedReleaseId,
-      })),
-      revisions: revisions.map((revision) => ({
-        number: revision.number,
-        publishedAt: revision.publishedAt.toISOString(),
-        note: revision.note,
-      })),
-      pendingNote: advisory.pendingNote,
-      publication,
-    },
+    data,
     files: [],
   };
 }

@@ -2,12 +2,12 @@ import { PageHero } from "#app/components/hero-image";
 import { useSiteSettings } from "#app/components/site-settings";
 import { useId } from "react";
 import { Honeypot, TextAreaField } from "#app/components/visitor-form";
-import { data, Form, redirect, useNavigation, useSearchParams } from "react-router";
+import { Form, useNavigation, useSearchParams } from "react-router";
 import { Alert, Button, Card, TextField, TextLink } from "#app/components/ui";
-import { CONTACT_MESSAGE_MAX, CONTACT_MESSAGES, HONEYPOT_FIELD } from "#app/domain/contact";
+import { CONTACT_MESSAGE_MAX, CONTACT_MESSAGES } from "#app/domain/contact";
 import { contactSchema } from "#app/domain/forms/contact";
 import { requestContext, servicesContext } from "#app/server/runtime/context.server";
-import { firstErrors, parseFormSubmission, readForm } from "#app/server/platform/form-data.server";
+import { answerVisitorForm } from "#app/server/platform/visitor-form.server";
 import { keepRetryAfter } from "#app/server/platform/rate-limit-headers.server";
 import { HERO_IMAGES, HERO_WIDTH, heroImageUrl } from "#app/domain/hero";
 import { seoContext, seoMeta } from "#app/domain/seo";
@@ -39,34 +39,21 @@ const TOPICS = [
 
 export const headers = keepRetryAfter;
 
-type FieldErrors = Partial<Record<"name" | "email" | "company" | "product" | "message", string>>;
+const CONTACT_FIELDS = ["name", "email", "company", "product", "message"] as const;
+type FieldErrors = Partial<Record<(typeof CONTACT_FIELDS)[number], string>>;
 
-/**
- * A visitor's message: checked, limited per client, kept for the inbox and mailed to the contact
- * address. A filled-in honeypot gets the same thanks and nothing else: a bot learns nothing from it.
- */
+/** A visitor's message: checked, limited per client, kept for the inbox and mailed to the contact address. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readForm(request);
-  const values = Object.fromEntries(
-    (["name", "email", "company", "product", "message"] as const).map((name) => [name, String(form.get(name) ?? "")]),
-  );
-  // Sent (or a bot's, which goes nowhere): to a page of its own, so reloading it sends nothing again.
-  if (String(form.get(HONEYPOT_FIELD) ?? "") !== "") return redirect(SENT_PATH);
-  const submission = parseFormSubmission(form, contactSchema);
-  if (submission.status !== "success") {
-    const errors: FieldErrors = firstErrors(submission);
-    return data({ status: "invalid" as const, errors, values }, 400);
-  }
-  const { retryAfterSeconds } = await context
-    .get(servicesContext)
-    .contact.send(submission.value, context.get(requestContext).clientAddress);
-  if (retryAfterSeconds > 0) {
-    return data(
-      { status: "limited" as const, message: CONTACT_MESSAGES.tooMany(retryAfterSeconds), values },
-      { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } },
-    );
-  }
-  return redirect(SENT_PATH);
+  const { contact } = context.get(servicesContext);
+  const { clientAddress } = context.get(requestContext);
+  return answerVisitorForm({
+    request,
+    fields: CONTACT_FIELDS,
+    schema: contactSchema,
+    sentPath: SENT_PATH,
+    send: (value) => contact.send(value, clientAddress),
+    tooMany: CONTACT_MESSAGES.tooMany,
+  });
 }
 
 const SENT_PATH = "/contact?sent=1";

@@ -119,6 +119,27 @@ export function createContact(parts: {
     return counted.count > CONTACT_LIMIT ? Math.max(1, counted.secondsLeftInWindow) : 0;
   }
 
+  /**
+   * Sends a kept message's mail and notes on it that it went (`mailed`, `acknowledged`); a mail that
+   * could not go is logged, and the inbox says so: the message is kept either way.
+   */
+  async function mailAndNote(
+    id: string,
+    sent: "mailed" | "acknowledged",
+    failure: string,
+    message: () => Promise<Parameters<SendMail>[0]>,
+  ): Promise<void> {
+    try {
+      await sendMail(await message());
+      await db
+        .update(contactMessages)
+        .set({ [sent]: true })
+        .where(eq(contactMessages.id, id));
+    } catch (error) {
+      logger.error({ err: error, messageId: id }, failure);
+    }
+  }
+
   /** Keeps a message; open inboxes are told. */
   async function keep(values: typeof contactMessages.$inferInsert): Promise<{ id: string }> {
     return db.transaction(async (tx) => {
@@ -146,17 +167,12 @@ export function createContact(parts: {
       message: input.message,
       clientAddress,
     });
-    try {
-      await sendMail({
-        to: await contactAddress(),
-        replyTo: { name: input.name, address: input.email },
-        subject: `Contact form: ${input.name}${input.company ? ` (${input.company})` : ""}`,
-        text: mailText(input, publicUrl, row.id),
-      });
-      await db.update(contactMessages).set({ mailed: true }).where(eq(contactMessages.id, row.id));
-    } catch (error) {
-      logger.error({ err: error, messageId: row.id }, "mailing a contact message failed; it is in the inbox");
-    }
+    await mailAndNote(row.id, "mailed", "mailing a contact message failed; it is in the inbox", async () => ({
+      to: await contactAddress(),
+      replyTo: { name: input.name, address: input.email },
+      subject: `Contact form: ${input.name}${input.company ? ` (${input.company})` : ""}`,
+      text: mailText(input, publicUrl, row.id),
+    }));
     return { retryAfterSeconds: 0 };
   }
 
@@ -181,27 +197,17 @@ export function createContact(parts: {
       clientAddress,
     });
     const reference = reportReference(row.id);
-    try {
-      await sendMail({
-        to: await securityAddress(),
-        replyTo: { name: input.name || input.email, address: input.email },
-        subject: `Vulnerability report ${reference}${input.product ? `: ${input.product}` : ""}`,
-        text: reportText(input, publicUrl, row.id),
-      });
-      await db.update(contactMessages).set({ mailed: true }).where(eq(contactMessages.id, row.id));
-    } catch (error) {
-      logger.error({ err: error, messageId: row.id }, "mailing a vulnerability report failed; it is in the inbox");
-    }
-    try {
-      await sendMail({
-        to: input.email,
-        subject: `We received your vulnerability report ${reference}`,
-        text: acknowledgmentText(reference, publicUrl),
-      });
-      await db.update(contactMessages).set({ acknowledged: true }).where(eq(contactMessages.id, row.id));
-    } catch (error) {
-      logger.error({ err: error, messageId: row.id }, "mailing a report's acknowledgment failed");
-    }
+    await mailAndNote(row.id, "mailed", "mailing a vulnerability report failed; it is in the inbox", async () => ({
+      to: await securityAddress(),
+      replyTo: { name: input.name || input.email, address: input.email },
+      subject: `Vulnerability report ${reference}${input.product ? `: ${input.product}` : ""}`,
+      text: reportText(input, publicUrl, row.id),
+    }));
+    await mailAndNote(row.id, "acknowledged", "mailing a report's acknowledgment failed", async () => ({
+      to: input.email,
+      subject: `We received your vulnerability report ${reference}`,
+      text: acknowledgmentText(reference, publicUrl),
+    }));
     return { retryAfterSeconds: 0 };
   }
 

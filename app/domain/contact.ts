@@ -31,9 +31,13 @@ export function isInboxBox(value: string | null): value is InboxBox {
   return value === "contact" || value === "security";
 }
 
-/** A box's list in the dashboard. */
-export function inboxPath(box: InboxBox): string {
-  return box === "security" ? "/dashboard/inbox?box=security" : "/dashboard/inbox";
+/** A box's list in the dashboard; `deleted` says a message of it was just deleted. */
+export function inboxPath(box: InboxBox, { deleted = false } = {}): string {
+  const params = new URLSearchParams();
+  if (box === "security") params.set("box", box);
+  if (deleted) params.set("deleted", "1");
+  const query = params.toString();
+  return query ? `/dashboard/inbox?${query}` : "/dashboard/inbox";
 }
 
 /** A message as the dashboard's inbox shows it. */

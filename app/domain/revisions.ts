@@ -55,21 +55,18 @@ const FIELDS_KEPT_SINCE: Record<string, string> = {
   "Vulnerability disclosure policy": DEFAULT_SECURITY.disclosurePolicy,
 };
 
-const DOWNLOAD_TYPE_SUFFIX = new RegExp(
-  ` · (?:${DOWNLOAD_KINDS.map((kind) => kind.label.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")).join("|")})$`,
-);
+const TYPE_SEPARATOR = " · ";
+const TYPE_LABELS: ReadonlySet<string> = new Set(DOWNLOAD_KINDS.map((kind) => kind.label));
 
 /** A product's download as History lists it: its description and file, then its type (decision 074). */
 export function downloadLine(text: string, kind: DownloadKind): string {
-  return `${text} · ${downloadKindLabel(kind)}`;
+  return `${text}${TYPE_SEPARATOR}${downloadKindLabel(kind)}`;
 }
 
-function hasDownloadType(line: string): boolean {
-  return DOWNLOAD_TYPE_SUFFIX.test(line);
-}
-
-function withoutDownloadType(line: string): string {
-  return line.replace(DOWNLOAD_TYPE_SUFFIX, "");
+/** A download's line without its type; null for a line from before downloads had types. */
+function untyped(line: string): string | null {
+  const at = line.lastIndexOf(TYPE_SEPARATOR);
+  return at >= 0 && TYPE_LABELS.has(line.slice(at + TYPE_SEPARATOR.length)) ? line.slice(0, at) : null;
 }
 
 /**
@@ -92,8 +89,8 @@ export function revisionChanges(before: RevisionView | null, after: RevisionView
     const earlier = earlierLists.get(label) ?? [];
     // A download's type, kept since downloads have types, is no change anyone made.
     const items =
-      label === "Downloads" && earlier.length > 0 && !earlier.some(hasDownloadType)
-        ? listed.map(withoutDownloadType)
+      label === "Downloads" && earlier.length > 0 && earlier.every((line) => untyped(line) === null)
+        ? listed.map((line) => untyped(line) ?? line)
         : listed;
     const added = without(items, earlier);
     const removed = without(earlier, items);

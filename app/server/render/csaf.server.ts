@@ -19,10 +19,12 @@ export function csafFileName(trackingId: string): string {
   return `${trackingId.toLowerCase().replace(/[^+\-a-z0-9]+/g, "_")}.json`;
 }
 
-/** A product's ids in the document: its affected range and its fixed version. */
-function productIds(product: AffectedProduct, index: number) {
-  const key = `CSAFPID-${String(index + 1).padStart(4, "0")}`;
-  return { affected: `${key}-affected`, fixed: product.fixedIn ? `${key}-fixed` : null };
+/** Each product with its ids in the document: its affected range's and its fixed version's. */
+function withIds(products: readonly AffectedProduct[]) {
+  return products.map((product, index) => {
+    const key = `CSAFPID-${String(index + 1).padStart(4, "0")}`;
+    return { product, affectedId: `${key}-affected`, fixedId: `${key}-fixed` };
+  });
 }
 
 function cvssV3(score: CvssScore) {
@@ -48,22 +50,22 @@ export function csafDocument(
   const first = advisory.revisions[0];
   const latest = advisory.revisions.at(-1);
   if (!first || !latest) throw new Error(`${advisory.id} has no published revision`);
-  const ids = advisory.affected.map(productIds);
-  const affectedIds = ids.map((id) => id.affected);
-  const fixedIds = ids.flatMap((id) => (id.fixed ? [id.fixed] : []));
-  const fixes = advisory.affected.flatMap((product, index) =>
+  const products = withIds(advisory.affected);
+  const affectedIds = products.map(({ affectedId }) => affectedId);
+  const fixedIds = products.flatMap(({ product, fixedId }) => (product.fixedIn ? [fixedId] : []));
+  const fixes = products.flatMap(({ product, affectedId }) =>
     product.fixedIn
       ? [
           {
             category: "vendor_fix",
             details: `Update ${product.model} to firmware ${product.fixedIn.version}.`,
-            product_ids: [ids[index]?.affected ?? ""],
+            product_ids: [affectedId],
             url: product.fixedIn.url,
           },
         ]
       : [],
   );
-  const unfixed = advisory.affected.flatMap((product, index) => (product.fixedIn ? [] : [ids[index]?.affected ?? ""]));
+  const unfixed = products.flatMap(({ product, affectedId }) => (product.fixedIn ? [] : [affectedId]));
   const remediations = [
     ...fixes,
     ...(advisory.workaround
@@ -120,7 +122,7 @@ export function csafDocument(
         {
           category: "vendor",
           name: publisher.name,
-          branches: advisory.affected.map((product, index) => ({
+          branches: products.map(({ product, affectedId, fixedId }) => ({
             category: "product_name",
             name: product.model,
             branches: [
@@ -128,7 +130,7 @@ export function csafDocument(
                 category: "product_version_range",
                 name: `vers:generic/${product.affectedVersions}`,
                 product: {
-                  product_id: ids[index]?.affected ?? "",
+                  product_id: affectedId,
                   name: `${publisher.name} ${product.model} firmware ${product.affectedVersions}`,
                 },
               },
@@ -138,7 +140,7 @@ export function csafDocument(
                       category: "product_version",
                       name: product.fixedIn.version,
                       product: {
-                        product_id: ids[index]?.fixed ?? "",
+                        product_id: fixedId,
                         name: `${publisher.name} ${product.model} firmware ${product.fixedIn.version}`,
                       },
                     },

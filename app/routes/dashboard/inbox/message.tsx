@@ -54,10 +54,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         return { done: "read" as const };
       case "unread":
         return redirect(inboxPath(await contact.markUnread(params.messageId, origin)));
-      case "delete": {
-        const box = await contact.remove(params.messageId, origin);
-        return redirect(`${inboxPath(box)}${box === "contact" ? "?" : "&"}deleted=1`);
-      }
+      case "delete":
+        return redirect(inboxPath(await contact.remove(params.messageId, origin), { deleted: true }));
     }
   } catch (error) {
     if (error instanceof NotFoundError) return refusedAnswer(ADMIN_MESSAGES.gone, 404);

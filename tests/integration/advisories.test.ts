@@ -7,7 +7,8 @@ import { advisories, auditLog } from "#app/server/db/schema";
 import type { Runtime } from "#app/server/runtime/runtime.server";
 import { DATABASE_KINDS, startTestRuntime } from "#tests/support/database";
 import { TEST_ORIGIN } from "#tests/support/origin";
-import { stageImage, stageText } from "#tests/support/staged-files";
+import { newProductInput } from "#tests/support/products";
+import { stageText } from "#tests/support/staged-files";
 
 describe.each(DATABASE_KINDS)("security advisories on %s", (kind) => {
   let test: Awaited<ReturnType<typeof startTestRuntime>> | undefined;
@@ -24,22 +25,7 @@ describe.each(DATABASE_KINDS)("security advisories on %s", (kind) => {
       TEST_ORIGIN,
     );
     for (const model of ["VNT-D4M", "VNT-B4M", "VNT-X9"]) {
-      const { id } = await productAdmin.createProduct(
-        {
-          categoryId,
-          model,
-          description: "",
-          specs: null,
-          specsTable: null,
-          ndaa: true,
-          featureIds: [],
-          imageFileId: await stageImage(runtime, `${model}.png`, "#123456"),
-          additionalImages: [],
-          accessoryIds: [],
-          downloads: [],
-        },
-        TEST_ORIGIN,
-      );
+      const { id } = await productAdmin.createProduct(await newProductInput(runtime, categoryId, model), TEST_ORIGIN);
       productIds.push(id);
     }
     releaseId = await firmware.create(

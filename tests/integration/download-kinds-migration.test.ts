@@ -1,28 +1,10 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
-import { afterAll, expect, it } from "vitest";
+import { expect, it, onTestFinished } from "vitest";
+import { migrationsBefore } from "#tests/support/migrations";
 import { guessDownloadKind } from "#app/domain/download-kinds";
-
-const work = fs.mkdtempSync(path.join(os.tmpdir(), "vantage-download-kinds-migration-"));
-afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
-
-/** The project's migrations as they stood before `tag`: a site made by an older version. */
-function migrationsBefore(tag: string): string {
-  const folder = path.join(work, "before");
-  fs.cpSync("drizzle", folder, { recursive: true });
-  const journalPath = path.join(folder, "meta", "_journal.json");
-  const journal = JSON.parse(fs.readFileSync(journalPath, "utf8")) as { entries: { tag: string }[] };
-  const index = journal.entries.findIndex((entry) => entry.tag === tag);
-  expect(index).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, index);
-  fs.writeFileSync(journalPath, JSON.stringify(journal));
-  return folder;
-}
 
 /** Downloads a site had before kinds, as description and file name. */
 const FILES: [description: string, fileName: string][] = [
@@ -39,10 +21,12 @@ const FILES: [description: string, fileName: string][] = [
 ];
 
 it("gives the downloads a site had the kinds their descriptions and names say, as guessDownloadKind reads them", async () => {
+  const older = migrationsBefore("0027_download_kinds");
+  onTestFinished(older.remove);
   const client = await PGlite.create({ extensions: { pg_trgm } });
   try {
     const db = drizzle(client);
-    await migrate(db, { migrationsFolder: migrationsBefore("0027_download_kinds") });
+    await migrate(db, { migrationsFolder: older.folder });
     const file = async (name: string) =>
       (
         await client.query<{ id: string }>(

@@ -1,4 +1,71 @@
-import { HONEYPOT_FIELD } from "#app/domain/contact";
+import { useId, type ReactNode } from "react";
+import { Form, useNavigation, useSearchParams } from "react-router";
+import { Alert, Button } from "#app/components/ui";
+import { CONTACT_MESSAGES, HONEYPOT_FIELD } from "#app/domain/contact";
+
+/** What a visitor form's action answered (app/server/platform/visitor-form.server.ts), as the form reads it. */
+type VisitorFormAnswer = { status: "invalid" } | { status: "limited"; message: string } | undefined;
+
+/**
+ * A visitor's form under its heading: the thanks once sent (`?sent` and no answer), else the form, the
+ * server's refusal above its fields, the honeypot and the submit button ("Sending…" while it goes). It
+ * posts to `action` without scripts too; the page puts each field's message beside it.
+ */
+export function VisitorFormSection({
+  id,
+  className,
+  title,
+  intro,
+  action,
+  answer,
+  sent,
+  submitLabel,
+  honeypotId,
+  children,
+}: {
+  id?: string;
+  className: string;
+  title: string;
+  intro?: ReactNode;
+  action: string;
+  answer: VisitorFormAnswer;
+  /** The thanks, said where the form was. */
+  sent: string;
+  submitLabel: string;
+  honeypotId: string;
+  children: ReactNode;
+}) {
+  const navigation = useNavigation();
+  const sending = navigation.state === "submitting" && navigation.formAction === action;
+  const headingId = useId();
+  const [searchParams] = useSearchParams();
+  const done = !answer && searchParams.has("sent");
+  return (
+    <section id={id} aria-labelledby={headingId} className={className}>
+      <h2 id={headingId} className="text-xl font-semibold text-slate-900">
+        {title}
+      </h2>
+      {done ? (
+        <div className="mt-3">
+          <Alert tone="success">{sent}</Alert>
+        </div>
+      ) : (
+        <>
+          {intro}
+          <Form method="post" action={action} noValidate className="mt-4 space-y-4">
+            {answer?.status === "invalid" ? <Alert tone="error">{CONTACT_MESSAGES.checkEachInput}</Alert> : null}
+            {answer?.status === "limited" ? <Alert tone="error">{answer.message}</Alert> : null}
+            {children}
+            <Honeypot id={honeypotId} />
+            <Button type="submit" disabled={sending}>
+              {sending ? "Sending…" : submitLabel}
+            </Button>
+          </Form>
+        </>
+      )}
+    </section>
+  );
+}
 
 /** A visitor form's long text: its label, the server's message beside it. */
 export function TextAreaField({
@@ -54,7 +121,7 @@ export function TextAreaField({
 }
 
 /** For bots only: people neither see nor reach it, and a form sent with it filled in goes nowhere. */
-export function Honeypot({ id }: { id: string }) {
+function Honeypot({ id }: { id: string }) {
   return (
     <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
       <label htmlFor={id}>Website</label>

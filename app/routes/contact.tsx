@@ -1,9 +1,7 @@
 import { PageHero } from "#app/components/hero-image";
 import { useSiteSettings } from "#app/components/site-settings";
-import { useId } from "react";
-import { Honeypot, TextAreaField } from "#app/components/visitor-form";
-import { Form, useNavigation, useSearchParams } from "react-router";
-import { Alert, Button, Card, TextField, TextLink } from "#app/components/ui";
+import { TextAreaField, VisitorFormSection } from "#app/components/visitor-form";
+import { Card, TextField, TextLink } from "#app/components/ui";
 import { CONTACT_MESSAGE_MAX, CONTACT_MESSAGES } from "#app/domain/contact";
 import { contactSchema } from "#app/domain/forms/contact";
 import { requestContext, servicesContext } from "#app/server/runtime/context.server";
@@ -98,86 +96,67 @@ type Answer = Route.ComponentProps["actionData"];
 
 /** The form beside the address: it works without scripts; the server's messages show beside each field. */
 function ContactForm({ answer }: { answer: Answer }) {
-  const navigation = useNavigation();
-  const sending = navigation.state === "submitting" && navigation.formAction === "/contact";
-  const headingId = useId();
-  const [searchParams] = useSearchParams();
-  if (!answer && searchParams.has("sent")) {
-    return (
-      <section aria-labelledby={headingId} className="mt-8">
-        <h2 id={headingId} className="text-xl font-semibold text-slate-900">
-          Write to us
-        </h2>
-        <div className="mt-3">
-          <Alert tone="success">{CONTACT_MESSAGES.sent}</Alert>
-        </div>
-      </section>
-    );
-  }
   const errors: FieldErrors = answer?.status === "invalid" ? answer.errors : {};
   const values = answer && "values" in answer ? answer.values : undefined;
   return (
-    <section aria-labelledby={headingId} className="mt-8">
-      <h2 id={headingId} className="text-xl font-semibold text-slate-900">
-        Write to us
-      </h2>
-      <Form method="post" action="/contact" noValidate className="mt-4 space-y-4">
-        {answer?.status === "invalid" ? <Alert tone="error">{CONTACT_MESSAGES.checkEachInput}</Alert> : null}
-        {answer?.status === "limited" ? <Alert tone="error">{answer.message}</Alert> : null}
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            id="contact-name"
-            name="name"
-            label="Name"
-            autoComplete="name"
-            required
-            maxLength={200}
-            defaultValue={values?.name}
-            error={errors.name}
-          />
-          <TextField
-            id="contact-email"
-            name="email"
-            type="email"
-            label="E-mail"
-            autoComplete="email"
-            required
-            maxLength={254}
-            defaultValue={values?.email}
-            error={errors.email}
-          />
-          <TextField
-            id="contact-company"
-            name="company"
-            label="Company (optional)"
-            autoComplete="organization"
-            maxLength={200}
-            defaultValue={values?.company}
-            error={errors.company}
-          />
-          <TextField
-            id="contact-product"
-            name="product"
-            label="Product model (optional)"
-            autoComplete="off"
-            maxLength={100}
-            defaultValue={values?.product}
-            error={errors.product}
-          />
-        </div>
-        <TextAreaField
-          id="contact-message"
-          name="message"
-          label="Message"
-          maxLength={CONTACT_MESSAGE_MAX}
-          defaultValue={values?.message}
-          error={errors.message}
+    <VisitorFormSection
+      className="mt-8"
+      title="Write to us"
+      action="/contact"
+      answer={answer}
+      sent={CONTACT_MESSAGES.sent}
+      submitLabel="Send message"
+      honeypotId="contact-website"
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          id="contact-name"
+          name="name"
+          label="Name"
+          autoComplete="name"
+          required
+          maxLength={200}
+          defaultValue={values?.name}
+          error={errors.name}
         />
-        <Honeypot id="contact-website" />
-        <Button type="submit" disabled={sending}>
-          {sending ? "Sending…" : "Send message"}
-        </Button>
-      </Form>
-    </section>
+        <TextField
+          id="contact-email"
+          name="email"
+          type="email"
+          label="E-mail"
+          autoComplete="email"
+          required
+          maxLength={254}
+          defaultValue={values?.email}
+          error={errors.email}
+        />
+        <TextField
+          id="contact-company"
+          name="company"
+          label="Company (optional)"
+          autoComplete="organization"
+          maxLength={200}
+          defaultValue={values?.company}
+          error={errors.company}
+        />
+        <TextField
+          id="contact-product"
+          name="product"
+          label="Product model (optional)"
+          autoComplete="off"
+          maxLength={100}
+          defaultValue={values?.product}
+          error={errors.product}
+        />
+      </div>
+      <TextAreaField
+        id="contact-message"
+        name="message"
+        label="Message"
+        maxLength={CONTACT_MESSAGE_MAX}
+        defaultValue={values?.message}
+        error={errors.message}
+      />
+    </VisitorFormSection>
   );
 }

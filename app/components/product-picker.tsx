@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from "react";
+import { useId, useRef, useState, type ReactNode } from "react";
 import { INPUT_CLASS } from "#app/components/forms";
 import { ResponsiveImage } from "#app/components/responsive-image";
 import { useCombobox } from "#app/components/use-combobox";
@@ -36,6 +36,20 @@ const PICKS = {
     summary: "replacement-summary",
     alone: "No other product in the catalog can replace it yet.",
   },
+  affected: {
+    field: "products",
+    legend: "Affected products",
+    show: "Choose products",
+    hide: "Hide products",
+    chosen: "Affected products",
+    add: "Add product",
+    none: "No products chosen.",
+    added: (model: string) => `${model} added to the affected products.`,
+    removed: (model: string) => `${model} removed from the affected products.`,
+    matches: "Matching products",
+    summary: "affected-summary",
+    alone: ADMIN_MESSAGES.noOtherProducts,
+  },
   products: {
     field: "productIds",
     legend: "Products",
@@ -64,6 +78,11 @@ export interface ProductPickerProps {
   /** What the form's check said of the choice (at least one product), and the id it is shown under. */
   errors?: string[];
   errorId?: string;
+  /**
+   * Fields of each chosen product's own (an advisory's affected versions and fix), under its line: each
+   * product is then the list item `{field}[index]`, its id `{field}[index].productId`.
+   */
+  details?: (product: ProductModelMatch, name: string) => ReactNode;
 }
 
 /**
@@ -79,6 +98,7 @@ export function ProductPicker({
   hasOtherProducts,
   errors,
   errorId,
+  details,
 }: ProductPickerProps) {
   const texts = PICKS[picks];
   const [chosen, setChosen] = useState(initial);
@@ -137,14 +157,21 @@ export function ProductPicker({
       <div id={regionId} hidden={!shown} className="space-y-3">
         {chosen.length > 0 ? (
           <ul aria-label={texts.chosen} className="divide-y divide-slate-100 rounded border border-slate-200">
-            {chosen.map((item) => (
-              <li key={item.id} className="flex items-center gap-3 px-3 py-2">
-                <input type="hidden" name={texts.field} value={item.id} />
-                <Thumbnail image={item.image} />
-                <span className="min-w-0 flex-1 truncate text-sm font-medium text-slate-900">{item.model}</span>
-                <Button type="button" variant="link" aria-label={`Remove ${item.model}`} onClick={() => remove(item)}>
-                  Remove
-                </Button>
+            {chosen.map((item, index) => (
+              <li key={item.id} className="space-y-2 px-3 py-2">
+                <div className="flex items-center gap-3">
+                  <input
+                    type="hidden"
+                    name={details ? `${texts.field}[${index}].productId` : texts.field}
+                    value={item.id}
+                  />
+                  <Thumbnail image={item.image} />
+                  <span className="min-w-0 flex-1 truncate text-sm font-medium text-slate-900">{item.model}</span>
+                  <Button type="button" variant="link" aria-label={`Remove ${item.model}`} onClick={() => remove(item)}>
+                    Remove
+                  </Button>
+                </div>
+                {details ? details(item, `${texts.field}[${index}]`) : null}
               </li>
             ))}
           </ul>

@@ -76,3 +76,11 @@ export const DASHBOARD_NEW_FIRMWARE_PATH = "/dashboard/firmware/new";
 export function dashboardFirmwarePath(releaseId: string): string {
   return `/dashboard/firmware/${releaseId}`;
 }
+
+export const DASHBOARD_ADVISORIES_PATH = "/dashboard/advisories/";
+export const DASHBOARD_NEW_ADVISORY_PATH = "/dashboard/advisories/new";
+
+/** A security advisory's page in the dashboard. */
+export function dashboardAdvisoryPath(advisoryId: string): string {
+  return `/dashboard/advisories/${advisoryId}`;
+}

@@ -1,5 +1,6 @@
 import { dashboardProductPath } from "./paths";
 import {
+  dashboardAdvisoryPath,
   dashboardAttributePath,
   dashboardCategoryPath,
   dashboardDownloadPath,
@@ -31,8 +32,7 @@ export const RECORD_KINDS = {
   synonyms: { name: "Search synonyms", revisions: true, page: () => "/dashboard/search-synonyms", ownersOnly: true },
   firmware: { name: "Firmware release", revisions: true, page: dashboardFirmwarePath },
   attribute: { name: "Specification attribute", revisions: true, page: dashboardAttributePath },
-  // Its address written here, not in paths.ts: that module is in every page's scripts, and this one is not.
-  advisory: { name: "Security advisory", revisions: true, page: (id) => `/dashboard/advisories/${id}` },
+  advisory: { name: "Security advisory", revisions: true, page: dashboardAdvisoryPath },
   person: { name: "Person", revisions: false },
   invitation: { name: "Invitation", revisions: false },
   message: { name: "Message", revisions: false },

@@ -12,6 +12,7 @@ const OPTIONS = [
   ["Specifications", "/dashboard/attributes/"],
   ["Recently deleted", "/dashboard/recently-deleted"],
   ["Firmware", "/dashboard/firmware/"],
+  ["Security advisories", "/dashboard/advisories/"],
   ["Inbox", "/dashboard/inbox/"],
   ["Site Settings", "/dashboard/settings"],
   ["Search Synonyms", "/dashboard/search-synonyms"],

@@ -24,6 +24,7 @@ const EDITOR_OPTIONS = [
   "Specifications",
   "Recently deleted",
   "Firmware",
+  "Security advisories",
   "Inbox",
 ];
 const OWNER_ONLY = [

@@ -1,4 +1,5 @@
 import {
+  DASHBOARD_ADVISORIES_PATH,
   DASHBOARD_ATTRIBUTES_PATH,
   DASHBOARD_NEW_CATEGORY_PATH,
   DASHBOARD_NEW_PRODUCT_PATH,
@@ -28,6 +29,7 @@ const OPTIONS: { to: string; label: string; ownersOnly?: true }[] = [
   { to: DASHBOARD_ATTRIBUTES_PATH, label: "Specifications" },
   { to: DASHBOARD_RECENTLY_DELETED_PATH, label: "Recently deleted" },
   { to: "/dashboard/firmware/", label: "Firmware" },
+  { to: DASHBOARD_ADVISORIES_PATH, label: "Security advisories" },
   { to: "/dashboard/inbox/", label: "Inbox" },
   { to: "/dashboard/settings", label: "Site Settings", ownersOnly: true },
   { to: "/dashboard/search-synonyms", label: "Search Synonyms", ownersOnly: true },

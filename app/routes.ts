@@ -9,6 +9,8 @@ export default [
   route("support/firmware", "routes/support-firmware.tsx"),
   route("support/lifecycle", "routes/support-lifecycle.tsx"),
   route("support/vulnerability-disclosure", "routes/vulnerability-disclosure.tsx"),
+  route("support/security", "routes/support-security.tsx"),
+  route("support/security/:advisoryId", "routes/support-advisory.tsx"),
   route("support/firmware.atom", "routes/firmware-feed.ts"),
   route("catalog", "routes/catalog.tsx", [
     index("routes/catalog-all.tsx"),

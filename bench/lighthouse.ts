@@ -54,6 +54,8 @@ try {
     { name: "Contact", path: "/contact" },
     { name: "Privacy", path: "/privacy" },
     { name: "Search", path: "/search?q=camera" },
+    { name: "Security advisories", path: "/support/security" },
+    { name: "Advisory", path: "/support/security/vsa-2026-002" },
     { name: "Login", path: "/login" },
     { name: "Forgot", path: "/forgot" },
     { name: "Not found", path: "/no-such-page", status: 404 },

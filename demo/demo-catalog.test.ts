@@ -4,6 +4,9 @@ import { catalogProblems, DEMO_CATALOG, DEMO_PRODUCTS, type DemoCatalog } from "
 import { generalDocument, productDocument } from "./documents";
 import { buildPdf, pdfString, wrap } from "./pdf";
 import { createRandom } from "./random";
+import { scoreCvss } from "#app/domain/cvss";
+import { versionInRange } from "#app/domain/advisory";
+import { naturalCompare } from "#app/domain/format";
 
 function product(model: string) {
   const found = DEMO_PRODUCTS.find((candidate) => candidate.model === model);
@@ -141,5 +144,33 @@ describe("the seeded generator", () => {
     expect(Array.from({ length: 5 }, () => b.int(0, 1000))).toEqual(first);
     expect(createRandom(43).int(0, 1000)).not.toBe(createRandom(42).int(0, 1000));
     expect(createRandom(7).sample([1, 2, 3, 4], 4).sort()).toEqual([1, 2, 3, 4]);
+  });
+
+  it("has three advisories a security team would publish: critical and fixed, a workaround only, revised once", () => {
+    const { advisories, firmware } = DEMO_CATALOG;
+    const scores = advisories.map((advisory) =>
+      [scoreCvss("4.0", advisory.cvssV40), scoreCvss("3.1", advisory.cvssV31)].flatMap((scored) =>
+        "severity" in scored ? [scored.severity] : [],
+      ),
+    );
+    expect(scores.map((severities) => severities[0])).toEqual(["Medium", "Critical", "High"]);
+    for (const advisory of advisories) {
+      for (const affected of advisory.products) {
+        expect(DEMO_PRODUCTS.map((known) => known.model)).toContain(affected.model);
+        if (!affected.fixedVersion) continue;
+        // The fix is a release of the model's own line, outside the affected range.
+        const release = firmware.find(
+          (candidate) =>
+            candidate.releaseVersion === affected.fixedVersion && candidate.models.includes(affected.model),
+        );
+        expect(release?.channel).toBe("stable");
+        expect(versionInRange(affected.fixedVersion, affected.affectedVersions, naturalCompare)).toBe(false);
+      }
+    }
+    const critical = advisories[1];
+    expect(critical?.products.every((affected) => affected.fixedVersion)).toBe(true);
+    expect(advisories[2]?.products.some((affected) => affected.fixedVersion)).toBe(false);
+    expect(advisories[2]?.workaround).not.toBe("");
+    expect(advisories.map((advisory) => advisory.revisions.length)).toEqual([2, 1, 1]);
   });
 });

@@ -6,6 +6,7 @@ import { ACCESSORIES, RECORDERS, THERMAL_CAMERAS } from "./products-systems";
 import type { DemoCategory, DemoGeneralDownload, DemoInfoItem, DemoProduct } from "./types";
 
 import { demoFirmware, type DemoFirmwareRelease } from "./firmware";
+import { DEMO_ADVISORIES, type DemoAdvisory } from "./advisories";
 import { attributeDefinition, DEMO_ATTRIBUTES, demoSpecValues } from "./attributes";
 
 /** The demo's attributes as the site defines them, under their names (what the check reads them with). */
@@ -25,6 +26,8 @@ export interface DemoCatalog {
   synonyms: string[][];
   /** Firmware releases for the cameras and recorders, over the last two years. */
   firmware: DemoFirmwareRelease[];
+  /** Security advisories for some of them, each with its revisions. */
+  advisories: DemoAdvisory[];
 }
 
 export const DEMO_PRODUCTS: DemoProduct[] = [
@@ -43,6 +46,7 @@ export const DEMO_LISTED_PRODUCTS = DEMO_PRODUCTS.filter((product) => product.li
 
 export const DEMO_CATALOG: DemoCatalog = {
   firmware: demoFirmware(DEMO_CATEGORIES, DEMO_PRODUCTS),
+  advisories: DEMO_ADVISORIES,
   categories: DEMO_CATEGORIES,
   products: DEMO_PRODUCTS,
   generalDownloads: DEMO_GENERAL_DOWNLOADS,

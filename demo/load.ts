@@ -18,6 +18,9 @@ import {
   specAttributes,
   firmwareProducts,
   firmwareReleases,
+  advisories,
+  advisoryProducts,
+  advisoryRevisions,
   searchSynonyms,
   siteSettings,
 } from "#app/server/db/schema";
@@ -548,6 +551,7 @@ async function insertCatalog(tx: Transaction, catalog: DemoCatalog, files: Stage
       ),
     );
   }
+  await insertAdvisories(tx, catalog, productIds, releaseRows, today);
   // Synonyms an admin already saved win over the demo's, as settings do.
   const [savedSynonym] = await tx.select({ id: searchSynonyms.id }).from(searchSynonyms).limit(1);
   if (!savedSynonym && catalog.synonyms.length > 0) {
@@ -556,4 +560,61 @@ async function insertCatalog(tx: Transaction, catalog: DemoCatalog, files: Stage
   const settingRows = Object.entries(catalog.settings).map(([key, value]) => ({ key, value }));
   // Settings an admin already saved win over the demo's.
   if (settingRows.length > 0) await tx.insert(siteSettings).values(settingRows).onConflictDoNothing();
+}
+
+/** The demo's advisories, published with their revisions, each product's fix its line's release. */
+async function insertAdvisories(
+  tx: Transaction,
+  catalog: DemoCatalog,
+  productIds: Map<string, string>,
+  releaseRows: { id: string; releaseVersion: string }[],
+  today: number,
+): Promise<void> {
+  if (catalog.advisories.length === 0) return;
+  const releaseOf = (model: string, version: string): string => {
+    const index = catalog.firmware.findIndex(
+      (release) => release.releaseVersion === version && release.models.includes(model),
+    );
+    const id = releaseRows[index]?.id;
+    if (index < 0 || !id) throw new Error(`Demo catalog: no firmware ${version} for ${model}`);
+    return id;
+  };
+  const dayOf = (daysAgo: number) => new Date(today - daysAgo * 86_400_000);
+  const rows = catalog.advisories.map((advisory) => ({
+    id: randomUUID(),
+    trackingId: advisory.trackingId,
+    title: advisory.title,
+    summary: advisory.summary,
+    details: advisory.details,
+    cveIds: advisory.cveIds,
+    cvssV31: advisory.cvssV31,
+    cvssV40: advisory.cvssV40,
+    workaround: advisory.workaround,
+    acknowledgments: advisory.acknowledgments,
+    advisoryStatus: advisory.advisoryStatus,
+    createdAt: dayOf(advisory.revisions[0]?.[0] ?? 0),
+    updatedAt: dayOf(advisory.revisions.at(-1)?.[0] ?? 0),
+  }));
+  await tx.insert(advisories).values(rows);
+  await tx.insert(advisoryProducts).values(
+    catalog.advisories.flatMap((advisory, index) =>
+      advisory.products.map((product, position) => ({
+        advisoryId: rows[index]?.id ?? "",
+        productId: required(productIds, product.model.toLowerCase(), "product"),
+        affectedVersions: product.affectedVersions,
+        fixedReleaseId: product.fixedVersion ? releaseOf(product.model, product.fixedVersion) : null,
+        position,
+      })),
+    ),
+  );
+  await tx.insert(advisoryRevisions).values(
+    catalog.advisories.flatMap((advisory, index) =>
+      advisory.revisions.map(([daysAgo, note], number) => ({
+        advisoryId: rows[index]?.id ?? "",
+        number: number + 1,
+        publishedAt: dayOf(daysAgo),
+        note,
+      })),
+    ),
+  );
 }

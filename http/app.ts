@@ -21,6 +21,8 @@ import { CATCH_ALL, PAGE_CACHE_ROUTE, ServerMetrics, serveMetrics } from "./metr
 import { serveFile } from "./files";
 import { serveDatasheet } from "./datasheets";
 import { serveSecurityTxt } from "./security-txt";
+import { csafDistribution } from "./csaf";
+import { advisoryFeeds } from "./advisory-feeds";
 import { SESSION_COOKIE_PREFIX } from "#app/server/people/auth.server";
 import { SCHEDULE_CHECK_MS } from "#app/server/admin/publication.server";
 import { serveImageVariant } from "./images";
@@ -407,6 +409,8 @@ function createApp(
   app.post("/uploads", stageUpload(runtime));
   app.get("/catalog/products/:productSlug/datasheet.pdf", serveDatasheet(runtime));
   app.get("/.well-known/security.txt", serveSecurityTxt(runtime));
+  app.use(advisoryFeeds(runtime));
+  app.use(csafDistribution(runtime));
 
   if (options.before) app.use(options.before);
   if (options.clientDir) {

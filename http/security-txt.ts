@@ -2,6 +2,7 @@ import type { Request, Response } from "express";
 import { isoToday } from "#app/domain/format";
 import { DISCLOSURE_POLICY_PATH } from "#app/domain/paths";
 import { REPORT_FORM_ANCHOR } from "#app/domain/contact";
+import { CSAF_PROVIDER_METADATA_PATH } from "#app/domain/advisory";
 import { securityTxt } from "#app/domain/security-policy";
 import type { Runtime } from "#app/server/runtime/runtime.server";
 
@@ -18,6 +19,7 @@ export function serveSecurityTxt({ services, env }: Pick<Runtime, "services" | "
       securityEmail,
       policyPath: DISCLOSURE_POLICY_PATH,
       reportFormAnchor: REPORT_FORM_ANCHOR,
+      csafPath: CSAF_PROVIDER_METADATA_PATH,
       today: isoToday(),
     });
     res.setHeader("Cache-Control", "public, max-age=3600");

@@ -18,7 +18,7 @@ export function FirmwareReleaseEntry({
 }) {
   const Heading = `h${headingLevel}` as "h2" | "h3";
   return (
-    <article className="space-y-2">
+    <article id={`release-${release.id}`} className="scroll-mt-24 space-y-2">
       <Heading className="flex flex-wrap items-center gap-2 text-base font-semibold text-slate-900">
         Firmware {release.releaseVersion}
         <span
@@ -46,6 +46,19 @@ export function FirmwareReleaseEntry({
           </>
         ) : null}
       </p>
+      {release.fixes?.length ? (
+        <p className="text-sm text-slate-800">
+          Fixes{" "}
+          {release.fixes.map((advisory, index) => (
+            <span key={advisory.id}>
+              {index > 0 ? ", " : ""}
+              <Link to={advisory.path} className="text-brand-700 underline">
+                {advisory.id}
+              </Link>
+            </span>
+          ))}
+        </p>
+      ) : null}
       {release.notes.length ? <Markdown blocks={release.notes} headingLevel={headingLevel === 2 ? 3 : 4} /> : null}
       <p className="text-sm">
         <a href={release.file.url} className="font-semibold text-brand-700 underline">

@@ -83,3 +83,86 @@ export function versionsInWords(range: string): string {
     })
     .join(", ");
 }
+
+/**
+ * Whether `version` is in `range`: every constraint holds (as `versionsInWords` reads them), versions
+ * compared number by number ("2.10.0" is after "2.9.1").
+ */
+export function versionInRange(version: string, range: string, compare: (a: string, b: string) => number): boolean {
+  return range.split("|").every((constraint) => {
+    const [, comparator = "", bound = ""] = /^(>=|<=|!=|<|>)?(.*)$/.exec(constraint) ?? [];
+    const order = compare(version, bound);
+    switch (comparator) {
+      case ">=":
+        return order >= 0;
+      case ">":
+        return order > 0;
+      case "<=":
+        return order <= 0;
+      case "<":
+        return order < 0;
+      case "!=":
+        return order !== 0;
+      default:
+        return order === 0;
+    }
+  });
+}
+
+/** The CSAF provider's metadata (CSAF 2.0 section 7.1.7), where tools look for it (7.1.9). */
+export const CSAF_PROVIDER_METADATA_PATH = "/.well-known/csaf/provider-metadata.json";
+/** The directory-based distribution of the TLP:WHITE documents (7.1.11-14). */
+export const CSAF_DIRECTORY_PATH = "/.well-known/csaf/white/";
+
+/** The severity as lists and feeds say it: "Critical (CVSS 4.0: 9.3)", the score the severity is from. */
+export function severityInWords(advisory: Pick<AdvisoryDocument, "severity" | "cvss">): string {
+  const score = advisory.cvss.v40 ?? advisory.cvss.v31;
+  return score ? `${advisory.severity} (CVSS ${score.version}: ${score.score.toFixed(1)})` : advisory.severity;
+}
+
+/** A product of an advisory in words: "VNT-D4M: 2.0.0 and later, before 2.4.3; fixed in firmware 2.4.3". */
+export function affectedInWords(product: AffectedProduct): string {
+  const fix = product.fixedIn ? `fixed in firmware ${product.fixedIn.version}` : "no fixed firmware yet";
+  return `${product.model}: ${versionsInWords(product.affectedVersions)}; ${fix}`;
+}
+
+/**
+ * Whether a product's latest stable firmware fixes an advisory, in a sentence for its page: the
+ * fixing release and whether the latest includes it, or that none exists yet.
+ */
+export function fixStatusInWords(
+  product: Pick<AffectedProduct, "affectedVersions" | "fixedIn">,
+  latestVersion: string | undefined,
+  hasWorkaround: boolean,
+  compare: (a: string, b: string) => number,
+): string {
+  const fixed = product.fixedIn?.version;
+  if (fixed && latestVersion) {
+    if (compare(latestVersion, fixed) === 0) return `Fixed in firmware ${fixed}, the latest firmware.`;
+    return compare(latestVersion, fixed) > 0
+      ? `Fixed in firmware ${fixed}; the latest firmware, ${latestVersion}, includes the fix.`
+      : `Fixed in firmware ${fixed}; the latest stable firmware, ${latestVersion}, does not include it yet.`;
+  }
+  if (fixed) return `Fixed in firmware ${fixed}.`;
+  if (latestVersion && !versionInRange(latestVersion, product.affectedVersions, compare)) {
+    return `The latest firmware, ${latestVersion}, is not affected.`;
+  }
+  return hasWorkaround ? "No fixed firmware yet: apply the workaround." : "No fixed firmware yet.";
+}
+
+/** What a search reads of an advisory: its id, CVE ids, title, summary and products' models. */
+export function advisorySearchText(advisory: {
+  id: string;
+  cves: readonly string[];
+  title: string;
+  summary: string;
+  models: readonly string[];
+}): string {
+  return [advisory.id, ...advisory.cves, advisory.title, advisory.summary, ...advisory.models].join(" ").toLowerCase();
+}
+
+/** Whether a search finds an advisory: its text (`advisorySearchText`) holds every word of `query`. */
+export function advisoryMatches(searchText: string, query: string): boolean {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  return words.length > 0 && words.every((word) => searchText.includes(word));
+}

@@ -75,3 +75,76 @@ export function firmwareFeed(input: {
     "",
   ].join("\n");
 }
+
+/** What a feed of advisories says of one (the published advisory as pages read it). */
+export interface FeedAdvisory {
+  id: string;
+  title: string;
+  summary: string;
+  /** "Critical (CVSS 4.0 9.3)", or the severity alone. */
+  severityText: string;
+  cves: string[];
+  /** Each product in words: "VNT-D4M-AI28: 2.0.0 and later, before 2.4.3; fixed in firmware 2.4.3". */
+  products: string[];
+  workaround: string;
+  revisions: { number: number; date: string; note: string }[];
+  /** Its page, a site path. */
+  path: string;
+  published: string;
+  updated: string;
+}
+
+/**
+ * An Atom 1.0 feed of security advisories, newest first: one entry per advisory, updated with each
+ * revision, whose content says what it affects, how to fix it and what each revision changed.
+ */
+export function advisoryFeed(input: {
+  title: string;
+  author: string;
+  publicUrl: string;
+  selfPath: string;
+  pagePath: string;
+  /** While none is published: when the list was read. */
+  emptyUpdated: string;
+  advisories: FeedAdvisory[];
+}): string {
+  const { title, author, publicUrl, selfPath, pagePath, advisories, emptyUpdated } = input;
+  const updated = advisories.reduce<string | undefined>(
+    (latest, advisory) => (latest && latest > advisory.updated ? latest : advisory.updated),
+    undefined,
+  );
+  const list = (items: string[]) => `<ul>${items.map((item) => `<li>${xml(item)}</li>`).join("")}</ul>`;
+  const entries = advisories.map((advisory) => {
+    const content = [
+      `<p>${xml(advisory.summary)}</p>`,
+      `<p>Severity: ${xml(advisory.severityText)}${advisory.cves.length ? `. ${xml(advisory.cves.join(", "))}` : ""}</p>`,
+      advisory.products.length ? `<p>Affected products:</p>${list(advisory.products)}` : "",
+      advisory.workaround ? `<p>Workaround: ${xml(advisory.workaround)}</p>` : "",
+      `<p>Revisions:</p>${list(advisory.revisions.map((revision) => `${revision.number} (${revision.date.slice(0, 10)}): ${revision.note}`))}`,
+    ].join("");
+    return [
+      "  <entry>",
+      `    <id>${xml(publicUrl + advisory.path)}</id>`,
+      `    <title>${xml(`${advisory.id}: ${advisory.title}`)}</title>`,
+      `    <updated>${advisory.updated}</updated>`,
+      `    <published>${advisory.published}</published>`,
+      `    <link rel="alternate" href="${xml(publicUrl + advisory.path)}"/>`,
+      `    <summary>${xml(advisory.summary)}</summary>`,
+      `    <content type="html">${xml(content)}</content>`,
+      "  </entry>",
+    ].join("\n");
+  });
+  return [
+    '<?xml version="1.0" encoding="utf-8"?>',
+    '<feed xmlns="http://www.w3.org/2005/Atom">',
+    `  <id>${xml(publicUrl + selfPath)}</id>`,
+    `  <title>${xml(title)}</title>`,
+    `  <author><name>${xml(author)}</name></author>`,
+    `  <updated>${updated ?? emptyUpdated}</updated>`,
+    `  <link rel="self" href="${xml(publicUrl + selfPath)}"/>`,
+    `  <link rel="alternate" href="${xml(publicUrl + pagePath)}"/>`,
+    ...entries,
+    "</feed>",
+    "",
+  ].join("\n");
+}

@@ -24,6 +24,8 @@ export interface FirmwareReleaseView {
   file: { url: string; name: string; size: number; sha256: string };
   sbom: { url: string; format: string } | null;
   products: { id: string; slug: string; model: string }[];
+  /** The published security advisories it fixes: their ids and pages. */
+  fixes?: { id: string; path: string }[];
 }
 
 /** A release as pages show it. */

@@ -50,3 +50,28 @@ export function productFirmwarePath(productId: string): string {
 export function productFirmwareFeedPath(product: { slug: string }): string {
   return `${catalogProductPath(product)}/firmware.atom`;
 }
+
+/** The published security advisories, newest first (decision 075). */
+export const SUPPORT_SECURITY_PATH = "/support/security";
+/** Every published advisory as an Atom feed. */
+export const ADVISORIES_FEED_PATH = "/support/security.atom";
+
+/** An advisory's page, at its id in lower case ("/support/security/vsa-2026-004"). */
+export function advisoryPath(trackingId: string): string {
+  return `${SUPPORT_SECURITY_PATH}/${trackingId.toLowerCase()}`;
+}
+
+/** The advisories affecting a product, on the public list. */
+export function productAdvisoriesPath(productId: string): string {
+  return `${SUPPORT_SECURITY_PATH}?product=${productId}`;
+}
+
+/** The advisories affecting a product as an Atom feed. */
+export function productAdvisoriesFeedPath(product: { slug: string }): string {
+  return `${catalogProductPath(product)}/security.atom`;
+}
+
+/** A firmware release in its product's list of releases. */
+export function firmwareReleasePath(productId: string, releaseId: string): string {
+  return `${productFirmwarePath(productId)}#release-${releaseId}`;
+}

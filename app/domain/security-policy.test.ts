@@ -8,6 +8,7 @@ describe("securityTxt", () => {
       securityEmail: "psirt@cams.example",
       policyPath: "/support/vulnerability-disclosure",
       reportFormAnchor: "report",
+      csafPath: "/.well-known/csaf/provider-metadata.json",
       today: "2026-12-05",
     });
     expect(text).toBe(
@@ -18,6 +19,7 @@ describe("securityTxt", () => {
         "Policy: https://cams.example/support/vulnerability-disclosure",
         "Preferred-Languages: en",
         "Canonical: https://cams.example/.well-known/security.txt",
+        "CSAF: https://cams.example/.well-known/csaf/provider-metadata.json",
         "",
       ].join("\n"),
     );
@@ -28,6 +30,7 @@ describe("securityTxt", () => {
         securityEmail: "a@b.example",
         policyPath: "/p",
         reportFormAnchor: "r",
+        csafPath: "/c",
         today: "2027-03-01",
       }),
     ).toContain("Expires: 2028-02-28T00:00:00Z");

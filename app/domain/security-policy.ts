@@ -37,6 +37,7 @@ export function securityTxt({
   securityEmail,
   policyPath,
   reportFormAnchor,
+  csafPath,
   today,
 }: {
   publicUrl: string;
@@ -44,6 +45,8 @@ export function securityTxt({
   policyPath: string;
   /** The report form's place on the policy page: a second way to reach the team. */
   reportFormAnchor: string;
+  /** The CSAF provider's metadata: where tools find the advisories (CSAF 2.0 section 7.1.8). */
+  csafPath: string;
   today: string;
 }): string {
   const expires = new Date(Date.parse(`${today}T00:00:00Z`) + EXPIRES_AFTER_DAYS * 86_400_000);
@@ -54,6 +57,7 @@ export function securityTxt({
     `Policy: ${publicUrl}${policyPath}`,
     "Preferred-Languages: en",
     `Canonical: ${publicUrl}/.well-known/security.txt`,
+    `CSAF: ${publicUrl}${csafPath}`,
     "",
   ].join("\n");
 }

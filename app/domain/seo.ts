@@ -102,6 +102,7 @@ export const STATIC_PUBLIC_PATHS = [
   "/support",
   "/support/firmware",
   "/support/lifecycle",
+  "/support/security",
   "/support/vulnerability-disclosure",
   "/privacy",
 ] as const;

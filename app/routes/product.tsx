@@ -30,9 +30,12 @@ import {
   catalogProductPath,
   dashboardProductPath,
   datasheetPath,
+  productAdvisoriesFeedPath,
+  productAdvisoriesPath,
   productFirmwareFeedPath,
   productFirmwarePath,
 } from "#app/domain/paths";
+import { fixStatusInWords, severityInWords } from "#app/domain/advisory";
 import { FirmwareReleaseEntry } from "#app/components/firmware-release";
 import { releaseView } from "#app/server/admin/firmware.server";
 import { cameraOptics, opticsValuesOf, type DistanceUnit } from "#app/domain/coverage";
@@ -43,11 +46,14 @@ import ServerCoverageCalculator, {
 
 import { OnDemand } from "#app/components/on-demand";
 import { lifecycleHeadline, lifecycleSupport } from "#app/domain/lifecycle";
-import { isoToday } from "#app/domain/format";
+import { isoToday, naturalCompare } from "#app/domain/format";
 import { groupByKind } from "#app/domain/download-kinds";
 import { ndaaStatement } from "#app/domain/compliance";
 
-export const handle: PageHandle = { live: ["products", "categories", "firmware"], cache: { byRecord: true } };
+export const handle: PageHandle = {
+  live: ["products", "categories", "firmware", "advisories"],
+  cache: { byRecord: true },
+};
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return [{ title: pageTitle("Not Found") }];
@@ -64,7 +70,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export async function loader({ params, context, url }: Route.LoaderArgs) {
-  const { catalog, firmware, settings } = context.get(servicesContext);
+  const { catalog, firmware, settings, advisories } = context.get(servicesContext);
   const request = context.get(requestContext);
   const [published, user] = await Promise.all([catalog.getProduct(params.productSlug), request.user()]);
   // A signed-in person previews a draft where visitors will see it; for visitors it does not exist.
@@ -73,7 +79,11 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
   if (!product) throw data("Not Found", { status: 404, statusText: "Not Found" });
   // Its id (the address before slugs) sends the visitor, and search engines, to where it is now.
   if (params.productSlug !== product.slug) throw redirect(`${catalogProductPath(product)}${url.search}`, 301);
-  const latestFirmware = await firmware.latestStable(product.id);
+  const [latestFirmware, affecting] = await Promise.all([
+    firmware.latestStable(product.id),
+    advisories.affecting(product.id),
+  ]);
+  const fixes = latestFirmware ? await advisories.fixedBy(latestFirmware.id) : [];
   // The values as visitors read them, made here: the page's code needs no units to show them.
   const { specValues, downloads, ...shown } = product;
   const optics = cameraOptics(opticsValuesOf(specValues));
@@ -112,7 +122,24 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
     specifications: specificationGroups(specValues),
     isAdmin: Boolean(user),
     preview: product.publication.status !== "published",
-    latestFirmware: latestFirmware ? releaseView(latestFirmware) : null,
+    latestFirmware: latestFirmware
+      ? { ...releaseView(latestFirmware), fixes: fixes.map(({ id, path }) => ({ id, path })) }
+      : null,
+    // Whether its latest firmware fixes each, worded here: the page's code needs no version ranges.
+    advisories: affecting.map((advisory) => {
+      const affected = advisory.affected.find((candidate) => candidate.productId === product.id);
+      return {
+        id: advisory.id,
+        title: advisory.title,
+        path: advisory.path,
+        severity: severityInWords(advisory),
+        fix: affected
+          ? fixStatusInWords(affected, latestFirmware?.releaseVersion, Boolean(advisory.workaround), naturalCompare)
+          : "",
+      };
+    }),
+    advisoriesPath: productAdvisoriesPath(product.id),
+    advisoriesFeedPath: productAdvisoriesFeedPath(product),
   };
 }
 
@@ -318,6 +345,30 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               </a>
             </p>
           </div>
+        </Section>
+      ) : null}
+      {loaderData.advisories.length ? (
+        <Section title="Security advisories">
+          <ul className="space-y-3 text-sm">
+            {loaderData.advisories.map((advisory) => (
+              <li key={advisory.id}>
+                <Link to={advisory.path} className="font-semibold text-brand-700 underline">
+                  {advisory.id}: {advisory.title}
+                </Link>
+                <span className="block text-slate-700">
+                  {advisory.severity}. {advisory.fix}
+                </span>
+              </li>
+            ))}
+          </ul>
+          <p className="mt-3 flex flex-wrap gap-x-4 text-sm">
+            <Link to={loaderData.advisoriesPath} className="text-brand-700 underline">
+              All advisories for {product.model}
+            </Link>
+            <a href={loaderData.advisoriesFeedPath} className="text-brand-700 underline">
+              Atom feed of advisories
+            </a>
+          </p>
         </Section>
       ) : null}
       <Section title="Compliance">

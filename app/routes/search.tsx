@@ -15,15 +15,18 @@ import { servicesContext } from "#app/server/runtime/context.server";
 import type { Route } from "./+types/search";
 import { LifecycleBadge } from "#app/components/lifecycle-badge";
 import { catalogCategoryPath, catalogProductPath } from "#app/domain/paths";
+import { severityInWords } from "#app/domain/advisory";
 
 export const handle: PageHandle = {
-  live: ["products", "categories", "synonyms"],
+  live: ["products", "categories", "synonyms", "advisories"],
   cache: { query: ["q", SEARCH_PREVIEW_PARAM, SORT_PARAM], byRecord: true },
 };
 
 /** Results of each kind the header's dropdown shows. */
 const PREVIEW_LIMIT = 8;
 const PREVIEW_DESCRIPTION_LENGTH = 120;
+/** Security advisories the results page lists at most. */
+const ADVISORIES_SHOWN = 10;
 
 export function meta({ data }: Route.MetaArgs) {
   const q = data?.q;
@@ -32,16 +35,38 @@ export function meta({ data }: Route.MetaArgs) {
 
 /** Serves the results page and, with `?preview=1`, the header's dropdown (fetched as /search.data). */
 export async function loader({ url, context }: Route.LoaderArgs) {
-  const { catalog } = context.get(servicesContext);
+  const { catalog, advisories } = context.get(servicesContext);
   const params = url.searchParams;
   const q = normalizeSearchQuery(params.get("q") ?? "");
   const sort = listingSortOf(params.get(SORT_PARAM), SEARCH_SORTS);
-  if (!params.has(SEARCH_PREVIEW_PARAM)) return { q, sort, ...(await catalog.search(q, { sort })) };
-  const results = await catalog.search(q, { limit: PREVIEW_LIMIT });
+  if (!params.has(SEARCH_PREVIEW_PARAM)) {
+    const [results, found] = await Promise.all([catalog.search(q, { sort }), advisories.search(q, ADVISORIES_SHOWN)]);
+    return {
+      q,
+      sort,
+      ...results,
+      // Counted with the catalog's results; listed after them, with their id and severity.
+      total: results.total + found.length,
+      catalogTotal: results.total,
+      advisories: found.map((advisory) => ({
+        id: advisory.id,
+        title: advisory.title,
+        summary: advisory.summary,
+        path: advisory.path,
+        severity: severityInWords(advisory),
+      })),
+    };
+  }
+  const [results, found] = await Promise.all([
+    catalog.search(q, { limit: PREVIEW_LIMIT }),
+    advisories.search(q, ADVISORIES_SHOWN),
+  ]);
   return {
     q,
     sort,
-    total: results.total,
+    // The dropdown lists the catalog's first results; its count is the page's, advisories included.
+    total: results.total + found.length,
+    catalogTotal: results.total,
     matched: results.matched,
     categories: results.categories.map((category) => ({
       ...category,
@@ -57,8 +82,9 @@ function excerpt(text: string): string {
 }
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { q, sort, categories, products, total, matched } = loaderData;
-  const shownBeyond = total - categories.length - products.length;
+  const { q, sort, categories, products, total, catalogTotal, matched } = loaderData;
+  const shownBeyond = catalogTotal - categories.length - products.length;
+  const advisories = "advisories" in loaderData ? loaderData.advisories : [];
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">Search</h1>
@@ -144,6 +170,24 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
                   <Highlighted text={product.description} matched={matched} />
                 </p>
               </div>
+            </li>
+          ))}
+        </ResultList>
+      ) : null}
+
+      {advisories.length > 0 ? (
+        <ResultList id="search-advisories" title="Security advisories">
+          {advisories.map((advisory) => (
+            <li key={advisory.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+              <h3 className="font-semibold">
+                <TextLink to={advisory.path} underline="hover">
+                  <Highlighted text={`${advisory.id}: ${advisory.title}`} matched={matched} />
+                </TextLink>
+              </h3>
+              <p className="text-sm font-medium text-slate-600">{advisory.severity}</p>
+              <p className="mt-1 line-clamp-3 text-sm text-slate-700">
+                <Highlighted text={advisory.summary} matched={matched} />
+              </p>
             </li>
           ))}
         </ResultList>

@@ -4,7 +4,7 @@ import type { PageHandle } from "#app/domain/live";
 import type { Route } from "./+types/sitemap";
 
 /** Lists the catalog: cached for visitors until a change names those topics. */
-export const handle: PageHandle = { live: ["products", "categories"], cache: {} };
+export const handle: PageHandle = { live: ["products", "categories", "advisories"], cache: {} };
 
 /** `/sitemap.xml`: every public page of the live catalog, for search engines. */
 export async function loader({ context }: Route.LoaderArgs) {

@@ -12,7 +12,7 @@ import { releaseView, type FirmwareChannel } from "#app/server/admin/firmware.se
 import type { Route } from "./+types/support-firmware";
 
 export const handle: PageHandle = {
-  live: ["firmware", "products"],
+  live: ["firmware", "products", "advisories"],
   cache: { query: ["product", "channel", "page"] },
 };
 
@@ -37,7 +37,7 @@ function channelOf(value: string | null): FirmwareChannel | undefined {
 const MATCHES_OFFERED = 12;
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-  const { catalog, firmware } = context.get(servicesContext);
+  const { catalog, firmware, advisories } = context.get(servicesContext);
   const params = url.searchParams;
   const channel = channelOf(params.get("channel"));
   const typed = params.get("model")?.trim();
@@ -68,7 +68,15 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     page: requestedPage(url),
   });
   return {
-    releases: { ...releases, items: releases.items.map(releaseView) },
+    releases: {
+      ...releases,
+      items: await Promise.all(
+        releases.items.map(async (release) => ({
+          ...releaseView(release),
+          fixes: (await advisories.fixedBy(release.id)).map(({ id, path }) => ({ id, path })),
+        })),
+      ),
+    },
     channel: channel ?? "",
     product: product ? { id: product.id, slug: product.slug, model: product.model } : null,
     unknownProduct: Boolean(productId && !product),

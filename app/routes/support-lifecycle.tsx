@@ -1,5 +1,6 @@
 import { Form, useSubmit } from "react-router";
 import { Link } from "#app/components/links";
+import { ListChoice } from "#app/components/list-choice";
 import { Pagination, requestedPage } from "#app/components/pagination";
 import { Button, TextLink } from "#app/components/ui";
 import { formatDate } from "#app/domain/format";
@@ -62,41 +63,6 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   };
 }
 
-/** One of the list's filters or its order: a labelled choice, taken as it changes (the form's own handler). */
-function ListChoice({
-  name,
-  label,
-  value,
-  options,
-}: {
-  name: string;
-  label: string;
-  value: string;
-  options: readonly (readonly [value: string, label: string])[];
-}) {
-  const id = `lifecycle-${name}`;
-  return (
-    <div className="min-w-0 max-w-full space-y-1">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <select
-        id={id}
-        name={name}
-        defaultValue={value}
-        key={value}
-        className="max-w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900"
-      >
-        {options.map(([optionValue, optionLabel]) => (
-          <option key={optionValue} value={optionValue}>
-            {optionLabel}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
 /** A dash, read as what it means. */
 function Unstated() {
   return (
@@ -133,6 +99,7 @@ export default function SupportLifecycle({ loaderData }: Route.ComponentProps) {
         onChange={(event) => submit(event.currentTarget, { preventScrollReset: true })}
       >
         <ListChoice
+          list="lifecycle"
           name="stage"
           label="Stage"
           value={stage}
@@ -142,12 +109,19 @@ export default function SupportLifecycle({ loaderData }: Route.ComponentProps) {
           ]}
         />
         <ListChoice
+          list="lifecycle"
           name="category"
           label="Category"
           value={categoryId}
           options={[["", "Every category"], ...categories.map((known): [string, string] => [known.id, known.name])]}
         />
-        <ListChoice name="sort" label="Sort by" value={sort} options={Object.entries(LIFECYCLE_SORTS)} />
+        <ListChoice
+          list="lifecycle"
+          name="sort"
+          label="Sort by"
+          value={sort}
+          options={Object.entries(LIFECYCLE_SORTS)}
+        />
         <noscript>
           <Button type="submit" size="sm">
             Apply

@@ -28,6 +28,7 @@ import {
   DISCLOSURE_POLICY_PATH,
   SUPPORT_FIRMWARE_PATH,
   SUPPORT_LIFECYCLE_PATH,
+  SUPPORT_SECURITY_PATH,
 } from "#app/domain/paths";
 
 // Categories too: the form lists them to choose from.
@@ -174,6 +175,11 @@ export default function Support({ loaderData }: Route.ComponentProps) {
           <li>
             <TextLink to={SUPPORT_LIFECYCLE_PATH} weight="medium">
               Product lifecycle
+            </TextLink>
+          </li>
+          <li>
+            <TextLink to={SUPPORT_SECURITY_PATH} weight="medium">
+              Security advisories
             </TextLink>
           </li>
           <li>

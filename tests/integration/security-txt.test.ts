@@ -22,7 +22,7 @@ describe.each(DATABASE_KINDS)("/.well-known/security.txt on %s", (kind) => {
     cleanup();
   });
 
-  it("names the team, the report form, the policy, the languages and itself, and expires under a year ahead", async () => {
+  it("names the team, the report form, the policy, the languages, itself and the CSAF metadata, and expires under a year ahead", async () => {
     const answer = await fetch(`${server?.url}/.well-known/security.txt`);
     expect(answer.status).toBe(200);
     expect(answer.headers.get("content-type")).toBe("text/plain; charset=utf-8");
@@ -37,6 +37,7 @@ describe.each(DATABASE_KINDS)("/.well-known/security.txt on %s", (kind) => {
       "Policy",
       "Preferred-Languages",
       "Canonical",
+      "CSAF",
     ]);
     const fields = new Map(lines.filter(([field]) => field !== "Contact"));
     expect(lines.filter(([field]) => field === "Contact").map(([, value]) => value)).toEqual([
@@ -46,6 +47,7 @@ describe.each(DATABASE_KINDS)("/.well-known/security.txt on %s", (kind) => {
     expect(fields.get("Policy")).toBe(`${publicUrl}/support/vulnerability-disclosure`);
     expect(fields.get("Preferred-Languages")).toBe("en");
     expect(fields.get("Canonical")).toBe(`${publicUrl}/.well-known/security.txt`);
+    expect(fields.get("CSAF")).toBe(`${publicUrl}/.well-known/csaf/provider-metadata.json`);
     // RFC 9116: at most a year ahead, and in the future.
     const expires = Date.parse(fields.get("Expires") ?? "");
     expect(fields.get("Expires")).toMatch(/^\d{4}-\d{2}-\d{2}T00:00:00Z$/);

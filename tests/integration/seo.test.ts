@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_CATEGORY_NAMES, DEMO_PRODUCTS } from "../../demo/demo-catalog";
+import { DEMO_ADVISORIES } from "../../demo/advisories";
 import { STATIC_PUBLIC_PATHS } from "#app/domain/seo";
 import { plainSlug } from "#tests/support/addresses";
 import { startServer, type RunningServer } from "#tests/support/server";
@@ -87,7 +88,7 @@ describe("sitemap.xml", () => {
     expect(new Set(urls.map((url) => url.loc)).size).toBe(urls.length);
   });
 
-  it("lists the fixed public pages, every demo category and every demo product, with their last change", async () => {
+  it("lists the fixed public pages, every demo category, product and advisory, with their last change", async () => {
     const { urls } = await fetchSitemap();
     const paths = urls.map((url) => url.loc.slice(server.url.length));
     for (const path of ["/", "/catalog", "/about", "/contact", "/support", "/support/firmware", "/privacy"]) {
@@ -98,8 +99,10 @@ describe("sitemap.xml", () => {
     const products = urls.filter((url) => new RegExp(`/catalog/products/${SLUG}$`).test(url.loc));
     expect(categories).toHaveLength(DEMO_CATEGORY_NAMES.length);
     expect(products).toHaveLength(DEMO_PRODUCTS.length);
-    expect(urls).toHaveLength(STATIC_PUBLIC_PATHS.length + categories.length + products.length);
-    for (const { loc, lastmod } of [...categories, ...products]) {
+    const advisories = urls.filter((url) => /\/support\/security\/vsa-\d{4}-\d{3}$/.test(url.loc));
+    expect(advisories).toHaveLength(DEMO_ADVISORIES.length);
+    expect(urls).toHaveLength(STATIC_PUBLIC_PATHS.length + categories.length + products.length + advisories.length);
+    for (const { loc, lastmod } of [...categories, ...products, ...advisories]) {
       expect(lastmod, loc).toMatch(W3C_DATETIME);
       expect(Date.parse(lastmod ?? "")).toBeLessThanOrEqual(Date.now());
     }

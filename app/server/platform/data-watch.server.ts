@@ -1,8 +1,10 @@
 /**
  * What the in-memory copies of database data watch: the catalog's counters, the site settings,
- * firmware, the home page's items, the general downloads, the search synonyms.
+ * firmware, the home page's items, the general downloads, the search synonyms, the published
+ * security advisories.
  */
-export type WatchedData = "products" | "categories" | "settings" | "firmware" | "info" | "downloads" | "synonyms";
+export type WatchedData =
+  "products" | "categories" | "settings" | "firmware" | "info" | "downloads" | "synonyms" | "advisories";
 
 /** The channel on which the database says what changed (drizzle/0009_versions_notify.sql). */
 export const DATA_CHANGES_CHANNEL = "vantage_versions";
@@ -15,6 +17,7 @@ const WATCHED: readonly string[] = [
   "info",
   "downloads",
   "synonyms",
+  "advisories",
 ] satisfies WatchedData[];
 
 export function parseWatchedData(payload: string): WatchedData | "*" {

@@ -1,4 +1,9 @@
-import type { AdvisoryDocument, AffectedProduct } from "#app/domain/advisory";
+import {
+  CSAF_DIRECTORY_PATH,
+  CSAF_PROVIDER_METADATA_PATH,
+  type AdvisoryDocument,
+  type AffectedProduct,
+} from "#app/domain/advisory";
 import type { CvssScore } from "#app/domain/cvss";
 
 /** Who publishes the advisories: the company, at its site's address (CSAF's `publisher.namespace`). */
@@ -153,4 +158,97 @@ export function csafDocument(
     },
     vulnerabilities: advisory.cves.length ? advisory.cves.map((cve) => ({ cve, ...vulnerability })) : [vulnerability],
   };
+}
+
+/** Where a published advisory's CSAF document is: in the folder of its first publication's year (7.1.11). */
+export function csafDocumentPath(advisory: { id: string; year: string }): string {
+  return `${CSAF_DIRECTORY_PATH}${advisory.year}/${csafFileName(advisory.id)}`;
+}
+
+/** A document's name in the distribution's lists: its year's folder and its file ("2026/vsa-2026-004.json"). */
+function listedName(advisory: { id: string; year: string }): string {
+  return `${advisory.year}/${csafFileName(advisory.id)}`;
+}
+
+/**
+ * The provider metadata (CSAF 2.0 section 7.1.7, its provider_json_schema): who publishes, as in every
+ * document, and the directory where the documents are.
+ */
+export function providerMetadata({
+  publicUrl,
+  publisher,
+  lastUpdated,
+}: {
+  publicUrl: string;
+  publisher: CsafPublisher;
+  lastUpdated: string;
+}): Record<string, unknown> {
+  return {
+    canonical_url: `${publicUrl}${CSAF_PROVIDER_METADATA_PATH}`,
+    distributions: [{ directory_url: `${publicUrl}${CSAF_DIRECTORY_PATH}` }],
+    last_updated: lastUpdated,
+    list_on_CSAF_aggregators: true,
+    metadata_version: "2.0",
+    mirror_on_CSAF_aggregators: true,
+    publisher: {
+      category: "vendor",
+      name: publisher.name,
+      namespace: publisher.namespace,
+      contact_details: publisher.contactDetails,
+    },
+    role: "csaf_provider",
+  };
+}
+
+/** `index.txt` (7.1.12): every document's name, one a line. */
+export function csafIndex(advisories: readonly { id: string; year: string }[]): string {
+  return advisories.map((advisory) => `${listedName(advisory)}\n`).join("");
+}
+
+/**
+ * `changes.csv` (7.1.13): every document's name and its current release date, the latest first, no
+ * heading, each field quoted.
+ */
+export function csafChanges(advisories: readonly { id: string; year: string; updated: string }[]): string {
+  return [...advisories]
+    .sort((a, b) => b.updated.localeCompare(a.updated) || a.id.localeCompare(b.id))
+    .map((advisory) => `"${listedName(advisory)}","${advisory.updated}"\n`)
+    .join("");
+}
+
+/** The publisher of every document: the company at its site's address, reached as security.txt says. */
+export function csafPublisher(
+  site: { companyName: string; securityEmail: string },
+  { publicUrl, reportFormUrl }: { publicUrl: string; reportFormUrl: string },
+): CsafPublisher {
+  return {
+    name: site.companyName,
+    namespace: publicUrl,
+    contactDetails: `Report a vulnerability at ${reportFormUrl} or to ${site.securityEmail}.`,
+  };
+}
+
+/**
+ * A published advisory's CSAF document as the site distributes it: its page, its own address and its
+ * fixes' pages as absolute URLs on `publicUrl`.
+ */
+export function publishedCsafDocument(
+  advisory: AdvisoryDocument & { path: string; year: string },
+  publisher: CsafPublisher,
+  publicUrl: string,
+): CsafDocument {
+  return csafDocument(
+    {
+      ...advisory,
+      affected: advisory.affected.map((product) => ({
+        ...product,
+        fixedIn: product.fixedIn && { ...product.fixedIn, url: `${publicUrl}${product.fixedIn.url}` },
+      })),
+    },
+    {
+      publisher,
+      advisoryUrl: `${publicUrl}${advisory.path}`,
+      csafUrl: `${publicUrl}${csafDocumentPath(advisory)}`,
+    },
+  );
 }

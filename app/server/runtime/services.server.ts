@@ -23,6 +23,7 @@ import { createCatalog } from "../site/catalog.server";
 import type { Database } from "../db/client.server";
 import type { FileService } from "../files/files.server";
 import { createInfoItemReads } from "../site/info.server";
+import { createAdvisoryReads } from "../site/advisories.server";
 import type { ChangeHub } from "../db/live.server";
 import type { Logger } from "../platform/logger.server";
 import type { CatalogSnapshot } from "../site/catalog-snapshot.server";
@@ -76,6 +77,7 @@ export function createServices(parts: ServiceParts) {
   const infoItemAdmin = createInfoItemAdmin({ write });
   const firmware = createFirmware({ db, write, watch: dataWatch, files });
   const advisoryAdmin = createAdvisoryAdmin({ db, write });
+  const advisories = createAdvisoryReads({ db, watch: dataWatch });
   const attributeAdmin = createAttributeAdmin({ db, write });
   return {
     auth,
@@ -88,7 +90,7 @@ export function createServices(parts: ServiceParts) {
     infoItems: createInfoItemReads({ db, watch: dataWatch }),
     settings,
     synonyms,
-    sitemap: createSitemap({ db }),
+    sitemap: createSitemap({ db, advisories }),
     spreadsheets: createSpreadsheetReader({ files, logger }),
     categoryAdmin,
     productAdmin,
@@ -101,6 +103,7 @@ export function createServices(parts: ServiceParts) {
     specConversion: createSpecConversion({ db, productAdmin }),
     firmware,
     advisoryAdmin,
+    advisories,
     contact: createContact({
       db,
       write,

@@ -131,6 +131,12 @@ async function start(env: Env, logger: Logger): Promise<Runtime> {
     }
     await cleanUp(new Date(Date.now() - STAGED_FILE_MAX_AGE_MS));
     try {
+      const analyzed = await started.database.keepStatistics();
+      if (analyzed.length > 0) logger.info({ tables: analyzed.length }, "gathered the query planner's statistics");
+    } catch (error) {
+      logger.error({ err: error }, "gathering the query planner's statistics failed");
+    }
+    try {
       const purged = await started.services.revisions.purgeExpired();
       if (purged > 0) logger.info({ purged }, "purged records deleted longer ago than Recently deleted keeps them");
     } catch (error) {

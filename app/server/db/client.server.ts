@@ -40,6 +40,11 @@ export interface DatabaseHandle {
     onLost?: () => void,
   ): Promise<() => Promise<void>>;
   ping(): Promise<void>;
+  /**
+   * Gathers the query planner's statistics where nothing else does (the embedded database has no
+   * autovacuum; a PostgreSQL server's autovacuum does it). Returns the tables it analyzed.
+   */
+  keepStatistics(): Promise<string[]>;
   /** Whether the database can be reached now; told of every failure, so a lost server is noticed. */
   readonly availability: DatabaseAvailability;
   /** How many connections the handle may open, has open, and (where the driver says) idle and awaited. */
@@ -125,6 +130,25 @@ function acquireFolderLock(lockPath: string): () => void {
   throw new DatabaseInUseError(`Could not lock the embedded database folder ${path.dirname(lockPath)}.`);
 }
 
+/**
+ * The tables whose statistics are missing or out of date, analyzed. The embedded database runs no
+ * autovacuum, so without this the planner never has statistics: at 50,000 products a paged read of the
+ * products' values then aggregated every row left at every page, spilling its sorts to disk (the
+ * catalog's rows read in 7.6 s rather than 2.5 s). A table counts as out of date when it was never
+ * analyzed, or has grown past twice the pages it had then (the planner scales its row count with its
+ * pages, but not what it knows of the values).
+ */
+async function analyzeStaleTables(client: { query: <Row>(query: string) => Promise<{ rows: Row[] }> }) {
+  const { rows } = await client.query<{ name: string }>(
+    `select c.relname as name from pg_class c
+      where c.relkind = 'r' and c.relnamespace = 'public'::regnamespace
+        and (c.reltuples < 0 or pg_relation_size(c.oid) / current_setting('block_size')::int > 2 * c.relpages + 8)
+      order by c.relname`,
+  );
+  for (const { name } of rows) await client.query(`analyze "${name.replaceAll('"', '""')}"`);
+  return rows.map(({ name }) => name);
+}
+
 async function openPglite(folder: string, shortLived: boolean, logger: Logger): Promise<DatabaseHandle> {
   makePrivateFolder(folder);
   const release = acquireFolderLock(`${folder}.lock`);
@@ -146,6 +170,11 @@ async function openPglite(folder: string, shortLived: boolean, logger: Logger): 
     });
     const db = drizzlePglite(client, { schema }) as unknown as Database;
     await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    // Before the catalog is read: a folder filled by an import or a restore has no statistics yet.
+    if (!shortLived) {
+      const analyzed = await analyzeStaleTables(client);
+      if (analyzed.length) logger.info({ tables: analyzed.length }, "gathered the query planner's statistics");
+    }
     makePrivateTree(folder);
     const ping = async () => {
       await client.query("select 1");
@@ -153,6 +182,7 @@ async function openPglite(folder: string, shortLived: boolean, logger: Logger): 
     return {
       db,
       kind: "pglite",
+      keepStatistics: () => analyzeStaleTables(client),
       async listen(channel, onPayload) {
         const unsubscribe = await client.listen(channel, onPayload);
         return async () => unsubscribe();
@@ -228,6 +258,8 @@ async function openPostgres(url: string, logger: Logger, waitForServer: boolean)
   return {
     db,
     kind: "postgres",
+    // The server's autovacuum keeps them.
+    keepStatistics: async () => [],
     async listen(channel, onPayload, onResync, onLost) {
       const stop = await listenWithReconnect(pg, url, channel, onPayload, onResync, (error) => {
         onLost?.();

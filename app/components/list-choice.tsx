@@ -1,7 +1,31 @@
+import type { ReactNode } from "react";
+import { Form, useSubmit } from "react-router";
+import { Button } from "./ui";
+
 /**
- * One of a public list's filters or its order: a labelled choice in a GET form that submits as it
- * changes (the form's own handler), with a button for visitors without scripts.
+ * A public list's filters (and order): a GET form, its address the list's, that submits as a choice
+ * changes, with an Apply button for visitors without scripts.
  */
+export function ListFilters({ label, children }: { label: string; children: ReactNode }) {
+  const submit = useSubmit();
+  return (
+    <Form
+      method="get"
+      aria-label={label}
+      className="mt-8 flex flex-wrap items-end gap-4 rounded-xl border border-slate-200 bg-white p-4"
+      onChange={(event) => submit(event.currentTarget, { preventScrollReset: true })}
+    >
+      {children}
+      <noscript>
+        <Button type="submit" size="sm">
+          Apply
+        </Button>
+      </noscript>
+    </Form>
+  );
+}
+
+/** One of a public list's filters or its order: a labelled choice in its `ListFilters`. */
 export function ListChoice({
   list,
   name,

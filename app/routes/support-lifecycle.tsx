@@ -1,8 +1,7 @@
-import { Form, useSubmit } from "react-router";
 import { Link } from "#app/components/links";
-import { ListChoice } from "#app/components/list-choice";
+import { ListChoice, ListFilters } from "#app/components/list-choice";
 import { Pagination, requestedPage } from "#app/components/pagination";
-import { Button, TextLink } from "#app/components/ui";
+import { TextLink } from "#app/components/ui";
 import { formatDate } from "#app/domain/format";
 import { LIFECYCLE_SORTS, lifecycleSortOf, type LifecycleFields, type LifecycleSort } from "#app/domain/lifecycle";
 import { LIFECYCLE_STAGE_NAMES, type LifecycleStage } from "#app/domain/lifecycle-stages";
@@ -80,7 +79,6 @@ function day(iso: string | null) {
 
 export default function SupportLifecycle({ loaderData }: Route.ComponentProps) {
   const { listing, stage, categoryId, sort, categories } = loaderData;
-  const submit = useSubmit();
   const narrowed = Boolean(stage || categoryId);
   return (
     <div className="mx-auto max-w-6xl px-4 py-12">
@@ -92,12 +90,7 @@ export default function SupportLifecycle({ loaderData }: Route.ComponentProps) {
         </p>
       </header>
 
-      <Form
-        method="get"
-        aria-label="Filter and sort"
-        className="mt-8 flex flex-wrap items-end gap-4 rounded-xl border border-slate-200 bg-white p-4"
-        onChange={(event) => submit(event.currentTarget, { preventScrollReset: true })}
-      >
+      <ListFilters label="Filter and sort">
         <ListChoice
           list="lifecycle"
           name="stage"
@@ -122,12 +115,7 @@ export default function SupportLifecycle({ loaderData }: Route.ComponentProps) {
           value={sort}
           options={Object.entries(LIFECYCLE_SORTS)}
         />
-        <noscript>
-          <Button type="submit" size="sm">
-            Apply
-          </Button>
-        </noscript>
-      </Form>
+      </ListFilters>
 
       <div className="mt-4 flex flex-wrap items-baseline gap-x-4 gap-y-1">
         <p role="status" className="text-sm text-slate-600">

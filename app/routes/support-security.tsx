@@ -1,9 +1,8 @@
-import { Form, useSubmit } from "react-router";
 import { Link } from "#app/components/links";
-import { ListChoice } from "#app/components/list-choice";
+import { ListChoice, ListFilters } from "#app/components/list-choice";
 import { Pagination, requestedPage } from "#app/components/pagination";
 import { SeverityBadge } from "#app/components/severity-badge";
-import { Button, TextLink } from "#app/components/ui";
+import { TextLink } from "#app/components/ui";
 import { CSAF_PROVIDER_METADATA_PATH } from "#app/domain/advisory";
 import { SEVERITIES } from "#app/domain/cvss";
 import { formatDate } from "#app/domain/format";
@@ -69,7 +68,6 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 
 export default function SupportSecurity({ loaderData }: Route.ComponentProps) {
   const { listing, product, severity, year, choices } = loaderData;
-  const submit = useSubmit();
   const narrowed = Boolean(product || severity || year);
   return (
     <div className="mx-auto max-w-4xl px-4 py-12">
@@ -91,12 +89,7 @@ export default function SupportSecurity({ loaderData }: Route.ComponentProps) {
         </p>
       </header>
 
-      <Form
-        method="get"
-        aria-label="Filter advisories"
-        className="mt-8 flex flex-wrap items-end gap-4 rounded-xl border border-slate-200 bg-white p-4"
-        onChange={(event) => submit(event.currentTarget, { preventScrollReset: true })}
-      >
+      <ListFilters label="Filter advisories">
         <ListChoice
           list="advisories"
           name="product"
@@ -121,12 +114,7 @@ export default function SupportSecurity({ loaderData }: Route.ComponentProps) {
           value={year}
           options={[["", "Every year"], ...choices.years.map((known): [string, string] => [known, known])]}
         />
-        <noscript>
-          <Button type="submit" size="sm">
-            Apply
-          </Button>
-        </noscript>
-      </Form>
+      </ListFilters>
 
       <div className="mt-4 flex flex-wrap items-baseline gap-x-4 gap-y-1">
         <p role="status" className="text-sm text-slate-600">

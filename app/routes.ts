@@ -25,6 +25,7 @@ export default [
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("login", "routes/login.tsx"),
+  route("login/code", "routes/login-code.tsx"),
   route("logout", "routes/logout.ts"),
   route("forgot", "routes/forgot.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
@@ -32,6 +33,7 @@ export default [
   route("dashboard", "routes/dashboard/layout.tsx", [
     index("routes/dashboard/summary.tsx"),
     route("settings", "routes/dashboard/settings/page.tsx"),
+    route("account", "routes/dashboard/account/page.tsx"),
     route("search-synonyms", "routes/dashboard/search-synonyms/page.tsx"),
     route("people", "routes/dashboard/people/page.tsx"),
     route("audit", "routes/dashboard/audit/page.tsx"),

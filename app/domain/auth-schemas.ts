@@ -12,6 +12,21 @@ export const loginSchema = z.object({
   redirectTo: z.string().optional(),
 });
 
+/** What the second step of a sign-in says when a code is wrong, or its ten minutes are gone. */
+export const SECOND_FACTOR_MESSAGES = {
+  codeRequired: "Enter the code",
+  wrongCode: "That code is not right. Enter the code your authenticator app shows now.",
+  wrongRecoveryCode: "That recovery code is not right, or it was used already.",
+} as const;
+
+/** The second step of a sign-in with two factors: the first step's address, and a code. */
+export const secondFactorSchema = z.object({
+  email: z.string().trim().max(320),
+  code: z.string(SECOND_FACTOR_MESSAGES.codeRequired).trim().min(1, SECOND_FACTOR_MESSAGES.codeRequired).max(40),
+  recovery: z.string().optional(),
+  redirectTo: z.string().optional(),
+});
+
 export const forgotSchema = z.object({
   email: z.string(MESSAGES.resetFailed).trim().pipe(z.email(MESSAGES.resetFailed)),
 });

@@ -32,6 +32,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     clientAddress: context.get(requestContext).clientAddress,
     headers: request.headers,
   });
+  if (result.ok && result.secondFactor) {
+    // The password was right: the code comes next, on its own page.
+    const next = new URLSearchParams({ email, redirectTo });
+    throw redirect(`/login/code?${next.toString()}`, { headers: result.headers });
+  }
   if (result.ok) throw redirect(redirectTo, { headers: result.headers });
   if (result.reason === "rate-limited") {
     return data(

@@ -14,6 +14,7 @@ const OPTIONS = [
   ["Firmware", "/dashboard/firmware/"],
   ["Security advisories", "/dashboard/advisories/"],
   ["Inbox", "/dashboard/inbox/"],
+  ["Your account", "/dashboard/account"],
   ["Site Settings", "/dashboard/settings"],
   ["Search Synonyms", "/dashboard/search-synonyms"],
   ["People", "/dashboard/people"],

@@ -26,6 +26,7 @@ const EDITOR_OPTIONS = [
   "Firmware",
   "Security advisories",
   "Inbox",
+  "Your account",
 ];
 const OWNER_ONLY = [
   "/dashboard/people",

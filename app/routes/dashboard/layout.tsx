@@ -31,6 +31,7 @@ const OPTIONS: { to: string; label: string; ownersOnly?: true }[] = [
   { to: "/dashboard/firmware/", label: "Firmware" },
   { to: DASHBOARD_ADVISORIES_PATH, label: "Security advisories" },
   { to: "/dashboard/inbox/", label: "Inbox" },
+  { to: "/dashboard/account", label: "Your account" },
   { to: "/dashboard/settings", label: "Site Settings", ownersOnly: true },
   { to: "/dashboard/search-synonyms", label: "Search Synonyms", ownersOnly: true },
   { to: "/dashboard/people", label: "People", ownersOnly: true },

@@ -444,9 +444,31 @@ export const user = pgTable(
     image: text("image"),
     /** What the person may do (docs/requirements.md, People); never set through the sign-in library. */
     role: text("role", { enum: ROLES }).default("editor").notNull(),
+    /** Whether signing in asks for a second factor after the password (the sign-in library sets it). */
+    twoFactorEnabled: boolean("two_factor_enabled").default(false).notNull(),
     ...timestamps,
   },
   (table) => [check("user_role_check", sql`${table.role} in ('owner', 'editor')`)],
+);
+
+/**
+ * A person's authenticator-app key and single-use recovery codes, as the sign-in library's two-factor
+ * plugin keeps them (encrypted with the site's secret). One row a person.
+ */
+export const twoFactor = pgTable(
+  "two_factor",
+  {
+    id: text("id").primaryKey(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    verified: boolean("verified").default(true).notNull(),
+    failedVerificationCount: integer("failed_verification_count").default(0).notNull(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  },
+  (table) => [uniqueIndex("two_factor_user_idx").on(table.userId)],
 );
 
 export const session = pgTable(

@@ -1,12 +1,13 @@
 import { eq } from "drizzle-orm";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { twoFactor } from "better-auth/plugins";
 import { APIError } from "better-auth/api";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#app/domain/limits";
 import { normalizeEmail } from "./admins.server";
 import { recordAudit, type Actor } from "../admin/audit.server";
 import type { Database } from "../db/client.server";
-import { account, session, user, verification } from "../db/schema";
+import { account, session, twoFactor as twoFactorTable, user, verification } from "../db/schema";
 import type { Role } from "#app/domain/roles";
 import type { Logger } from "../platform/logger.server";
 import type { SendMail } from "../platform/mail.server";
@@ -31,13 +32,35 @@ export function createAuth(options: {
     const [found] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
     return { userId: found?.id ?? null, email, clientAddress };
   }
+  /**
+   * Whether `code` is the signed-in person's app's code now (their session in `headers`), with the
+   * Set-Cookie headers of the answer: the one that turns two factors on replaces the session.
+   */
+  async function checkCode(code: string, headers: Headers): Promise<Headers | null> {
+    try {
+      const result = await auth.api.verifyTOTP({
+        body: { code: code.replace(/\s+/g, "") },
+        headers,
+        returnHeaders: true,
+      });
+      return result.headers;
+    } catch (error) {
+      if (error instanceof APIError) return null;
+      throw error;
+    }
+  }
   const auth = betterAuth({
     appName: "Vantage",
     secret,
     baseURL: publicUrl,
     basePath: "/api/auth",
     trustedOrigins: [publicUrl],
-    database: drizzleAdapter(db, { provider: "pg", schema: { user, session, account, verification } }),
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: { user, session, account, verification, twoFactor: twoFactorTable },
+    }),
+    // Two factors (issue: sign-in): an authenticator app's codes (RFC 6238) and ten recovery codes.
+    plugins: [twoFactor({ issuer: "Vantage", backupCodeOptions: { amount: 10 } })],
     emailAndPassword: {
       enabled: true,
       disableSignUp: true,
@@ -114,10 +137,15 @@ export function createAuth(options: {
           headers: input.headers,
           returnHeaders: true,
         });
+        // With two factors on, the password alone signs no one in: the library keeps a short-lived
+        // cookie for the second step instead (verifySecondFactor).
+        if ("twoFactorRedirect" in result.response && result.response.twoFactorRedirect) {
+          return { ok: true as const, secondFactor: true as const, headers: result.headers };
+        }
         await throttle.signedIn(email, input.clientAddress);
         const actor = { userId: result.response.user.id, email, clientAddress: input.clientAddress };
         await recordAudit(db, actor, { kind: "sign-in" });
-        return { ok: true as const, headers: result.headers };
+        return { ok: true as const, secondFactor: false as const, headers: result.headers };
       } catch (error) {
         if (!(error instanceof APIError)) throw error;
         await throttle.signInFailed(email, input.clientAddress);
@@ -126,6 +154,104 @@ export function createAuth(options: {
           details: { reason: "wrong address or password" },
         });
         return { ok: false as const, reason: "invalid" as const };
+      }
+    },
+
+    /**
+     * The second step of a sign-in with two factors: a code of the authenticator app, or one of the
+     * recovery codes (each works once), throttled as the password is (`email` is the first step's).
+     * Returns the session's Set-Cookie headers, or says why not (a wrong code, or the first step's ten
+     * minutes gone, reads the same).
+     */
+    async verifySecondFactor(input: {
+      email: string;
+      code: string;
+      recovery: boolean;
+      clientAddress: string;
+      headers: Headers;
+    }) {
+      const email = normalizeEmail(input.email);
+      const wait = await throttle.waitBeforeSignIn(email, input.clientAddress);
+      if (wait > 0) return { ok: false as const, reason: "rate-limited" as const, retryAfterSeconds: wait };
+      try {
+        const body = { code: input.code.replace(/\s+/g, "") };
+        const result = input.recovery
+          ? await auth.api.verifyBackupCode({ body, headers: input.headers, returnHeaders: true })
+          : await auth.api.verifyTOTP({ body, headers: input.headers, returnHeaders: true });
+        const { user: signedIn } = result.response;
+        await throttle.signedIn(signedIn.email, input.clientAddress);
+        const actor = { userId: signedIn.id, email: signedIn.email, clientAddress: input.clientAddress };
+        await recordAudit(db, actor, {
+          kind: "sign-in",
+          details: { secondFactor: input.recovery ? "recovery code" : "authenticator app" },
+        });
+        return { ok: true as const, headers: result.headers };
+      } catch (error) {
+        if (!(error instanceof APIError)) throw error;
+        await throttle.signInFailed(email, input.clientAddress);
+        await recordAudit(db, await actorFor(email, input.clientAddress), {
+          kind: "sign-in-failed",
+          details: { reason: input.recovery ? "wrong recovery code" : "wrong authentication code" },
+        });
+        return { ok: false as const, reason: "invalid" as const };
+      }
+    },
+
+    /**
+     * Starts turning two factors on for the signed-in person (`headers`): checks the password and gives
+     * the authenticator app's key (as an otpauth:// URI) and ten recovery codes. Nothing changes for
+     * sign-in until a first code confirms it (confirmTwoFactor).
+     */
+    async startTwoFactor(
+      password: string,
+      headers: Headers,
+    ): Promise<{ totpURI: string; backupCodes: string[] } | null> {
+      try {
+        const started = await auth.api.enableTwoFactor({ body: { password }, headers });
+        if (!("totpURI" in started)) throw new Error("The two-factor plugin offered no authenticator key");
+        return { totpURI: started.totpURI, backupCodes: started.backupCodes };
+      } catch (error) {
+        if (error instanceof APIError) return null;
+        throw error;
+      }
+    },
+
+    /**
+     * Confirms two factors with a first code of the app (`actor` the signed-in person): from now on
+     * sign-in asks for one. Returns the Set-Cookie headers of the session that replaces the one it
+     * was asked in, or null for a wrong code.
+     */
+    async confirmTwoFactor(code: string, headers: Headers, actor: Actor): Promise<Headers | null> {
+      const answered = await checkCode(code, headers);
+      if (answered) await recordAudit(db, actor, { kind: "two-factor-on" });
+      return answered;
+    },
+
+    /**
+     * Turns two factors off: the password and a code of the app, both right. Returns the Set-Cookie
+     * headers of the session that replaces the one it was asked in, or null.
+     */
+    async turnOffTwoFactor(password: string, code: string, headers: Headers, actor: Actor): Promise<Headers | null> {
+      if (!(await checkCode(code, headers))) return null;
+      try {
+        const result = await auth.api.disableTwoFactor({ body: { password }, headers, returnHeaders: true });
+        await recordAudit(db, actor, { kind: "two-factor-off" });
+        return result.headers;
+      } catch (error) {
+        if (error instanceof APIError) return null;
+        throw error;
+      }
+    },
+
+    /** Ten new recovery codes for the password, the old ones no longer working; null for a wrong password. */
+    async newRecoveryCodes(password: string, headers: Headers, actor: Actor): Promise<string[] | null> {
+      try {
+        const { backupCodes } = await auth.api.generateBackupCodes({ body: { password }, headers });
+        await recordAudit(db, actor, { kind: "recovery-codes-made" });
+        return backupCodes;
+      } catch (error) {
+        if (error instanceof APIError) return null;
+        throw error;
       }
     },
 

@@ -1,0 +1,209 @@
+import { data, Form, useNavigation } from "react-router";
+import { renderSVG } from "uqr";
+import { Alert, Button, Card, TextField } from "#app/components/ui";
+import { dashboardUser, readAdminForm } from "#app/server/runtime/session.server";
+import { servicesContext } from "#app/server/runtime/context.server";
+import { dashboardMeta } from "../meta";
+import type { Route } from "./+types/page";
+
+export function meta() {
+  return dashboardMeta("Your account");
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = dashboardUser(context);
+  return { email: user.email, twoFactor: Boolean(user.twoFactorEnabled) };
+}
+
+const WRONG_PASSWORD = "That password is not right.";
+const WRONG_CODE = "That code is not right. Enter the code your authenticator app shows now.";
+
+/**
+ * Two-factor authentication for the signed-in person: set up (the password, then the app's key as a
+ * QR code and as text, ten recovery codes shown once, and a first code to turn it on), new recovery
+ * codes (the password), and turning it off (the password and a code).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { form, origin } = await readAdminForm(request, context);
+  const { auth } = context.get(servicesContext);
+  const text = (name: string) => String(form.get(name) ?? "");
+  switch (text("intent")) {
+    case "start": {
+      const started = await auth.startTwoFactor(text("password"), request.headers);
+      if (!started) return { step: "start" as const, error: WRONG_PASSWORD };
+      const key = new URL(started.totpURI).searchParams.get("secret") ?? "";
+      return {
+        step: "confirm" as const,
+        // Made here: the page's scripts carry no QR code maker.
+        qr: `data:image/svg+xml;base64,${Buffer.from(renderSVG(started.totpURI)).toString("base64")}`,
+        key: key.replace(/(.{4})/g, "$1 ").trim(),
+        recoveryCodes: started.backupCodes,
+      };
+    }
+    case "confirm": {
+      const session = await auth.confirmTwoFactor(text("code"), request.headers, origin.actor);
+      // Turning two factors on replaces the session this page was asked in.
+      if (session) return data({ step: "on" as const }, { headers: session });
+      return { step: "confirm-again" as const, error: WRONG_CODE };
+    }
+    case "recovery-codes": {
+      const codes = await auth.newRecoveryCodes(text("password"), request.headers, origin.actor);
+      return codes
+        ? { step: "codes" as const, recoveryCodes: codes }
+        : { step: "codes-refused" as const, error: WRONG_PASSWORD };
+    }
+    case "off": {
+      const session = await auth.turnOffTwoFactor(text("password"), text("code"), request.headers, origin.actor);
+      if (session) return data({ step: "off" as const }, { headers: session });
+      return {
+        step: "off" as const,
+        error: "The password or the code is not right: two-factor authentication stays on.",
+      };
+    }
+    default:
+      return { step: "start" as const, error: "Choose what to do." };
+  }
+}
+
+/** Ten recovery codes, shown once, with a file of them to keep. */
+function RecoveryCodes({ codes }: { codes: string[] }) {
+  const file = `data:text/plain;charset=utf-8,${encodeURIComponent(`Vantage recovery codes\n\n${codes.join("\n")}\n`)}`;
+  return (
+    <section aria-labelledby="recovery-codes" className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-4">
+      <h3 id="recovery-codes" className="font-semibold text-amber-950">
+        Your recovery codes
+      </h3>
+      <p className="text-sm text-amber-950">
+        Keep them somewhere safe: each signs you in once if you lose your phone. They are not shown again.
+      </p>
+      <ul className="grid grid-cols-2 gap-1 font-mono text-sm" aria-label="Recovery codes">
+        {codes.map((code) => (
+          <li key={code}>{code}</li>
+        ))}
+      </ul>
+      <a href={file} download="vantage-recovery-codes.txt" className="text-sm font-semibold text-brand-700 underline">
+        Download the recovery codes
+      </a>
+    </section>
+  );
+}
+
+export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
+  const idle = useNavigation().state === "idle";
+  const answer = idle ? actionData : undefined;
+  const on = loaderData.twoFactor;
+  return (
+    <Card title="Your account">
+      <p className="text-sm text-slate-700">Signed in as {loaderData.email}.</p>
+      <section aria-labelledby="two-factor" className="mt-6 space-y-4">
+        <h2 id="two-factor" className="text-lg font-semibold text-slate-900">
+          Two-factor authentication
+        </h2>
+        {answer && "error" in answer && answer.error ? <Alert tone="error">{answer.error}</Alert> : null}
+        {on ? (
+          <>
+            {answer?.step === "on" ? (
+              <Alert tone="success">Two-factor authentication is on.</Alert>
+            ) : (
+              <p className="text-sm text-slate-700">
+                On: signing in asks for a code of your authenticator app after the password.
+              </p>
+            )}
+            {answer?.step === "codes" ? <RecoveryCodes codes={answer.recoveryCodes} /> : null}
+            <Form method="post" className="space-y-3" aria-labelledby="new-codes">
+              <h3 id="new-codes" className="font-semibold text-slate-900">
+                New recovery codes
+              </h3>
+              <input type="hidden" name="intent" value="recovery-codes" />
+              <TextField
+                id="codes-password"
+                name="password"
+                type="password"
+                label="Password"
+                autoComplete="current-password"
+                required
+              />
+              <Button type="submit" variant="secondary">
+                Make new recovery codes
+              </Button>
+            </Form>
+            <Form method="post" className="space-y-3" aria-labelledby="turn-off">
+              <h3 id="turn-off" className="font-semibold text-slate-900">
+                Turn off two-factor authentication
+              </h3>
+              <input type="hidden" name="intent" value="off" />
+              <TextField
+                id="off-password"
+                name="password"
+                type="password"
+                label="Password"
+                autoComplete="current-password"
+                required
+              />
+              <TextField
+                id="off-code"
+                name="code"
+                label="Authentication code"
+                autoComplete="one-time-code"
+                inputMode="numeric"
+                required
+              />
+              <Button type="submit" variant="danger">
+                Turn off
+              </Button>
+            </Form>
+          </>
+        ) : answer?.step === "confirm" || answer?.step === "confirm-again" ? (
+          <Form method="post" className="space-y-4">
+            <input type="hidden" name="intent" value="confirm" />
+            {answer.step === "confirm" ? (
+              <>
+                <p className="text-sm text-slate-700">
+                  Scan the QR code with your authenticator app, or type the key into it. Then enter the code it shows.
+                </p>
+                <img
+                  src={answer.qr}
+                  alt="QR code of your two-factor key"
+                  width={192}
+                  height={192}
+                  className="bg-white p-2"
+                />
+                <p className="text-sm">
+                  Key: <code className="font-mono break-all">{answer.key}</code>
+                </p>
+                <RecoveryCodes codes={answer.recoveryCodes} />
+              </>
+            ) : null}
+            <TextField
+              id="confirm-code"
+              name="code"
+              label="Authentication code"
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              required
+            />
+            <Button type="submit">Turn on</Button>
+          </Form>
+        ) : (
+          <Form method="post" className="space-y-3">
+            {answer?.step === "off" ? <Alert tone="success">Two-factor authentication is off.</Alert> : null}
+            <p className="text-sm text-slate-700">
+              Off: your password alone signs you in. With it on, signing in also asks for a code of an authenticator
+              app.
+            </p>
+            <input type="hidden" name="intent" value="start" />
+            <TextField
+              id="start-password"
+              name="password"
+              type="password"
+              label="Password"
+              autoComplete="current-password"
+              required
+            />
+            <Button type="submit">Set up two-factor authentication</Button>
+          </Form>
+        )}
+      </section>
+    </Card>
+  );
+}

@@ -2,7 +2,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#app/domain/limits";
 import { TextField } from "./ui";
 
 /**
- * A password chosen through a mailed link (a reset, an invitation): typed twice, the rules of
+ * A new password (through a mailed link, or a signed-in person's change): typed twice, the rules of
  * newPasswordSchema, each field's message beside it.
  */
 export function NewPasswordFields({
@@ -10,13 +10,14 @@ export function NewPasswordFields({
   labels,
   errors,
 }: {
-  token: string;
+  /** The mailed link's token; none when the person is signed in. */
+  token?: string;
   labels: { password: string; confirm: string };
   errors?: Record<string, string>;
 }) {
   return (
     <>
-      <input type="hidden" name="token" value={token} />
+      {token === undefined ? null : <input type="hidden" name="token" value={token} />}
       <TextField
         id="password"
         name="password"

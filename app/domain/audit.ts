@@ -6,6 +6,7 @@ export const AUDIT_KINDS = {
   "password-reset-requested": "Password reset asked",
   "password-reset": "Password reset",
   "password-set": "Password set (command line)",
+  "password-changed": "Password changed",
   "signed-everyone-out": "Everyone signed out",
   "two-factor-on": "Two-factor authentication turned on",
   "two-factor-off": "Two-factor authentication turned off",

@@ -33,17 +33,26 @@ export const forgotSchema = z.object({
 
 const passwordTooShort = `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;
 
+const newPassword = z
+  .string(passwordTooShort)
+  .min(PASSWORD_MIN_LENGTH, passwordTooShort)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+/** The second typing matches the first. */
+const typedTwice = [
+  (value: { password: string; confirm?: string | undefined }) => value.password === (value.confirm ?? ""),
+  { message: "Passwords do not match", path: ["confirm"] },
+] satisfies [unknown, { message: string; path: PropertyKey[] }];
+
 /** A new password (a reset, an invitation), typed twice, with the token the link carried. */
 export const newPasswordSchema = z
+  .object({ token: z.string(), password: newPassword, confirm: z.string().optional() })
+  .refine(...typedTwice);
+
+/** A signed-in person's new password, typed twice, after the one they have now. */
+export const changePasswordSchema = z
   .object({
-    token: z.string(),
-    password: z
-      .string(passwordTooShort)
-      .min(PASSWORD_MIN_LENGTH, passwordTooShort)
-      .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+    current: z.string("Enter your current password").min(1, "Enter your current password"),
+    password: newPassword,
     confirm: z.string().optional(),
   })
-  .refine((value) => value.password === (value.confirm ?? ""), {
-    message: "Passwords do not match",
-    path: ["confirm"],
-  });
+  .refine(...typedTwice);

@@ -35,10 +35,10 @@ test("a person turns on two factors with an authenticator app: the key as a QR c
   await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Your account" }).click();
   await expect(page.getByRole("heading", { level: 2, name: "Two-factor authentication" })).toBeVisible();
   await hydrated(page);
-  await page.getByLabel("Password").fill("not the password");
+  await page.getByLabel("Password", { exact: true }).fill("not the password");
   await page.getByRole("button", { name: "Set up two-factor authentication" }).click();
   await expect(page.getByText("That password is not right.")).toBeVisible();
-  await page.getByLabel("Password").fill(ADMIN.password);
+  await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
   const started = await capturePost(page, () =>
     page.getByRole("button", { name: "Set up two-factor authentication" }).click(),
   );
@@ -139,4 +139,35 @@ test("new recovery codes need the password; turning two factors off needs the pa
   ]) {
     await expect(page.getByRole("cell", { name: kind }).first()).toBeVisible();
   }
+});
+
+test("changing the password ends the person's other sessions", async ({ page, browser, site }) => {
+  await signInWithPassword(page);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const elsewhere = await (await browser.newContext({ baseURL: site.url })).newPage();
+  await signInWithPassword(elsewhere);
+  await expect(elsewhere).toHaveURL(/\/dashboard$/);
+
+  await page.goto("/dashboard/account");
+  await hydrated(page);
+  const change = page.getByRole("form", { name: "Change password" });
+  await change.getByLabel("Current password").fill("not the password");
+  await change.getByLabel("New password", { exact: true }).fill("a brand new passphrase");
+  await change.getByLabel("Confirm new password").fill("a brand new passphrase");
+  await change.getByRole("button", { name: "Change password" }).click();
+  await expect(change.getByText("That password is not right.")).toBeVisible();
+  await change.getByLabel("Current password").fill(ADMIN.password);
+  await change.getByLabel("New password", { exact: true }).fill("a brand new passphrase");
+  await change.getByLabel("Confirm new password").fill("a brand new passphrase");
+  const changed = await capturePost(page, () => change.getByRole("button", { name: "Change password" }).click());
+  await expect(page.getByText("Password changed. Your other sessions have ended.")).toBeVisible();
+  await expectAnonymousReplayRefused(site.url, changed);
+  await expectNoA11yViolations(page);
+
+  // This session goes on; the other one is over.
+  await page.goto("/dashboard");
+  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+  await elsewhere.goto("/dashboard");
+  await expect(elsewhere).toHaveURL(/\/login\?redirectTo=/);
+  await elsewhere.close();
 });

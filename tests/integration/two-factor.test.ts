@@ -114,7 +114,20 @@ describe.each(DATABASE_KINDS)("two factors on %s", (kind) => {
     expect(await auth.turnOffTwoFactor(password, totp.generate(), cookies, actor)).not.toBeNull();
     const after = await auth.signIn({ email, password, clientAddress, headers: new Headers() });
     expect(after).toMatchObject({ ok: true, secondFactor: false });
+    // A new password: the wrong current one changes nothing; the right one ends the other sessions.
+    // (Turning two factors off replaced `cookies`' session: `after` is the one to change it from.)
+    const here = after.ok ? cookiesAfter(after.headers) : new Headers();
+    const second = await auth.signIn({ email, password, clientAddress, headers: new Headers() });
+    const other = second.ok ? cookiesAfter(second.headers) : new Headers();
+    expect(await auth.getUser(other)).not.toBeNull();
+    expect(await auth.changePassword("wrong-password", "a brand new passphrase", here, actor)).toBeNull();
+    const changed = await auth.changePassword(password, "a brand new passphrase", here, actor);
+    expect(changed).not.toBeNull();
+    expect(await auth.getUser(other)).toBeNull();
+    expect((await auth.getUser(cookiesAfter(changed ?? new Headers(), here.get("cookie") ?? "")))?.email).toBe(email);
     const kinds = (await runtime.services.auditLog.list({ person: email }, 1)).items.map((entry) => entry.kind);
-    expect(kinds).toEqual(expect.arrayContaining(["two-factor-on", "recovery-codes-made", "two-factor-off"]));
+    expect(kinds).toEqual(
+      expect.arrayContaining(["two-factor-on", "recovery-codes-made", "two-factor-off", "password-changed"]),
+    );
   });
 });

@@ -255,6 +255,26 @@ export function createAuth(options: {
       }
     },
 
+    /**
+     * Changes the signed-in person's password (the current one first) and ends their other sessions.
+     * Returns the Set-Cookie headers of the session that replaces this one, or null when the current
+     * password is wrong.
+     */
+    async changePassword(current: string, next: string, headers: Headers, actor: Actor): Promise<Headers | null> {
+      try {
+        const result = await auth.api.changePassword({
+          body: { currentPassword: current, newPassword: next, revokeOtherSessions: true },
+          headers,
+          returnHeaders: true,
+        });
+        await recordAudit(db, actor, { kind: "password-changed" });
+        return result.headers;
+      } catch (error) {
+        if (error instanceof APIError) return null;
+        throw error;
+      }
+    },
+
     /** Ends the session `headers` carry; `signedIn` is who it belongs to, for the audit log (none: nobody). */
     async signOut(headers: Headers, signedIn: Actor | null): Promise<Headers> {
       const result = await auth.api.signOut({ headers, returnHeaders: true });

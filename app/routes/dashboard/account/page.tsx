@@ -1,6 +1,9 @@
 import { data, Form, useNavigation } from "react-router";
 import { renderSVG } from "uqr";
 import { Alert, Button, Card, TextField } from "#app/components/ui";
+import { NewPasswordFields } from "#app/components/new-password-fields";
+import { changePasswordSchema } from "#app/domain/auth-schemas";
+import { parseFormSubmission } from "#app/server/platform/form-data.server";
 import { dashboardUser, readAdminForm } from "#app/server/runtime/session.server";
 import { servicesContext } from "#app/server/runtime/context.server";
 import { dashboardMeta } from "../meta";
@@ -16,6 +19,13 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 const WRONG_PASSWORD = "That password is not right.";
+/** Each field's first message, by name. */
+function fieldErrorsOf(error: Record<string, string[] | null> | null | undefined): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(error ?? {}).flatMap(([name, messages]) => (messages?.[0] ? [[name, messages[0]]] : [])),
+  );
+}
+
 const WRONG_CODE = "That code is not right. Enter the code your authenticator app shows now.";
 
 /**
@@ -60,6 +70,17 @@ export async function action({ request, context }: Route.ActionArgs) {
         error: "The password or the code is not right: two-factor authentication stays on.",
       };
     }
+    case "password": {
+      const submission = parseFormSubmission(form, changePasswordSchema);
+      if (submission.status !== "success") {
+        return { step: "password-refused" as const, fieldErrors: fieldErrorsOf(submission.error) };
+      }
+      const { current, password } = submission.value;
+      const session = await auth.changePassword(current, password, request.headers, origin.actor);
+      if (!session) return { step: "password-refused" as const, fieldErrors: { current: WRONG_PASSWORD } };
+      // The other sessions end; this one is replaced by a new one.
+      return data({ step: "password-changed" as const }, { headers: session });
+    }
     default:
       return { step: "start" as const, error: "Choose what to do." };
   }
@@ -95,6 +116,31 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
   return (
     <Card title="Your account">
       <p className="text-sm text-slate-700">Signed in as {loaderData.email}.</p>
+      <Form method="post" className="mt-6 space-y-3" aria-labelledby="change-password">
+        <h2 id="change-password" className="text-lg font-semibold text-slate-900">
+          Change password
+        </h2>
+        {answer?.step === "password-changed" ? (
+          <Alert tone="success">Password changed. Your other sessions have ended.</Alert>
+        ) : null}
+        <input type="hidden" name="intent" value="password" />
+        <TextField
+          id="current-password"
+          name="current"
+          type="password"
+          label="Current password"
+          autoComplete="current-password"
+          required
+          error={answer?.step === "password-refused" ? answer.fieldErrors.current : undefined}
+        />
+        <NewPasswordFields
+          labels={{ password: "New password", confirm: "Confirm new password" }}
+          errors={answer?.step === "password-refused" ? answer.fieldErrors : undefined}
+        />
+        <Button type="submit" variant="secondary">
+          Change password
+        </Button>
+      </Form>
       <section aria-labelledby="two-factor" className="mt-6 space-y-4">
         <h2 id="two-factor" className="text-lg font-semibold text-slate-900">
           Two-factor authentication

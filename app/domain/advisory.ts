@@ -64,6 +64,14 @@ export const ADVISORY_ID = /^[A-Z][A-Z0-9]*-\d{4}-\d{3,}$/;
 export const VERSION_RANGE =
   /^(?:>=|<=|!=|<|>)?[0-9A-Za-z][0-9A-Za-z.+\-_~]*(?:\|(?:>=|<=|!=|<|>)?[0-9A-Za-z][0-9A-Za-z.+\-_~]*)*$/;
 
+/** A range's constraints, each its comparator ("" for an exact version) and its version. */
+function constraintsOf(range: string): { comparator: string; version: string }[] {
+  return range.split("|").map((constraint) => {
+    const [, comparator = "", version = ""] = /^(>=|<=|!=|<|>)?(.*)$/.exec(constraint) ?? [];
+    return { comparator, version };
+  });
+}
+
 const COMPARATOR_WORDS: Record<string, (version: string) => string> = {
   ">=": (version) => `${version} and later`,
   ">": (version) => `after ${version}`,
@@ -75,12 +83,8 @@ const COMPARATOR_WORDS: Record<string, (version: string) => string> = {
 
 /** A range in words, as pages say it: ">=2.0.0|<2.4.3" is "2.0.0 and later, before 2.4.3". */
 export function versionsInWords(range: string): string {
-  return range
-    .split("|")
-    .map((constraint) => {
-      const [, comparator = "", version = ""] = /^(>=|<=|!=|<|>)?(.*)$/.exec(constraint) ?? [];
-      return (COMPARATOR_WORDS[comparator] ?? COMPARATOR_WORDS[""] ?? String)(version);
-    })
+  return constraintsOf(range)
+    .map(({ comparator, version }) => (COMPARATOR_WORDS[comparator] ?? COMPARATOR_WORDS[""] ?? String)(version))
     .join(", ");
 }
 
@@ -89,8 +93,7 @@ export function versionsInWords(range: string): string {
  * compared number by number ("2.10.0" is after "2.9.1").
  */
 export function versionInRange(version: string, range: string, compare: (a: string, b: string) => number): boolean {
-  return range.split("|").every((constraint) => {
-    const [, comparator = "", bound = ""] = /^(>=|<=|!=|<|>)?(.*)$/.exec(constraint) ?? [];
+  return constraintsOf(range).every(({ comparator, version: bound }) => {
     const order = compare(version, bound);
     switch (comparator) {
       case ">=":
@@ -114,9 +117,14 @@ export const CSAF_PROVIDER_METADATA_PATH = "/.well-known/csaf/provider-metadata.
 /** The directory-based distribution of the TLP:WHITE documents (7.1.11-14). */
 export const CSAF_DIRECTORY_PATH = "/.well-known/csaf/white/";
 
+/** The score an advisory's severity is from: CVSS 4.0's when given, else 3.1's. */
+export function headlineScore(cvss: AdvisoryDocument["cvss"]): CvssScore | null {
+  return cvss.v40 ?? cvss.v31;
+}
+
 /** The severity as lists and feeds say it: "Critical (CVSS 4.0: 9.3)", the score the severity is from. */
 export function severityInWords(advisory: Pick<AdvisoryDocument, "severity" | "cvss">): string {
-  const score = advisory.cvss.v40 ?? advisory.cvss.v31;
+  const score = headlineScore(advisory.cvss);
   return score ? `${advisory.severity} (CVSS ${score.version}: ${score.score.toFixed(1)})` : advisory.severity;
 }
 

@@ -7,6 +7,7 @@ import { parseFormSubmission, readForm } from "#app/server/platform/form-data.se
 import { keepRetryAfter } from "#app/server/platform/rate-limit-headers.server";
 import { requestContext, servicesContext } from "#app/server/runtime/context.server";
 import { safeRedirectPath } from "#app/server/runtime/session.server";
+import { SECOND_FACTOR_COOKIE } from "#app/server/people/auth.server";
 import type { Route } from "./+types/login-code";
 
 export function meta() {
@@ -19,7 +20,7 @@ export const headers = keepRetryAfter;
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const redirectTo = url.searchParams.get("redirectTo");
   if (await context.get(requestContext).user()) throw redirect(safeRedirectPath(redirectTo));
-  if (!/(^|;\s*)(__Secure-)?vantage\.two_factor=/.test(request.headers.get("cookie") ?? "")) {
+  if (!SECOND_FACTOR_COOKIE.test(request.headers.get("cookie") ?? "")) {
     throw redirect(redirectTo ? `/login?${new URLSearchParams({ redirectTo }).toString()}` : "/login");
   }
   return {

@@ -3,7 +3,7 @@ import { data, redirect } from "react-router";
 import { Markdown } from "#app/components/firmware-release";
 import { Link } from "#app/components/links";
 import { SeverityBadge } from "#app/components/severity-badge";
-import { versionsInWords } from "#app/domain/advisory";
+import { headlineScore, versionsInWords } from "#app/domain/advisory";
 import { formatDate } from "#app/domain/format";
 import type { PageHandle } from "#app/domain/live";
 import { parseMarkdown } from "#app/domain/markdown";
@@ -33,7 +33,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!advisory) throw data("Not Found", { status: 404, statusText: "Not Found" });
   // One address per advisory: its id in lower case.
   if (`${SUPPORT_SECURITY_PATH}/${params.advisoryId}` !== advisory.path) throw redirect(advisory.path, 301);
-  const score = advisory.cvss.v40 ?? advisory.cvss.v31;
+  const score = headlineScore(advisory.cvss);
   return {
     // What the page says, worded here: its code needs no scores, ranges or Markdown reader.
     advisory: {

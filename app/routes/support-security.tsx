@@ -3,7 +3,7 @@ import { ListChoice, ListFilters } from "#app/components/list-choice";
 import { Pagination, requestedPage } from "#app/components/pagination";
 import { SeverityBadge } from "#app/components/severity-badge";
 import { TextLink } from "#app/components/ui";
-import { CSAF_PROVIDER_METADATA_PATH } from "#app/domain/advisory";
+import { CSAF_PROVIDER_METADATA_PATH, headlineScore } from "#app/domain/advisory";
 import { SEVERITIES } from "#app/domain/cvss";
 import { formatDate } from "#app/domain/format";
 import type { PageHandle } from "#app/domain/live";
@@ -44,7 +44,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
       ...listing,
       // What the list shows of each, made here: its page's code needs no scores or ranges.
       items: listing.items.map((advisory) => {
-        const score = advisory.cvss.v40 ?? advisory.cvss.v31;
+        const score = headlineScore(advisory.cvss);
         return {
           id: advisory.id,
           title: advisory.title,

@@ -15,6 +15,16 @@ import type { RateLimiter } from "../db/rate-limit.server";
 import { createSignInThrottle } from "./sign-in-throttle.server";
 
 export const SESSION_COOKIE_PREFIX = "vantage";
+/**
+ * The two-factor plugin's cookie between a sign-in's two steps (ten minutes): its name, with the
+ * `__Secure-` prefix the library adds on https.
+ */
+export const SECOND_FACTOR_COOKIE = new RegExp(`(^|;\\s*)(__Secure-)?${SESSION_COOKIE_PREFIX}\\.two_factor=`);
+
+/** A code as people type it ("123 456"), as the plugin checks it. */
+function typedCode(code: string): string {
+  return code.replace(/\s+/g, "");
+}
 const RESET_TOKEN_SECONDS = 60 * 60;
 
 export function createAuth(options: {
@@ -39,7 +49,7 @@ export function createAuth(options: {
   async function checkCode(code: string, headers: Headers): Promise<Headers | null> {
     try {
       const result = await auth.api.verifyTOTP({
-        body: { code: code.replace(/\s+/g, "") },
+        body: { code: typedCode(code) },
         headers,
         returnHeaders: true,
       });
@@ -174,7 +184,7 @@ export function createAuth(options: {
       const wait = await throttle.waitBeforeSignIn(email, input.clientAddress);
       if (wait > 0) return { ok: false as const, reason: "rate-limited" as const, retryAfterSeconds: wait };
       try {
-        const body = { code: input.code.replace(/\s+/g, "") };
+        const body = { code: typedCode(input.code) };
         const result = input.recovery
           ? await auth.api.verifyBackupCode({ body, headers: input.headers, returnHeaders: true })
           : await auth.api.verifyTOTP({ body, headers: input.headers, returnHeaders: true });

@@ -1,5 +1,11 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { advisoryMatches, advisorySearchText, type AdvisoryDocument, type AffectedProduct } from "#app/domain/advisory";
+import {
+  advisoryMatches,
+  advisorySearchText,
+  headlineScore,
+  type AdvisoryDocument,
+  type AffectedProduct,
+} from "#app/domain/advisory";
 import { scoreCvss, SEVERITIES, type Severity } from "#app/domain/cvss";
 import { pageOf, type Paged } from "#app/domain/paging";
 import { advisoryPath, firmwareReleasePath } from "#app/domain/paths";
@@ -144,7 +150,7 @@ export function createAdvisoryReads({ db, watch }: { db: Database; watch: DataWa
             details: row.details,
             cves: row.cveIds,
             cvss,
-            severity: (cvss.v40 ?? cvss.v31)?.severity ?? "None",
+            severity: headlineScore(cvss)?.severity ?? "None",
             workaround: row.workaround,
             acknowledgments: row.acknowledgments
               .split("\n")

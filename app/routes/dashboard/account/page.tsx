@@ -2,8 +2,8 @@ import { data, Form, useNavigation } from "react-router";
 import { renderSVG } from "uqr";
 import { Alert, Button, Card, TextField } from "#app/components/ui";
 import { NewPasswordFields } from "#app/components/new-password-fields";
-import { changePasswordSchema } from "#app/domain/auth-schemas";
-import { parseFormSubmission } from "#app/server/platform/form-data.server";
+import { changePasswordSchema, SECOND_FACTOR_MESSAGES } from "#app/domain/auth-schemas";
+import { firstErrors, parseFormSubmission } from "#app/server/platform/form-data.server";
 import { dashboardUser, readAdminForm } from "#app/server/runtime/session.server";
 import { servicesContext } from "#app/server/runtime/context.server";
 import { dashboardMeta } from "../meta";
@@ -19,14 +19,6 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 const WRONG_PASSWORD = "That password is not right.";
-/** Each field's first message, by name. */
-function fieldErrorsOf(error: Record<string, string[] | null> | null | undefined): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(error ?? {}).flatMap(([name, messages]) => (messages?.[0] ? [[name, messages[0]]] : [])),
-  );
-}
-
-const WRONG_CODE = "That code is not right. Enter the code your authenticator app shows now.";
 
 /**
  * Two-factor authentication for the signed-in person: set up (the password, then the app's key as a
@@ -54,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const session = await auth.confirmTwoFactor(text("code"), request.headers, origin.actor);
       // Turning two factors on replaces the session this page was asked in.
       if (session) return data({ step: "on" as const }, { headers: session });
-      return { step: "confirm-again" as const, error: WRONG_CODE };
+      return { step: "confirm-again" as const, error: SECOND_FACTOR_MESSAGES.wrongCode };
     }
     case "recovery-codes": {
       const codes = await auth.newRecoveryCodes(text("password"), request.headers, origin.actor);
@@ -73,7 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "password": {
       const submission = parseFormSubmission(form, changePasswordSchema);
       if (submission.status !== "success") {
-        return { step: "password-refused" as const, fieldErrors: fieldErrorsOf(submission.error) };
+        return { step: "password-refused" as const, fieldErrors: firstErrors(submission) };
       }
       const { current, password } = submission.value;
       const session = await auth.changePassword(current, password, request.headers, origin.actor);

@@ -429,8 +429,6 @@ export async function measureUncached(productCount: number): Promise<UncachedRes
     ...adminEnv(),
     DATA_DIR: dataDir,
     NODE_OPTIONS: `--expose-gc --require ${path.join(import.meta.dirname, "lib/gc-probe.cjs")}`,
-    // The allocator setting docs/deploy.md recommends, when the benchmark is run with it.
-    ...(process.env.MALLOC_ARENA_MAX ? { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX } : {}),
     // Render threads other than one per core but one (decision 049), when the benchmark is run with a number.
     ...(process.env.RENDER_THREADS ? { RENDER_THREADS: process.env.RENDER_THREADS } : {}),
   });

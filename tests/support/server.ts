@@ -24,17 +24,23 @@ export interface RunningServer {
 
 const root = path.resolve(import.meta.dirname, "../..");
 
-/** The Node.js options a checkout's `npm start` gives its server (package.json). */
-function startOptionsOf(checkout: string): string[] {
-  return (
+/** The Node.js options and the environment a checkout's `npm start` gives its server (package.json). */
+function startCommandOf(checkout: string): { options: string[]; env: Record<string, string> } {
+  const words = (
     JSON.parse(fs.readFileSync(path.join(checkout, "package.json"), "utf8")) as { scripts: { start: string } }
-  ).scripts.start
-    .split(/\s+/)
-    .filter((word) => word.startsWith("--"));
+  ).scripts.start.split(/\s+/);
+  const env: Record<string, string> = {};
+  for (const word of words) {
+    const setting = /^([A-Z_]+)=(.*)$/.exec(word);
+    if (!setting) break;
+    env[setting[1] as string] = setting[2] as string;
+  }
+  return { options: words.filter((word) => word.startsWith("--")), env };
 }
 
 /** The options of this checkout's `npm start`: the tests' server runs as it does. */
-export const startOptions = startOptionsOf(root);
+const startCommand = startCommandOf(root);
+export const startOptions = startCommand.options;
 
 interface StartOptions {
   storage?: StorageKind;
@@ -82,8 +88,9 @@ async function startServerOnce(env: Record<string, string>, options: StartOption
   let output = "";
   const child: ChildProcess = fork(path.join(checkout, "server.js"), [], {
     cwd: checkout,
-    execArgv: options.checkout ? startOptionsOf(options.checkout) : startOptions,
+    execArgv: options.checkout ? startCommandOf(options.checkout).options : startOptions,
     env: {
+      ...(options.checkout ? startCommandOf(options.checkout).env : startCommand.env),
       PATH: process.env.PATH ?? "",
       HOME: process.env.HOME ?? os.tmpdir(),
       LOG_LEVEL: "warn",

@@ -6,6 +6,8 @@ import {
   type CatalogCategory,
   type CatalogProduct,
   type CategorySummary,
+  type FileView,
+  type ImageView,
   type LinkedProduct,
   type ListingSort,
   type ModelMatches,
@@ -25,8 +27,9 @@ import { ACTIVE_LIFECYCLE, lifecycleOfRow, sortDayOf, type LifecycleSort } from 
 import { type LifecycleStage } from "#app/domain/lifecycle-stages";
 import { fileView, imageView } from "../files/file-views.server";
 import { addToList } from "../platform/lists.server";
+import { oneByteJson } from "../platform/one-byte-json.server";
 import { forEachInSlices, type Slicing } from "../platform/slices.server";
-import type { CatalogRows, CategoryAttributeRow, FeatureRow, ProductRow } from "./catalog-rows.server";
+import type { CatalogRows, CategoryAttributeRow, DownloadRow, FeatureRow, ProductRow } from "./catalog-rows.server";
 import { countOf, FeatureBits, positionsOf } from "./feature-bits.server";
 import {
   boundsOf,
@@ -88,12 +91,17 @@ const PRODUCT_SELECTOR_ADDRESS = { id: PRODUCT_SELECTOR.id, slug: PRODUCT_SELECT
 /** Every active product's page shares this lifecycle: at 50,000 products, one object rather than 50,000. */
 const ACTIVE_PAGE_LIFECYCLE: ProductLifecycle = { ...ACTIVE_LIFECYCLE, replacements: [] };
 
+/** The accessories of every product without any: one array rather than one a product. */
+const NO_ACCESSORIES: CatalogProduct["accessories"] = [];
+
 /** How many of a product's values its card shows. */
 const KEY_SPECS = 3;
 
 /** A product's rows, as read: what its entry is made from, again whenever its category or accessories change. */
 interface ProductSource {
   row: ProductRow;
+  /** Its main image as listings and its page show it. */
+  image: ImageView;
   featureIds: string[];
   additionalImages: CatalogProduct["additionalImages"];
   downloads: CatalogProduct["downloads"];
@@ -104,7 +112,11 @@ interface ProductSource {
   values: Record<string, SpecValue>;
 }
 
-/** A product as the catalog holds it: its page, its summary in listings, and what filters and searches test. */
+/**
+ * A product as the catalog holds it: its rows, its summary in listings, and what filters and searches
+ * test. Its page is made from these when asked for (`productPageOf`), not held: at 50,000 products the pages'
+ * objects were about 60 MB (decision 077).
+ */
 interface ProductEntry {
   id: string;
   source: ProductSource;
@@ -112,11 +124,13 @@ interface ProductEntry {
   model: string;
   categoryId: string;
   published: boolean;
-  /** As visitors see it: its accessories are published ones only. */
-  page: CatalogProduct;
-  /** Its accessories drafts included, for the dashboard; absent when that is `page`'s list. */
+  /** Its published accessories, as visitors see them. */
+  accessories: CatalogProduct["accessories"];
+  /** Its lifecycle with its published replacements. */
+  lifecycle: ProductLifecycle;
+  /** Its accessories drafts included, for the dashboard; absent when that is `accessories`. */
   everyAccessory?: CatalogProduct["accessories"];
-  /** Its replacements drafts included, for the dashboard; absent when that is `page`'s list. */
+  /** Its replacements drafts included, for the dashboard; absent when that is the lifecycle's list. */
   everyReplacement?: LinkedProduct[];
   summary: ProductSummary;
   /** How /support lists it: published with downloads only. */
@@ -182,7 +196,8 @@ function byNewest(a: ProductEntry, b: ProductEntry): number {
 /** Listing order: by model ignoring letter case (models are unique that way), then as written. */
 function byModel(a: ProductEntry, b: ProductEntry): number {
   if (a.model !== b.model) return a.model < b.model ? -1 : 1;
-  return a.page.model < b.page.model ? -1 : a.page.model > b.page.model ? 1 : 0;
+  const [modelA, modelB] = [a.source.row.model, b.source.row.model];
+  return modelA < modelB ? -1 : modelA > modelB ? 1 : 0;
 }
 
 /**
@@ -249,15 +264,12 @@ export class CatalogState {
     entries.sort(byModel);
     for (const entry of entries) {
       state.productById.set(entry.id, entry);
-      state.productBySlug.set(entry.page.slug, entry);
+      state.productBySlug.set(entry.source.row.slug, entry);
       state.noteReplacements(entry, true);
     }
     state.everyProduct = entries;
     state.products = entries.filter((entry) => entry.published);
-    state.productIndex = await SearchIndex.build(
-      entries.map((entry) => documentOf(entry.page)),
-      slicing,
-    );
+    state.productIndex = await SearchIndex.build(entries, (entry) => documentOf(state.pageOf(entry)), slicing);
     entries.forEach((entry, slot) => (entry.slot = slot));
     state.relist(new Set(state.categoryById.keys()));
     return state;
@@ -280,8 +292,11 @@ export class CatalogState {
     // Categories first: a product's page shows its category's name and features.
     const recompute = new Set<string>(touched.productIds);
     const relisted = new Set<string>();
+    // What a product's page showed of its category before, to tell whether the page changed.
+    const categoriesBefore = new Map<string, CatalogCategory>();
     for (const id of touched.categoryIds) {
       const before = this.categoryById.get(id);
+      if (before) categoriesBefore.set(id, before.category);
       const row = rows.categoryRows.find((candidate) => candidate.id === id);
       if (before && this.categoryIdBySlug.get(before.category.slug) === id) {
         this.categoryIdBySlug.delete(before.category.slug);
@@ -309,6 +324,7 @@ export class CatalogState {
     }
     for (const id of touched.productIds) for (const naming of this.replacedBy.get(id) ?? []) recompute.add(naming);
     const sourceOf = (id: string) => (touched.productIds.has(id) ? sources.get(id) : this.productById.get(id)?.source);
+    const pageBefore = (entry: ProductEntry) => this.pageOf(entry, categoriesBefore.get(entry.categoryId));
     const replaced: { before?: ProductEntry; after?: ProductEntry }[] = [];
     for (const id of recompute) {
       const before = this.productById.get(id);
@@ -316,10 +332,10 @@ export class CatalogState {
       const after = source && this.entryOf(source, sourceOf);
       // Made and gone again within the changes applied, or the same as it was: nothing to replace.
       if (!before && !after) continue;
-      if (before && after && sameEntry(before, after)) continue;
+      if (before && after && sameEntry(before, after, pageBefore(before), this.pageOf(after))) continue;
       replaced.push({ before, after });
     }
-    if (replaced.length > 0) this.replace(replaced, change, relisted, searched);
+    if (replaced.length > 0) this.replace(replaced, change, relisted, searched, pageBefore);
     if (relisted.size > 0) this.relist(relisted);
     this.version = version;
     return change;
@@ -331,6 +347,7 @@ export class CatalogState {
     change: CatalogChange,
     relisted: Set<string>,
     searched: SearchDocument[],
+    pageBefore: (entry: ProductEntry) => CatalogProduct,
   ): void {
     const gone = new Set<ProductEntry>();
     const added: ProductEntry[] = [];
@@ -341,16 +358,17 @@ export class CatalogState {
         gone.add(before);
         this.noteReplacements(before, false);
         this.productById.delete(id);
-        if (this.productBySlug.get(before.page.slug) === before) this.productBySlug.delete(before.page.slug);
+        const { slug } = before.source.row;
+        if (this.productBySlug.get(slug) === before) this.productBySlug.delete(slug);
         this.productIndex.remove(before.slot);
-        if (before.published) searched.push(documentOf(before.page));
+        if (before.published) searched.push(documentOf(pageBefore(before)));
       }
       if (after) {
         added.push(after);
         this.noteReplacements(after, true);
         this.productById.set(id, after);
-        this.productBySlug.set(after.page.slug, after);
-        const document = documentOf(after.page);
+        this.productBySlug.set(after.source.row.slug, after);
+        const document = documentOf(this.pageOf(after));
         after.slot = this.productIndex.add(document);
         if (after.published) searched.push(document);
       }
@@ -486,10 +504,7 @@ export class CatalogState {
     const { row } = source;
     const category = this.categoryById.get(row.categoryId)?.category;
     if (!category) return undefined;
-    const specValues = category.attributes.flatMap((attribute) => {
-      const value = source.values[attribute.id];
-      return value !== undefined && fitsAttribute(attribute, value) ? [{ attribute, value }] : [];
-    });
+    const specValues = specValuesOf(category, source.values);
     // A card shows the first few values, in the category's order: the ones it put first.
     const keySpecs = specValues
       .filter((spec) => spec.attribute.type !== "text")
@@ -502,22 +517,22 @@ export class CatalogState {
       name: row.name,
       description: row.description,
       ndaa: row.ndaa,
-      image: imageView(row.file, row.imageAlt),
+      image: source.image,
       ...(keySpecs.length ? { keySpecs } : {}),
       ...(row.lifecycle === "active" ? {} : { lifecycle: row.lifecycle }),
     };
     const linked = (ids: readonly string[]) =>
       ids.flatMap((id) => {
-        const other = sourceOf(id)?.row;
+        const other = sourceOf(id);
         return other
           ? [
               {
                 id,
-                slug: other.slug,
-                model: other.model,
-                name: other.name,
-                image: imageView(other.file, other.imageAlt),
-                published: other.status === "published",
+                slug: other.row.slug,
+                model: other.row.model,
+                name: other.row.name,
+                image: other.image,
+                published: other.row.status === "published",
               },
             ]
           : [];
@@ -532,29 +547,7 @@ export class CatalogState {
       row.lifecycle === "active" && replacements.length === 0
         ? ACTIVE_PAGE_LIFECYCLE
         : { ...lifecycleOfRow(row), replacements };
-    const featureIds = new Set(source.featureIds);
     const published = row.status === "published";
-    const page: CatalogProduct = {
-      id: row.id,
-      slug: row.slug,
-      model: row.model,
-      name: row.name,
-      description: row.description,
-      specs: row.specs,
-      specsTable: row.specsTable,
-      ndaa: row.ndaa,
-      version: row.version,
-      category: { id: category.id, slug: category.slug, name: category.name },
-      // The category's features are in natural order already: its product's are those it has.
-      features: category.features.flatMap(({ id, label }) => (featureIds.has(id) ? [{ id, label }] : [])),
-      specValues,
-      image: summary.image,
-      additionalImages: source.additionalImages,
-      accessories,
-      lifecycle,
-      downloads: source.downloads,
-      publication: { status: row.status, publishAt: row.publishAt && new Date(row.publishAt).toISOString() },
-    };
     return {
       id: row.id,
       source,
@@ -562,7 +555,8 @@ export class CatalogState {
       categoryId: category.id,
       cameOutAt: Date.parse(row.publishAt ?? row.createdAt),
       published,
-      page,
+      accessories: accessories.length ? accessories : NO_ACCESSORIES,
+      lifecycle,
       ...(accessories.length === everyAccessory.length
         ? {}
         : { everyAccessory: everyAccessory.map(({ published: _published, ...accessory }) => accessory) }),
@@ -673,21 +667,21 @@ export class CatalogState {
         (!options.categoryId || entry.categoryId === options.categoryId),
     );
     if (sort !== "model") {
-      const dayOf = (entry: ProductEntry) => sortDayOf(entry.page.lifecycle, sort) ?? "";
+      const dayOf = (entry: ProductEntry) => sortDayOf(entry.lifecycle, sort) ?? "";
       // Stable: equal days keep the model order.
       chosen.sort((a, b) => (dayOf(a) === dayOf(b) ? 0 : dayOf(a) > dayOf(b) ? -1 : 1));
     }
     const paged = pageOf(chosen, options.page, options.pageSize);
     return {
       ...paged,
-      items: paged.items.map(({ page }) => ({
-        id: page.id,
-        slug: page.slug,
-        model: page.model,
-        name: page.name,
-        image: page.image,
-        category: page.category,
-        lifecycle: page.lifecycle,
+      items: paged.items.map(({ source: { row }, summary, categoryId, lifecycle }) => ({
+        id: row.id,
+        slug: row.slug,
+        model: row.model,
+        name: row.name,
+        image: summary.image,
+        category: categoryLink(this.categoryOf(categoryId)),
+        lifecycle,
       })),
     };
   }
@@ -721,19 +715,32 @@ export class CatalogState {
   /** A published product's page, by its slug or its id (`reference`). */
   getProduct(reference: string): CatalogProduct | undefined {
     const entry = this.productAt(reference);
-    return entry?.published ? entry.page : undefined;
+    return entry?.published ? this.pageOf(entry) : undefined;
   }
 
   /** Any product's page with every accessory, drafts too, by slug or id: for the dashboard and previews. */
   getAnyProduct(reference: string): CatalogProduct | undefined {
     const entry = this.productAt(reference);
     if (!entry) return undefined;
-    if (!entry.everyAccessory && !entry.everyReplacement) return entry.page;
+    const page = this.pageOf(entry);
+    if (!entry.everyAccessory && !entry.everyReplacement) return page;
     return {
-      ...entry.page,
-      accessories: entry.everyAccessory ?? entry.page.accessories,
-      lifecycle: { ...entry.page.lifecycle, replacements: entry.everyReplacement ?? entry.page.lifecycle.replacements },
+      ...page,
+      accessories: entry.everyAccessory ?? page.accessories,
+      lifecycle: { ...page.lifecycle, replacements: entry.everyReplacement ?? page.lifecycle.replacements },
     };
+  }
+
+  /** The category an entry is of: every entry's is held (`entryOf` makes none without it). */
+  private categoryOf(id: string): CatalogCategory {
+    const category = this.categoryById.get(id)?.category;
+    if (!category) throw new Error(`The catalog holds a product of a category it lacks (${id})`);
+    return category;
+  }
+
+  /** A product's page as visitors see it, made from its entry and its category (by default as held now). */
+  private pageOf(entry: ProductEntry, category = this.categoryOf(entry.categoryId)): CatalogProduct {
+    return productPageOf(entry, category);
   }
 
   private productAt(reference: string): ProductEntry | undefined {
@@ -813,9 +820,10 @@ export class CatalogState {
     if (!column) {
       column = specColumnOf(
         attribute,
-        category.products.map(
-          (entry) => entry.page.specValues.find((spec) => spec.attribute.id === attribute.id)?.value,
-        ),
+        category.products.map((entry) => {
+          const value = entry.source.values[attribute.id];
+          return value !== undefined && fitsAttribute(attribute, value) ? value : undefined;
+        }),
       );
       category.specColumns.set(attribute.id, column);
     }
@@ -1084,7 +1092,10 @@ export class CatalogState {
         ),
       })),
       categoryIndex: this.categories.map((_, slot) => this.categoryIndex.wordsAt(slot)),
-      everyProduct: this.everyProduct.map(({ slot: _slot, source: _source, ...entry }) => entry),
+      everyProduct: this.everyProduct.map((entry) => {
+        const { slot: _slot, source: _source, ...held } = entry;
+        return { ...held, page: this.pageOf(entry) };
+      }),
       products: this.everyProduct.map((entry) => ({
         id: entry.id,
         indexed: this.productIndex.wordsAt(entry.slot),
@@ -1201,6 +1212,47 @@ function textsOf(attribute: CategoryAttribute, value: SpecValue): readonly strin
   return found;
 }
 
+/** A category as a product's page links to it. */
+function categoryLink(category: CatalogCategory): CatalogProduct["category"] {
+  return { id: category.id, slug: category.slug, name: category.name };
+}
+
+/** The values of `values` (by attribute id) that `category` has and that fit its attributes, in its order. */
+function specValuesOf(category: CatalogCategory, values: Record<string, SpecValue>): CatalogProduct["specValues"] {
+  return category.attributes.flatMap((attribute) => {
+    const value = values[attribute.id];
+    return value !== undefined && fitsAttribute(attribute, value) ? [{ attribute, value }] : [];
+  });
+}
+
+/** A product's page as visitors see it, made from its entry. */
+function productPageOf(entry: ProductEntry, category: CatalogCategory): CatalogProduct {
+  const { source } = entry;
+  const { row } = source;
+  const featureIds = new Set(source.featureIds);
+  return {
+    id: row.id,
+    slug: row.slug,
+    model: row.model,
+    name: row.name,
+    description: row.description,
+    specs: row.specsJson === null ? null : (JSON.parse(row.specsJson) as string),
+    specsTable: row.specsTableJson === null ? null : (JSON.parse(row.specsTableJson) as string[][]),
+    ndaa: row.ndaa,
+    version: row.version,
+    category: categoryLink(category),
+    // The category's features are in natural order already: its product's are those it has.
+    features: category.features.flatMap(({ id, label }) => (featureIds.has(id) ? [{ id, label }] : [])),
+    specValues: specValuesOf(category, source.values),
+    image: entry.summary.image,
+    additionalImages: source.additionalImages,
+    accessories: entry.accessories,
+    lifecycle: entry.lifecycle,
+    downloads: source.downloads,
+    publication: { status: row.status, publishAt: row.publishAt && new Date(row.publishAt).toISOString() },
+  };
+}
+
 function documentOf(page: CatalogProduct): SearchDocument {
   return productSearchDocument({
     model: page.model,
@@ -1241,12 +1293,39 @@ function newestPlaces(products: readonly ProductEntry[]): Int32Array {
   return places.sort((a, b) => byNewest(products[a] as ProductEntry, products[b] as ProductEntry));
 }
 
-/** Each product's rows gathered by product. */
+/**
+ * Each product's rows gathered by product. What many products share is held once for the rows read
+ * together (decision 077): equal ids and labels as one string, a stored file's view as one object.
+ */
 function sourcesOf(rows: CatalogRows): Map<string, ProductSource> {
+  const strings = new Map<string, string>();
+  const shared = (text: string) => {
+    const found = strings.get(text);
+    if (found !== undefined) return found;
+    strings.set(text, text);
+    return text;
+  };
+  const imageViews = new Map<string, ImageView>();
+  const sharedImage = (file: ProductRow["file"], alt: string) => {
+    const key = `${file.id}\u0000${alt}`;
+    let view = imageViews.get(key);
+    if (!view) imageViews.set(key, (view = imageView(file, shared(alt))));
+    return view;
+  };
+  const fileViews = new Map<string, FileView>();
+  const sharedFile = (file: DownloadRow["file"]) => {
+    let view = fileViews.get(file.id);
+    if (!view) fileViews.set(file.id, (view = fileView(file)));
+    return view;
+  };
   const sources = new Map<string, ProductSource>();
   for (const row of rows.productRows) {
+    row.categoryId = shared(row.categoryId);
+    if (row.specsJson !== null) row.specsJson = oneByteJson(row.specsJson);
+    if (row.specsTableJson !== null) row.specsTableJson = oneByteJson(row.specsTableJson);
     sources.set(row.id, {
       row,
+      image: sharedImage(row.file, row.imageAlt),
       featureIds: [],
       additionalImages: [],
       downloads: [],
@@ -1261,17 +1340,17 @@ function sourcesOf(rows: CatalogRows): Map<string, ProductSource> {
   }
   for (const row of rows.productFeatureRows) {
     const source = sources.get(row.productId);
-    if (source) source.featureIds.push(...row.featureIds);
+    if (source) for (const id of row.featureIds) source.featureIds.push(shared(id));
   }
   for (const row of rows.imageRows) {
-    sources.get(row.productId)?.additionalImages.push({ ...imageView(row.file, row.alt), id: row.id });
+    sources.get(row.productId)?.additionalImages.push({ ...sharedImage(row.file, row.alt), id: row.id });
   }
   for (const row of rows.downloadRows) {
     sources.get(row.productId)?.downloads.push({
       id: row.id,
-      description: row.description,
+      description: shared(row.description),
       kind: row.kind,
-      file: fileView(row.file),
+      file: sharedFile(row.file),
     });
   }
   for (const row of rows.accessoryRows) {
@@ -1308,13 +1387,13 @@ function sameJson(a: unknown, b: unknown): boolean {
 }
 
 /** Whether two entries of a product show the same everywhere (its slot and rows aside). */
-function sameEntry(a: ProductEntry, b: ProductEntry): boolean {
+function sameEntry(a: ProductEntry, b: ProductEntry, pageA: CatalogProduct, pageB: CatalogProduct): boolean {
   return (
     a.published === b.published &&
     a.categoryId === b.categoryId &&
     sameJson(
-      [a.page, a.everyAccessory, a.everyReplacement, a.summary, a.support],
-      [b.page, b.everyAccessory, b.everyReplacement, b.summary, b.support],
+      [pageA, a.everyAccessory, a.everyReplacement, a.summary, a.support],
+      [pageB, b.everyAccessory, b.everyReplacement, b.summary, b.support],
     ) &&
     sameJson(a.source.featureIds, b.source.featureIds) &&
     sameJson(a.source.replacementIds, b.source.replacementIds) &&

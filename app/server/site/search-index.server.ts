@@ -165,6 +165,13 @@ export function prepareQuery(query: string, synonyms: readonly SynonymSet[] = []
   return { groups, compact: words.join("").replaceAll(/[.,]/g, "") };
 }
 
+/** The records that hold two words side by side, "8 channel", with the pair's text. */
+class PairHolders extends Set<number> {
+  constructor(readonly pair: string) {
+    super();
+  }
+}
+
 /** The words a query's matches were found by: its own, its synonyms', and those its typos stood for. */
 export interface SearchOutcome {
   matchedWords: string[];
@@ -192,9 +199,9 @@ export class SearchIndex {
   private readonly records: (Int32Array | undefined)[] = [];
   private readonly models: string[] = [];
   /** Two neighbouring words of a name, "8 channel", and the records that have them side by side. */
-  private readonly pairs = new Map<string, Set<number>>();
-  /** By record slot: its pairs. */
-  private readonly recordPairs: (string[] | undefined)[] = [];
+  private readonly pairs = new Map<string, PairHolders>();
+  /** By record slot: its pairs' holders (the pair's text once for all its records, decision 077). */
+  private readonly recordPairs: (PairHolders[] | undefined)[] = [];
   private readonly freeSlots: number[] = [];
   /** By word id: the `add` that last saw it, so that a record notes each of its words once. */
   private seenStamps = new Int32Array(0);
@@ -208,10 +215,31 @@ export class SearchIndex {
   private wordStamp = new Uint32Array(0);
   private wordStampNow = 0;
 
-  static async build(documents: readonly SearchDocument[], slicing: Slicing): Promise<SearchIndex> {
+  /**
+   * The index of `records`, each made into its document as it is added: a document is garbage before
+   * the next is made, rather than all of them held at once (at 50,000 products, hundreds of MB at the
+   * top of a start, decision 077).
+   */
+  static async build<T>(
+    records: readonly T[],
+    documentOf: (record: T) => SearchDocument,
+    slicing: Slicing,
+  ): Promise<SearchIndex> {
     const index = new SearchIndex();
-    await forEachInSlices(documents, slicing, (document) => index.add(document));
+    await forEachInSlices(records, slicing, (record) => index.add(documentOf(record)));
+    index.trim();
     return index;
+  }
+
+  /**
+   * Gives back the room lists of postings keep to grow into (a quarter of them, on average, at
+   * 50,000 products): after a build, which adds every record at once, rather than after each change.
+   */
+  private trim(): void {
+    this.postings.forEach((list, id) => {
+      const count = this.postingCounts[id] ?? 0;
+      if (list instanceof Int32Array && list.length > count) this.postings[id] = list.slice(0, count);
+    });
   }
 
   static of(documents: readonly SearchDocument[]): SearchIndex {
@@ -261,12 +289,13 @@ export class SearchIndex {
         });
       }
     });
-    for (const pair of pairs) {
+    const pairHolders = [...pairs].map((pair) => {
       let holders = this.pairs.get(pair);
-      if (!holders) this.pairs.set(pair, (holders = new Set()));
+      if (!holders) this.pairs.set(pair, (holders = new PairHolders(pair)));
       holders.add(slot);
-    }
-    this.recordPairs[slot] = pairs.size > 0 ? [...pairs] : undefined;
+      return holders;
+    });
+    this.recordPairs[slot] = pairHolders.length > 0 ? pairHolders : undefined;
     for (const posting of held) this.post(posting >> FIELD_BITS, (slot << FIELD_BITS) | (posting & (FIELDS - 1)));
     this.records[slot] = Int32Array.from(held);
     this.models[slot] = model;
@@ -287,10 +316,9 @@ export class SearchIndex {
       const id = posting >> FIELD_BITS;
       this.unpost(id, (slot << FIELD_BITS) | (posting & (FIELDS - 1)));
     }
-    for (const pair of this.recordPairs[slot] ?? []) {
-      const holders = this.pairs.get(pair);
-      holders?.delete(slot);
-      if (holders?.size === 0) this.pairs.delete(pair);
+    for (const holders of this.recordPairs[slot] ?? []) {
+      holders.delete(slot);
+      if (holders.size === 0) this.pairs.delete(holders.pair);
     }
     this.records[slot] = undefined;
     this.recordPairs[slot] = undefined;
@@ -304,7 +332,7 @@ export class SearchIndex {
       ...[...(this.records[slot] ?? [])].map(
         (posting) => `${posting & (FIELDS - 1)}:${this.words.wordAt(posting >> FIELD_BITS) ?? ""}`,
       ),
-      ...(this.recordPairs[slot] ?? []).map((pair) => `pair:${pair}`),
+      ...(this.recordPairs[slot] ?? []).map((holders) => `pair:${holders.pair}`),
     ].sort();
   }
 

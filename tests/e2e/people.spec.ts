@@ -210,6 +210,20 @@ test("roles change, the last owner stays one, and a removed person's session end
   await expectEditorReplayRefused(site.url, cancelled, editorCookie);
   await expectAnonymousReplayRefused(site.url, cancelled);
 
+  // Their sessions ended by an owner (a lost laptop): the editor's open dashboard is sent to sign in.
+  const ended = await capturePost(page, () =>
+    row.getByRole("button", { name: `End sessions (1) of ${EDITOR.email}` }).click(),
+  );
+  await expect(page.getByRole("status").filter({ hasText: "1 session ended." })).toBeVisible();
+  await expect(row.getByRole("button", { name: /^End sessions/ })).toHaveCount(0);
+  await expectAnonymousReplayRefused(site.url, ended);
+  await editor().goto("/dashboard");
+  await expect(editor()).toHaveURL(/\/login\?redirectTo=/);
+  await editor().getByLabel("Email").fill(EDITOR.email);
+  await editor().getByLabel("Password").fill(EDITOR.password);
+  await editor().getByRole("button", { name: "Log in" }).click();
+  await expect(editor().getByRole("navigation", { name: "Dashboard" })).toBeVisible();
+
   // Removed: the editor's open dashboard stops working at its next request.
   await row.getByRole("button", { name: `Remove ${EDITOR.email}` }).click();
   await expect(page.getByTestId("delete-confirmation")).toHaveText(
@@ -238,19 +252,22 @@ test("the audit log shows each of these, filters them and exports them as CSV", 
     ["Invitation accepted", EDITOR.email],
     ["Role changed", EDITOR.email],
     ["Invitation cancelled", "maybe@vantage.test"],
+    ["Sessions ended by an owner", EDITOR.email],
     ["Person removed", EDITOR.email],
     ["Saved", "Site settings"],
   ]) {
     await expect(table.getByRole("row").filter({ hasText: action }).filter({ hasText: record }).first()).toBeVisible();
   }
 
-  // The editor's own entries: accepting the invitation, and signing in with it.
+  // The editor's own entries: accepting the invitation, signing in with it, and again once their
+  // sessions were ended.
   await page.getByLabel("Person").selectOption(EDITOR.email);
   await page.getByRole("button", { name: "Filter" }).click();
   await expect(page).toHaveURL(/person=editor%40vantage\.test/);
-  await expect(table.getByRole("row")).toHaveCount(3);
+  await expect(table.getByRole("row")).toHaveCount(4);
   await expect(table.getByRole("row").nth(1)).toContainText("Signed in");
-  await expect(table.getByRole("row").nth(2)).toContainText("Invitation accepted");
+  await expect(table.getByRole("row").nth(2)).toContainText("Signed in");
+  await expect(table.getByRole("row").nth(3)).toContainText("Invitation accepted");
 
   await page.getByLabel("Person").selectOption("");
   await page.getByLabel("Action").selectOption({ label: "Role changed" });

@@ -482,6 +482,8 @@ export const session = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
+    /** When the session was last used, to five minutes (the account page's "Last seen"). */
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }),
     ...timestamps,
   },
   (table) => [index("session_user_idx").on(table.userId)],

@@ -80,6 +80,8 @@ export interface PersonView {
   createdAt: Date;
   /** The last successful sign-in the audit log holds; null when none. */
   lastSignInAt: Date | null;
+  /** Their sessions that have not expired. */
+  sessions: number;
 }
 
 /**
@@ -104,6 +106,9 @@ export function createAdminAccounts(db: Database) {
         select max(${auditLog.at}) from ${auditLog}
         where ${auditLog.actorId} = "user"."id" and ${auditLog.kind} = 'sign-in'
       )`.mapWith((value: string | Date | null) => (value === null ? null : new Date(value)));
+      const sessions = sql<number>`(
+        select count(*) from ${session} where ${session.userId} = "user"."id" and ${session.expiresAt} > now()
+      )`.mapWith(Number);
       return db
         .select({
           id: user.id,
@@ -111,6 +116,7 @@ export function createAdminAccounts(db: Database) {
           role: user.role,
           createdAt: user.createdAt,
           lastSignInAt: lastSignIn,
+          sessions,
         })
         .from(user)
         .orderBy(asc(user.email));
@@ -224,6 +230,25 @@ export function createAdminAccounts(db: Database) {
       const found = await find(db, email);
       if (!found) throw new AdminError(`No admin with the email ${email}.`);
       return this.setRole(found.id, role, actor);
+    },
+
+    /**
+     * Ends every session of a person (an owner on the People page: a lost laptop, a shared browser).
+     * Returns how many ended; they are signed out at once.
+     */
+    async endSessionsOf(id: string, actor: Actor, tabId?: string): Promise<number> {
+      return db.transaction(async (tx) => {
+        const [found] = await tx.select({ email: user.email }).from(user).where(eq(user.id, id));
+        if (!found) throw new AdminError("That person is no longer here.");
+        const ended = await tx.delete(session).where(eq(session.userId, id)).returning({ id: session.id });
+        await recordAudit(tx, actor, {
+          kind: "sessions-ended",
+          record: { type: "person", id, label: found.email },
+          details: { sessions: String(ended.length) },
+        });
+        await notifyChange(tx, ["people"], tabId);
+        return ended.length;
+      });
     },
 
     /** Ends every session (before changing AUTH_SECRET, or after a suspected leak). Returns how many. */

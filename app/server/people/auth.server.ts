@@ -1,4 +1,5 @@
-import { eq } from "drizzle-orm";
+import { and, desc, eq, gt, ne } from "drizzle-orm";
+import Bowser from "bowser";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { twoFactor } from "better-auth/plugins";
@@ -20,6 +21,44 @@ export const SESSION_COOKIE_PREFIX = "vantage";
  * `__Secure-` prefix the library adds on https.
  */
 export const SECOND_FACTOR_COOKIE = new RegExp(`(^|;\\s*)(__Secure-)?${SESSION_COOKIE_PREFIX}\\.two_factor=`);
+
+/**
+ * The header the sign-in library reads a new session's address from: set by our own code from the
+ * client's address as the server worked it out (TRUST_PROXY), over anything the client sent.
+ */
+const CLIENT_ADDRESS_HEADER = "x-vantage-client-address";
+
+/** `headers` with the client's address where the sign-in library records it for a session it makes. */
+function asClient(headers: Headers, clientAddress: string | null): Headers {
+  const copy = new Headers(headers);
+  if (clientAddress) copy.set(CLIENT_ADDRESS_HEADER, clientAddress);
+  else copy.delete(CLIENT_ADDRESS_HEADER);
+  return copy;
+}
+
+/** How often, at most, a session's "last seen" is written: a dashboard page a second costs no write a second. */
+const LAST_SEEN_STEP_MS = 5 * 60 * 1000;
+
+/** One of a person's sessions, as their account page lists it. */
+export interface SessionListed {
+  id: string;
+  /** "Chrome 140 on Linux", or "Unknown browser". */
+  browser: string;
+  address: string | null;
+  signedInAt: Date;
+  lastSeenAt: Date;
+  /** The session this list was asked in. */
+  current: boolean;
+}
+
+/** A browser's name, version and system in words, from its user agent. */
+export function browserOf(userAgent: string | null): string {
+  if (!userAgent) return "Unknown browser";
+  const { browser, os } = Bowser.parse(userAgent);
+  const major = browser.version?.split(".")[0];
+  const name = browser.name ? [browser.name, major].filter(Boolean).join(" ") : "Unknown browser";
+  return os.name ? `${name} on ${os.name}` : name;
+}
 
 /** A code as people type it ("123 456"), as the plugin checks it. */
 function typedCode(code: string): string {
@@ -96,10 +135,15 @@ export function createAuth(options: {
     },
     // The role is read with every session; only our own code (People, the command line) ever sets it.
     user: { additionalFields: { role: { type: "string", input: false, required: true, defaultValue: "editor" } } },
-    session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
+    session: {
+      expiresIn: 60 * 60 * 24 * 7,
+      updateAge: 60 * 60 * 24,
+      additionalFields: { lastSeenAt: { type: "date", input: false, required: false } },
+    },
     // Sign-in attempts are limited by our own database counters (see signIn), shared by all instances.
     rateLimit: { enabled: false },
     advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
       cookiePrefix: SESSION_COOKIE_PREFIX,
       useSecureCookies: publicUrl.startsWith("https://"),
       defaultCookieAttributes: { sameSite: "lax", httpOnly: true },
@@ -128,7 +172,63 @@ export function createAuth(options: {
       const result = await auth.api.getSession({ headers });
       if (!result) return null;
       const role: Role = result.user.role === "owner" ? "owner" : "editor";
-      return { ...result.user, role };
+      const { id: sessionId, lastSeenAt } = result.session;
+      const now = new Date();
+      if (!lastSeenAt || now.getTime() - new Date(lastSeenAt).getTime() >= LAST_SEEN_STEP_MS) {
+        await db.update(session).set({ lastSeenAt: now }).where(eq(session.id, sessionId));
+      }
+      return { ...result.user, role, sessionId };
+    },
+
+    /** The person's sessions that have not expired, this one (`currentId`) first, then the latest seen. */
+    async listSessions(userId: string, currentId: string): Promise<SessionListed[]> {
+      const rows = await db
+        .select()
+        .from(session)
+        .where(and(eq(session.userId, userId), gt(session.expiresAt, new Date())))
+        .orderBy(desc(session.lastSeenAt), desc(session.createdAt));
+      const listed = rows.map((row) => ({
+        id: row.id,
+        browser: browserOf(row.userAgent),
+        address: row.ipAddress,
+        signedInAt: row.createdAt,
+        lastSeenAt: row.lastSeenAt ?? row.createdAt,
+        current: row.id === currentId,
+      }));
+      return [...listed.filter((row) => row.current), ...listed.filter((row) => !row.current)];
+    },
+
+    /**
+     * Ends one of the person's own sessions (never another person's): it is signed out at once, its
+     * next request sent to sign in. False when it is already gone.
+     */
+    async endSession(userId: string, sessionId: string, actor: Actor): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [ended] = await tx
+          .delete(session)
+          .where(and(eq(session.id, sessionId), eq(session.userId, userId)))
+          .returning({ userAgent: session.userAgent, ipAddress: session.ipAddress });
+        if (!ended) return false;
+        await recordAudit(tx, actor, {
+          kind: "session-ended",
+          details: { browser: browserOf(ended.userAgent), address: ended.ipAddress ?? "unknown" },
+        });
+        return true;
+      });
+    },
+
+    /** Ends every session of the person but this one (`currentId`). Returns how many ended. */
+    async endOtherSessions(userId: string, currentId: string, actor: Actor): Promise<number> {
+      return db.transaction(async (tx) => {
+        const ended = await tx
+          .delete(session)
+          .where(and(eq(session.userId, userId), ne(session.id, currentId)))
+          .returning({ id: session.id });
+        if (ended.length > 0) {
+          await recordAudit(tx, actor, { kind: "other-sessions-ended", details: { sessions: String(ended.length) } });
+        }
+        return ended.length;
+      });
     },
 
     /**
@@ -144,7 +244,7 @@ export function createAuth(options: {
       try {
         const result = await auth.api.signInEmail({
           body: { email, password: input.password, rememberMe: true },
-          headers: input.headers,
+          headers: asClient(input.headers, input.clientAddress),
           returnHeaders: true,
         });
         // With two factors on, the password alone signs no one in: the library keeps a short-lived
@@ -185,9 +285,10 @@ export function createAuth(options: {
       if (wait > 0) return { ok: false as const, reason: "rate-limited" as const, retryAfterSeconds: wait };
       try {
         const body = { code: typedCode(input.code) };
+        const headers = asClient(input.headers, input.clientAddress);
         const result = input.recovery
-          ? await auth.api.verifyBackupCode({ body, headers: input.headers, returnHeaders: true })
-          : await auth.api.verifyTOTP({ body, headers: input.headers, returnHeaders: true });
+          ? await auth.api.verifyBackupCode({ body, headers, returnHeaders: true })
+          : await auth.api.verifyTOTP({ body, headers, returnHeaders: true });
         const { user: signedIn } = result.response;
         await throttle.signedIn(signedIn.email, input.clientAddress);
         const actor = { userId: signedIn.id, email: signedIn.email, clientAddress: input.clientAddress };
@@ -232,7 +333,7 @@ export function createAuth(options: {
      * was asked in, or null for a wrong code.
      */
     async confirmTwoFactor(code: string, headers: Headers, actor: Actor): Promise<Headers | null> {
-      const answered = await checkCode(code, headers);
+      const answered = await checkCode(code, asClient(headers, actor.clientAddress));
       if (answered) await recordAudit(db, actor, { kind: "two-factor-on" });
       return answered;
     },
@@ -242,9 +343,10 @@ export function createAuth(options: {
      * headers of the session that replaces the one it was asked in, or null.
      */
     async turnOffTwoFactor(password: string, code: string, headers: Headers, actor: Actor): Promise<Headers | null> {
-      if (!(await checkCode(code, headers))) return null;
+      const asked = asClient(headers, actor.clientAddress);
+      if (!(await checkCode(code, asked))) return null;
       try {
-        const result = await auth.api.disableTwoFactor({ body: { password }, headers, returnHeaders: true });
+        const result = await auth.api.disableTwoFactor({ body: { password }, headers: asked, returnHeaders: true });
         await recordAudit(db, actor, { kind: "two-factor-off" });
         return result.headers;
       } catch (error) {
@@ -274,7 +376,7 @@ export function createAuth(options: {
       try {
         const result = await auth.api.changePassword({
           body: { currentPassword: current, newPassword: next, revokeOtherSessions: true },
-          headers,
+          headers: asClient(headers, actor.clientAddress),
           returnHeaders: true,
         });
         await recordAudit(db, actor, { kind: "password-changed" });

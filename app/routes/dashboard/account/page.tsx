@@ -1,5 +1,6 @@
 import { data, Form, useNavigation } from "react-router";
 import { renderSVG } from "uqr";
+import { LocalTime } from "#app/components/local-time";
 import { Alert, Button, Card, TextField } from "#app/components/ui";
 import { NewPasswordFields } from "#app/components/new-password-fields";
 import { changePasswordSchema, SECOND_FACTOR_MESSAGES } from "#app/domain/auth-schemas";
@@ -15,7 +16,16 @@ export function meta() {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = dashboardUser(context);
-  return { email: user.email, twoFactor: Boolean(user.twoFactorEnabled) };
+  const sessions = await context.get(servicesContext).auth.listSessions(user.id, user.sessionId);
+  return {
+    email: user.email,
+    twoFactor: Boolean(user.twoFactorEnabled),
+    sessions: sessions.map((listed) => ({
+      ...listed,
+      signedInAt: listed.signedInAt.toISOString(),
+      lastSeenAt: listed.lastSeenAt.toISOString(),
+    })),
+  };
 }
 
 const WRONG_PASSWORD = "That password is not right.";
@@ -62,6 +72,18 @@ export async function action({ request, context }: Route.ActionArgs) {
         error: "The password or the code is not right: two-factor authentication stays on.",
       };
     }
+    case "end-session": {
+      const user = dashboardUser(context);
+      const ended = await auth.endSession(user.id, text("id"), origin.actor);
+      return ended
+        ? { step: "session-ended" as const }
+        : { step: "session-gone" as const, error: "That session had already ended." };
+    }
+    case "end-other-sessions": {
+      const user = dashboardUser(context);
+      const ended = await auth.endOtherSessions(user.id, user.sessionId, origin.actor);
+      return { step: "others-ended" as const, ended };
+    }
     case "password": {
       const submission = parseFormSubmission(form, changePasswordSchema);
       if (submission.status !== "success") {
@@ -101,6 +123,88 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
   );
 }
 
+/**
+ * Where the person is signed in, this browser first: each other session can be ended, or all of them
+ * at once. An ended session's next request is sent to sign in.
+ */
+function Sessions({
+  sessions,
+  answer,
+}: {
+  sessions: Route.ComponentProps["loaderData"]["sessions"];
+  answer: Route.ComponentProps["actionData"] | undefined;
+}) {
+  const others = sessions.filter((listed) => !listed.current).length;
+  return (
+    <section aria-labelledby="sessions" className="mt-6 space-y-3">
+      <h2 id="sessions" className="text-lg font-semibold text-slate-900">
+        Sessions
+      </h2>
+      <p className="text-sm text-slate-700">
+        Where you are signed in. End a session you do not recognize, or one on a computer you no longer use: that
+        browser is signed out at once.
+      </p>
+      {answer?.step === "session-ended" ? <Alert tone="success">Session ended.</Alert> : null}
+      {answer?.step === "session-gone" ? <Alert tone="error">{answer.error}</Alert> : null}
+      {answer?.step === "others-ended" ? (
+        <Alert tone="success">
+          {answer.ended === 1 ? "1 other session ended." : `${answer.ended} other sessions ended.`}
+        </Alert>
+      ) : null}
+      <ul className="divide-y divide-slate-100 border-y border-slate-200" aria-label="Your sessions">
+        {sessions.map((listed) => (
+          <li key={listed.id} className="flex flex-wrap items-start justify-between gap-3 py-3 text-sm">
+            <div className="space-y-1">
+              <p className="font-medium text-slate-900">
+                {listed.browser}
+                {listed.current ? <span className="font-normal text-slate-600"> (this session)</span> : null}
+              </p>
+              <dl className="flex flex-wrap gap-x-4 gap-y-1 text-slate-700">
+                <div className="flex gap-1">
+                  <dt className="text-slate-600">Address</dt>
+                  <dd className="break-all">{listed.address ?? "Unknown"}</dd>
+                </div>
+                <div className="flex gap-1">
+                  <dt className="text-slate-600">Signed in</dt>
+                  <dd>
+                    <LocalTime iso={listed.signedInAt} />
+                  </dd>
+                </div>
+                <div className="flex gap-1">
+                  <dt className="text-slate-600">Last seen</dt>
+                  <dd>{listed.current ? "Now" : <LocalTime iso={listed.lastSeenAt} />}</dd>
+                </div>
+              </dl>
+            </div>
+            {listed.current ? null : (
+              <Form method="post">
+                <input type="hidden" name="intent" value="end-session" />
+                <input type="hidden" name="id" value={listed.id} />
+                <Button type="submit" variant="secondary" size="sm">
+                  End session
+                  <span className="sr-only">
+                    {" "}
+                    of {listed.browser}
+                    {listed.address ? ` at ${listed.address}` : ""}, signed in <LocalTime iso={listed.signedInAt} />
+                  </span>
+                </Button>
+              </Form>
+            )}
+          </li>
+        ))}
+      </ul>
+      {others > 0 ? (
+        <Form method="post">
+          <input type="hidden" name="intent" value="end-other-sessions" />
+          <Button type="submit" variant="danger">
+            End all other sessions
+          </Button>
+        </Form>
+      ) : null}
+    </section>
+  );
+}
+
 export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
   const idle = useNavigation().state === "idle";
   const answer = idle ? actionData : undefined;
@@ -133,11 +237,14 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           Change password
         </Button>
       </Form>
+      <Sessions sessions={loaderData.sessions} answer={answer} />
       <section aria-labelledby="two-factor" className="mt-6 space-y-4">
         <h2 id="two-factor" className="text-lg font-semibold text-slate-900">
           Two-factor authentication
         </h2>
-        {answer && "error" in answer && answer.error ? <Alert tone="error">{answer.error}</Alert> : null}
+        {answer && "error" in answer && answer.error && answer.step !== "session-gone" ? (
+          <Alert tone="error">{answer.error}</Alert>
+        ) : null}
         {on ? (
           <>
             {answer?.step === "on" ? (

@@ -7,7 +7,7 @@ import { firstErrors, parseFormSubmission } from "#app/server/platform/form-data
 import { servicesContext, type RouteContext } from "#app/server/runtime/context.server";
 import type { AdminForm } from "#app/server/runtime/session.server";
 
-// The People page's writes: invite, cancel an invitation, change a role, remove. Each answer says what
+// The People page's writes: invite, cancel an invitation, change a role, end someone's sessions, remove. Each answer says what
 // happened or why not, in words the page shows as they are.
 
 /** `answeredAt` tells one answer from the next with the same words: the page resets its fields on each. */
@@ -28,6 +28,7 @@ const peopleSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("cancel-invitation"), id: personId }),
   z.object({ intent: z.literal("set-role"), id: personId, role }),
   z.object({ intent: z.literal("delete"), id: personId }),
+  z.object({ intent: z.literal("end-sessions"), id: personId }),
 ]);
 
 function refused(message: string, field?: "email") {
@@ -64,6 +65,13 @@ export async function peopleFromForm(context: RouteContext, { form, origin }: Ad
       case "set-role": {
         const person = await people.setRole(asked.id, asked.role, origin.actor, origin.tabId);
         return done(`${person.email} is now ${asked.role === "owner" ? "an owner" : "an editor"}.`);
+      }
+      case "end-sessions": {
+        if (asked.id === origin.actor.userId) {
+          return refused("End your own sessions on Your account, where this one can stay signed in.");
+        }
+        const ended = await people.endSessionsOf(asked.id, origin.actor, origin.tabId);
+        return done(ended === 1 ? "1 session ended." : `${ended} sessions ended.`);
       }
       case "delete":
         if (asked.id === origin.actor.userId) return refused("You cannot remove yourself: ask another owner to do it.");

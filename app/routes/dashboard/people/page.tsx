@@ -32,6 +32,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       email: person.email,
       role: person.role,
       lastSignInAt: person.lastSignInAt?.toISOString() ?? null,
+      sessions: person.sessions,
     })),
     invitations: pending.map((invitation) => ({ ...invitation, expiresAt: invitation.expiresAt.toISOString() })),
   };
@@ -117,13 +118,25 @@ export default function PeoplePage({ loaderData, actionData }: Route.ComponentPr
                     </td>
                     <td className="py-3">
                       {person.id === loaderData.me ? null : (
-                        <ConfirmDelete
-                          label={`Remove ${person.email}`}
-                          confirmLabel="Confirm removal"
-                          prompt={`Remove ${person.email}? They are signed out at once and can no longer log in.`}
-                          fields={{ id: person.id }}
-                          size="sm"
-                        />
+                        <div className="flex flex-wrap items-start gap-2">
+                          {person.sessions > 0 ? (
+                            <Form method="post">
+                              <TabIdInput />
+                              <input type="hidden" name="intent" value="end-sessions" />
+                              <input type="hidden" name="id" value={person.id} />
+                              <Button type="submit" variant="secondary" size="sm" disabled={busy}>
+                                End sessions ({person.sessions})<span className="sr-only"> of {person.email}</span>
+                              </Button>
+                            </Form>
+                          ) : null}
+                          <ConfirmDelete
+                            label={`Remove ${person.email}`}
+                            confirmLabel="Confirm removal"
+                            prompt={`Remove ${person.email}? They are signed out at once and can no longer log in.`}
+                            fields={{ id: person.id }}
+                            size="sm"
+                          />
+                        </div>
                       )}
                     </td>
                   </tr>

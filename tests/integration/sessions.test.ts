@@ -1,0 +1,169 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { COMMAND_LINE } from "#app/server/admin/audit.server";
+import { auditLog, session } from "#app/server/db/schema";
+import { browserOf } from "#app/server/people/auth.server";
+import type { Runtime } from "#app/server/runtime/runtime.server";
+import { DATABASE_KINDS, startTestRuntime } from "#tests/support/database";
+
+const CHROME_ON_LINUX =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
+const FIREFOX_ON_WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0";
+
+/** The Cookie header a browser sends after a sign-in answered with `setCookies`. */
+function cookiesOf(setCookies: Headers): Headers {
+  const pairs = setCookies
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0] ?? "")
+    .filter((pair) => !pair.endsWith("="));
+  return new Headers({ cookie: pairs.join("; ") });
+}
+
+describe("browserOf", () => {
+  it("names the browser, its major version and the system", () => {
+    expect(browserOf(CHROME_ON_LINUX)).toBe("Chrome 140 on Linux");
+    expect(browserOf(FIREFOX_ON_WINDOWS)).toBe("Firefox 133 on Windows");
+    expect(browserOf(null)).toBe("Unknown browser");
+    expect(browserOf("curl/8.5.0")).toMatch(/^curl|^Unknown browser/);
+  });
+});
+
+describe.each(DATABASE_KINDS)("sessions on %s", (kind) => {
+  let test: Awaited<ReturnType<typeof startTestRuntime>> | undefined;
+  let runtime: Runtime;
+  const owner = { email: "owner@vantage.test", password: "owner-password" };
+  const editor = { email: "editor@vantage.test", password: "editor-password" };
+
+  /** A sign-in from a browser (`userAgent`) at `clientAddress`: its session's cookies. */
+  async function signIn(person: typeof owner, userAgent: string, clientAddress: string, sent: HeadersInit = {}) {
+    const headers = new Headers(sent);
+    headers.set("user-agent", userAgent);
+    const result = await runtime.auth.signIn({ ...person, clientAddress, headers });
+    if (!result.ok) throw new Error(`The sign-in of ${person.email} was refused`);
+    return cookiesOf(result.headers);
+  }
+
+  async function sessionIdOf(cookies: Headers): Promise<string> {
+    const user = await runtime.auth.getUser(cookies);
+    if (!user) throw new Error("Not signed in");
+    return user.sessionId;
+  }
+
+  async function auditKinds(): Promise<string[]> {
+    return (await runtime.database.db.select({ kind: auditLog.kind }).from(auditLog)).map((row) => row.kind);
+  }
+
+  beforeAll(async () => {
+    test = await startTestRuntime(kind);
+    runtime = test.runtime;
+    await runtime.admins.create(owner.email, owner.password, "owner", COMMAND_LINE);
+    await runtime.admins.create(editor.email, editor.password, "editor", COMMAND_LINE);
+  });
+  afterAll(async () => {
+    await test?.close();
+  });
+
+  it("lists a person's sessions with browser and address, this one first, and ends another at once", async () => {
+    const here = await signIn(owner, CHROME_ON_LINUX, "192.0.2.10");
+    // An address the client claims for itself is not the one recorded.
+    const there = await signIn(owner, FIREFOX_ON_WINDOWS, "198.51.100.7", {
+      "x-vantage-client-address": "203.0.113.66",
+      "x-forwarded-for": "203.0.113.67",
+    });
+    const me = await runtime.auth.getUser(here);
+    if (!me) throw new Error("Not signed in");
+    const thereId = await sessionIdOf(there);
+
+    const listed = await runtime.auth.listSessions(me.id, me.sessionId);
+    expect(listed.map(({ browser, address, current }) => ({ browser, address, current }))).toEqual([
+      { browser: "Chrome 140 on Linux", address: "192.0.2.10", current: true },
+      { browser: "Firefox 133 on Windows", address: "198.51.100.7", current: false },
+    ]);
+    for (const row of listed) expect(row.lastSeenAt.getTime()).toBeGreaterThanOrEqual(row.signedInAt.getTime());
+
+    const actor = { userId: me.id, email: me.email, clientAddress: "192.0.2.10" };
+    expect(await runtime.auth.endSession(me.id, thereId, actor)).toBe(true);
+    expect(await runtime.auth.getUser(there)).toBeNull();
+    expect(await runtime.auth.getUser(here)).not.toBeNull();
+    expect(await runtime.auth.endSession(me.id, thereId, actor)).toBe(false);
+    expect((await runtime.auth.listSessions(me.id, me.sessionId)).map((row) => row.current)).toEqual([true]);
+    expect(await auditKinds()).toContain("session-ended");
+  });
+
+  it("never ends another person's session from one's own account", async () => {
+    const mine = await signIn(owner, CHROME_ON_LINUX, "192.0.2.10");
+    const theirs = await signIn(editor, FIREFOX_ON_WINDOWS, "198.51.100.7");
+    const me = await runtime.auth.getUser(mine);
+    if (!me) throw new Error("Not signed in");
+    const actor = { userId: me.id, email: me.email, clientAddress: "192.0.2.10" };
+    expect(await runtime.auth.endSession(me.id, await sessionIdOf(theirs), actor)).toBe(false);
+    expect(await runtime.auth.getUser(theirs)).not.toBeNull();
+  });
+
+  it("ends every other session of the person, and only theirs", async () => {
+    const here = await signIn(owner, CHROME_ON_LINUX, "192.0.2.10");
+    const others = [
+      await signIn(owner, FIREFOX_ON_WINDOWS, "198.51.100.7"),
+      await signIn(owner, FIREFOX_ON_WINDOWS, "198.51.100.8"),
+    ];
+    const editorSession = await signIn(editor, CHROME_ON_LINUX, "192.0.2.20");
+    const me = await runtime.auth.getUser(here);
+    if (!me) throw new Error("Not signed in");
+    const ended = await runtime.auth.endOtherSessions(me.id, me.sessionId, {
+      userId: me.id,
+      email: me.email,
+      clientAddress: "192.0.2.10",
+    });
+    // Those of the tests before this one too.
+    expect(ended).toBeGreaterThanOrEqual(2);
+    for (const other of others) expect(await runtime.auth.getUser(other)).toBeNull();
+    expect(await runtime.auth.getUser(here)).not.toBeNull();
+    expect(await runtime.auth.getUser(editorSession)).not.toBeNull();
+    expect(await auditKinds()).toContain("other-sessions-ended");
+  });
+
+  it("writes when a session was last seen, at most every five minutes", async () => {
+    const cookies = await signIn(owner, CHROME_ON_LINUX, "192.0.2.10");
+    const id = await sessionIdOf(cookies);
+    const seenAt = async () =>
+      (await runtime.database.db.select({ at: session.lastSeenAt }).from(session).where(eq(session.id, id)))[0]?.at;
+    const first = await seenAt();
+    expect(first).toBeInstanceOf(Date);
+    await runtime.auth.getUser(cookies);
+    expect((await seenAt())?.getTime()).toBe(first?.getTime());
+    // Six minutes later, as far as the session knows.
+    await runtime.database.db
+      .update(session)
+      .set({ lastSeenAt: new Date(Date.now() - 6 * 60 * 1000) })
+      .where(eq(session.id, id));
+    await runtime.auth.getUser(cookies);
+    expect(Date.now() - ((await seenAt())?.getTime() ?? 0)).toBeLessThan(60 * 1000);
+  });
+
+  it("lets an owner end all of someone's sessions from People, counted there", async () => {
+    const editorSessions = [
+      await signIn(editor, CHROME_ON_LINUX, "192.0.2.20"),
+      await signIn(editor, FIREFOX_ON_WINDOWS, "192.0.2.21"),
+    ];
+    const person = (await runtime.admins.list()).find((listed) => listed.email === editor.email);
+    if (!person) throw new Error("The editor is not listed");
+    expect(person.sessions).toBeGreaterThanOrEqual(2);
+    const ownerCookies = await signIn(owner, CHROME_ON_LINUX, "192.0.2.10");
+    const me = await runtime.auth.getUser(ownerCookies);
+    if (!me) throw new Error("Not signed in");
+    const ended = await runtime.admins.endSessionsOf(person.id, {
+      userId: me.id,
+      email: me.email,
+      clientAddress: "192.0.2.10",
+    });
+    expect(ended).toBe(person.sessions);
+    for (const cookies of editorSessions) expect(await runtime.auth.getUser(cookies)).toBeNull();
+    expect(await runtime.auth.getUser(ownerCookies)).not.toBeNull();
+    expect((await runtime.admins.list()).find((listed) => listed.email === editor.email)?.sessions).toBe(0);
+    const [entry] = await runtime.database.db
+      .select({ label: auditLog.recordLabel, details: auditLog.details })
+      .from(auditLog)
+      .where(eq(auditLog.kind, "sessions-ended"));
+    expect(entry).toMatchObject({ label: editor.email, details: { sessions: String(ended) } });
+  });
+});

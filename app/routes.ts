@@ -34,6 +34,7 @@ export default [
     index("routes/dashboard/summary.tsx"),
     route("settings", "routes/dashboard/settings/page.tsx"),
     route("account", "routes/dashboard/account/page.tsx"),
+    route("confirm", "routes/dashboard/confirm/page.tsx"),
     route("search-synonyms", "routes/dashboard/search-synonyms/page.tsx"),
     route("people", "routes/dashboard/people/page.tsx"),
     route("audit", "routes/dashboard/audit/page.tsx"),

@@ -8,6 +8,7 @@ export const AUDIT_KINDS = {
   "password-set": "Password set (command line)",
   "password-changed": "Password changed",
   "signed-everyone-out": "Everyone signed out",
+  "identity-confirmed": "Password confirmed for a sensitive action",
   "session-ended": "Session ended",
   "other-sessions-ended": "Other sessions ended",
   "sessions-ended": "Sessions ended by an owner",

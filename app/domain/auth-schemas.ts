@@ -19,6 +19,18 @@ export const SECOND_FACTOR_MESSAGES = {
   wrongRecoveryCode: "That recovery code is not right, or it was used already.",
 } as const;
 
+/**
+ * A sensitive action (People, the site settings) asks for the password again when the person last
+ * gave it (signing in, or confirming) longer ago than this.
+ */
+export const CONFIRM_AFTER_MINUTES = 15;
+
+export const CONFIRM_MESSAGES = {
+  needed: `To do this, confirm it's you: you last entered your password more than ${CONFIRM_AFTER_MINUTES} minutes ago.`,
+  wrongPassword: "That password is not right.",
+  confirmed: "Confirmed. Do it again to finish: what you entered is still there.",
+} as const;
+
 /** The second step of a sign-in with two factors: the first step's address, and a code. */
 export const secondFactorSchema = z.object({
   email: z.string().trim().max(320),

@@ -1,10 +1,9 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { Alert, Button, Card, TextField, TextLink } from "#app/components/ui";
 import { SECOND_FACTOR_MESSAGES, secondFactorSchema } from "#app/domain/auth-schemas";
-import { MESSAGES } from "#app/domain/messages";
 import { pageTitle } from "#app/domain/site";
 import { parseFormSubmission, readForm } from "#app/server/platform/form-data.server";
-import { keepRetryAfter } from "#app/server/platform/rate-limit-headers.server";
+import { keepRetryAfter, tooManySignInsAnswer } from "#app/server/platform/rate-limit-headers.server";
 import { requestContext, servicesContext } from "#app/server/runtime/context.server";
 import { safeRedirectPath } from "#app/server/runtime/session.server";
 import { SECOND_FACTOR_COOKIE } from "#app/server/people/auth.server";
@@ -45,10 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if (result.ok) throw redirect(safeRedirectPath(submission.value.redirectTo ?? ""), { headers: result.headers });
   if (result.reason === "rate-limited") {
-    return data(
-      { error: MESSAGES.tooManySignIns(result.retryAfterSeconds) },
-      { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
-    );
+    return tooManySignInsAnswer(result.retryAfterSeconds);
   }
   return data(
     { error: recovery ? SECOND_FACTOR_MESSAGES.wrongRecoveryCode : SECOND_FACTOR_MESSAGES.wrongCode },

@@ -4,7 +4,7 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { Alert, Button, Card, TextField, TextLink } from "#app/components/ui";
 import { MESSAGES } from "#app/domain/messages";
 import { pageTitle } from "#app/domain/site";
-import { keepRetryAfter } from "#app/server/platform/rate-limit-headers.server";
+import { keepRetryAfter, tooManySignInsAnswer } from "#app/server/platform/rate-limit-headers.server";
 import { requestContext, servicesContext } from "#app/server/runtime/context.server";
 import { safeRedirectPath } from "#app/server/runtime/session.server";
 import type { Route } from "./+types/login";
@@ -39,10 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (result.ok) throw redirect(redirectTo, { headers: result.headers });
   if (result.reason === "rate-limited") {
-    return data(
-      { error: MESSAGES.tooManySignIns(result.retryAfterSeconds) },
-      { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
-    );
+    return tooManySignInsAnswer(result.retryAfterSeconds);
   }
   return data({ error: MESSAGES.loginFailed }, { status: 401 });
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COMMAND_LINE } from "#app/server/admin/audit.server";
 import { auditLog, session } from "#app/server/db/schema";
 import { browserOf } from "#app/server/people/auth.server";
+import { mustConfirmIdentity } from "#app/server/runtime/session.server";
 import type { Runtime } from "#app/server/runtime/runtime.server";
 import { DATABASE_KINDS, startTestRuntime } from "#tests/support/database";
 
@@ -165,5 +166,46 @@ describe.each(DATABASE_KINDS)("sessions on %s", (kind) => {
       .from(auditLog)
       .where(eq(auditLog.kind, "sessions-ended"));
     expect(entry).toMatchObject({ label: editor.email, details: { sessions: String(ended) } });
+  });
+
+  it("asks for the password again 15 minutes after it was last given, throttled and audited", async () => {
+    const cookies = await signIn(owner, CHROME_ON_LINUX, "192.0.2.10");
+    const me = await runtime.auth.getUser(cookies);
+    if (!me) throw new Error("Not signed in");
+    expect(mustConfirmIdentity(me)).toBe(false);
+    expect(mustConfirmIdentity(me, Date.now() + 16 * 60 * 1000)).toBe(true);
+    await runtime.database.db
+      .update(session)
+      .set({ createdAt: new Date(Date.now() - 16 * 60 * 1000) })
+      .where(eq(session.id, me.sessionId));
+    const aged = await runtime.auth.getUser(cookies);
+    if (!aged) throw new Error("Not signed in");
+    expect(mustConfirmIdentity(aged)).toBe(true);
+
+    const actor = { userId: me.id, email: me.email, clientAddress: "192.0.2.99" };
+    expect(await runtime.auth.confirmIdentity({ password: "wrong", headers: cookies, actor })).toEqual({
+      ok: false,
+      reason: "invalid",
+    });
+    expect(mustConfirmIdentity((await runtime.auth.getUser(cookies)) ?? aged)).toBe(true);
+    expect(await runtime.auth.confirmIdentity({ password: owner.password, headers: cookies, actor })).toEqual({
+      ok: true,
+    });
+    const confirmed = await runtime.auth.getUser(cookies);
+    if (!confirmed) throw new Error("Not signed in");
+    expect(mustConfirmIdentity(confirmed)).toBe(false);
+    expect(Date.now() - confirmed.passwordGivenAt.getTime()).toBeLessThan(60 * 1000);
+    expect(await auditKinds()).toContain("identity-confirmed");
+
+    // Wrong passwords here count as the sign-in's do: enough of them and even the right one waits.
+    let answer: Awaited<ReturnType<typeof runtime.auth.confirmIdentity>> | undefined;
+    for (let attempt = 0; attempt < 20 && answer?.reason !== "rate-limited"; attempt++) {
+      answer = await runtime.auth.confirmIdentity({ password: "wrong", headers: cookies, actor });
+    }
+    expect(answer).toMatchObject({ ok: false, reason: "rate-limited" });
+    expect(await runtime.auth.confirmIdentity({ password: owner.password, headers: cookies, actor })).toMatchObject({
+      ok: false,
+      reason: "rate-limited",
+    });
   });
 });

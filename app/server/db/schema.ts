@@ -484,6 +484,8 @@ export const session = pgTable(
       .references(() => user.id, { onDelete: "cascade" }),
     /** When the session was last used, to five minutes (the account page's "Last seen"). */
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }),
+    /** When its person last typed their password again to confirm a sensitive action (decision 076). */
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     ...timestamps,
   },
   (table) => [index("session_user_idx").on(table.userId)],

@@ -138,7 +138,10 @@ export function createAuth(options: {
     session: {
       expiresIn: 60 * 60 * 24 * 7,
       updateAge: 60 * 60 * 24,
-      additionalFields: { lastSeenAt: { type: "date", input: false, required: false } },
+      additionalFields: {
+        lastSeenAt: { type: "date", input: false, required: false },
+        confirmedAt: { type: "date", input: false, required: false },
+      },
     },
     // Sign-in attempts are limited by our own database counters (see signIn), shared by all instances.
     rateLimit: { enabled: false },
@@ -172,12 +175,43 @@ export function createAuth(options: {
       const result = await auth.api.getSession({ headers });
       if (!result) return null;
       const role: Role = result.user.role === "owner" ? "owner" : "editor";
-      const { id: sessionId, lastSeenAt } = result.session;
+      const { id: sessionId, lastSeenAt, confirmedAt, createdAt } = result.session;
       const now = new Date();
       if (!lastSeenAt || now.getTime() - new Date(lastSeenAt).getTime() >= LAST_SEEN_STEP_MS) {
         await db.update(session).set({ lastSeenAt: now }).where(eq(session.id, sessionId));
       }
-      return { ...result.user, role, sessionId };
+      // When the person last gave their password: signing in made the session, confirming notes it.
+      const passwordGivenAt = new Date(
+        Math.max(new Date(createdAt).getTime(), confirmedAt ? new Date(confirmedAt).getTime() : 0),
+      );
+      return { ...result.user, role, sessionId, passwordGivenAt };
+    },
+
+    /**
+     * The signed-in person (`headers`) confirms it is them before a sensitive action: their password,
+     * throttled and audited as a sign-in is. True when it was right; the session notes when.
+     */
+    async confirmIdentity(input: { password: string; headers: Headers; actor: Actor & { email: string } }) {
+      const { actor } = input;
+      const clientAddress = actor.clientAddress ?? "";
+      const email = normalizeEmail(actor.email);
+      const wait = await throttle.waitBeforeSignIn(email, clientAddress);
+      if (wait > 0) return { ok: false as const, reason: "rate-limited" as const, retryAfterSeconds: wait };
+      const current = await auth.api.getSession({ headers: input.headers });
+      if (!current) return { ok: false as const, reason: "invalid" as const };
+      try {
+        await auth.api.verifyPassword({ body: { password: input.password }, headers: input.headers });
+      } catch (error) {
+        if (!(error instanceof APIError)) throw error;
+        await throttle.signInFailed(email, clientAddress);
+        await recordAudit(db, actor, { kind: "sign-in-failed", details: { reason: "wrong password when confirming" } });
+        return { ok: false as const, reason: "invalid" as const };
+      }
+      await db.transaction(async (tx) => {
+        await tx.update(session).set({ confirmedAt: new Date() }).where(eq(session.id, current.session.id));
+        await recordAudit(tx, actor, { kind: "identity-confirmed" });
+      });
+      return { ok: true as const };
     },
 
     /** The person's sessions that have not expired, this one (`currentId`) first, then the latest seen. */

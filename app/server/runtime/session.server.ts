@@ -3,6 +3,7 @@ import { formTabId, type WriteOrigin } from "../admin/write.server";
 import type { SessionUser } from "../people/auth.server";
 import { requestContext, type RouteContext } from "./context.server";
 import { readForm } from "../platform/form-data.server";
+import { CONFIRM_AFTER_MINUTES } from "#app/domain/auth-schemas";
 
 /**
  * Only paths on this site, so a crafted link cannot bounce a fresh session to another origin.
@@ -62,6 +63,14 @@ function refuseUnlessOwner(user: SessionUser): void {
  */
 export function dashboardUser(context: RouteContext): SessionUser {
   return context.get(dashboardUserContext);
+}
+
+/**
+ * Whether `user` must give their password again before a sensitive action (People, the site
+ * settings): they last gave it, signing in or confirming, more than CONFIRM_AFTER_MINUTES ago.
+ */
+export function mustConfirmIdentity(user: SessionUser, now = Date.now()): boolean {
+  return now - user.passwordGivenAt.getTime() > CONFIRM_AFTER_MINUTES * 60_000;
 }
 
 /** A dashboard form and who posted it: what every service write is handed. */

@@ -5,14 +5,16 @@ import { ROLES } from "#app/domain/roles";
 import { AdminError } from "#app/server/people/admins.server";
 import { firstErrors, parseFormSubmission } from "#app/server/platform/form-data.server";
 import { servicesContext, type RouteContext } from "#app/server/runtime/context.server";
-import type { AdminForm } from "#app/server/runtime/session.server";
+import { dashboardUser, mustConfirmIdentity, type AdminForm } from "#app/server/runtime/session.server";
 
 // The People page's writes: invite, cancel an invitation, change a role, end someone's sessions, remove. Each answer says what
 // happened or why not, in words the page shows as they are.
 
 /** `answeredAt` tells one answer from the next with the same words: the page resets its fields on each. */
 export type PeopleAnswer =
-  { status: "done"; message: string; answeredAt: number } | (Refusal & { field?: "email"; answeredAt: number });
+  | { status: "done"; message: string; answeredAt: number }
+  | (Refusal & { field?: "email"; answeredAt: number })
+  | { status: "confirm"; answeredAt: number };
 
 const invalidEmail = "A valid e-mail address";
 const role = z.enum(ROLES, "Choose a role");
@@ -53,6 +55,10 @@ export async function peopleFromForm(context: RouteContext, { form, origin }: Ad
     throw data("Bad Request", { status: 400, statusText: "Bad Request" });
   }
   const asked = submission.value;
+  // A change of who may do what is sensitive: the password again when it was given long ago.
+  if (mustConfirmIdentity(dashboardUser(context))) {
+    return data<PeopleAnswer>({ status: "confirm", answeredAt: Date.now() }, { status: 403 });
+  }
   try {
     switch (asked.intent) {
       case "invite": {

@@ -1,6 +1,7 @@
-import { useId } from "react";
+import { useId, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { ConfirmDelete } from "#app/components/confirm-delete";
+import { ConfirmIdentity } from "#app/components/confirm-identity";
 import { INPUT_CLASS, TabIdInput } from "#app/components/forms";
 import { LocalTime } from "#app/components/local-time";
 import { Alert, Button, Card, TextField } from "#app/components/ui";
@@ -56,6 +57,12 @@ export default function PeoplePage({ loaderData, actionData }: Route.ComponentPr
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const roleFieldId = useId();
+  // The role pickers start again after each answer, but not after a request to confirm it's you:
+  // what was chosen stays to be sent again.
+  const [resetAt, setResetAt] = useState(0);
+  if (actionData && actionData.status !== "confirm" && actionData.answeredAt !== resetAt) {
+    setResetAt(actionData.answeredAt);
+  }
   return (
     <Card title="People">
       <div className="space-y-8">
@@ -64,7 +71,9 @@ export default function PeoplePage({ loaderData, actionData }: Route.ComponentPr
           products, downloads and home page items.
         </p>
         {/* A refusal about the invitation's address shows beside that field instead. */}
-        {actionData && !busy && !(actionData.status === "refused" && actionData.field) ? (
+        {actionData?.status === "confirm" ? (
+          <ConfirmIdentity key={actionData.answeredAt} />
+        ) : actionData && !busy && !(actionData.status === "refused" && actionData.field) ? (
           <Alert tone={actionData.status === "done" ? "success" : "error"}>{actionData.message}</Alert>
         ) : null}
 
@@ -106,7 +115,7 @@ export default function PeoplePage({ loaderData, actionData }: Route.ComponentPr
                           id={`${roleFieldId}-${person.id}`}
                           defaultValue={person.role}
                           label={`Role of ${person.email}`}
-                          key={`${person.role}-${actionData?.answeredAt ?? 0}`}
+                          key={`${person.role}-${resetAt}`}
                         />
                         <Button type="submit" variant="secondary" size="sm" disabled={busy}>
                           Change role

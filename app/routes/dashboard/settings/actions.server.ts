@@ -3,7 +3,7 @@ import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { settingsSchema } from "#app/domain/forms/settings";
 import { requestContext, servicesContext, type RouteContext } from "#app/server/runtime/context.server";
 import { failedAnswer, uncheckedAnswer } from "../answers.server";
-import type { AdminForm } from "#app/server/runtime/session.server";
+import { dashboardUser, mustConfirmIdentity, type AdminForm } from "#app/server/runtime/session.server";
 
 // The site settings' form handling: form → service → the answer the page shows.
 
@@ -13,6 +13,10 @@ export async function saveFromForm(context: RouteContext, { form: formData, orig
   const { logger } = context.get(requestContext);
   const submission = parseFormSubmission(formData, settingsSchema);
   if (submission.status !== "success") return uncheckedAnswer(submission);
+  // The site's contact and security addresses are sensitive: the password again when given long ago.
+  if (mustConfirmIdentity(dashboardUser(context))) {
+    return { status: "confirm" as const, answeredAt: Date.now(), result: submission.reply() };
+  }
   try {
     await settings.saveSiteSettings(submission.value, origin);
   } catch (error) {

@@ -1,4 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
+import { ConfirmIdentity } from "#app/components/confirm-identity";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { FormErrors, TabIdInput, TextArea, TextInput } from "#app/components/forms";
@@ -48,6 +49,11 @@ export default function SiteSettingsPage({ loaderData, actionData }: Route.Compo
         policy) on the disclosure policy page and in security.txt.{" "}
         <TextLink to={dashboardHistoryPath("settings", SETTINGS_ID)}>History of the settings</TextLink>
       </p>
+      {actionData?.status === "confirm" && navigation.state === "idle" ? (
+        <div className="mb-4">
+          <ConfirmIdentity key={actionData.answeredAt} />
+        </div>
+      ) : null}
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <TabIdInput />
         {actionData?.status === "saved" && navigation.state === "idle" ? (

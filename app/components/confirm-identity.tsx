@@ -1,0 +1,70 @@
+import { useEffect, useRef } from "react";
+import { useFetcher, useLocation } from "react-router";
+import { CONFIRM_MESSAGES } from "#app/domain/auth-schemas";
+import { Alert, Button, TextField } from "./ui";
+
+/** What the confirmation's action answers: confirmed, or why not. */
+type ConfirmAnswer = { confirmed: true } | { error: string };
+
+/**
+ * Shown where a sensitive action was refused for want of a recent password (decision 076): the
+ * password, checked without leaving the page, so that what the person entered in its form stays for
+ * them to send again. Without scripts it is the confirmation page's form, which comes back here.
+ */
+export function ConfirmIdentity() {
+  const fetcher = useFetcher<ConfirmAnswer>();
+  const location = useLocation();
+  const region = useRef<HTMLElement>(null);
+  // The answer once the page's data is read again after it (a fetcher's action revalidates).
+  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  // Focus follows what changed: the password to give, then the word that it was taken.
+  useEffect(() => {
+    region.current?.querySelector<HTMLElement>("input[type=password], [role=status]")?.focus();
+  }, [answer]);
+  if (answer && "confirmed" in answer) {
+    return (
+      <section ref={region} aria-label="Confirm it's you">
+        <div
+          tabIndex={-1}
+          role="status"
+          className="rounded-md border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-800"
+        >
+          {CONFIRM_MESSAGES.confirmed}
+        </div>
+      </section>
+    );
+  }
+  return (
+    <section
+      ref={region}
+      aria-labelledby="confirm-identity"
+      className="space-y-3 rounded-md border border-sky-200 bg-sky-50 p-4"
+    >
+      <h2 id="confirm-identity" className="font-semibold text-sky-950">
+        {"Confirm it's you"}
+      </h2>
+      <p className="text-sm text-sky-950">{CONFIRM_MESSAGES.needed}</p>
+      {answer && "error" in answer && answer.error !== CONFIRM_MESSAGES.wrongPassword ? (
+        <Alert tone="error">{answer.error}</Alert>
+      ) : null}
+      <fetcher.Form method="post" action="/dashboard/confirm" className="flex flex-wrap items-end gap-3">
+        <input type="hidden" name="stay" value="1" />
+        <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+        <TextField
+          id="confirm-identity-password"
+          name="password"
+          type="password"
+          label="Your password"
+          autoComplete="current-password"
+          required
+          error={
+            answer && "error" in answer && answer.error === CONFIRM_MESSAGES.wrongPassword ? answer.error : undefined
+          }
+        />
+        <Button type="submit" disabled={fetcher.state !== "idle"}>
+          Confirm
+        </Button>
+      </fetcher.Form>
+    </section>
+  );
+}

@@ -1,0 +1,63 @@
+import { data, Form, redirect, useNavigation } from "react-router";
+import { Button, Card, TextField } from "#app/components/ui";
+import { CONFIRM_MESSAGES } from "#app/domain/auth-schemas";
+import { keepRetryAfter, tooManySignInsAnswer } from "#app/server/platform/rate-limit-headers.server";
+import { servicesContext } from "#app/server/runtime/context.server";
+import { dashboardUser, readAdminForm, safeRedirectPath } from "#app/server/runtime/session.server";
+import { dashboardMeta } from "../meta";
+import type { Route } from "./+types/page";
+
+export function meta() {
+  return dashboardMeta("Confirm it's you");
+}
+
+export const headers = keepRetryAfter;
+
+export function loader({ url }: Route.LoaderArgs) {
+  return { redirectTo: safeRedirectPath(url.searchParams.get("redirectTo")) };
+}
+
+/**
+ * The password again before a sensitive action (decision 076). Asked from the page of the action
+ * (`stay`), it answers there; a page without scripts posts here and is sent back to `redirectTo`.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { form, origin } = await readAdminForm(request, context);
+  const user = dashboardUser(context);
+  const result = await context.get(servicesContext).auth.confirmIdentity({
+    password: String(form.get("password") ?? ""),
+    headers: request.headers,
+    actor: { ...origin.actor, email: user.email },
+  });
+  if (result.ok) {
+    if (form.get("stay")) return { confirmed: true as const };
+    throw redirect(safeRedirectPath(String(form.get("redirectTo") ?? "")));
+  }
+  if (result.reason === "rate-limited") {
+    return tooManySignInsAnswer(result.retryAfterSeconds);
+  }
+  return data({ error: CONFIRM_MESSAGES.wrongPassword }, { status: 401 });
+}
+
+export default function ConfirmPage({ loaderData, actionData }: Route.ComponentProps) {
+  const idle = useNavigation().state === "idle";
+  const error = idle && actionData && "error" in actionData ? actionData.error : undefined;
+  return (
+    <Card title="Confirm it's you">
+      <Form method="post" className="max-w-md space-y-4">
+        <p className="text-sm text-slate-700">{CONFIRM_MESSAGES.needed}</p>
+        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        <TextField
+          id="confirm-password"
+          name="password"
+          type="password"
+          label="Your password"
+          autoComplete="current-password"
+          required
+          error={error}
+        />
+        <Button type="submit">Confirm</Button>
+      </Form>
+    </Card>
+  );
+}

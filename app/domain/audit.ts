@@ -9,6 +9,7 @@ export const AUDIT_KINDS = {
   "password-changed": "Password changed",
   "signed-everyone-out": "Everyone signed out",
   "identity-confirmed": "Password confirmed for a sensitive action",
+  "sign-in-policy-changed": "Sign-in policy changed",
   "session-ended": "Session ended",
   "other-sessions-ended": "Other sessions ended",
   "sessions-ended": "Sessions ended by an owner",

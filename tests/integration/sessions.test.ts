@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COMMAND_LINE } from "#app/server/admin/audit.server";
-import { auditLog, session } from "#app/server/db/schema";
+import { auditLog, session, user } from "#app/server/db/schema";
+import { AdminError, TWO_FACTOR_FIRST } from "#app/server/people/admins.server";
 import { browserOf } from "#app/server/people/auth.server";
 import { mustConfirmIdentity } from "#app/server/runtime/session.server";
 import type { Runtime } from "#app/server/runtime/runtime.server";
@@ -207,5 +208,27 @@ describe.each(DATABASE_KINDS)("sessions on %s", (kind) => {
       ok: false,
       reason: "rate-limited",
     });
+  });
+
+  it("requires two factors of everyone only once the owner has them, and says so in the audit log", async () => {
+    const owner = await runtime.admins.findByEmail("owner@vantage.test");
+    if (!owner) throw new Error("No owner");
+    const actor = { userId: owner.id, email: owner.email, clientAddress: "192.0.2.10" };
+    expect(await runtime.admins.signInPolicy()).toEqual({ requireTwoFactor: false });
+    await expect(runtime.admins.setSignInPolicy({ requireTwoFactor: true }, actor)).rejects.toThrow(
+      new AdminError(TWO_FACTOR_FIRST),
+    );
+    expect(await runtime.admins.signInPolicy()).toEqual({ requireTwoFactor: false });
+    await runtime.database.db.update(user).set({ twoFactorEnabled: true }).where(eq(user.id, owner.id));
+    await runtime.admins.setSignInPolicy({ requireTwoFactor: true }, actor);
+    expect(await runtime.admins.signInPolicy()).toEqual({ requireTwoFactor: true });
+    await runtime.admins.setSignInPolicy({ requireTwoFactor: false }, actor);
+    expect(await runtime.admins.signInPolicy()).toEqual({ requireTwoFactor: false });
+    const entries = await runtime.database.db
+      .select({ details: auditLog.details })
+      .from(auditLog)
+      .where(eq(auditLog.kind, "sign-in-policy-changed"));
+    expect(entries.map((entry) => entry.details?.twoFactor)).toEqual(["required", "not required"]);
+    expect((await runtime.admins.list()).find((person) => person.id === owner.id)?.twoFactor).toBe(true);
   });
 });

@@ -417,6 +417,16 @@ export const searchSynonyms = pgTable("search_synonyms", {
   ...timestamps,
 });
 
+/**
+ * How people must sign in, as the owners set it on People (decision 076): one row. Read with every
+ * dashboard request, so that a change holds on every instance at once.
+ */
+export const signInPolicy = pgTable("sign_in_policy", {
+  id: integer("id").primaryKey().default(1),
+  requireTwoFactor: boolean("require_two_factor").default(false).notNull(),
+  ...timestamps,
+});
+
 /** Facts every instance of one site shares: the generated session secret and its check value. */
 export const deployment = pgTable("deployment", {
   key: text("key").primaryKey(),

@@ -2,7 +2,7 @@ import { and, asc, count, eq, sql } from "drizzle-orm";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#app/domain/limits";
 import { COMMAND_LINE, recordAudit, type Actor } from "../admin/audit.server";
 import type { Database, Queryable, Transaction } from "../db/client.server";
-import { account, auditLog, invitations, session, user } from "../db/schema";
+import { account, auditLog, invitations, session, signInPolicy, user } from "../db/schema";
 import { ROLES, type Role } from "#app/domain/roles";
 import { notifyChange } from "../db/live.server";
 
@@ -73,6 +73,10 @@ async function lockForRoleChange(tx: Transaction, id: string) {
   return { found, keepAnOwner };
 }
 
+/** Why an owner cannot require two factors yet. */
+export const TWO_FACTOR_FIRST =
+  "Turn on two-factor authentication for yourself first (on Your account), then require it of everyone.";
+
 export interface PersonView {
   id: string;
   email: string;
@@ -82,6 +86,12 @@ export interface PersonView {
   lastSignInAt: Date | null;
   /** Their sessions that have not expired. */
   sessions: number;
+  twoFactor: boolean;
+}
+
+/** How people must sign in (decision 076). */
+export interface SignInPolicy {
+  requireTwoFactor: boolean;
 }
 
 /**
@@ -117,6 +127,7 @@ export function createAdminAccounts(db: Database) {
           createdAt: user.createdAt,
           lastSignInAt: lastSignIn,
           sessions,
+          twoFactor: user.twoFactorEnabled,
         })
         .from(user)
         .orderBy(asc(user.email));
@@ -248,6 +259,37 @@ export function createAdminAccounts(db: Database) {
         });
         await notifyChange(tx, ["people"], tabId);
         return ended.length;
+      });
+    },
+
+    /** How people must sign in: read afresh, so that a change made on another instance holds at once. */
+    async signInPolicy(): Promise<SignInPolicy> {
+      const [row] = await db.select({ requireTwoFactor: signInPolicy.requireTwoFactor }).from(signInPolicy);
+      return { requireTwoFactor: row?.requireTwoFactor ?? false };
+    },
+
+    /**
+     * Requires two factors of everyone, or stops requiring them. An owner requires them only with their
+     * own on: the requirement would otherwise send them to set it up first.
+     */
+    async setSignInPolicy(policy: SignInPolicy, actor: Actor, tabId?: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        if (policy.requireTwoFactor && actor.userId) {
+          const [own] = await tx.select({ on: user.twoFactorEnabled }).from(user).where(eq(user.id, actor.userId));
+          if (!own?.on) throw new AdminError(TWO_FACTOR_FIRST);
+        }
+        await tx
+          .insert(signInPolicy)
+          .values({ id: 1, requireTwoFactor: policy.requireTwoFactor })
+          .onConflictDoUpdate({
+            target: signInPolicy.id,
+            set: { requireTwoFactor: policy.requireTwoFactor, updatedAt: new Date() },
+          });
+        await recordAudit(tx, actor, {
+          kind: "sign-in-policy-changed",
+          details: { twoFactor: policy.requireTwoFactor ? "required" : "not required" },
+        });
+        await notifyChange(tx, ["people"], tabId);
       });
     },
 

@@ -1,7 +1,7 @@
 import { createContext, data, redirect, type MiddlewareFunction } from "react-router";
 import { formTabId, type WriteOrigin } from "../admin/write.server";
 import type { SessionUser } from "../people/auth.server";
-import { requestContext, type RouteContext } from "./context.server";
+import { requestContext, servicesContext, type RouteContext } from "./context.server";
 import { readForm } from "../platform/form-data.server";
 import { CONFIRM_AFTER_MINUTES } from "#app/domain/auth-schemas";
 
@@ -30,9 +30,20 @@ const dashboardUserContext = createContext<SessionUser>();
 export const dashboardGuard: MiddlewareFunction<Response> = async ({ url, context }, next) => {
   const user = await context.get(requestContext).user();
   if (!user) throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  // Owners who require two factors send a person without them to set them up, and nowhere else.
+  if (!user.twoFactorEnabled && !TWO_FACTOR_SET_UP_PATHS.includes(url.pathname)) {
+    if ((await context.get(servicesContext).people.signInPolicy()).requireTwoFactor) {
+      throw redirect(TWO_FACTOR_SET_UP_PATH);
+    }
+  }
   context.set(dashboardUserContext, user);
   return next();
 };
+
+/** Where a person is sent to set up two factors when the owners require them (decision 076). */
+export const TWO_FACTOR_SET_UP_PATH = "/dashboard/account?required=two-factor";
+/** The pages such a person may still open: setting them up, and confirming it is them. */
+const TWO_FACTOR_SET_UP_PATHS = ["/dashboard/account", "/dashboard/confirm"];
 
 /**
  * What only an owner may see or change (people, site settings, the audit log): a route says so with

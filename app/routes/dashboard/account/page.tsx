@@ -16,9 +16,11 @@ export function meta() {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = dashboardUser(context);
-  const sessions = await context.get(servicesContext).auth.listSessions(user.id, user.sessionId);
+  const { auth, people } = context.get(servicesContext);
+  const [sessions, policy] = await Promise.all([auth.listSessions(user.id, user.sessionId), people.signInPolicy()]);
   return {
     email: user.email,
+    twoFactorRequired: policy.requireTwoFactor,
     twoFactor: Boolean(user.twoFactorEnabled),
     sessions: sessions.map((listed) => ({
       ...listed,
@@ -29,6 +31,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 const WRONG_PASSWORD = "That password is not right.";
+const TWO_FACTOR_REQUIRED =
+  "Two-factor authentication is required on this site: it stays on. An owner can change that on People.";
 
 /**
  * Two-factor authentication for the signed-in person: set up (the password, then the app's key as a
@@ -65,6 +69,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         : { step: "codes-refused" as const, error: WRONG_PASSWORD };
     }
     case "off": {
+      if ((await context.get(servicesContext).people.signInPolicy()).requireTwoFactor) {
+        return { step: "off" as const, error: TWO_FACTOR_REQUIRED };
+      }
       const session = await auth.turnOffTwoFactor(text("password"), text("code"), request.headers, origin.actor);
       if (session) return data({ step: "off" as const }, { headers: session });
       return {
@@ -212,6 +219,13 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
   return (
     <Card title="Your account">
       <p className="text-sm text-slate-700">Signed in as {loaderData.email}.</p>
+      {loaderData.twoFactorRequired && !on ? (
+        <div className="mt-4">
+          <Alert tone="info">
+            This site requires two-factor authentication: set it up below to go on to the rest of the dashboard.
+          </Alert>
+        </div>
+      ) : null}
       <Form method="post" className="mt-6 space-y-3" aria-labelledby="change-password">
         <h2 id="change-password" className="text-lg font-semibold text-slate-900">
           Change password

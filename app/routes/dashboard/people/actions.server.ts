@@ -31,6 +31,7 @@ const peopleSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("set-role"), id: personId, role }),
   z.object({ intent: z.literal("delete"), id: personId }),
   z.object({ intent: z.literal("end-sessions"), id: personId }),
+  z.object({ intent: z.literal("sign-in-policy"), requireTwoFactor: z.literal("on").optional() }),
 ]);
 
 function refused(message: string, field?: "email") {
@@ -78,6 +79,15 @@ export async function peopleFromForm(context: RouteContext, { form, origin }: Ad
         }
         const ended = await people.endSessionsOf(asked.id, origin.actor, origin.tabId);
         return done(ended === 1 ? "1 session ended." : `${ended} sessions ended.`);
+      }
+      case "sign-in-policy": {
+        const requireTwoFactor = asked.requireTwoFactor === "on";
+        await people.setSignInPolicy({ requireTwoFactor }, origin.actor, origin.tabId);
+        return done(
+          requireTwoFactor
+            ? "Two-factor authentication is now required: whoever has not set it up is asked to at their next page."
+            : "Two-factor authentication is no longer required.",
+        );
       }
       case "delete":
         if (asked.id === origin.actor.userId) return refused("You cannot remove yourself: ask another owner to do it.");

@@ -25,9 +25,11 @@ export function meta() {
 export async function loader({ context }: Route.LoaderArgs) {
   const me = dashboardUser(context);
   const { people, invitations } = context.get(servicesContext);
-  const [list, pending] = await Promise.all([people.list(), invitations.pending()]);
+  const [list, pending, policy] = await Promise.all([people.list(), invitations.pending(), people.signInPolicy()]);
   return {
     me: me.id,
+    policy,
+    withTwoFactor: list.filter((person) => person.twoFactor).length,
     people: list.map((person) => ({
       id: person.id,
       email: person.email,
@@ -154,6 +156,38 @@ export default function PeoplePage({ loaderData, actionData }: Route.ComponentPr
             </table>
           </div>
         </section>
+
+        <Form method="post" aria-labelledby="policy-heading" className="space-y-3">
+          <h2 id="policy-heading" className="text-lg font-semibold text-slate-900">
+            Sign-in policy
+          </h2>
+          <TabIdInput />
+          <input type="hidden" name="intent" value="sign-in-policy" />
+          <div className="flex items-start gap-2">
+            <input
+              id="require-two-factor"
+              type="checkbox"
+              name="requireTwoFactor"
+              defaultChecked={loaderData.policy.requireTwoFactor}
+              key={String(loaderData.policy.requireTwoFactor)}
+              className="mt-1 size-4"
+              aria-describedby="require-two-factor-help"
+            />
+            <div>
+              <label htmlFor="require-two-factor" className="text-sm font-medium text-slate-900">
+                Require two-factor authentication for everyone
+              </label>
+              <p id="require-two-factor-help" className="text-sm text-slate-600">
+                {loaderData.withTwoFactor} of {loaderData.people.length}{" "}
+                {loaderData.people.length === 1 ? "person has" : "people have"} it on. Whoever has not is sent to set it
+                up after their password, and can do nothing else until they have.
+              </p>
+            </div>
+          </div>
+          <Button type="submit" variant="secondary" disabled={busy}>
+            Save sign-in policy
+          </Button>
+        </Form>
 
         <section aria-labelledby="invitations-heading" className="space-y-3">
           <h2 id="invitations-heading" className="text-lg font-semibold text-slate-900">

@@ -32,6 +32,7 @@ const USAGE = `Usage:
   npm run admin -- set-password <email> [--password P]
   npm run admin -- list
   npm run admin -- delete <email>
+  npm run admin -- two-factor-off <email>
   npm run admin -- sign-out-all
   npm run admin -- backup <file> [--encrypt [--passphrase-file F]]
   npm run admin -- restore <file> [--force] [--passphrase-file F]
@@ -177,7 +178,17 @@ interface RestoreCommand {
 
 async function commandFromArgs(argv: string[]): Promise<AdminCommand | RestoreCommand> {
   const args = parseArgs(argv);
-  const known = ["create", "set-role", "set-password", "list", "delete", "sign-out-all", "backup", "restore"];
+  const known = [
+    "create",
+    "set-role",
+    "set-password",
+    "list",
+    "delete",
+    "two-factor-off",
+    "sign-out-all",
+    "backup",
+    "restore",
+  ];
   if (!args.command || !known.includes(args.command)) {
     throw new UsageError(args.command ? `Unknown command ${args.command}.` : "No command given.");
   }
@@ -214,6 +225,8 @@ async function commandFromArgs(argv: string[]): Promise<AdminCommand | RestoreCo
       return { command: "set-password", email, password: args.password ?? (await promptPassword()) };
     case "delete":
       return { command: "delete", email };
+    case "two-factor-off":
+      return { command: "two-factor-off", email };
     case "sign-out-all":
       return { command: "sign-out-all" };
     default:

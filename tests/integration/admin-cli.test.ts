@@ -11,6 +11,8 @@ import { startServer } from "#tests/support/server";
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vantage-cli-"));
 /** A site of its own for the roles test, which leaves an owner behind (the last one cannot go). */
 const rolesDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vantage-cli-roles-"));
+/** And one for the two-factor test's admin. */
+const twoFactorDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vantage-cli-two-factor-"));
 
 /** `npm run admin -- …` as an operator runs it (without npm's own start-up), never blocking this process. */
 function admin(...args: string[]): Promise<{ status: number | null; output: string }> {
@@ -32,10 +34,24 @@ function adminOn(siteDataDir: string, ...args: string[]): Promise<{ status: numb
 }
 
 afterAll(() => {
-  for (const dir of [dataDir, rolesDataDir]) fs.rmSync(dir, { recursive: true, force: true });
+  for (const dir of [dataDir, rolesDataDir, twoFactorDataDir]) fs.rmSync(dir, { recursive: true, force: true });
 });
 
 describe("npm run admin", () => {
+  it("turns a person's two factors off, and names an address it does not know", async () => {
+    const site = (...args: string[]) => adminOn(twoFactorDataDir, ...args);
+    expect((await site("create", "phone.lost@vantage.test", "--password", "first-password")).status).toBe(0);
+    expect(await site("two-factor-off", "Phone.Lost@vantage.test")).toEqual({
+      status: 0,
+      output: "Two-factor authentication of phone.lost@vantage.test turned off; their sessions were signed out.\n",
+    });
+    expect(await site("two-factor-off", "nobody@vantage.test")).toEqual({
+      status: 1,
+      output: "No admin with the email nobody@vantage.test.\n",
+    });
+    expect((await site("two-factor-off")).output).toContain("two-factor-off needs an email address.");
+  });
+
   it("creates, lists, re-keys, gives roles to and deletes admins, always keeping an owner", async () => {
     const site = (...args: string[]) => adminOn(rolesDataDir, ...args);
     expect(await site("create", "Ops@Vantage.test", "--password", "first-password")).toEqual({

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COMMAND_LINE } from "#app/server/admin/audit.server";
-import { auditLog, session, user } from "#app/server/db/schema";
+import { auditLog, session, twoFactor, user } from "#app/server/db/schema";
 import { AdminError, TWO_FACTOR_FIRST } from "#app/server/people/admins.server";
 import { browserOf } from "#app/server/people/auth.server";
 import { mustConfirmIdentity } from "#app/server/runtime/session.server";
@@ -230,5 +230,27 @@ describe.each(DATABASE_KINDS)("sessions on %s", (kind) => {
       .where(eq(auditLog.kind, "sign-in-policy-changed"));
     expect(entries.map((entry) => entry.details?.twoFactor)).toEqual(["required", "not required"]);
     expect((await runtime.admins.list()).find((person) => person.id === owner.id)?.twoFactor).toBe(true);
+  });
+
+  it("lets the operator turn a person's two factors off from the command line, signing them out", async () => {
+    const cookies = await signIn(editor, CHROME_ON_LINUX, "192.0.2.20");
+    const person = await runtime.admins.findByEmail(editor.email);
+    if (!person) throw new Error("No editor");
+    await runtime.database.db.update(user).set({ twoFactorEnabled: true }).where(eq(user.id, person.id));
+    await runtime.database.db
+      .insert(twoFactor)
+      .values({ id: "two-factor-of-the-editor", secret: "sealed", backupCodes: "sealed", userId: person.id });
+    await runtime.admins.turnOffTwoFactorByEmail("Editor@Vantage.test", COMMAND_LINE);
+    expect((await runtime.admins.findByEmail(editor.email))?.twoFactorEnabled).toBe(false);
+    expect(await runtime.database.db.select().from(twoFactor).where(eq(twoFactor.userId, person.id))).toEqual([]);
+    expect(await runtime.auth.getUser(cookies)).toBeNull();
+    await expect(runtime.admins.turnOffTwoFactorByEmail("nobody@vantage.test", COMMAND_LINE)).rejects.toThrow(
+      "No admin with the email nobody@vantage.test.",
+    );
+    const [entry] = await runtime.database.db
+      .select({ label: auditLog.recordLabel, actor: auditLog.actorEmail })
+      .from(auditLog)
+      .where(eq(auditLog.kind, "two-factor-off"));
+    expect(entry?.label).toBe(editor.email);
   });
 });

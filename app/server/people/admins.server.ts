@@ -2,7 +2,7 @@ import { and, asc, count, eq, sql } from "drizzle-orm";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#app/domain/limits";
 import { COMMAND_LINE, recordAudit, type Actor } from "../admin/audit.server";
 import type { Database, Queryable, Transaction } from "../db/client.server";
-import { account, auditLog, invitations, session, signInPolicy, user } from "../db/schema";
+import { account, auditLog, invitations, session, signInPolicy, twoFactor, user } from "../db/schema";
 import { ROLES, type Role } from "#app/domain/roles";
 import { notifyChange } from "../db/live.server";
 
@@ -241,6 +241,25 @@ export function createAdminAccounts(db: Database) {
       const found = await find(db, email);
       if (!found) throw new AdminError(`No admin with the email ${email}.`);
       return this.setRole(found.id, role, actor);
+    },
+
+    /**
+     * Turns a person's two factors off and signs them out (they lost their phone and their recovery
+     * codes): the operator's way back, from the command line. With the owners' policy on, their next
+     * sign-in sends them to set two factors up again.
+     */
+    async turnOffTwoFactorByEmail(email: string, actor: Actor): Promise<void> {
+      const found = await find(db, email);
+      if (!found) throw new AdminError(`No admin with the email ${email}.`);
+      await db.transaction(async (tx) => {
+        await tx.update(user).set({ twoFactorEnabled: false }).where(eq(user.id, found.id));
+        await tx.delete(twoFactor).where(eq(twoFactor.userId, found.id));
+        await tx.delete(session).where(eq(session.userId, found.id));
+        await recordAudit(tx, actor, {
+          kind: "two-factor-off",
+          record: { type: "person", id: found.id, label: found.email },
+        });
+      });
     },
 
     /**

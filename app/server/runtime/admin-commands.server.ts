@@ -14,6 +14,7 @@ export type AdminCommand =
   | { command: "set-role"; email: string; role: Role }
   | { command: "list" | "sign-out-all" }
   | { command: "delete"; email: string }
+  | { command: "two-factor-off"; email: string }
   | { command: "backup"; file: string; passphrase?: string };
 
 /** What the command prints, the same whichever process ran it. Refusals throw AdminError. */
@@ -54,6 +55,9 @@ export async function runAdminCommand(
     case "delete":
       await admins.removeByEmail(request.email, COMMAND_LINE);
       return `Admin ${request.email.toLowerCase()} deleted.`;
+    case "two-factor-off":
+      await admins.turnOffTwoFactorByEmail(request.email, COMMAND_LINE);
+      return `Two-factor authentication of ${request.email.toLowerCase()} turned off; their sessions were signed out.`;
     case "sign-out-all": {
       const ended = await admins.signOutAll(COMMAND_LINE);
       return `Signed everyone out (${ended} session${ended === 1 ? "" : "s"} ended).`;

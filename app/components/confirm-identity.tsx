@@ -1,10 +1,11 @@
 import { useEffect, useRef } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { CONFIRM_MESSAGES } from "#app/domain/auth-schemas";
-import { Alert, Button, TextField } from "./ui";
+import { CurrentPasswordField } from "./password-fields";
+import { Alert, Button } from "./ui";
 
-/** What the confirmation's action answers: confirmed, or why not. */
-type ConfirmAnswer = { confirmed: true } | { error: string };
+/** What the confirmation's action answers: confirmed, the password wrong, or why not otherwise. */
+type ConfirmAnswer = { confirmed: true } | { passwordError: string } | { error: string };
 
 /**
  * Shown where a sensitive action was refused for want of a recent password (decision 076): the
@@ -44,22 +45,14 @@ export function ConfirmIdentity() {
         {"Confirm it's you"}
       </h2>
       <p className="text-sm text-sky-950">{CONFIRM_MESSAGES.needed}</p>
-      {answer && "error" in answer && answer.error !== CONFIRM_MESSAGES.wrongPassword ? (
-        <Alert tone="error">{answer.error}</Alert>
-      ) : null}
+      {answer && "error" in answer ? <Alert tone="error">{answer.error}</Alert> : null}
       <fetcher.Form method="post" action="/dashboard/confirm" className="flex flex-wrap items-end gap-3">
         <input type="hidden" name="stay" value="1" />
         <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-        <TextField
+        <CurrentPasswordField
           id="confirm-identity-password"
-          name="password"
-          type="password"
           label="Your password"
-          autoComplete="current-password"
-          required
-          error={
-            answer && "error" in answer && answer.error === CONFIRM_MESSAGES.wrongPassword ? answer.error : undefined
-          }
+          error={answer && "passwordError" in answer ? answer.passwordError : undefined}
         />
         <Button type="submit" disabled={fetcher.state !== "idle"}>
           Confirm

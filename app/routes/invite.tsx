@@ -1,5 +1,5 @@
 import { data, Form, redirect, useNavigation } from "react-router";
-import { NewPasswordFields } from "#app/components/new-password-fields";
+import { NewPasswordFields } from "#app/components/password-fields";
 import { Alert, Button, Card, TextLink } from "#app/components/ui";
 import { newPasswordSchema } from "#app/domain/auth-schemas";
 import { pageTitle } from "#app/domain/site";

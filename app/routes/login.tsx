@@ -1,6 +1,7 @@
 import { parseFormSubmission, readForm } from "#app/server/platform/form-data.server";
 import { loginSchema } from "#app/domain/auth-schemas";
 import { data, Form, redirect, useNavigation } from "react-router";
+import { CurrentPasswordField } from "#app/components/password-fields";
 import { Alert, Button, Card, TextField, TextLink } from "#app/components/ui";
 import { MESSAGES } from "#app/domain/messages";
 import { pageTitle } from "#app/domain/site";
@@ -56,14 +57,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           {actionData?.error ? <Alert tone="error">{actionData.error}</Alert> : null}
           <input type="hidden" name="redirectTo" value={loaderData.redirectTo ?? ""} />
           <TextField id="email" name="email" type="email" label="Email" autoComplete="username" required />
-          <TextField
-            id="password"
-            name="password"
-            type="password"
-            label="Password"
-            autoComplete="current-password"
-            required
-          />
+          <CurrentPasswordField id="password" />
           <Button type="submit" className="w-full" disabled={submitting}>
             Log in
           </Button>

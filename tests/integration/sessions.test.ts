@@ -184,12 +184,21 @@ describe.each(DATABASE_KINDS)("sessions on %s", (kind) => {
     expect(mustConfirmIdentity(aged)).toBe(true);
 
     const actor = { userId: me.id, email: me.email, clientAddress: "192.0.2.99" };
-    expect(await runtime.auth.confirmIdentity({ password: "wrong", headers: cookies, actor })).toEqual({
+    expect(
+      await runtime.auth.confirmIdentity({ password: "wrong", headers: cookies, sessionId: me.sessionId, actor }),
+    ).toEqual({
       ok: false,
       reason: "invalid",
     });
     expect(mustConfirmIdentity((await runtime.auth.getUser(cookies)) ?? aged)).toBe(true);
-    expect(await runtime.auth.confirmIdentity({ password: owner.password, headers: cookies, actor })).toEqual({
+    expect(
+      await runtime.auth.confirmIdentity({
+        password: owner.password,
+        headers: cookies,
+        sessionId: me.sessionId,
+        actor,
+      }),
+    ).toEqual({
       ok: true,
     });
     const confirmed = await runtime.auth.getUser(cookies);
@@ -201,10 +210,22 @@ describe.each(DATABASE_KINDS)("sessions on %s", (kind) => {
     // Wrong passwords here count as the sign-in's do: enough of them and even the right one waits.
     let answer: Awaited<ReturnType<typeof runtime.auth.confirmIdentity>> | undefined;
     for (let attempt = 0; attempt < 20 && answer?.reason !== "rate-limited"; attempt++) {
-      answer = await runtime.auth.confirmIdentity({ password: "wrong", headers: cookies, actor });
+      answer = await runtime.auth.confirmIdentity({
+        password: "wrong",
+        headers: cookies,
+        sessionId: me.sessionId,
+        actor,
+      });
     }
     expect(answer).toMatchObject({ ok: false, reason: "rate-limited" });
-    expect(await runtime.auth.confirmIdentity({ password: owner.password, headers: cookies, actor })).toMatchObject({
+    expect(
+      await runtime.auth.confirmIdentity({
+        password: owner.password,
+        headers: cookies,
+        sessionId: me.sessionId,
+        actor,
+      }),
+    ).toMatchObject({
       ok: false,
       reason: "rate-limited",
     });

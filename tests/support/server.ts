@@ -86,11 +86,12 @@ async function startServerOnce(env: Record<string, string>, options: StartOption
     else seedEmbeddedDatabase(dataDir);
   }
   let output = "";
+  const command = options.checkout ? startCommandOf(options.checkout) : startCommand;
   const child: ChildProcess = fork(path.join(checkout, "server.js"), [], {
     cwd: checkout,
-    execArgv: options.checkout ? startCommandOf(options.checkout).options : startOptions,
+    execArgv: command.options,
     env: {
-      ...(options.checkout ? startCommandOf(options.checkout).env : startCommand.env),
+      ...command.env,
       PATH: process.env.PATH ?? "",
       HOME: process.env.HOME ?? os.tmpdir(),
       LOG_LEVEL: "warn",

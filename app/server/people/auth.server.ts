@@ -181,9 +181,9 @@ export function createAuth(options: {
         await db.update(session).set({ lastSeenAt: now }).where(eq(session.id, sessionId));
       }
       // When the person last gave their password: signing in made the session, confirming notes it.
-      const passwordGivenAt = new Date(
-        Math.max(new Date(createdAt).getTime(), confirmedAt ? new Date(confirmedAt).getTime() : 0),
-      );
+      const signedInAt = new Date(createdAt);
+      const confirmed = confirmedAt ? new Date(confirmedAt) : null;
+      const passwordGivenAt = confirmed && confirmed > signedInAt ? confirmed : signedInAt;
       return { ...result.user, role, sessionId, passwordGivenAt };
     },
 
@@ -191,14 +191,18 @@ export function createAuth(options: {
      * The signed-in person (`headers`) confirms it is them before a sensitive action: their password,
      * throttled and audited as a sign-in is. True when it was right; the session notes when.
      */
-    async confirmIdentity(input: { password: string; headers: Headers; actor: Actor & { email: string } }) {
+    async confirmIdentity(input: {
+      password: string;
+      headers: Headers;
+      /** The session the person confirms in (theirs, as the dashboard's guard found it). */
+      sessionId: string;
+      actor: Actor & { email: string };
+    }) {
       const { actor } = input;
       const clientAddress = actor.clientAddress ?? "";
       const email = normalizeEmail(actor.email);
       const wait = await throttle.waitBeforeSignIn(email, clientAddress);
       if (wait > 0) return { ok: false as const, reason: "rate-limited" as const, retryAfterSeconds: wait };
-      const current = await auth.api.getSession({ headers: input.headers });
-      if (!current) return { ok: false as const, reason: "invalid" as const };
       try {
         await auth.api.verifyPassword({ body: { password: input.password }, headers: input.headers });
       } catch (error) {
@@ -208,7 +212,7 @@ export function createAuth(options: {
         return { ok: false as const, reason: "invalid" as const };
       }
       await db.transaction(async (tx) => {
-        await tx.update(session).set({ confirmedAt: new Date() }).where(eq(session.id, current.session.id));
+        await tx.update(session).set({ confirmedAt: new Date() }).where(eq(session.id, input.sessionId));
         await recordAudit(tx, actor, { kind: "identity-confirmed" });
       });
       return { ok: true as const };

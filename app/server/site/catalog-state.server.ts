@@ -114,7 +114,7 @@ interface ProductSource {
 
 /**
  * A product as the catalog holds it: its rows, its summary in listings, and what filters and searches
- * test. Its page is made from these when asked for (`productPageOf`), not held: at 50,000 products the pages'
+ * test. Its page is made from these when asked for (`pageOf`), not held: at 50,000 products the pages'
  * objects were about 60 MB (decision 077).
  */
 interface ProductEntry {
@@ -139,6 +139,18 @@ interface ProductEntry {
   slot: number;
   /** When it came out (published at the time it was scheduled for, else when it was added), ms since 1970: the "newest" order. */
   cameOutAt: number;
+}
+
+/** An entry with its page as it was made: before a change (with the category as it was), or after. */
+interface ShownEntry {
+  entry: ProductEntry;
+  page: CatalogProduct;
+}
+
+/** A product's entry as a change found it and as the change leaves it; absent where it was not or is no more. */
+interface Replacement {
+  before?: ShownEntry;
+  after?: ShownEntry;
 }
 
 /** A product as /support shows it. */
@@ -324,18 +336,22 @@ export class CatalogState {
     }
     for (const id of touched.productIds) for (const naming of this.replacedBy.get(id) ?? []) recompute.add(naming);
     const sourceOf = (id: string) => (touched.productIds.has(id) ? sources.get(id) : this.productById.get(id)?.source);
-    const pageBefore = (entry: ProductEntry) => this.pageOf(entry, categoriesBefore.get(entry.categoryId));
-    const replaced: { before?: ProductEntry; after?: ProductEntry }[] = [];
+    const replaced: Replacement[] = [];
     for (const id of recompute) {
-      const before = this.productById.get(id);
+      const entryBefore = this.productById.get(id);
       const source = sourceOf(id);
-      const after = source && this.entryOf(source, sourceOf);
+      const entryAfter = source && this.entryOf(source, sourceOf);
       // Made and gone again within the changes applied, or the same as it was: nothing to replace.
-      if (!before && !after) continue;
-      if (before && after && sameEntry(before, after, pageBefore(before), this.pageOf(after))) continue;
+      if (!entryBefore && !entryAfter) continue;
+      const before = entryBefore && {
+        entry: entryBefore,
+        page: this.pageOf(entryBefore, categoriesBefore.get(entryBefore.categoryId)),
+      };
+      const after = entryAfter && { entry: entryAfter, page: this.pageOf(entryAfter) };
+      if (before && after && sameEntry(before, after)) continue;
       replaced.push({ before, after });
     }
-    if (replaced.length > 0) this.replace(replaced, change, relisted, searched, pageBefore);
+    if (replaced.length > 0) this.replace(replaced, change, relisted, searched);
     if (relisted.size > 0) this.relist(relisted);
     this.version = version;
     return change;
@@ -343,34 +359,37 @@ export class CatalogState {
 
   /** Swaps product entries in every list and index, and notes what pages showing them must go. */
   private replace(
-    replaced: { before?: ProductEntry; after?: ProductEntry }[],
+    replaced: Replacement[],
     change: CatalogChange,
     relisted: Set<string>,
     searched: SearchDocument[],
-    pageBefore: (entry: ProductEntry) => CatalogProduct,
   ): void {
     const gone = new Set<ProductEntry>();
     const added: ProductEntry[] = [];
-    for (const { before, after } of replaced) {
+    for (const { before: shownBefore, after: shownAfter } of replaced) {
+      const before = shownBefore?.entry;
+      const after = shownAfter?.entry;
       const id = (before ?? after)?.id ?? "";
       for (const key of shownKeys.ofProduct(id)) change.keys.add(key);
-      if (before) {
-        gone.add(before);
-        this.noteReplacements(before, false);
+      if (shownBefore) {
+        const { entry, page } = shownBefore;
+        gone.add(entry);
+        this.noteReplacements(entry, false);
         this.productById.delete(id);
-        const { slug } = before.source.row;
-        if (this.productBySlug.get(slug) === before) this.productBySlug.delete(slug);
-        this.productIndex.remove(before.slot);
-        if (before.published) searched.push(documentOf(pageBefore(before)));
+        const { slug } = entry.source.row;
+        if (this.productBySlug.get(slug) === entry) this.productBySlug.delete(slug);
+        this.productIndex.remove(entry.slot);
+        if (entry.published) searched.push(documentOf(page));
       }
-      if (after) {
-        added.push(after);
-        this.noteReplacements(after, true);
-        this.productById.set(id, after);
-        this.productBySlug.set(after.source.row.slug, after);
-        const document = documentOf(this.pageOf(after));
-        after.slot = this.productIndex.add(document);
-        if (after.published) searched.push(document);
+      if (shownAfter) {
+        const { entry, page } = shownAfter;
+        added.push(entry);
+        this.noteReplacements(entry, true);
+        this.productById.set(id, entry);
+        this.productBySlug.set(entry.source.row.slug, entry);
+        const document = documentOf(page);
+        entry.slot = this.productIndex.add(document);
+        if (entry.published) searched.push(document);
       }
       for (const entry of [before, after]) {
         if (!entry) continue;
@@ -740,7 +759,30 @@ export class CatalogState {
 
   /** A product's page as visitors see it, made from its entry and its category (by default as held now). */
   private pageOf(entry: ProductEntry, category = this.categoryOf(entry.categoryId)): CatalogProduct {
-    return productPageOf(entry, category);
+    const { source } = entry;
+    const { row } = source;
+    const featureIds = new Set(source.featureIds);
+    return {
+      id: row.id,
+      slug: row.slug,
+      model: row.model,
+      name: row.name,
+      description: row.description,
+      specs: row.specsJson === null ? null : (JSON.parse(row.specsJson) as string),
+      specsTable: row.specsTableJson === null ? null : (JSON.parse(row.specsTableJson) as string[][]),
+      ndaa: row.ndaa,
+      version: row.version,
+      category: categoryLink(category),
+      // The category's features are in natural order already: its product's are those it has.
+      features: category.features.flatMap(({ id, label }) => (featureIds.has(id) ? [{ id, label }] : [])),
+      specValues: specValuesOf(category, source.values),
+      image: entry.summary.image,
+      additionalImages: source.additionalImages,
+      accessories: entry.accessories,
+      lifecycle: entry.lifecycle,
+      downloads: source.downloads,
+      publication: { status: row.status, publishAt: row.publishAt && new Date(row.publishAt).toISOString() },
+    };
   }
 
   private productAt(reference: string): ProductEntry | undefined {
@@ -1225,34 +1267,6 @@ function specValuesOf(category: CatalogCategory, values: Record<string, SpecValu
   });
 }
 
-/** A product's page as visitors see it, made from its entry. */
-function productPageOf(entry: ProductEntry, category: CatalogCategory): CatalogProduct {
-  const { source } = entry;
-  const { row } = source;
-  const featureIds = new Set(source.featureIds);
-  return {
-    id: row.id,
-    slug: row.slug,
-    model: row.model,
-    name: row.name,
-    description: row.description,
-    specs: row.specsJson === null ? null : (JSON.parse(row.specsJson) as string),
-    specsTable: row.specsTableJson === null ? null : (JSON.parse(row.specsTableJson) as string[][]),
-    ndaa: row.ndaa,
-    version: row.version,
-    category: categoryLink(category),
-    // The category's features are in natural order already: its product's are those it has.
-    features: category.features.flatMap(({ id, label }) => (featureIds.has(id) ? [{ id, label }] : [])),
-    specValues: specValuesOf(category, source.values),
-    image: entry.summary.image,
-    additionalImages: source.additionalImages,
-    accessories: entry.accessories,
-    lifecycle: entry.lifecycle,
-    downloads: source.downloads,
-    publication: { status: row.status, publishAt: row.publishAt && new Date(row.publishAt).toISOString() },
-  };
-}
-
 function documentOf(page: CatalogProduct): SearchDocument {
   return productSearchDocument({
     model: page.model,
@@ -1387,7 +1401,7 @@ function sameJson(a: unknown, b: unknown): boolean {
 }
 
 /** Whether two entries of a product show the same everywhere (its slot and rows aside). */
-function sameEntry(a: ProductEntry, b: ProductEntry, pageA: CatalogProduct, pageB: CatalogProduct): boolean {
+function sameEntry({ entry: a, page: pageA }: ShownEntry, { entry: b, page: pageB }: ShownEntry): boolean {
   return (
     a.published === b.published &&
     a.categoryId === b.categoryId &&

@@ -2,7 +2,7 @@ import { data, Form, useNavigation } from "react-router";
 import { renderSVG } from "uqr";
 import { LocalTime } from "#app/components/local-time";
 import { Alert, Button, Card, TextField } from "#app/components/ui";
-import { NewPasswordFields } from "#app/components/new-password-fields";
+import { CurrentPasswordField, NewPasswordFields } from "#app/components/password-fields";
 import { changePasswordSchema, SECOND_FACTOR_MESSAGES } from "#app/domain/auth-schemas";
 import { firstErrors, parseFormSubmission } from "#app/server/platform/form-data.server";
 import { dashboardUser, readAdminForm } from "#app/server/runtime/session.server";
@@ -234,13 +234,10 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           <Alert tone="success">Password changed. Your other sessions have ended.</Alert>
         ) : null}
         <input type="hidden" name="intent" value="password" />
-        <TextField
+        <CurrentPasswordField
           id="current-password"
-          name="current"
-          type="password"
           label="Current password"
-          autoComplete="current-password"
-          required
+          name="current"
           error={answer?.step === "password-refused" ? answer.fieldErrors.current : undefined}
         />
         <NewPasswordFields
@@ -274,14 +271,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
                 New recovery codes
               </h3>
               <input type="hidden" name="intent" value="recovery-codes" />
-              <TextField
-                id="codes-password"
-                name="password"
-                type="password"
-                label="Password"
-                autoComplete="current-password"
-                required
-              />
+              <CurrentPasswordField id="codes-password" />
               <Button type="submit" variant="secondary">
                 Make new recovery codes
               </Button>
@@ -291,14 +281,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
                 Turn off two-factor authentication
               </h3>
               <input type="hidden" name="intent" value="off" />
-              <TextField
-                id="off-password"
-                name="password"
-                type="password"
-                label="Password"
-                autoComplete="current-password"
-                required
-              />
+              <CurrentPasswordField id="off-password" />
               <TextField
                 id="off-code"
                 name="code"
@@ -351,14 +334,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
               app.
             </p>
             <input type="hidden" name="intent" value="start" />
-            <TextField
-              id="start-password"
-              name="password"
-              type="password"
-              label="Password"
-              autoComplete="current-password"
-              required
-            />
+            <CurrentPasswordField id="start-password" />
             <Button type="submit">Set up two-factor authentication</Button>
           </Form>
         )}

@@ -1,5 +1,6 @@
 import { data, Form, redirect, useNavigation } from "react-router";
-import { Button, Card, TextField } from "#app/components/ui";
+import { CurrentPasswordField } from "#app/components/password-fields";
+import { Alert, Button, Card } from "#app/components/ui";
 import { CONFIRM_MESSAGES } from "#app/domain/auth-schemas";
 import { keepRetryAfter, tooManySignInsAnswer } from "#app/server/platform/rate-limit-headers.server";
 import { servicesContext } from "#app/server/runtime/context.server";
@@ -27,6 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await context.get(servicesContext).auth.confirmIdentity({
     password: String(form.get("password") ?? ""),
     headers: request.headers,
+    sessionId: user.sessionId,
     actor: { ...origin.actor, email: user.email },
   });
   if (result.ok) {
@@ -36,25 +38,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (result.reason === "rate-limited") {
     return tooManySignInsAnswer(result.retryAfterSeconds);
   }
-  return data({ error: CONFIRM_MESSAGES.wrongPassword }, { status: 401 });
+  return data({ passwordError: CONFIRM_MESSAGES.wrongPassword }, { status: 401 });
 }
 
 export default function ConfirmPage({ loaderData, actionData }: Route.ComponentProps) {
   const idle = useNavigation().state === "idle";
-  const error = idle && actionData && "error" in actionData ? actionData.error : undefined;
+  const answer = idle ? actionData : undefined;
   return (
     <Card title="Confirm it's you">
       <Form method="post" className="max-w-md space-y-4">
         <p className="text-sm text-slate-700">{CONFIRM_MESSAGES.needed}</p>
+        {answer && "error" in answer ? <Alert tone="error">{answer.error}</Alert> : null}
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-        <TextField
+        <CurrentPasswordField
           id="confirm-password"
-          name="password"
-          type="password"
           label="Your password"
-          autoComplete="current-password"
-          required
-          error={error}
+          error={answer && "passwordError" in answer ? answer.passwordError : undefined}
         />
         <Button type="submit">Confirm</Button>
       </Form>

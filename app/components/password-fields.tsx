@@ -41,3 +41,31 @@ export function NewPasswordFields({
     </>
   );
 }
+
+/**
+ * The person's present password, as a password manager fills it: signing in, confirming it is them,
+ * and the account page's changes. `name` is "password" unless a form also holds a new one.
+ */
+export function CurrentPasswordField({
+  id,
+  label = "Password",
+  name = "password",
+  error,
+}: {
+  id: string;
+  label?: string;
+  name?: string;
+  error?: string;
+}) {
+  return (
+    <TextField
+      id={id}
+      name={name}
+      type="password"
+      label={label}
+      autoComplete="current-password"
+      required
+      error={error}
+    />
+  );
+}

@@ -92,6 +92,28 @@ describe.each(DATABASE_KINDS)("sessions on %s", (kind) => {
     expect(await auditKinds()).toContain("session-ended");
   });
 
+  it("lists the other sessions latest seen first, one never used since it signed in by when it did", async () => {
+    const here = await signIn(owner, CHROME_ON_LINUX, "192.0.2.10");
+    const used = await signIn(owner, FIREFOX_ON_WINDOWS, "198.51.100.1");
+    await signIn(owner, FIREFOX_ON_WINDOWS, "198.51.100.2");
+    const me = await runtime.auth.getUser(here);
+    if (!me) throw new Error("Not signed in");
+    const usedId = await sessionIdOf(used);
+    // The unused one signed in ten minutes ago and was never seen since; the used one was seen just now.
+    const unusedId = (await runtime.database.db.select().from(session)).find(
+      (row) => row.ipAddress === "198.51.100.2",
+    )?.id;
+    if (!unusedId) throw new Error("No unused session");
+    await runtime.database.db
+      .update(session)
+      .set({ lastSeenAt: null, createdAt: new Date(Date.now() - 10 * 60 * 1000) })
+      .where(eq(session.id, unusedId));
+    const listed = await runtime.auth.listSessions(me.id, me.sessionId);
+    const others = listed.filter((row) => row.id === usedId || row.id === unusedId).map((row) => row.id);
+    expect(listed[0]?.current).toBe(true);
+    expect(others).toEqual([usedId, unusedId]);
+  });
+
   it("never ends another person's session from one's own account", async () => {
     const mine = await signIn(owner, CHROME_ON_LINUX, "192.0.2.10");
     const theirs = await signIn(editor, FIREFOX_ON_WINDOWS, "198.51.100.7");

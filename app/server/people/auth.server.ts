@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, ne } from "drizzle-orm";
+import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
 import Bowser from "bowser";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
@@ -224,7 +224,8 @@ export function createAuth(options: {
         .select()
         .from(session)
         .where(and(eq(session.userId, userId), gt(session.expiresAt, new Date())))
-        .orderBy(desc(session.lastSeenAt), desc(session.createdAt));
+        // Never seen since signing in: seen then (a null would sort first).
+        .orderBy(desc(sql`coalesce(${session.lastSeenAt}, ${session.createdAt})`));
       const listed = rows.map((row) => ({
         id: row.id,
         browser: browserOf(row.userAgent),

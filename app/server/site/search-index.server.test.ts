@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { highlightParts, normalizeText, wordsOf } from "#app/domain/search-text";
 import {
+  COST,
   prepareQuery,
   SearchIndex,
   typoDistances,
@@ -122,7 +123,7 @@ describe("SearchIndex", () => {
       return hits.sort(byText);
     };
     const expected = documents.flatMap((document, slot) => (slot % 199 === 0 ? [document.model ?? ""] : []));
-    for (const query of ["lpr camera", "camera lpr", "lpr a", "lpr cam"]) {
+    for (const query of ["lpr camera", "camera lpr", "lpr a", "lpr cam", "lpr camrea"]) {
       expect(
         found(query).map((hit) => hit.split(":")[0]),
         query,
@@ -133,9 +134,16 @@ describe("SearchIndex", () => {
     const few = SearchIndex.of(
       expected.map((model) => documents.find((document) => document.model === model) as SearchDocument),
     );
-    const walked: string[] = [];
-    few.search(prepareQuery("camera lpr"), (slot, cost) => walked.push(`${expected[slot] ?? ""}:${cost}`));
-    expect(found("camera lpr")).toEqual(walked.sort(byText));
+    const walk = (query: string) => {
+      const hits: string[] = [];
+      few.search(prepareQuery(query), (slot, cost) => hits.push(`${expected[slot] ?? ""}:${cost}`));
+      return hits.sort(byText);
+    };
+    expect(found("camera lpr")).toEqual(walk("camera lpr"));
+    // A typo ("camrea") checked in the records' words costs what it costs walked.
+    expect(found("lpr camrea")).toEqual(walk("lpr camrea"));
+    const typoCost = Number(found("lpr camrea")[0]?.split(":")[1]) % COST.modelStarts;
+    expect(typoCost).toBeGreaterThanOrEqual(COST.typo);
   });
 
   it("expands a word or a phrase with its synonyms, either way round", () => {
@@ -170,5 +178,37 @@ describe("SearchIndex", () => {
     }
     // A word no record holds any more is gone from the dictionary: nothing is found by it.
     expect(ranked(changed, "junction")).toEqual([]);
+  });
+
+  it("keeps the words of a piece asked often up to date as records come and go", () => {
+    // Thousands of words hold "x7" (each record's own "nx7…"): enough to be kept between searches.
+    const documentOf = (at: number): SearchDocument => ({
+      model: `VNT-${at}`,
+      fields: [[`VNT-${at}`], ["Cameras"], [at % 3 === 0 ? `nx7${at}` : `ny${at}`], [`Number x7${at % 5}.`]],
+    });
+    const documents = Array.from({ length: 9_000 }, (_, at) => documentOf(at));
+    const changed = SearchIndex.of(documents);
+    const answers = (index: SearchIndex, query: string) => {
+      const found: string[] = [];
+      index.search(prepareQuery(query), (slot, cost) => found.push(`${index.wordsAt(slot).join()}:${cost}`));
+      return found.sort();
+    };
+    const queries = ["x7", "nx7", "7", "x71", "cameras x7"];
+    for (const query of queries) answers(changed, query);
+    // Records leave (their words with them, ids freed) and come (reusing those ids for other words).
+    const kept = new Map(documents.map((document, slot) => [slot, document]));
+    for (let slot = 0; slot < 9_000; slot += 4) {
+      changed.remove(slot);
+      kept.delete(slot);
+    }
+    for (let at = 9_000; at < 10_500; at += 1) {
+      const document = documentOf(at % 2 === 0 ? at : at * 7);
+      kept.set(changed.add(document), document);
+    }
+    const fresh = SearchIndex.of([...kept.values()]);
+    for (const query of queries) {
+      expect(answers(changed, query), query).toEqual(answers(fresh, query));
+      expect(answers(changed, query).length, query).toBeGreaterThan(1_000);
+    }
   });
 });

@@ -54,26 +54,71 @@ export const COST = {
  */
 const NAME_FIELDS = 3;
 
-/**
- * Words a record holds, about: a group checks the records found so far by their own words when its
- * words are held more than this many times as often as there are such records.
- */
-const CHECKED_WORDS_A_RECORD = 100;
+/** Indexed words a query's word matches, by id, each with what the match costs. */
+class WordMatches {
+  ids = new Int32Array(8);
+  costs = new Int32Array(8);
+  length = 0;
 
-/** The indexed words a query's word matches, each with its cost, and how many times they are held in all. */
-interface WordMatches {
-  ids: number[];
-  costs: number[];
+  add(id: number, cost: number): void {
+    if (this.length === this.ids.length) {
+      const room = Math.max(8, this.length * 2);
+      const ids = new Int32Array(room);
+      ids.set(this.ids);
+      this.ids = ids;
+      const costs = new Int32Array(room);
+      costs.set(this.costs);
+      this.costs = costs;
+    }
+    this.ids[this.length] = id;
+    this.costs[this.length] = cost;
+    this.length += 1;
+  }
+
+  delete(id: number): void {
+    const at = this.ids.subarray(0, this.length).indexOf(id);
+    if (at < 0) return;
+    this.length -= 1;
+    this.ids[at] = this.ids[this.length] as number;
+    this.costs[at] = this.costs[this.length] as number;
+  }
+
+  /** A copy without room to grow into: what is kept between searches. */
+  trimmed(): WordMatches {
+    const copy = new WordMatches();
+    copy.ids = this.ids.slice(0, this.length);
+    copy.costs = this.costs.slice(0, this.length);
+    copy.length = this.length;
+    return copy;
+  }
+}
+
+/**
+ * Pieces whose words are kept between searches, the last used kept longest: the brand, a model's
+ * start, typed by every visitor, match tens of thousands of words at 50,000 products, and listing
+ * them was most of such a search's time (decision 078). Only pieces matching at least KEPT_MATCHES
+ * words are kept; fewer are quicker found again than kept up to date.
+ */
+const KEPT_PIECES = 16;
+const KEPT_MATCHES = 2_000;
+
+/** What matching a group by walking postings reads: the words its words match, and how many times those are held. */
+interface Reach {
+  words: number;
   postings: number;
 }
 
-/** How many postings matching `group` walks: for each alternative, its rarest word's. */
-function groupPostings(group: PreparedQuery["groups"][number], matchesOf: (word: string) => WordMatches): number {
-  let postings = 0;
+/** What walking `group`'s postings reads: for each alternative, its rarest word's. */
+function groupReach(group: PreparedQuery["groups"][number], reachOf: (word: string) => Reach): Reach {
+  const reach = { words: 0, postings: 0 };
   for (const alternative of group.alternatives) {
-    postings += Math.min(...alternative.words.map((word) => matchesOf(word).postings));
+    const rarest = alternative.words
+      .map(reachOf)
+      .reduce((least, next) => (next.postings < least.postings ? next : least));
+    reach.words += rarest.words;
+    reach.postings += rarest.postings;
   }
-  return postings;
+  return reach;
 }
 
 /** Fewer matches than this without typos, and words of five characters or more are also looked for with one (nine: two; see `typosForgiven`). */
@@ -130,6 +175,27 @@ export function groupCostIn(
 export function typosForgiven(word: string): number {
   if (/\d/.test(word)) return 0;
   return word.length >= 9 ? 2 : word.length >= 5 ? 1 : 0;
+}
+
+/** What an indexed word costs as a match of `word`, or undefined when it is none (`forgiven` typos allowed). */
+function matchCost(word: string, indexed: string, forgiven: number): number | undefined {
+  return indexed.includes(word) ? heldCost(word, indexed) : typoCost(word, indexed, forgiven);
+}
+
+/** What an indexed word holding `word` costs as its match: the same word, one it starts, one it is inside. */
+function heldCost(word: string, indexed: string): number {
+  return indexed === word ? 0 : indexed.startsWith(word) ? COST.prefix : COST.inside;
+}
+
+/** What an indexed word not holding `word` costs as its match with at most `forgiven` typos, or undefined. */
+function typoCost(word: string, indexed: string, forgiven: number): number | undefined {
+  if (forgiven === 0 || indexed.length < word.length - forgiven) return undefined;
+  // One of the first two letters right, as in nearly every typo: spares most of the dictionary the comparison.
+  if (indexed.charCodeAt(0) !== word.charCodeAt(0) && indexed.charCodeAt(1) !== word.charCodeAt(1)) return undefined;
+  // The whole word with a typo, or its start: "recoder" for "recorders".
+  const { whole, start } = typoDistances(word, indexed, forgiven);
+  if (whole <= forgiven) return whole * COST.typo;
+  return start <= forgiven ? start * COST.typo + COST.prefix : undefined;
 }
 
 /** Cuts a query into the groups a document must match, each word with the phrases it is a synonym of. */
@@ -214,6 +280,13 @@ export class SearchIndex {
   private wordCost = new Float64Array(0);
   private wordStamp = new Uint32Array(0);
   private wordStampNow = 0;
+  /** Scratch of `match`, by slot: the step that left the record among those a later group is matched among. */
+  private aliveStamp = new Uint32Array(0);
+  private aliveNow = 0;
+  /** How many words the records hold, together: a record's average is what checking records costs. */
+  private recordWords = 0;
+  /** Pieces' words kept between searches, the last used last (see KEPT_PIECES). */
+  private readonly keptMatches = new Map<string, WordMatches>();
 
   /**
    * The index of `records`, each made into its document as it is added: a document is garbage before
@@ -298,6 +371,7 @@ export class SearchIndex {
     this.recordPairs[slot] = pairHolders.length > 0 ? pairHolders : undefined;
     for (const posting of held) this.post(posting >> FIELD_BITS, (slot << FIELD_BITS) | (posting & (FIELDS - 1)));
     this.records[slot] = Int32Array.from(held);
+    this.recordWords += held.length;
     this.models[slot] = model;
     return slot;
   }
@@ -305,13 +379,14 @@ export class SearchIndex {
   /** The id of the word `text` holds from `start` to `end`, added to the dictionary when new. */
   private idOfWord(text: string, start: number, end: number): number {
     const id = this.words.idOf(text, start, end);
-    return id >= 0 ? id : this.words.add(text.slice(start, end));
+    return id >= 0 ? id : this.wordAdded(text.slice(start, end));
   }
 
   /** Forgets the record in `slot`; its slot is handed out again. */
   remove(slot: number): void {
     const postings = this.records[slot];
     if (!postings) return;
+    this.recordWords -= postings.length;
     for (const posting of postings) {
       const id = posting >> FIELD_BITS;
       this.unpost(id, (slot << FIELD_BITS) | (posting & (FIELDS - 1)));
@@ -373,10 +448,10 @@ export class SearchIndex {
   eachGroup(query: PreparedQuery, options: { typos: boolean; fields?: number }): Map<number, number>[] {
     this.makeScratch();
     const fields = options.fields ?? FIELDS;
-    const matchesOf = this.matchesCache(options.typos, fields);
+    const matchesOf = this.matchesCache(options.typos);
     const matchedWords = new Set<string>();
     return query.groups.map((group) => {
-      const { touched } = this.matchGroup(group, { fields, admits: undefined }, matchesOf, matchedWords);
+      const { touched } = this.matchGroup(group, { fields, admits: undefined, alive: 0 }, matchesOf, matchedWords);
       return new Map(touched.map((slot) => [slot, this.groupCost[slot] as number]));
     });
   }
@@ -407,10 +482,11 @@ export class SearchIndex {
 
   /**
    * The records matching every group of `query`, with the sum of each group's least cost. The group
-   * whose words are held fewest times goes first; a later group whose words are held many times more
-   * often than records are left checks those records' own words instead of walking its postings
-   * ("t d32853" at 50,000 products: the "t" of every word, a million postings, for the few records
-   * holding "d32853").
+   * whose words are held fewest times goes first, and each later one is matched among the records
+   * left: by walking its words' postings, or, when those are many more than the words the records
+   * left hold, by checking those records' own words ("t d32853" at 50,000 products: the "t" of every
+   * word, a million postings, for the few records holding "d32853"). Planning counts a group's words
+   * without listing them: "vnt" and "3" are in some 50,000 words each at 50,000 products.
    */
   private match(
     query: PreparedQuery,
@@ -420,20 +496,33 @@ export class SearchIndex {
     admits: Uint8Array | undefined,
   ): { slots: number[]; costs: number[] } {
     this.makeScratch();
-    const matchesOf = this.matchesCache(typos, fields);
+    const matchesOf = this.matchesCache(typos);
+    const reachOf = (word: string): Reach => {
+      if (typos && typosForgiven(word) > 0) {
+        const matches = matchesOf(word);
+        const counts = fields === 1 ? this.modelCounts : this.postingCounts;
+        let postings = 0;
+        for (let at = 0; at < matches.length; at += 1) postings += counts[matches.ids[at] as number] ?? 0;
+        return { words: matches.length, postings };
+      }
+      const { words, weight } = this.words.countHolding(word, fields === 1 ? this.modelCounts : this.postingCounts);
+      return { words, postings: weight };
+    };
     const planned = query.groups
-      .map((group) => ({ group, postings: groupPostings(group, matchesOf) }))
-      .sort((a, b) => a.postings - b.postings);
+      .map((group) => ({ group, reach: groupReach(group, reachOf) }))
+      .sort((a, b) => a.reach.postings - b.reach.postings);
+    const wordsARecord = this.size === 0 ? 0 : this.recordWords / this.size;
     let slots: number[] | undefined;
     let costs: number[] = [];
-    for (const { group, postings } of planned) {
+    for (const { group, reach } of planned) {
       const singleWords = group.alternatives.every((alternative) => alternative.words.length === 1);
-      if (slots && singleWords && slots.length * CHECKED_WORDS_A_RECORD < postings) {
-        ({ slots, costs } = this.checkRecords(group, { slots, costs }, matchesOf, fields, matchedWords));
+      if (slots && singleWords && slots.length * wordsARecord < reach.postings + reach.words) {
+        ({ slots, costs } = this.checkRecords(group, { slots, costs }, typos, fields, matchedWords));
         if (slots.length === 0) break;
         continue;
       }
-      const { stamp, touched } = this.matchGroup(group, { fields, admits }, matchesOf, matchedWords);
+      const alive = slots ? this.markAlive(slots) : 0;
+      const { stamp, touched } = this.matchGroup(group, { fields, admits, alive }, matchesOf, matchedWords);
       if (!slots) {
         slots = touched;
         costs = touched.map((slot) => this.groupCost[slot] ?? 0);
@@ -455,52 +544,67 @@ export class SearchIndex {
   }
 
   /** `wordMatches` for one search, each word's worked out once. */
-  private matchesCache(typos: boolean, fields: number): (word: string) => WordMatches {
+  private matchesCache(typos: boolean): (word: string) => WordMatches {
     const matches = new Map<string, WordMatches>();
     return (word) => {
       let found = matches.get(word);
-      if (!found) matches.set(word, (found = this.wordMatches(word, typos, fields)));
+      if (!found) matches.set(word, (found = this.wordMatches(word, typos)));
       return found;
     };
+  }
+
+  /** Marks the records in `slots` under a new stamp, which it returns: those a later group is matched among. */
+  private markAlive(slots: readonly number[]): number {
+    if (this.aliveNow === 0xffffffff) {
+      this.aliveStamp.fill(0);
+      this.aliveNow = 0;
+    }
+    const alive = (this.aliveNow += 1);
+    for (const slot of slots) this.aliveStamp[slot] = alive;
+    return alive;
   }
 
   /**
    * Of the records found so far (with their costs), those whose own words match one of `group`'s
    * single-word alternatives, each cost raised by the least such match's: what walking the group's
-   * postings would keep, found through the records.
+   * postings would keep, found through the records, each of their words compared once.
    */
   private checkRecords(
     group: PreparedQuery["groups"][number],
     found: { slots: readonly number[]; costs: readonly number[] },
-    matchesOf: (word: string) => WordMatches,
+    typos: boolean,
     fields: number,
     matchedWords: Set<string>,
   ): { slots: number[]; costs: number[] } {
     const stamp = this.nextWordStamp();
     const { wordStamp, wordCost } = this;
-    for (const alternative of group.alternatives) {
+    const wanted = group.alternatives.map((alternative) => {
       const word = alternative.words[0] ?? "";
-      const extra = alternative.synonym ? COST.synonym : 0;
       matchedWords.add(word);
-      const { ids, costs } = matchesOf(word);
-      for (let at = 0; at < ids.length; at += 1) {
-        const id = ids[at] as number;
-        const cost = (costs[at] as number) + extra;
-        if (wordStamp[id] !== stamp || cost < (wordCost[id] as number)) {
-          wordStamp[id] = stamp;
-          wordCost[id] = cost;
-        }
+      return { word, forgiven: typos ? typosForgiven(word) : 0, extra: alternative.synonym ? COST.synonym : 0 };
+    });
+    const costOf = (id: number) => {
+      const indexed = this.words.wordAt(id) ?? "";
+      let least = Infinity;
+      for (const { word, forgiven, extra } of wanted) {
+        const cost = matchCost(word, indexed, forgiven);
+        if (cost !== undefined && cost + extra < least) least = cost + extra;
       }
-    }
+      return least;
+    };
     const kept = { slots: [] as number[], costs: [] as number[] };
     for (let at = 0; at < found.slots.length; at += 1) {
       const slot = found.slots[at] as number;
       let least = Infinity;
       let leastId = -1;
       for (const posting of this.records[slot] ?? []) {
-        const id = posting >> FIELD_BITS;
         const field = posting & (FIELDS - 1);
-        if (field >= fields || wordStamp[id] !== stamp) continue;
+        if (field >= fields) continue;
+        const id = posting >> FIELD_BITS;
+        if (wordStamp[id] !== stamp) {
+          wordStamp[id] = stamp;
+          wordCost[id] = costOf(id);
+        }
         const cost = (wordCost[id] as number) + field * COST.field;
         if (cost < least) {
           least = cost;
@@ -517,31 +621,39 @@ export class SearchIndex {
 
   /**
    * Notes in the scratch, under a new stamp, every record one of `group`'s alternatives matches with
-   * its least cost, and lists them (`touched`).
+   * its least cost, and lists them (`touched`): among those `admits` and, unless `alive` is 0, those
+   * marked under it.
    */
   private matchGroup(
     group: PreparedQuery["groups"][number],
-    options: { fields: number; admits: Uint8Array | undefined },
+    options: { fields: number; admits: Uint8Array | undefined; alive: number },
     matchesOf: (word: string) => WordMatches,
     matchedWords: Set<string>,
   ): { stamp: number; touched: number[] } {
     const stamp = this.nextStamp();
     const touched: number[] = [];
-    const { fields, admits } = options;
+    const { fields, admits, alive } = options;
+    const { aliveStamp } = this;
+    const among = (slot: number) =>
+      (admits === undefined || admits[slot] === 1) && (alive === 0 || aliveStamp[slot] === alive);
     for (const alternative of group.alternatives) {
       const extra = alternative.synonym ? COST.synonym : 0;
       const [only] = alternative.words;
       if (alternative.words.length === 1 && only !== undefined) {
         matchedWords.add(only);
-        this.walkPostings(matchesOf(only), fields, matchedWords, (slot, cost) => {
-          if (admits && admits[slot] !== 1) return;
-          this.keepLeast(slot, cost + extra, stamp, touched);
-        });
+        this.walkPostings(
+          matchesOf(only),
+          fields,
+          matchedWords,
+          (slot, cost) => {
+            if (admits === undefined || admits[slot] === 1) this.keepLeast(slot, cost + extra, stamp, touched);
+          },
+          alive,
+        );
         continue;
       }
       for (const [slot, phraseCost] of this.phraseCosts(alternative.words, fields, matchesOf, matchedWords)) {
-        if (admits && admits[slot] !== 1) continue;
-        this.keepLeast(slot, phraseCost + extra, stamp, touched);
+        if (among(slot)) this.keepLeast(slot, phraseCost + extra, stamp, touched);
       }
     }
     return { stamp, touched };
@@ -558,15 +670,20 @@ export class SearchIndex {
     }
   }
 
-  /** Calls `each` with the slot of every record holding one of the `matched` words in a field before `fields`, and the match's cost. */
+  /**
+   * Calls `each` with the slot of every record holding one of the `matched` words in a field before
+   * `fields`, and the match's cost; unless `alive` is 0, only for records marked under it (tested
+   * here: at 50,000 products a later group's walk passes some 500,000 postings to keep a few).
+   */
   private walkPostings(
     matched: WordMatches,
     fields: number,
     matchedWords: Set<string>,
     each: (slot: number, cost: number) => void,
+    alive = 0,
   ): void {
-    const { postings, postingCounts, modelCounts } = this;
-    for (let at = 0; at < matched.ids.length; at += 1) {
+    const { postings, postingCounts, modelCounts, aliveStamp } = this;
+    for (let at = 0; at < matched.length; at += 1) {
       const id = matched.ids[at] as number;
       const wordCost = matched.costs[at] as number;
       const list = postings[id];
@@ -576,9 +693,10 @@ export class SearchIndex {
       for (let place = 0; place < count; place += 1) {
         const posting = typeof list === "number" ? list : (list[place] as number);
         const field = posting & (FIELDS - 1);
-        if (field >= fields) continue;
+        const slot = posting >> FIELD_BITS;
+        if (field >= fields || (alive !== 0 && aliveStamp[slot] !== alive)) continue;
         matchedHere = true;
-        each(posting >> FIELD_BITS, wordCost + field * COST.field);
+        each(slot, wordCost + field * COST.field);
       }
       if (matchedHere && wordCost >= COST.typo) matchedWords.add(this.words.wordAt(id) ?? "");
     }
@@ -608,32 +726,55 @@ export class SearchIndex {
   }
 
   /**
-   * Every indexed word `word` matches, with what that match costs, and how many times those words
-   * are held in a field before `fields` (what walking them costs).
+   * Every indexed word `word` matches, with what that match costs: those holding it, and with
+   * `typos` those it is a typo away from.
    */
-  private wordMatches(word: string, typos: boolean, fields: number): WordMatches {
-    const matched: WordMatches = { ids: [], costs: [], postings: 0 };
-    const add = (id: number, cost: number) => {
-      matched.ids.push(id);
-      matched.costs.push(cost);
-      matched.postings += (fields === 1 ? this.modelCounts[id] : this.postingCounts[id]) ?? 0;
-    };
-    this.words.forEachHolding(word, (id) => {
-      const indexed = this.words.wordAt(id) ?? "";
-      add(id, indexed === word ? 0 : indexed.startsWith(word) ? COST.prefix : COST.inside);
-    });
+  private wordMatches(word: string, typos: boolean): WordMatches {
+    const held = this.wordsHolding(word);
     const forgiven = typos ? typosForgiven(word) : 0;
-    if (forgiven === 0) return matched;
+    if (forgiven === 0) return held;
+    const matched = held.trimmed();
     this.words.forEachWord((indexed, id) => {
-      if (indexed.length < word.length - forgiven || indexed.includes(word)) return;
-      // One of the first two letters right, as in nearly every typo: spares most of the dictionary the comparison.
-      if (indexed.charCodeAt(0) !== word.charCodeAt(0) && indexed.charCodeAt(1) !== word.charCodeAt(1)) return;
-      // The whole word with a typo, or its start: "recoder" for "recorders".
-      const { whole, start } = typoDistances(word, indexed, forgiven);
-      if (whole <= forgiven) add(id, whole * COST.typo);
-      else if (start <= forgiven) add(id, start * COST.typo + COST.prefix);
+      if (indexed.includes(word)) return;
+      const cost = typoCost(word, indexed, forgiven);
+      if (cost !== undefined) matched.add(id, cost);
     });
     return matched;
+  }
+
+  /** The indexed words holding `piece`, each with its cost: kept between searches when they are many. */
+  private wordsHolding(piece: string): WordMatches {
+    const kept = this.keptMatches.get(piece);
+    if (kept) {
+      // Used last: kept longest.
+      this.keptMatches.delete(piece);
+      this.keptMatches.set(piece, kept);
+      return kept;
+    }
+    const held = new WordMatches();
+    this.words.forEachHolding(piece, (id) => held.add(id, heldCost(piece, this.words.wordAt(id) ?? "")));
+    if (held.length < KEPT_MATCHES) return held;
+    const trimmed = held.trimmed();
+    this.keptMatches.set(piece, trimmed);
+    for (const [oldest] of this.keptMatches) {
+      if (this.keptMatches.size <= KEPT_PIECES) break;
+      this.keptMatches.delete(oldest);
+    }
+    return trimmed;
+  }
+
+  /** The id of a new word of the dictionary: added to the kept pieces' matches it holds. */
+  private wordAdded(word: string): number {
+    const id = this.words.add(word);
+    for (const [piece, matches] of this.keptMatches) if (word.includes(piece)) matches.add(id, heldCost(piece, word));
+    return id;
+  }
+
+  /** Takes the word with `id` out of the dictionary and out of the kept pieces' matches. */
+  private wordRemoved(id: number): void {
+    const word = this.words.wordAt(id) ?? "";
+    for (const [piece, matches] of this.keptMatches) if (word.includes(piece)) matches.delete(id);
+    this.words.remove(id);
   }
 
   private post(id: number, posting: number): void {
@@ -686,7 +827,7 @@ export class SearchIndex {
     if ((posting & (FIELDS - 1)) === 0) this.modelCounts[id] = (this.modelCounts[id] ?? 0) - 1;
     if (count - 1 > 0) return;
     // No record holds the word any more: it leaves the dictionary, its id is handed out again.
-    this.words.remove(id);
+    this.wordRemoved(id);
     this.postings[id] = undefined;
   }
 
@@ -696,6 +837,8 @@ export class SearchIndex {
     this.groupCost = new Float64Array(slots + (slots >> 2) + 64);
     this.groupStamp = new Uint32Array(this.groupCost.length);
     this.stamp = 0;
+    this.aliveStamp = new Uint32Array(this.groupCost.length);
+    this.aliveNow = 0;
   }
 
   private nextWordStamp(): number {

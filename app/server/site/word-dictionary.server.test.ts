@@ -45,6 +45,32 @@ describe("WordDictionary", () => {
     expect(holding(dictionary, "")).toEqual([]);
   });
 
+  it("counts the words holding a piece and sums their weights, as listing them would up to two characters", () => {
+    const next = random(11);
+    const alphabet = ["a", "b", "c", "1", "é"];
+    const words = new Set<string>();
+    while (words.size < 400) {
+      words.add(Array.from({ length: 1 + Math.floor(next() * 7) }, () => alphabet[Math.floor(next() * 5)]).join(""));
+    }
+    const dictionary = new WordDictionary();
+    const weights = new Int32Array(500);
+    for (const word of words) weights[dictionary.add(word)] = word.length * 3 + 1;
+    for (const piece of ["a", "é", "ab", "1é", "zz", "q"]) {
+      const listed: number[] = [];
+      dictionary.forEachHolding(piece, (id) => listed.push(id));
+      expect(dictionary.countHolding(piece, weights), piece).toEqual({
+        words: listed.length,
+        weight: listed.reduce((sum, id) => sum + (weights[id] ?? 0), 0),
+      });
+    }
+    // Longer, the count may take in a word with every pair but not the piece ("abxbc" for "abc"): never fewer.
+    for (const piece of ["abc", "c1a", "abab"]) {
+      const counted = dictionary.countHolding(piece, weights).words;
+      expect(counted, piece).toBeGreaterThanOrEqual(holding(dictionary, piece).length);
+      expect(counted, piece).toBeGreaterThan(0);
+    }
+  });
+
   it("keeps finding every word by characters and by piece while words come and go, ids reused, its table grown", () => {
     const next = random(23);
     const dictionary = new WordDictionary();

@@ -95,22 +95,12 @@ export class WordDictionary {
 
   /** Calls `visit` with the id of every word that holds `piece` (not empty), in id order. */
   forEachHolding(piece: string, visit: (id: number) => void): void {
-    const sets: Uint32Array[] = [];
-    if (piece.length === 1) {
-      const single = this.single(piece.charCodeAt(0), false);
-      if (!single) return;
-      sets.push(single);
-    }
-    for (let at = 1; at < piece.length; at += 1) {
-      const pair = this.pair(piece.charCodeAt(at - 1), piece.charCodeAt(at), false);
-      if (!pair) return;
-      if (!sets.includes(pair)) sets.push(pair);
-    }
-    if (sets.length === 0) return;
+    const sets = this.setsOf(piece);
+    if (!sets) return;
     // One or two characters: the set is the answer. Longer: a word holding every pair nearly always
     // holds the piece, but "abab" is not in "abba".
     const exact = piece.length <= 2;
-    const [first, ...rest] = sets as [Uint32Array, ...Uint32Array[]];
+    const [first, ...rest] = sets;
     for (let setWord = 0; setWord < this.used; setWord += 1) {
       let bits = first[setWord] ?? 0;
       for (const set of rest) {
@@ -124,6 +114,49 @@ export class WordDictionary {
         if (exact || (this.words[id] ?? "").includes(piece)) visit(id);
       }
     }
+  }
+
+  /**
+   * About how many words hold `piece`, and the sum of `weights` by their ids: the words holding each
+   * of its pairs, counted without reading one (exact up to two characters; beyond, a word with every
+   * pair of the piece but not the piece, "abxbc" for "abc", is counted too). What planning a search needs, at a fraction of what listing the words costs.
+   */
+  countHolding(piece: string, weights: Int32Array): { words: number; weight: number } {
+    const counted = { words: 0, weight: 0 };
+    const sets = this.setsOf(piece);
+    if (!sets) return counted;
+    const [first, ...rest] = sets;
+    for (let setWord = 0; setWord < this.used; setWord += 1) {
+      let bits = first[setWord] ?? 0;
+      for (const set of rest) {
+        if (bits === 0) break;
+        bits &= set[setWord] ?? 0;
+      }
+      while (bits !== 0) {
+        const lowest = bits & -bits;
+        bits ^= lowest;
+        counted.words += 1;
+        counted.weight += weights[setWord * 32 + 31 - Math.clz32(lowest)] ?? 0;
+      }
+    }
+    return counted;
+  }
+
+  /** The sets whose intersection holds the words holding `piece`: its character's, or each of its pairs'; undefined when no word can. */
+  private setsOf(piece: string): [Uint32Array, ...Uint32Array[]] | undefined {
+    const sets: Uint32Array[] = [];
+    if (piece.length === 1) {
+      const single = this.single(piece.charCodeAt(0), false);
+      if (!single) return undefined;
+      sets.push(single);
+    }
+    for (let at = 1; at < piece.length; at += 1) {
+      const pair = this.pair(piece.charCodeAt(at - 1), piece.charCodeAt(at), false);
+      if (!pair) return undefined;
+      if (!sets.includes(pair)) sets.push(pair);
+    }
+    const [first, ...rest] = sets;
+    return first ? [first, ...rest] : undefined;
   }
 
   private place(id: number, hash: number): void {

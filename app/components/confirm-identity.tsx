@@ -1,7 +1,9 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
+import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
 import { CONFIRM_MESSAGES } from "#app/domain/auth-schemas";
 import { CurrentPasswordField } from "./password-fields";
+import { postPasskeyStep, signWithPasskey, usePasskeySupport } from "./passkey-browser";
 import { Alert, Button } from "./ui";
 
 /** What the confirmation's action answers: confirmed, the password wrong, or why not otherwise. */
@@ -10,14 +12,34 @@ type ConfirmAnswer = { confirmed: true } | { passwordError: string } | { error: 
 /**
  * Shown where a sensitive action was refused for want of a recent password (decision 076): the
  * password, checked without leaving the page, so that what the person entered in its form stays for
- * them to send again. Without scripts it is the confirmation page's form, which comes back here.
+ * them to send again. Without scripts it is the confirmation page's form, which comes back here. Where
+ * the browser can, one of the person's passkeys does instead of the password (decision 079).
  */
 export function ConfirmIdentity() {
   const fetcher = useFetcher<ConfirmAnswer>();
   const location = useLocation();
   const region = useRef<HTMLElement>(null);
+  const passkeys = usePasskeySupport();
+  const [byPasskey, setByPasskey] = useState<ConfirmAnswer | "busy">();
   // The answer once the page's data is read again after it (a fetcher's action revalidates).
-  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  const answer = byPasskey && byPasskey !== "busy" ? byPasskey : fetcher.state === "idle" ? fetcher.data : undefined;
+  const confirmWithPasskey = async () => {
+    setByPasskey("busy");
+    const step = "/dashboard/confirm/passkey";
+    const started = await postPasskeyStep<{ options: PublicKeyCredentialRequestOptionsJSON }>(step, {
+      intent: "options",
+    });
+    if (!("options" in started))
+      return setByPasskey({ error: "error" in started ? started.error : CONFIRM_MESSAGES.needed });
+    const signed = await signWithPasskey(started.options);
+    if ("error" in signed) return setByPasskey({ error: signed.error });
+    const answered = await postPasskeyStep<{ confirmed: true }>(step, { intent: "confirm", response: signed.response });
+    setByPasskey(
+      "confirmed" in answered
+        ? { confirmed: true }
+        : { error: "error" in answered ? answered.error : CONFIRM_MESSAGES.needed },
+    );
+  };
   // Focus follows what changed: the password to give, then the word that it was taken.
   useEffect(() => {
     region.current?.querySelector<HTMLElement>("input[type=password], [role=status]")?.focus();
@@ -46,7 +68,12 @@ export function ConfirmIdentity() {
       </h2>
       <p className="text-sm text-sky-950">{CONFIRM_MESSAGES.needed}</p>
       {answer && "error" in answer ? <Alert tone="error">{answer.error}</Alert> : null}
-      <fetcher.Form method="post" action="/dashboard/confirm" className="flex flex-wrap items-end gap-3">
+      <fetcher.Form
+        method="post"
+        action="/dashboard/confirm"
+        className="flex flex-wrap items-end gap-3"
+        onSubmit={() => setByPasskey(undefined)}
+      >
         <input type="hidden" name="stay" value="1" />
         <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
         <CurrentPasswordField
@@ -57,6 +84,16 @@ export function ConfirmIdentity() {
         <Button type="submit" disabled={fetcher.state !== "idle"}>
           Confirm
         </Button>
+        {passkeys ? (
+          <Button
+            type="button"
+            variant="secondary"
+            disabled={byPasskey === "busy"}
+            onClick={() => void confirmWithPasskey()}
+          >
+            Use a passkey instead
+          </Button>
+        ) : null}
       </fetcher.Form>
     </section>
   );

@@ -1,4 +1,4 @@
-import type { ComponentProps, ReactNode } from "react";
+import type { ComponentProps, ReactNode, Ref } from "react";
 import { Link } from "./links";
 
 export function Card({
@@ -113,14 +113,28 @@ export function TextLink({
   );
 }
 
-export function Alert({ tone, children }: { tone: "error" | "success" | "info"; children: ReactNode }) {
+/** A message; with `ref`, one that focus is moved to (what changed, for the keyboard and a screen reader). */
+export function Alert({
+  tone,
+  children,
+  ref,
+}: {
+  tone: "error" | "success" | "info";
+  children: ReactNode;
+  ref?: Ref<HTMLDivElement>;
+}) {
   const styles = {
     error: "border-red-200 bg-red-50 text-red-800",
     success: "border-green-200 bg-green-50 text-green-800",
     info: "border-sky-200 bg-sky-50 text-sky-900",
   }[tone];
   return (
-    <div role={tone === "error" ? "alert" : "status"} className={`rounded-md border px-4 py-3 text-sm ${styles}`}>
+    <div
+      ref={ref}
+      tabIndex={ref ? -1 : undefined}
+      role={tone === "error" ? "alert" : "status"}
+      className={`rounded-md border px-4 py-3 text-sm ${styles}`}
+    >
       {children}
     </div>
   );

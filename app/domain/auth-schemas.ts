@@ -31,6 +31,24 @@ export const CONFIRM_MESSAGES = {
   confirmed: "Confirmed. Do it again to finish: what you entered is still there.",
 } as const;
 
+/** What passkeys' pages say (decision 079). */
+export const PASSKEY_MESSAGES = {
+  signInFailed: "That passkey did not sign you in. Use your password, or try another passkey.",
+  notVerified:
+    "That passkey did not check it is you (a PIN, a fingerprint or a face): use one that does, or your password.",
+  cancelled: "No passkey was used: the browser's request was cancelled or timed out.",
+  alreadyHeld: "This device already holds one of your passkeys: it is in the list below.",
+  notAdded: "The passkey was not added. Try again.",
+  nameTooLong: "A passkey's name is at most 60 characters.",
+  gone: "That passkey was already removed.",
+  lastSecondFactor:
+    "Two-factor authentication is required on this site: add another passkey or set up an authenticator app before removing your last one.",
+  confirmFailed: "That passkey is not one of yours, or it did not check it is you.",
+} as const;
+
+/** A passkey's name, as its person gives it. */
+export const PASSKEY_NAME_MAX_LENGTH = 60;
+
 /** The second step of a sign-in with two factors: the first step's address, and a code. */
 export const secondFactorSchema = z.object({
   email: z.string().trim().max(320),

@@ -2,6 +2,7 @@ import { parseFormSubmission, readForm } from "#app/server/platform/form-data.se
 import { loginSchema } from "#app/domain/auth-schemas";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { CurrentPasswordField } from "#app/components/password-fields";
+import { PasskeySignIn } from "#app/components/passkey-sign-in";
 import { Alert, Button, Card, TextField, TextLink } from "#app/components/ui";
 import { MESSAGES } from "#app/domain/messages";
 import { pageTitle } from "#app/domain/site";
@@ -65,6 +66,9 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             <TextLink to="/forgot">Forgot password?</TextLink>
           </p>
         </Form>
+        <div className="mt-4">
+          <PasskeySignIn redirectTo={loaderData.redirectTo} />
+        </div>
       </Card>
     </div>
   );

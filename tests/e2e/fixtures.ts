@@ -22,6 +22,8 @@ interface WorkerFixtures {
   ownServer: string;
   /** Where the worker's server keeps its files: the `s3` project puts them in a bucket on a local S3 server. */
   storage: StorageKind;
+  /** "localhost" for a file whose browser must reach the site by a domain name (passkeys are bound to one). */
+  siteHostName: "localhost" | undefined;
   site: RunningServer;
   /**
    * A local SMTP server, started only for workers that ask for it. To send this file's mail there,
@@ -49,14 +51,15 @@ interface WorkerFixtures {
 export const test = base.extend<{ login: (page?: Page) => Promise<void> }, WorkerFixtures>({
   serverEnv: [{}, { scope: "worker", option: true }],
   ownServer: ["", { scope: "worker", option: true }],
+  siteHostName: [undefined, { scope: "worker", option: true }],
   storage: ["disk", { scope: "worker", option: true }],
   site: [
-    async ({ serverEnv, ownServer, storage }, use) => {
+    async ({ serverEnv, ownServer, storage, siteHostName }, use) => {
       // Only named so that Playwright keys the worker's server on it.
       void ownServer;
       const server = await startServer(
         { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ...serverEnv },
-        { storage },
+        { storage, hostName: siteHostName },
       );
       await use(server);
       await server.stop();

@@ -43,7 +43,8 @@ describe("npm run admin", () => {
     expect((await site("create", "phone.lost@vantage.test", "--password", "first-password")).status).toBe(0);
     expect(await site("two-factor-off", "Phone.Lost@vantage.test")).toEqual({
       status: 0,
-      output: "Two-factor authentication of phone.lost@vantage.test turned off; their sessions were signed out.\n",
+      output:
+        "Two-factor authentication of phone.lost@vantage.test turned off and their passkeys removed; their sessions were signed out.\n",
     });
     expect(await site("two-factor-off", "nobody@vantage.test")).toEqual({
       status: 1,

@@ -50,6 +50,11 @@ interface StartOptions {
   checkout?: string;
   /** Told everything the server has written so far, each time it writes: to wait for a line of a start. */
   onOutput?: (output: string) => void;
+  /**
+   * The name the site is reached by, its PUBLIC_URL's: "localhost" where a browser must see a domain
+   * rather than an address (passkeys are bound to a domain). It still listens on 127.0.0.1 only.
+   */
+  hostName?: "localhost";
 }
 
 /**
@@ -97,6 +102,7 @@ async function startServerOnce(env: Record<string, string>, options: StartOption
       LOG_LEVEL: "warn",
       DEMO_DATA: "0",
       ...storage.env,
+      ...(options.hostName ? { PUBLIC_URL: `http://${options.hostName}:${port}` } : {}),
       ...env,
       DATA_DIR: dataDir,
       PORT: String(port),
@@ -145,7 +151,7 @@ async function startServerOnce(env: Record<string, string>, options: StartOption
   });
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://${options.hostName ?? "127.0.0.1"}:${port}`,
     port,
     pid: child.pid ?? 0,
     dataDir,

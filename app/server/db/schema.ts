@@ -481,6 +481,32 @@ export const twoFactor = pgTable(
   (table) => [uniqueIndex("two_factor_user_idx").on(table.userId)],
 );
 
+/**
+ * A person's passkeys (WebAuthn credentials), as the sign-in library's passkey plugin keeps them: the
+ * public key and signature counter it checks a sign-in with, and the name the person gave it.
+ */
+export const passkey = pgTable(
+  "passkey",
+  {
+    id: text("id").primaryKey(),
+    name: text("name"),
+    publicKey: text("public_key").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    credentialID: text("credential_id").notNull(),
+    counter: integer("counter").notNull(),
+    deviceType: text("device_type").notNull(),
+    backedUp: boolean("backed_up").notNull(),
+    transports: text("transports"),
+    createdAt: timestamp("created_at", { withTimezone: true }),
+    aaguid: text("aaguid"),
+    /** When it last signed its person in or confirmed them, for the account page (ours, not the plugin's). */
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+  },
+  (table) => [index("passkey_user_idx").on(table.userId), uniqueIndex("passkey_credential_idx").on(table.credentialID)],
+);
+
 export const session = pgTable(
   "session",
   {

@@ -2,7 +2,7 @@ import { and, asc, count, eq, sql } from "drizzle-orm";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#app/domain/limits";
 import { COMMAND_LINE, recordAudit, type Actor } from "../admin/audit.server";
 import type { Database, Queryable, Transaction } from "../db/client.server";
-import { account, auditLog, invitations, session, signInPolicy, twoFactor, user } from "../db/schema";
+import { account, auditLog, invitations, passkey, session, signInPolicy, twoFactor, user } from "../db/schema";
 import { ROLES, type Role } from "#app/domain/roles";
 import { notifyChange } from "../db/live.server";
 
@@ -75,7 +75,17 @@ async function lockForRoleChange(tx: Transaction, id: string) {
 
 /** Why an owner cannot require two factors yet. */
 export const TWO_FACTOR_FIRST =
-  "Turn on two-factor authentication for yourself first (on Your account), then require it of everyone.";
+  "Turn on two-factor authentication or add a passkey for yourself first (on Your account), then require two factors of everyone.";
+
+/**
+ * Whether the person of a select from the user table has two factors: an authenticator app's codes,
+ * or a passkey, which is something they have and checks it is them (decision 079). The user's id is
+ * spelled out: in a one-table select drizzle writes its columns bare, and inside the subquery a bare
+ * "id" would name the passkey's own.
+ */
+function hasTwoFactorsSql() {
+  return sql<boolean>`(${user.twoFactorEnabled} or exists (select 1 from ${passkey} where ${passkey.userId} = "user"."id"))`;
+}
 
 export interface PersonView {
   id: string;
@@ -86,6 +96,7 @@ export interface PersonView {
   lastSignInAt: Date | null;
   /** Their sessions that have not expired. */
   sessions: number;
+  /** An authenticator app or a passkey. */
   twoFactor: boolean;
 }
 
@@ -127,7 +138,7 @@ export function createAdminAccounts(db: Database) {
           createdAt: user.createdAt,
           lastSignInAt: lastSignIn,
           sessions,
-          twoFactor: user.twoFactorEnabled,
+          twoFactor: hasTwoFactorsSql(),
         })
         .from(user)
         .orderBy(asc(user.email));
@@ -244,9 +255,10 @@ export function createAdminAccounts(db: Database) {
     },
 
     /**
-     * Turns a person's two factors off and signs them out (they lost their phone and their recovery
-     * codes): the operator's way back, from the command line. With the owners' policy on, their next
-     * sign-in sends them to set two factors up again.
+     * Turns a person's two factors off, the authenticator app and every passkey, and signs them out
+     * (they lost their phone, their security key and their recovery codes): the operator's way back,
+     * from the command line. With the owners' policy on, their next sign-in sends them to set two
+     * factors up again.
      */
     async turnOffTwoFactorByEmail(email: string, actor: Actor): Promise<void> {
       const found = await find(db, email);
@@ -254,6 +266,7 @@ export function createAdminAccounts(db: Database) {
       await db.transaction(async (tx) => {
         await tx.update(user).set({ twoFactorEnabled: false }).where(eq(user.id, found.id));
         await tx.delete(twoFactor).where(eq(twoFactor.userId, found.id));
+        await tx.delete(passkey).where(eq(passkey.userId, found.id));
         await tx.delete(session).where(eq(session.userId, found.id));
         await recordAudit(tx, actor, {
           kind: "two-factor-off",
@@ -281,6 +294,12 @@ export function createAdminAccounts(db: Database) {
       });
     },
 
+    /** Whether the person with `id` has two factors (an authenticator app or a passkey). */
+    async hasTwoFactors(id: string): Promise<boolean> {
+      const [row] = await db.select({ on: hasTwoFactorsSql() }).from(user).where(eq(user.id, id));
+      return Boolean(row?.on);
+    },
+
     /** How people must sign in: read afresh, so that a change made on another instance holds at once. */
     async signInPolicy(): Promise<SignInPolicy> {
       const [row] = await db.select({ requireTwoFactor: signInPolicy.requireTwoFactor }).from(signInPolicy);
@@ -294,7 +313,7 @@ export function createAdminAccounts(db: Database) {
     async setSignInPolicy(policy: SignInPolicy, actor: Actor, tabId?: string): Promise<void> {
       await db.transaction(async (tx) => {
         if (policy.requireTwoFactor && actor.userId) {
-          const [own] = await tx.select({ on: user.twoFactorEnabled }).from(user).where(eq(user.id, actor.userId));
+          const [own] = await tx.select({ on: hasTwoFactorsSql() }).from(user).where(eq(user.id, actor.userId));
           if (!own?.on) throw new AdminError(TWO_FACTOR_FIRST);
         }
         await tx

@@ -3,17 +3,20 @@ import Bowser from "bowser";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { twoFactor } from "better-auth/plugins";
+import { passkey as passkeyPlugin } from "@better-auth/passkey";
 import { APIError } from "better-auth/api";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#app/domain/limits";
+import { PASSKEY_MESSAGES, PASSKEY_NAME_MAX_LENGTH } from "#app/domain/auth-schemas";
 import { normalizeEmail } from "./admins.server";
 import { recordAudit, type Actor } from "../admin/audit.server";
 import type { Database } from "../db/client.server";
-import { account, session, twoFactor as twoFactorTable, user, verification } from "../db/schema";
+import { account, passkey, session, twoFactor as twoFactorTable, user, verification } from "../db/schema";
 import type { Role } from "#app/domain/roles";
 import type { Logger } from "../platform/logger.server";
 import type { SendMail } from "../platform/mail.server";
 import type { RateLimiter } from "../db/rate-limit.server";
 import { createSignInThrottle } from "./sign-in-throttle.server";
+import type { AuthenticationResponse, RegistrationResponse } from "./passkey-responses.server";
 
 export const SESSION_COOKIE_PREFIX = "vantage";
 /**
@@ -51,6 +54,14 @@ export interface SessionListed {
   current: boolean;
 }
 
+/** One of a person's passkeys, as their account page lists it. */
+export interface PasskeyListed {
+  id: string;
+  name: string;
+  addedAt: Date | null;
+  lastUsedAt: Date | null;
+}
+
 /** A browser's name, version and system in words, from its user agent. */
 export function browserOf(userAgent: string | null): string {
   if (!userAgent) return "Unknown browser";
@@ -81,6 +92,21 @@ export function createAuth(options: {
     const [found] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
     return { userId: found?.id ?? null, email, clientAddress };
   }
+  /** A sign-in went through: the client's failures on the account are forgotten, and it is audited. */
+  async function noteSignIn(
+    person: { id: string; email: string },
+    clientAddress: string,
+    details?: Record<string, string>,
+  ): Promise<void> {
+    await throttle.signedIn(normalizeEmail(person.email), clientAddress);
+    const actor = { userId: person.id, email: person.email, clientAddress };
+    await recordAudit(db, actor, details ? { kind: "sign-in", details } : { kind: "sign-in" });
+  }
+  /** A sign-in failed: counted against the client on the account (`email`, "" for none known), and audited. */
+  async function noteFailedSignIn(email: string, clientAddress: string, reason: string): Promise<void> {
+    await throttle.signInFailed(email, clientAddress);
+    await recordAudit(db, await actorFor(email, clientAddress), { kind: "sign-in-failed", details: { reason } });
+  }
   /**
    * Whether `code` is the signed-in person's app's code now (their session in `headers`), with the
    * Set-Cookie headers of the answer: the one that turns two factors on replaces the session.
@@ -106,10 +132,35 @@ export function createAuth(options: {
     trustedOrigins: [publicUrl],
     database: drizzleAdapter(db, {
       provider: "pg",
-      schema: { user, session, account, verification, twoFactor: twoFactorTable },
+      schema: { user, session, account, verification, twoFactor: twoFactorTable, passkey },
     }),
     // Two factors (issue: sign-in): an authenticator app's codes (RFC 6238) and ten recovery codes.
-    plugins: [twoFactor({ issuer: "Vantage", backupCodeOptions: { amount: 10 } })],
+    plugins: [
+      twoFactor({ issuer: "Vantage", backupCodeOptions: { amount: 10 } }),
+      // Passkeys (decision 079): for this site's address only, each one found by the browser without
+      // an e-mail address first, and each use checked to be its person's (a PIN, a fingerprint, a face).
+      passkeyPlugin({
+        rpID: new URL(publicUrl).hostname,
+        rpName: "Vantage",
+        origin: new URL(publicUrl).origin,
+        authenticatorSelection: { residentKey: "required", userVerification: "required" },
+        advanced: { webAuthnChallengeCookie: "passkey" },
+        registration: {
+          afterVerification({ verification }) {
+            if (!verification.registrationInfo?.userVerified) {
+              throw new APIError("BAD_REQUEST", { message: PASSKEY_MESSAGES.notVerified });
+            }
+          },
+        },
+        authentication: {
+          afterVerification({ verification }) {
+            if (!verification.authenticationInfo.userVerified) {
+              throw new APIError("UNAUTHORIZED", { message: PASSKEY_MESSAGES.notVerified });
+            }
+          },
+        },
+      }),
+    ],
     emailAndPassword: {
       enabled: true,
       disableSignUp: true,
@@ -136,6 +187,9 @@ export function createAuth(options: {
     // The role is read with every session; only our own code (People, the command line) ever sets it.
     user: { additionalFields: { role: { type: "string", input: false, required: true, defaultValue: "editor" } } },
     session: {
+      // A session is "fresh" for the library's sensitive endpoints (adding a passkey) by our own
+      // rule instead: the password or a passkey given again within CONFIRM_AFTER_MINUTES.
+      freshAge: 0,
       expiresIn: 60 * 60 * 24 * 7,
       updateAge: 60 * 60 * 24,
       additionalFields: {
@@ -270,6 +324,176 @@ export function createAuth(options: {
       });
     },
 
+    /** The person's passkeys, the oldest first. */
+    async listPasskeys(userId: string): Promise<PasskeyListed[]> {
+      const rows = await db
+        .select({ id: passkey.id, name: passkey.name, addedAt: passkey.createdAt, lastUsedAt: passkey.lastUsedAt })
+        .from(passkey)
+        .where(eq(passkey.userId, userId))
+        .orderBy(passkey.createdAt, passkey.id);
+      return rows.map((row) => ({ ...row, name: row.name || "Passkey" }));
+    },
+
+    /**
+     * The first step of adding a passkey for the signed-in person (`headers`): what the browser asks
+     * the authenticator to make, and the Set-Cookie header that ties the second step to it (five minutes).
+     */
+    async passkeyRegistrationOptions(headers: Headers) {
+      const { response, headers: cookies } = await auth.api.generatePasskeyRegistrationOptions({
+        headers,
+        returnHeaders: true,
+      });
+      return { options: response, headers: cookies };
+    },
+
+    /** The second step: the authenticator's answer checked and the passkey kept under `name`. */
+    async addPasskey(input: { response: RegistrationResponse; name: string; headers: Headers; actor: Actor }) {
+      const name = input.name.trim().slice(0, PASSKEY_NAME_MAX_LENGTH) || "Passkey";
+      try {
+        await auth.api.verifyPasskeyRegistration({ body: { response: input.response, name }, headers: input.headers });
+      } catch (error) {
+        if (!(error instanceof APIError)) throw error;
+        const notVerified = error.message === PASSKEY_MESSAGES.notVerified;
+        return { ok: false as const, error: notVerified ? PASSKEY_MESSAGES.notVerified : PASSKEY_MESSAGES.notAdded };
+      }
+      await recordAudit(db, input.actor, { kind: "passkey-added", details: { name } });
+      return { ok: true as const, name };
+    },
+
+    /** Names one of the person's own passkeys again; false when it is not (or no longer) theirs. */
+    async renamePasskey(userId: string, id: string, name: string, actor: Actor): Promise<boolean> {
+      const named = name.trim().slice(0, PASSKEY_NAME_MAX_LENGTH) || "Passkey";
+      return db.transaction(async (tx) => {
+        const [before] = await tx
+          .select({ name: passkey.name })
+          .from(passkey)
+          .where(and(eq(passkey.id, id), eq(passkey.userId, userId)));
+        if (!before) return false;
+        await tx.update(passkey).set({ name: named }).where(eq(passkey.id, id));
+        await recordAudit(tx, actor, {
+          kind: "passkey-renamed",
+          details: { from: before.name ?? "Passkey", to: named },
+        });
+        return true;
+      });
+    },
+
+    /**
+     * Removes one of the person's own passkeys. Refused when the owners require two factors and it is
+     * the person's last one (no authenticator app, no other passkey).
+     */
+    async removePasskey(userId: string, id: string, actor: Actor, twoFactorRequired: boolean) {
+      return db.transaction(async (tx) => {
+        const own = await tx.select({ id: passkey.id }).from(passkey).where(eq(passkey.userId, userId));
+        if (!own.some((row) => row.id === id)) return { ok: false as const, error: PASSKEY_MESSAGES.gone };
+        const [person] = await tx.select({ app: user.twoFactorEnabled }).from(user).where(eq(user.id, userId));
+        if (twoFactorRequired && !person?.app && own.length === 1) {
+          return { ok: false as const, error: PASSKEY_MESSAGES.lastSecondFactor };
+        }
+        const [removed] = await tx.delete(passkey).where(eq(passkey.id, id)).returning({ name: passkey.name });
+        await recordAudit(tx, actor, { kind: "passkey-removed", details: { name: removed?.name ?? "Passkey" } });
+        return { ok: true as const };
+      });
+    },
+
+    /**
+     * The first step of a sign-in or a confirmation with a passkey: what the browser asks the
+     * authenticator to sign (any of the site's passkeys; with a session, that person's), and the
+     * Set-Cookie header that ties the second step to it.
+     */
+    async passkeyAuthenticationOptions(headers: Headers) {
+      const { response, headers: cookies } = await auth.api.generatePasskeyAuthenticationOptions({
+        headers,
+        returnHeaders: true,
+      });
+      return { options: response, headers: cookies };
+    },
+
+    /**
+     * Signs in with a passkey: the authenticator's signature checked, which counts as both factors
+     * (something the person has, checked to be them). Throttled and audited as a password is, by the
+     * passkey's person. Returns the session's Set-Cookie headers, or says why not.
+     */
+    async signInWithPasskey(input: { response: AuthenticationResponse; clientAddress: string; headers: Headers }) {
+      const [owner] = await db
+        .select({ id: passkey.id, name: passkey.name, email: user.email })
+        .from(passkey)
+        .innerJoin(user, eq(user.id, passkey.userId))
+        .where(eq(passkey.credentialID, input.response.id));
+      // An unknown passkey is throttled by the client's address alone, as an unknown address is.
+      const email = owner ? normalizeEmail(owner.email) : "";
+      const wait = await throttle.waitBeforeSignIn(email, input.clientAddress);
+      if (wait > 0) return { ok: false as const, reason: "rate-limited" as const, retryAfterSeconds: wait };
+      try {
+        const result = await auth.api.verifyPasskeyAuthentication({
+          body: { response: input.response },
+          headers: asClient(input.headers, input.clientAddress),
+          returnHeaders: true,
+        });
+        await db.update(passkey).set({ lastUsedAt: new Date() }).where(eq(passkey.credentialID, input.response.id));
+        await noteSignIn(result.response.user, input.clientAddress, { passkey: owner?.name ?? "Passkey" });
+        return { ok: true as const, headers: result.headers };
+      } catch (error) {
+        if (!(error instanceof APIError)) throw error;
+        await noteFailedSignIn(email, input.clientAddress, owner ? "passkey not accepted" : "unknown passkey");
+        const notVerified = error.message === PASSKEY_MESSAGES.notVerified;
+        return {
+          ok: false as const,
+          reason: "invalid" as const,
+          error: notVerified ? PASSKEY_MESSAGES.notVerified : PASSKEY_MESSAGES.signInFailed,
+        };
+      }
+    },
+
+    /**
+     * The signed-in person confirms it is them with one of their passkeys instead of the password
+     * (confirmIdentity). The library makes a session of every passkey it checks: that one is ended at
+     * once, and the session the person confirms in notes when.
+     */
+    async confirmIdentityWithPasskey(input: {
+      response: AuthenticationResponse;
+      headers: Headers;
+      sessionId: string;
+      actor: Actor & { email: string; userId: string };
+    }) {
+      const { actor } = input;
+      const clientAddress = actor.clientAddress ?? "";
+      const email = normalizeEmail(actor.email);
+      const wait = await throttle.waitBeforeSignIn(email, clientAddress);
+      if (wait > 0) return { ok: false as const, reason: "rate-limited" as const, retryAfterSeconds: wait };
+      const refused = async () => {
+        await throttle.signInFailed(email, clientAddress);
+        await recordAudit(db, actor, {
+          kind: "sign-in-failed",
+          details: { reason: "passkey not accepted when confirming" },
+        });
+        return { ok: false as const, reason: "invalid" as const };
+      };
+      const [own] = await db
+        .select({ id: passkey.id })
+        .from(passkey)
+        .where(and(eq(passkey.credentialID, input.response.id), eq(passkey.userId, actor.userId)));
+      if (!own) return refused();
+      let madeSession: string;
+      try {
+        const result = await auth.api.verifyPasskeyAuthentication({
+          body: { response: input.response },
+          headers: input.headers,
+        });
+        madeSession = result.session.id;
+      } catch (error) {
+        if (!(error instanceof APIError)) throw error;
+        return refused();
+      }
+      await db.transaction(async (tx) => {
+        await tx.delete(session).where(eq(session.id, madeSession));
+        await tx.update(session).set({ confirmedAt: new Date() }).where(eq(session.id, input.sessionId));
+        await tx.update(passkey).set({ lastUsedAt: new Date() }).where(eq(passkey.id, own.id));
+        await recordAudit(tx, actor, { kind: "identity-confirmed", details: { with: "passkey" } });
+      });
+      return { ok: true as const };
+    },
+
     /**
      * Signs in and returns the Set-Cookie headers, or says why not (with the seconds to wait when the
      * client is being slowed down: see sign-in-throttle.server.ts).
@@ -291,17 +515,11 @@ export function createAuth(options: {
         if ("twoFactorRedirect" in result.response && result.response.twoFactorRedirect) {
           return { ok: true as const, secondFactor: true as const, headers: result.headers };
         }
-        await throttle.signedIn(email, input.clientAddress);
-        const actor = { userId: result.response.user.id, email, clientAddress: input.clientAddress };
-        await recordAudit(db, actor, { kind: "sign-in" });
+        await noteSignIn({ id: result.response.user.id, email }, input.clientAddress);
         return { ok: true as const, secondFactor: false as const, headers: result.headers };
       } catch (error) {
         if (!(error instanceof APIError)) throw error;
-        await throttle.signInFailed(email, input.clientAddress);
-        await recordAudit(db, await actorFor(email, input.clientAddress), {
-          kind: "sign-in-failed",
-          details: { reason: "wrong address or password" },
-        });
+        await noteFailedSignIn(email, input.clientAddress, "wrong address or password");
         return { ok: false as const, reason: "invalid" as const };
       }
     },
@@ -328,21 +546,14 @@ export function createAuth(options: {
         const result = input.recovery
           ? await auth.api.verifyBackupCode({ body, headers, returnHeaders: true })
           : await auth.api.verifyTOTP({ body, headers, returnHeaders: true });
-        const { user: signedIn } = result.response;
-        await throttle.signedIn(signedIn.email, input.clientAddress);
-        const actor = { userId: signedIn.id, email: signedIn.email, clientAddress: input.clientAddress };
-        await recordAudit(db, actor, {
-          kind: "sign-in",
-          details: { secondFactor: input.recovery ? "recovery code" : "authenticator app" },
+        await noteSignIn(result.response.user, input.clientAddress, {
+          secondFactor: input.recovery ? "recovery code" : "authenticator app",
         });
         return { ok: true as const, headers: result.headers };
       } catch (error) {
         if (!(error instanceof APIError)) throw error;
-        await throttle.signInFailed(email, input.clientAddress);
-        await recordAudit(db, await actorFor(email, input.clientAddress), {
-          kind: "sign-in-failed",
-          details: { reason: input.recovery ? "wrong recovery code" : "wrong authentication code" },
-        });
+        const reason = input.recovery ? "wrong recovery code" : "wrong authentication code";
+        await noteFailedSignIn(email, input.clientAddress, reason);
         return { ok: false as const, reason: "invalid" as const };
       }
     },

@@ -57,7 +57,7 @@ export async function runAdminCommand(
       return `Admin ${request.email.toLowerCase()} deleted.`;
     case "two-factor-off":
       await admins.turnOffTwoFactorByEmail(request.email, COMMAND_LINE);
-      return `Two-factor authentication of ${request.email.toLowerCase()} turned off; their sessions were signed out.`;
+      return `Two-factor authentication of ${request.email.toLowerCase()} turned off and their passkeys removed; their sessions were signed out.`;
     case "sign-out-all": {
       const ended = await admins.signOutAll(COMMAND_LINE);
       return `Signed everyone out (${ended} session${ended === 1 ? "" : "s"} ended).`;

@@ -30,9 +30,10 @@ const dashboardUserContext = createContext<SessionUser>();
 export const dashboardGuard: MiddlewareFunction<Response> = async ({ url, context }, next) => {
   const user = await context.get(requestContext).user();
   if (!user) throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
-  // Owners who require two factors send a person without them to set them up, and nowhere else.
+  // Owners who require two factors (an app or a passkey) send a person without them to set them up, and nowhere else.
   if (!user.twoFactorEnabled && !TWO_FACTOR_SET_UP_PATHS.includes(url.pathname)) {
-    if ((await context.get(servicesContext).people.signInPolicy()).requireTwoFactor) {
+    const { people } = context.get(servicesContext);
+    if ((await people.signInPolicy()).requireTwoFactor && !(await people.hasTwoFactors(user.id))) {
       throw redirect(TWO_FACTOR_SET_UP_PATH);
     }
   }
@@ -42,8 +43,13 @@ export const dashboardGuard: MiddlewareFunction<Response> = async ({ url, contex
 
 /** Where a person is sent to set up two factors when the owners require them (decision 076). */
 export const TWO_FACTOR_SET_UP_PATH = "/dashboard/account?required=two-factor";
-/** The pages such a person may still open: setting them up, and confirming it is them. */
-const TWO_FACTOR_SET_UP_PATHS = ["/dashboard/account", "/dashboard/confirm"];
+/** The pages such a person may still open: setting them up (an app or a passkey), and confirming it is them. */
+const TWO_FACTOR_SET_UP_PATHS = [
+  "/dashboard/account",
+  "/dashboard/account/passkey",
+  "/dashboard/confirm",
+  "/dashboard/confirm/passkey",
+];
 
 /**
  * What only an owner may see or change (people, site settings, the audit log): a route says so with

@@ -3,9 +3,15 @@ import { renderSVG } from "uqr";
 import { LocalTime } from "#app/components/local-time";
 import { Alert, Button, Card, TextField } from "#app/components/ui";
 import { CurrentPasswordField, NewPasswordFields } from "#app/components/password-fields";
-import { changePasswordSchema, SECOND_FACTOR_MESSAGES } from "#app/domain/auth-schemas";
+import {
+  changePasswordSchema,
+  PASSKEY_MESSAGES,
+  PASSKEY_NAME_MAX_LENGTH,
+  SECOND_FACTOR_MESSAGES,
+} from "#app/domain/auth-schemas";
 import { firstErrors, parseFormSubmission } from "#app/server/platform/form-data.server";
-import { dashboardUser, readAdminForm } from "#app/server/runtime/session.server";
+import { dashboardUser, mustConfirmIdentity, readAdminForm } from "#app/server/runtime/session.server";
+import { Passkeys, type PasskeyAnswer } from "./passkeys";
 import { servicesContext } from "#app/server/runtime/context.server";
 import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/page";
@@ -17,11 +23,20 @@ export function meta() {
 export async function loader({ context }: Route.LoaderArgs) {
   const user = dashboardUser(context);
   const { auth, people } = context.get(servicesContext);
-  const [sessions, policy] = await Promise.all([auth.listSessions(user.id, user.sessionId), people.signInPolicy()]);
+  const [sessions, policy, passkeys] = await Promise.all([
+    auth.listSessions(user.id, user.sessionId),
+    people.signInPolicy(),
+    auth.listPasskeys(user.id),
+  ]);
   return {
     email: user.email,
     twoFactorRequired: policy.requireTwoFactor,
     twoFactor: Boolean(user.twoFactorEnabled),
+    passkeys: passkeys.map((listed) => ({
+      ...listed,
+      addedAt: listed.addedAt?.toISOString() ?? null,
+      lastUsedAt: listed.lastUsedAt?.toISOString() ?? null,
+    })),
     sessions: sessions.map((listed) => ({
       ...listed,
       signedInAt: listed.signedInAt.toISOString(),
@@ -32,7 +47,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 const WRONG_PASSWORD = "That password is not right.";
 const TWO_FACTOR_REQUIRED =
-  "Two-factor authentication is required on this site: it stays on. An owner can change that on People.";
+  "Two-factor authentication is required on this site: it stays on until you add a passkey. An owner can change that on People.";
 
 /**
  * Two-factor authentication for the signed-in person: set up (the password, then the app's key as a
@@ -69,7 +84,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         : { step: "codes-refused" as const, error: WRONG_PASSWORD };
     }
     case "off": {
-      if ((await context.get(servicesContext).people.signInPolicy()).requireTwoFactor) {
+      const required = (await context.get(servicesContext).people.signInPolicy()).requireTwoFactor;
+      if (required && (await auth.listPasskeys(dashboardUser(context).id)).length === 0) {
         return { step: "off" as const, error: TWO_FACTOR_REQUIRED };
       }
       const session = await auth.turnOffTwoFactor(text("password"), text("code"), request.headers, origin.actor);
@@ -91,6 +107,25 @@ export async function action({ request, context }: Route.ActionArgs) {
       const ended = await auth.endOtherSessions(user.id, user.sessionId, origin.actor);
       return { step: "others-ended" as const, ended };
     }
+    case "passkey-rename": {
+      const name = text("name").trim();
+      if (name.length > PASSKEY_NAME_MAX_LENGTH)
+        return passkeyAnswer({ step: "passkey-refused", error: PASSKEY_MESSAGES.nameTooLong });
+      const renamed = await auth.renamePasskey(dashboardUser(context).id, text("id"), name, origin.actor);
+      return passkeyAnswer(
+        renamed ? { step: "passkey-renamed" } : { step: "passkey-refused", error: PASSKEY_MESSAGES.gone },
+      );
+    }
+    case "passkey-remove": {
+      const user = dashboardUser(context);
+      // One way in fewer is a sensitive change, as adding one is.
+      if (mustConfirmIdentity(user)) return passkeyAnswer({ step: "passkey-confirm", answeredAt: Date.now() });
+      const required = (await context.get(servicesContext).people.signInPolicy()).requireTwoFactor;
+      const removed = await auth.removePasskey(user.id, text("id"), origin.actor, required);
+      return passkeyAnswer(
+        removed.ok ? { step: "passkey-removed" } : { step: "passkey-refused", error: removed.error },
+      );
+    }
     case "password": {
       const submission = parseFormSubmission(form, changePasswordSchema);
       if (submission.status !== "success") {
@@ -105,6 +140,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     default:
       return { step: "start" as const, error: "Choose what to do." };
   }
+}
+
+/** A passkey's answer, as the passkeys' section reads it. */
+function passkeyAnswer(answer: PasskeyAnswer): PasskeyAnswer {
+  return answer;
+}
+
+function isPasskeyAnswer(answer: { step: string }): answer is PasskeyAnswer {
+  return answer.step.startsWith("passkey-");
 }
 
 /** Ten recovery codes, shown once, with a file of them to keep. */
@@ -219,10 +263,11 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
   return (
     <Card title="Your account">
       <p className="text-sm text-slate-700">Signed in as {loaderData.email}.</p>
-      {loaderData.twoFactorRequired && !on ? (
+      {loaderData.twoFactorRequired && !on && loaderData.passkeys.length === 0 ? (
         <div className="mt-4">
           <Alert tone="info">
-            This site requires two-factor authentication: set it up below to go on to the rest of the dashboard.
+            This site requires two-factor authentication: add a passkey or set up an authenticator app below to go on to
+            the rest of the dashboard.
           </Alert>
         </div>
       ) : null}
@@ -248,12 +293,17 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           Change password
         </Button>
       </Form>
+      <Passkeys passkeys={loaderData.passkeys} answer={answer && isPasskeyAnswer(answer) ? answer : undefined} />
       <Sessions sessions={loaderData.sessions} answer={answer} />
       <section aria-labelledby="two-factor" className="mt-6 space-y-4">
         <h2 id="two-factor" className="text-lg font-semibold text-slate-900">
           Two-factor authentication
         </h2>
-        {answer && "error" in answer && answer.error && answer.step !== "session-gone" ? (
+        {answer &&
+        "error" in answer &&
+        answer.error &&
+        answer.step !== "session-gone" &&
+        answer.step !== "passkey-refused" ? (
           <Alert tone="error">{answer.error}</Alert>
         ) : null}
         {on ? (

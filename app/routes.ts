@@ -27,6 +27,8 @@ export default [
   route("login", "routes/login.tsx"),
   route("login/code", "routes/login-code.tsx"),
   route("login/passkey", "routes/login-passkey.ts"),
+  route("auth/oidc", "routes/auth-oidc.ts"),
+  route("auth/oidc/callback", "routes/auth-oidc-callback.ts"),
   route("logout", "routes/logout.ts"),
   route("forgot", "routes/forgot.tsx"),
   route("reset-password", "routes/reset-password.tsx"),

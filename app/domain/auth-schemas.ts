@@ -46,6 +46,42 @@ export const PASSKEY_MESSAGES = {
   confirmFailed: "That passkey is not one of yours, or it did not check it is you.",
 } as const;
 
+/** Why a single sign-on with the provider `name` did not sign someone in (decision 080). */
+export const SSO_MESSAGES = {
+  "not-invited": (name: string) =>
+    `Your ${name} account has no access to this site: ask an owner to invite your e-mail address, then sign in with ${name} again.`,
+  unverified: (name: string) =>
+    `${name} did not confirm your e-mail address, so it cannot sign you in here. Use your password, or ask your IT department.`,
+  restart: (name: string) =>
+    `That sign-in with ${name} could not be checked (it took too long, or its address was changed): sign in with ${name} again.`,
+  failed: (name: string) => `Signing in with ${name} did not work. Try again, or use your password.`,
+} as const;
+
+export type SsoRefusal = keyof typeof SSO_MESSAGES;
+
+/** At most this many domains may sign in uninvited. */
+export const SSO_DOMAINS_MAX = 50;
+const DOMAIN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
+/**
+ * The domains an owner typed (separated by commas, spaces or lines; "@example.com" as "example.com"),
+ * lower-cased, each once; or the words of what is wrong with them.
+ */
+export function ssoDomainsOf(typed: string): { domains: string[] } | { error: string } {
+  const domains = [
+    ...new Set(
+      typed
+        .split(/[\s,;]+/)
+        .map((domain) => domain.trim().toLowerCase().replace(/^@/, ""))
+        .filter(Boolean),
+    ),
+  ];
+  const wrong = domains.find((domain) => !DOMAIN.test(domain));
+  if (wrong) return { error: `"${wrong}" is not an e-mail domain such as example.com.` };
+  if (domains.length > SSO_DOMAINS_MAX) return { error: `At most ${SSO_DOMAINS_MAX} domains.` };
+  return { domains };
+}
+
 /** A passkey's name, as its person gives it. */
 export const PASSKEY_NAME_MAX_LENGTH = 60;
 

@@ -1,5 +1,6 @@
 import { parseFormSubmission, readForm } from "#app/server/platform/form-data.server";
-import { loginSchema } from "#app/domain/auth-schemas";
+import { loginSchema, SSO_MESSAGES } from "#app/domain/auth-schemas";
+import { ssoRefusalOf } from "#app/server/people/auth.server";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { CurrentPasswordField } from "#app/components/password-fields";
 import { PasskeySignIn } from "#app/components/passkey-sign-in";
@@ -20,7 +21,15 @@ export const headers = keepRetryAfter;
 export async function loader({ url, context }: Route.LoaderArgs) {
   const redirectTo = url.searchParams.get("redirectTo");
   if (await context.get(requestContext).user()) throw redirect(safeRedirectPath(redirectTo));
-  return { redirectTo, passwordChanged: url.searchParams.has("reset") };
+  const { sso } = context.get(servicesContext).auth;
+  // Single sign-on comes back here with the library's reason when it signed no one in.
+  const refused = url.searchParams.get("error");
+  return {
+    redirectTo,
+    passwordChanged: url.searchParams.has("reset"),
+    sso: sso?.name ?? null,
+    ssoError: sso && refused !== null ? SSO_MESSAGES[ssoRefusalOf(refused)](sso.name) : null,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -56,6 +65,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             <Alert tone="success">Your password was changed. Log in with the new one.</Alert>
           ) : null}
           {actionData?.error ? <Alert tone="error">{actionData.error}</Alert> : null}
+          {loaderData.ssoError && !actionData ? <Alert tone="error">{loaderData.ssoError}</Alert> : null}
           <input type="hidden" name="redirectTo" value={loaderData.redirectTo ?? ""} />
           <TextField id="email" name="email" type="email" label="Email" autoComplete="username" required />
           <CurrentPasswordField id="password" />
@@ -66,6 +76,14 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             <TextLink to="/forgot">Forgot password?</TextLink>
           </p>
         </Form>
+        {loaderData.sso ? (
+          <Form method="post" action="/auth/oidc" className="mt-4 border-t border-slate-200 pt-4">
+            <input type="hidden" name="redirectTo" value={loaderData.redirectTo ?? ""} />
+            <Button type="submit" variant="secondary" className="w-full">
+              Sign in with {loaderData.sso}
+            </Button>
+          </Form>
+        ) : null}
         <div className="mt-4">
           <PasskeySignIn redirectTo={loaderData.redirectTo} />
         </div>

@@ -24,6 +24,8 @@ interface WorkerFixtures {
   storage: StorageKind;
   /** "localhost" for a file whose browser must reach the site by a domain name (passkeys are bound to one). */
   siteHostName: "localhost" | undefined;
+  /** A port chosen before the site starts, for a file that must name its address elsewhere first (an OpenID provider's client). */
+  sitePort: number | undefined;
   site: RunningServer;
   /**
    * A local SMTP server, started only for workers that ask for it. To send this file's mail there,
@@ -52,14 +54,15 @@ export const test = base.extend<{ login: (page?: Page) => Promise<void> }, Worke
   serverEnv: [{}, { scope: "worker", option: true }],
   ownServer: ["", { scope: "worker", option: true }],
   siteHostName: [undefined, { scope: "worker", option: true }],
+  sitePort: [undefined, { scope: "worker", option: true }],
   storage: ["disk", { scope: "worker", option: true }],
   site: [
-    async ({ serverEnv, ownServer, storage, siteHostName }, use) => {
+    async ({ serverEnv, ownServer, storage, siteHostName, sitePort }, use) => {
       // Only named so that Playwright keys the worker's server on it.
       void ownServer;
       const server = await startServer(
         { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ...serverEnv },
-        { storage, hostName: siteHostName },
+        { storage, hostName: siteHostName, port: sitePort },
       );
       await use(server);
       await server.stop();

@@ -257,21 +257,37 @@ describe.each(DATABASE_KINDS)("sessions on %s", (kind) => {
     const owner = await runtime.admins.findByEmail("owner@vantage.test");
     if (!owner) throw new Error("No owner");
     const actor = { userId: owner.id, email: owner.email, clientAddress: "192.0.2.10" };
-    expect(await runtime.admins.signInPolicy()).toEqual({ requireTwoFactor: false });
+    expect(await runtime.admins.signInPolicy()).toEqual({ requireTwoFactor: false, ssoDomains: [] });
     await expect(runtime.admins.setSignInPolicy({ requireTwoFactor: true }, actor)).rejects.toThrow(
       new AdminError(TWO_FACTOR_FIRST),
     );
-    expect(await runtime.admins.signInPolicy()).toEqual({ requireTwoFactor: false });
+    expect(await runtime.admins.signInPolicy()).toEqual({ requireTwoFactor: false, ssoDomains: [] });
     await runtime.database.db.update(user).set({ twoFactorEnabled: true }).where(eq(user.id, owner.id));
     await runtime.admins.setSignInPolicy({ requireTwoFactor: true }, actor);
-    expect(await runtime.admins.signInPolicy()).toEqual({ requireTwoFactor: true });
+    expect(await runtime.admins.signInPolicy()).toEqual({ requireTwoFactor: true, ssoDomains: [] });
     await runtime.admins.setSignInPolicy({ requireTwoFactor: false }, actor);
-    expect(await runtime.admins.signInPolicy()).toEqual({ requireTwoFactor: false });
+    expect(await runtime.admins.signInPolicy()).toEqual({ requireTwoFactor: false, ssoDomains: [] });
     const entries = await runtime.database.db
       .select({ details: auditLog.details })
       .from(auditLog)
       .where(eq(auditLog.kind, "sign-in-policy-changed"));
     expect(entries.map((entry) => entry.details?.twoFactor)).toEqual(["required", "not required"]);
+    // Single sign-on's domains are kept by a form that has them, and left as they are by one that has not.
+    await runtime.admins.setSignInPolicy({ requireTwoFactor: false, ssoDomains: ["partner.test"] }, actor);
+    await runtime.admins.setSignInPolicy({ requireTwoFactor: false }, actor);
+    expect(await runtime.admins.signInPolicy()).toEqual({ requireTwoFactor: false, ssoDomains: ["partner.test"] });
+    await runtime.admins.setSignInPolicy({ requireTwoFactor: false, ssoDomains: [] }, actor);
+    const domains = await runtime.database.db
+      .select({ details: auditLog.details })
+      .from(auditLog)
+      .where(eq(auditLog.kind, "sign-in-policy-changed"));
+    expect(domains.map((entry) => entry.details?.singleSignOnDomains)).toEqual([
+      undefined,
+      undefined,
+      "partner.test",
+      undefined,
+      "none",
+    ]);
     expect((await runtime.admins.list()).find((person) => person.id === owner.id)?.twoFactor).toBe(true);
   });
 

@@ -424,6 +424,11 @@ export const searchSynonyms = pgTable("search_synonyms", {
 export const signInPolicy = pgTable("sign_in_policy", {
   id: integer("id").primaryKey().default(1),
   requireTwoFactor: boolean("require_two_factor").default(false).notNull(),
+  /** E-mail domains whose people single sign-on may make editors of, uninvited (decision 080). */
+  ssoDomains: text("sso_domains")
+    .array()
+    .default(sql`'{}'::text[]`)
+    .notNull(),
   ...timestamps,
 });
 

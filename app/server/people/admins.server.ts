@@ -100,9 +100,11 @@ export interface PersonView {
   twoFactor: boolean;
 }
 
-/** How people must sign in (decision 076). */
+/** How people must sign in (decisions 076 and 080). */
 export interface SignInPolicy {
   requireTwoFactor: boolean;
+  /** E-mail domains whose people single sign-on may make editors of without an invitation. */
+  ssoDomains: string[];
 }
 
 /**
@@ -302,30 +304,40 @@ export function createAdminAccounts(db: Database) {
 
     /** How people must sign in: read afresh, so that a change made on another instance holds at once. */
     async signInPolicy(): Promise<SignInPolicy> {
-      const [row] = await db.select({ requireTwoFactor: signInPolicy.requireTwoFactor }).from(signInPolicy);
-      return { requireTwoFactor: row?.requireTwoFactor ?? false };
+      const [row] = await db
+        .select({ requireTwoFactor: signInPolicy.requireTwoFactor, ssoDomains: signInPolicy.ssoDomains })
+        .from(signInPolicy);
+      return { requireTwoFactor: row?.requireTwoFactor ?? false, ssoDomains: row?.ssoDomains ?? [] };
     },
 
     /**
      * Requires two factors of everyone, or stops requiring them. An owner requires them only with their
      * own on: the requirement would otherwise send them to set it up first.
      */
-    async setSignInPolicy(policy: SignInPolicy, actor: Actor, tabId?: string): Promise<void> {
+    async setSignInPolicy(
+      policy: Pick<SignInPolicy, "requireTwoFactor"> & Partial<SignInPolicy>,
+      actor: Actor,
+      tabId?: string,
+    ): Promise<void> {
       await db.transaction(async (tx) => {
         if (policy.requireTwoFactor && actor.userId) {
           const [own] = await tx.select({ on: hasTwoFactorsSql() }).from(user).where(eq(user.id, actor.userId));
           if (!own?.on) throw new AdminError(TWO_FACTOR_FIRST);
         }
+        const domains = policy.ssoDomains ? { ssoDomains: policy.ssoDomains } : {};
         await tx
           .insert(signInPolicy)
-          .values({ id: 1, requireTwoFactor: policy.requireTwoFactor })
+          .values({ id: 1, requireTwoFactor: policy.requireTwoFactor, ...domains })
           .onConflictDoUpdate({
             target: signInPolicy.id,
-            set: { requireTwoFactor: policy.requireTwoFactor, updatedAt: new Date() },
+            set: { requireTwoFactor: policy.requireTwoFactor, ...domains, updatedAt: new Date() },
           });
         await recordAudit(tx, actor, {
           kind: "sign-in-policy-changed",
-          details: { twoFactor: policy.requireTwoFactor ? "required" : "not required" },
+          details: {
+            twoFactor: policy.requireTwoFactor ? "required" : "not required",
+            ...(policy.ssoDomains ? { singleSignOnDomains: policy.ssoDomains.join(", ") || "none" } : {}),
+          },
         });
         await notifyChange(tx, ["people"], tabId);
       });

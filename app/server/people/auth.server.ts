@@ -2,15 +2,24 @@ import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
 import Bowser from "bowser";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { twoFactor } from "better-auth/plugins";
+import { genericOAuth, twoFactor } from "better-auth/plugins";
 import { passkey as passkeyPlugin } from "@better-auth/passkey";
 import { APIError } from "better-auth/api";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#app/domain/limits";
-import { PASSKEY_MESSAGES, PASSKEY_NAME_MAX_LENGTH } from "#app/domain/auth-schemas";
+import { PASSKEY_MESSAGES, PASSKEY_NAME_MAX_LENGTH, type SsoRefusal } from "#app/domain/auth-schemas";
 import { normalizeEmail } from "./admins.server";
 import { recordAudit, type Actor } from "../admin/audit.server";
 import type { Database } from "../db/client.server";
-import { account, passkey, session, twoFactor as twoFactorTable, user, verification } from "../db/schema";
+import {
+  account,
+  invitations,
+  passkey,
+  session,
+  signInPolicy,
+  twoFactor as twoFactorTable,
+  user,
+  verification,
+} from "../db/schema";
 import type { Role } from "#app/domain/roles";
 import type { Logger } from "../platform/logger.server";
 import type { SendMail } from "../platform/mail.server";
@@ -77,6 +86,38 @@ function typedCode(code: string): string {
 }
 const RESET_TOKEN_SECONDS = 60 * 60;
 
+/** Single sign-on with one OpenID Connect provider, from the environment (decision 080). */
+export interface OidcSettings {
+  issuerUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** The provider as the sign-in button names it: "Microsoft", "Okta". */
+  name: string;
+}
+
+/** The sign-in library's id of the OpenID Connect provider. */
+const OIDC_PROVIDER = "oidc";
+/** Where the provider sends the browser back: the address to register with it, after PUBLIC_URL. */
+export const OIDC_CALLBACK_PATH = "/auth/oidc/callback";
+
+/**
+ * Why a single sign-on did not sign someone in, as the sign-in page names it (the library's error
+ * codes, and ours from `validateUserInfo`); anything else reads as `failed`.
+ */
+const SSO_REFUSALS: Record<string, SsoRefusal> = {
+  not_invited: "not-invited",
+  email_not_verified: "unverified",
+  account_not_linked: "unverified",
+  state_mismatch: "restart",
+  state_not_found: "restart",
+  please_restart_the_process: "restart",
+  invalid_callback_request: "restart",
+};
+
+export function ssoRefusalOf(code: string): SsoRefusal {
+  return Object.hasOwn(SSO_REFUSALS, code) ? (SSO_REFUSALS[code] ?? "failed") : "failed";
+}
+
 export function createAuth(options: {
   db: Database;
   secret: string;
@@ -84,8 +125,24 @@ export function createAuth(options: {
   sendMail: SendMail;
   rateLimiter: RateLimiter;
   logger: Logger;
+  oidc?: OidcSettings;
 }) {
-  const { db, secret, publicUrl, sendMail, rateLimiter, logger } = options;
+  const { db, secret, publicUrl, sendMail, rateLimiter, logger, oidc } = options;
+  /**
+   * Who single sign-on may make a person of (decision 080): an address invited (the invitation's
+   * role), else one at a domain the owners allowed (an editor); null for anyone else.
+   */
+  async function ssoAdmission(email: string): Promise<{ role: Role; invitationId: string | null } | null> {
+    const normalized = normalizeEmail(email);
+    const [invited] = await db
+      .select({ id: invitations.id, role: invitations.role })
+      .from(invitations)
+      .where(and(eq(invitations.email, normalized), gt(invitations.expiresAt, new Date())));
+    if (invited) return { role: invited.role, invitationId: invited.id };
+    const [policy] = await db.select({ domains: signInPolicy.ssoDomains }).from(signInPolicy);
+    const domain = normalized.slice(normalized.lastIndexOf("@") + 1);
+    return policy?.domains.includes(domain) ? { role: "editor", invitationId: null } : null;
+  }
   const throttle = createSignInThrottle(rateLimiter);
   /** The person an address belongs to, for entries about them (a failed sign-in, a reset asked). */
   async function actorFor(email: string, clientAddress: string): Promise<Actor> {
@@ -160,7 +217,58 @@ export function createAuth(options: {
           },
         },
       }),
+      // Single sign-on (decision 080): discovery from the issuer, ID tokens checked against its
+      // keys, PKCE, and the state the library keeps; our own callback address.
+      ...(oidc
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: OIDC_PROVIDER,
+                  name: oidc.name,
+                  discoveryUrl: `${oidc.issuerUrl.replace(/\/$/, "")}/.well-known/openid-configuration`,
+                  requireIdTokenVerification: true,
+                  clientId: oidc.clientId,
+                  clientSecret: oidc.clientSecret,
+                  scopes: ["openid", "email", "profile"],
+                  pkce: true,
+                  redirectURI: `${publicUrl}${OIDC_CALLBACK_PATH}`,
+                },
+              ],
+            }),
+          ]
+        : []),
     ],
+    // The library's error page is not served: single sign-on's refusals come back to sign-in.
+    onAPIError: { errorURL: `${publicUrl}/login` },
+    databaseHooks: {
+      user: {
+        create: {
+          // Only single sign-on makes people through the library (the rest are our own inserts):
+          // with the invitation's role, or as an editor of an allowed domain.
+          async before(created, context) {
+            if (!context?.path.startsWith("/callback/")) return undefined;
+            const admitted = await ssoAdmission(created.email);
+            return admitted ? { data: { ...created, role: admitted.role } } : false;
+          },
+          async after(created) {
+            const admitted = await ssoAdmission(created.email);
+            await db.transaction(async (tx) => {
+              if (admitted?.invitationId) await tx.delete(invitations).where(eq(invitations.id, admitted.invitationId));
+              await recordAudit(
+                tx,
+                { userId: created.id, email: created.email, clientAddress: null },
+                {
+                  kind: admitted?.invitationId ? "invitation-accepted" : "person-added",
+                  record: { type: "person", id: created.id, label: created.email },
+                  details: { role: admitted?.role ?? "editor", signedInWith: oidc?.name ?? "single sign-on" },
+                },
+              );
+            });
+          },
+        },
+      },
+    },
     emailAndPassword: {
       enabled: true,
       disableSignUp: true,
@@ -185,7 +293,19 @@ export function createAuth(options: {
       },
     },
     // The role is read with every session; only our own code (People, the command line) ever sets it.
-    user: { additionalFields: { role: { type: "string", input: false, required: true, defaultValue: "editor" } } },
+    user: {
+      additionalFields: { role: { type: "string", input: false, required: true, defaultValue: "editor" } },
+      // Single sign-on admits an address its provider has verified, and a new person only when
+      // invited or at an allowed domain (decision 080).
+      async validateUserInfo({ user: incoming, source }) {
+        if (source.method !== "oauth") return undefined;
+        if (incoming.emailVerified !== true) return { error: "email_not_verified" };
+        if (source.action === "create-user" && !(await ssoAdmission(String(incoming.email ?? "")))) {
+          return { error: "not_invited" };
+        }
+        return undefined;
+      },
+    },
     session: {
       // A session is "fresh" for the library's sensitive endpoints (adding a passkey) by our own
       // rule instead: the password or a passkey given again within CONFIRM_AFTER_MINUTES.
@@ -223,6 +343,56 @@ export function createAuth(options: {
 
   return {
     auth,
+
+    /** Single sign-on as the sign-in page offers it: the provider's name, or null when it is not set up. */
+    sso: oidc ? { name: oidc.name } : null,
+
+    /**
+     * The first step of a single sign-on: the provider's address to send the browser to, with the
+     * cookie that holds the state and PKCE verifier it must come back with; `redirectTo` afterwards.
+     */
+    async startSso(redirectTo: string, headers: Headers): Promise<{ url: string; headers: Headers }> {
+      const { response, headers: cookies } = await auth.api.signInSocial({
+        body: { provider: OIDC_PROVIDER, callbackURL: redirectTo, errorCallbackURL: "/login", disableRedirect: true },
+        headers,
+        returnHeaders: true,
+      });
+      if (!response.url) throw new Error("The single sign-on provider gave no address to sign in at");
+      return { url: response.url, headers: cookies };
+    },
+
+    /**
+     * The provider's answer (`url`, the callback's address): checked by the library (state, PKCE, the
+     * ID token), a session made for a person it admits, and the sign-in audited. Returns the library's
+     * redirect, to the page asked for or back to sign-in with the reason.
+     */
+    async finishSso(url: URL, headers: Headers, clientAddress: string): Promise<Response> {
+      const param = (name: string) => url.searchParams.get(name) ?? undefined;
+      const response = await auth.api.callbackOAuth({
+        params: { id: OIDC_PROVIDER },
+        query: {
+          code: param("code"),
+          state: param("state"),
+          error: param("error"),
+          error_description: param("error_description"),
+          iss: param("iss"),
+        },
+        headers: asClient(headers, clientAddress),
+        asResponse: true,
+      });
+      const cookies = response.headers
+        .getSetCookie()
+        .map((cookie) => cookie.split(";")[0] ?? "")
+        .join("; ");
+      const signedIn = cookies.includes(SESSION_COOKIE_PREFIX)
+        ? await auth.api.getSession({ headers: new Headers({ cookie: cookies }) })
+        : null;
+      if (signedIn) {
+        const actor = { userId: signedIn.user.id, email: signedIn.user.email, clientAddress };
+        await recordAudit(db, actor, { kind: "sign-in", details: { singleSignOn: oidc?.name ?? "single sign-on" } });
+      }
+      return response;
+    },
 
     async getUser(headers: Headers) {
       if (!headers.get("cookie")?.includes(SESSION_COOKIE_PREFIX)) return null;

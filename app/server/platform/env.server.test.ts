@@ -29,6 +29,20 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ RENDER_THREADS: "1.5" })).toThrow(/RENDER_THREADS/);
   });
 
+  it("wants the four OIDC settings together, the issuer a web address", () => {
+    const oidc = {
+      OIDC_ISSUER_URL: "https://login.example.com/tenant/v2.0",
+      OIDC_CLIENT_ID: "vantage",
+      OIDC_CLIENT_SECRET: "s3cret",
+      OIDC_NAME: "Microsoft",
+    };
+    expect(parseEnv(oidc)).toMatchObject(oidc);
+    expect(() => parseEnv({ ...oidc, OIDC_NAME: undefined })).toThrow(
+      /OIDC_ISSUER_URL, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET and OIDC_NAME must be set together/,
+    );
+    expect(() => parseEnv({ ...oidc, OIDC_ISSUER_URL: "login.example.com" })).toThrow(/OIDC_ISSUER_URL/);
+  });
+
   it("wants ADMIN_EMAIL and ADMIN_PASSWORD together", () => {
     expect(() => parseEnv({ ADMIN_EMAIL: "a@b.example" })).toThrow(/ADMIN_EMAIL and ADMIN_PASSWORD/);
     expect(() => parseEnv({ ADMIN_EMAIL: "a@b.example", ADMIN_PASSWORD: "short" })).toThrow(/ADMIN_PASSWORD/);

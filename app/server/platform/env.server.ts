@@ -82,6 +82,10 @@ const envSchema = z.object({
   LIVE_CONNECTIONS_MAX: z.coerce.number().int().min(1).max(1_000_000).optional(),
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   RENDER_THREADS: z.coerce.number().int().min(0).max(64).optional(),
+  OIDC_ISSUER_URL: z.url({ protocol: /^https?$/ }).optional(),
+  OIDC_CLIENT_ID: z.string().min(1).max(512).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).max(2048).optional(),
+  OIDC_NAME: z.string().trim().min(1).max(40).optional(),
 });
 
 export type Env = z.infer<typeof envSchema> & { dataDir: string; publicUrl: string };
@@ -102,6 +106,12 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   }
   if (Boolean(env.AWS_ACCESS_KEY_ID) !== Boolean(env.AWS_SECRET_ACCESS_KEY)) {
     throw new EnvError("Invalid environment:\n  AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY must be set together");
+  }
+  const oidc = [env.OIDC_ISSUER_URL, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET, env.OIDC_NAME];
+  if (oidc.some(Boolean) && !oidc.every(Boolean)) {
+    throw new EnvError(
+      "Invalid environment:\n  OIDC_ISSUER_URL, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET and OIDC_NAME must be set together",
+    );
   }
   if (env.STORAGE_URL?.startsWith("s3://")) {
     try {

@@ -79,6 +79,15 @@ export async function startRuntime(
       sendMail,
       rateLimiter: createRateLimiter(database.db),
       logger,
+      oidc:
+        env.OIDC_ISSUER_URL && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET && env.OIDC_NAME
+          ? {
+              issuerUrl: env.OIDC_ISSUER_URL,
+              clientId: env.OIDC_CLIENT_ID,
+              clientSecret: env.OIDC_CLIENT_SECRET,
+              name: env.OIDC_NAME,
+            }
+          : undefined,
     });
     const changes = new ChangeHub();
     const stopListening = await database.listen(

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { z } from "zod";
 import type { Refusal } from "#app/domain/conflict";
 import { ROLES } from "#app/domain/roles";
+import { ssoDomainsOf } from "#app/domain/auth-schemas";
 import { AdminError } from "#app/server/people/admins.server";
 import { firstErrors, parseFormSubmission } from "#app/server/platform/form-data.server";
 import { servicesContext, type RouteContext } from "#app/server/runtime/context.server";
@@ -31,7 +32,11 @@ const peopleSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("set-role"), id: personId, role }),
   z.object({ intent: z.literal("delete"), id: personId }),
   z.object({ intent: z.literal("end-sessions"), id: personId }),
-  z.object({ intent: z.literal("sign-in-policy"), requireTwoFactor: z.literal("on").optional() }),
+  z.object({
+    intent: z.literal("sign-in-policy"),
+    requireTwoFactor: z.literal("on").optional(),
+    ssoDomains: z.string().max(20_000).optional(),
+  }),
 ]);
 
 function refused(message: string, field?: "email") {
@@ -82,12 +87,18 @@ export async function peopleFromForm(context: RouteContext, { form, origin }: Ad
       }
       case "sign-in-policy": {
         const requireTwoFactor = asked.requireTwoFactor === "on";
-        await people.setSignInPolicy({ requireTwoFactor }, origin.actor, origin.tabId);
-        return done(
-          requireTwoFactor
-            ? "Two-factor authentication is now required: whoever has not set it up is asked to at their next page."
-            : "Two-factor authentication is no longer required.",
-        );
+        // Only a site with single sign-on shows the domains' field.
+        const typed = asked.ssoDomains === undefined ? undefined : ssoDomainsOf(asked.ssoDomains);
+        if (typed && "error" in typed) return refused(typed.error);
+        await people.setSignInPolicy({ requireTwoFactor, ssoDomains: typed?.domains }, origin.actor, origin.tabId);
+        const twoFactors = requireTwoFactor
+          ? "Two-factor authentication is now required: whoever has not set it up is asked to at their next page."
+          : "Two-factor authentication is no longer required.";
+        if (!typed) return done(twoFactors);
+        const domains = typed.domains.length
+          ? `Single sign-on admits uninvited people at ${typed.domains.join(", ")}.`
+          : "Single sign-on admits invited people only.";
+        return done(`${twoFactors} ${domains}`);
       }
       case "delete":
         if (asked.id === origin.actor.userId) return refused("You cannot remove yourself: ask another owner to do it.");

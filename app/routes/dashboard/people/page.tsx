@@ -24,11 +24,12 @@ export function meta() {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const me = dashboardUser(context);
-  const { people, invitations } = context.get(servicesContext);
+  const { people, invitations, auth } = context.get(servicesContext);
   const [list, pending, policy] = await Promise.all([people.list(), invitations.pending(), people.signInPolicy()]);
   return {
     me: me.id,
     policy,
+    sso: auth.sso?.name ?? null,
     withTwoFactor: list.filter((person) => person.twoFactor).length,
     people: list.map((person) => ({
       id: person.id,
@@ -184,6 +185,26 @@ export default function PeoplePage({ loaderData, actionData }: Route.ComponentPr
               </p>
             </div>
           </div>
+          {loaderData.sso ? (
+            <div className="space-y-1">
+              <label htmlFor="sso-domains" className="block text-sm font-medium text-slate-900">
+                E-mail domains that may sign in with {loaderData.sso}
+              </label>
+              <input
+                id="sso-domains"
+                name="ssoDomains"
+                defaultValue={loaderData.policy.ssoDomains.join(", ")}
+                key={loaderData.policy.ssoDomains.join()}
+                placeholder="example.com"
+                aria-describedby="sso-domains-help"
+                className="w-full max-w-xl rounded-md border border-slate-300 px-3 py-2 text-sm"
+              />
+              <p id="sso-domains-help" className="text-sm text-slate-600">
+                Anyone {loaderData.sso} signs in with an address at one of these domains (separated by commas) becomes
+                an editor without an invitation. An invited address may always sign in with {loaderData.sso}.
+              </p>
+            </div>
+          ) : null}
           <Button type="submit" variant="secondary" disabled={busy}>
             Save sign-in policy
           </Button>

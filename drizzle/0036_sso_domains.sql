@@ -1,0 +1,1 @@
+ALTER TABLE "sign_in_policy" ADD COLUMN "sso_domains" text[] DEFAULT '{}'::text[] NOT NULL;

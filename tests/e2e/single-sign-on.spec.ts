@@ -1,0 +1,120 @@
+import type { Page } from "@playwright/test";
+import { SSO_MESSAGES } from "../../app/domain/auth-schemas";
+import { expectNoA11yViolations } from "../support/a11y";
+import { startOidcProvider } from "../support/oidc-provider";
+import { freePort } from "../support/ports";
+import { expect, hydrated, test } from "./fixtures";
+
+const PROVIDER = "Test IdP";
+
+test.describe.configure({ mode: "serial" });
+// Its own server, registered at a real OpenID Connect provider on loopback: the provider must know
+// the site's callback address, so the site's port is chosen first.
+test.use({
+  ownServer: "single-sign-on",
+  sitePort: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
+    async ({}, use) => use(await freePort()),
+    { scope: "worker" },
+  ],
+  serverEnv: [
+    async ({ sitePort }, use) => {
+      const provider = await startOidcProvider(`http://127.0.0.1:${sitePort}/auth/oidc/callback`);
+      await use(provider.env(PROVIDER));
+      await provider.stop();
+    },
+    { scope: "worker" },
+  ],
+});
+
+/**
+ * Signs in at the provider as `login` (its development pages: any password, then consent); with
+ * `tamperState`, the state the site sent the browser with is changed on its way to the provider.
+ */
+async function signInAtProvider(page: Page, login: string, { tamperState = false } = {}) {
+  // Signed out of the provider too (its cookies are on the same host): it would otherwise sign in
+  // whoever it last signed in without asking, as a company's provider does.
+  await page.context().clearCookies();
+  await page.goto("/login");
+  await hydrated(page);
+  const authorization = page.waitForRequest((request) => new URL(request.url()).searchParams.has("state"));
+  await page.getByRole("button", { name: `Sign in with ${PROVIDER}` }).click();
+  if (tamperState) {
+    await page.locator("input[name=login]").waitFor();
+    const asked = new URL((await authorization).url());
+    asked.searchParams.set("state", `${asked.searchParams.get("state") ?? ""}x`);
+    await page.goto(asked.toString());
+  }
+  await page.locator("input[name=login]").fill(login);
+  await page.locator("input[name=password]").fill("any password");
+  await page.getByRole("button", { name: "Sign-in" }).click();
+  const consent = page.getByRole("button", { name: "Continue" });
+  // Consent is asked once per account.
+  await Promise.race([
+    consent.waitFor().then(() => consent.click()),
+    page.waitForURL((url) => url.pathname === "/login" || url.pathname.startsWith("/dashboard")),
+  ]);
+}
+
+async function signOut(page: Page) {
+  await page.getByRole("banner").getByRole("button", { name: "Sign Out" }).click();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Dashboard" })).toHaveCount(0);
+}
+
+test("an invited person signs in with the company's provider; an unknown one is refused with a clear message", async ({
+  page,
+  login,
+}) => {
+  await login();
+  await page.goto("/dashboard/people");
+  await hydrated(page);
+  await page.getByLabel("E-mail", { exact: true }).fill("invited@vantage.test");
+  await page.getByRole("combobox", { name: "Role", exact: true }).selectOption("editor");
+  await page.getByRole("button", { name: "Send invitation" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Invitation sent to invited@vantage.test." })).toBeVisible();
+  await signOut(page);
+
+  await page.goto("/login");
+  await expect(page.getByRole("button", { name: `Sign in with ${PROVIDER}` })).toBeVisible();
+  await expectNoA11yViolations(page);
+  await signInAtProvider(page, "invited@vantage.test");
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto("/dashboard/account");
+  await expect(page.getByText("Signed in as invited@vantage.test.")).toBeVisible();
+  // An editor: People is for owners.
+  await expect(page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "People" })).toHaveCount(
+    0,
+  );
+  await signOut(page);
+
+  await signInAtProvider(page, "stranger@elsewhere.test");
+  await expect(page).toHaveURL(/\/login\?error=not_invited/);
+  await expect(page.getByRole("alert")).toHaveText(SSO_MESSAGES["not-invited"](PROVIDER));
+  await expectNoA11yViolations(page);
+
+  await signInAtProvider(page, "unverified:invited@vantage.test");
+  await expect(page.getByRole("alert")).toHaveText(SSO_MESSAGES.unverified(PROVIDER));
+});
+
+test("a tampered state is refused, and an allowed domain's person becomes an editor uninvited", async ({
+  page,
+  login,
+}) => {
+  // A state changed on the way: the provider's answer comes back with it, and the library refuses it.
+  await signInAtProvider(page, "invited@vantage.test", { tamperState: true });
+  await expect(page).toHaveURL(/\/login\?error=/);
+  await expect(page.getByRole("alert")).toHaveText(SSO_MESSAGES.restart(PROVIDER));
+
+  await login();
+  await page.goto("/dashboard/people");
+  await hydrated(page);
+  await page.getByLabel(`E-mail domains that may sign in with ${PROVIDER}`).fill("partner.test, @Example.org");
+  await page.getByRole("button", { name: "Save sign-in policy" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "partner.test, example.org" })).toBeVisible();
+  await signOut(page);
+
+  await signInAtProvider(page, "colleague@partner.test");
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto("/dashboard/account");
+  await expect(page.getByText("Signed in as colleague@partner.test.")).toBeVisible();
+});

@@ -26,13 +26,17 @@ export async function testDatabaseConfig(kind: DatabaseKind) {
   };
 }
 
-/** A runtime on a fresh database of `kind` without demo data; `close` ends it and removes its folder. */
-export async function startTestRuntime(kind: DatabaseKind) {
+/**
+ * A runtime on a fresh database of `kind` without demo data, `env` added to its environment; `close`
+ * ends it and removes its folder.
+ */
+export async function startTestRuntime(kind: DatabaseKind, env: Record<string, string> = {}) {
   const config = await testDatabaseConfig(kind);
   const storage = await startTestStorage(config.dataDir);
   const runtime = await startRuntime(
     parseEnv({
       ...storage.env,
+      ...env,
       DATA_DIR: config.dataDir,
       DATABASE_URL: config.databaseUrl,
       LOG_LEVEL: "silent",

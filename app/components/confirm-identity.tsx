@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useFetcher, useLocation } from "react-router";
+import { Form, useFetcher, useLocation, useRouteLoaderData } from "react-router";
 import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
 import { CONFIRM_MESSAGES } from "#app/domain/auth-schemas";
 import { CurrentPasswordField } from "./password-fields";
@@ -20,6 +20,7 @@ export function ConfirmIdentity() {
   const location = useLocation();
   const region = useRef<HTMLElement>(null);
   const passkeys = usePasskeySupport();
+  const sso = useRouteLoaderData<{ sso: string | null }>("routes/dashboard/layout")?.sso;
   const [byPasskey, setByPasskey] = useState<ConfirmAnswer | "busy">();
   // The answer once the page's data is read again after it (a fetcher's action revalidates).
   const answer = byPasskey && byPasskey !== "busy" ? byPasskey : fetcher.state === "idle" ? fetcher.data : undefined;
@@ -95,6 +96,16 @@ export function ConfirmIdentity() {
           </Button>
         ) : null}
       </fetcher.Form>
+      {sso ? (
+        // Signing in with the provider again makes a fresh session, which is the confirmation; a
+        // person who came by single sign-on may have no password here at all.
+        <Form method="post" action="/auth/oidc">
+          <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+          <Button type="submit" variant="secondary">
+            Confirm with {sso}
+          </Button>
+        </Form>
+      ) : null}
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
-import { SSO_MESSAGES } from "../../app/domain/auth-schemas";
+import { CONFIRM_MESSAGES, SSO_MESSAGES } from "../../app/domain/auth-schemas";
 import { expectNoA11yViolations } from "../support/a11y";
+import { queryDatabase } from "../support/sql";
 import { startOidcProvider } from "../support/oidc-provider";
 import { freePort } from "../support/ports";
 import { expect, hydrated, test } from "./fixtures";
@@ -17,10 +18,11 @@ test.use({
     async ({}, use) => use(await freePort()),
     { scope: "worker" },
   ],
+  // On PostgreSQL, so that the test can age a session as 16 minutes of work would.
   serverEnv: [
-    async ({ sitePort }, use) => {
+    async ({ sitePort, postgresDatabase }, use) => {
       const provider = await startOidcProvider(`http://127.0.0.1:${sitePort}/auth/oidc/callback`);
-      await use(provider.env(PROVIDER));
+      await use({ ...provider.env(PROVIDER), DATABASE_URL: postgresDatabase });
       await provider.stop();
     },
     { scope: "worker" },
@@ -99,6 +101,7 @@ test("an invited person signs in with the company's provider; an unknown one is 
 test("a tampered state is refused, and an allowed domain's person becomes an editor uninvited", async ({
   page,
   login,
+  postgresDatabase,
 }) => {
   // A state changed on the way: the provider's answer comes back with it, and the library refuses it.
   await signInAtProvider(page, "invited@vantage.test", { tamperState: true });
@@ -113,8 +116,48 @@ test("a tampered state is refused, and an allowed domain's person becomes an edi
   await expect(page.getByRole("status").filter({ hasText: "partner.test, example.org" })).toBeVisible();
   await signOut(page);
 
+  // Two factors required of everyone: the provider's sign-in counts as them (it asks for its own).
+  await queryDatabase(postgresDatabase, "update sign_in_policy set require_two_factor = true");
   await signInAtProvider(page, "colleague@partner.test");
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto("/dashboard/account");
   await expect(page.getByText("Signed in as colleague@partner.test.")).toBeVisible();
+  await queryDatabase(postgresDatabase, "update sign_in_policy set require_two_factor = false");
+});
+
+test("a person who came by single sign-on confirms it is them with the provider before a sensitive action", async ({
+  page,
+  login,
+  postgresDatabase,
+}) => {
+  await login();
+  await page.goto("/dashboard/people");
+  await hydrated(page);
+  await page.getByLabel("E-mail", { exact: true }).fill("boss@vantage.test");
+  await page.getByRole("combobox", { name: "Role", exact: true }).selectOption("owner");
+  await page.getByRole("button", { name: "Send invitation" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Invitation sent to boss@vantage.test." })).toBeVisible();
+  await signOut(page);
+
+  await signInAtProvider(page, "boss@vantage.test");
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await queryDatabase(
+    postgresDatabase,
+    "update session set created_at = now() - interval '16 minutes', confirmed_at = null",
+  );
+  await page.goto("/dashboard/people");
+  await hydrated(page);
+  await page.getByLabel("E-mail", { exact: true }).fill("new.hire@vantage.test");
+  await page.getByRole("button", { name: "Send invitation" }).click();
+  const confirm = page.getByRole("region", { name: "Confirm it's you" });
+  await expect(confirm.getByText(CONFIRM_MESSAGES.needed)).toBeVisible();
+  // Still signed in at the provider: it answers at once, and the fresh sign-in is the confirmation.
+  await confirm.getByRole("button", { name: `Confirm with ${PROVIDER}` }).click();
+  // Back on a page of its own, loaded afresh (the same address as before).
+  await expect(confirm).toHaveCount(0);
+  await expect(page).toHaveURL(/\/dashboard\/people$/);
+  await hydrated(page);
+  await page.getByLabel("E-mail", { exact: true }).fill("new.hire@vantage.test");
+  await page.getByRole("button", { name: "Send invitation" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Invitation sent to new.hire@vantage.test." })).toBeVisible();
 });

@@ -95,7 +95,7 @@ describe.each(DATABASE_KINDS)("passkeys on %s", (kind) => {
     const { result } = await signInWith(key, "192.0.2.30");
     if (!result.ok) throw new Error("The passkey did not sign in");
     const signedIn = await runtime.auth.getUser(cookiesOf(result.headers));
-    expect(signedIn?.email).toBe(editor.email);
+    expect(signedIn).toMatchObject({ email: editor.email, signedInWith: "passkey" });
     const [listed] = await runtime.auth.listPasskeys(editorId);
     expect(listed?.name).toBe("Phone");
     expect(listed?.lastUsedAt).toBeInstanceOf(Date);

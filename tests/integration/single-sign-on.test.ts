@@ -105,7 +105,7 @@ describe.each(DATABASE_KINDS)("single sign-on on %s", (kind) => {
     });
     const { location, signedIn } = await signOn("lead@vantage.test");
     expect(location).toBe("/dashboard");
-    expect(signedIn).toMatchObject({ email: "lead@vantage.test", role: "owner" });
+    expect(signedIn).toMatchObject({ email: "lead@vantage.test", role: "owner", signedInWith: "sso" });
     expect(
       await runtime.database.db.select().from(invitations).where(eq(invitations.email, "lead@vantage.test")),
     ).toEqual([]);

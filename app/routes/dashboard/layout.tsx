@@ -11,6 +11,7 @@ import { Outlet, useLocation, useRouteLoaderData } from "react-router";
 import { DashboardErrorHint, ErrorPage } from "#app/components/error-page";
 import { Link } from "#app/components/links";
 import type { Role } from "#app/domain/roles";
+import { servicesContext } from "#app/server/runtime/context.server";
 import { dashboardGuard, dashboardUser } from "#app/server/runtime/session.server";
 import type { Route } from "./+types/layout";
 
@@ -54,7 +55,8 @@ export const middleware = [dashboardGuard];
 
 export function loader({ context }: Route.LoaderArgs) {
   const user = dashboardUser(context);
-  return { email: user.email, role: user.role };
+  // Single sign-on's name, for confirming it is them with the provider (ConfirmIdentity).
+  return { email: user.email, role: user.role, sso: context.get(servicesContext).auth.sso?.name ?? null };
 }
 
 /**

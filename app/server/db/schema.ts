@@ -527,6 +527,8 @@ export const session = pgTable(
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }),
     /** When its person last typed their password again to confirm a sensitive action (decision 076). */
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    /** "sso" for a session single sign-on made, "passkey" for one a passkey made; null for the password (decision 080). */
+    signedInWith: text("signed_in_with"),
     ...timestamps,
   },
   (table) => [index("session_user_idx").on(table.userId)],

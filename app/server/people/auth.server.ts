@@ -315,6 +315,7 @@ export function createAuth(options: {
       additionalFields: {
         lastSeenAt: { type: "date", input: false, required: false },
         confirmedAt: { type: "date", input: false, required: false },
+        signedInWith: { type: "string", input: false, required: false },
       },
     },
     // Sign-in attempts are limited by our own database counters (see signIn), shared by all instances.
@@ -388,6 +389,7 @@ export function createAuth(options: {
         ? await auth.api.getSession({ headers: new Headers({ cookie: cookies }) })
         : null;
       if (signedIn) {
+        await db.update(session).set({ signedInWith: "sso" }).where(eq(session.id, signedIn.session.id));
         const actor = { userId: signedIn.user.id, email: signedIn.user.email, clientAddress };
         await recordAudit(db, actor, { kind: "sign-in", details: { singleSignOn: oidc?.name ?? "single sign-on" } });
       }
@@ -399,7 +401,7 @@ export function createAuth(options: {
       const result = await auth.api.getSession({ headers });
       if (!result) return null;
       const role: Role = result.user.role === "owner" ? "owner" : "editor";
-      const { id: sessionId, lastSeenAt, confirmedAt, createdAt } = result.session;
+      const { id: sessionId, lastSeenAt, confirmedAt, createdAt, signedInWith } = result.session;
       const now = new Date();
       if (!lastSeenAt || now.getTime() - new Date(lastSeenAt).getTime() >= LAST_SEEN_STEP_MS) {
         await db.update(session).set({ lastSeenAt: now }).where(eq(session.id, sessionId));
@@ -408,7 +410,13 @@ export function createAuth(options: {
       const signedInAt = new Date(createdAt);
       const confirmed = confirmedAt ? new Date(confirmedAt) : null;
       const passwordGivenAt = confirmed && confirmed > signedInAt ? confirmed : signedInAt;
-      return { ...result.user, role, sessionId, passwordGivenAt };
+      return {
+        ...result.user,
+        role,
+        sessionId,
+        passwordGivenAt,
+        signedInWith: signedInWith === "sso" || signedInWith === "passkey" ? signedInWith : ("password" as const),
+      };
     },
 
     /**
@@ -601,6 +609,7 @@ export function createAuth(options: {
           returnHeaders: true,
         });
         await db.update(passkey).set({ lastUsedAt: new Date() }).where(eq(passkey.credentialID, input.response.id));
+        await db.update(session).set({ signedInWith: "passkey" }).where(eq(session.id, result.response.session.id));
         await noteSignIn(result.response.user, input.clientAddress, { passkey: owner?.name ?? "Passkey" });
         return { ok: true as const, headers: result.headers };
       } catch (error) {

@@ -31,7 +31,8 @@ export const dashboardGuard: MiddlewareFunction<Response> = async ({ url, contex
   const user = await context.get(requestContext).user();
   if (!user) throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
   // Owners who require two factors (an app or a passkey) send a person without them to set them up, and nowhere else.
-  if (!user.twoFactorEnabled && !TWO_FACTOR_SET_UP_PATHS.includes(url.pathname)) {
+  // Single sign-on counts as two factors: the company's provider asks for its own (decision 080).
+  if (!user.twoFactorEnabled && user.signedInWith !== "sso" && !TWO_FACTOR_SET_UP_PATHS.includes(url.pathname)) {
     const { people } = context.get(servicesContext);
     if ((await people.signInPolicy()).requireTwoFactor && !(await people.hasTwoFactors(user.id))) {
       throw redirect(TWO_FACTOR_SET_UP_PATH);

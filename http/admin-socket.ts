@@ -19,8 +19,9 @@ const adminCommandSchema = z.discriminatedUnion("command", [
   z.object({ command: z.literal("create"), email, password: z.string().max(10_000), role: z.enum(ROLES) }),
   z.object({ command: z.literal("set-password"), email, password: z.string().max(10_000) }),
   z.object({ command: z.literal("set-role"), email, role: z.enum(ROLES) }),
-  z.object({ command: z.enum(["list", "sign-out-all"]) }),
+  z.object({ command: z.enum(["list", "sign-out-all", "password-sign-in-on"]) }),
   z.object({ command: z.literal("delete"), email }),
+  z.object({ command: z.literal("two-factor-off"), email }),
   z.object({
     command: z.literal("backup"),
     file: z.string().min(1).max(4096).startsWith("/"),

@@ -33,6 +33,7 @@ const USAGE = `Usage:
   npm run admin -- list
   npm run admin -- delete <email>
   npm run admin -- two-factor-off <email>
+  npm run admin -- password-sign-in-on
   npm run admin -- sign-out-all
   npm run admin -- backup <file> [--encrypt [--passphrase-file F]]
   npm run admin -- restore <file> [--force] [--passphrase-file F]
@@ -185,6 +186,7 @@ async function commandFromArgs(argv: string[]): Promise<AdminCommand | RestoreCo
     "list",
     "delete",
     "two-factor-off",
+    "password-sign-in-on",
     "sign-out-all",
     "backup",
     "restore",
@@ -209,7 +211,7 @@ async function commandFromArgs(argv: string[]): Promise<AdminCommand | RestoreCo
       ...(encrypted ? { passphrase: await passphrase({ file: args.passphraseFile, confirm: false }) } : {}),
     };
   }
-  const needsEmail = args.command !== "list" && args.command !== "sign-out-all";
+  const needsEmail = !["list", "sign-out-all", "password-sign-in-on"].includes(args.command);
   if (needsEmail && !args.email) throw new UsageError(`${args.command} needs an email address.`);
   if (args.extra.length > 0) throw new UsageError(`Unexpected argument ${args.extra[0]}.`);
   const email = args.email ?? "";
@@ -229,6 +231,8 @@ async function commandFromArgs(argv: string[]): Promise<AdminCommand | RestoreCo
       return { command: "two-factor-off", email };
     case "sign-out-all":
       return { command: "sign-out-all" };
+    case "password-sign-in-on":
+      return { command: "password-sign-in-on" };
     default:
       return { command: "list" };
   }

@@ -20,7 +20,9 @@ export function ConfirmIdentity() {
   const location = useLocation();
   const region = useRef<HTMLElement>(null);
   const passkeys = usePasskeySupport();
-  const sso = useRouteLoaderData<{ sso: string | null }>("routes/dashboard/layout")?.sso;
+  const frame = useRouteLoaderData<{ sso: string | null; passwords: boolean }>("routes/dashboard/layout");
+  const sso = frame?.sso;
+  const passwords = frame?.passwords ?? true;
   const [byPasskey, setByPasskey] = useState<ConfirmAnswer | "busy">();
   // The answer once the page's data is read again after it (a fetcher's action revalidates).
   const answer = byPasskey && byPasskey !== "busy" ? byPasskey : fetcher.state === "idle" ? fetcher.data : undefined;
@@ -77,14 +79,18 @@ export function ConfirmIdentity() {
       >
         <input type="hidden" name="stay" value="1" />
         <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-        <CurrentPasswordField
-          id="confirm-identity-password"
-          label="Your password"
-          error={answer && "passwordError" in answer ? answer.passwordError : undefined}
-        />
-        <Button type="submit" disabled={fetcher.state !== "idle"}>
-          Confirm
-        </Button>
+        {passwords ? (
+          <>
+            <CurrentPasswordField
+              id="confirm-identity-password"
+              label="Your password"
+              error={answer && "passwordError" in answer ? answer.passwordError : undefined}
+            />
+            <Button type="submit" disabled={fetcher.state !== "idle"}>
+              Confirm
+            </Button>
+          </>
+        ) : null}
         {passkeys ? (
           <Button
             type="button"

@@ -59,6 +59,15 @@ export const SSO_MESSAGES = {
 
 export type SsoRefusal = keyof typeof SSO_MESSAGES;
 
+/** Signing in with a password turned off by the owners (decision 080), in the words of each page. */
+export const PASSWORDS_OFF = {
+  signIn: (name: string) => `Signing in with a password is turned off on this site: sign in with ${name}.`,
+  reset: (name: string) => `Passwords are not used on this site: sign in with ${name} instead.`,
+  invitation: (name: string) => `To accept, sign in with ${name} with the address this invitation was sent to.`,
+  ownFirst: (name: string) =>
+    `Sign in with ${name} yourself first, so that you can come back in without a password; then turn passwords off.`,
+} as const;
+
 /** At most this many domains may sign in uninvited. */
 export const SSO_DOMAINS_MAX = 50;
 const DOMAIN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;

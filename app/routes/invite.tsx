@@ -1,7 +1,7 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { NewPasswordFields } from "#app/components/password-fields";
 import { Alert, Button, Card, TextLink } from "#app/components/ui";
-import { newPasswordSchema } from "#app/domain/auth-schemas";
+import { newPasswordSchema, PASSWORDS_OFF } from "#app/domain/auth-schemas";
 import { pageTitle } from "#app/domain/site";
 import { requestContext, servicesContext } from "#app/server/runtime/context.server";
 import { firstErrors, parseFormSubmission, readForm } from "#app/server/platform/form-data.server";
@@ -16,8 +16,11 @@ export function meta() {
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const token = url.searchParams.get("token") ?? "";
-  const invitation = await context.get(servicesContext).invitations.find(token);
-  return { token, email: invitation?.email ?? null, role: invitation?.role ?? null };
+  const { invitations, auth } = context.get(servicesContext);
+  const invitation = await invitations.find(token);
+  // With passwords off for single sign-on (decision 080), the invitation is accepted by signing in with it.
+  const sso = auth.sso && !(await auth.passwordsOn()) ? auth.sso.name : null;
+  return { token, email: invitation?.email ?? null, role: invitation?.role ?? null, sso };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -26,6 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ errors: firstErrors(submission), expired: false }, { status: 400 });
   const { token, password } = submission.value;
   const { invitations, auth } = context.get(servicesContext);
+  if (auth.sso && !(await auth.passwordsOn())) throw redirect(`/invite?token=${encodeURIComponent(token)}`);
   const { clientAddress } = context.get(requestContext);
   const accepted = await invitations.accept(token, password, clientAddress);
   if (!accepted) return data({ errors: {} as Record<string, string>, expired: true }, { status: 400 });
@@ -53,6 +57,20 @@ export default function AcceptInvitation({ loaderData, actionData }: Route.Compo
               <TextLink to="/login">Go to the login page</TextLink>
             </p>
           </div>
+        ) : loaderData.sso ? (
+          <Form method="post" action="/auth/oidc" className="space-y-4">
+            <p className="text-slate-700">
+              You are invited to the dashboard as {loaderData.role === "owner" ? "an owner" : "an editor"}.{" "}
+              {PASSWORDS_OFF.invitation(loaderData.sso)}
+            </p>
+            <p className="text-slate-700">
+              <strong className="wrap-anywhere">{loaderData.email}</strong>
+            </p>
+            <input type="hidden" name="redirectTo" value="/dashboard" />
+            <Button type="submit" className="w-full">
+              Sign in with {loaderData.sso}
+            </Button>
+          </Form>
         ) : (
           <Form method="post" className="space-y-4" noValidate>
             <p className="text-slate-700">

@@ -1,5 +1,5 @@
 import { parseFormSubmission, readForm } from "#app/server/platform/form-data.server";
-import { loginSchema, SSO_MESSAGES } from "#app/domain/auth-schemas";
+import { loginSchema, PASSWORDS_OFF, SSO_MESSAGES } from "#app/domain/auth-schemas";
 import { ssoRefusalOf } from "#app/server/people/auth.server";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { CurrentPasswordField } from "#app/components/password-fields";
@@ -21,13 +21,16 @@ export const headers = keepRetryAfter;
 export async function loader({ url, context }: Route.LoaderArgs) {
   const redirectTo = url.searchParams.get("redirectTo");
   if (await context.get(requestContext).user()) throw redirect(safeRedirectPath(redirectTo));
-  const { sso } = context.get(servicesContext).auth;
+  const { auth } = context.get(servicesContext);
+  const { sso } = auth;
   // Single sign-on comes back here with the library's reason when it signed no one in.
   const refused = url.searchParams.get("error");
   return {
     redirectTo,
     passwordChanged: url.searchParams.has("reset"),
     sso: sso?.name ?? null,
+    // Off only where single sign-on is set up: the owners turned it off for it.
+    passwords: !sso || (await auth.passwordsOn()),
     ssoError: sso && refused !== null ? SSO_MESSAGES[ssoRefusalOf(refused)](sso.name) : null,
   };
 }
@@ -52,6 +55,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (result.reason === "rate-limited") {
     return tooManySignInsAnswer(result.retryAfterSeconds);
   }
+  if (result.reason === "passwords-off") {
+    const name = context.get(servicesContext).auth.sso?.name ?? "single sign-on";
+    return data({ error: PASSWORDS_OFF.signIn(name) }, { status: 403 });
+  }
   return data({ error: MESSAGES.loginFailed }, { status: 401 });
 }
 
@@ -60,26 +67,34 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   return (
     <div className="mx-auto max-w-md px-4 py-16">
       <Card title="Admin Login">
-        <Form method="post" className="space-y-4">
+        <div className="space-y-4">
           {loaderData.passwordChanged ? (
             <Alert tone="success">Your password was changed. Log in with the new one.</Alert>
           ) : null}
           {actionData?.error ? <Alert tone="error">{actionData.error}</Alert> : null}
           {loaderData.ssoError && !actionData ? <Alert tone="error">{loaderData.ssoError}</Alert> : null}
-          <input type="hidden" name="redirectTo" value={loaderData.redirectTo ?? ""} />
-          <TextField id="email" name="email" type="email" label="Email" autoComplete="username" required />
-          <CurrentPasswordField id="password" />
-          <Button type="submit" className="w-full" disabled={submitting}>
-            Log in
-          </Button>
-          <p className="text-center text-sm">
-            <TextLink to="/forgot">Forgot password?</TextLink>
-          </p>
-        </Form>
-        {loaderData.sso ? (
-          <Form method="post" action="/auth/oidc" className="mt-4 border-t border-slate-200 pt-4">
+        </div>
+        {loaderData.passwords ? (
+          <Form method="post" className="mt-4 space-y-4">
             <input type="hidden" name="redirectTo" value={loaderData.redirectTo ?? ""} />
-            <Button type="submit" variant="secondary" className="w-full">
+            <TextField id="email" name="email" type="email" label="Email" autoComplete="username" required />
+            <CurrentPasswordField id="password" />
+            <Button type="submit" className="w-full" disabled={submitting}>
+              Log in
+            </Button>
+            <p className="text-center text-sm">
+              <TextLink to="/forgot">Forgot password?</TextLink>
+            </p>
+          </Form>
+        ) : null}
+        {loaderData.sso ? (
+          <Form
+            method="post"
+            action="/auth/oidc"
+            className={loaderData.passwords ? "mt-4 border-t border-slate-200 pt-4" : "mt-4"}
+          >
+            <input type="hidden" name="redirectTo" value={loaderData.redirectTo ?? ""} />
+            <Button type="submit" variant={loaderData.passwords ? "secondary" : "primary"} className="w-full">
               Sign in with {loaderData.sso}
             </Button>
           </Form>

@@ -1,10 +1,12 @@
 import type { Page } from "@playwright/test";
-import { CONFIRM_MESSAGES, SSO_MESSAGES } from "../../app/domain/auth-schemas";
+import { execFile } from "node:child_process";
+import os from "node:os";
+import { CONFIRM_MESSAGES, PASSWORDS_OFF, SSO_MESSAGES } from "../../app/domain/auth-schemas";
 import { expectNoA11yViolations } from "../support/a11y";
 import { queryDatabase } from "../support/sql";
 import { startOidcProvider } from "../support/oidc-provider";
 import { freePort } from "../support/ports";
-import { expect, hydrated, test } from "./fixtures";
+import { ADMIN, expect, hydrated, test } from "./fixtures";
 
 const PROVIDER = "Test IdP";
 
@@ -160,4 +162,51 @@ test("a person who came by single sign-on confirms it is them with the provider 
   await page.getByLabel("E-mail", { exact: true }).fill("new.hire@vantage.test");
   await page.getByRole("button", { name: "Send invitation" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Invitation sent to new.hire@vantage.test." })).toBeVisible();
+});
+
+test("an owner who came by single sign-on turns passwords off; the command line turns them on again", async ({
+  page,
+  login,
+  site,
+}) => {
+  // An owner signed in with a password is refused: they could not come back without one.
+  await login();
+  await page.goto("/dashboard/people");
+  await hydrated(page);
+  await page.getByLabel(`Only ${PROVIDER} and passkeys sign people in`).check();
+  await page.getByRole("button", { name: "Save sign-in policy" }).click();
+  await expect(page.getByRole("alert")).toHaveText(PASSWORDS_OFF.ownFirst(PROVIDER));
+  await signOut(page);
+
+  await signInAtProvider(page, "boss@vantage.test");
+  await page.goto("/dashboard/people");
+  await hydrated(page);
+  await page.getByLabel(`Only ${PROVIDER} and passkeys sign people in`).check();
+  await page.getByRole("button", { name: "Save sign-in policy" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Passwords no longer sign anyone in" })).toBeVisible();
+  await signOut(page);
+
+  await page.goto("/login");
+  await expect(page.getByRole("button", { name: "Log in" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: `Sign in with ${PROVIDER}` })).toBeVisible();
+  await expectNoA11yViolations(page);
+  const refused = await page.request.post("/login", {
+    form: { email: ADMIN.email, password: ADMIN.password },
+    headers: { Origin: site.url },
+  });
+  expect(refused.status()).toBe(403);
+  await page.goto("/forgot");
+  await expect(page.getByRole("status")).toHaveText(PASSWORDS_OFF.reset(PROVIDER));
+
+  const turnedOn = await new Promise<string>((resolve, reject) =>
+    execFile(
+      process.execPath,
+      ["scripts/admin.js", "password-sign-in-on"],
+      { env: { PATH: process.env.PATH ?? "", HOME: os.tmpdir(), DATA_DIR: site.dataDir, LOG_LEVEL: "silent" } },
+      (error, stdout) => (error ? reject(error) : resolve(stdout)),
+    ),
+  );
+  expect(turnedOn).toBe("Signing in with a password is on again.\n");
+  await page.goto("/login");
+  await expect(page.getByRole("button", { name: "Log in" })).toBeVisible();
 });

@@ -51,6 +51,10 @@ describe("npm run admin", () => {
       output: "No admin with the email nobody@vantage.test.\n",
     });
     expect((await site("two-factor-off")).output).toContain("two-factor-off needs an email address.");
+    expect(await site("password-sign-in-on")).toEqual({
+      status: 0,
+      output: "Signing in with a password is on again.\n",
+    });
   });
 
   it("creates, lists, re-keys, gives roles to and deletes admins, always keeping an owner", async () => {
@@ -128,6 +132,12 @@ describe("npm run admin", () => {
         (await admin("create", "later@vantage.test", "--password", "while-it-runs", "--role", "editor")).status,
       ).toBe(0);
       expect((await admin("delete", "later@vantage.test")).status).toBe(0);
+      // Every command the server is handed, the ways back after a lost phone or a provider gone among them.
+      expect((await admin("two-factor-off", "live@vantage.test")).output).toContain("turned off");
+      expect(await admin("password-sign-in-on")).toEqual({
+        status: 0,
+        output: "Signing in with a password is on again.\n",
+      });
 
       const second = await startServer({ DATA_DIR: dataDir }).then(
         async (unexpected) => {

@@ -257,16 +257,32 @@ describe.each(DATABASE_KINDS)("sessions on %s", (kind) => {
     const owner = await runtime.admins.findByEmail("owner@vantage.test");
     if (!owner) throw new Error("No owner");
     const actor = { userId: owner.id, email: owner.email, clientAddress: "192.0.2.10" };
-    expect(await runtime.admins.signInPolicy()).toEqual({ requireTwoFactor: false, ssoDomains: [] });
+    expect(await runtime.admins.signInPolicy()).toEqual({
+      requireTwoFactor: false,
+      ssoDomains: [],
+      passwordSignIn: true,
+    });
     await expect(runtime.admins.setSignInPolicy({ requireTwoFactor: true }, actor)).rejects.toThrow(
       new AdminError(TWO_FACTOR_FIRST),
     );
-    expect(await runtime.admins.signInPolicy()).toEqual({ requireTwoFactor: false, ssoDomains: [] });
+    expect(await runtime.admins.signInPolicy()).toEqual({
+      requireTwoFactor: false,
+      ssoDomains: [],
+      passwordSignIn: true,
+    });
     await runtime.database.db.update(user).set({ twoFactorEnabled: true }).where(eq(user.id, owner.id));
     await runtime.admins.setSignInPolicy({ requireTwoFactor: true }, actor);
-    expect(await runtime.admins.signInPolicy()).toEqual({ requireTwoFactor: true, ssoDomains: [] });
+    expect(await runtime.admins.signInPolicy()).toEqual({
+      requireTwoFactor: true,
+      ssoDomains: [],
+      passwordSignIn: true,
+    });
     await runtime.admins.setSignInPolicy({ requireTwoFactor: false }, actor);
-    expect(await runtime.admins.signInPolicy()).toEqual({ requireTwoFactor: false, ssoDomains: [] });
+    expect(await runtime.admins.signInPolicy()).toEqual({
+      requireTwoFactor: false,
+      ssoDomains: [],
+      passwordSignIn: true,
+    });
     const entries = await runtime.database.db
       .select({ details: auditLog.details })
       .from(auditLog)
@@ -275,7 +291,11 @@ describe.each(DATABASE_KINDS)("sessions on %s", (kind) => {
     // Single sign-on's domains are kept by a form that has them, and left as they are by one that has not.
     await runtime.admins.setSignInPolicy({ requireTwoFactor: false, ssoDomains: ["partner.test"] }, actor);
     await runtime.admins.setSignInPolicy({ requireTwoFactor: false }, actor);
-    expect(await runtime.admins.signInPolicy()).toEqual({ requireTwoFactor: false, ssoDomains: ["partner.test"] });
+    expect(await runtime.admins.signInPolicy()).toEqual({
+      requireTwoFactor: false,
+      ssoDomains: ["partner.test"],
+      passwordSignIn: true,
+    });
     await runtime.admins.setSignInPolicy({ requireTwoFactor: false, ssoDomains: [] }, actor);
     const domains = await runtime.database.db
       .select({ details: auditLog.details })

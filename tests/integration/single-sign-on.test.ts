@@ -156,4 +156,28 @@ describe.each(DATABASE_KINDS)("single sign-on on %s", (kind) => {
       .where(eq(user.email, "someone@partner.test"));
     expect(row?.role).toBe("editor");
   });
+
+  it("turns passwords off for single sign-on, and the command line turns them on again", async () => {
+    const owner = await runtime.admins.findByEmail("owner@vantage.test");
+    const actor = { userId: owner?.id ?? null, email: "owner@vantage.test", clientAddress: "192.0.2.1" };
+    const password = { email: "owner@vantage.test", password: "owner-password", clientAddress: "192.0.2.80" };
+    expect((await runtime.auth.signIn({ ...password, headers: new Headers() })).ok).toBe(true);
+    await runtime.admins.setSignInPolicy({ requireTwoFactor: false, passwordSignIn: false }, actor);
+    expect(await runtime.auth.passwordsOn()).toBe(false);
+    expect(await runtime.auth.signIn({ ...password, headers: new Headers() })).toEqual({
+      ok: false,
+      reason: "passwords-off",
+    });
+    // Single sign-on still signs the owner in.
+    expect((await signOn("owner@vantage.test")).signedIn?.email).toBe("owner@vantage.test");
+
+    await runtime.admins.turnPasswordSignInOn(COMMAND_LINE);
+    expect(await runtime.auth.passwordsOn()).toBe(true);
+    expect((await runtime.auth.signIn({ ...password, headers: new Headers() })).ok).toBe(true);
+    expect((await auditOf("sign-in-policy-changed")).map((entry) => entry.details?.passwordSignIn)).toEqual([
+      undefined,
+      "off",
+      "on",
+    ]);
+  });
 });

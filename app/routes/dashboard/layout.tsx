@@ -53,10 +53,16 @@ export function meta() {
 /** Every page, resource and action under the dashboard runs behind its one guard: a signed-in admin. */
 export const middleware = [dashboardGuard];
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const user = dashboardUser(context);
-  // Single sign-on's name, for confirming it is them with the provider (ConfirmIdentity).
-  return { email: user.email, role: user.role, sso: context.get(servicesContext).auth.sso?.name ?? null };
+  const { auth } = context.get(servicesContext);
+  // How a person may confirm it is them (ConfirmIdentity): single sign-on's name, and whether passwords are on.
+  return {
+    email: user.email,
+    role: user.role,
+    sso: auth.sso?.name ?? null,
+    passwords: !auth.sso || (await auth.passwordsOn()),
+  };
 }
 
 /**

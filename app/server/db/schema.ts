@@ -429,6 +429,8 @@ export const signInPolicy = pgTable("sign_in_policy", {
     .array()
     .default(sql`'{}'::text[]`)
     .notNull(),
+  /** False when the owners turned signing in with a password off for single sign-on (decision 080). */
+  passwordSignIn: boolean("password_sign_in").default(true).notNull(),
   ...timestamps,
 });
 

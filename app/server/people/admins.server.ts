@@ -105,6 +105,8 @@ export interface SignInPolicy {
   requireTwoFactor: boolean;
   /** E-mail domains whose people single sign-on may make editors of without an invitation. */
   ssoDomains: string[];
+  /** Whether a password signs anyone in (off: single sign-on and passkeys only). */
+  passwordSignIn: boolean;
 }
 
 /**
@@ -305,9 +307,17 @@ export function createAdminAccounts(db: Database) {
     /** How people must sign in: read afresh, so that a change made on another instance holds at once. */
     async signInPolicy(): Promise<SignInPolicy> {
       const [row] = await db
-        .select({ requireTwoFactor: signInPolicy.requireTwoFactor, ssoDomains: signInPolicy.ssoDomains })
+        .select({
+          requireTwoFactor: signInPolicy.requireTwoFactor,
+          ssoDomains: signInPolicy.ssoDomains,
+          passwordSignIn: signInPolicy.passwordSignIn,
+        })
         .from(signInPolicy);
-      return { requireTwoFactor: row?.requireTwoFactor ?? false, ssoDomains: row?.ssoDomains ?? [] };
+      return {
+        requireTwoFactor: row?.requireTwoFactor ?? false,
+        ssoDomains: row?.ssoDomains ?? [],
+        passwordSignIn: row?.passwordSignIn ?? true,
+      };
     },
 
     /**
@@ -324,7 +334,10 @@ export function createAdminAccounts(db: Database) {
           const [own] = await tx.select({ on: hasTwoFactorsSql() }).from(user).where(eq(user.id, actor.userId));
           if (!own?.on) throw new AdminError(TWO_FACTOR_FIRST);
         }
-        const domains = policy.ssoDomains ? { ssoDomains: policy.ssoDomains } : {};
+        const domains = {
+          ...(policy.ssoDomains ? { ssoDomains: policy.ssoDomains } : {}),
+          ...(policy.passwordSignIn === undefined ? {} : { passwordSignIn: policy.passwordSignIn }),
+        };
         await tx
           .insert(signInPolicy)
           .values({ id: 1, requireTwoFactor: policy.requireTwoFactor, ...domains })
@@ -337,9 +350,25 @@ export function createAdminAccounts(db: Database) {
           details: {
             twoFactor: policy.requireTwoFactor ? "required" : "not required",
             ...(policy.ssoDomains ? { singleSignOnDomains: policy.ssoDomains.join(", ") || "none" } : {}),
+            ...(policy.passwordSignIn === undefined ? {} : { passwordSignIn: policy.passwordSignIn ? "on" : "off" }),
           },
         });
         await notifyChange(tx, ["people"], tabId);
+      });
+    },
+
+    /**
+     * Lets a password sign people in again (the owners turned it off for single sign-on, and the
+     * provider is gone or misconfigured): the operator's way back, from the command line.
+     */
+    async turnPasswordSignInOn(actor: Actor): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx
+          .insert(signInPolicy)
+          .values({ id: 1, passwordSignIn: true })
+          .onConflictDoUpdate({ target: signInPolicy.id, set: { passwordSignIn: true, updatedAt: new Date() } });
+        await recordAudit(tx, actor, { kind: "sign-in-policy-changed", details: { passwordSignIn: "on" } });
+        await notifyChange(tx, ["people"]);
       });
     },
 

@@ -149,6 +149,11 @@ export function createAuth(options: {
     const [found] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
     return { userId: found?.id ?? null, email, clientAddress };
   }
+  /** Whether a password signs anyone in: the owners may turn it off for single sign-on (decision 080). */
+  async function passwordsOn(): Promise<boolean> {
+    const [policy] = await db.select({ on: signInPolicy.passwordSignIn }).from(signInPolicy);
+    return policy?.on ?? true;
+  }
   /** A sign-in went through: the client's failures on the account are forgotten, and it is audited. */
   async function noteSignIn(
     person: { id: string; email: string },
@@ -348,6 +353,9 @@ export function createAuth(options: {
     /** Single sign-on as the sign-in page offers it: the provider's name, or null when it is not set up. */
     sso: oidc ? { name: oidc.name } : null,
 
+    /** Whether a password signs anyone in (the owners' policy, decision 080). */
+    passwordsOn,
+
     /**
      * The first step of a single sign-on: the provider's address to send the browser to, with the
      * cookie that holds the state and PKCE verifier it must come back with; `redirectTo` afterwards.
@@ -431,6 +439,7 @@ export function createAuth(options: {
       actor: Actor & { email: string };
     }) {
       const { actor } = input;
+      if (!(await passwordsOn())) return { ok: false as const, reason: "passwords-off" as const };
       const clientAddress = actor.clientAddress ?? "";
       const email = normalizeEmail(actor.email);
       const wait = await throttle.waitBeforeSignIn(email, clientAddress);
@@ -678,6 +687,7 @@ export function createAuth(options: {
      * client is being slowed down: see sign-in-throttle.server.ts).
      */
     async signIn(input: { email: string; password: string; clientAddress: string; headers: Headers }) {
+      if (!(await passwordsOn())) return { ok: false as const, reason: "passwords-off" as const };
       const email = normalizeEmail(input.email);
       const wait = await throttle.waitBeforeSignIn(email, input.clientAddress);
       // Refused before any password was checked: not an attempt the log records, so a client being
@@ -828,6 +838,8 @@ export function createAuth(options: {
      * nothing. Returns the seconds to wait instead when this client asked too often.
      */
     async requestPasswordReset(email: string, clientAddress: string): Promise<{ retryAfterSeconds: number }> {
+      // With passwords off there is nothing to reset: no mail goes (the page says so before asking).
+      if (!(await passwordsOn())) return { retryAfterSeconds: 0 };
       const normalized = normalizeEmail(email);
       const wait = await throttle.waitBeforeResetMail(normalized, clientAddress);
       if (wait > 0) return { retryAfterSeconds: wait };
@@ -842,6 +854,7 @@ export function createAuth(options: {
      * it also ends whatever slowed their sign-ins down.
      */
     async resetPassword(token: string, newPassword: string, clientAddress: string): Promise<boolean> {
+      if (!(await passwordsOn())) return false;
       const context = await auth.$context;
       const found = await context.internalAdapter.findVerificationValue(`reset-password:${token}`);
       const owner = found ? await context.internalAdapter.findUserById(found.value) : null;

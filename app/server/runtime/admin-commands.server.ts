@@ -12,7 +12,7 @@ export type AdminCommand =
   | { command: "create"; email: string; password: string; role: Role }
   | { command: "set-password"; email: string; password: string }
   | { command: "set-role"; email: string; role: Role }
-  | { command: "list" | "sign-out-all" }
+  | { command: "list" | "sign-out-all" | "password-sign-in-on" }
   | { command: "delete"; email: string }
   | { command: "two-factor-off"; email: string }
   | { command: "backup"; file: string; passphrase?: string };
@@ -58,6 +58,9 @@ export async function runAdminCommand(
     case "two-factor-off":
       await admins.turnOffTwoFactorByEmail(request.email, COMMAND_LINE);
       return `Two-factor authentication of ${request.email.toLowerCase()} turned off and their passkeys removed; their sessions were signed out.`;
+    case "password-sign-in-on":
+      await admins.turnPasswordSignInOn(COMMAND_LINE);
+      return "Signing in with a password is on again.";
     case "sign-out-all": {
       const ended = await admins.signOutAll(COMMAND_LINE);
       return `Signed everyone out (${ended} session${ended === 1 ? "" : "s"} ended).`;

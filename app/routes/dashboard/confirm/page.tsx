@@ -1,7 +1,7 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { CurrentPasswordField } from "#app/components/password-fields";
 import { Alert, Button, Card } from "#app/components/ui";
-import { CONFIRM_MESSAGES } from "#app/domain/auth-schemas";
+import { CONFIRM_MESSAGES, PASSWORDS_OFF } from "#app/domain/auth-schemas";
 import { keepRetryAfter, tooManySignInsAnswer } from "#app/server/platform/rate-limit-headers.server";
 import { servicesContext } from "#app/server/runtime/context.server";
 import { dashboardUser, readAdminForm, safeRedirectPath } from "#app/server/runtime/session.server";
@@ -37,6 +37,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (result.reason === "rate-limited") {
     return tooManySignInsAnswer(result.retryAfterSeconds);
+  }
+  if (result.reason === "passwords-off") {
+    const name = context.get(servicesContext).auth.sso?.name ?? "single sign-on";
+    return data({ error: PASSWORDS_OFF.signIn(name) }, { status: 403 });
   }
   return data({ passwordError: CONFIRM_MESSAGES.wrongPassword }, { status: 401 });
 }

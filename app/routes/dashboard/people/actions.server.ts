@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { z } from "zod";
 import type { Refusal } from "#app/domain/conflict";
 import { ROLES } from "#app/domain/roles";
-import { ssoDomainsOf } from "#app/domain/auth-schemas";
+import { PASSWORDS_OFF, ssoDomainsOf } from "#app/domain/auth-schemas";
 import { AdminError } from "#app/server/people/admins.server";
 import { firstErrors, parseFormSubmission } from "#app/server/platform/form-data.server";
 import { servicesContext, type RouteContext } from "#app/server/runtime/context.server";
@@ -36,6 +36,8 @@ const peopleSchema = z.discriminatedUnion("intent", [
     intent: z.literal("sign-in-policy"),
     requireTwoFactor: z.literal("on").optional(),
     ssoDomains: z.string().max(20_000).optional(),
+    // Sent by the form only where single sign-on is set up: "on" when passwords stay on, "off" when not.
+    passwordSignIn: z.enum(["on", "off"]).optional(),
   }),
 ]);
 
@@ -90,15 +92,31 @@ export async function peopleFromForm(context: RouteContext, { form, origin }: Ad
         // Only a site with single sign-on shows the domains' field.
         const typed = asked.ssoDomains === undefined ? undefined : ssoDomainsOf(asked.ssoDomains);
         if (typed && "error" in typed) return refused(typed.error);
-        await people.setSignInPolicy({ requireTwoFactor, ssoDomains: typed?.domains }, origin.actor, origin.tabId);
+        const { sso } = context.get(servicesContext).auth;
+        const passwordSignIn = sso && asked.passwordSignIn ? asked.passwordSignIn === "on" : undefined;
+        // Whoever turns passwords off must be able to come back without one.
+        if (sso && passwordSignIn === false && dashboardUser(context).signedInWith !== "sso") {
+          return refused(PASSWORDS_OFF.ownFirst(sso.name));
+        }
+        await people.setSignInPolicy(
+          { requireTwoFactor, ssoDomains: typed?.domains, passwordSignIn },
+          origin.actor,
+          origin.tabId,
+        );
         const twoFactors = requireTwoFactor
           ? "Two-factor authentication is now required: whoever has not set it up is asked to at their next page."
           : "Two-factor authentication is no longer required.";
-        if (!typed) return done(twoFactors);
+        const passwords =
+          passwordSignIn === undefined
+            ? ""
+            : passwordSignIn
+              ? " Passwords sign people in."
+              : ` Passwords no longer sign anyone in: ${sso?.name ?? "single sign-on"} and passkeys do.`;
+        if (!typed) return done(twoFactors + passwords);
         const domains = typed.domains.length
           ? `Single sign-on admits uninvited people at ${typed.domains.join(", ")}.`
           : "Single sign-on admits invited people only.";
-        return done(`${twoFactors} ${domains}`);
+        return done(`${twoFactors} ${domains}${passwords}`);
       }
       case "delete":
         if (asked.id === origin.actor.userId) return refused("You cannot remove yourself: ask another owner to do it.");

@@ -186,24 +186,61 @@ export default function PeoplePage({ loaderData, actionData }: Route.ComponentPr
             </div>
           </div>
           {loaderData.sso ? (
-            <div className="space-y-1">
-              <label htmlFor="sso-domains" className="block text-sm font-medium text-slate-900">
-                E-mail domains that may sign in with {loaderData.sso}
-              </label>
-              <input
-                id="sso-domains"
-                name="ssoDomains"
-                defaultValue={loaderData.policy.ssoDomains.join(", ")}
-                key={loaderData.policy.ssoDomains.join()}
-                placeholder="example.com"
-                aria-describedby="sso-domains-help"
-                className="w-full max-w-xl rounded-md border border-slate-300 px-3 py-2 text-sm"
-              />
-              <p id="sso-domains-help" className="text-sm text-slate-600">
-                Anyone {loaderData.sso} signs in with an address at one of these domains (separated by commas) becomes
-                an editor without an invitation. An invited address may always sign in with {loaderData.sso}.
-              </p>
-            </div>
+            <>
+              <div className="space-y-1">
+                <label htmlFor="sso-domains" className="block text-sm font-medium text-slate-900">
+                  E-mail domains that may sign in with {loaderData.sso}
+                </label>
+                <input
+                  id="sso-domains"
+                  name="ssoDomains"
+                  defaultValue={loaderData.policy.ssoDomains.join(", ")}
+                  key={loaderData.policy.ssoDomains.join()}
+                  placeholder="example.com"
+                  aria-describedby="sso-domains-help"
+                  className="w-full max-w-xl rounded-md border border-slate-300 px-3 py-2 text-sm"
+                />
+                <p id="sso-domains-help" className="text-sm text-slate-600">
+                  Anyone {loaderData.sso} signs in with an address at one of these domains (separated by commas) becomes
+                  an editor without an invitation. An invited address may always sign in with {loaderData.sso}.
+                </p>
+              </div>
+              <fieldset className="space-y-1 pt-2">
+                <legend className="text-sm font-medium text-slate-900">Passwords</legend>
+                <div className="flex items-center gap-2">
+                  <input
+                    id="passwords-on"
+                    type="radio"
+                    name="passwordSignIn"
+                    value="on"
+                    defaultChecked={loaderData.policy.passwordSignIn}
+                    key={`on-${String(loaderData.policy.passwordSignIn)}`}
+                    className="size-4"
+                  />
+                  <label htmlFor="passwords-on" className="text-sm text-slate-900">
+                    A password signs people in, beside {loaderData.sso} and passkeys
+                  </label>
+                </div>
+                <div className="flex items-center gap-2">
+                  <input
+                    id="passwords-off"
+                    type="radio"
+                    name="passwordSignIn"
+                    value="off"
+                    defaultChecked={!loaderData.policy.passwordSignIn}
+                    key={`off-${String(loaderData.policy.passwordSignIn)}`}
+                    className="size-4"
+                    aria-describedby="passwords-off-help"
+                  />
+                  <label htmlFor="passwords-off" className="text-sm text-slate-900">
+                    Only {loaderData.sso} and passkeys sign people in
+                  </label>
+                </div>
+                <p id="passwords-off-help" className="text-sm text-slate-600">
+                  The operator can always turn passwords back on with <code>npm run admin -- password-sign-in-on</code>.
+                </p>
+              </fieldset>
+            </>
           ) : null}
           <Button type="submit" variant="secondary" disabled={busy}>
             Save sign-in policy

@@ -1,0 +1,1 @@
+ALTER TABLE "sign_in_policy" ADD COLUMN "password_sign_in" boolean DEFAULT true NOT NULL;

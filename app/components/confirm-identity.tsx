@@ -4,10 +4,10 @@ import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/brow
 import { CONFIRM_MESSAGES } from "#app/domain/auth-schemas";
 import { CurrentPasswordField } from "./password-fields";
 import { postPasskeyStep, signWithPasskey, usePasskeySupport } from "./passkey-browser";
-import { Alert, Button } from "./ui";
+import { Alert, Button, TextField } from "./ui";
 
 /** What the confirmation's action answers: confirmed, the password wrong, or why not otherwise. */
-type ConfirmAnswer = { confirmed: true } | { passwordError: string } | { error: string };
+type ConfirmAnswer = { confirmed: true } | { passwordError: string } | { codeError: string } | { error: string };
 
 /**
  * Shown where a sensitive action was refused for want of a recent password (decision 076): the
@@ -20,9 +20,13 @@ export function ConfirmIdentity() {
   const location = useLocation();
   const region = useRef<HTMLElement>(null);
   const passkeys = usePasskeySupport();
-  const frame = useRouteLoaderData<{ sso: string | null; passwords: boolean }>("routes/dashboard/layout");
+  const frame = useRouteLoaderData<{ sso: string | null; passwords: boolean; appCodes: boolean }>(
+    "routes/dashboard/layout",
+  );
   const sso = frame?.sso;
   const passwords = frame?.passwords ?? true;
+  // A code of the authenticator app instead of the password, for a person who has one.
+  const [withCode, setWithCode] = useState(false);
   const [byPasskey, setByPasskey] = useState<ConfirmAnswer | "busy">();
   // The answer once the page's data is read again after it (a fetcher's action revalidates).
   const answer = byPasskey && byPasskey !== "busy" ? byPasskey : fetcher.state === "idle" ? fetcher.data : undefined;
@@ -45,8 +49,8 @@ export function ConfirmIdentity() {
   };
   // Focus follows what changed: the password to give, then the word that it was taken.
   useEffect(() => {
-    region.current?.querySelector<HTMLElement>("input[type=password], [role=status]")?.focus();
-  }, [answer]);
+    region.current?.querySelector<HTMLElement>("input[type=password], input[name=code], [role=status]")?.focus();
+  }, [answer, withCode]);
   if (answer && "confirmed" in answer) {
     return (
       <section ref={region} aria-label="Confirm it's you">
@@ -79,17 +83,32 @@ export function ConfirmIdentity() {
       >
         <input type="hidden" name="stay" value="1" />
         <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-        {passwords ? (
-          <>
-            <CurrentPasswordField
-              id="confirm-identity-password"
-              label="Your password"
-              error={answer && "passwordError" in answer ? answer.passwordError : undefined}
-            />
-            <Button type="submit" disabled={fetcher.state !== "idle"}>
-              Confirm
-            </Button>
-          </>
+        {withCode ? (
+          <TextField
+            id="confirm-identity-code"
+            name="code"
+            label="Authentication code"
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            required
+            error={answer && "codeError" in answer ? answer.codeError : undefined}
+          />
+        ) : passwords ? (
+          <CurrentPasswordField
+            id="confirm-identity-password"
+            label="Your password"
+            error={answer && "passwordError" in answer ? answer.passwordError : undefined}
+          />
+        ) : null}
+        {withCode || passwords ? (
+          <Button type="submit" disabled={fetcher.state !== "idle"}>
+            Confirm
+          </Button>
+        ) : null}
+        {frame?.appCodes && !withCode ? (
+          <Button type="button" variant="secondary" onClick={() => setWithCode(true)}>
+            Use an authentication code instead
+          </Button>
         ) : null}
         {passkeys ? (
           <Button

@@ -1,4 +1,5 @@
-import { CONFIRM_MESSAGES } from "../../app/domain/auth-schemas";
+import { Secret, TOTP } from "otpauth";
+import { CONFIRM_MESSAGES, SECOND_FACTOR_MESSAGES } from "../../app/domain/auth-schemas";
 import { expectNoA11yViolations } from "../support/a11y";
 import { queryDatabase } from "../support/sql";
 import { ADMIN, expect, hydrated, test } from "./fixtures";
@@ -98,4 +99,44 @@ test("without scripts, the confirmation is a page of its own that comes back", a
   await page.getByRole("button", { name: "Confirm" }).click();
   await expect(page).toHaveURL(/\/dashboard\/settings$/);
   await context.close();
+});
+
+// Last in the file: it turns two factors on for the admin, whom the other tests sign in with a password alone.
+test("a person with an authenticator app may confirm with its code instead of the password", async ({
+  page,
+  login,
+  postgresDatabase,
+}) => {
+  await login();
+  await page.goto("/dashboard/account");
+  await hydrated(page);
+  await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
+  await page.getByRole("button", { name: "Set up two-factor authentication" }).click();
+  const key = (await page.locator("code").first().textContent())?.replace(/\s+/g, "") ?? "";
+  const totp = new TOTP({ issuer: "Vantage", label: ADMIN.email, secret: Secret.fromBase32(key) });
+  await page.getByLabel("Authentication code").fill(totp.generate());
+  await page.getByRole("button", { name: "Turn on" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Two-factor authentication is on." })).toBeVisible();
+
+  await page.goto("/dashboard/settings");
+  await hydrated(page);
+  await ageSessions(postgresDatabase);
+  await page.getByLabel("Company name").fill("Vantage Security Systems AG");
+  await page.getByRole("button", { name: "Save" }).click();
+  const confirm = page.getByRole("region", { name: "Confirm it's you" });
+  await confirm.getByRole("button", { name: "Use an authentication code instead" }).click();
+  await expect(confirm.getByLabel("Authentication code")).toBeFocused();
+  await confirm.getByLabel("Authentication code").fill("000000");
+  await confirm.getByRole("button", { name: "Confirm" }).click();
+  await expect(confirm.getByText(SECOND_FACTOR_MESSAGES.wrongCode)).toBeVisible();
+  await confirm.getByLabel("Authentication code").fill(totp.generate());
+  await confirm.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByRole("status").filter({ hasText: CONFIRM_MESSAGES.confirmed })).toBeFocused();
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Settings saved." })).toBeVisible();
+  const confirmed = await queryDatabase<{ details: Record<string, string> | null }>(
+    postgresDatabase,
+    "select details from audit_log where kind = 'identity-confirmed' order by at desc limit 1",
+  );
+  expect(confirmed[0]?.details).toEqual({ with: "authenticator app" });
 });

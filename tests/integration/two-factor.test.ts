@@ -81,6 +81,14 @@ describe.each(DATABASE_KINDS)("two factors on %s", (kind) => {
     const cookies = cookiesAfter(signedIn.ok ? signedIn.headers : new Headers(), pending.get("cookie") ?? "");
     expect((await auth.getUser(cookies))?.email).toBe(email);
 
+    // A code of the app confirms it is them before a sensitive action, as the password does.
+    const me = await auth.getUser(cookies);
+    if (!me) throw new Error("Not signed in");
+    const confirming = { code: wrong, headers: cookies, sessionId: me.sessionId, actor: { ...actor, userId: me.id } };
+    expect(await auth.confirmIdentityWithCode(confirming)).toEqual({ ok: false, reason: "invalid" });
+    expect(await auth.confirmIdentityWithCode({ ...confirming, code: totp.generate() })).toEqual({ ok: true });
+    expect((await auth.getUser(cookies))?.passwordGivenAt.getTime()).toBeGreaterThan(me.passwordGivenAt.getTime());
+
     // A recovery code works once.
     const recovery = started?.backupCodes[0] ?? "";
     for (const expected of [true, false]) {

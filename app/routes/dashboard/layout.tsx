@@ -56,12 +56,14 @@ export const middleware = [dashboardGuard];
 export async function loader({ context }: Route.LoaderArgs) {
   const user = dashboardUser(context);
   const { auth } = context.get(servicesContext);
-  // How a person may confirm it is them (ConfirmIdentity): single sign-on's name, and whether passwords are on.
+  // How a person may confirm it is them (ConfirmIdentity): single sign-on's name, whether passwords are
+  // on, and whether they have an authenticator app.
   return {
     email: user.email,
     role: user.role,
     sso: auth.sso?.name ?? null,
     passwords: !auth.sso || (await auth.passwordsOn()),
+    appCodes: Boolean(user.twoFactorEnabled),
   };
 }
 

@@ -459,6 +459,36 @@ export function createAuth(options: {
       return { ok: true as const };
     },
 
+    /**
+     * The signed-in person confirms it is them with a code of their authenticator app instead of the
+     * password (confirmIdentity), throttled and audited the same way.
+     */
+    async confirmIdentityWithCode(input: {
+      code: string;
+      headers: Headers;
+      sessionId: string;
+      actor: Actor & { email: string };
+    }) {
+      const { actor } = input;
+      const clientAddress = actor.clientAddress ?? "";
+      const email = normalizeEmail(actor.email);
+      const wait = await throttle.waitBeforeSignIn(email, clientAddress);
+      if (wait > 0) return { ok: false as const, reason: "rate-limited" as const, retryAfterSeconds: wait };
+      if (!(await checkCode(input.code, input.headers))) {
+        await throttle.signInFailed(email, clientAddress);
+        await recordAudit(db, actor, {
+          kind: "sign-in-failed",
+          details: { reason: "wrong authentication code when confirming" },
+        });
+        return { ok: false as const, reason: "invalid" as const };
+      }
+      await db.transaction(async (tx) => {
+        await tx.update(session).set({ confirmedAt: new Date() }).where(eq(session.id, input.sessionId));
+        await recordAudit(tx, actor, { kind: "identity-confirmed", details: { with: "authenticator app" } });
+      });
+      return { ok: true as const };
+    },
+
     /** The person's sessions that have not expired, this one (`currentId`) first, then the latest seen. */
     async listSessions(userId: string, currentId: string): Promise<SessionListed[]> {
       const rows = await db

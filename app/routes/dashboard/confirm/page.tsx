@@ -1,7 +1,7 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { CurrentPasswordField } from "#app/components/password-fields";
-import { Alert, Button, Card } from "#app/components/ui";
-import { CONFIRM_MESSAGES, PASSWORDS_OFF } from "#app/domain/auth-schemas";
+import { Alert, Button, Card, TextField } from "#app/components/ui";
+import { CONFIRM_MESSAGES, PASSWORDS_OFF, SECOND_FACTOR_MESSAGES } from "#app/domain/auth-schemas";
 import { keepRetryAfter, tooManySignInsAnswer } from "#app/server/platform/rate-limit-headers.server";
 import { servicesContext } from "#app/server/runtime/context.server";
 import { dashboardUser, readAdminForm, safeRedirectPath } from "#app/server/runtime/session.server";
@@ -14,8 +14,11 @@ export function meta() {
 
 export const headers = keepRetryAfter;
 
-export function loader({ url }: Route.LoaderArgs) {
-  return { redirectTo: safeRedirectPath(url.searchParams.get("redirectTo")) };
+export function loader({ url, context }: Route.LoaderArgs) {
+  return {
+    redirectTo: safeRedirectPath(url.searchParams.get("redirectTo")),
+    appCodes: Boolean(dashboardUser(context).twoFactorEnabled),
+  };
 }
 
 /**
@@ -25,12 +28,19 @@ export function loader({ url }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { form, origin } = await readAdminForm(request, context);
   const user = dashboardUser(context);
-  const result = await context.get(servicesContext).auth.confirmIdentity({
-    password: String(form.get("password") ?? ""),
-    headers: request.headers,
-    sessionId: user.sessionId,
-    actor: { ...origin.actor, email: user.email },
-  });
+  const { auth } = context.get(servicesContext);
+  const actor = { ...origin.actor, email: user.email };
+  // A code of the authenticator app does instead of the password, for a person who has one.
+  const code = form.get("code");
+  const result =
+    typeof code === "string" && user.twoFactorEnabled
+      ? await auth.confirmIdentityWithCode({ code, headers: request.headers, sessionId: user.sessionId, actor })
+      : await auth.confirmIdentity({
+          password: String(form.get("password") ?? ""),
+          headers: request.headers,
+          sessionId: user.sessionId,
+          actor,
+        });
   if (result.ok) {
     if (form.get("stay")) return { confirmed: true as const };
     throw redirect(safeRedirectPath(String(form.get("redirectTo") ?? "")));
@@ -42,6 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const name = context.get(servicesContext).auth.sso?.name ?? "single sign-on";
     return data({ error: PASSWORDS_OFF.signIn(name) }, { status: 403 });
   }
+  if (typeof code === "string") return data({ codeError: SECOND_FACTOR_MESSAGES.wrongCode }, { status: 401 });
   return data({ passwordError: CONFIRM_MESSAGES.wrongPassword }, { status: 401 });
 }
 
@@ -61,6 +72,26 @@ export default function ConfirmPage({ loaderData, actionData }: Route.ComponentP
         />
         <Button type="submit">Confirm</Button>
       </Form>
+      {loaderData.appCodes ? (
+        <Form method="post" className="mt-6 max-w-md space-y-4" aria-labelledby="confirm-code-heading">
+          <h2 id="confirm-code-heading" className="text-lg font-semibold text-slate-900">
+            Or with your authenticator app
+          </h2>
+          <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+          <TextField
+            id="confirm-code"
+            name="code"
+            label="Authentication code"
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            required
+            error={answer && "codeError" in answer ? answer.codeError : undefined}
+          />
+          <Button type="submit" variant="secondary">
+            Confirm with the code
+          </Button>
+        </Form>
+      ) : null}
     </Card>
   );
 }

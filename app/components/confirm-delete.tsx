@@ -13,6 +13,7 @@ import { useHydrated } from "./use-hydrated";
  */
 export function ConfirmDelete({
   label,
+  target,
   prompt,
   version,
   refusal,
@@ -27,6 +28,8 @@ export function ConfirmDelete({
 }: {
   /** The Delete button's words, e.g. "Delete category". */
   label: string;
+  /** What it deletes, where a page holds several: read after the words ("Delete Banner: Firmware 2.4 is out"). */
+  target?: string;
   /** The question, naming the record and what goes with it. */
   prompt: ReactNode;
   /** The record's version, for records that have one (a person has none: removing one is not an edit). */
@@ -84,6 +87,7 @@ export function ConfirmDelete({
           }}
         >
           {label}
+          {target ? <span className="sr-only"> {target}</span> : null}
         </Button>
         {note}
       </div>

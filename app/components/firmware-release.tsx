@@ -70,7 +70,7 @@ export function FirmwareReleaseEntry({
       {release.sbom ? (
         <p className="text-sm">
           <a href={release.sbom.url} className="text-brand-700 underline">
-            Software bill of materials
+            Software bill of materials<span className="sr-only"> of {release.file.name}</span>
           </a>{" "}
           <span className="text-slate-600">({release.sbom.format}, JSON)</span>
         </p>

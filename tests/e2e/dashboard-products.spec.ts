@@ -177,7 +177,7 @@ test("a new product with every field; the public pages show it, accessories both
   await upload(page, "Additional image 1", await png("first.png", "#aa3333"));
   await page.getByRole("button", { name: "Add image" }).click();
   await upload(page, "Additional image 2", await png("second.png", "#33aa33"));
-  await page.getByRole("button", { name: "Move additional image 2 up" }).click();
+  await page.getByRole("button", { name: "Move up additional image 2" }).click();
   await expect(
     page.locator("[data-upload-state]").filter({ has: page.getByLabel("Additional image 1", { exact: true }) }),
   ).toContainText("second.png");
@@ -311,7 +311,7 @@ test("edit: Use Original Image, accessories move, the replaced image's URL answe
   // Existing additional images: the second moved up, then the other one removed.
   const keptImage = (await page.getByRole("img", { name: "Additional 2", exact: true }).getAttribute("src")) ?? "";
   const removedImage = (await page.getByRole("img", { name: "Additional 1", exact: true }).getAttribute("src")) ?? "";
-  await page.getByRole("button", { name: "Move additional image 2 up" }).click();
+  await page.getByRole("button", { name: "Move up additional image 2" }).click();
   await expect(page.getByRole("img", { name: "Additional 1", exact: true })).toHaveAttribute("src", keptImage);
   await page.getByRole("button", { name: "Remove additional image 2" }).click();
   const editPost = await capturePost(page, () => page.getByRole("button", { name: "Save changes" }).click());

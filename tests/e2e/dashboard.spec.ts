@@ -11,7 +11,7 @@ const OPTIONS = [
   ["Edit Download", "/dashboard/downloads/"],
   ["Specifications", "/dashboard/attributes/"],
   ["Recently deleted", "/dashboard/recently-deleted"],
-  ["Firmware", "/dashboard/firmware/"],
+  ["Firmware releases", "/dashboard/firmware/"],
   ["Security advisories", "/dashboard/advisories/"],
   ["Inbox", "/dashboard/inbox/"],
   ["Your account", "/dashboard/account"],

@@ -196,7 +196,7 @@ test("a home page banner and a general download saved as drafts stay off the pub
   const bannerPost = await capturePost(page, () => form.getByRole("button", { name: "Save as draft" }).click());
   const marked = page.getByText("Visitors do not see this item until it is published.");
   await expect(marked).toBeVisible();
-  await expect(page.getByText(words)).toBeVisible();
+  await expect(page.getByText(words, { exact: true })).toBeVisible();
   await expectNoA11yViolations(page);
   await expectAnonymousReplayRefused(site.url, bannerPost);
   expect((await visitor(site.url, "/")).text).not.toContain(words);

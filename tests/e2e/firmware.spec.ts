@@ -166,7 +166,7 @@ test("a release for two products shows on both product pages and in both feeds; 
     await expect(section.getByRole("link", { name: "Details" })).toHaveAttribute("href", "https://example.com/notes");
     await expect(section).toContainText(/SHA-256: [0-9a-f]{64}/);
     // Its SBOM, named by its format.
-    await expect(section).toContainText("Software bill of materials (CycloneDX 1.6, JSON)");
+    await expect(section).toContainText("Software bill of materials of VNT-9.1.0.bin (CycloneDX 1.6, JSON)");
     const sbom = await fetch(
       new URL(
         (await section.getByRole("link", { name: "Software bill of materials" }).getAttribute("href")) ?? "",

@@ -23,7 +23,7 @@ const EDITOR_OPTIONS = [
   "Edit Download",
   "Specifications",
   "Recently deleted",
-  "Firmware",
+  "Firmware releases",
   "Security advisories",
   "Inbox",
   "Your account",

@@ -13,3 +13,58 @@ export async function expectNoA11yViolations(page: Page): Promise<void> {
   );
   expect(found, `axe found violations on ${page.url()}`).toEqual([]);
 }
+
+/**
+ * Fails when two controls on the page share a name but act on different things (a screen reader
+ * lists controls by name: "Delete", "Delete" tells nothing apart). Links act on their address, a
+ * submit button on the form it sends (its address and fields, the tab's own id aside); what any
+ * other button does is its script's, so its name must be its own. Hidden controls do not count.
+ */
+export async function expectDistinctControlNames(page: Page): Promise<void> {
+  const clashes = await page.evaluate(() => {
+    const nameOf = (element: Element): string => {
+      const labelled = element.getAttribute("aria-labelledby");
+      const name =
+        element.getAttribute("aria-label") ??
+        (labelled
+          ? labelled
+              .split(/\s+/)
+              .map((id) => document.getElementById(id)?.textContent ?? "")
+              .join(" ")
+          : element instanceof HTMLInputElement
+            ? element.value
+            : (element.textContent ?? ""));
+      return name.replace(/\s+/g, " ").trim();
+    };
+    const shown = (element: Element) =>
+      element instanceof HTMLElement && element.checkVisibility() && !element.closest("[inert], [aria-hidden=true]");
+    const actsOn = (element: Element, at: number): string => {
+      if (element instanceof HTMLAnchorElement) return `link ${element.href}`;
+      const submits =
+        (element instanceof HTMLButtonElement && element.type === "submit") ||
+        (element instanceof HTMLInputElement && element.type === "submit");
+      const form = (element as HTMLButtonElement).form;
+      if (submits && form) {
+        const fields = [...new FormData(form)]
+          .filter(([field, value]) => field !== "tab" && typeof value === "string")
+          .map(([field, value]) => `${field}=${String(value)}`);
+        const own = element.getAttribute("name");
+        if (own) fields.push(`${own}=${element.getAttribute("value") ?? ""}`);
+        return `form ${form.method} ${form.action} ${fields.sort().join("&")}`;
+      }
+      return `button #${at}`;
+    };
+    const byName = new Map<string, Set<string>>();
+    [...document.querySelectorAll("a[href], button, input[type=submit], input[type=button]")]
+      .filter(shown)
+      .forEach((element, at) => {
+        const name = nameOf(element);
+        if (!name) return;
+        const acts = byName.get(name) ?? new Set<string>();
+        acts.add(actsOn(element, at));
+        byName.set(name, acts);
+      });
+    return [...byName].filter(([, acts]) => acts.size > 1).map(([name, acts]) => `"${name}": ${[...acts].join(" | ")}`);
+  });
+  expect(clashes, `controls of ${page.url()} that share a name but act on different things`).toEqual([]);
+}

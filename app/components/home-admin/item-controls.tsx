@@ -52,10 +52,11 @@ export function InfoItemControls({ item }: { item: InfoItemRecord }) {
           aria-expanded={editing}
           onClick={() => setEditing(!editing)}
         >
-          Edit
+          Edit<span className="sr-only"> {label}</span>
         </Button>
         <ConfirmDelete
           label="Delete"
+          target={label}
           prompt={ADMIN_MESSAGES.confirmInfoDelete}
           version={item.version}
           refusal={refusal}
@@ -71,11 +72,11 @@ export function InfoItemControls({ item }: { item: InfoItemRecord }) {
           <input type="hidden" name="intent" value="move-to-top" />
           <input type="hidden" name="id" value={item.id} />
           <Button type="submit" disabled={mover.state !== "idle" || deleting} variant="secondary" size="sm">
-            Move to top
+            Move to top<span className="sr-only"> {label}</span>
           </Button>
         </mover.Form>
         <TextLink to={dashboardHistoryPath("home-item", item.id)} className="self-center text-sm">
-          History
+          History<span className="sr-only"> of {label}</span>
         </TextLink>
       </div>
       {editing && !deleting ? (

@@ -85,23 +85,16 @@ export function AdditionalImagesFieldset({
                 errors={allErrors[`${name}.alt`]}
               />
               <div className="flex flex-wrap gap-4">
-                <Button
-                  type="button"
-                  variant="link"
-                  disabled={index === 0}
-                  aria-label={`Move additional image ${index + 1} up`}
-                  onClick={() => moveImage(index, -1)}
-                >
-                  Move up
+                <Button type="button" variant="link" disabled={index === 0} onClick={() => moveImage(index, -1)}>
+                  Move up<span className="sr-only"> additional image {index + 1}</span>
                 </Button>
                 <Button
                   type="button"
                   variant="link"
                   disabled={index === images.length - 1}
-                  aria-label={`Move additional image ${index + 1} down`}
                   onClick={() => moveImage(index, 1)}
                 >
-                  Move down
+                  Move down<span className="sr-only"> additional image {index + 1}</span>
                 </Button>
                 <Button
                   type="button"

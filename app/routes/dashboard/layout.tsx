@@ -29,7 +29,7 @@ const OPTIONS: { to: string; label: string; ownersOnly?: true }[] = [
   { to: "/dashboard/downloads/", label: "Edit Download" },
   { to: DASHBOARD_ATTRIBUTES_PATH, label: "Specifications" },
   { to: DASHBOARD_RECENTLY_DELETED_PATH, label: "Recently deleted" },
-  { to: "/dashboard/firmware/", label: "Firmware" },
+  { to: "/dashboard/firmware/", label: "Firmware releases" },
   { to: DASHBOARD_ADVISORIES_PATH, label: "Security advisories" },
   { to: "/dashboard/inbox/", label: "Inbox" },
   { to: "/dashboard/account", label: "Your account" },

@@ -203,7 +203,7 @@ function Sessions({
         </Alert>
       ) : null}
       <ul className="divide-y divide-slate-100 border-y border-slate-200" aria-label="Your sessions">
-        {sessions.map((listed) => (
+        {sessions.map((listed, position) => (
           <li key={listed.id} className="flex flex-wrap items-start justify-between gap-3 py-3 text-sm">
             <div className="space-y-1">
               <p className="font-medium text-slate-900">
@@ -234,8 +234,8 @@ function Sessions({
                 <Button type="submit" variant="secondary" size="sm">
                   End session
                   <span className="sr-only">
-                    {" "}
-                    of {listed.browser}
+                    {/* Its place in the list too: two sessions of one browser, address and minute look the same. */}{" "}
+                    {position + 1} of {sessions.length}, {listed.browser}
                     {listed.address ? ` at ${listed.address}` : ""}, signed in <LocalTime iso={listed.signedInAt} />
                   </span>
                 </Button>

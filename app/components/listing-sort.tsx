@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Form, useSubmit } from "react-router";
 import { SORT_PARAM, type ListingSort } from "#app/domain/catalog-views";
 import { Button } from "./ui";
@@ -24,6 +25,14 @@ export function ListingSortSelect({
   keep: readonly (readonly [string, string])[];
 }) {
   const submit = useSubmit();
+  // The choice is the page's order, and follows it when that changes (Back, a link): one element all
+  // along, so that focus stays on it when the order is changed from it.
+  const [chosen, setChosen] = useState(sort);
+  const [shown, setShown] = useState(sort);
+  if (sort !== shown) {
+    setShown(sort);
+    setChosen(sort);
+  }
   return (
     <Form
       method="get"
@@ -39,8 +48,8 @@ export function ListingSortSelect({
       <select
         id="listing-sort"
         name={SORT_PARAM}
-        defaultValue={sort}
-        key={sort}
+        value={chosen}
+        onChange={(event) => setChosen(event.target.value)}
         className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900"
       >
         {offered.map((value) => (

@@ -24,3 +24,18 @@ test("on the public site too", async ({ page }) => {
   await expect(page).toHaveURL(/\/catalog$/);
   await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
 });
+
+test("a new order of the same page keeps focus on the order's choice", async ({ page }) => {
+  await page.goto("/catalog");
+  await hydrated(page);
+  const sort = page.getByLabel("Sort by");
+  await sort.focus();
+  await sort.selectOption({ label: "Newest" });
+  await expect(page).toHaveURL(/sort=newest/);
+  await expect(sort).toBeFocused();
+  await expect(sort).toHaveValue("newest");
+  // Back to the first order: the choice follows the page.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/catalog$/);
+  await expect(sort).not.toHaveValue("newest");
+});

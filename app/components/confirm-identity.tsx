@@ -2,9 +2,9 @@ import { useEffect, useRef, useState } from "react";
 import { Form, useFetcher, useLocation, useRouteLoaderData } from "react-router";
 import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
 import { CONFIRM_MESSAGES } from "#app/domain/auth-schemas";
-import { CurrentPasswordField } from "./password-fields";
+import { AuthenticationCodeField, CurrentPasswordField } from "./password-fields";
 import { postPasskeyStep, signWithPasskey, usePasskeySupport } from "./passkey-browser";
-import { Alert, Button, TextField } from "./ui";
+import { Alert, Button } from "./ui";
 
 /** What the confirmation's action answers: confirmed, the password wrong, or why not otherwise. */
 type ConfirmAnswer = { confirmed: true } | { passwordError: string } | { codeError: string } | { error: string };
@@ -84,13 +84,8 @@ export function ConfirmIdentity() {
         <input type="hidden" name="stay" value="1" />
         <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
         {withCode ? (
-          <TextField
+          <AuthenticationCodeField
             id="confirm-identity-code"
-            name="code"
-            label="Authentication code"
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            required
             error={answer && "codeError" in answer ? answer.codeError : undefined}
           />
         ) : passwords ? (

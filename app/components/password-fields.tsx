@@ -69,3 +69,18 @@ export function CurrentPasswordField({
     />
   );
 }
+
+/** A code of the person's authenticator app (RFC 6238), as the phone offers to fill it. */
+export function AuthenticationCodeField({ id, error }: { id: string; error?: string }) {
+  return (
+    <TextField
+      id={id}
+      name="code"
+      label="Authentication code"
+      autoComplete="one-time-code"
+      inputMode="numeric"
+      required
+      error={error}
+    />
+  );
+}

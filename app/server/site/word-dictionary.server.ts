@@ -95,36 +95,33 @@ export class WordDictionary {
 
   /** Calls `visit` with the id of every word that holds `piece` (not empty), in id order. */
   forEachHolding(piece: string, visit: (id: number) => void): void {
-    const sets = this.setsOf(piece);
-    if (!sets) return;
     // One or two characters: the set is the answer. Longer: a word holding every pair nearly always
     // holds the piece, but "abab" is not in "abba".
     const exact = piece.length <= 2;
-    const [first, ...rest] = sets;
-    for (let setWord = 0; setWord < this.used; setWord += 1) {
-      let bits = first[setWord] ?? 0;
-      for (const set of rest) {
-        if (bits === 0) break;
-        bits &= set[setWord] ?? 0;
-      }
-      while (bits !== 0) {
-        const lowest = bits & -bits;
-        bits ^= lowest;
-        const id = setWord * 32 + 31 - Math.clz32(lowest);
-        if (exact || (this.words[id] ?? "").includes(piece)) visit(id);
-      }
-    }
+    this.forEachInSets(piece, (id) => {
+      if (exact || (this.words[id] ?? "").includes(piece)) visit(id);
+    });
   }
 
   /**
    * About how many words hold `piece`, and the sum of `weights` by their ids: the words holding each
    * of its pairs, counted without reading one (exact up to two characters; beyond, a word with every
-   * pair of the piece but not the piece, "abxbc" for "abc", is counted too). What planning a search needs, at a fraction of what listing the words costs.
+   * pair of the piece but not the piece, "abxbc" for "abc", is counted too). What planning a search
+   * needs, at a fraction of what listing the words costs.
    */
   countHolding(piece: string, weights: Int32Array): { words: number; weight: number } {
     const counted = { words: 0, weight: 0 };
+    this.forEachInSets(piece, (id) => {
+      counted.words += 1;
+      counted.weight += weights[id] ?? 0;
+    });
+    return counted;
+  }
+
+  /** Calls `visit` with every id in the intersection of `piece`'s character or pair sets, in id order. */
+  private forEachInSets(piece: string, visit: (id: number) => void): void {
     const sets = this.setsOf(piece);
-    if (!sets) return counted;
+    if (!sets) return;
     const [first, ...rest] = sets;
     for (let setWord = 0; setWord < this.used; setWord += 1) {
       let bits = first[setWord] ?? 0;
@@ -135,11 +132,9 @@ export class WordDictionary {
       while (bits !== 0) {
         const lowest = bits & -bits;
         bits ^= lowest;
-        counted.words += 1;
-        counted.weight += weights[setWord * 32 + 31 - Math.clz32(lowest)] ?? 0;
+        visit(setWord * 32 + 31 - Math.clz32(lowest));
       }
     }
-    return counted;
   }
 
   /** The sets whose intersection holds the words holding `piece`: its character's, or each of its pairs'; undefined when no word can. */

@@ -1,8 +1,8 @@
 import { data, Form, useNavigation } from "react-router";
 import { renderSVG } from "uqr";
 import { LocalTime } from "#app/components/local-time";
-import { Alert, Button, Card, TextField } from "#app/components/ui";
-import { CurrentPasswordField, NewPasswordFields } from "#app/components/password-fields";
+import { Alert, Button, Card } from "#app/components/ui";
+import { AuthenticationCodeField, CurrentPasswordField, NewPasswordFields } from "#app/components/password-fields";
 import {
   changePasswordSchema,
   PASSKEY_MESSAGES,
@@ -332,14 +332,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
               </h3>
               <input type="hidden" name="intent" value="off" />
               <CurrentPasswordField id="off-password" />
-              <TextField
-                id="off-code"
-                name="code"
-                label="Authentication code"
-                autoComplete="one-time-code"
-                inputMode="numeric"
-                required
-              />
+              <AuthenticationCodeField id="off-code" />
               <Button type="submit" variant="danger">
                 Turn off
               </Button>
@@ -366,14 +359,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
                 <RecoveryCodes codes={answer.recoveryCodes} />
               </>
             ) : null}
-            <TextField
-              id="confirm-code"
-              name="code"
-              label="Authentication code"
-              autoComplete="one-time-code"
-              inputMode="numeric"
-              required
-            />
+            <AuthenticationCodeField id="confirm-code" />
             <Button type="submit">Turn on</Button>
           </Form>
         ) : (

@@ -1,6 +1,6 @@
 import { data, Form, redirect, useNavigation } from "react-router";
-import { CurrentPasswordField } from "#app/components/password-fields";
-import { Alert, Button, Card, TextField } from "#app/components/ui";
+import { AuthenticationCodeField, CurrentPasswordField } from "#app/components/password-fields";
+import { Alert, Button, Card } from "#app/components/ui";
 import { CONFIRM_MESSAGES, PASSWORDS_OFF, SECOND_FACTOR_MESSAGES } from "#app/domain/auth-schemas";
 import { keepRetryAfter, tooManySignInsAnswer } from "#app/server/platform/rate-limit-headers.server";
 import { servicesContext } from "#app/server/runtime/context.server";
@@ -78,13 +78,8 @@ export default function ConfirmPage({ loaderData, actionData }: Route.ComponentP
             Or with your authenticator app
           </h2>
           <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-          <TextField
+          <AuthenticationCodeField
             id="confirm-code"
-            name="code"
-            label="Authentication code"
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            required
             error={answer && "codeError" in answer ? answer.codeError : undefined}
           />
           <Button type="submit" variant="secondary">

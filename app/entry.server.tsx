@@ -6,8 +6,7 @@ import { ServerRouter } from "react-router";
 import siteStylesheet from "./app.css?inline";
 import { SiteStylesheetContext } from "./components/site-stylesheet";
 import { requestContext } from "./server/runtime/context.server";
-import { isDatabaseUnreachable } from "./server/db/availability.server";
-import { RETRY_AFTER_SECONDS } from "./server/platform/unavailable.server";
+import { RETRY_AFTER_SECONDS, unavailableDocument } from "./server/platform/unavailable.server";
 import { loggableUrl } from "./server/platform/logger.server";
 import { STYLESHEET_PLACEHOLDER } from "./server/render/document-head.server";
 import { documentResponse } from "./server/render/document-response.server";
@@ -18,6 +17,13 @@ export const streamTimeout = 5_000;
 
 /** The stylesheet's bytes, made once: every document's stream shares them (finishedHead). */
 export const stylesheetBytes = Buffer.from(siteStylesheet);
+
+/**
+ * The requests whose loader or action could not reach the database, as `handleError` heard them: in
+ * production React Router hands `handleRequest` the route errors sanitized (every Error made
+ * "Unexpected Server Error"), so what they were is told here, before that.
+ */
+const unreachableRequests = new WeakSet<Readonly<RouterContextProvider>>();
 
 export default async function handleRequest(
   request: Request,
@@ -38,10 +44,12 @@ export default async function handleRequest(
       if (shellSent) logger.error({ err: error, requestId }, "rendering a page failed");
     },
   };
-  // A loader that could not reach the database: the page is unavailable for a moment, not broken.
-  if (Object.values(routerContext.staticHandlerContext.errors ?? {}).some((error) => isDatabaseUnreachable(error))) {
-    responseStatusCode = 503;
+  // A loader or action that could not reach the database: the page is unavailable for a moment, not
+  // broken, and says so as the HTTP layer does while the database is down.
+  if (unreachableRequests.has(loadContext)) {
     responseHeaders.set("Retry-After", String(RETRY_AFTER_SECONDS));
+    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+    return new Response(unavailableDocument(siteStylesheet), { status: 503, headers: responseHeaders });
   }
   const body = (await pageRenderer?.render(routerContext, page)) ?? (await renderPage(routerContext, page));
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
@@ -73,6 +81,7 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   const { logger, requestId, databaseAvailability } = context.get(requestContext);
   // Not the route's fault: answered 503, and logged as an error once, by the availability, if it lasts.
   if (databaseAvailability.failed(error)) {
+    unreachableRequests.add(context);
     logger.warn({ err: error, requestId, url: loggableUrl(request.url) }, "a route could not reach the database");
     return;
   }

@@ -240,6 +240,49 @@ describe("a lost database connection", () => {
     console.log(`database outage: every instance served again ${recoveredInMs} ms after PostgreSQL was back`);
   });
 
+  it("answers 503 with Retry-After, not an error, when the server ends a request's connection mid-query", async () => {
+    const [instance] = instances;
+    if (!instance) throw new Error("no instance started");
+    // The site's insert waits behind this lock until its connection is ended: the database stays up, so
+    // the site's probe finds it there and the instance never turns unavailable as a whole.
+    const locker = new pg.Client({ connectionString: databaseUrl });
+    await locker.connect();
+    try {
+      const lockerPid = Number((await locker.query("select pg_backend_pid() as pid")).rows[0]?.pid);
+      await locker.query("begin");
+      await locker.query("lock table contact_messages in access exclusive mode");
+      const answer = fetch(`${instance.url}/contact`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { Origin: instance.url, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({
+          name: "Dana Installer",
+          email: "dana@installer.example",
+          message: "Which camera suits a car park of 40 spaces at night?",
+        }),
+        signal: AbortSignal.timeout(PATIENCE_MS),
+      });
+      const waiting = async () =>
+        (
+          await adminQuery(
+            "select pid from pg_stat_activity where datname = $1 and wait_event_type = 'Lock' and pid <> $2",
+            [databaseName, lockerPid],
+          )
+        ).rows.map((row: { pid: number }) => row.pid);
+      await expect.poll(async () => (await waiting()).length, { timeout: PATIENCE_MS }).toBeGreaterThan(0);
+      for (const pid of await waiting()) await adminQuery("select pg_terminate_backend($1)", [pid]);
+      const response = await answer;
+      expect(response.status).toBe(503);
+      expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(await response.text()).toContain("unavailable for a moment");
+    } finally {
+      await locker.query("rollback").catch(() => undefined);
+      await locker.end();
+    }
+    expect(instance.logs()).toContain("a route could not reach the database");
+    expect(await status(`${instance.url}/readyz`)).toBe(200);
+  });
+
   it("waits at start for a PostgreSQL server that is not up yet, saying so, then serves", async () => {
     await postgres.halt();
     let starting: Promise<RunningServer> | undefined;

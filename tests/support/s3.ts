@@ -35,6 +35,7 @@ const CREDENTIALS = { AWS_ACCESS_KEY_ID: "S3RVER", AWS_SECRET_ACCESS_KEY: "S3RVE
 export async function startS3Server(bucket = "vantage-test"): Promise<S3TestServer> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), "vantage-s3-"));
   const s3 = new S3rver({ directory, silent: true, configureBuckets: [{ name: bucket, configs: [] }] });
+  answerOnlyOnceWritten(s3);
   await s3.configureBuckets();
   const uploadsDir = path.join(directory, bucket, "._S3rver_uploads");
   const unfinishedUploads = () => (fs.existsSync(uploadsDir) ? fs.readdirSync(uploadsDir) : []);
@@ -109,4 +110,41 @@ export async function startS3Server(bucket = "vantage-test"): Promise<S3TestServ
       fs.rmSync(directory, { recursive: true, force: true });
     },
   };
+}
+
+/** What s3rver's file-system store (its `store`, undeclared in its types) is used here for. */
+interface FilesystemStore {
+  getResourcePath(bucket: string, key: string | undefined, resource: string): string;
+  putObject(object: { bucket: string; key: string }): Promise<{ size: number }>;
+  putPart(bucket: string, uploadId: string, partNumber: number, content: unknown): Promise<{ size: number }>;
+}
+
+/**
+ * s3rver answers a PUT (an object or an upload's part) once the body has passed through its checksum,
+ * before its file is flushed: a GET right after could read the object short, or empty, where S3
+ * promises that a read after a write sees all of it. On a busy machine a server that checked an
+ * image it had just stored was told it was no image. Here each answer waits until the file is whole.
+ */
+function answerOnlyOnceWritten(s3: S3rver): void {
+  const store = (s3 as unknown as { store: FilesystemStore }).store;
+  const putObject = store.putObject.bind(store);
+  const putPart = store.putPart.bind(store);
+  store.putObject = async (object) => {
+    const stored = await putObject(object);
+    await untilWritten(store.getResourcePath(object.bucket, object.key, "object"), stored.size);
+    return stored;
+  };
+  store.putPart = async (bucket, uploadId, partNumber, content) => {
+    const stored = await putPart(bucket, uploadId, partNumber, content);
+    const uploads = store.getResourcePath(bucket, undefined, "uploads");
+    await untilWritten(path.join(uploads, uploadId, String(partNumber)), stored.size);
+    return stored;
+  };
+}
+
+async function untilWritten(file: string, size: number): Promise<void> {
+  for (let waited = 0; (fs.statSync(file, { throwIfNoEntry: false })?.size ?? -1) < size; waited++) {
+    if (waited > 5_000) throw new Error(`s3rver never finished writing ${file}`);
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
 }

@@ -16,6 +16,7 @@ import { useLiveUpdates } from "./components/live-updates";
 import { useFocusOnNavigation } from "./components/focus-on-navigation";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
+import { SkipLink } from "./components/skip-link";
 import { SiteStylesheet } from "./components/site-stylesheet";
 import type { PageHandle } from "./domain/live";
 import { DEFAULT_SITE, pageTitle, type LayoutSettings } from "./domain/site";
@@ -66,12 +67,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
-        <a
-          href="#main"
-          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
-        >
-          Skip to content
-        </a>
+        <SkipLink />
         <SiteHeader
           companyName={data?.settings.companyName ?? DEFAULT_SITE.companyName}
           signedIn={Boolean(data?.user)}

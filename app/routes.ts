@@ -5,6 +5,8 @@ export default [
   route("about", "routes/about.tsx"),
   route("contact", "routes/contact.tsx"),
   route("privacy", "routes/privacy.tsx"),
+  route("accessibility", "routes/accessibility.tsx"),
+  route("accessibility/conformance-report.html", "routes/conformance-report.ts"),
   route("support", "routes/support.tsx"),
   route("support/firmware", "routes/support-firmware.tsx"),
   route("support/lifecycle", "routes/support-lifecycle.tsx"),

@@ -96,7 +96,7 @@ export function ConfirmDelete({
   const formProps = {
     method: "post",
     action,
-    role: "group",
+    // Named by its question, the form is a landmark a screen reader announces on the way in.
     "aria-labelledby": promptId,
     className: "space-y-3 rounded-md border border-red-200 bg-red-50 p-4",
     onKeyDown: (event: KeyboardEvent) => {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, useFetcher, useLocation, useRouteLoaderData } from "react-router";
 import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
-import { CONFIRM_MESSAGES } from "#app/domain/auth-schemas";
+import { CONFIRM_MESSAGES } from "#app/domain/auth-messages";
 import { AuthenticationCodeField, CurrentPasswordField } from "./password-fields";
 import { postPasskeyStep, signWithPasskey, usePasskeySupport } from "./passkey-browser";
 import { Alert, Button } from "./ui";

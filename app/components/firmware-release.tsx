@@ -117,6 +117,7 @@ export function Markdown({ blocks, headingLevel = 3 }: { blocks: Block[]; headin
       {blocks.map((block, index) => {
         switch (block.kind) {
           case "heading": {
+            // The parser keeps the outline without gaps, its highest heading at level 1.
             const level = Math.min(6, headingLevel + block.level - 1);
             const Heading = `h${level}` as "h2" | "h3" | "h4" | "h5" | "h6";
             return (

@@ -21,7 +21,7 @@ import { liveTabId } from "./live-updates";
 import { Alert, Button } from "./ui";
 
 export const INPUT_CLASS =
-  "block w-full rounded-md border border-slate-300 px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:ring-1 focus:ring-brand-600 aria-[invalid=true]:border-red-600";
+  "block w-full rounded-md border border-slate-500 px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:ring-1 focus:ring-brand-600 aria-[invalid=true]:border-red-600";
 
 /** A field's messages, under it; conform points the field's aria-describedby here. */
 export function FieldErrors({ id, errors }: { id: string; errors: string[] | undefined }) {

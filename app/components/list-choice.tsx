@@ -51,7 +51,7 @@ export function ListChoice({
         name={name}
         defaultValue={value}
         key={value}
-        className="max-w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900"
+        className="max-w-full rounded-md border border-slate-500 bg-white px-2 py-1.5 text-sm text-slate-900"
       >
         {options.map(([optionValue, optionLabel]) => (
           <option key={optionValue} value={optionValue}>

@@ -50,7 +50,7 @@ export function ListingSortSelect({
         name={SORT_PARAM}
         value={chosen}
         onChange={(event) => setChosen(event.target.value)}
-        className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900"
+        className="rounded-md border border-slate-500 bg-white px-2 py-1.5 text-sm text-slate-900"
       >
         {offered.map((value) => (
           <option key={value} value={value}>

@@ -3,7 +3,7 @@ import type {
   PublicKeyCredentialCreationOptionsJSON,
   PublicKeyCredentialRequestOptionsJSON,
 } from "@simplewebauthn/browser";
-import { PASSKEY_MESSAGES } from "#app/domain/auth-schemas";
+import { PASSKEY_MESSAGES } from "#app/domain/auth-messages";
 
 /**
  * Whether this browser can use passkeys: undefined until the page runs in it, so a page first

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
-import { PASSKEY_MESSAGES } from "#app/domain/auth-schemas";
+import { PASSKEY_MESSAGES } from "#app/domain/auth-messages";
 import { postPasskeyStep, signWithPasskey, usePasskeySupport } from "./passkey-browser";
 import { Alert, Button } from "./ui";
 

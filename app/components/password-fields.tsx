@@ -1,5 +1,5 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#app/domain/limits";
-import { TextField } from "./ui";
+import { TextField } from "./text-field";
 
 /**
  * A new password (through a mailed link, or a signed-in person's change): typed twice, the rules of

@@ -1,6 +1,6 @@
 import { Link } from "./links";
 import type { LayoutSettings } from "#app/domain/site";
-import { SUPPORT_FIRMWARE_PATH } from "#app/domain/paths";
+import { ACCESSIBILITY_PATH, SUPPORT_FIRMWARE_PATH } from "#app/domain/paths";
 
 export function SiteFooter({ settings, signedIn }: { settings: LayoutSettings; signedIn: boolean }) {
   return (
@@ -19,6 +19,9 @@ export function SiteFooter({ settings, signedIn }: { settings: LayoutSettings; s
           </Link>
           <Link to="/privacy" className="hover:text-white">
             Privacy
+          </Link>
+          <Link to={ACCESSIBILITY_PATH} className="hover:text-white">
+            Accessibility
           </Link>
           <Link to={signedIn ? "/dashboard" : "/login"} className="hover:text-white">
             Admin

@@ -1,7 +1,7 @@
 import type { SpecFilterField } from "#app/domain/spec-filters";
 
 const NUMBER_INPUT =
-  "w-full min-w-0 rounded-md border border-slate-300 px-2 py-1 text-sm text-slate-900 focus:border-brand-600 focus:ring-1 focus:ring-brand-600";
+  "w-full min-w-0 rounded-md border border-slate-500 px-2 py-1 text-sm text-slate-900 focus:border-brand-600 focus:ring-1 focus:ring-brand-600";
 
 /**
  * A category page's filters by specification values (decision 070), inside its filter form: "From"

@@ -22,7 +22,7 @@ function searchMoveOf(state: unknown): SearchMove | undefined {
 }
 
 const FIELD_CLASS =
-  "block h-10 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:ring-1 focus:ring-brand-600";
+  "block h-10 w-full rounded-md border border-slate-500 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:ring-1 focus:ring-brand-600";
 
 /**
  * /support's search: a GET form, so it works without JavaScript and its URL can be shared. With

@@ -22,34 +22,6 @@ export function Card({
   );
 }
 
-export function TextField({
-  label,
-  error,
-  id,
-  ...input
-}: { label: string; error?: string; id: string } & ComponentProps<"input">) {
-  const errorId = `${id}-error`;
-  return (
-    <div className="space-y-1">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        className="block w-full rounded-md border border-slate-300 px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:ring-1 focus:ring-brand-600"
-        {...input}
-      />
-      {error ? (
-        <p id={errorId} className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
 const BUTTON_VARIANTS = {
   primary: "rounded-md bg-brand-700 font-semibold text-white shadow-sm hover:bg-brand-900 disabled:opacity-60",
   secondary:

@@ -1,6 +1,7 @@
-import { useId, type ReactNode } from "react";
+import { useEffect, useId, useRef, type ReactNode } from "react";
 import { Form, useNavigation, useSearchParams } from "react-router";
 import { Alert, Button } from "#app/components/ui";
+import { TextField } from "#app/components/text-field";
 import { CONTACT_MESSAGES, HONEYPOT_FIELD } from "#app/domain/contact";
 
 /** What a visitor form's action answered (app/server/platform/visitor-form.server.ts), as the form reads it. */
@@ -40,6 +41,12 @@ export function VisitorFormSection({
   const headingId = useId();
   const [searchParams] = useSearchParams();
   const done = !answer && searchParams.has("sent");
+  // Sent, the form gives way to the thanks: focus goes to it, rather than to the page's start with the
+  // button it was on.
+  const thanks = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (done) thanks.current?.focus();
+  }, [done]);
   return (
     <section id={id} aria-labelledby={headingId} className={className}>
       <h2 id={headingId} className="text-xl font-semibold text-slate-900">
@@ -47,7 +54,9 @@ export function VisitorFormSection({
       </h2>
       {done ? (
         <div className="mt-3">
-          <Alert tone="success">{sent}</Alert>
+          <Alert tone="success" ref={thanks}>
+            {sent}
+          </Alert>
         </div>
       ) : (
         <>
@@ -109,7 +118,7 @@ export function TextAreaField({
         defaultValue={defaultValue}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy || undefined}
-        className="block w-full rounded-md border border-slate-300 px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:ring-1 focus:ring-brand-600"
+        className="block w-full rounded-md border border-slate-500 px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:ring-1 focus:ring-brand-600"
       />
       {error ? (
         <p id={errorId} className="text-sm text-red-700">
@@ -127,5 +136,22 @@ function Honeypot({ id }: { id: string }) {
       <label htmlFor={id}>Website</label>
       <input id={id} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
     </div>
+  );
+}
+
+/** The address a visitor form's answer goes to: the same field, with the same rules, on every form. */
+export function VisitorEmailField({ id, value, error }: { id: string; value?: string; error?: string }) {
+  return (
+    <TextField
+      id={id}
+      name="email"
+      type="email"
+      label="E-mail"
+      autoComplete="email"
+      required
+      maxLength={254}
+      defaultValue={value}
+      error={error}
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SSO_DOMAINS_MAX, ssoDomainsOf } from "./auth-schemas";
+import { SSO_DOMAINS_MAX, ssoDomainsOf } from "./auth-messages";
 
 describe("ssoDomainsOf", () => {
   it("reads domains separated by commas, spaces or lines, each once, lower-cased, an @ before one ignored", () => {

@@ -24,17 +24,18 @@ function sentTooMany(what: "messages" | "reports", seconds: number): string {
 
 export const CONTACT_MESSAGE_MAX = 5000;
 
-/** The inbox's two boxes: the contact form's messages and the vulnerability reports. */
-export type InboxBox = "contact" | "security";
+/** The inbox's boxes: the contact form's messages, the vulnerability reports, the accessibility barriers. */
+export const INBOX_BOXES = ["contact", "security", "accessibility"] as const;
+export type InboxBox = (typeof INBOX_BOXES)[number];
 
 export function isInboxBox(value: string | null): value is InboxBox {
-  return value === "contact" || value === "security";
+  return INBOX_BOXES.some((box) => box === value);
 }
 
 /** A box's list in the dashboard; `deleted` says a message of it was just deleted. */
 export function inboxPath(box: InboxBox, { deleted = false } = {}): string {
   const params = new URLSearchParams();
-  if (box === "security") params.set("box", box);
+  if (box !== "contact") params.set("box", box);
   if (deleted) params.set("deleted", "1");
   const query = params.toString();
   return query ? `/dashboard/inbox?${query}` : "/dashboard/inbox";
@@ -54,6 +55,9 @@ export interface InboxMessage {
   productId: string | null;
   firmwareVersion: string;
   credit: string;
+  /** Where an accessibility barrier was met, and with what browser and assistive technology. */
+  pageAddress: string;
+  assistiveTechnology: string;
   message: string;
   mailed: boolean;
   /** A vulnerability report's acknowledgment went out to the reporter. */
@@ -83,3 +87,9 @@ export function sender(message: Pick<InboxMessage, "name" | "email">): string {
 export function reportReference(id: string): string {
   return `VR-${id.slice(0, 8).toUpperCase()}`;
 }
+
+export const BARRIER_MESSAGES = {
+  messageRequired: "Describe the barrier you met",
+  sent: "Thank you: your report has reached the team that looks after this site's accessibility. We answer within two working days.",
+  tooMany: (seconds: number) => sentTooMany("reports", seconds),
+} as const;

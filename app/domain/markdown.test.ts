@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { markdownToHtml, parseMarkdown, safeHref, type Block, type Inline, type ReadingWork } from "./markdown";
+import {
+  markdownToHtml,
+  outlineHeadings,
+  parseMarkdown,
+  safeHref,
+  type Block,
+  type Inline,
+  type ReadingWork,
+} from "./markdown";
 
 // The reader as it was, on regular expressions, whose work grew with the square of a line's length on
 // some lines: kept here as the reference the one-pass reader must agree with on every ordinary note.
@@ -171,11 +179,20 @@ describe("release notes' Markdown", () => {
 });
 
 describe("the reader's work", () => {
+  it("outlines headings without gaps, the highest at level 1, whatever level the author started at", () => {
+    const levels = (source: string) =>
+      parseMarkdown(source).flatMap((block) => (block.kind === "heading" ? [block.level] : []));
+    expect(levels("## Fixes\ntext\n## Known issues")).toEqual([1, 1]);
+    expect(levels("### Only deep")).toEqual([1]);
+    expect(levels("# Release\n### Fixes\n## Notes")).toEqual([1, 2, 2]);
+    expect(levels("## A\n### B\n## C")).toEqual([1, 2, 1]);
+  });
+
   it("reads every ordinary note as the regular expressions did", () => {
     const random = seeded(46);
     for (let round = 0; round < 4000; round++) {
       const note = randomNote(random, 1 + Math.floor(random() * 60));
-      expect(parseMarkdown(note), JSON.stringify(note)).toEqual(regexParseMarkdown(note));
+      expect(parseMarkdown(note), JSON.stringify(note)).toEqual(outlineHeadings(regexParseMarkdown(note)));
     }
   });
 

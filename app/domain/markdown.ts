@@ -223,7 +223,22 @@ export function parseMarkdown(source: string, work: ReadingWork = { steps: 0 }):
     paragraph.push(line);
   }
   flush();
-  return blocks;
+  return outlineHeadings(blocks);
+}
+
+/**
+ * The headings' levels as an outline with no gaps: the text's highest heading at 1 and none more than
+ * one below the heading before it, whether its author started at "#" or "###" (a screen reader's
+ * list of headings then skips no level under the page's own).
+ */
+export function outlineHeadings(blocks: Block[]): Block[] {
+  const highest = Math.min(...blocks.map((block) => (block.kind === "heading" ? block.level : 3)));
+  let previous = 0;
+  return blocks.map((block) => {
+    if (block.kind !== "heading") return block;
+    previous = Math.min(block.level - highest + 1, previous + 1);
+    return { ...block, level: previous as 1 | 2 | 3 };
+  });
 }
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };

@@ -38,6 +38,8 @@ export const DISCLOSURE_POLICY_PATH = "/support/vulnerability-disclosure";
 export const SECURITY_TXT_PATH = "/.well-known/security.txt";
 /** Every product no longer sold as usual, with its days and replacements (decision 072). */
 export const SUPPORT_LIFECYCLE_PATH = "/support/lifecycle";
+/** What the site supports for people with disabilities, its conformance report, and the barrier form. */
+export const ACCESSIBILITY_PATH = "/accessibility";
 /** Every published release as an Atom feed. */
 export const FIRMWARE_FEED_PATH = "/support/firmware.atom";
 

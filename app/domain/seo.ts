@@ -105,6 +105,7 @@ export const STATIC_PUBLIC_PATHS = [
   "/support/security",
   "/support/vulnerability-disclosure",
   "/privacy",
+  "/accessibility",
 ] as const;
 
 /** Paths crawlers have no business in: sign-in, the dashboard, per-visitor searches, endpoints. */

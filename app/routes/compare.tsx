@@ -249,7 +249,7 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
               autoComplete="off"
               required
               disabled={ids.length >= MAX_COMPARED}
-              className="rounded-md border border-slate-300 px-3 py-2 text-sm"
+              className="rounded-md border border-slate-500 px-3 py-2 text-sm"
             />
           </div>
           <Button type="submit" variant="secondary" disabled={ids.length >= MAX_COMPARED}>

@@ -1,7 +1,8 @@
 import { PageHero } from "#app/components/hero-image";
 import { useSiteSettings } from "#app/components/site-settings";
-import { TextAreaField, VisitorFormSection } from "#app/components/visitor-form";
-import { Card, TextField, TextLink } from "#app/components/ui";
+import { TextAreaField, VisitorEmailField, VisitorFormSection } from "#app/components/visitor-form";
+import { Card, TextLink } from "#app/components/ui";
+import { TextField } from "#app/components/text-field";
 import { CONTACT_MESSAGE_MAX, CONTACT_MESSAGES } from "#app/domain/contact";
 import { contactSchema } from "#app/domain/forms/contact";
 import { requestContext, servicesContext } from "#app/server/runtime/context.server";
@@ -119,17 +120,7 @@ function ContactForm({ answer }: { answer: Answer }) {
           defaultValue={values?.name}
           error={errors.name}
         />
-        <TextField
-          id="contact-email"
-          name="email"
-          type="email"
-          label="E-mail"
-          autoComplete="email"
-          required
-          maxLength={254}
-          defaultValue={values?.email}
-          error={errors.email}
-        />
+        <VisitorEmailField id="contact-email" value={values?.email} error={errors.email} />
         <TextField
           id="contact-company"
           name="company"

@@ -1,7 +1,9 @@
 import { parseFormSubmission, readForm } from "#app/server/platform/form-data.server";
 import { data, Form, useNavigation } from "react-router";
-import { Alert, Button, Card, TextField, TextLink } from "#app/components/ui";
-import { forgotSchema, PASSWORDS_OFF } from "#app/domain/auth-schemas";
+import { Alert, Button, Card, TextLink } from "#app/components/ui";
+import { TextField } from "#app/components/text-field";
+import { forgotSchema } from "#app/domain/auth-schemas";
+import { PASSWORDS_OFF } from "#app/domain/auth-messages";
 import { MESSAGES } from "#app/domain/messages";
 import { pageTitle } from "#app/domain/site";
 import { keepRetryAfter } from "#app/server/platform/rate-limit-headers.server";

@@ -1,7 +1,8 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { NewPasswordFields } from "#app/components/password-fields";
 import { Alert, Button, Card, TextLink } from "#app/components/ui";
-import { newPasswordSchema, PASSWORDS_OFF } from "#app/domain/auth-schemas";
+import { newPasswordSchema } from "#app/domain/auth-schemas";
+import { PASSWORDS_OFF } from "#app/domain/auth-messages";
 import { pageTitle } from "#app/domain/site";
 import { requestContext, servicesContext } from "#app/server/runtime/context.server";
 import { firstErrors, parseFormSubmission, readForm } from "#app/server/platform/form-data.server";

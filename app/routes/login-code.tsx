@@ -1,6 +1,8 @@
 import { data, Form, redirect, useNavigation } from "react-router";
-import { Alert, Button, Card, TextField, TextLink } from "#app/components/ui";
-import { SECOND_FACTOR_MESSAGES, secondFactorSchema } from "#app/domain/auth-schemas";
+import { Alert, Button, Card, TextLink } from "#app/components/ui";
+import { TextField } from "#app/components/text-field";
+import { secondFactorSchema } from "#app/domain/auth-schemas";
+import { SECOND_FACTOR_MESSAGES } from "#app/domain/auth-messages";
 import { pageTitle } from "#app/domain/site";
 import { parseFormSubmission, readForm } from "#app/server/platform/form-data.server";
 import { keepRetryAfter, tooManySignInsAnswer } from "#app/server/platform/rate-limit-headers.server";

@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { PASSKEY_MESSAGES } from "#app/domain/auth-schemas";
+import { PASSKEY_MESSAGES } from "#app/domain/auth-messages";
 import { readForm } from "#app/server/platform/form-data.server";
 import { tooManySignInsAnswer } from "#app/server/platform/rate-limit-headers.server";
 import { authenticationResponseOf } from "#app/server/people/passkey-responses.server";

@@ -1,10 +1,12 @@
 import { parseFormSubmission, readForm } from "#app/server/platform/form-data.server";
-import { loginSchema, PASSWORDS_OFF, SSO_MESSAGES } from "#app/domain/auth-schemas";
+import { loginSchema } from "#app/domain/auth-schemas";
+import { PASSWORDS_OFF, SSO_MESSAGES } from "#app/domain/auth-messages";
 import { ssoRefusalOf } from "#app/server/people/auth.server";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { CurrentPasswordField } from "#app/components/password-fields";
 import { PasskeySignIn } from "#app/components/passkey-sign-in";
-import { Alert, Button, Card, TextField, TextLink } from "#app/components/ui";
+import { Alert, Button, Card, TextLink } from "#app/components/ui";
+import { TextField } from "#app/components/text-field";
 import { MESSAGES } from "#app/domain/messages";
 import { pageTitle } from "#app/domain/site";
 import { keepRetryAfter, tooManySignInsAnswer } from "#app/server/platform/rate-limit-headers.server";

@@ -99,7 +99,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           name="q"
           defaultValue={q}
           placeholder="Model, feature or keyword"
-          className="block w-full max-w-xl rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:ring-1 focus:ring-brand-600"
+          className="block w-full max-w-xl rounded-md border border-slate-500 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:ring-1 focus:ring-brand-600"
         />
         <Button type="submit">Search</Button>
       </Form>

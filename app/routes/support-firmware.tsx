@@ -119,7 +119,7 @@ export default function SupportFirmware({ loaderData }: Route.ComponentProps) {
             defaultValue={product?.model ?? holding?.typed ?? ""}
             key={product?.id ?? holding?.typed ?? "all"}
             autoComplete="off"
-            className="rounded-md border border-slate-300 px-3 py-2 text-sm"
+            className="rounded-md border border-slate-500 px-3 py-2 text-sm"
           />
         </div>
         <div className="space-y-1">
@@ -131,7 +131,7 @@ export default function SupportFirmware({ loaderData }: Route.ComponentProps) {
             name="channel"
             defaultValue={channel}
             key={channel}
-            className="rounded-md border border-slate-300 px-3 py-2 text-sm"
+            className="rounded-md border border-slate-500 px-3 py-2 text-sm"
           >
             <option value="">All channels</option>
             {FIRMWARE_CHANNELS.map((value) => (

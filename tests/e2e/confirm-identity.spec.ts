@@ -1,5 +1,5 @@
 import { Secret, TOTP } from "otpauth";
-import { CONFIRM_MESSAGES, SECOND_FACTOR_MESSAGES } from "../../app/domain/auth-schemas";
+import { CONFIRM_MESSAGES, SECOND_FACTOR_MESSAGES } from "../../app/domain/auth-messages";
 import { expectNoA11yViolations } from "../support/a11y";
 import { queryDatabase } from "../support/sql";
 import { ADMIN, expect, hydrated, test } from "./fixtures";

@@ -155,7 +155,9 @@ test("a category takes attributes, the product form asks for their values, and t
 
   // The product form shows a field an attribute; the required one missing and a wrong unit are refused.
   const values = await newThermalCamera(page, "VNT-T1", "#336699", { "IR range (m)": "30 kg" });
-  await expect(values.getByRole("heading")).toHaveText(["Lens", "Image"]);
+  // Each group of values is a group of the form's, named by it.
+  await expect(values.getByRole("group", { name: "Lens" }).getByLabel("Focal range (mm) (required)")).toBeVisible();
+  await expect(values.getByRole("group", { name: "Image" })).toBeVisible();
   await expect(values.getByText("Focal range required")).toBeVisible();
   await expect(values.getByText("Enter a number in m (or mm, ft, in)")).toBeVisible();
   await expect(values.getByLabel("IR range (m)")).toHaveAttribute("aria-invalid", "true");

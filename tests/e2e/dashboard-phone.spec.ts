@@ -33,7 +33,7 @@ async function expectNoSidewaysScrolling(page: Page, path: string) {
   expect.soft(overflow, path).toBeLessThanOrEqual(0);
 }
 
-test("every dashboard page fits a 360 px screen, also with long file names", async ({ page, login, site }) => {
+test("every dashboard page fits a 320 px screen, also with long file names", async ({ page, login, site }) => {
   await login();
   const request = page.request;
   const image = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#246" } })
@@ -63,7 +63,7 @@ test("every dashboard page fits a 360 px screen, also with long file names", asy
   expect(download.status()).toBe(200);
   const downloadId = await linkedId(page, "/dashboard/downloads/", "Firmware notes");
 
-  await page.setViewportSize({ width: 360, height: 740 });
+  await page.setViewportSize({ width: 320, height: 740 });
   for (const path of [
     "/dashboard",
     "/dashboard/settings",

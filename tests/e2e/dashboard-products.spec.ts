@@ -463,7 +463,7 @@ test("delete asks first, then removes the product, its files and its accessory l
     "Are you sure you want to delete E2E-Cam-1b? It goes to Recently deleted with its pictures and download files, where it can be restored for 30 days.",
   );
   await expect(page.getByRole("button", { name: "Cancel" })).toBeFocused();
-  await expect(page.getByRole("group", { name: /^Are you sure you want to delete E2E-Cam-1b\?/ })).toBeVisible();
+  await expect(page.getByRole("form", { name: /^Are you sure you want to delete E2E-Cam-1b\?/ })).toBeVisible();
   await page.getByRole("button", { name: "Cancel" }).click();
   await expect(page.getByTestId("delete-confirmation")).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Delete", exact: true })).toBeFocused();

@@ -102,6 +102,8 @@ test("an admin adds a banner, an image and a card through the new-item panels; v
   await hydrated(page);
   await expect(page.getByRole("heading", { name: "There are no info items yet" })).toBeVisible();
   await expect(toolbar(page).getByRole("button")).toHaveText(["+ NEW CARD", "+ NEW IMAGE", "+ NEW BANNER"]);
+  // The tools load after the page: checked once they can be used, not while they are still greyed out.
+  for (const button of await toolbar(page).getByRole("button").all()) await expect(button).toBeEnabled();
   await expectNoA11yViolations(page);
 
   // Banner: content required and trimmed; Cancel closes without saving; reopening starts empty.

@@ -37,6 +37,7 @@ test.describe("header and footer", () => {
     await expect(footer.getByRole("link", { name: "LinkedIn" })).toHaveAttribute("target", "_blank");
     await expect(footer.getByRole("link", { name: "YouTube" })).toHaveAttribute("target", "_blank");
     await expect(footer.getByRole("link", { name: "Privacy" })).toHaveAttribute("href", "/privacy");
+    await expect(footer.getByRole("link", { name: "Accessibility" })).toHaveAttribute("href", "/accessibility");
     await expect(footer.getByRole("link", { name: "Firmware" })).toHaveAttribute("href", "/support/firmware");
     await expect(footer.getByRole("link", { name: "Admin" })).toHaveAttribute("href", "/login");
     await expect(footer).toContainText(`© ${new Date().getFullYear()} Vantage Security Systems.`);

@@ -1,5 +1,5 @@
 import type { CDPSession, Page } from "@playwright/test";
-import { CONFIRM_MESSAGES, PASSKEY_MESSAGES } from "../../app/domain/auth-schemas";
+import { CONFIRM_MESSAGES, PASSKEY_MESSAGES } from "../../app/domain/auth-messages";
 import { expectNoA11yViolations } from "../support/a11y";
 import { queryDatabase } from "../support/sql";
 import { expect, hydrated, test } from "./fixtures";

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { execFile } from "node:child_process";
 import os from "node:os";
-import { CONFIRM_MESSAGES, PASSWORDS_OFF, SSO_MESSAGES } from "../../app/domain/auth-schemas";
+import { CONFIRM_MESSAGES, PASSWORDS_OFF, SSO_MESSAGES } from "../../app/domain/auth-messages";
 import { expectNoA11yViolations } from "../support/a11y";
 import { queryDatabase } from "../support/sql";
 import { startOidcProvider } from "../support/oidc-provider";

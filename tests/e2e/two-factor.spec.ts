@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
-import { SECOND_FACTOR_MESSAGES } from "../../app/domain/auth-schemas";
+import { SECOND_FACTOR_MESSAGES } from "../../app/domain/auth-messages";
 import { expectNoA11yViolations } from "../support/a11y";
 import { capturePost, expectAnonymousReplayRefused } from "./admin";
 import { ADMIN, expect, hydrated, test } from "./fixtures";

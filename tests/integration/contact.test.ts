@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTACT_LIMIT, reportReference } from "#app/domain/contact";
-import { contactSchema, securityReportSchema } from "#app/domain/forms/contact";
+import { barrierReportSchema, contactSchema, securityReportSchema } from "#app/domain/forms/contact";
 import { NotFoundError } from "#app/server/admin/write.server";
 import { auditLog, contactMessages } from "#app/server/db/schema";
 import type { Runtime } from "#app/server/runtime/runtime.server";
@@ -46,7 +46,7 @@ describe.each(DATABASE_KINDS)("the contact form and the inbox on %s", (kind) => 
     expect(mail.text).toContain("Which camera suits a car park of 40 spaces at night?");
 
     const listed = await contact.list("contact");
-    expect(listed.unread).toEqual({ contact: 1, security: 0 });
+    expect(listed.unread).toEqual({ contact: 1, security: 0, accessibility: 0 });
     const [first] = listed.items;
     expect(first).toMatchObject({ name: "Dana Installer", company: "Secure Sites Ltd", mailed: true, read: false });
 
@@ -158,6 +158,52 @@ describe.each(DATABASE_KINDS)("the contact form and the inbox on %s", (kind) => 
     // The same client may still write through the contact form.
     expect(await contact.send(message(), "198.51.100.30")).toEqual({ retryAfterSeconds: 0 });
   });
+
+  const barrier = (overrides: Record<string, string> = {}) =>
+    barrierReportSchema.parse({
+      name: "Robin Reader",
+      email: "robin@reader.example",
+      pageAddress: "/catalog/products/vnt-d4520",
+      assistiveTechnology: "JAWS 2026 with Edge",
+      message: "The picture gallery's next button has no name.",
+      ...overrides,
+    });
+
+  it("keeps an accessibility barrier in a box of its own and mails it to the contact address", async () => {
+    const { contact, settings } = runtime.services;
+    const before = outboxFiles(runtime.env.dataDir).length;
+    expect(await contact.reportBarrier(barrier(), "203.0.113.40")).toEqual({ retryAfterSeconds: 0 });
+
+    const [kept] = (await contact.list("accessibility")).items;
+    expect(kept).toMatchObject({
+      box: "accessibility",
+      name: "Robin Reader",
+      pageAddress: "/catalog/products/vnt-d4520",
+      assistiveTechnology: "JAWS 2026 with Edge",
+      mailed: true,
+      read: false,
+    });
+    for (const other of ["contact", "security"] as const) {
+      expect((await contact.list(other)).items.map((each) => each.id)).not.toContain(kept?.id);
+    }
+    expect((await contact.unreadCounts()).accessibility).toBe(1);
+    const [mail] = outboxFiles(runtime.env.dataDir)
+      .slice(before)
+      .map((file) => parseMail(fs.readFileSync(file, "utf8")));
+    expect(mail?.headers.get("to")).toBe((await settings.getSiteSettings()).contactEmail);
+    expect(mail?.headers.get("subject")).toBe("Accessibility barrier reported by Robin Reader");
+    expect(mail?.headers.get("reply-to")).toContain("robin@reader.example");
+    expect(mail?.text).toContain("Page: /catalog/products/vnt-d4520");
+    expect(mail?.text).toContain("The picture gallery's next button has no name.");
+
+    // Limited per client on a count of its own.
+    for (let sent = 1; sent < CONTACT_LIMIT; sent += 1) {
+      expect(await contact.reportBarrier(barrier(), "203.0.113.40")).toEqual({ retryAfterSeconds: 0 });
+    }
+    expect((await contact.reportBarrier(barrier(), "203.0.113.40")).retryAfterSeconds).toBeGreaterThan(0);
+    expect(await contact.send(message(), "203.0.113.40")).toEqual({ retryAfterSeconds: 0 });
+    expect(await contact.remove(kept?.id ?? "", TEST_ORIGIN)).toBe("accessibility");
+  });
 });
 
 describe("the contact form's rules", () => {
@@ -174,6 +220,27 @@ describe("the contact form's rules", () => {
       ["email", "Enter an e-mail address such as name@example.com, so we can answer"],
       ["message", "Write a little more: at least 10 characters"],
     ]);
+  });
+});
+
+describe("the barrier report's rules", () => {
+  it("asks only for an address and what was met; where and with what, on one line each", () => {
+    const refused = barrierReportSchema.safeParse({ email: "nobody", message: "" });
+    expect(refused.success ? [] : refused.error.issues.map((issue) => [issue.path[0], issue.message])).toEqual([
+      ["email", "Enter an e-mail address such as name@example.com, so we can answer"],
+      ["message", "Describe the barrier you met"],
+      ["message", "Write a little more: at least 10 characters"],
+    ]);
+    const parsed = barrierReportSchema.safeParse({
+      email: "a@b.example",
+      message: "The menu cannot be opened.",
+      assistiveTechnology: " VoiceOver\n on iOS ",
+    });
+    expect(parsed.success && parsed.data).toMatchObject({
+      name: "",
+      pageAddress: "",
+      assistiveTechnology: "VoiceOver on iOS",
+    });
   });
 });
 

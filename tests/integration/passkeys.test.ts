@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PASSKEY_MESSAGES } from "#app/domain/auth-schemas";
+import { PASSKEY_MESSAGES } from "#app/domain/auth-messages";
 import { COMMAND_LINE } from "#app/server/admin/audit.server";
 import { auditLog, passkey, session } from "#app/server/db/schema";
 import { AdminError, TWO_FACTOR_FIRST } from "#app/server/people/admins.server";

@@ -1,17 +1,31 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 
-const WCAG_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+/** WCAG 2.2 A and AA (each version's tag names only the criteria it added), and axe's best practices. */
+const RULE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
+/**
+ * Experimental rules, off by default in axe, that check what a screen reader's user meets first: a
+ * control whose name does not start with its visible words (WCAG 2.5.3), a page locked to one
+ * orientation (1.3.4).
+ */
+const EXPERIMENTAL_RULES = ["label-content-name-mismatch", "css-orientation-lock"];
 
-/** Runs axe on the page as it is now and fails with a readable list of any WCAG 2.1 A/AA violations. */
-export async function expectNoA11yViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
-  const found = results.violations.map(
+/** What axe finds on the page as it is now against WCAG 2.2 A/AA, its best practices and its name rules. */
+export async function a11yViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(RULE_TAGS)
+    .options({ rules: Object.fromEntries(EXPERIMENTAL_RULES.map((rule) => [rule, { enabled: true }])) })
+    .analyze();
+  return results.violations.map(
     (violation) =>
       `${violation.id} (${violation.impact ?? "?"}): ${violation.help}\n` +
       violation.nodes.map((node) => `    ${node.target.join(" ")}: ${node.failureSummary ?? ""}`).join("\n"),
   );
-  expect(found, `axe found violations on ${page.url()}`).toEqual([]);
+}
+
+/** Fails with a readable list of whatever `a11yViolations` finds. */
+export async function expectNoA11yViolations(page: Page): Promise<void> {
+  expect(await a11yViolations(page), `axe found violations on ${page.url()}`).toEqual([]);
 }
 
 /**

@@ -118,7 +118,7 @@ function DownloadRow({
           defaultValue={item.description}
           placeholder="Manual, software, etc."
           maxLength={200}
-          className="block w-full rounded-md border border-slate-300 px-3 py-2 text-slate-900 shadow-sm"
+          className="block w-full rounded-md border border-slate-500 px-3 py-2 text-slate-900 shadow-sm"
         />
       </div>
       <div className="space-y-1">
@@ -131,7 +131,7 @@ function DownloadRow({
           defaultValue={item.kind ?? "other"}
           aria-invalid={kindErrors?.length ? true : undefined}
           aria-describedby={kindErrors?.length ? kindErrorId : undefined}
-          className="block w-full rounded-md border border-slate-300 px-3 py-2 text-slate-900 shadow-sm sm:w-auto"
+          className="block w-full rounded-md border border-slate-500 px-3 py-2 text-slate-900 shadow-sm sm:w-auto"
         >
           {DOWNLOAD_KINDS.map((kind) => (
             <option key={kind.value} value={kind.value}>

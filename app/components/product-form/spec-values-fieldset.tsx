@@ -42,9 +42,8 @@ export function SpecValuesFieldset({
   return (
     <fieldset className="space-y-4 rounded-md border border-slate-200 p-4">
       <legend className="px-1 text-sm font-semibold text-slate-800">Specification values</legend>
-      {specGroups(attributes.map((attribute) => ({ attribute }))).map(({ group, specs: members }) => (
-        <div key={group || "none"} className="space-y-3">
-          {group ? <h3 className="text-sm font-semibold text-slate-700">{group}</h3> : null}
+      {specGroups(attributes.map((attribute) => ({ attribute }))).map(({ group, specs: members }) => {
+        const fields = (
           <div className="grid gap-3 sm:grid-cols-2">
             {members.map(({ attribute }) => (
               <SpecField
@@ -55,8 +54,17 @@ export function SpecValuesFieldset({
               />
             ))}
           </div>
-        </div>
-      ))}
+        );
+        // A group's fields are a group of the form's, named by it (read out with each field's name).
+        return group ? (
+          <fieldset key={group} className="min-w-0 space-y-3">
+            <legend className="text-sm font-semibold text-slate-700">{group}</legend>
+            {fields}
+          </fieldset>
+        ) : (
+          <div key="none">{fields}</div>
+        );
+      })}
     </fieldset>
   );
 }

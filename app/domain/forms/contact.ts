@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { CONTACT_MESSAGE_MAX, CONTACT_MESSAGES, REPORT_MESSAGE_MAX, REPORT_MESSAGES } from "../contact";
+import {
+  BARRIER_MESSAGES,
+  CONTACT_MESSAGE_MAX,
+  CONTACT_MESSAGES,
+  REPORT_MESSAGE_MAX,
+  REPORT_MESSAGES,
+} from "../contact";
 
 /** A one-line field: line breaks and runs of spaces become one space (it goes into a mail's subject). */
 const line = (max: number) =>
@@ -51,3 +57,22 @@ export const securityReportSchema = z.object({
 });
 
 export type SecurityReportInput = z.infer<typeof securityReportSchema>;
+
+/**
+ * An accessibility barrier's report: the address to answer, and what was met; where, and with what
+ * browser and assistive technology, help the team find it, so they are asked but not required.
+ */
+export const barrierReportSchema = z.object({
+  name: line(200).optional().default(""),
+  email,
+  pageAddress: line(500).optional().default(""),
+  assistiveTechnology: line(200).optional().default(""),
+  message: z
+    .string(BARRIER_MESSAGES.messageRequired)
+    .trim()
+    .min(1, BARRIER_MESSAGES.messageRequired)
+    .min(10, CONTACT_MESSAGES.messageTooShort)
+    .max(CONTACT_MESSAGE_MAX, CONTACT_MESSAGES.tooLong(CONTACT_MESSAGE_MAX)),
+});
+
+export type BarrierReportInput = z.infer<typeof barrierReportSchema>;

@@ -9,6 +9,7 @@ import {
 import type { ReactNode } from "react";
 import { Outlet, useLocation, useRouteLoaderData } from "react-router";
 import { DashboardErrorHint, ErrorPage } from "#app/components/error-page";
+import { DASHBOARD_CONTENT_ID } from "#app/components/skip-link";
 import { Link } from "#app/components/links";
 import type { Role } from "#app/domain/roles";
 import { servicesContext } from "#app/server/runtime/context.server";
@@ -122,7 +123,9 @@ function DashboardFrame({ email, role, children }: { email: string; role: Role; 
           Signed in as {email} ({role === "owner" ? "owner" : "editor"})
         </p>
       </aside>
-      <div className="min-w-0 flex-1">{children}</div>
+      <div id={DASHBOARD_CONTENT_ID} tabIndex={-1} className="min-w-0 flex-1 focus:outline-none">
+        {children}
+      </div>
     </div>
   );
 }

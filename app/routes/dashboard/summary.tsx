@@ -76,7 +76,8 @@ export default function DashboardSummary({ loaderData }: Route.ComponentProps) {
           <ol className="divide-y divide-slate-200" aria-label="Banners, cards and images, newest first">
             {items.map((item) => (
               <li key={item.id} className="space-y-2 py-3">
-                <div className="flex items-center gap-3">
+                {/* On the narrowest screens the date goes under the rest rather than past the edge. */}
+                <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
                   <span className="w-16 shrink-0 text-xs font-semibold uppercase text-slate-600">
                     {TYPE_LABELS[item.type]}
                   </span>

@@ -6,7 +6,7 @@ import {
   type InboxBox,
   type InboxMessage,
 } from "#app/domain/contact";
-import type { ContactInput, SecurityReportInput } from "#app/domain/forms/contact";
+import type { BarrierReportInput, ContactInput, SecurityReportInput } from "#app/domain/forms/contact";
 import { DISCLOSURE_POLICY_PATH } from "#app/domain/paths";
 import { DASHBOARD_PAGE_SIZE, type Paged } from "#app/domain/paging";
 import type { AdminWrite, WriteOrigin } from "./write.server";
@@ -35,6 +35,8 @@ function toView(row: Row): InboxMessage {
     productId: row.productId,
     firmwareVersion: row.firmwareVersion,
     credit: row.credit,
+    pageAddress: row.pageAddress,
+    assistiveTechnology: row.assistiveTechnology,
     message: row.message,
     mailed: row.mailed,
     acknowledged: row.acknowledged,
@@ -73,6 +75,21 @@ function reportText(input: SecurityReportInput, publicUrl: string, inboxId: stri
     "--",
     "Sent through the vulnerability report form. The reporter was mailed an acknowledgment with the reference.",
     `In the dashboard's security inbox: ${publicUrl}/dashboard/inbox/${inboxId}`,
+  ].join("\n");
+}
+
+/** The team's copy of an accessibility barrier's report; a reply goes to the visitor. */
+function barrierText(input: BarrierReportInput, publicUrl: string, inboxId: string): string {
+  return [
+    `From: ${input.name ? `${input.name} <${input.email}>` : input.email}`,
+    ...(input.pageAddress ? [`Page: ${input.pageAddress}`] : []),
+    ...(input.assistiveTechnology ? [`Browser and assistive technology: ${input.assistiveTechnology}`] : []),
+    "",
+    input.message,
+    "",
+    "--",
+    `Sent through the accessibility page's form. Reply to this mail to answer ${input.name || input.email}.`,
+    `In the dashboard's accessibility inbox: ${publicUrl}/dashboard/inbox/${inboxId}`,
   ].join("\n");
 }
 
@@ -211,6 +228,34 @@ export function createContact(parts: {
     return { retryAfterSeconds: 0 };
   }
 
+  /**
+   * Keeps an accessibility barrier's report in its own box and mails it to the contact address (the
+   * visitor as Reply-To). Limited per client as the contact form is, on a count of its own.
+   */
+  async function reportBarrier(
+    input: BarrierReportInput,
+    clientAddress: string,
+  ): Promise<{ retryAfterSeconds: number }> {
+    const retryAfterSeconds = await waitBefore("accessibility", clientAddress);
+    if (retryAfterSeconds > 0) return { retryAfterSeconds };
+    const row = await keep({
+      box: "accessibility",
+      name: input.name,
+      email: input.email,
+      pageAddress: input.pageAddress,
+      assistiveTechnology: input.assistiveTechnology,
+      message: input.message,
+      clientAddress,
+    });
+    await mailAndNote(row.id, "mailed", "mailing an accessibility report failed; it is in the inbox", async () => ({
+      to: await contactAddress(),
+      replyTo: { name: input.name || input.email, address: input.email },
+      subject: `Accessibility barrier reported by ${input.name || input.email}`,
+      text: barrierText(input, publicUrl, row.id),
+    }));
+    return { retryAfterSeconds: 0 };
+  }
+
   /** A page of a box's messages, newest first, and how many are unread in each box. */
   async function list(box: InboxBox, page = 1): Promise<Paged<InboxMessage> & { unread: Record<InboxBox, number> }> {
     const [paged, unread] = await Promise.all([
@@ -238,7 +283,7 @@ export function createContact(parts: {
       .from(contactMessages)
       .where(isNull(contactMessages.readAt))
       .groupBy(contactMessages.box);
-    const unread = { contact: 0, security: 0 };
+    const unread = { contact: 0, security: 0, accessibility: 0 };
     for (const row of rows) unread[row.box] = row.unread;
     return unread;
   }
@@ -299,7 +344,7 @@ export function createContact(parts: {
     });
   }
 
-  return { send, report, list, unreadCounts, get, markRead, markUnread, remove };
+  return { send, report, reportBarrier, list, unreadCounts, get, markRead, markUnread, remove };
 }
 
 export type Contact = ReturnType<typeof createContact>;

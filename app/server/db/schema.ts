@@ -659,7 +659,7 @@ export const revisionFiles = pgTable(
   ],
 );
 
-export const inboxBoxes = ["contact", "security"] as const;
+export const inboxBoxes = ["contact", "security", "accessibility"] as const;
 
 /**
  * What visitors wrote through the contact form or reported as a vulnerability: mailed to the contact
@@ -677,12 +677,19 @@ export const contactMessages = pgTable(
     product: text("product").default("").notNull(),
     productId: uuid("product_id").references(() => products.id, { onDelete: "set null" }),
     message: text("message").notNull(),
-    /** Which inbox it is in: the contact form's, or the product security team's (vulnerability reports). */
+    /**
+     * Which inbox it is in: the contact form's, the product security team's (vulnerability reports) or
+     * the accessibility barriers visitors reported.
+     */
     box: text("box", { enum: inboxBoxes }).default("contact").notNull(),
     /** A vulnerability report's firmware version, as the reporter wrote it. */
     firmwareVersion: text("firmware_version").default("").notNull(),
     /** How a vulnerability's reporter wishes to be credited in the advisory ("" for not at all). */
     credit: text("credit").default("").notNull(),
+    /** Where a visitor met an accessibility barrier: the page's address as they gave it. */
+    pageAddress: text("page_address").default("").notNull(),
+    /** The browser and assistive technology an accessibility report was made with, as written. */
+    assistiveTechnology: text("assistive_technology").default("").notNull(),
     clientAddress: text("client_address"),
     /** Whether the mail to the contact address went out (the inbox has the message either way). */
     mailed: boolean("mailed").default(false).notNull(),
@@ -693,7 +700,7 @@ export const contactMessages = pgTable(
   },
   (table) => [
     index("contact_messages_box_created_idx").on(table.box, table.createdAt),
-    check("contact_messages_box_check", sql`${table.box} in ('contact', 'security')`),
+    check("contact_messages_box_check", sql`${table.box} in ('contact', 'security', 'accessibility')`),
   ],
 );
 

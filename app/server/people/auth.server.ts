@@ -6,7 +6,7 @@ import { genericOAuth, twoFactor } from "better-auth/plugins";
 import { passkey as passkeyPlugin } from "@better-auth/passkey";
 import { APIError } from "better-auth/api";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#app/domain/limits";
-import { PASSKEY_MESSAGES, PASSKEY_NAME_MAX_LENGTH, type SsoRefusal } from "#app/domain/auth-schemas";
+import { PASSKEY_MESSAGES, PASSKEY_NAME_MAX_LENGTH, type SsoRefusal } from "#app/domain/auth-messages";
 import { normalizeEmail } from "./admins.server";
 import { recordAudit, type Actor } from "../admin/audit.server";
 import type { Database } from "../db/client.server";

@@ -3,7 +3,7 @@ import { formTabId, type WriteOrigin } from "../admin/write.server";
 import type { SessionUser } from "../people/auth.server";
 import { requestContext, servicesContext, type RouteContext } from "./context.server";
 import { readForm } from "../platform/form-data.server";
-import { CONFIRM_AFTER_MINUTES } from "#app/domain/auth-schemas";
+import { CONFIRM_AFTER_MINUTES } from "#app/domain/auth-messages";
 
 /**
  * Only paths on this site, so a crafted link cannot bounce a fresh session to another origin.

@@ -3,12 +3,8 @@ import { renderSVG } from "uqr";
 import { LocalTime } from "#app/components/local-time";
 import { Alert, Button, Card } from "#app/components/ui";
 import { AuthenticationCodeField, CurrentPasswordField, NewPasswordFields } from "#app/components/password-fields";
-import {
-  changePasswordSchema,
-  PASSKEY_MESSAGES,
-  PASSKEY_NAME_MAX_LENGTH,
-  SECOND_FACTOR_MESSAGES,
-} from "#app/domain/auth-schemas";
+import { changePasswordSchema } from "#app/domain/auth-schemas";
+import { PASSKEY_MESSAGES, PASSKEY_NAME_MAX_LENGTH, SECOND_FACTOR_MESSAGES } from "#app/domain/auth-messages";
 import { firstErrors, parseFormSubmission } from "#app/server/platform/form-data.server";
 import { dashboardUser, mustConfirmIdentity, readAdminForm } from "#app/server/runtime/session.server";
 import { Passkeys, type PasskeyAnswer } from "./passkeys";

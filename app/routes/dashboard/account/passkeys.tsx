@@ -4,8 +4,9 @@ import type { PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/bro
 import { ConfirmIdentity } from "#app/components/confirm-identity";
 import { LocalTime } from "#app/components/local-time";
 import { makePasskey, postPasskeyStep, usePasskeySupport } from "#app/components/passkey-browser";
-import { Alert, Button, TextField } from "#app/components/ui";
-import { PASSKEY_NAME_MAX_LENGTH } from "#app/domain/auth-schemas";
+import { Alert, Button } from "#app/components/ui";
+import { TextField } from "#app/components/text-field";
+import { PASSKEY_NAME_MAX_LENGTH } from "#app/domain/auth-messages";
 
 export interface PasskeyRow {
   id: string;

@@ -32,7 +32,7 @@ export function AttributesFieldset<Schema extends Record<string, unknown>>({
   const addButton = useRef<HTMLButtonElement>(null);
   const pick = picked && offered.some((attribute) => attribute.id === picked) ? picked : (offered[0]?.id ?? "");
   return (
-    <fieldset className="space-y-3" aria-describedby={hintId}>
+    <fieldset className="min-w-0 space-y-3" aria-describedby={hintId}>
       <legend className="text-sm font-medium text-slate-700">Specification attributes</legend>
       <p id={hintId} className="text-sm text-slate-600">
         Typed values its products have, in the order their pages show them (their cards show the first three).
@@ -115,7 +115,7 @@ export function AttributesFieldset<Schema extends Record<string, unknown>>({
         <p className="text-sm text-slate-600">Every attribute of the library is chosen.</p>
       ) : (
         <div className="flex flex-wrap items-end gap-2">
-          <div className="space-y-1">
+          <div className="min-w-0 max-w-full space-y-1">
             <label htmlFor={pickId} className="block text-sm text-slate-700">
               Attribute to add
             </label>
@@ -123,7 +123,7 @@ export function AttributesFieldset<Schema extends Record<string, unknown>>({
               id={pickId}
               value={pick}
               onChange={(event) => setPicked(event.target.value)}
-              className="rounded-md border border-slate-300 px-2 py-2 text-sm text-slate-900"
+              className="max-w-full rounded-md border border-slate-500 px-2 py-2 text-sm text-slate-900"
             >
               {offered.map((attribute) => (
                 <option key={attribute.id} value={attribute.id}>

@@ -122,7 +122,7 @@ export function CategoryForm({
                     {...input}
                     aria-invalid={input["aria-invalid"] || empty || undefined}
                     aria-describedby={empty ? fields.features.errorId : input["aria-describedby"]}
-                    className="block w-full rounded-md border border-slate-300 px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:ring-1 focus:ring-brand-600 aria-[invalid=true]:border-red-600"
+                    className="block w-full rounded-md border border-slate-500 px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:ring-1 focus:ring-brand-600 aria-[invalid=true]:border-red-600"
                   />
                   <Button
                     type="button"
@@ -141,7 +141,7 @@ export function CategoryForm({
                   <select
                     key={groupKey}
                     {...groupSelect}
-                    className="rounded-md border border-slate-300 px-2 py-1 text-sm text-slate-900 aria-[invalid=true]:border-red-600"
+                    className="rounded-md border border-slate-500 px-2 py-1 text-sm text-slate-900 aria-[invalid=true]:border-red-600"
                   >
                     <option value="">No group</option>
                     {/* A group taken off the list stays chosen (the same option, by its key) until changed, and the save says so. */}

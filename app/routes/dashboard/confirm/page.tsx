@@ -1,7 +1,7 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { AuthenticationCodeField, CurrentPasswordField } from "#app/components/password-fields";
 import { Alert, Button, Card } from "#app/components/ui";
-import { CONFIRM_MESSAGES, PASSWORDS_OFF, SECOND_FACTOR_MESSAGES } from "#app/domain/auth-schemas";
+import { CONFIRM_MESSAGES, PASSWORDS_OFF, SECOND_FACTOR_MESSAGES } from "#app/domain/auth-messages";
 import { keepRetryAfter, tooManySignInsAnswer } from "#app/server/platform/rate-limit-headers.server";
 import { servicesContext } from "#app/server/runtime/context.server";
 import { dashboardUser, readAdminForm, safeRedirectPath } from "#app/server/runtime/session.server";

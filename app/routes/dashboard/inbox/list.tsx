@@ -12,7 +12,7 @@ import type { Route } from "./+types/list";
 export const handle: PageHandle = { live: ["inbox"] };
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
-  dashboardMeta(loaderData?.box === "security" ? "Security reports" : "Inbox");
+  dashboardMeta(loaderData && loaderData.box !== "contact" ? boxOf(loaderData.box).label : "Inbox");
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const page = requestedPage(url);
@@ -28,6 +28,7 @@ const BOXES = [
     about:
       "Messages visitors sent through the contact form, newest first. Each was also mailed to the contact address of the site settings; a reply goes to the visitor.",
     none: "No messages yet.",
+    deleted: "Message deleted.",
   },
   {
     box: "security",
@@ -35,8 +36,21 @@ const BOXES = [
     about:
       "Vulnerability reports sent through the form on the disclosure policy page, newest first. Each was also mailed to the security address of the site settings, and its reporter was mailed an acknowledgment with its reference.",
     none: "No security reports yet.",
+    deleted: "Report deleted.",
   },
-] as const satisfies readonly { box: InboxBox; label: string; about: string; none: string }[];
+  {
+    box: "accessibility",
+    label: "Accessibility reports",
+    about:
+      "Barriers visitors reported through the form on the accessibility page, newest first. Each was also mailed to the contact address of the site settings; a reply goes to the visitor.",
+    none: "No accessibility reports yet.",
+    deleted: "Report deleted.",
+  },
+] as const satisfies readonly { box: InboxBox; label: string; about: string; none: string; deleted: string }[];
+
+function boxOf(box: InboxBox) {
+  return BOXES.find((each) => each.box === box) ?? BOXES[0];
+}
 
 /** The first words of a message, on one line. */
 function opening(message: string): string {
@@ -47,7 +61,7 @@ function opening(message: string): string {
 export default function Inbox({ loaderData }: Route.ComponentProps) {
   const { box, messages } = loaderData;
   const [searchParams] = useSearchParams();
-  const shown = BOXES.find((each) => each.box === box) ?? BOXES[0];
+  const shown = boxOf(box);
   return (
     <Card title="Inbox">
       <div className="space-y-4">
@@ -70,9 +84,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         </nav>
-        {searchParams.has("deleted") ? (
-          <Alert tone="success">{box === "security" ? "Report deleted." : "Message deleted."}</Alert>
-        ) : null}
+        {searchParams.has("deleted") ? <Alert tone="success">{shown.deleted}</Alert> : null}
         <p className="text-sm text-slate-600">{shown.about}</p>
         {messages.total === 0 ? (
           <p className="text-slate-700">{shown.none}</p>
@@ -91,7 +103,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
                       </span>
                     )}
                     <span className={message.read ? "text-slate-800" : "font-semibold text-slate-900"}>
-                      {message.box === "security" ? `${message.reference} from ${sender(message)}` : message.name}
+                      {message.box === "security" ? `${message.reference} from ${sender(message)}` : sender(message)}
                       {message.company ? `, ${message.company}` : ""}
                     </span>
                     <span className="text-sm text-slate-600">
@@ -106,6 +118,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
                     {message.product
                       ? `${message.product}${message.firmwareVersion ? ` ${message.firmwareVersion}` : ""}: `
                       : ""}
+                    {message.pageAddress ? `${message.pageAddress}: ` : ""}
                     {opening(message.message)}
                   </span>
                 </Link>

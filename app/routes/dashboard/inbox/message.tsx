@@ -22,10 +22,22 @@ export const handle: PageHandle = { live: ["inbox"] };
 
 /** A contact message is named by its sender, a vulnerability report by its reference too. */
 function titleOf(message: InboxMessage): string {
-  return message.box === "security"
-    ? `Report ${message.reference} from ${sender(message)}`
-    : `Message from ${message.name}`;
+  switch (message.box) {
+    case "security":
+      return `Report ${message.reference} from ${sender(message)}`;
+    case "accessibility":
+      return `Accessibility report from ${sender(message)}`;
+    case "contact":
+      return `Message from ${message.name}`;
+  }
 }
+
+/** What each box's page calls its way back, its subject line for a reply and its delete button. */
+const BOX_WORDS = {
+  contact: { back: "Back to the inbox", what: "message" },
+  security: { back: "Back to the security reports", what: "report" },
+  accessibility: { back: "Back to the accessibility reports", what: "report" },
+} as const;
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   dashboardMeta(loaderData ? titleOf(loaderData.message) : "Not Found");
@@ -77,18 +89,19 @@ export default function InboxMessage({ loaderData, actionData }: Route.Component
   }, [message.id, message.read, reader]);
   const refused = isRefusal(actionData) ? actionData : undefined;
   const security = message.box === "security";
+  const words = BOX_WORDS[message.box];
   const subject = security
     ? `Re: your vulnerability report ${message.reference}`
-    : `Re: your message to us${message.product ? ` about ${message.product}` : ""}`;
+    : message.box === "accessibility"
+      ? "Re: the accessibility barrier you reported"
+      : `Re: your message to us${message.product ? ` about ${message.product}` : ""}`;
   const title = titleOf(message);
   return (
     <Card title={title}>
       <div className="space-y-5">
         {refused ? <Alert tone="error">{refused.message}</Alert> : null}
         <p>
-          <TextLink to={inboxPath(message.box)}>
-            {security ? "Back to the security reports" : "Back to the inbox"}
-          </TextLink>
+          <TextLink to={inboxPath(message.box)}>{words.back}</TextLink>
         </p>
         <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
           <dt className="font-medium text-slate-700">From</dt>
@@ -113,6 +126,18 @@ export default function InboxMessage({ loaderData, actionData }: Route.Component
             <>
               <dt className="font-medium text-slate-700">Firmware version</dt>
               <dd className="min-w-0 wrap-anywhere">{message.firmwareVersion}</dd>
+            </>
+          ) : null}
+          {message.pageAddress ? (
+            <>
+              <dt className="font-medium text-slate-700">Page</dt>
+              <dd className="min-w-0 wrap-anywhere">{message.pageAddress}</dd>
+            </>
+          ) : null}
+          {message.assistiveTechnology ? (
+            <>
+              <dt className="font-medium text-slate-700">Browser and assistive technology</dt>
+              <dd className="min-w-0 wrap-anywhere">{message.assistiveTechnology}</dd>
             </>
           ) : null}
           {security ? (
@@ -161,8 +186,8 @@ export default function InboxMessage({ loaderData, actionData }: Route.Component
           </Form>
         </div>
         <ConfirmDelete
-          label={security ? "Delete report" : "Delete message"}
-          prompt={`Delete ${security ? `the report ${message.reference} from ${sender(message)}` : `the message from ${message.name}`}? This cannot be undone.`}
+          label={`Delete ${words.what}`}
+          prompt={`Delete ${security ? `the report ${message.reference} from ${sender(message)}` : `the ${words.what} from ${sender(message)}`}? This cannot be undone.`}
           refusal={refused}
         />
       </div>

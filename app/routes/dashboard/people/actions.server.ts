@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { z } from "zod";
 import type { Refusal } from "#app/domain/conflict";
 import { ROLES } from "#app/domain/roles";
-import { PASSWORDS_OFF, ssoDomainsOf } from "#app/domain/auth-schemas";
+import { PASSWORDS_OFF, ssoDomainsOf } from "#app/domain/auth-messages";
 import { AdminError } from "#app/server/people/admins.server";
 import { firstErrors, parseFormSubmission } from "#app/server/platform/form-data.server";
 import { servicesContext, type RouteContext } from "#app/server/runtime/context.server";

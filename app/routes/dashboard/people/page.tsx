@@ -4,7 +4,8 @@ import { ConfirmDelete } from "#app/components/confirm-delete";
 import { ConfirmIdentity } from "#app/components/confirm-identity";
 import { INPUT_CLASS, TabIdInput } from "#app/components/forms";
 import { LocalTime } from "#app/components/local-time";
-import { Alert, Button, Card, TextField } from "#app/components/ui";
+import { Alert, Button, Card } from "#app/components/ui";
+import { TextField } from "#app/components/text-field";
 import type { PageHandle } from "#app/domain/live";
 import { servicesContext } from "#app/server/runtime/context.server";
 import { dashboardUser, ownersOnly, readAdminForm } from "#app/server/runtime/session.server";
@@ -198,7 +199,7 @@ export default function PeoplePage({ loaderData, actionData }: Route.ComponentPr
                   key={loaderData.policy.ssoDomains.join()}
                   placeholder="example.com"
                   aria-describedby="sso-domains-help"
-                  className="w-full max-w-xl rounded-md border border-slate-300 px-3 py-2 text-sm"
+                  className="w-full max-w-xl rounded-md border border-slate-500 px-3 py-2 text-sm"
                 />
                 <p id="sso-domains-help" className="text-sm text-slate-600">
                   Anyone {loaderData.sso} signs in with an address at one of these domains (separated by commas) becomes

@@ -1,0 +1,33 @@
+import type { ComponentProps } from "react";
+
+/**
+ * A labelled one-line field with its message beside it. A module of its own: ui.tsx is in every
+ * page's scripts (the root's error page uses it), and pages without a form need not carry this.
+ */
+export function TextField({
+  label,
+  error,
+  id,
+  ...input
+}: { label: string; error?: string; id: string } & ComponentProps<"input">) {
+  const errorId = `${id}-error`;
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        className="block w-full rounded-md border border-slate-500 px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:ring-1 focus:ring-brand-600"
+        {...input}
+      />
+      {error ? (
+        <p id={errorId} className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -13,7 +13,7 @@ import {
 import type { Route } from "./+types/root";
 import { DashboardErrorHint, ErrorPage } from "./components/error-page";
 import { useLiveUpdates } from "./components/live-updates";
-import { useFocusOnNavigation } from "./components/focus-on-navigation";
+import { useFocusAfterSubmission, useFocusOnNavigation } from "./components/focus-on-navigation";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { SkipLink } from "./components/skip-link";
@@ -103,6 +103,7 @@ function NavigationProgress() {
 export default function App() {
   useLiveUpdates();
   useFocusOnNavigation();
+  useFocusAfterSubmission();
   useEffect(() => {
     // Marks the document once React has taken it over (scripts, buttons and filters respond).
     document.documentElement.dataset.hydrated = "true";

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useLocation } from "react-router";
+import { useLocation, useNavigation } from "react-router";
 
 /**
  * After a client-side navigation to another page, focus moves to the new page's main heading, as a
@@ -25,3 +25,33 @@ export function useFocusOnNavigation(): void {
     heading.focus();
   }, [pathname]);
 }
+
+/**
+ * After a form's save or refusal (a submission the router carried out), focus moves to the message it
+ * left in the page, so a screen reader says it and the keyboard goes on from there: unless a page put
+ * focus in a field of its own (a confirmation's password, the first field in error).
+ */
+export function useFocusAfterSubmission(): void {
+  const { state } = useNavigation();
+  // The messages shown when the form was sent: the one to focus is one that came after.
+  const before = useRef<Set<Element> | null>(null);
+  useEffect(() => {
+    if (state === "submitting") before.current = new Set(document.querySelectorAll(MESSAGES));
+    if (state !== "idle" || !before.current) return;
+    const shown = before.current;
+    before.current = null;
+    const active = document.activeElement;
+    if (
+      active instanceof HTMLInputElement ||
+      active instanceof HTMLTextAreaElement ||
+      active instanceof HTMLSelectElement
+    )
+      return;
+    const message = [...document.querySelectorAll<HTMLElement>(MESSAGES)].find((element) => !shown.has(element));
+    if (!message) return;
+    if (!message.hasAttribute("tabindex")) message.setAttribute("tabindex", "-1");
+    message.focus();
+  }, [state]);
+}
+
+const MESSAGES = "main [role=status], main [role=alert]";

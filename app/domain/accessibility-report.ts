@@ -113,6 +113,10 @@ const sortKeepsFocus: HeldBy = {
   file: "tests/e2e/focus-navigation.spec.ts",
   test: "a new order of the same page keeps focus on the order's choice",
 };
+const focusAfterSave: HeldBy = {
+  file: "tests/e2e/focus-navigation.spec.ts",
+  test: "after a save, focus goes to the message that says so",
+};
 const signInErrors: HeldBy = {
   file: "tests/e2e/auth.spec.ts",
   test: "a wrong password or an unknown address shows the failure message and signs nobody in",
@@ -301,7 +305,7 @@ export const CRITERIA: readonly CriterionReport[] = [
     conformance: "Supports",
     remarks:
       "Focus moves in reading order; after a client-side navigation it goes to the new page's heading, after a change to what changed.",
-    heldBy: [readingOrder, focusAfterNavigation, sortKeepsFocus],
+    heldBy: [readingOrder, focusAfterNavigation, sortKeepsFocus, focusAfterSave, searchKeyboard],
   },
   {
     id: "2.4.4",
@@ -608,7 +612,7 @@ export const CRITERIA: readonly CriterionReport[] = [
     conformance: "Supports",
     remarks:
       "Saves, refusals, search counts and live changes are said in status or alert regions, or by moving focus to the message.",
-    heldBy: [axeForms, barrierForm],
+    heldBy: [axeForms, barrierForm, focusAfterSave],
   },
 ];
 

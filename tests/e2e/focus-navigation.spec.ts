@@ -39,3 +39,17 @@ test("a new order of the same page keeps focus on the order's choice", async ({ 
   await expect(page).toHaveURL(/\/catalog$/);
   await expect(sort).not.toHaveValue("newest");
 });
+
+test("after a save, focus goes to the message that says so", async ({ page, login }) => {
+  await login();
+  await page.goto("/dashboard/search-synonyms");
+  await hydrated(page);
+  await page.getByLabel("Synonyms, one set a line").focus();
+  // From the field to its form's button, and press it.
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("button", { name: "Save synonyms" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  const saved = page.getByRole("status");
+  await expect(saved).toHaveText("Synonyms saved.");
+  await expect(saved).toBeFocused();
+});

@@ -20,9 +20,7 @@ export function useFocusOnNavigation(): void {
     const leftBehind = !active || active === document.body || active.closest("header, nav, [role=dialog]") !== null;
     if (!leftBehind) return;
     const heading = document.querySelector<HTMLElement>("main h1");
-    if (!heading) return;
-    if (!heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
-    heading.focus();
+    if (heading) focusAsTarget(heading);
   }, [pathname]);
 }
 
@@ -48,10 +46,14 @@ export function useFocusAfterSubmission(): void {
     )
       return;
     const message = [...document.querySelectorAll<HTMLElement>(MESSAGES)].find((element) => !shown.has(element));
-    if (!message) return;
-    if (!message.hasAttribute("tabindex")) message.setAttribute("tabindex", "-1");
-    message.focus();
+    if (message) focusAsTarget(message);
   }, [state]);
 }
 
 const MESSAGES = "main [role=status], main [role=alert]";
+
+/** Moves focus to an element that is no control (a heading, a message), as a skip link's target takes it. */
+function focusAsTarget(element: HTMLElement): void {
+  if (!element.hasAttribute("tabindex")) element.setAttribute("tabindex", "-1");
+  element.focus();
+}

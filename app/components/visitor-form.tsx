@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 import { Form, useNavigation, useSearchParams } from "react-router";
 import { Alert, Button } from "#app/components/ui";
 import { TextField } from "#app/components/text-field";
@@ -41,12 +41,6 @@ export function VisitorFormSection({
   const headingId = useId();
   const [searchParams] = useSearchParams();
   const done = !answer && searchParams.has("sent");
-  // Sent, the form gives way to the thanks: focus goes to it, rather than to the page's start with the
-  // button it was on.
-  const thanks = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (done) thanks.current?.focus();
-  }, [done]);
   return (
     <section id={id} aria-labelledby={headingId} className={className}>
       <h2 id={headingId} className="text-xl font-semibold text-slate-900">
@@ -54,9 +48,7 @@ export function VisitorFormSection({
       </h2>
       {done ? (
         <div className="mt-3">
-          <Alert tone="success" ref={thanks}>
-            {sent}
-          </Alert>
+          <Alert tone="success">{sent}</Alert>
         </div>
       ) : (
         <>

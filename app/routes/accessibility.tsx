@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { useSiteSettings } from "#app/components/site-settings";
 import { TextLink } from "#app/components/ui";
 import { TextField } from "#app/components/text-field";
@@ -68,10 +68,7 @@ export default function Accessibility({ actionData }: Route.ComponentProps) {
           whatever their abilities and whatever they use to browse it.
         </p>
       </header>
-      <section aria-labelledby="conformance" className="mt-8 space-y-3">
-        <h2 id="conformance" className="text-xl font-semibold text-slate-900">
-          Conformance
-        </h2>
+      <StatementSection id="conformance" title="Conformance">
         <p className="text-slate-700">
           This site, its public pages and its dashboard, conforms to the Web Content Accessibility Guidelines (WCAG) 2.2
           at level AA, with the exceptions the report below names. Our Accessibility Conformance Report, in the VPAT®
@@ -84,35 +81,38 @@ export default function Accessibility({ actionData }: Route.ComponentProps) {
           </TextLink>
         </p>
         <p className="text-sm text-slate-600">Report of {report.date}.</p>
-      </section>
-      <section aria-labelledby="supported" className="mt-8 space-y-3">
-        <h2 id="supported" className="text-xl font-semibold text-slate-900">
-          What the site supports
-        </h2>
+      </StatementSection>
+      <StatementSection id="supported" title="What the site supports">
         <ul className="list-disc space-y-2 pl-5 text-slate-700">
           {SUPPORTED.map((line) => (
             <li key={line}>{line}</li>
           ))}
         </ul>
-      </section>
-      <section aria-labelledby="limitations" className="mt-8 space-y-3">
-        <h2 id="limitations" className="text-xl font-semibold text-slate-900">
-          Known limitations
-        </h2>
+      </StatementSection>
+      <StatementSection id="limitations" title="Known limitations">
         <ul className="list-disc space-y-2 pl-5 text-slate-700">
           {report.limitations.map((line) => (
             <li key={line}>{line}</li>
           ))}
         </ul>
-      </section>
-      <section aria-labelledby="testing" className="mt-8 space-y-3">
-        <h2 id="testing" className="text-xl font-semibold text-slate-900">
-          How we check it
-        </h2>
+      </StatementSection>
+      <StatementSection id="testing" title="How we check it">
         <p className="text-slate-700">{report.evaluationMethods}</p>
-      </section>
+      </StatementSection>
       <BarrierForm answer={actionData} contactEmail={contactEmail} />
     </article>
+  );
+}
+
+/** A part of the statement under its heading, a region named by it. */
+function StatementSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="mt-8 space-y-3">
+      <h2 id={id} className="text-xl font-semibold text-slate-900">
+        {title}
+      </h2>
+      {children}
+    </section>
   );
 }
 

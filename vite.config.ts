@@ -82,6 +82,16 @@ const adminCli: UserConfig = {
   logLevel: "warn",
 };
 
+/**
+ * Modules nearly every public page imports besides the root: their meta tags and product pictures (and
+ * the hook that tells a hydrated page). In the shell rather than chunks of their own (decision 082).
+ */
+const PUBLIC_PAGES_SHARE = [
+  /\/app\/domain\/seo\.ts$/,
+  /\/app\/components\/responsive-image\.tsx$/,
+  /\/app\/components\/use-hydrated\.ts$/,
+];
+
 export default defineConfig(({ isSsrBuild, mode }) =>
   mode === "cli"
     ? adminCli
@@ -98,7 +108,7 @@ export default defineConfig(({ isSsrBuild, mode }) =>
               // own helper would only preload the few on-demand imports' dependencies, and every page would pay
               // for the helper and its dependency map on first load.
               modulePreload: false as const,
-              rollupOptions: { onwarn, output: { manualChunks: shellModules() } },
+              rollupOptions: { onwarn, output: { manualChunks: shellModules(undefined, PUBLIC_PAGES_SHARE) } },
             },
         plugins: [
           tailwindcss(),

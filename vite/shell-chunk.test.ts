@@ -47,4 +47,25 @@ describe("shellModules", () => {
     expect(built["gallery"]).toEqual(["/app/gallery.ts"]);
     expect(built["product"]).toEqual(["/app/product.tsx"]);
   });
+
+  it("takes in what pages share without the root when asked", async () => {
+    const built = Object.fromEntries(await chunks(shellModules(/\/app\/root\.tsx$/, [/\/app\/price\.ts$/])));
+    expect(built["root-shell"]).toEqual([
+      "/app/header.ts",
+      "/app/link.ts",
+      "/app/price.ts",
+      "/node_modules/escape/index.js",
+    ]);
+    expect(built["price"]).toBeUndefined();
+    // The pages stay routes of their own, and what one loads on demand stays on demand.
+    expect(built["product"]).toEqual(["/app/product.tsx"]);
+    expect(built["catalog"]).toEqual(["/app/catalog.tsx"]);
+    expect(built["gallery"]).toEqual(["/app/gallery.ts"]);
+  });
+
+  it("fails the build when a module it is asked to take in is not there", async () => {
+    await expect(chunks(shellModules(/\/app\/root\.tsx$/, [/\/app\/prices\.ts$/]))).rejects.toThrow(
+      /No module matches .*prices/,
+    );
+  });
 });

@@ -26,31 +26,39 @@ export function useFocusOnNavigation(): void {
 
 /**
  * After a form's save or refusal (a submission the router carried out), focus moves to the message it
- * left in the page, so a screen reader says it and the keyboard goes on from there: unless a page put
- * focus in a field of its own (a confirmation's password, the first field in error).
+ * left in the page, so a screen reader says it and the keyboard goes on from there; when fields were
+ * refused, to the first of them instead (the refusal, an alert, is said as it appears, and the field
+ * says what is wrong with it), where the correction starts. Unless a page put focus in a field of its
+ * own (a confirmation's password).
  */
 export function useFocusAfterSubmission(): void {
   const { state } = useNavigation();
-  // The messages shown when the form was sent: the one to focus is one that came after.
-  const before = useRef<Set<Element> | null>(null);
+  // The messages shown when the form was sent (the one to focus is one that came after), and what had focus.
+  const sent = useRef<{ messages: Element[]; active: Element | null } | null>(null);
   useEffect(() => {
-    if (state === "submitting") before.current = new Set(document.querySelectorAll(MESSAGES));
-    if (state !== "idle" || !before.current) return;
-    const shown = before.current;
-    before.current = null;
+    if (state === "submitting") {
+      sent.current = { messages: [...document.querySelectorAll(MESSAGES)], active: document.activeElement };
+    }
+    const was = sent.current;
+    if (state !== "idle" || !was) return;
+    sent.current = null;
     const active = document.activeElement;
-    if (
-      active instanceof HTMLInputElement ||
-      active instanceof HTMLTextAreaElement ||
-      active instanceof HTMLSelectElement
-    )
-      return;
-    const message = [...document.querySelectorAll<HTMLElement>(MESSAGES)].find((element) => !shown.has(element));
-    if (message) focusAsTarget(message);
+    const inField = active?.matches(FIELDS) ?? false;
+    // A field the page chose since (Enter in a field sends its form, and it keeps focus meanwhile).
+    if (inField && active !== was.active) return;
+    const refused = document.querySelector<HTMLElement>(`main :is(${FIELDS})[aria-invalid=true]`);
+    if (refused) refused.focus();
+    else if (!inField) {
+      const message = [...document.querySelectorAll<HTMLElement>(MESSAGES)].find(
+        (element) => !was.messages.includes(element),
+      );
+      if (message) focusAsTarget(message);
+    }
   }, [state]);
 }
 
 const MESSAGES = "main [role=status], main [role=alert]";
+const FIELDS = "input, textarea, select";
 
 /** Moves focus to an element that is no control (a heading, a message), as a skip link's target takes it. */
 function focusAsTarget(element: HTMLElement): void {

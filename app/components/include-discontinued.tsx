@@ -1,3 +1,4 @@
+import { FilterBox } from "./filter-controls";
 import { DISCONTINUED_INCLUDED, DISCONTINUED_PARAM } from "#app/domain/lifecycle-stages";
 
 /**
@@ -7,15 +8,13 @@ import { DISCONTINUED_INCLUDED, DISCONTINUED_PARAM } from "#app/domain/lifecycle
 export function IncludeDiscontinued({ included, count }: { included: boolean; count: number }) {
   return (
     <div className="flex items-center gap-2">
-      <input
+      <FilterBox
         id="include-discontinued"
-        type="checkbox"
         name={DISCONTINUED_PARAM}
         value={DISCONTINUED_INCLUDED}
-        defaultChecked={included}
+        checked={included}
         // Ticking it would add nothing: shown, and not offered (as a feature that would leave nothing).
         disabled={!included && !count}
-        key={String(included)}
         className="peer h-4 w-4 rounded border-slate-400 text-brand-700 disabled:opacity-40"
       />
       <label htmlFor="include-discontinued" className="text-sm text-slate-800 peer-disabled:text-slate-400">

@@ -1,6 +1,6 @@
-import { useState } from "react";
 import { Form, useSubmit } from "react-router";
 import { SORT_PARAM, type ListingSort } from "#app/domain/catalog-views";
+import { useStateFollowing } from "./filter-controls";
 import { Button } from "./ui";
 
 const LABELS: Record<ListingSort, string> = { relevance: "Best match", model: "Model (A–Z)", newest: "Newest" };
@@ -27,12 +27,7 @@ export function ListingSortSelect({
   const submit = useSubmit();
   // The choice is the page's order, and follows it when that changes (Back, a link): one element all
   // along, so that focus stays on it when the order is changed from it.
-  const [chosen, setChosen] = useState(sort);
-  const [shown, setShown] = useState(sort);
-  if (sort !== shown) {
-    setShown(sort);
-    setChosen(sort);
-  }
+  const [chosen, setChosen] = useStateFollowing(sort);
   return (
     <Form
       method="get"

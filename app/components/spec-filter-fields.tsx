@@ -1,3 +1,4 @@
+import { FilterBox, useStateFollowing } from "./filter-controls";
 import type { SpecFilterField } from "#app/domain/spec-filters";
 
 const NUMBER_INPUT =
@@ -36,14 +37,12 @@ export function SpecFilterFields({ fields }: { fields: readonly SpecFilterField[
             const unavailable = !option.checked && option.count === 0;
             return (
               <li key={option.key} className="flex items-center gap-2">
-                <input
+                <FilterBox
                   id={id}
-                  type="checkbox"
                   name={field.param}
                   value={option.key}
-                  defaultChecked={option.checked}
+                  checked={option.checked}
                   disabled={unavailable}
-                  key={`${option.key}-${option.checked}`}
                   className="h-4 w-4 rounded border-slate-400 text-brand-700 disabled:opacity-40"
                 />
                 <label htmlFor={id} className={`text-sm ${unavailable ? "text-slate-400" : "text-slate-800"}`}>
@@ -60,6 +59,7 @@ export function SpecFilterFields({ fields }: { fields: readonly SpecFilterField[
 
 /** One bound of a number's filter: "From" or "To", named for its attribute. */
 function Bound({ label, of, name, value }: { label: string; of: string; name: string; value: string }) {
+  const [typed, setTyped] = useStateFollowing(value);
   return (
     <label className="min-w-0 flex-1 text-xs text-slate-700">
       {label}
@@ -68,8 +68,10 @@ function Bound({ label, of, name, value }: { label: string; of: string; name: st
         type="number"
         step="any"
         name={name}
-        defaultValue={value}
-        key={`${name}-${value}`}
+        value={typed}
+        onChange={(event) => setTyped(event.target.value)}
+        // What the page's address holds: the filter form applies the field when it differs.
+        data-applied={value}
         className={NUMBER_INPUT}
       />
     </label>

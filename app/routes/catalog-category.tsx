@@ -13,6 +13,7 @@ import type { Route } from "./+types/catalog-category";
 import { catalogCategoryPath, PRODUCT_SELECTOR } from "#app/domain/paths";
 import { specFiltersOf, specSortOf, specSortValue, specView } from "#app/domain/spec-filters";
 import { SpecFilterFields } from "#app/components/spec-filter-fields";
+import { FilterBox } from "#app/components/filter-controls";
 import { IncludeDiscontinued } from "#app/components/include-discontinued";
 import { DISCONTINUED_INCLUDED, DISCONTINUED_PARAM } from "#app/domain/lifecycle-stages";
 
@@ -134,7 +135,11 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
             }}
             onBlur={(event) => {
               const field = event.target;
-              if (field instanceof HTMLInputElement && field.type === "number" && field.value !== field.defaultValue) {
+              if (
+                field instanceof HTMLInputElement &&
+                field.type === "number" &&
+                field.value !== field.dataset.applied
+              ) {
                 apply(event.currentTarget);
               }
             }}
@@ -153,14 +158,12 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
                       const unavailable = !checked && matches === 0;
                       return (
                         <li key={feature.id} className="flex items-center gap-2">
-                          <input
+                          <FilterBox
                             id={id}
-                            type="checkbox"
                             name={FEATURE_PARAM}
                             value={feature.id}
-                            defaultChecked={checked}
+                            checked={checked}
                             disabled={unavailable}
-                            key={`${feature.id}-${checked}`}
                             className="h-4 w-4 rounded border-slate-400 text-brand-700 disabled:opacity-40"
                           />
                           <label

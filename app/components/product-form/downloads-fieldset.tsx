@@ -7,7 +7,7 @@ import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import type { FileView } from "#app/domain/catalog-views";
 import { formatFileSize } from "#app/domain/format";
 import { DOWNLOAD_KINDS, type DownloadKind } from "#app/domain/download-kinds";
-import { newKey, type BusyReporter } from "./shared";
+import { newKey, useRowFocus, type BusyReporter } from "./shared";
 
 type DownloadItem = {
   key: string;
@@ -43,6 +43,7 @@ export function DownloadsFieldset({
       replacing: false,
     })),
   );
+  const { addButton, adding, rowRef, removed } = useRowFocus();
   const updateDownload = (key: string, change: Partial<DownloadItem>) =>
     setDownloads((current) => current.map((item) => (item.key === key ? { ...item, ...change } : item)));
   return (
@@ -58,14 +59,22 @@ export function DownloadsFieldset({
           kindErrors={allErrors[`downloads[${index}].kind`]}
           onBusyChange={reporter(item.key)}
           onReplace={(replacing) => updateDownload(item.key, { replacing })}
-          onRemove={() => setDownloads((current) => current.filter((other) => other.key !== item.key))}
+          onRemove={() => {
+            removed();
+            setDownloads((current) => current.filter((other) => other.key !== item.key));
+          }}
+          rowRef={rowRef(item.key)}
         />
       ))}
       <FieldErrors id={errorId} errors={errors} />
       <Button
+        ref={addButton}
         type="button"
         variant="link"
-        onClick={() => setDownloads((current) => [...current, { key: newKey(), description: "", replacing: false }])}
+        onClick={() => {
+          const key = adding(newKey());
+          setDownloads((current) => [...current, { key, description: "", replacing: false }]);
+        }}
       >
         Add download
       </Button>
@@ -81,6 +90,7 @@ function DownloadRow({
   onBusyChange,
   onReplace,
   onRemove,
+  rowRef,
 }: {
   item: DownloadItem;
   index: number;
@@ -89,6 +99,7 @@ function DownloadRow({
   onBusyChange: (busy: boolean) => void;
   onReplace: (replacing: boolean) => void;
   onRemove: () => void;
+  rowRef: (row: HTMLElement | null) => void;
 }) {
   const name = `downloads[${index}]`;
   const descriptionId = useId();
@@ -105,7 +116,7 @@ function DownloadRow({
     />
   );
   return (
-    <fieldset className="space-y-2 rounded border border-slate-200 p-3">
+    <fieldset ref={rowRef} className="space-y-2 rounded border border-slate-200 p-3">
       <legend className="px-1 text-sm font-medium text-slate-700">Download {index + 1}</legend>
       {item.id ? <input type="hidden" name={`${name}.id`} value={item.id} /> : null}
       <div className="space-y-1">

@@ -85,8 +85,10 @@ function TypedBeside({ meta, multiline = false }: { meta: FieldMetadata<string>;
 }
 
 /**
- * Focus for a list of inputs that grows and shrinks by buttons (a category's features, a choice's
- * values): adding one moves focus to the new item's text input, removing one to the add button.
+ * Focus for a list of rows that grows and shrinks by buttons (a category's features, a choice's
+ * values, a product's images and downloads): adding one moves focus to the new row's first field,
+ * where the keyboard goes on to fill it in; removing one to the add button, so that focus never falls
+ * to the page's start with the Remove button that had it.
  */
 export function useListFocus(length: number) {
   const list = useRef<HTMLOListElement>(null);
@@ -94,7 +96,11 @@ export function useListFocus(length: number) {
   const count = useRef(length);
   useEffect(() => {
     if (length > count.current) {
-      list.current?.querySelector<HTMLInputElement>("li:last-child input[type=text]")?.focus();
+      list.current
+        ?.querySelector<HTMLElement>(
+          ":scope > li:last-child :is(input:not([type=hidden]), select, textarea, button:not([disabled]))",
+        )
+        ?.focus();
     } else if (length < count.current) {
       addButton.current?.focus();
     }

@@ -1,10 +1,10 @@
 import { useId, useState } from "react";
 import { FileUpload } from "#app/components/file-upload";
-import { FieldErrors, FieldLabel, INPUT_CLASS } from "#app/components/forms";
+import { FieldErrors, FieldLabel, INPUT_CLASS, useListFocus } from "#app/components/forms";
 import { Button } from "#app/components/ui";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { ALT_TEXT_LABEL, MAX_ALT_TEXT_LENGTH } from "#app/domain/alt-text";
-import { ALT_TEXT_HINT, newKey, useRowFocus, type BusyReporter, type StoredImage } from "./shared";
+import { ALT_TEXT_HINT, newKey, type BusyReporter, type StoredImage } from "./shared";
 
 type ImageItem = { key: string; id?: string; image?: StoredImage };
 
@@ -39,7 +39,7 @@ export function AdditionalImagesFieldset({
       return next;
     });
   const additionalHintId = useId();
-  const { addButton, adding, rowRef, removed } = useRowFocus();
+  const { list, addButton } = useListFocus(images.length);
   return (
     <fieldset className="space-y-3 rounded-md border border-slate-200 p-4">
       <legend className="px-1 text-sm font-semibold text-slate-800">Additional images</legend>
@@ -50,11 +50,11 @@ export function AdditionalImagesFieldset({
           {ALT_TEXT_HINT}
         </p>
       )}
-      <ol className="space-y-3">
+      <ol ref={list} className="space-y-3">
         {images.map((item, index) => {
           const name = `additionalImages[${index}]`;
           return (
-            <li key={item.key} ref={rowRef(item.key)} className="space-y-2 rounded border border-slate-200 p-3">
+            <li key={item.key} className="space-y-2 rounded border border-slate-200 p-3">
               {item.image ? (
                 <div className="flex items-center gap-3">
                   <input type="hidden" name={`${name}.id`} value={item.id} />
@@ -101,10 +101,7 @@ export function AdditionalImagesFieldset({
                   type="button"
                   variant="link"
                   aria-label={`Remove additional image ${index + 1}`}
-                  onClick={() => {
-                    removed();
-                    setImages((current) => current.filter((other) => other.key !== item.key));
-                  }}
+                  onClick={() => setImages((current) => current.filter((other) => other.key !== item.key))}
                 >
                   Remove
                 </Button>
@@ -118,10 +115,7 @@ export function AdditionalImagesFieldset({
         ref={addButton}
         type="button"
         variant="link"
-        onClick={() => {
-          const key = adding(newKey());
-          setImages((current) => [...current, { key }]);
-        }}
+        onClick={() => setImages((current) => [...current, { key: newKey() }])}
       >
         Add image
       </Button>

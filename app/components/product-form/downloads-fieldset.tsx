@@ -1,13 +1,13 @@
 import { useId, useState, type ReactNode } from "react";
 import { FileName } from "#app/components/file-name";
 import { FileUpload } from "#app/components/file-upload";
-import { FieldErrors } from "#app/components/forms";
+import { FieldErrors, useListFocus } from "#app/components/forms";
 import { Button, TextLink } from "#app/components/ui";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import type { FileView } from "#app/domain/catalog-views";
 import { formatFileSize } from "#app/domain/format";
 import { DOWNLOAD_KINDS, type DownloadKind } from "#app/domain/download-kinds";
-import { newKey, useRowFocus, type BusyReporter } from "./shared";
+import { newKey, type BusyReporter } from "./shared";
 
 type DownloadItem = {
   key: string;
@@ -43,38 +43,34 @@ export function DownloadsFieldset({
       replacing: false,
     })),
   );
-  const { addButton, adding, rowRef, removed } = useRowFocus();
+  const { list, addButton } = useListFocus(downloads.length);
   const updateDownload = (key: string, change: Partial<DownloadItem>) =>
     setDownloads((current) => current.map((item) => (item.key === key ? { ...item, ...change } : item)));
   return (
     <fieldset className="space-y-3 rounded-md border border-slate-200 p-4">
       <legend className="px-1 text-sm font-semibold text-slate-800">Downloads</legend>
       {downloads.length === 0 ? <p className="text-sm text-slate-600">No downloads.</p> : null}
-      {downloads.map((item, index) => (
-        <DownloadRow
-          key={item.key}
-          item={item}
-          index={index}
-          errors={allErrors[`downloads[${index}].fileId`]}
-          kindErrors={allErrors[`downloads[${index}].kind`]}
-          onBusyChange={reporter(item.key)}
-          onReplace={(replacing) => updateDownload(item.key, { replacing })}
-          onRemove={() => {
-            removed();
-            setDownloads((current) => current.filter((other) => other.key !== item.key));
-          }}
-          rowRef={rowRef(item.key)}
-        />
-      ))}
+      <ol ref={list} className="space-y-3">
+        {downloads.map((item, index) => (
+          <li key={item.key}>
+            <DownloadRow
+              item={item}
+              index={index}
+              errors={allErrors[`downloads[${index}].fileId`]}
+              kindErrors={allErrors[`downloads[${index}].kind`]}
+              onBusyChange={reporter(item.key)}
+              onReplace={(replacing) => updateDownload(item.key, { replacing })}
+              onRemove={() => setDownloads((current) => current.filter((other) => other.key !== item.key))}
+            />
+          </li>
+        ))}
+      </ol>
       <FieldErrors id={errorId} errors={errors} />
       <Button
         ref={addButton}
         type="button"
         variant="link"
-        onClick={() => {
-          const key = adding(newKey());
-          setDownloads((current) => [...current, { key, description: "", replacing: false }]);
-        }}
+        onClick={() => setDownloads((current) => [...current, { key: newKey(), description: "", replacing: false }])}
       >
         Add download
       </Button>
@@ -90,7 +86,6 @@ function DownloadRow({
   onBusyChange,
   onReplace,
   onRemove,
-  rowRef,
 }: {
   item: DownloadItem;
   index: number;
@@ -99,7 +94,6 @@ function DownloadRow({
   onBusyChange: (busy: boolean) => void;
   onReplace: (replacing: boolean) => void;
   onRemove: () => void;
-  rowRef: (row: HTMLElement | null) => void;
 }) {
   const name = `downloads[${index}]`;
   const descriptionId = useId();
@@ -116,7 +110,7 @@ function DownloadRow({
     />
   );
   return (
-    <fieldset ref={rowRef} className="space-y-2 rounded border border-slate-200 p-3">
+    <fieldset className="space-y-2 rounded border border-slate-200 p-3">
       <legend className="px-1 text-sm font-medium text-slate-700">Download {index + 1}</legend>
       {item.id ? <input type="hidden" name={`${name}.id`} value={item.id} /> : null}
       <div className="space-y-1">

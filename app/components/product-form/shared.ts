@@ -34,25 +34,3 @@ export function useUploadsBusy(): { busy: boolean; reporter: BusyReporter } {
   }, []);
   return { busy: busy.size > 0, reporter };
 }
-
-/**
- * Focus for rows an editor adds and removes (images, downloads): a row added takes focus in its first
- * field, where the keyboard goes on to fill it in, and a row removed gives focus to the Add button,
- * so that focus never falls to the page's start with the Remove button that had it.
- */
-export function useRowFocus() {
-  const added = useRef<string | null>(null);
-  const addButton = useRef<HTMLButtonElement>(null);
-  return {
-    addButton,
-    /** Notes that the row with `key` is being added by the editor. */
-    adding: (key: string) => (added.current = key),
-    /** The ref of the row with `key`: its first field takes focus when it is the row just added. */
-    rowRef: (key: string) => (row: HTMLElement | null) => {
-      if (!row || added.current !== key) return;
-      added.current = null;
-      row.querySelector<HTMLElement>("input:not([type=hidden]), select, textarea, button")?.focus();
-    },
-    removed: () => addButton.current?.focus(),
-  };
-}

@@ -115,6 +115,25 @@ test("every dashboard page passes axe's WCAG 2.2 AA and best-practice rules at 3
   await expectEveryPageClean(page, paths);
 });
 
+test("zoomed to 200% on a laptop's screen (640 CSS px wide) no page scrolls sideways", async ({ page, login }) => {
+  test.slow();
+  // 400% is the 320 px reflow of the public and dashboard pages' own tests; 200% sits between layouts.
+  await page.setViewportSize({ width: 640, height: 450 });
+  const overflowing: string[] = [];
+  const check = async (paths: string[]) => {
+    for (const path of paths) {
+      const response = await page.goto(path);
+      if (response?.ok()) await hydrated(page);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      if (overflow > 0) overflowing.push(`${path}: ${overflow} px`);
+    }
+  };
+  await check(await publicPages(page));
+  await login();
+  await check(await dashboardPages(page));
+  expect(overflowing).toEqual([]);
+});
+
 test("forms pass axe empty, filled in, and refused with their errors", async ({ page, login }) => {
   test.slow();
   // Refused by the server when sent empty; the sign-in form, whose browser check stops an empty

@@ -361,3 +361,36 @@ test("long lists take one Tab stop a row: products, inbox and the audit log", as
     ).toEqual([]);
   }
 });
+
+test("panels that open in place give focus back to what opened them", async ({ page }) => {
+  await signInByKeyboard(page);
+  // The home page's new-item panel: its heading takes focus; Cancel gives it back to its button.
+  const newCard = page.getByRole("button", { name: "+ NEW CARD" });
+  await tabTo(page, newCard, { most: 4 });
+  await page.keyboard.press("Enter");
+  await expectFocusAnnounced(page, page.getByRole("heading", { name: "New card" }), 'heading "New card" [level=2]');
+  const panel = page.locator("#new-info-item");
+  await tabTo(page, panel.getByRole("button", { name: "Cancel" }), { most: 20 });
+  await page.keyboard.press("Enter");
+  await expect(panel).toHaveCount(0);
+  await expectFocusAnnounced(page, newCard, 'button "+ NEW CARD"');
+
+  // An item's edit form in place: Cancel gives focus back to its Edit button.
+  const edit = page.getByRole("button", { name: "Edit Card: Edge AI in every camera" });
+  await tabTo(page, edit, { most: 20 });
+  await page.keyboard.press("Enter");
+  const cancel = page.getByRole("main").getByRole("button", { name: "Cancel", exact: true });
+  await tabTo(page, cancel, { most: 20 });
+  await page.keyboard.press("Enter");
+  await expect(cancel).toHaveCount(0);
+  await expectFocusAnnounced(page, edit, 'button "Edit Card: Edge AI in every camera"');
+
+  // A delete's confirmation: Escape closes it and gives focus back to Delete.
+  const remove = page.getByRole("button", { name: "Delete Card: Edge AI in every camera" });
+  await page.keyboard.press("Tab");
+  await expectFocusAnnounced(page, remove, 'button "Delete Card: Edge AI in every camera"');
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("button", { name: "CANCEL" })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expectFocusAnnounced(page, remove, 'button "Delete Card: Edge AI in every camera"');
+});

@@ -9,7 +9,10 @@ export async function announced(page: Page): Promise<string> {
   const focused = page.locator("*:focus");
   if ((await focused.count()) === 0) return "(document)";
   const snapshot = await focused.ariaSnapshot();
-  return (snapshot.split("\n")[0] ?? "").replace(/^- /, "").replace(/:$/, "");
+  const line = (snapshot.split("\n")[0] ?? "").replace(/^- /, "").replace(/:$/, "");
+  // YAML quotes a line holding ": " whole, its own quotes doubled.
+  const quoted = /^'(.*)'$/.exec(line);
+  return quoted ? (quoted[1] ?? "").replaceAll("''", "'") : line;
 }
 
 /**

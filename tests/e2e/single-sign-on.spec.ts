@@ -184,6 +184,21 @@ test("an owner who came by single sign-on turns passwords off; the command line 
   await page.getByLabel(`Only ${PROVIDER} and passkeys sign people in`).check();
   await page.getByRole("button", { name: "Save sign-in policy" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Passwords no longer sign anyone in" })).toBeVisible();
+  // Your account offers no password to change and no authenticator app to set up, and refuses both.
+  await page.goto("/dashboard/account");
+  await hydrated(page);
+  await expect(page.getByRole("heading", { name: "Password and two-factor authentication" })).toBeVisible();
+  await expect(page.getByText(PASSWORDS_OFF.account(PROVIDER))).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Change password", exact: true })).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Two-factor authentication", exact: true })).toHaveCount(0);
+  await expectNoA11yViolations(page);
+  for (const intent of ["password", "start"]) {
+    const refusedHere = await page.request.post("/dashboard/account", {
+      form: { intent, current: ADMIN.password, password: "a new password 123", confirm: "a new password 123" },
+      headers: { Origin: site.url },
+    });
+    expect(refusedHere.status(), intent).toBe(403);
+  }
   await signOut(page);
 
   await page.goto("/login");

@@ -4,7 +4,12 @@ import { LocalTime } from "#app/components/local-time";
 import { Alert, Button, Card } from "#app/components/ui";
 import { AuthenticationCodeField, CurrentPasswordField, NewPasswordFields } from "#app/components/password-fields";
 import { changePasswordSchema } from "#app/domain/auth-schemas";
-import { PASSKEY_MESSAGES, PASSKEY_NAME_MAX_LENGTH, SECOND_FACTOR_MESSAGES } from "#app/domain/auth-messages";
+import {
+  PASSKEY_MESSAGES,
+  PASSKEY_NAME_MAX_LENGTH,
+  PASSWORDS_OFF,
+  SECOND_FACTOR_MESSAGES,
+} from "#app/domain/auth-messages";
 import { firstErrors, parseFormSubmission } from "#app/server/platform/form-data.server";
 import { dashboardUser, mustConfirmIdentity, readAdminForm } from "#app/server/runtime/session.server";
 import { Passkeys, type PasskeyAnswer } from "./passkeys";
@@ -26,6 +31,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   ]);
   return {
     email: user.email,
+    passwordsOff: await passwordsOff(context),
     twoFactorRequired: policy.requireTwoFactor,
     twoFactor: Boolean(user.twoFactorEnabled),
     passkeys: passkeys.map((listed) => ({
@@ -41,6 +47,15 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
+/** Why the password's and the authenticator app's forms are not offered: passwords are turned off. */
+async function passwordsOff(context: Route.LoaderArgs["context"]): Promise<string | null> {
+  const { auth } = context.get(servicesContext);
+  return auth.sso && !(await auth.passwordsOn()) ? PASSWORDS_OFF.account(auth.sso.name) : null;
+}
+
+/** What only a password or an authenticator app is asked for: refused while passwords are off. */
+const PASSWORD_INTENTS = new Set(["password", "start", "confirm", "recovery-codes", "off"]);
+
 const WRONG_PASSWORD = "That password is not right.";
 const TWO_FACTOR_REQUIRED =
   "Two-factor authentication is required on this site: it stays on until you add a passkey. An owner can change that on People.";
@@ -54,6 +69,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { form, origin } = await readAdminForm(request, context);
   const { auth } = context.get(servicesContext);
   const text = (name: string) => String(form.get(name) ?? "");
+  if (PASSWORD_INTENTS.has(text("intent"))) {
+    const off = await passwordsOff(context);
+    if (off) return data({ step: "passwords-off" as const, error: off }, { status: 403 });
+  }
   switch (text("intent")) {
     case "start": {
       const started = await auth.startTwoFactor(text("password"), request.headers);
@@ -267,110 +286,121 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           </Alert>
         </div>
       ) : null}
-      <Form method="post" className="mt-6 space-y-3" aria-labelledby="change-password">
-        <h2 id="change-password" className="text-lg font-semibold text-slate-900">
-          Change password
-        </h2>
-        {answer?.step === "password-changed" ? (
-          <Alert tone="success">Password changed. Your other sessions have ended.</Alert>
-        ) : null}
-        <input type="hidden" name="intent" value="password" />
-        <CurrentPasswordField
-          id="current-password"
-          label="Current password"
-          name="current"
-          error={answer?.step === "password-refused" ? answer.fieldErrors.current : undefined}
-        />
-        <NewPasswordFields
-          labels={{ password: "New password", confirm: "Confirm new password" }}
-          errors={answer?.step === "password-refused" ? answer.fieldErrors : undefined}
-        />
-        <Button type="submit" variant="secondary">
-          Change password
-        </Button>
-      </Form>
+      {loaderData.passwordsOff ? (
+        <section aria-labelledby="no-password" className="mt-6 space-y-3">
+          <h2 id="no-password" className="text-lg font-semibold text-slate-900">
+            Password and two-factor authentication
+          </h2>
+          <p className="text-sm text-slate-700">{loaderData.passwordsOff}</p>
+        </section>
+      ) : (
+        <Form method="post" className="mt-6 space-y-3" aria-labelledby="change-password">
+          <h2 id="change-password" className="text-lg font-semibold text-slate-900">
+            Change password
+          </h2>
+          {answer?.step === "password-changed" ? (
+            <Alert tone="success">Password changed. Your other sessions have ended.</Alert>
+          ) : null}
+          <input type="hidden" name="intent" value="password" />
+          <CurrentPasswordField
+            id="current-password"
+            label="Current password"
+            name="current"
+            error={answer?.step === "password-refused" ? answer.fieldErrors.current : undefined}
+          />
+          <NewPasswordFields
+            labels={{ password: "New password", confirm: "Confirm new password" }}
+            errors={answer?.step === "password-refused" ? answer.fieldErrors : undefined}
+          />
+          <Button type="submit" variant="secondary">
+            Change password
+          </Button>
+        </Form>
+      )}
       <Passkeys passkeys={loaderData.passkeys} answer={answer && isPasskeyAnswer(answer) ? answer : undefined} />
       <Sessions sessions={loaderData.sessions} answer={answer} />
-      <section aria-labelledby="two-factor" className="mt-6 space-y-4">
-        <h2 id="two-factor" className="text-lg font-semibold text-slate-900">
-          Two-factor authentication
-        </h2>
-        {answer &&
-        "error" in answer &&
-        answer.error &&
-        answer.step !== "session-gone" &&
-        answer.step !== "passkey-refused" ? (
-          <Alert tone="error">{answer.error}</Alert>
-        ) : null}
-        {on ? (
-          <>
-            {answer?.step === "on" ? (
-              <Alert tone="success">Two-factor authentication is on.</Alert>
-            ) : (
-              <p className="text-sm text-slate-700">
-                On: signing in asks for a code of your authenticator app after the password.
-              </p>
-            )}
-            {answer?.step === "codes" ? <RecoveryCodes codes={answer.recoveryCodes} /> : null}
-            <Form method="post" className="space-y-3" aria-labelledby="new-codes">
-              <h3 id="new-codes" className="font-semibold text-slate-900">
-                New recovery codes
-              </h3>
-              <input type="hidden" name="intent" value="recovery-codes" />
-              <CurrentPasswordField id="codes-password" />
-              <Button type="submit" variant="secondary">
-                Make new recovery codes
-              </Button>
-            </Form>
-            <Form method="post" className="space-y-3" aria-labelledby="turn-off">
-              <h3 id="turn-off" className="font-semibold text-slate-900">
-                Turn off two-factor authentication
-              </h3>
-              <input type="hidden" name="intent" value="off" />
-              <CurrentPasswordField id="off-password" />
-              <AuthenticationCodeField id="off-code" />
-              <Button type="submit" variant="danger">
-                Turn off
-              </Button>
-            </Form>
-          </>
-        ) : answer?.step === "confirm" || answer?.step === "confirm-again" ? (
-          <Form method="post" className="space-y-4">
-            <input type="hidden" name="intent" value="confirm" />
-            {answer.step === "confirm" ? (
-              <>
+      {loaderData.passwordsOff ? null : (
+        <section aria-labelledby="two-factor" className="mt-6 space-y-4">
+          <h2 id="two-factor" className="text-lg font-semibold text-slate-900">
+            Two-factor authentication
+          </h2>
+          {answer &&
+          "error" in answer &&
+          answer.error &&
+          answer.step !== "session-gone" &&
+          answer.step !== "passkey-refused" ? (
+            <Alert tone="error">{answer.error}</Alert>
+          ) : null}
+          {on ? (
+            <>
+              {answer?.step === "on" ? (
+                <Alert tone="success">Two-factor authentication is on.</Alert>
+              ) : (
                 <p className="text-sm text-slate-700">
-                  Scan the QR code with your authenticator app, or type the key into it. Then enter the code it shows.
+                  On: signing in asks for a code of your authenticator app after the password.
                 </p>
-                <img
-                  src={answer.qr}
-                  alt="QR code of your two-factor key"
-                  width={192}
-                  height={192}
-                  className="bg-white p-2"
-                />
-                <p className="text-sm">
-                  Key: <code className="font-mono break-all">{answer.key}</code>
-                </p>
-                <RecoveryCodes codes={answer.recoveryCodes} />
-              </>
-            ) : null}
-            <AuthenticationCodeField id="confirm-code" />
-            <Button type="submit">Turn on</Button>
-          </Form>
-        ) : (
-          <Form method="post" className="space-y-3">
-            {answer?.step === "off" ? <Alert tone="success">Two-factor authentication is off.</Alert> : null}
-            <p className="text-sm text-slate-700">
-              Off: your password alone signs you in. With it on, signing in also asks for a code of an authenticator
-              app.
-            </p>
-            <input type="hidden" name="intent" value="start" />
-            <CurrentPasswordField id="start-password" />
-            <Button type="submit">Set up two-factor authentication</Button>
-          </Form>
-        )}
-      </section>
+              )}
+              {answer?.step === "codes" ? <RecoveryCodes codes={answer.recoveryCodes} /> : null}
+              <Form method="post" className="space-y-3" aria-labelledby="new-codes">
+                <h3 id="new-codes" className="font-semibold text-slate-900">
+                  New recovery codes
+                </h3>
+                <input type="hidden" name="intent" value="recovery-codes" />
+                <CurrentPasswordField id="codes-password" />
+                <Button type="submit" variant="secondary">
+                  Make new recovery codes
+                </Button>
+              </Form>
+              <Form method="post" className="space-y-3" aria-labelledby="turn-off">
+                <h3 id="turn-off" className="font-semibold text-slate-900">
+                  Turn off two-factor authentication
+                </h3>
+                <input type="hidden" name="intent" value="off" />
+                <CurrentPasswordField id="off-password" />
+                <AuthenticationCodeField id="off-code" />
+                <Button type="submit" variant="danger">
+                  Turn off
+                </Button>
+              </Form>
+            </>
+          ) : answer?.step === "confirm" || answer?.step === "confirm-again" ? (
+            <Form method="post" className="space-y-4">
+              <input type="hidden" name="intent" value="confirm" />
+              {answer.step === "confirm" ? (
+                <>
+                  <p className="text-sm text-slate-700">
+                    Scan the QR code with your authenticator app, or type the key into it. Then enter the code it shows.
+                  </p>
+                  <img
+                    src={answer.qr}
+                    alt="QR code of your two-factor key"
+                    width={192}
+                    height={192}
+                    className="bg-white p-2"
+                  />
+                  <p className="text-sm">
+                    Key: <code className="font-mono break-all">{answer.key}</code>
+                  </p>
+                  <RecoveryCodes codes={answer.recoveryCodes} />
+                </>
+              ) : null}
+              <AuthenticationCodeField id="confirm-code" />
+              <Button type="submit">Turn on</Button>
+            </Form>
+          ) : (
+            <Form method="post" className="space-y-3">
+              {answer?.step === "off" ? <Alert tone="success">Two-factor authentication is off.</Alert> : null}
+              <p className="text-sm text-slate-700">
+                Off: your password alone signs you in. With it on, signing in also asks for a code of an authenticator
+                app.
+              </p>
+              <input type="hidden" name="intent" value="start" />
+              <CurrentPasswordField id="start-password" />
+              <Button type="submit">Set up two-factor authentication</Button>
+            </Form>
+          )}
+        </section>
+      )}
     </Card>
   );
 }

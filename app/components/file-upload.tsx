@@ -18,6 +18,8 @@ export interface FileUploadProps {
   /** The hidden field that carries the staged file's id to the form's action. */
   name: string;
   label: string;
+  /** What the control is for where a form has several alike ("download 2"): said after its buttons' words. */
+  of?: string;
   /** A line of help under the label (e.g. the shape a picture is shown in), read out with the control. */
   hint?: string;
   kind: "image" | "file";
@@ -43,6 +45,7 @@ export interface FileUploadProps {
 export function FileUpload({
   name,
   label,
+  of,
   hint,
   kind,
   accept,
@@ -54,6 +57,8 @@ export function FileUpload({
   resetKey,
 }: FileUploadProps) {
   const inputId = useId();
+  // Said after a button's words, so that the page's several Remove buttons say which file each removes.
+  const what = of ? `${label} of ${of}` : label;
   const [state, setState] = useState<UploadState>({ phase: "idle" });
   const [dragging, setDragging] = useState(false);
   const request = useRef<{ abort: () => void } | null>(null);
@@ -177,7 +182,7 @@ export function FileUpload({
               {Math.floor((state.loaded / (state.total || 1)) * 100)}%
             </span>
             <Button type="button" onClick={cancel} variant="link">
-              Cancel upload
+              Cancel upload<span className="sr-only"> of {what}</span>
             </Button>
           </div>
         ) : null}
@@ -188,7 +193,7 @@ export function FileUpload({
               <FileName name={state.file.name} /> ({formatFileSize(state.file.size)})
             </span>
             <Button type="button" onClick={cancel} variant="link">
-              Remove
+              Remove<span className="sr-only"> the file chosen for {what}</span>
             </Button>
           </div>
         ) : null}

@@ -3,6 +3,7 @@ import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { CATALOG_COLUMNS } from "../../app/domain/catalog-sheet";
 import { csvLine, parseCsv } from "../../app/server/platform/csv.server";
+import { expectDistinctControlNames } from "../support/a11y";
 import { DEMO_KNOWN_MODELS } from "../support/demo-models";
 import { ADMIN, expect, hydrated, test } from "./fixtures";
 import { announced, chooseFileByKeyboard, expectFocusAnnounced, openAtContent, tabTo } from "./keyboard";
@@ -113,6 +114,10 @@ test("a product made by keyboard with an image and a download, then its page ope
   await expect(form.getByRole("group", { name: "Download 2" })).toHaveCount(0);
   await expectFocusAnnounced(page, form.getByRole("button", { name: "Add download" }), 'button "Add download"');
 
+  // Filled in, with files chosen: every Remove button says which file or row it removes.
+  await expect(form.getByRole("button", { name: "Remove the file chosen for Image" })).toBeVisible();
+  await expect(form.getByRole("button", { name: "Remove the file chosen for File of download 1" })).toBeVisible();
+  await expectDistinctControlNames(page);
   await tabTo(page, form.getByRole("button", { name: "Submit" }));
   await page.keyboard.press("Enter");
   const created = page.getByRole("main").getByRole("status");

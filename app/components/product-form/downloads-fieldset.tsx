@@ -103,6 +103,7 @@ function DownloadRow({
     <FileUpload
       name={`${name}.fileId`}
       label={label}
+      of={`download ${index + 1}`}
       kind="file"
       errors={errors}
       messages={{ tooLarge: ADMIN_MESSAGES.productDownloads }}

@@ -18,7 +18,7 @@ export interface FileUploadProps {
   /** The hidden field that carries the staged file's id to the form's action. */
   name: string;
   label: string;
-  /** What the control is for where a form has several alike ("download 2"): said after its buttons' words. */
+  /** What the control's file is for where a form has several alike ("download 2"): its buttons say it. */
   of?: string;
   /** A line of help under the label (e.g. the shape a picture is shown in), read out with the control. */
   hint?: string;
@@ -58,7 +58,7 @@ export function FileUpload({
 }: FileUploadProps) {
   const inputId = useId();
   // Said after a button's words, so that the page's several Remove buttons say which file each removes.
-  const what = of ? `${label} of ${of}` : label;
+  const what = of ?? label;
   const [state, setState] = useState<UploadState>({ phase: "idle" });
   const [dragging, setDragging] = useState(false);
   const request = useRef<{ abort: () => void } | null>(null);

@@ -33,11 +33,24 @@ export function useFocusOnNavigation(): void {
  */
 export function useFocusAfterSubmission(): void {
   const { state } = useNavigation();
-  // The messages shown when the form was sent (the one to focus is one that came after), and what had focus.
-  const sent = useRef<{ messages: Element[]; active: Element | null } | null>(null);
+  // The form sent last: its button, which had focus, may be disabled while it is sent, and lose it.
+  const form = useRef<HTMLFormElement | null>(null);
+  useEffect(() => {
+    const note = (event: SubmitEvent) => {
+      form.current = event.target instanceof HTMLFormElement ? event.target : null;
+    };
+    document.addEventListener("submit", note, true);
+    return () => document.removeEventListener("submit", note, true);
+  }, []);
+  // The messages shown when the form was sent (the one to focus is one that came after), what had focus, and the form.
+  const sent = useRef<{ messages: Element[]; active: Element | null; form: HTMLFormElement | null } | null>(null);
   useEffect(() => {
     if (state === "submitting") {
-      sent.current = { messages: [...document.querySelectorAll(MESSAGES)], active: document.activeElement };
+      sent.current = {
+        messages: [...document.querySelectorAll(MESSAGES)],
+        active: document.activeElement,
+        form: form.current,
+      };
     }
     const was = sent.current;
     if (state !== "idle" || !was) return;
@@ -46,9 +59,13 @@ export function useFocusAfterSubmission(): void {
     const inField = active?.matches(FIELDS) ?? false;
     // A field the page chose since (Enter in a field sends its form, and it keeps focus meanwhile).
     if (inField && active !== was.active) return;
-    const refused = document.querySelector<HTMLElement>(`main :is(${FIELDS})[aria-invalid=true]`);
-    if (refused) refused.focus();
-    else if (!inField) {
+    // Only the sent form's own fields: another form's old error is not this submission's answer.
+    const refused = was.form?.isConnected
+      ? was.form.querySelector<HTMLElement>(`:is(${FIELDS}):not([type=hidden], :disabled)[aria-invalid=true]`)
+      : null;
+    refused?.focus();
+    if (refused && document.activeElement === refused) return;
+    if (!inField) {
       const message = [...document.querySelectorAll<HTMLElement>(MESSAGES)].find(
         (element) => !was.messages.includes(element),
       );

@@ -96,11 +96,11 @@ export function useListFocus(length: number) {
   const count = useRef(length);
   useEffect(() => {
     if (length > count.current) {
-      list.current
-        ?.querySelector<HTMLElement>(
-          ":scope > li:last-child :is(input:not([type=hidden]), select, textarea, button:not([disabled]))",
-        )
-        ?.focus();
+      const fields = list.current?.querySelectorAll<HTMLElement>(
+        ":scope > li:last-child :is(input:not([type=hidden]), select, textarea, button):not(:disabled)",
+      );
+      // The first one shown: a control can be in the row and hidden (a file field's own).
+      [...(fields ?? [])].find((field) => field.getClientRects().length > 0)?.focus();
     } else if (length < count.current) {
       addButton.current?.focus();
     }

@@ -137,6 +137,22 @@ const contactByKeyboard: HeldBy = {
   file: "tests/e2e/keyboard-public.spec.ts",
   test: "a visitor sends the contact form by keyboard, corrects what it refused and hears the thanks",
 };
+const searchByKeyboard: HeldBy = {
+  file: "tests/e2e/keyboard-public.spec.ts",
+  test: "a visitor searches, opens a product and downloads its datasheet by keyboard",
+};
+const importByKeyboard: HeldBy = {
+  file: "tests/e2e/keyboard-dashboard.spec.ts",
+  test: "an editor exports the catalog, imports it changed and applies it, by keyboard",
+};
+const inboxByKeyboard: HeldBy = {
+  file: "tests/e2e/keyboard-dashboard.spec.ts",
+  test: "an editor reads a visitor's message and answers it, by keyboard",
+};
+const signInByKeyboard: HeldBy = {
+  file: "tests/e2e/keyboard-dashboard.spec.ts",
+  test: "an editor signs in by keyboard; a wrong password is said, and the dashboard's menu can be skipped",
+};
 const productByKeyboard: HeldBy = {
   file: "tests/e2e/keyboard-dashboard.spec.ts",
   test: "a product made by keyboard with an image and a download, then its page opened",
@@ -281,8 +297,14 @@ export const CRITERIA: readonly CriterionReport[] = [
       readingOrder,
       filterByKeyboard,
       compareByKeyboard,
+      searchByKeyboard,
+      contactByKeyboard,
+      signInByKeyboard,
       productByKeyboard,
       publishByKeyboard,
+      inviteByKeyboard,
+      importByKeyboard,
+      inboxByKeyboard,
     ],
   },
   {

@@ -56,7 +56,7 @@ export const PASSWORDS_OFF = {
   reset: (name: string) => `Passwords are not used on this site: sign in with ${name} instead.`,
   invitation: (name: string) => `To accept, sign in with ${name} with the address this invitation was sent to.`,
   account: (name: string) =>
-    `Passwords are not used on this site: you sign in with ${name} or a passkey, and ${name} asks for its own second factor. There is no password or authenticator app to manage here.`,
+    `Passwords are not used on this site: you sign in with ${name} or a passkey, so there is no password to change here, and no authenticator app to set up or turn off.`,
   ownFirst: (name: string) =>
     `Sign in with ${name} yourself first, so that you can come back in without a password; then turn passwords off.`,
 } as const;

@@ -275,10 +275,12 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
   const idle = useNavigation().state === "idle";
   const answer = idle ? actionData : undefined;
   const on = loaderData.twoFactor;
+  // Also when passwords went off after this page was opened: a refused action does not reload it.
+  const noPasswords = loaderData.passwordsOff ?? (answer?.step === "passwords-off" ? answer.error : null);
   return (
     <Card title="Your account">
       <p className="text-sm text-slate-700">Signed in as {loaderData.email}.</p>
-      {loaderData.twoFactorRequired && !on && loaderData.passkeys.length === 0 ? (
+      {loaderData.twoFactorRequired && !on && loaderData.passkeys.length === 0 && !noPasswords ? (
         <div className="mt-4">
           <Alert tone="info">
             This site requires two-factor authentication: add a passkey or set up an authenticator app below to go on to
@@ -286,12 +288,12 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           </Alert>
         </div>
       ) : null}
-      {loaderData.passwordsOff ? (
+      {noPasswords ? (
         <section aria-labelledby="no-password" className="mt-6 space-y-3">
           <h2 id="no-password" className="text-lg font-semibold text-slate-900">
             Password and two-factor authentication
           </h2>
-          <p className="text-sm text-slate-700">{loaderData.passwordsOff}</p>
+          <p className="text-sm text-slate-700">{noPasswords}</p>
         </section>
       ) : (
         <Form method="post" className="mt-6 space-y-3" aria-labelledby="change-password">
@@ -319,7 +321,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
       )}
       <Passkeys passkeys={loaderData.passkeys} answer={answer && isPasskeyAnswer(answer) ? answer : undefined} />
       <Sessions sessions={loaderData.sessions} answer={answer} />
-      {loaderData.passwordsOff ? null : (
+      {noPasswords ? null : (
         <section aria-labelledby="two-factor" className="mt-6 space-y-4">
           <h2 id="two-factor" className="text-lg font-semibold text-slate-900">
             Two-factor authentication

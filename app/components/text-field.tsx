@@ -20,14 +20,23 @@ export function TextField({
         id={id}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
-        className="block w-full rounded-md border border-slate-500 px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:ring-1 focus:ring-brand-600"
+        className={FIELD_CLASS}
         {...input}
       />
-      {error ? (
-        <p id={errorId} className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} />
     </div>
   );
+}
+
+/** The look of a visitor form's field, one line or several. */
+export const FIELD_CLASS =
+  "block w-full rounded-md border border-slate-500 px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:ring-1 focus:ring-brand-600";
+
+/** The server's message beside a field, which the field names as its description. */
+export function FieldError({ id, error }: { id: string; error: string | undefined }) {
+  return error ? (
+    <p id={id} className="text-sm text-red-700">
+      {error}
+    </p>
+  ) : null;
 }

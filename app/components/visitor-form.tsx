@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from "react";
 import { Form, useNavigation, useSearchParams } from "react-router";
 import { Alert, Button } from "#app/components/ui";
-import { TextField } from "#app/components/text-field";
+import { FIELD_CLASS, FieldError, TextField } from "#app/components/text-field";
 import { CONTACT_MESSAGES, HONEYPOT_FIELD } from "#app/domain/contact";
 
 /** What a visitor form's action answered (app/server/platform/visitor-form.server.ts), as the form reads it. */
@@ -110,13 +110,9 @@ export function TextAreaField({
         defaultValue={defaultValue}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy || undefined}
-        className="block w-full rounded-md border border-slate-500 px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:ring-1 focus:ring-brand-600"
+        className={FIELD_CLASS}
       />
-      {error ? (
-        <p id={errorId} className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} />
     </div>
   );
 }
@@ -128,6 +124,21 @@ function Honeypot({ id }: { id: string }) {
       <label htmlFor={id}>Website</label>
       <input id={id} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
     </div>
+  );
+}
+
+/** Who writes, where a form may be sent without a name (a report): the same field on every such form. */
+export function VisitorOptionalNameField({ id, value, error }: { id: string; value?: string; error?: string }) {
+  return (
+    <TextField
+      id={id}
+      name="name"
+      label="Name (optional)"
+      autoComplete="name"
+      maxLength={200}
+      defaultValue={value}
+      error={error}
+    />
   );
 }
 

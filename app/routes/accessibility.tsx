@@ -2,7 +2,12 @@ import { useEffect, useRef, type ReactNode } from "react";
 import { useSiteSettings } from "#app/components/site-settings";
 import { TextLink } from "#app/components/ui";
 import { TextField } from "#app/components/text-field";
-import { TextAreaField, VisitorEmailField, VisitorFormSection } from "#app/components/visitor-form";
+import {
+  TextAreaField,
+  VisitorEmailField,
+  VisitorOptionalNameField,
+  VisitorFormSection,
+} from "#app/components/visitor-form";
 import { BARRIER_FORM_ANCHOR, CONFORMANCE_REPORT, CONFORMANCE_REPORT_PATH } from "#app/domain/accessibility-report";
 import { BARRIER_MESSAGES, CONTACT_MESSAGE_MAX } from "#app/domain/contact";
 import { barrierReportSchema } from "#app/domain/forms/contact";
@@ -172,15 +177,7 @@ function BarrierForm({ answer, contactEmail }: { answer: Answer; contactEmail: s
       honeypotId="barrier-website"
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          id="barrier-name"
-          name="name"
-          label="Name (optional)"
-          autoComplete="name"
-          maxLength={200}
-          defaultValue={values?.name}
-          error={errors.name}
-        />
+        <VisitorOptionalNameField id="barrier-name" value={values?.name} error={errors.name} />
         <VisitorEmailField id="barrier-email" value={values?.email} error={errors.email} />
         <TextField
           ref={pageField}

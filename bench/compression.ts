@@ -16,11 +16,11 @@ const ROUNDS = Number(process.env.BENCH_COMPRESSION_ROUNDS ?? 10);
 type Setting = { name: string; compress: (page: Buffer) => Promise<Buffer> };
 
 const SETTINGS: Setting[] = [
-  { name: "sent: brotli 4, window 256 KB", compress: (page) => compressAsSent(page, "br") },
+  { name: "sent: brotli 2, window 256 KB", compress: (page) => compressAsSent(page, "br") },
   { name: "sent: gzip 6", compress: (page) => compressAsSent(page, "gzip") },
   { name: "kept: brotli 8, window 256 KB", compress: (page) => compressToKeep(page, "br") },
   { name: "kept: gzip 9", compress: (page) => compressToKeep(page, "gzip") },
-  ...[5, 9, 10, 11].map((quality) => ({
+  ...[4, 5, 9, 10, 11].map((quality) => ({
     name: `brotli ${quality}, window 256 KB`,
     compress: (page: Buffer) =>
       brotliPage(page, { ...KEPT_BROTLI_PARAMS, [zlib.constants.BROTLI_PARAM_QUALITY]: quality }),

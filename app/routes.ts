@@ -3,6 +3,8 @@ import { type RouteConfig, index, route } from "@react-router/dev/routes";
 export default [
   index("routes/home.tsx"),
   route("about", "routes/about.tsx"),
+  route("news", "routes/news.tsx"),
+  route("news.atom", "routes/news-feed.ts"),
   route("contact", "routes/contact.tsx"),
   route("privacy", "routes/privacy.tsx"),
   route("accessibility", "routes/accessibility.tsx"),

@@ -6,6 +6,8 @@ export const DEMO_INFO_ITEMS: DemoInfoItem[] = [
     type: "banner",
     content:
       "New: the VNT-TH640 thermal series is shipping. Ask your distributor for a demo unit, or see Thermal Cameras in the catalog.",
+    daysAgo: 2,
+    link: "/catalog/categories/thermal-cameras",
   },
   {
     type: "image",
@@ -16,6 +18,8 @@ export const DEMO_INFO_ITEMS: DemoInfoItem[] = [
       hue: 214,
       lineup: ["bullet", "dome", "ptz", "turret"],
     },
+    daysAgo: 9,
+    link: "/catalog",
   },
   {
     type: "card",
@@ -25,6 +29,7 @@ export const DEMO_INFO_ITEMS: DemoInfoItem[] = [
       "apart from animals, rain and moving shadows, which cuts false alarms by more than 90%.\n\n" +
       "Smart search then finds every person or every car in a zone across weeks of H.265 recordings in seconds.",
     picture: "ai-detection",
+    daysAgo: 16,
   },
   {
     type: "card",
@@ -34,11 +39,15 @@ export const DEMO_INFO_ITEMS: DemoInfoItem[] = [
       "US federal, state and critical-infrastructure projects. Look for the NDAA badge on each product page, and " +
       "download our compliance statement from the Support page.",
     picture: "ndaa",
+    daysAgo: 30,
+    link: "/support",
   },
   {
     type: "banner",
     content:
       "Firmware 2.4 is out: faster smart search, better WDR and HTTPS by default. Downloads are on each product page.",
+    daysAgo: 41,
+    link: "/support/firmware",
   },
   {
     type: "card",
@@ -48,6 +57,7 @@ export const DEMO_INFO_ITEMS: DemoInfoItem[] = [
       "a soft warm light when even that is not enough. The color of a car or a jacket is often the detail that " +
       "solves a case.",
     picture: "night",
+    daysAgo: 55,
   },
   {
     type: "image",
@@ -58,6 +68,7 @@ export const DEMO_INFO_ITEMS: DemoInfoItem[] = [
       hue: 16,
       lineup: ["thermal", "ptz"],
     },
+    daysAgo: 70,
   },
   {
     type: "card",
@@ -66,6 +77,7 @@ export const DEMO_INFO_ITEMS: DemoInfoItem[] = [
       "Live view, playback, smart search, maps and alarm handling for all your sites in one client for Windows " +
       "and macOS, with the mobile app for iOS and Android. No license fees up to 64 channels.",
     picture: "vms",
+    daysAgo: 88,
   },
   {
     type: "card",
@@ -73,10 +85,30 @@ export const DEMO_INFO_ITEMS: DemoInfoItem[] = [
     content:
       "Installers and integrators get project registration, demo equipment, free training and direct access to " +
       "our engineers. Write to us through the Contact page and a regional manager will get in touch.",
+    daysAgo: 120,
+    link: "/contact",
   },
   {
     type: "banner",
     content: "Five-year warranty on all AI cameras, with advance replacement for registered partners.",
+    daysAgo: 150,
+  },
+  {
+    type: "card",
+    heading: "Meet us at ISC West",
+    content:
+      "See the thermal and LPR lines live at booth 12071, with our engineers on hand for your project's questions. " +
+      "Book a meeting through the Contact page.",
+    daysAgo: 240,
+    link: "/contact",
+    newsOnly: true,
+  },
+  {
+    type: "banner",
+    content: "Firmware 2.3 brings H.265+ to every recorder and doubles the channels of smart search.",
+    daysAgo: 300,
+    link: "/support/firmware",
+    newsOnly: true,
   },
 ];
 

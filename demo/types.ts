@@ -61,10 +61,19 @@ export interface DemoGeneralDownload {
   kind: "vms-guide" | "mobile-quick-start" | "ndaa-statement" | "product-catalog" | "warranty" | "hardening" | "ports";
 }
 
-export type DemoInfoItem =
-  | { type: "banner"; content: string }
-  | { type: "card"; heading: string; content: string; picture?: CardPicture }
-  | { type: "image"; picture: WidePicture };
+/** When an item is dated (days before the demo is loaded), where its "Read more" leads, and whether it is on News alone. */
+interface DemoNews {
+  daysAgo: number;
+  link?: string;
+  newsOnly?: true;
+}
+
+export type DemoInfoItem = DemoNews &
+  (
+    | { type: "banner"; content: string }
+    | { type: "card"; heading: string; content: string; picture?: CardPicture }
+    | { type: "image"; picture: WidePicture }
+  );
 
 /** Illustrations drawn for home-page cards. */
 export type CardPicture = "ai-detection" | "ndaa" | "night" | "vms";

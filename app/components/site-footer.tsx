@@ -1,6 +1,6 @@
 import { Link } from "./links";
 import type { LayoutSettings } from "#app/domain/site";
-import { ACCESSIBILITY_PATH, SUPPORT_FIRMWARE_PATH } from "#app/domain/paths";
+import { ACCESSIBILITY_PATH, NEWS_PATH, SUPPORT_FIRMWARE_PATH } from "#app/domain/paths";
 
 export function SiteFooter({ settings, signedIn }: { settings: LayoutSettings; signedIn: boolean }) {
   return (
@@ -14,6 +14,9 @@ export function SiteFooter({ settings, signedIn }: { settings: LayoutSettings; s
               {link.label}
             </a>
           ))}
+          <Link to={NEWS_PATH} className="hover:text-white">
+            News
+          </Link>
           <Link to={SUPPORT_FIRMWARE_PATH} className="hover:text-white">
             Firmware
           </Link>

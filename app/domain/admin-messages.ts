@@ -30,6 +30,8 @@ export const ADMIN_MESSAGES = {
   headingRequired: "Heading required",
   contentRequired: "Content required",
   cardImage: "Must be an image (20MB maximum)",
+  infoLink: "A page of this site starting with /, or a web address starting with https://",
+  infoDate: "Choose the day the item is dated",
   categoryRequired: "Category required",
   modelRequired: "Model required",
   modelExists: (model: string) => `Product model ${model} already in database`,

@@ -30,6 +30,11 @@ export function dashboardProductPath(productId: string): string {
   return `/dashboard/products/${productId}/`;
 }
 
+/** Every published home page item, also those no longer on the home page, newest first. */
+export const NEWS_PATH = "/news";
+/** The same items as an Atom feed. */
+export const NEWS_FEED_PATH = "/news.atom";
+
 /** The public list of firmware releases. */
 export const SUPPORT_FIRMWARE_PATH = "/support/firmware";
 /** The vulnerability disclosure policy the owner writes in the settings (decision 073). */

@@ -10,6 +10,8 @@ import { seoContext, seoMeta } from "#app/domain/seo";
 import { requestContext, servicesContext } from "#app/server/runtime/context.server";
 import type { InfoItemRecord } from "#app/domain/forms/info-item";
 import type { Route } from "./+types/home";
+import { NewsDate, ReadMore } from "#app/components/news-parts";
+import { NEWS_FEED_PATH, NEWS_PATH } from "#app/domain/paths";
 
 export const handle: PageHandle = { live: ["info"], cache: {} };
 
@@ -21,13 +23,14 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/",
     image: heroImageUrl("city-night", HERO_WIDTH),
     imageAlt: HERO_IMAGES["city-night"].alt,
+    feed: { title: "News", path: NEWS_FEED_PATH },
     ...seoContext(matches),
   });
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = await context.get(requestContext).user();
   // Signed-in people see drafts and scheduled items where they will stand, marked (never cached).
-  const items = await context.get(servicesContext).infoItems.listInfoItems({ drafts: Boolean(user) });
+  const items = await context.get(servicesContext).infoItems.homePageItems({ drafts: Boolean(user) });
   return { items, isAdmin: Boolean(user) };
 }
 
@@ -60,7 +63,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <WelcomeCard companyName={companyName} />
           )
         ) : (
-          <InfoItems items={items} isAdmin={isAdmin} />
+          <>
+            <InfoItems items={items} isAdmin={isAdmin} />
+            <p className="text-center">
+              <Link to={NEWS_PATH} className="font-semibold text-brand-700 underline">
+                All news
+              </Link>
+            </p>
+          </>
         )}
       </div>
     </>
@@ -96,7 +106,10 @@ function InfoItem({ item, flip }: { item: InfoItemRecord; flip: boolean }) {
         <svg aria-hidden="true" viewBox="0 0 24 24" className="mt-0.5 h-6 w-6 shrink-0 sm:mt-0" fill="currentColor">
           <path d="M3 10v4a1 1 0 001 1h2l4 4V5L6 9H4a1 1 0 00-1 1zm13.5 2A4.5 4.5 0 0014 7.97v8.05A4.48 4.48 0 0016.5 12zM14 3.23v2.06a7 7 0 010 13.42v2.06A9 9 0 0014 3.23z" />
         </svg>
-        <p className="text-base font-medium whitespace-pre-line sm:text-lg">{item.content}</p>
+        <div className="space-y-1">
+          <p className="text-base font-medium whitespace-pre-line sm:text-lg">{item.content}</p>
+          <ReadMore item={item} light />
+        </div>
       </div>
     );
   }
@@ -112,6 +125,11 @@ function InfoItem({ item, flip }: { item: InfoItemRecord; flip: boolean }) {
           sizes={ITEM_SIZES}
           className="aspect-video h-auto w-full object-cover"
         />
+        {item.link ? (
+          <figcaption className="bg-white px-5 py-3">
+            <ReadMore item={item} />
+          </figcaption>
+        ) : null}
       </figure>
     );
   }
@@ -135,7 +153,9 @@ function InfoItem({ item, flip }: { item: InfoItemRecord; flip: boolean }) {
       ) : null}
       <div className="flex flex-col justify-center gap-3 p-6 md:p-8">
         <h2 className="text-xl font-semibold tracking-tight text-slate-900 md:text-2xl">{item.heading}</h2>
+        <NewsDate day={item.datedOn} className="-mt-2 text-sm text-slate-600" />
         <p className="whitespace-pre-line text-slate-700">{item.content}</p>
+        <ReadMore item={item} />
       </div>
     </article>
   );

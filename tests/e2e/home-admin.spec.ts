@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import sharp from "sharp";
+import { ADMIN_MESSAGES } from "../../app/domain/admin-messages";
 import { expectNoA11yViolations } from "../support/a11y";
 import { capturePost, expectAnonymousReplayRefused } from "./admin";
 import { oversizedFile } from "./files";
@@ -582,4 +583,82 @@ test("the dashboard summary shows each picture's thumbnail, its description, and
   await expect(banner.getByTestId("info-item-thumbnail")).toHaveCount(0);
   await expect(controls(page, "Image: A violet poster, standing tall")).toBeVisible();
   await expectNoA11yViolations(page);
+});
+
+test("an item's Read more link, date and place: News keeps what the home page lets go", async ({
+  page,
+  browser,
+  login,
+  site,
+}) => {
+  await login();
+  await page.goto("/");
+  await hydrated(page);
+  await page.getByRole("button", { name: "+ NEW CARD" }).click();
+  const form = page.getByRole("form", { name: "New card" });
+  await form.getByLabel("Heading").fill("Meet us at ISC West");
+  await form.getByLabel("Content").fill("Booth 12071, with our engineers.");
+  await form.getByLabel("Read more link (optional)").fill("javascript:alert(1)");
+  await form.getByRole("button", { name: "Submit" }).click();
+  await expect(form.getByText(ADMIN_MESSAGES.infoLink)).toBeVisible();
+  await expect(form.getByLabel("Read more link (optional)")).toBeFocused();
+  await form.getByLabel("Read more link (optional)").fill("/contact");
+  await form.getByLabel("Date").fill("2026-03-12");
+  await form.getByLabel("Shown on").selectOption({ label: "News only" });
+  await expectNoA11yViolations(page);
+  await form.getByRole("button", { name: "Submit" }).click();
+  await expect(form).toHaveCount(0);
+  // Not on the home page, even for the admin who made it.
+  await expect(items(page).filter({ hasText: "Meet us at ISC West" })).toHaveCount(0);
+
+  const visitor = await browser.newContext({ baseURL: site.url, reducedMotion: "reduce" });
+  const news = await visitor.newPage();
+  await news.goto("/news");
+  await hydrated(news);
+  const entry = news.getByRole("article").filter({ has: news.getByRole("heading", { name: "Meet us at ISC West" }) });
+  await expect(entry.locator("time")).toHaveText("12 Mar 2026");
+  await expect(entry.locator("time")).toHaveAttribute("datetime", "2026-03-12");
+  await expect(entry.getByRole("link", { name: "Read more about Meet us at ISC West" })).toHaveAttribute(
+    "href",
+    "/contact",
+  );
+  // Newest day first: the items added today come before it.
+  await expect(news.getByRole("article").last()).toContainText("Meet us at ISC West");
+  await expectNoA11yViolations(news);
+  for (const width of [390, 1280]) {
+    await news.setViewportSize({ width, height: 900 });
+    await news.screenshot({ path: test.info().outputPath(`news-${width}.png`), fullPage: true });
+    expect(await news.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  }
+
+  // The summary says where it is; put back on the home page, it shows there with its date and link.
+  await page.goto("/dashboard");
+  const row = page
+    .getByRole("list", { name: "Banners, cards and images, newest first" })
+    .getByRole("listitem")
+    .filter({ hasText: "Meet us at ISC West" });
+  await expect(row.getByText("News only", { exact: true })).toBeVisible();
+  await row.getByRole("button", { name: /^Edit/ }).click();
+  const edit = row.getByRole("form", { name: "Edit card" });
+  await expect(edit.getByLabel("Date")).toHaveValue("2026-03-12");
+  await expect(edit.getByLabel("Read more link (optional)")).toHaveValue("/contact");
+  await edit.getByLabel("Shown on").selectOption({ label: "The home page and News" });
+  await edit.getByRole("button", { name: "Save changes" }).click();
+  await expect(edit).toHaveCount(0);
+  await expect(row.getByText("News only", { exact: true })).toHaveCount(0);
+
+  const home = await visitor.newPage();
+  await home.goto("/");
+  const card = items(home).filter({ hasText: "Meet us at ISC West" });
+  await expect(card.locator("time")).toHaveText("12 Mar 2026");
+  await expect(card.getByRole("link", { name: "Read more about Meet us at ISC West" })).toHaveAttribute(
+    "href",
+    "/contact",
+  );
+  await expect(home.getByRole("link", { name: "All news" })).toHaveAttribute("href", "/news");
+  await expect(home.locator('link[rel="alternate"][type="application/atom+xml"]')).toHaveAttribute(
+    "href",
+    "/news.atom",
+  );
+  await visitor.close();
 });

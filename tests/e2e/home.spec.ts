@@ -30,11 +30,15 @@ test.describe("home page on the demo catalog", () => {
     id: string;
     type: "banner" | "card" | "image";
     heading: string | null;
+    link: string | null;
     content: string | null;
   }
 
   const itemsInDatabaseOrder = (url: string) =>
-    queryDatabase<InfoRow>(url, "select id, type, heading, content from info_items order by sort_at desc");
+    queryDatabase<InfoRow>(
+      url,
+      "select id, type, heading, content, link from info_items where on_home_page order by sort_at desc",
+    );
 
   async function shownItemIds(page: Page): Promise<string[]> {
     return page.locator('main [id^="info-"]').evaluateAll((items) => items.map((item) => item.id.slice(5)));
@@ -51,12 +55,16 @@ test.describe("home page on the demo catalog", () => {
     await page.goto("/");
     expect(await shownItemIds(page)).toEqual(rows.map((row) => row.id));
     const first = page.locator('main [id^="info-"]').first();
-    await expect(first).toHaveText(rows[0]?.content ?? "");
+    await expect(first.locator("p").first()).toHaveText(rows[0]?.content ?? "");
     await expect(first).toContainText("New: the VNT-TH640 thermal series is shipping.");
 
     for (const row of rows) {
       const item = page.locator(`[id="info-${row.id}"]`);
-      if (row.type === "banner") await expect(item).toHaveText(row.content ?? "");
+      if (row.type === "banner") await expect(item.locator("p").first()).toHaveText(row.content ?? "");
+      // An item with a link leads there by "Read more", named by what it is about.
+      const readMore = item.getByRole("link", { name: /^Read more about / });
+      if (row.link) await expect(readMore).toHaveAttribute("href", row.link);
+      else await expect(readMore).toHaveCount(0);
       if (row.type === "card") {
         await expect(item.getByRole("heading", { level: 2 })).toHaveText(row.heading ?? "");
         await expect(item.getByText(row.content?.split("\n")[0] ?? "")).toBeVisible();

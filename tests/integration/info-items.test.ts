@@ -256,3 +256,122 @@ describe("the home page's items, kept in memory", () => {
     expect((await published())[0]?.content).toBe("After a failure");
   });
 });
+
+describe("an item's link, date and place, and News", () => {
+  const clear = async () => {
+    for (const item of await runtime.services.infoItems.listInfoItems({ drafts: true })) {
+      await act({ intent: "delete", id: item.id, version: String(item.version) });
+    }
+  };
+
+  it("refuses a link that is neither a page of the site nor a web address, and a day that does not exist", async () => {
+    await clear();
+    for (const link of ["//elsewhere.example/x", "javascript:alert(1)", "catalog", "/a page", "ftp://files.example"]) {
+      const answer = await act({ intent: "create", type: "banner", content: "B", link });
+      expect(answer.status, link).toBe(400);
+      expect(fieldErrors(answer.body).link, link).toEqual([ADMIN_MESSAGES.infoLink]);
+    }
+    const badDay = await act({ intent: "create", type: "banner", content: "B", datedOn: "2026-02-30" });
+    expect(fieldErrors(badDay.body).datedOn).toEqual([ADMIN_MESSAGES.infoDate]);
+    const badPlace = await act({ intent: "create", type: "banner", content: "B", shownOn: "sidebar" });
+    expect(badPlace.status).toBe(400);
+    expect(await runtime.services.infoItems.listInfoItems({ drafts: true })).toHaveLength(0);
+    // The service refuses what the form would, whoever calls it.
+    await expect(
+      runtime.services.infoItemAdmin.createInfoItem("banner", { content: "B", link: "//x.example" }, TEST_ORIGIN),
+    ).rejects.toMatchObject({ field: "link" });
+  });
+
+  it("stores them; an edit without a day or a place keeps them; News keeps an item taken off the home page", async () => {
+    await clear();
+    expect(
+      (
+        await act({
+          intent: "create",
+          type: "card",
+          heading: "Older",
+          content: "C",
+          link: "https://partners.example/program",
+          datedOn: "2026-03-12",
+        })
+      ).body.status,
+    ).toBe("saved");
+    expect((await act({ intent: "create", type: "banner", content: "Undated" })).body.status).toBe("saved");
+    const [banner, card] = await runtime.services.infoItems.listInfoItems();
+    if (!banner || !card) throw new Error("items missing");
+    expect(card).toMatchObject({ link: "https://partners.example/program", datedOn: "2026-03-12", onHomePage: true });
+    expect(banner).toMatchObject({ link: null, datedOn: new Date().toISOString().slice(0, 10), onHomePage: true });
+
+    // Taken off the home page, dated later than the banner: News lists by the day, the home page without it.
+    const edit = { intent: "edit", id: card.id, version: String(card.version), heading: "Older", content: "C" };
+    const later = "2099-01-01";
+    expect((await act({ ...edit, link: "/support/firmware", datedOn: later, shownOn: "news" })).body.status).toBe(
+      "saved",
+    );
+    expect((await runtime.services.infoItems.homePageItems()).map((item) => item.id)).toEqual([banner.id]);
+    const news = await runtime.services.infoItems.newsPage(1);
+    expect(news.items.map((item) => item.id)).toEqual([card.id, banner.id]);
+    expect(news).toMatchObject({ total: 2, page: 1, pageCount: 1 });
+
+    // An edit from a form without the day or the place keeps both; one without a link has none.
+    expect((await act({ ...edit, version: String(card.version + 1) })).body.status).toBe("saved");
+    const kept = await runtime.services.infoItems.getInfoItem(card.id);
+    expect(kept).toMatchObject({ link: null, datedOn: later, onHomePage: false });
+
+    // Back on the home page, through History: a restore puts back the link, the day and the place.
+    const entries = await runtime.services.revisions.history("home-item", card.id);
+    const created = entries.at(-1);
+    expect(created?.kind).toBe("created");
+    const second = entries.at(-2);
+    expect(second?.changes).toEqual(
+      expect.arrayContaining([
+        { kind: "changed", label: "Link", before: "https://partners.example/program", after: "/support/firmware" },
+        { kind: "changed", label: "Date", before: "2026-03-12", after: later },
+        { kind: "changed", label: "Shown on", before: "The home page and News", after: "News only" },
+      ]),
+    );
+    await runtime.services.history.restoreRevision(
+      "home-item",
+      card.id,
+      created?.id ?? "",
+      card.version + 2,
+      TEST_ORIGIN,
+    );
+    expect(await runtime.services.infoItems.getInfoItem(card.id)).toMatchObject({
+      link: "https://partners.example/program",
+      datedOn: "2026-03-12",
+      onHomePage: true,
+    });
+    expect((await runtime.services.infoItems.homePageItems()).map((item) => item.id)).toContain(card.id);
+  });
+
+  it("pages News ten at a time, newest day first, with drafts left out", async () => {
+    await clear();
+    for (let day = 1; day <= 12; day += 1) {
+      const datedOn = `2026-01-${String(day).padStart(2, "0")}`;
+      await act({
+        intent: "create",
+        type: "banner",
+        content: `Day ${day}`,
+        datedOn,
+        shownOn: day % 2 ? "news" : "home",
+      });
+    }
+    await act({ intent: "create", type: "banner", content: "A draft", datedOn: "2026-02-01", publish: "draft" });
+    const first = await runtime.services.infoItems.newsPage(1);
+    expect(first).toMatchObject({ total: 12, page: 1, pageCount: 2, pageSize: 10 });
+    expect(first.items.map((item) => item.content)).toEqual(
+      [12, 11, 10, 9, 8, 7, 6, 5, 4, 3].map((day) => `Day ${day}`),
+    );
+    expect((await runtime.services.infoItems.newsPage(9)).items.map((item) => item.content)).toEqual([
+      "Day 2",
+      "Day 1",
+    ]);
+    expect((await runtime.services.infoItems.latestNews(3)).map((item) => item.content)).toEqual([
+      "Day 12",
+      "Day 11",
+      "Day 10",
+    ]);
+    expect(await runtime.services.infoItems.homePageItems()).toHaveLength(6);
+  });
+});

@@ -3,11 +3,13 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import type { useFetcher } from "react-router";
 import { FileUpload } from "#app/components/file-upload";
-import { FormErrors, TabIdInput, TextArea, TextInput, VersionInput } from "#app/components/forms";
+import { FormErrors, SelectInput, TabIdInput, TextArea, TextInput, VersionInput } from "#app/components/forms";
 import { Button } from "#app/components/ui";
 import { PublishControls } from "#app/components/publish-controls";
 import { PUBLISH_AT_FIELD } from "#app/domain/publication";
+import { isoToday } from "#app/domain/format";
 import {
+  INFO_LINK_MAX,
   infoItemSchema,
   type InfoActionResult,
   type InfoItemInput,
@@ -45,7 +47,14 @@ export function ItemForm({
   const reply = fetcher.data && "result" in fetcher.data ? fetcher.data.result : undefined;
   const [form, fields] = useForm<InfoItemInput>({
     lastResult: fetcher.state === "idle" ? reply : null,
-    defaultValue: { heading: item?.heading ?? "", content: item?.content ?? "", imageAlt: item?.image?.alt ?? "" },
+    defaultValue: {
+      heading: item?.heading ?? "",
+      content: item?.content ?? "",
+      imageAlt: item?.image?.alt ?? "",
+      link: item?.link ?? "",
+      datedOn: item?.datedOn ?? isoToday(),
+      shownOn: item && !item.onHomePage ? "news" : "home",
+    },
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
@@ -70,7 +79,14 @@ export function ItemForm({
       ) : null}
       <FormErrors
         form={form}
-        labels={{ heading: "Heading", content: "Content", imageFileId: "Image", imageAlt: ALT_TEXT_LABEL }}
+        labels={{
+          heading: "Heading",
+          content: "Content",
+          imageFileId: "Image",
+          imageAlt: ALT_TEXT_LABEL,
+          link: "Read more link",
+          datedOn: "Date",
+        }}
       />
       {type === "card" ? <TextInput meta={fields.heading} label="Heading" /> : null}
       {type !== "image" ? <TextArea meta={fields.content} label="Content" rows={type === "banner" ? 2 : 4} /> : null}
@@ -123,6 +139,24 @@ export function ItemForm({
           ) : null}
         </>
       ) : null}
+      <TextInput
+        meta={fields.link}
+        label="Read more link (optional)"
+        hint="A page of this site, such as /catalog/products/vnt-d4m, or a web address starting with https://."
+        inputMode="url"
+        maxLength={INFO_LINK_MAX}
+        autoComplete="off"
+      />
+      <TextInput
+        meta={fields.datedOn}
+        type="date"
+        label="Date"
+        hint="Shown with the item, which News lists by it. Left empty, a new item is dated today and an edited one keeps its date."
+      />
+      <SelectInput meta={fields.shownOn} label="Shown on">
+        <option value="home">The home page and News</option>
+        <option value="news">News only</option>
+      </SelectInput>
       <PublishControls
         publication={item?.publication}
         saveLabel={fetcher.state === "submitting" ? "Saving…" : submitLabel}

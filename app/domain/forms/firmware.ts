@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { openedVersion } from "./version";
 import { FIRMWARE_CHANNELS } from "../firmware";
+import { isIsoDay } from "../format";
 
 export const FIRMWARE_NOTES_MAX = 20_000;
 
@@ -14,14 +15,6 @@ export const FIRMWARE_MESSAGES = {
   tooLong: (max: number) => `At most ${max.toLocaleString("en-US")} characters`,
 } as const;
 
-/** A real day of the calendar written YYYY-MM-DD. */
-function isDay(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const day = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return day.toISOString().slice(0, 10) === value;
-}
-
 /** A firmware release's form: the browser's comfort and the server's check. */
 export function firmwareSchema(mode: "new" | "edit") {
   return z.object({
@@ -33,7 +26,7 @@ export function firmwareSchema(mode: "new" | "edit") {
     releasedOn: z
       .string(FIRMWARE_MESSAGES.releasedOnRequired)
       .trim()
-      .refine(isDay, FIRMWARE_MESSAGES.releasedOnRequired),
+      .refine(isIsoDay, FIRMWARE_MESSAGES.releasedOnRequired),
     channel: z.enum(FIRMWARE_CHANNELS, FIRMWARE_MESSAGES.channelRequired),
     notes: z.string().max(FIRMWARE_NOTES_MAX, FIRMWARE_MESSAGES.tooLong(FIRMWARE_NOTES_MAX)).optional().default(""),
     fileId:

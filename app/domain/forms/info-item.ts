@@ -7,6 +7,7 @@ import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import type { ImageView } from "#app/domain/catalog-views";
 import { altTextField } from "./alt-text";
 import type { Publication, PublicationState } from "#app/domain/publication";
+import { isIsoDay } from "#app/domain/format";
 
 export const INFO_ITEM_TYPES = ["banner", "card", "image"] as const;
 export type InfoItemKind = (typeof INFO_ITEM_TYPES)[number];
@@ -15,6 +16,36 @@ const required = (message: string, max: number) =>
   z.string(message).trim().min(1, message).max(max, `At most ${max} characters`);
 /** A staged upload's id (FileUpload's hidden input); an empty input arrives as undefined. */
 const upload = (message: string) => z.uuid(message);
+
+export const INFO_LINK_MAX = 500;
+
+/**
+ * Where an item's "Read more" may lead: a path of this site ("/catalog/products/vnt-d4m", not
+ * "//elsewhere", which a browser reads as another site) or a web address.
+ */
+export function isInfoItemLink(value: string): boolean {
+  return /^\/(?![/\\])\S*$/.test(value) || /^https?:\/\/[^\s/]+\.[^\s]+$/i.test(value);
+}
+
+/** Where an item shows: the home page and News, or News alone. */
+export const INFO_ITEM_PLACES = ["home", "news"] as const;
+export type InfoItemPlace = (typeof INFO_ITEM_PLACES)[number];
+
+/**
+ * What every kind of item has: an optional link, the day it is dated (left empty, a new item is
+ * dated today and an edited one keeps its day) and where it shows (absent, as from a form without
+ * the choice, a new item goes on the home page and an edited one stays where it was).
+ */
+const newsFields = {
+  link: z
+    .string()
+    .trim()
+    .max(INFO_LINK_MAX, `At most ${INFO_LINK_MAX} characters`)
+    .refine(isInfoItemLink, ADMIN_MESSAGES.infoLink)
+    .optional(),
+  datedOn: z.string(ADMIN_MESSAGES.infoDate).trim().refine(isIsoDay, ADMIN_MESSAGES.infoDate).optional(),
+  shownOn: z.enum(INFO_ITEM_PLACES).optional(),
+};
 
 /**
  * requirements §5's rules for a banner, card or image: one schema per type, shared by the browser (conform)
@@ -25,7 +56,7 @@ export function infoItemSchema(type: InfoItemKind, mode: "create" | "edit") {
   const version = openedVersion.optional();
   switch (type) {
     case "banner":
-      return z.object({ content: required(ADMIN_MESSAGES.contentRequiredBanner, 2000), version });
+      return z.object({ content: required(ADMIN_MESSAGES.contentRequiredBanner, 2000), ...newsFields, version });
     case "image":
       return z.object({
         imageFileId:
@@ -33,6 +64,7 @@ export function infoItemSchema(type: InfoItemKind, mode: "create" | "edit") {
             ? upload(ADMIN_MESSAGES.imageRequiredInfo)
             : upload(ADMIN_MESSAGES.imageRequiredInfo).optional(),
         imageAlt: altTextField,
+        ...newsFields,
         version,
       });
     case "card":
@@ -43,6 +75,7 @@ export function infoItemSchema(type: InfoItemKind, mode: "create" | "edit") {
         imageAlt: altTextField,
         // Edit only: drop the card's current picture (a new upload replaces it anyway).
         removeImage: z.literal("on").optional(),
+        ...newsFields,
         version,
       });
   }
@@ -54,6 +87,12 @@ export type InfoItemInput = {
   imageFileId?: string;
   imageAlt?: string;
   removeImage?: "on";
+  /** Absent: none. */
+  link?: string;
+  /** Absent: a new item is dated today, an edited one keeps its day. */
+  datedOn?: string;
+  /** Absent: a new item goes on the home page, an edited one stays where it was. */
+  shownOn?: InfoItemPlace;
   /** Absent: an edit keeps what the item has, a new item is published. */
   publication?: Publication;
 };
@@ -84,6 +123,12 @@ export interface InfoItemView {
   content: string | null;
   /** `alt` is the image's description as stored, "" for none. */
   image: Omit<ImageView, "id"> | null;
+  /** Where "Read more" leads, if anywhere: a path of this site or a web address. */
+  link: string | null;
+  /** The day it is dated (YYYY-MM-DD): News lists items by it. */
+  datedOn: string;
+  /** Off the home page, it is on News alone. */
+  onHomePage: boolean;
   /** Where the item stands: when it was added or last moved to the top. */
   sortAt: string;
   createdAt: string;

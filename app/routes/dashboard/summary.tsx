@@ -96,6 +96,11 @@ export default function DashboardSummary({ loaderData }: Route.ComponentProps) {
                   </span>
                   <ItemLabel item={item} />
                   <PublicationBadge publication={item.publication} />
+                  {item.onHomePage ? null : (
+                    <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
+                      News only
+                    </span>
+                  )}
                   <ItemDate item={item} />
                 </div>
                 <InfoItemControls item={item} />

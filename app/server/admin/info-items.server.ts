@@ -1,6 +1,14 @@
 import { eq, sql } from "drizzle-orm";
 import { ALT_TEXT_TOO_LONG, MAX_ALT_TEXT_LENGTH, normalizeAltText } from "#app/domain/alt-text";
-import { infoItemLabel, type InfoItemInput, type InfoItemKind } from "#app/domain/forms/info-item";
+import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
+import { isIsoDay, isoToday } from "#app/domain/format";
+import {
+  infoItemLabel,
+  isInfoItemLink,
+  type InfoItemInput,
+  type InfoItemKind,
+  type InfoItemPlace,
+} from "#app/domain/forms/info-item";
 import { infoItems } from "../db/schema";
 import { isUuid } from "../files/files.server";
 import {
@@ -28,6 +36,20 @@ function storedAltText(imageFileId: string | null | undefined, imageAlt: string 
   return alt;
 }
 
+/** The link and day as stored, refused as the form refuses them (a restore or a caller may skip the form). */
+function storedNews(input: InfoItemInput): { link: string | null; datedOn: string | undefined } {
+  const link = input.link?.trim() || null;
+  if (link !== null && !isInfoItemLink(link)) throw new FieldRuleError("link", ADMIN_MESSAGES.infoLink);
+  if (input.datedOn !== undefined && !isIsoDay(input.datedOn)) {
+    throw new FieldRuleError("datedOn", ADMIN_MESSAGES.infoDate);
+  }
+  return { link, datedOn: input.datedOn };
+}
+
+function placeOf(onHomePage: boolean | undefined): InfoItemPlace | undefined {
+  return onHomePage === undefined ? undefined : onHomePage ? "home" : "news";
+}
+
 /** A home page item revision as its form saves it: no picture in it means none (a card's is removed). */
 function homeItemInput(data: HomeItemData): InfoItemInput {
   return {
@@ -36,6 +58,9 @@ function homeItemInput(data: HomeItemData): InfoItemInput {
     imageFileId: data.imageFileId ?? undefined,
     imageAlt: data.imageAlt,
     ...(data.imageFileId ? {} : { removeImage: "on" as const }),
+    link: data.link ?? undefined,
+    datedOn: data.datedOn,
+    shownOn: placeOf(data.onHomePage),
   };
 }
 
@@ -49,6 +74,7 @@ export function createInfoItemAdmin({ write }: { write: AdminWrite }) {
     restoring?: Restoring,
   ): Promise<string> {
     const imageAlt = storedAltText(input.imageFileId, input.imageAlt);
+    const { link, datedOn } = storedNews(input);
     return write(
       ["info"],
       origin,
@@ -63,6 +89,9 @@ export function createInfoItemAdmin({ write }: { write: AdminWrite }) {
             content: input.content ?? null,
             imageFileId: input.imageFileId ?? null,
             imageAlt,
+            link,
+            datedOn: datedOn ?? isoToday(),
+            onHomePage: input.shownOn !== "news",
             ...publicationSet(input.publication),
           })
           .returning({ id: infoItems.id });
@@ -89,6 +118,7 @@ export function createInfoItemAdmin({ write }: { write: AdminWrite }) {
     restoring?: Restoring,
   ) {
     if (!isUuid(id)) throw new NotFoundError();
+    const { link, datedOn } = storedNews(input);
     await write(
       ["info"],
       origin,
@@ -113,6 +143,9 @@ export function createInfoItemAdmin({ write }: { write: AdminWrite }) {
             content: row.type === "image" ? null : (input.content ?? null),
             imageFileId,
             imageAlt: storedAltText(imageFileId, input.imageAlt),
+            link,
+            datedOn: datedOn ?? row.datedOn,
+            onHomePage: input.shownOn ? input.shownOn === "home" : row.onHomePage,
             ...publicationSet(input.publication),
             updatedAt: new Date(),
           })

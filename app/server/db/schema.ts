@@ -357,6 +357,14 @@ export const infoItems = pgTable(
     imageFileId: uuid("image_file_id").references(() => files.id, { onDelete: "restrict" }),
     /** The image's description; empty for none (the page then treats the picture as decoration). */
     imageAlt: text("image_alt").default("").notNull(),
+    /** Where "Read more" leads: a path of this site ("/catalog") or a web address; none without. */
+    link: text("link"),
+    /** The day the item is dated: /news lists items by it, newest first, and its feed publishes it. */
+    datedOn: date("dated_on", { mode: "string" })
+      .default(sql`current_date`)
+      .notNull(),
+    /** Off the home page, an item stays on /news and in its feed. */
+    onHomePage: boolean("on_home_page").default(true).notNull(),
     /** "Move to top" sets this to now; the home page lists items by it, newest first. */
     sortAt: timestamp("sort_at", { withTimezone: true }).defaultNow().notNull(),
     ...publication(),
@@ -365,6 +373,7 @@ export const infoItems = pgTable(
   },
   (table) => [
     index("info_items_sort_idx").on(table.sortAt),
+    check("info_items_link_check", sql`${table.link} is null or ${table.link} <> ''`),
     check("info_items_type_check", sql`${table.type} in ('banner', 'card', 'image')`),
     ...publicationChecks("info_items", table),
   ],

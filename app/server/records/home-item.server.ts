@@ -22,6 +22,10 @@ export interface HomeItemData {
   content: string | null;
   imageFileId: string | null;
   imageAlt: string;
+  /** Absent from revisions saved before items had links, dates and places. */
+  link?: string | null;
+  datedOn?: string;
+  onHomePage?: boolean;
   sortAt: string;
   publication?: PublicationState;
 }
@@ -39,6 +43,9 @@ async function homeItemSnapshot(tx: Queryable, id: string): Promise<Snapshot<Hom
         ["Text", row.content ?? ""],
         ["Picture", fileLine(row.imageFileId ? named.get(row.imageFileId) : null)],
         ["Picture description", row.imageAlt],
+        ["Link", row.link ?? ""],
+        ["Date", row.datedOn],
+        ["Shown on", row.onHomePage ? "The home page and News" : "News only"],
         ["Status", publicationLabel(publicationState(row))],
       ],
       lists: [],
@@ -49,6 +56,9 @@ async function homeItemSnapshot(tx: Queryable, id: string): Promise<Snapshot<Hom
       content: row.content,
       imageFileId: row.imageFileId,
       imageAlt: row.imageAlt,
+      link: row.link,
+      datedOn: row.datedOn,
+      onHomePage: row.onHomePage,
       sortAt: row.sortAt.toISOString(),
       publication: publicationState(row),
     },

@@ -1,5 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import type { InfoItemRecord } from "#app/domain/forms/info-item";
+import { NEWS_PAGE_SIZE } from "#app/domain/news";
+import { pageOf, type Paged } from "#app/domain/paging";
 import { files, infoItems } from "../db/schema";
 import { fileUrl, isUuid } from "../files/files.server";
 import type { Database } from "../db/client.server";
@@ -16,6 +18,9 @@ function toView(item: typeof infoItems.$inferSelect, file: typeof files.$inferSe
     image: file
       ? { fileId: file.id, url: fileUrl(file), width: file.width, height: file.height, alt: item.imageAlt }
       : null,
+    link: item.link,
+    datedOn: item.datedOn,
+    onHomePage: item.onHomePage,
     sortAt: item.sortAt.toISOString(),
     createdAt: item.createdAt.toISOString(),
     updatedAt: item.updatedAt.toISOString(),
@@ -31,9 +36,14 @@ const INFO_DATA: readonly WatchedData[] = ["info"];
 export function createInfoItemReads({ db, watch }: { db: Database; watch: DataWatch }) {
   /**
    * The published items, kept in memory like the site's settings: the home page, rendered for every
-   * visitor the page cache cannot answer, asks no query of its own (decision 043).
+   * visitor the page cache cannot answer, asks no query of its own (decision 043). Also in News's
+   * order: by the day each is dated, newest first, and where they stand on the home page within a day.
    */
-  const publishedItems = keptUntilChanged(watch, INFO_DATA, () => readInfoItems(false));
+  const published = keptUntilChanged(watch, INFO_DATA, async () => {
+    const items = await readInfoItems(false);
+    const news = items.toSorted((a, b) => (a.datedOn === b.datedOn ? 0 : a.datedOn < b.datedOn ? 1 : -1));
+    return { items, news };
+  });
 
   async function readInfoItems(drafts: boolean): Promise<InfoItemRecord[]> {
     const rows = await db
@@ -46,12 +56,27 @@ export function createInfoItemReads({ db, watch }: { db: Database; watch: DataWa
   }
 
   /**
-   * Info items, most recently added or moved to the top first: the published ones (the home page), or
-   * with `drafts` every one (the dashboard, read from the database each time). The published ones are
-   * shared by every page that shows them: callers copy before they change anything.
+   * Every info item, on the home page or News alone, most recently added or moved to the top first:
+   * the published ones, or with `drafts` every one (the dashboard, read from the database each time).
+   * The published ones are shared by every page that shows them: callers copy before they change anything.
    */
   async function listInfoItems(options: { drafts?: boolean } = {}): Promise<readonly InfoItemRecord[]> {
-    return options.drafts ? readInfoItems(true) : publishedItems();
+    return options.drafts ? readInfoItems(true) : (await published()).items;
+  }
+
+  /** The home page's items, in its order; with `drafts`, also those not yet published (an admin's view). */
+  async function homePageItems(options: { drafts?: boolean } = {}): Promise<InfoItemRecord[]> {
+    return (await listInfoItems(options)).filter((item) => item.onHomePage);
+  }
+
+  /** A page of News: every published item, whether on the home page or not, newest day first. */
+  async function newsPage(requested: number): Promise<Paged<InfoItemRecord>> {
+    return pageOf((await published()).news, requested, NEWS_PAGE_SIZE);
+  }
+
+  /** The newest published items, for the feed. */
+  async function latestNews(count: number): Promise<readonly InfoItemRecord[]> {
+    return (await published()).news.slice(0, count);
   }
 
   /** One item with its version, for an answer that shows an admin the newer data. */
@@ -66,5 +91,5 @@ export function createInfoItemReads({ db, watch }: { db: Database; watch: DataWa
     return row ? toView(row.item, row.file) : undefined;
   }
 
-  return { listInfoItems, getInfoItem };
+  return { listInfoItems, homePageItems, newsPage, latestNews, getInfoItem };
 }

@@ -1,0 +1,18 @@
+import type { InfoItemView } from "./forms/info-item";
+
+/** Items a page of News shows. */
+export const NEWS_PAGE_SIZE = 10;
+
+/** Items the News feed carries, newest first. */
+export const NEWS_FEED_SIZE = 50;
+
+/** A title for an item that has no heading: the start of its text, else its picture's description. */
+export function newsTitle(item: Pick<InfoItemView, "heading" | "content" | "image">): string {
+  const words = (item.heading || item.content || item.image?.alt || "").replace(/\s+/g, " ").trim();
+  return words.length > 80 ? `${words.slice(0, 79)}…` : words;
+}
+
+/** Whether a link leads off the site: it then opens as a web address, not a route of the app. */
+export function isExternalLink(link: string): boolean {
+  return !link.startsWith("/");
+}

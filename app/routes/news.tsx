@@ -1,0 +1,81 @@
+import { NewsDate, ReadMore } from "#app/components/news-parts";
+import { Pagination, requestedPage } from "#app/components/pagination";
+import { ResponsiveImage } from "#app/components/responsive-image";
+import type { InfoItemRecord } from "#app/domain/forms/info-item";
+import { INFO_IMAGE_SLOTS } from "#app/domain/home-images";
+import type { PageHandle } from "#app/domain/live";
+import { NEWS_FEED_PATH, NEWS_PATH } from "#app/domain/paths";
+import { seoContext, seoMeta } from "#app/domain/seo";
+import { servicesContext } from "#app/server/runtime/context.server";
+import type { Route } from "./+types/news";
+
+/** Cached for visitors until an item changes. */
+export const handle: PageHandle = { live: ["info"], cache: { query: ["page"] } };
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  seoMeta({
+    ...seoContext(matches),
+    title: loaderData && loaderData.page > 1 ? `News, page ${loaderData.page}` : "News",
+    description: "News from us: new cameras and firmware, events, and what we have been working on.",
+    path: loaderData && loaderData.page > 1 ? `${NEWS_PATH}?page=${loaderData.page}` : NEWS_PATH,
+    feed: { title: "News", path: NEWS_FEED_PATH },
+  });
+
+export async function loader({ url, context }: Route.LoaderArgs) {
+  return context.get(servicesContext).infoItems.newsPage(requestedPage(url));
+}
+
+/** News sits in a column this wide (max-w-3xl less the page padding). */
+const NEWS_IMAGE_SIZES = "(min-width: 800px) 736px, calc(100vw - 2rem)";
+
+export default function News({ loaderData }: Route.ComponentProps) {
+  const { items, page, pageCount } = loaderData;
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-12">
+      <header>
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">News</h1>
+        <p className="mt-3 text-lg text-slate-700">
+          Everything we have announced on our home page, newest first.{" "}
+          <a href={NEWS_FEED_PATH} className="text-base text-brand-700 underline">
+            Atom feed
+          </a>
+        </p>
+      </header>
+      {items.length === 0 ? (
+        <p className="mt-8 rounded-xl border border-slate-200 bg-white p-6 text-slate-700">No news yet.</p>
+      ) : (
+        <ol className="mt-8 space-y-6">
+          {items.map((item) => (
+            <li key={item.id}>
+              <NewsEntry item={item} />
+            </li>
+          ))}
+        </ol>
+      )}
+      <Pagination page={page} pageCount={pageCount} />
+    </div>
+  );
+}
+
+function NewsEntry({ item }: { item: InfoItemRecord }) {
+  const slot = item.type === "image" ? INFO_IMAGE_SLOTS.image : INFO_IMAGE_SLOTS.card;
+  return (
+    <article id={`news-${item.id}`} className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+      {item.image ? (
+        <ResponsiveImage
+          image={item.image}
+          alt={item.image.alt}
+          crop={slot.crop}
+          sizes={NEWS_IMAGE_SIZES}
+          className={`${item.type === "image" ? "aspect-video" : "aspect-[4/3] sm:aspect-video"} h-auto w-full bg-slate-100 object-cover`}
+        />
+      ) : null}
+      <div className="space-y-2 p-5 sm:p-6">
+        <NewsDate day={item.datedOn} className="block text-sm text-slate-600" />
+        {item.heading ? <h2 className="text-xl font-semibold tracking-tight text-slate-900">{item.heading}</h2> : null}
+        {item.content ? <p className="whitespace-pre-line text-slate-700">{item.content}</p> : null}
+        <ReadMore item={item} />
+      </div>
+    </article>
+  );
+}

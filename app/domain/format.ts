@@ -58,14 +58,6 @@ export function formatDate(iso: string): string {
   return dateFormat().format(new Date(iso));
 }
 
-/** A real day of the calendar written YYYY-MM-DD. */
-export function isIsoDay(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const day = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return day.toISOString().slice(0, 10) === value;
-}
-
 /** Today as an ISO day, in UTC as the site's dates are. */
 export function isoToday(now = new Date()): string {
   return now.toISOString().slice(0, 10);

@@ -1,4 +1,5 @@
 import type { InfoItemView } from "./forms/info-item";
+import { NEWS_FEED_PATH } from "./paths";
 
 /** Items a page of News shows. */
 export const NEWS_PAGE_SIZE = 10;
@@ -16,3 +17,12 @@ export function newsTitle(item: Pick<InfoItemView, "heading" | "content" | "imag
 export function isExternalLink(link: string): boolean {
   return !link.startsWith("/");
 }
+
+/** The meta descriptor that lets feed readers find News's feed from the pages that show news. */
+export const NEWS_FEED_LINK = {
+  tagName: "link",
+  rel: "alternate",
+  type: "application/atom+xml",
+  title: "News",
+  href: NEWS_FEED_PATH,
+} as const;

@@ -39,8 +39,6 @@ export interface SeoInput {
    * while its canonical link still names the page itself.
    */
   noindex?: boolean;
-  /** An Atom feed of what the page lists, for feed readers to find. */
-  feed?: { title: string; path: string };
 }
 
 /**
@@ -60,10 +58,6 @@ export function seoMeta(input: SeoInput): MetaDescriptor[] {
     { name: "twitter:card", content: input.image ? "summary_large_image" : "summary" },
   ];
   if (input.noindex) descriptors.push({ name: "robots", content: "noindex" });
-  if (input.feed) {
-    const { title, path } = input.feed;
-    descriptors.push({ tagName: "link", rel: "alternate", type: "application/atom+xml", title, href: path });
-  }
   if (input.publicUrl) {
     const url = absoluteUrl(input.publicUrl, input.path);
     descriptors.push({ tagName: "link", rel: "canonical", href: url }, { property: "og:url", content: url });

@@ -11,21 +11,23 @@ import { requestContext, servicesContext } from "#app/server/runtime/context.ser
 import type { InfoItemRecord } from "#app/domain/forms/info-item";
 import type { Route } from "./+types/home";
 import { NewsDate, ReadMore } from "#app/components/news-parts";
-import { NEWS_FEED_PATH, NEWS_PATH } from "#app/domain/paths";
+import { NEWS_FEED_LINK } from "#app/domain/news";
+import { NEWS_PATH } from "#app/domain/paths";
 
 export const handle: PageHandle = { live: ["info"], cache: {} };
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seoMeta({
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...seoMeta({
     title: "AI security cameras",
     description:
       "AI-powered security cameras, recorders and video management software: browse the catalog, read the news and download manuals and firmware.",
     path: "/",
     image: heroImageUrl("city-night", HERO_WIDTH),
     imageAlt: HERO_IMAGES["city-night"].alt,
-    feed: { title: "News", path: NEWS_FEED_PATH },
     ...seoContext(matches),
-  });
+  }),
+  NEWS_FEED_LINK,
+];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = await context.get(requestContext).user();

@@ -4,6 +4,7 @@ import { ResponsiveImage } from "#app/components/responsive-image";
 import type { InfoItemRecord } from "#app/domain/forms/info-item";
 import { INFO_IMAGE_SLOTS } from "#app/domain/home-images";
 import type { PageHandle } from "#app/domain/live";
+import { NEWS_FEED_LINK } from "#app/domain/news";
 import { NEWS_FEED_PATH, NEWS_PATH } from "#app/domain/paths";
 import { seoContext, seoMeta } from "#app/domain/seo";
 import { servicesContext } from "#app/server/runtime/context.server";
@@ -12,14 +13,15 @@ import type { Route } from "./+types/news";
 /** Cached for visitors until an item changes. */
 export const handle: PageHandle = { live: ["info"], cache: { query: ["page"] } };
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  seoMeta({
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
+  ...seoMeta({
     ...seoContext(matches),
     title: loaderData && loaderData.page > 1 ? `News, page ${loaderData.page}` : "News",
     description: "News from us: new cameras and firmware, events, and what we have been working on.",
     path: loaderData && loaderData.page > 1 ? `${NEWS_PATH}?page=${loaderData.page}` : NEWS_PATH,
-    feed: { title: "News", path: NEWS_FEED_PATH },
-  });
+  }),
+  NEWS_FEED_LINK,
+];
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   return context.get(servicesContext).infoItems.newsPage(requestedPage(url));

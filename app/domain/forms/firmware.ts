@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { openedVersion } from "./version";
 import { FIRMWARE_CHANNELS } from "../firmware";
-import { isIsoDay } from "../format";
+import { isIsoDay } from "./day";
 
 export const FIRMWARE_NOTES_MAX = 20_000;
 

@@ -7,7 +7,7 @@ import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import type { ImageView } from "#app/domain/catalog-views";
 import { altTextField } from "./alt-text";
 import type { Publication, PublicationState } from "#app/domain/publication";
-import { isIsoDay } from "#app/domain/format";
+import { isIsoDay } from "./day";
 
 export const INFO_ITEM_TYPES = ["banner", "card", "image"] as const;
 export type InfoItemKind = (typeof INFO_ITEM_TYPES)[number];

@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { ALT_TEXT_TOO_LONG, MAX_ALT_TEXT_LENGTH, normalizeAltText } from "#app/domain/alt-text";
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
-import { isIsoDay, isoToday } from "#app/domain/format";
+import { isoToday } from "#app/domain/format";
+import { isIsoDay } from "#app/domain/forms/day";
 import {
   infoItemLabel,
   isInfoItemLink,

@@ -30,12 +30,12 @@ export const handle: PageHandle = { live: ["settings"] };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { nonce, publicUrl } = context.get(requestContext);
-  const [user, { companyName, contactEmail, socialLinks, copyrightHolder }] = await Promise.all([
+  const [user, { companyName, contactEmail, socialLinks, copyrightHolder, footerNote }] = await Promise.all([
     context.get(requestContext).user(),
     context.get(servicesContext).settings.getSiteSettings(),
   ]);
-  // What every page shows: the disclosure policy has a page of its own.
-  const settings: LayoutSettings = { companyName, contactEmail, socialLinks, copyrightHolder };
+  // What every page shows: the policies and the About text have pages of their own.
+  const settings: LayoutSettings = { companyName, contactEmail, socialLinks, copyrightHolder, footerNote };
   return data(
     {
       user: user ? { email: user.email } : null,

@@ -79,7 +79,7 @@ export function FirmwareReleaseEntry({
   );
 }
 
-function inline(pieces: Inline[]): ReactNode[] {
+export function inline(pieces: Inline[]): ReactNode[] {
   return pieces.map((piece, index) => {
     switch (piece.kind) {
       case "text":
@@ -111,9 +111,18 @@ function inline(pieces: Inline[]): ReactNode[] {
  * page's scripts), as elements: whatever the text says, it is never HTML, and a link only ever opens
  * an http(s) address.
  */
-export function Markdown({ blocks, headingLevel = 3 }: { blocks: Block[]; headingLevel?: 2 | 3 | 4 }) {
+export function Markdown({
+  blocks,
+  headingLevel = 3,
+  className = "space-y-2 text-sm text-slate-800",
+}: {
+  blocks: Block[];
+  headingLevel?: 2 | 3 | 4;
+  /** The text's size and spacing: release notes' small print unless a page says otherwise. */
+  className?: string;
+}) {
   return (
-    <div className="space-y-2 text-sm text-slate-800">
+    <div className={className}>
       {blocks.map((block, index) => {
         switch (block.kind) {
           case "heading": {

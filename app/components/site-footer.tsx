@@ -31,7 +31,7 @@ export function SiteFooter({ settings, signedIn }: { settings: LayoutSettings; s
           </Link>
         </nav>
         <p className="text-sm text-slate-300">
-          © {new Date().getFullYear()} {settings.copyrightHolder}. All rights reserved.
+          © {new Date().getFullYear()} {settings.copyrightHolder}.{settings.footerNote ? ` ${settings.footerNote}` : ""}
         </p>
       </div>
     </footer>

@@ -3,6 +3,7 @@ import {
   markdownToHtml,
   outlineHeadings,
   parseMarkdown,
+  sectionsOf,
   safeHref,
   type Block,
   type Inline,
@@ -233,5 +234,39 @@ describe("the reader's work", () => {
     ] satisfies Block[]);
     const pieces: Inline[] = [{ kind: "text", text: "[a](" }];
     expect(parseMarkdown("[a](")).toEqual([{ kind: "paragraph", children: pieces }]);
+  });
+});
+
+describe("a text read as sections", () => {
+  it("keeps what comes before the first heading as its opening, and each top-level heading with what follows it", () => {
+    const text = sectionsOf(
+      parseMarkdown("Opening **words**.\n\n## One\n\nFirst.\n\n### Inside one\n\n- a\n- b\n\n## Two\n\nSecond."),
+    );
+    expect(text.intro).toEqual([
+      {
+        kind: "paragraph",
+        children: [
+          { kind: "text", text: "Opening " },
+          { kind: "strong", children: [{ kind: "text", text: "words" }] },
+          { kind: "text", text: "." },
+        ],
+      },
+    ]);
+    expect(text.sections.map((section) => section.heading)).toEqual([
+      [{ kind: "text", text: "One" }],
+      [{ kind: "text", text: "Two" }],
+    ]);
+    // A lower heading stays inside its section, one level below the section's own.
+    expect(text.sections[0]?.blocks.map((block) => block.kind)).toEqual(["paragraph", "heading", "list"]);
+    expect(text.sections[0]?.blocks[1]).toMatchObject({ kind: "heading", level: 2 });
+    expect(text.sections[1]?.blocks).toEqual([{ kind: "paragraph", children: [{ kind: "text", text: "Second." }] }]);
+  });
+
+  it("is all opening without a heading, and has no opening when it starts with one", () => {
+    expect(sectionsOf(parseMarkdown("Just words."))).toMatchObject({ sections: [] });
+    expect(sectionsOf(parseMarkdown("# Only\n\nText."))).toMatchObject({
+      intro: [],
+      sections: [{ blocks: [{ kind: "paragraph" }] }],
+    });
   });
 });

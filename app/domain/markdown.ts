@@ -241,6 +241,25 @@ export function outlineHeadings(blocks: Block[]): Block[] {
   });
 }
 
+/** A text read as its opening blocks and its top-level sections, each a heading and what follows it. */
+export interface Sectioned {
+  intro: Block[];
+  sections: { heading: Inline[]; blocks: Block[] }[];
+}
+
+/**
+ * Splits a text at its top-level headings (level 1 of the outline): a page sets each section as a
+ * region or a tile of its own. Lower headings stay inside their section.
+ */
+export function sectionsOf(blocks: Block[]): Sectioned {
+  const sectioned: Sectioned = { intro: [], sections: [] };
+  for (const block of blocks) {
+    if (block.kind === "heading" && block.level === 1) sectioned.sections.push({ heading: block.children, blocks: [] });
+    else (sectioned.sections.at(-1)?.blocks ?? sectioned.intro).push(block);
+  }
+  return sectioned;
+}
+
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 
 export function escapeHtml(text: string): string {

@@ -1,5 +1,7 @@
 import { DOWNLOAD_KINDS, downloadKindLabel, type DownloadKind } from "./download-kinds";
 import { DEFAULT_SECURITY } from "./security-policy";
+import { DEFAULT_SITE } from "./site";
+import { defaultAboutPage, defaultPrivacyPolicy } from "./site-pages";
 /**
  * How a revision reads to a person: its fields in order, its lists of named things, and a spreadsheet
  * table. Kept with each revision as it was saved, so a difference reads the same later even if a
@@ -45,7 +47,8 @@ function without(a: string[], b: string[]): string[] {
 /**
  * Fields revisions began keeping later, with the value every record had before: every record was
  * published before drafts existed, every product active before lifecycles, the settings' security
- * e-mail and policy the defaults before they could be set.
+ * e-mail and policy, footer note, About text and privacy policy the defaults before they could be set
+ * (the pages' for the built-in company name: a site renamed before then shows one change more).
  */
 const FIELDS_KEPT_SINCE: Record<string, string> = {
   Status: "Published",
@@ -53,6 +56,9 @@ const FIELDS_KEPT_SINCE: Record<string, string> = {
   SBOM: "None",
   "Security e-mail": DEFAULT_SECURITY.securityEmail,
   "Vulnerability disclosure policy": DEFAULT_SECURITY.disclosurePolicy,
+  "Footer note": DEFAULT_SITE.footerNote,
+  "About page": defaultAboutPage(DEFAULT_SITE.companyName),
+  "Privacy policy": defaultPrivacyPolicy(DEFAULT_SITE.companyName),
 };
 
 const TYPE_SEPARATOR = " · ";

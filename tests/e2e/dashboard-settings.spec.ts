@@ -185,3 +185,71 @@ test("the owner's security e-mail and disclosure policy make the policy page and
   await expect(page.getByText("psirt@acme.example").first()).toBeVisible();
   await visitorContext.close();
 });
+
+test("the owner writes the About page, the privacy policy and the footer's note; open pages follow", async ({
+  page,
+  browser,
+  login,
+  site,
+}) => {
+  const visitorContext = await browser.newContext({ baseURL: site.url });
+  const about = await visitorContext.newPage();
+  await about.goto("/about");
+  await hydrated(about);
+  await expect(about.getByRole("heading", { level: 2 })).toHaveText([
+    "AI on the edge",
+    "One system, end to end",
+    "Built for trust",
+    "Partners, not just products",
+  ]);
+  const privacy = await visitorContext.newPage();
+  await privacy.goto("/privacy");
+  await hydrated(privacy);
+
+  await login();
+  await page.goto("/dashboard/settings");
+  await hydrated(page);
+  await expect(page.getByLabel("About page")).toHaveValue(/is a manufacturer of AI-powered CCTV/);
+  await expect(page.getByLabel("Privacy policy")).toHaveValue(/## 3\. Transfer of Data/);
+  await expect(page.getByLabel("Footer note (optional)")).toHaveValue("All rights reserved.");
+  await page.getByLabel("About page").fill("   ");
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByText("About text required")).toBeVisible();
+  await expect(page.getByLabel("About page")).toBeFocused();
+
+  await page
+    .getByLabel("About page")
+    .fill(
+      "We make **cameras** in Leeds.\n\n## Made here\n\nIn our own plant.\n\n## Served for years\n\nTen years of firmware.",
+    );
+  await page.getByLabel("Privacy policy").fill("We keep little.\n\n## 1. What we keep\n\n- Server logs, for a week.");
+  await page.getByLabel("Footer note (optional)").fill("Made with care in Leeds.");
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Settings saved." })).toBeVisible();
+
+  // The open pages follow without a reload: the opening paragraph, then each section a tile.
+  await expect(about.getByText("We make cameras in Leeds.")).toBeVisible();
+  await expect(about.locator("strong")).toHaveText("cameras");
+  await expect(about.getByRole("heading", { level: 2 })).toHaveText(["Made here", "Served for years"]);
+  await expect(about.getByRole("contentinfo")).toContainText(". Made with care in Leeds.");
+  await expect(privacy.getByText("We keep little.")).toBeVisible();
+  await expect(privacy.getByRole("region", { name: "1. What we keep" })).toContainText("Server logs, for a week.");
+  await expect(privacy.getByRole("region")).toHaveCount(1);
+  for (const width of [390, 1280]) {
+    await about.setViewportSize({ width, height: 900 });
+    await expectNoA11yViolations(about);
+    await privacy.setViewportSize({ width, height: 900 });
+    await expectNoA11yViolations(privacy);
+  }
+
+  // Without a note, the copyright line stands alone.
+  await page.getByLabel("Footer note (optional)").fill("");
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Settings saved." })).toBeVisible();
+  await expect(about.getByRole("contentinfo").getByText(/^© \d{4} .+\.$/)).toBeVisible();
+
+  await page.getByRole("link", { name: "History of the settings" }).click();
+  await expect(page.getByText("Made with care in Leeds.").first()).toBeVisible();
+  await expect(page.getByText("About page").first()).toBeVisible();
+  await visitorContext.close();
+});

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MOST_FOOTER_NOTE_LENGTH, MOST_PAGE_LENGTH } from "../site-pages";
 
 const text = (message: string, max = 120) =>
   z.string(message).trim().min(1, message).max(max, `At most ${max} characters`);
@@ -17,6 +18,23 @@ export const settingsSchema = z.object({
   contactEmail: z.email("A valid e-mail address").trim().max(200, "At most 200 characters"),
   socialLinks: z.array(z.object({ label: text("Label required", 40), url: webAddress })).length(2, "Two social links"),
   copyrightHolder: text("Copyright holder required"),
+  // Left empty, the footer says nothing after the copyright line.
+  footerNote: z
+    .string()
+    .trim()
+    .max(MOST_FOOTER_NOTE_LENGTH, `At most ${MOST_FOOTER_NOTE_LENGTH} characters`)
+    .optional()
+    .default(""),
+  aboutPage: z
+    .string("About text required")
+    .trim()
+    .min(1, "About text required")
+    .max(MOST_PAGE_LENGTH, `At most ${MOST_PAGE_LENGTH.toLocaleString("en-US")} characters`),
+  privacyPolicy: z
+    .string("Privacy policy required")
+    .trim()
+    .min(1, "Privacy policy required")
+    .max(MOST_PAGE_LENGTH, `At most ${MOST_PAGE_LENGTH.toLocaleString("en-US")} characters`),
   securityEmail: z.email("A valid e-mail address").trim().max(200, "At most 200 characters"),
   disclosurePolicy: z
     .string("Disclosure policy required")

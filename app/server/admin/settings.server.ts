@@ -1,6 +1,7 @@
 import type { SettingsInput } from "#app/domain/forms/settings";
-import { settingsFromStored, type SiteSettings } from "#app/domain/site";
+import { DEFAULT_SITE, settingsFromStored, type SiteSettings } from "#app/domain/site";
 import { DEFAULT_SECURITY } from "#app/domain/security-policy";
+import { defaultAboutPage, defaultPrivacyPolicy } from "#app/domain/site-pages";
 import { SETTINGS_ID } from "#app/domain/revisions";
 import type { AdminWrite, Restorer, Restoring, WriteOrigin } from "./write.server";
 import type { SettingsData } from "../records/settings.server";
@@ -10,9 +11,12 @@ import { keptUntilChanged, type DataWatch, type WatchedData } from "../platform/
 
 const SETTINGS_DATA: readonly WatchedData[] = ["settings"];
 
+/** Settings added after the first ones: a revision saved before them has none. */
+type LaterSetting = "securityEmail" | "disclosurePolicy" | "footerNote" | "aboutPage" | "privacyPolicy";
+
 /**
- * The site's settings (company name, contact e-mail, social links, copyright holder, security e-mail
- * and disclosure policy), read and saved.
+ * The site's settings (company name, contact e-mail, social links, copyright holder and the footer's
+ * note, the About text and the privacy policy, security e-mail and disclosure policy), read and saved.
  * Every page shows them: they are kept in memory and read again only once the data watch says they
  * may have changed.
  */
@@ -32,8 +36,7 @@ export function createSiteSettings({ db, write, watch }: { db: Database; write: 
 
   /** Stores every setting at once and tells open pages (the footer, /contact) to refresh. */
   async function saveSiteSettings(
-    input: Omit<SettingsInput, "securityEmail" | "disclosurePolicy"> &
-      Partial<Pick<SettingsInput, "securityEmail" | "disclosurePolicy">>,
+    input: Omit<SettingsInput, LaterSetting> & Partial<Pick<SettingsInput, LaterSetting>>,
     origin: WriteOrigin,
     restoring?: Restoring,
   ): Promise<void> {
@@ -43,6 +46,9 @@ export function createSiteSettings({ db, write, watch }: { db: Database; write: 
       socialLinks: JSON.stringify(input.socialLinks),
       copyrightHolder: input.copyrightHolder,
       // A revision from before these settings had none: the defaults it was shown with.
+      footerNote: input.footerNote ?? DEFAULT_SITE.footerNote,
+      aboutPage: input.aboutPage ?? defaultAboutPage(input.companyName),
+      privacyPolicy: input.privacyPolicy ?? defaultPrivacyPolicy(input.companyName),
       securityEmail: input.securityEmail ?? DEFAULT_SECURITY.securityEmail,
       disclosurePolicy: input.disclosurePolicy ?? DEFAULT_SECURITY.disclosurePolicy,
     };

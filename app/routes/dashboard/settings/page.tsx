@@ -8,6 +8,7 @@ import { DISCLOSURE_POLICY_PATH, SECURITY_TXT_PATH } from "#app/domain/paths";
 import { dashboardHistoryPath } from "#app/domain/dashboard-paths";
 import { SETTINGS_ID } from "#app/domain/revisions";
 import { settingsSchema } from "#app/domain/forms/settings";
+import { MOST_FOOTER_NOTE_LENGTH } from "#app/domain/site-pages";
 import type { PageHandle } from "#app/domain/live";
 import { ownersOnly, readAdminForm } from "#app/server/runtime/session.server";
 import { servicesContext } from "#app/server/runtime/context.server";
@@ -45,8 +46,8 @@ export default function SiteSettingsPage({ loaderData, actionData }: Route.Compo
   return (
     <Card title="Site Settings">
       <p className="mb-4 text-sm text-slate-600">
-        Shown in the footer, on the Contact page, in the page titles and social previews, and (the security e-mail and
-        policy) on the disclosure policy page and in security.txt.{" "}
+        Shown in the footer, on the Contact, About and Privacy pages, in the page titles and social previews, and (the
+        security e-mail and policy) on the disclosure policy page and in security.txt.{" "}
         <TextLink to={dashboardHistoryPath("settings", SETTINGS_ID)}>History of the settings</TextLink>
       </p>
       {actionData?.status === "confirm" && navigation.state === "idle" ? (
@@ -66,6 +67,9 @@ export default function SiteSettingsPage({ loaderData, actionData }: Route.Compo
             contactEmail: "Contact e-mail",
             socialLinks: "Social links",
             copyrightHolder: "Copyright holder",
+            footerNote: "Footer note",
+            aboutPage: "About page",
+            privacyPolicy: "Privacy policy",
             securityEmail: "Security e-mail",
             disclosurePolicy: "Vulnerability disclosure policy",
           }}
@@ -83,6 +87,34 @@ export default function SiteSettingsPage({ loaderData, actionData }: Route.Compo
           );
         })}
         <TextInput meta={fields.copyrightHolder} label="Copyright holder" />
+        <TextInput
+          meta={fields.footerNote}
+          label="Footer note (optional)"
+          hint="After the copyright line at the foot of every page."
+          maxLength={MOST_FOOTER_NOTE_LENGTH}
+        />
+        <TextArea
+          meta={fields.aboutPage}
+          label="About page"
+          rows={12}
+          hint={
+            <>
+              Shown at <TextLink to="/about">/about</TextLink>: the opening paragraphs, then each ## section as a tile.
+              Markdown: ## headings, - lists, **bold**, [links](https://example.com).
+            </>
+          }
+        />
+        <TextArea
+          meta={fields.privacyPolicy}
+          label="Privacy policy"
+          rows={12}
+          hint={
+            <>
+              Shown at <TextLink to="/privacy">/privacy</TextLink>: an opening paragraph, then its ## sections.
+              Markdown, as above.
+            </>
+          }
+        />
         <TextInput
           meta={fields.securityEmail}
           label="Security e-mail"

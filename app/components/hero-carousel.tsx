@@ -1,7 +1,9 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode } from "react";
 import { Link } from "./links";
-import { CAROUSEL_INTERVAL_MS, HERO_SLIDES, type HeroSlide } from "#app/domain/hero";
-import { HeroFrame, HeroImage, HeroPlaceholder } from "./hero-image";
+import { CAROUSEL_INTERVAL_MS, type HeroSlide } from "#app/domain/hero";
+import { INFO_IMAGE_SLOTS } from "#app/domain/home-images";
+import { HERO_BOX, HERO_SIZES, HeroFrame, HeroImage, HeroPlaceholder } from "./hero-image";
+import { ResponsiveImage } from "./responsive-image";
 import { useHydrated } from "./use-hydrated";
 
 const REDUCED_MOTION_QUERY = "(prefers-reduced-motion: reduce)";
@@ -29,7 +31,7 @@ function usePrefersReducedMotion(): boolean {
  * holds still while the pointer or keyboard focus rests on a slide. Without JavaScript the first slide
  * shows on its own, with no controls that could not work, and only its picture is fetched.
  */
-export function HeroCarousel({ label = "Highlights" }: { label?: string }) {
+export function HeroCarousel({ slides, label = "Highlights" }: { slides: readonly HeroSlide[]; label?: string }) {
   const [current, setCurrent] = useState(0);
   // What the visitor chose with a control; until then, reduced-motion decides.
   const [choice, setChoice] = useState<"play" | "pause" | null>(null);
@@ -43,8 +45,9 @@ export function HeroCarousel({ label = "Highlights" }: { label?: string }) {
   const focusSlide = useRef<number | null>(null);
 
   const playing = choice ? choice === "play" : !reducedMotion;
-  const rotating = playing && !hovered && !focused;
-  const count = HERO_SLIDES.length;
+  const count = slides.length;
+  // A single slide has nothing to turn to: no rotation, and no controls for one.
+  const rotating = count > 1 && playing && !hovered && !focused;
 
   useEffect(() => {
     if (!rotating) return;
@@ -78,7 +81,7 @@ export function HeroCarousel({ label = "Highlights" }: { label?: string }) {
     // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the arrow keys only add a shortcut to the buttons inside, which stay the way to operate it.
     <section aria-roledescription="carousel" aria-label={label} className="text-white" onKeyDown={onKeyDown}>
       <HeroFrame>
-        {hydrated ? (
+        {hydrated && count > 1 ? (
           // Rotation control first, as the WAI-ARIA pattern has it; the focus order follows the visual order.
           <div className="absolute right-3 bottom-3 z-10 flex items-center gap-2 md:right-6 md:bottom-6">
             <ControlButton
@@ -92,9 +95,9 @@ export function HeroCarousel({ label = "Highlights" }: { label?: string }) {
               <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.5" />
             </ControlButton>
             <div className="flex items-center rounded-full bg-ink/60 px-1 ring-1 ring-white/20">
-              {HERO_SLIDES.map((slide, index) => (
+              {slides.map((slide, index) => (
                 <button
-                  key={slide.image}
+                  key={slide.key}
                   type="button"
                   aria-controls={slidesId}
                   aria-label={`Show slide ${index + 1}`}
@@ -129,9 +132,9 @@ export function HeroCarousel({ label = "Highlights" }: { label?: string }) {
             if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
           }}
         >
-          {HERO_SLIDES.map((slide, index) => (
+          {slides.map((slide, index) => (
             <SlideView
-              key={slide.image}
+              key={slide.key}
               slide={slide}
               index={index}
               count={count}
@@ -146,6 +149,9 @@ export function HeroCarousel({ label = "Highlights" }: { label?: string }) {
     </section>
   );
 }
+
+const SLIDE_BUTTON =
+  "inline-flex rounded-md bg-white px-4 py-2 text-sm font-semibold text-ink shadow hover:bg-brand-50 focus-visible:outline-white";
 
 function SlideView({
   slide,
@@ -172,23 +178,39 @@ function SlideView({
       }`}
     >
       {/* Only the first slide is in view when the page opens: it is the largest paint, the rest can wait. */}
-      {withPicture ? (
-        <HeroImage name={slide.image} priority={index === 0} />
+      {!withPicture ? null : "builtin" in slide.picture ? (
+        <HeroImage name={slide.picture.builtin} priority={index === 0} />
       ) : (
+        <ResponsiveImage
+          image={slide.picture.stored}
+          alt={slide.picture.stored.alt}
+          crop={INFO_IMAGE_SLOTS.slide.crop}
+          sizes={HERO_SIZES}
+          priority={index === 0}
+          className={`block h-auto object-cover ${HERO_BOX}`}
+        />
+      )}
+      {withPicture ? null : (
         // The text sits where it will once the picture comes.
         <HeroPlaceholder />
       )}
       <div className="flex flex-1 items-center bg-ink px-5 pt-5 pb-16 md:absolute md:inset-y-0 md:left-0 md:w-3/5 md:bg-transparent md:bg-linear-to-r md:from-ink/90 md:via-ink/70 md:to-transparent md:px-10 md:py-8 lg:px-16">
         <div className="max-w-xl space-y-3">
-          <p className="text-xs font-semibold tracking-widest text-sky-300 uppercase">{slide.eyebrow}</p>
+          {slide.eyebrow ? (
+            <p className="text-xs font-semibold tracking-widest text-sky-300 uppercase">{slide.eyebrow}</p>
+          ) : null}
           <h2 className="text-2xl font-bold tracking-tight text-balance md:text-3xl lg:text-5xl">{slide.heading}</h2>
           <p className="text-sm text-slate-200 md:hidden lg:block lg:text-lg">{slide.text}</p>
-          <Link
-            to={slide.link.to}
-            className="inline-flex rounded-md bg-white px-4 py-2 text-sm font-semibold text-ink shadow hover:bg-brand-50 focus-visible:outline-white"
-          >
-            {slide.link.label}
-          </Link>
+          {"builtin" in slide.picture ? (
+            <Link to={slide.link.to} className={SLIDE_BUTTON}>
+              {slide.link.label}
+            </Link>
+          ) : (
+            // The owner's link may be a file, a feed or another site: a plain link, not the router's.
+            <a href={slide.link.to} className={SLIDE_BUTTON}>
+              {slide.link.label}
+            </a>
+          )}
         </div>
       </div>
     </div>

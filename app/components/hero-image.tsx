@@ -12,7 +12,7 @@ import {
 export const HERO_SIZES = `(min-width: ${HERO_WIDTH}px) ${HERO_WIDTH}px, 100vw`;
 
 /** The box every hero picture fills: its width, in the pictures' 8:3 shape (HERO_WIDTH × HERO_HEIGHT). */
-const HERO_BOX = "aspect-[8/3] w-full";
+export const HERO_BOX = "aspect-[8/3] w-full";
 
 /**
  * One of the site's static hero pictures, offered at every width it exists in. `priority` marks the

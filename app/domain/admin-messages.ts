@@ -31,6 +31,8 @@ export const ADMIN_MESSAGES = {
   contentRequired: "Content required",
   cardImage: "Must be an image (20MB maximum)",
   infoLink: "A page of this site starting with /, or a web address starting with https://",
+  slideLinkRequired: "Where the button leads: a page of this site starting with /, or a web address",
+  slideLabelRequired: "Button label required",
   infoDate: "Choose the day the item is dated",
   categoryRequired: "Category required",
   modelRequired: "Model required",

@@ -1,3 +1,5 @@
+import type { ImageView } from "./catalog-views";
+
 /**
  * The site's own wide pictures (home carousel, About, Contact) and the home page's carousel. The
  * pictures are static WebP files in public/hero/, made by scripts/make-hero-images.ts; each exists at
@@ -42,32 +44,43 @@ export function heroImageSrcSet(name: HeroImageName): string {
 /** requirements §4 and §9: the carousel advances every 5,000 ms. */
 export const CAROUSEL_INTERVAL_MS = 5_000;
 
+/** A slide's picture: one of the site's own, or one the owner uploaded (cut to the slot's 8:3). */
+export type HeroPicture = { builtin: HeroImageName } | { stored: Omit<ImageView, "id"> };
+
 export interface HeroSlide {
-  image: HeroImageName;
-  eyebrow: string;
+  /** Stable across renders: the built-in picture's name, or the stored slide's id. */
+  key: string;
+  picture: HeroPicture;
+  eyebrow: string | null;
   heading: string;
   text: string;
   link: { to: string; label: string };
 }
 
-/** The home page carousel, in order: three slides (requirements §9). */
+/**
+ * The home page carousel until the owner makes slides of their own, in order: three slides
+ * (requirements §9). Read by the server, which hands the page the slides it shows.
+ */
 export const HERO_SLIDES: readonly HeroSlide[] = [
   {
-    image: "city-night",
+    key: "city-night",
+    picture: { builtin: "city-night" },
     eyebrow: "AI detection",
     heading: "Sees clearly when the lights go out",
     text: "Full-colour night vision and on-camera deep learning tell people and vehicles apart from rain, shadows and wildlife, so alarms mean something.",
     link: { to: "/catalog", label: "Explore our cameras" },
   },
   {
-    image: "warehouse",
+    key: "warehouse",
+    picture: { builtin: "warehouse" },
     eyebrow: "Smart search and safety zones",
     heading: "Every aisle and every dock, covered",
     text: "Draw a zone once and get an alert the moment a person steps into it. Smart search finds any forklift or worker across weeks of footage in seconds.",
     link: { to: "/catalog", label: "Browse the catalog" },
   },
   {
-    image: "parking-lpr",
+    key: "parking-lpr",
+    picture: { builtin: "parking-lpr" },
     eyebrow: "Licence plate recognition",
     heading: "Read every plate, day and night",
     text: "LPR cameras capture plates at speed, match them against your allow and block lists and open the gate for the cars you expect.",

@@ -19,7 +19,9 @@ export interface ImageSlot {
 export const INFO_IMAGE_SLOTS = {
   image: { crop: "16x9", shape: "16:9", minWidth: 1600, minHeight: 900 },
   card: { crop: "4x3", shape: "4:3", minWidth: 1280, minHeight: 960 },
-} as const satisfies Record<"image" | "card", ImageSlot>;
+  // The carousel's slides span the page, as wide as the built-in pictures and of their shape.
+  slide: { crop: "8x3", shape: "8:3", minWidth: 1600, minHeight: 600 },
+} as const satisfies Record<"image" | "card" | "slide", ImageSlot>;
 
 /** What the image fields of the home page's forms say about the slot. */
 export function imageSlotGuidance(slot: ImageSlot): string {

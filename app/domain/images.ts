@@ -26,6 +26,7 @@ export interface ImageSize {
 export const CROP_RATIOS = {
   "16x9": { width: 16, height: 9 },
   "4x3": { width: 4, height: 3 },
+  "8x3": { width: 8, height: 3 },
 } as const;
 
 export type CropRatio = keyof typeof CROP_RATIOS;

@@ -3,7 +3,7 @@ import { Link } from "#app/components/links";
 import { HeroCarousel } from "#app/components/hero-carousel";
 import { ResponsiveImage } from "#app/components/responsive-image";
 import { useSiteSettings } from "#app/components/site-settings";
-import { HERO_IMAGES, HERO_WIDTH, heroImageUrl } from "#app/domain/hero";
+import { HERO_IMAGES, HERO_SLIDES, HERO_WIDTH, heroImageUrl, type HeroSlide } from "#app/domain/hero";
 import { INFO_IMAGE_SLOTS } from "#app/domain/home-images";
 import type { PageHandle } from "#app/domain/live";
 import { seoContext, seoMeta } from "#app/domain/seo";
@@ -32,8 +32,25 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 export async function loader({ context }: Route.LoaderArgs) {
   const user = await context.get(requestContext).user();
   // Signed-in people see drafts and scheduled items where they will stand, marked (never cached).
-  const items = await context.get(servicesContext).infoItems.homePageItems({ drafts: Boolean(user) });
-  return { items, isAdmin: Boolean(user) };
+  const { infoItems } = context.get(servicesContext);
+  const [items, stored] = await Promise.all([
+    infoItems.homePageItems({ drafts: Boolean(user) }),
+    infoItems.heroSlides(),
+  ]);
+  // The owner's slides, once there are any, take the place of the built-in ones.
+  const slides: readonly HeroSlide[] = stored.length ? stored.map(heroSlide) : HERO_SLIDES;
+  return { items, slides, isAdmin: Boolean(user) };
+}
+
+function heroSlide(item: InfoItemRecord): HeroSlide {
+  return {
+    key: item.id,
+    picture: item.image ? { stored: item.image } : { builtin: "city-night" },
+    eyebrow: item.eyebrow,
+    heading: item.heading ?? "",
+    text: item.content ?? "",
+    link: { to: item.link ?? "/", label: item.linkLabel ?? "" },
+  };
 }
 
 // Admin-only code (forms, uploads): fetched only when an admin's page renders it, never by visitors.
@@ -44,12 +61,12 @@ const ITEM_SIZES = "(min-width: 1056px) 992px, calc(100vw - 2rem)";
 const CARD_IMAGE_SIZES = "(min-width: 1056px) 496px, (min-width: 768px) 50vw, calc(100vw - 2rem)";
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { items, isAdmin } = loaderData;
+  const { items, slides, isAdmin } = loaderData;
   const { companyName } = useSiteSettings();
   return (
     <>
       <h1 className="sr-only">{companyName}: AI security cameras</h1>
-      <HeroCarousel />
+      <HeroCarousel slides={slides} />
       <div className="mx-auto max-w-5xl space-y-8 px-4 py-12">
         {isAdmin ? (
           <Suspense fallback={null}>

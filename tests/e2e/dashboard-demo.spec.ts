@@ -12,7 +12,9 @@ test("the summary counts categories and products and lists home items newest fir
   await expect(page.getByTestId("catalog-counts")).toHaveText(
     `${DEMO_CATALOG.categories.length} categories, ${DEMO_PRODUCTS.length} products`,
   );
-  const items = page.getByRole("list", { name: "Banners, cards and images, newest first" }).getByRole("listitem");
+  const items = page
+    .getByRole("list", { name: "Banners, cards, images and slides, newest first" })
+    .getByRole("listitem");
   await expect(items).toHaveCount(DEMO_CATALOG.infoItems.length);
   const dates = await items.locator("time").evaluateAll((times) => times.map((time) => time.getAttribute("datetime")));
   expect(dates).toEqual([...dates].sort().reverse());

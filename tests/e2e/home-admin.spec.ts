@@ -1,6 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import sharp from "sharp";
 import { ADMIN_MESSAGES } from "../../app/domain/admin-messages";
+import { ALT_TEXT_LABEL } from "../../app/domain/alt-text";
 import { expectNoA11yViolations } from "../support/a11y";
 import { capturePost, expectAnonymousReplayRefused } from "./admin";
 import { oversizedFile } from "./files";
@@ -102,7 +103,12 @@ test("an admin adds a banner, an image and a card through the new-item panels; v
   await page.goto("/");
   await hydrated(page);
   await expect(page.getByRole("heading", { name: "There are no info items yet" })).toBeVisible();
-  await expect(toolbar(page).getByRole("button")).toHaveText(["+ NEW CARD", "+ NEW IMAGE", "+ NEW BANNER"]);
+  await expect(toolbar(page).getByRole("button")).toHaveText([
+    "+ NEW CARD",
+    "+ NEW IMAGE",
+    "+ NEW BANNER",
+    "+ NEW SLIDE",
+  ]);
   // The tools load after the page: checked once they can be used, not while they are still greyed out.
   for (const button of await toolbar(page).getByRole("button").all()) await expect(button).toBeEnabled();
   await expectNoA11yViolations(page);
@@ -413,7 +419,7 @@ test("a delete refused because the item changed meanwhile closes the prompt and 
 test("the dashboard summary has the same controls, newest first", async ({ page, login }) => {
   await login();
   await expect(page).toHaveURL("/dashboard");
-  const list = page.getByRole("list", { name: "Banners, cards and images, newest first" });
+  const list = page.getByRole("list", { name: "Banners, cards, images and slides, newest first" });
   await page.getByRole("button", { name: "+ NEW CARD" }).click();
   const form = page.getByRole("form", { name: "New card" });
   await form.getByLabel("Heading").fill("From the dashboard");
@@ -571,7 +577,7 @@ test("the dashboard summary shows each picture's thumbnail, its description, and
   login,
 }) => {
   await login();
-  const list = page.getByRole("list", { name: "Banners, cards and images, newest first" });
+  const list = page.getByRole("list", { name: "Banners, cards, images and slides, newest first" });
   const image = list.getByRole("listitem").filter({ hasText: "A violet poster, standing tall" });
   await expect(image.getByTestId("info-item-thumbnail")).toHaveAttribute("src", /\/16x9\/\d+\.webp$/);
   await expect(image).toContainText(/Added \d{1,2} \w{3} \d{4}/);
@@ -634,7 +640,7 @@ test("an item's Read more link, date and place: News keeps what the home page le
   // The summary says where it is; put back on the home page, it shows there with its date and link.
   await page.goto("/dashboard");
   const row = page
-    .getByRole("list", { name: "Banners, cards and images, newest first" })
+    .getByRole("list", { name: "Banners, cards, images and slides, newest first" })
     .getByRole("listitem")
     .filter({ hasText: "Meet us at ISC West" });
   await expect(row.getByText("News only", { exact: true })).toBeVisible();
@@ -661,4 +667,66 @@ test("an item's Read more link, date and place: News keeps what the home page le
     "/news.atom",
   );
   await visitor.close();
+});
+
+test("the owner's slides take the place of the carousel's built-in ones, live, and give it back when gone", async ({
+  page,
+  browser,
+  login,
+  site,
+}) => {
+  const visitorContext = await browser.newContext({ baseURL: site.url, reducedMotion: "reduce" });
+  const visitor = await visitorContext.newPage();
+  await openLiveVisitor(visitor);
+  const carousel = visitor.getByRole("region", { name: "Highlights" });
+  // Every slide, also those not shown (hidden ones are out of the accessibility tree).
+  const slides = carousel.locator('[aria-roledescription="slide"]');
+  await expect(slides).toHaveCount(3);
+
+  await login();
+  await page.goto("/");
+  await hydrated(page);
+  await page.getByRole("button", { name: "+ NEW SLIDE" }).click();
+  const form = page.getByRole("form", { name: "New slide" });
+  await form.getByRole("button", { name: "Submit" }).click();
+  await expect(form.getByText("Button label required")).toBeVisible();
+  await expect(form.getByText(ADMIN_MESSAGES.slideLinkRequired)).toBeVisible();
+  await form.getByLabel("Eyebrow (optional)").fill("Perimeter");
+  await form.getByLabel("Heading").fill("Sees the whole fence");
+  await form.getByLabel("Content").fill("Thermal and optical in one housing.");
+  await uploadImage(form, "Image (20MB maximum)", "#0f766e");
+  await form.getByLabel(ALT_TEXT_LABEL).fill("A camera on a fence at dusk");
+  await form.getByLabel("Button label").fill("See the cameras");
+  await form.getByLabel("Button link").fill("/catalog");
+  await expectNoA11yViolations(page);
+  await form.getByRole("button", { name: "Submit" }).click();
+  await expect(form).toHaveCount(0);
+  // A slide is not a home page item: the list below the carousel does not show it.
+  await expect(items(page).filter({ hasText: "Sees the whole fence" })).toHaveCount(0);
+
+  // The visitor's open page turns to the owner's one slide, with no controls to turn it.
+  await expect(slides).toHaveCount(1);
+  await expect(slides.first().getByRole("heading", { name: "Sees the whole fence" })).toBeVisible();
+  await expect(slides.first()).toContainText("Perimeter");
+  await expect(slides.first().getByRole("link", { name: "See the cameras" })).toHaveAttribute("href", "/catalog");
+  await expect(slides.first().getByRole("img", { name: "A camera on a fence at dusk" })).toHaveAttribute(
+    "src",
+    /\/8x3\/\d+\.webp$/,
+  );
+  await expect(carousel.getByRole("button", { name: "Next slide" })).toHaveCount(0);
+  await expectNoA11yViolations(visitor);
+
+  // Listed with the other items in the summary; deleted there, the built-in slides come back.
+  await page.goto("/dashboard");
+  const row = page
+    .getByRole("list", { name: "Banners, cards, images and slides, newest first" })
+    .getByRole("listitem")
+    .filter({ hasText: "Sees the whole fence" });
+  await expect(row.getByTestId("info-item-thumbnail")).toHaveAttribute("src", /\/8x3\/\d+\.webp$/);
+  const slideControls = controls(page, "Slide: Sees the whole fence");
+  await slideControls.getByRole("button", { name: "Delete" }).click();
+  await slideControls.getByRole("button", { name: "CONFIRM DELETE" }).click();
+  await expect(row).toHaveCount(0);
+  await expect(slides).toHaveCount(3);
+  await visitorContext.close();
 });

@@ -375,3 +375,69 @@ describe("an item's link, date and place, and News", () => {
     expect(await runtime.services.infoItems.homePageItems()).toHaveLength(6);
   });
 });
+
+describe("the carousel's slides", () => {
+  it("need a picture, a heading, a text and a button; they are neither home page items nor news", async () => {
+    for (const item of await runtime.services.infoItems.listInfoItems({ drafts: true })) {
+      await act({ intent: "delete", id: item.id, version: String(item.version) });
+    }
+    const empty = await act({ intent: "create", type: "slide" });
+    expect(empty.status).toBe(400);
+    expect(fieldErrors(empty.body)).toMatchObject({
+      heading: [ADMIN_MESSAGES.headingRequired],
+      content: [ADMIN_MESSAGES.contentRequired],
+      imageFileId: [ADMIN_MESSAGES.imageRequiredInfo],
+      linkLabel: [ADMIN_MESSAGES.slideLabelRequired],
+      link: [ADMIN_MESSAGES.slideLinkRequired],
+    });
+    const slide = {
+      intent: "create",
+      type: "slide",
+      eyebrow: "  Thermal  ",
+      heading: "Heat tells the truth",
+      content: "Bi-spectrum cameras for perimeters.",
+      imageFileId: (await stage("png")).id,
+      imageAlt: "A thermal camera on a fence",
+      linkLabel: "See thermal cameras",
+      link: "/catalog/categories/thermal-cameras",
+    };
+    const text = await stage("text");
+    expect(fieldErrors((await act({ ...slide, imageFileId: text.id })).body).imageFileId).toEqual([
+      ADMIN_MESSAGES.imageRequiredInfo,
+    ]);
+    expect((await act(slide)).body.status).toBe("saved");
+    expect((await act({ intent: "create", type: "banner", content: "News" })).body.status).toBe("saved");
+
+    const [stored] = await runtime.services.infoItems.heroSlides();
+    expect(stored).toMatchObject({
+      type: "slide",
+      eyebrow: "Thermal",
+      heading: "Heat tells the truth",
+      linkLabel: "See thermal cameras",
+      link: "/catalog/categories/thermal-cameras",
+      image: { alt: "A thermal camera on a fence" },
+    });
+    expect((await runtime.services.infoItems.homePageItems()).map((item) => item.type)).toEqual(["banner"]);
+    expect((await runtime.services.infoItems.newsPage(1)).items.map((item) => item.type)).toEqual(["banner"]);
+
+    // An edit keeps the picture and changes the words; History names the button.
+    if (!stored) throw new Error("slide missing");
+    const edited = await act({
+      ...slide,
+      intent: "edit",
+      id: stored.id,
+      version: String(stored.version),
+      imageFileId: "",
+      linkLabel: "Thermal cameras",
+    });
+    expect(edited.body.status).toBe("saved");
+    expect(await runtime.services.infoItems.getInfoItem(stored.id)).toMatchObject({
+      linkLabel: "Thermal cameras",
+      image: { fileId: stored.image?.fileId },
+    });
+    const [latest] = await runtime.services.revisions.history("home-item", stored.id);
+    expect(latest?.changes).toEqual([
+      { kind: "changed", label: "Button", before: "See thermal cameras", after: "Thermal cameras" },
+    ]);
+  });
+});

@@ -52,6 +52,8 @@ export function ItemForm({
       content: item?.content ?? "",
       imageAlt: item?.image?.alt ?? "",
       link: item?.link ?? "",
+      linkLabel: item?.linkLabel ?? "",
+      eyebrow: item?.eyebrow ?? "",
       datedOn: item?.datedOn ?? isoToday(),
       shownOn: item && !item.onHomePage ? "news" : "home",
     },
@@ -63,9 +65,9 @@ export function ItemForm({
   const [removeImage, setRemoveImage] = useState(false);
   const busy = uploading || fetcher.state !== "idle";
   const imageMessages =
-    type === "image"
-      ? { tooLarge: ADMIN_MESSAGES.imageRequiredInfo, notAnImage: ADMIN_MESSAGES.imageRequiredInfo }
-      : { tooLarge: ADMIN_MESSAGES.cardImage, notAnImage: ADMIN_MESSAGES.cardImage };
+    type === "card"
+      ? { tooLarge: ADMIN_MESSAGES.cardImage, notAnImage: ADMIN_MESSAGES.cardImage }
+      : { tooLarge: ADMIN_MESSAGES.imageRequiredInfo, notAnImage: ADMIN_MESSAGES.imageRequiredInfo };
   return (
     <fetcher.Form method="post" action={INFO_ACTION} {...getFormProps(form)} aria-label={title} className="space-y-4">
       <TabIdInput />
@@ -84,12 +86,24 @@ export function ItemForm({
           content: "Content",
           imageFileId: "Image",
           imageAlt: ALT_TEXT_LABEL,
-          link: "Read more link",
+          link: type === "slide" ? "Button link" : "Read more link",
+          linkLabel: "Button label",
+          eyebrow: "Eyebrow",
           datedOn: "Date",
         }}
       />
-      {type === "card" ? <TextInput meta={fields.heading} label="Heading" /> : null}
-      {type !== "image" ? <TextArea meta={fields.content} label="Content" rows={type === "banner" ? 2 : 4} /> : null}
+      {type === "slide" ? (
+        <TextInput
+          meta={fields.eyebrow}
+          label="Eyebrow (optional)"
+          hint="A few words above the heading, such as AI detection."
+          maxLength={60}
+        />
+      ) : null}
+      {type === "card" || type === "slide" ? <TextInput meta={fields.heading} label="Heading" /> : null}
+      {type !== "image" ? (
+        <TextArea meta={fields.content} label="Content" rows={type === "banner" ? 2 : type === "slide" ? 3 : 4} />
+      ) : null}
       {type !== "banner" ? (
         <>
           {item?.image ? (
@@ -139,24 +153,34 @@ export function ItemForm({
           ) : null}
         </>
       ) : null}
+      {type === "slide" ? <TextInput meta={fields.linkLabel} label="Button label" maxLength={40} /> : null}
       <TextInput
         meta={fields.link}
-        label="Read more link (optional)"
+        label={type === "slide" ? "Button link" : "Read more link (optional)"}
         hint="A page of this site, such as /catalog/products/vnt-d4m, or a web address starting with https://."
         inputMode="url"
         maxLength={INFO_LINK_MAX}
         autoComplete="off"
       />
-      <TextInput
-        meta={fields.datedOn}
-        type="date"
-        label="Date"
-        hint="Shown with the item, which News lists by it. Left empty, a new item is dated today and an edited one keeps its date."
-      />
-      <SelectInput meta={fields.shownOn} label="Shown on">
-        <option value="home">The home page and News</option>
-        <option value="news">News only</option>
-      </SelectInput>
+      {type === "slide" ? (
+        <p className="text-sm text-slate-600">
+          Slides are shown in the carousel at the top of the home page, the newest first. Once there is one, the
+          site&apos;s three built-in slides make way for yours.
+        </p>
+      ) : (
+        <>
+          <TextInput
+            meta={fields.datedOn}
+            type="date"
+            label="Date"
+            hint="Shown with the item, which News lists by it. Left empty, a new item is dated today and an edited one keeps its date."
+          />
+          <SelectInput meta={fields.shownOn} label="Shown on">
+            <option value="home">The home page and News</option>
+            <option value="news">News only</option>
+          </SelectInput>
+        </>
+      )}
       <PublishControls
         publication={item?.publication}
         saveLabel={fetcher.state === "submitting" ? "Saving…" : submitLabel}

@@ -9,9 +9,10 @@ const NEW_BUTTONS: { type: InfoItemKind; label: string }[] = [
   { type: "card", label: "+ NEW CARD" },
   { type: "image", label: "+ NEW IMAGE" },
   { type: "banner", label: "+ NEW BANNER" },
+  { type: "slide", label: "+ NEW SLIDE" },
 ];
 
-/** '+ NEW CARD', '+ NEW IMAGE', '+ NEW BANNER' and the new-item panel they open. */
+/** '+ NEW CARD', '+ NEW IMAGE', '+ NEW BANNER', '+ NEW SLIDE' (the carousel's) and the new-item panel they open. */
 export function HomeAdminToolbar() {
   const [open, setOpen] = useState<InfoItemKind | null>(null);
   const opener = useRef<HTMLButtonElement | null>(null);

@@ -9,7 +9,7 @@ import { altTextField } from "./alt-text";
 import type { Publication, PublicationState } from "#app/domain/publication";
 import { isIsoDay } from "./day";
 
-export const INFO_ITEM_TYPES = ["banner", "card", "image"] as const;
+export const INFO_ITEM_TYPES = ["banner", "card", "image", "slide"] as const;
 export type InfoItemKind = (typeof INFO_ITEM_TYPES)[number];
 
 const required = (message: string, max: number) =>
@@ -78,6 +78,25 @@ export function infoItemSchema(type: InfoItemKind, mode: "create" | "edit") {
         ...newsFields,
         version,
       });
+    case "slide":
+      // A slide of the home page's carousel: not news, so no day and no place, and its link is its button.
+      return z.object({
+        eyebrow: z.string().trim().max(60, "At most 60 characters").optional(),
+        heading: required(ADMIN_MESSAGES.headingRequired, 120),
+        content: required(ADMIN_MESSAGES.contentRequired, 300),
+        imageFileId:
+          mode === "create"
+            ? upload(ADMIN_MESSAGES.imageRequiredInfo)
+            : upload(ADMIN_MESSAGES.imageRequiredInfo).optional(),
+        imageAlt: altTextField,
+        linkLabel: required(ADMIN_MESSAGES.slideLabelRequired, 40),
+        link: z
+          .string(ADMIN_MESSAGES.slideLinkRequired)
+          .trim()
+          .max(INFO_LINK_MAX, `At most ${INFO_LINK_MAX} characters`)
+          .refine(isInfoItemLink, ADMIN_MESSAGES.infoLink),
+        version,
+      });
   }
 }
 
@@ -89,6 +108,9 @@ export type InfoItemInput = {
   removeImage?: "on";
   /** Absent: none. */
   link?: string;
+  /** A slide's button's words and the short line above its heading. */
+  linkLabel?: string;
+  eyebrow?: string;
   /** Absent: a new item is dated today, an edited one keeps its day. */
   datedOn?: string;
   /** Absent: a new item goes on the home page, an edited one stays where it was. */
@@ -98,7 +120,12 @@ export type InfoItemInput = {
 };
 
 /** How the dashboard names each kind of item. */
-export const INFO_ITEM_TYPE_NAMES: Record<InfoItemKind, string> = { banner: "Banner", card: "Card", image: "Image" };
+export const INFO_ITEM_TYPE_NAMES: Record<InfoItemKind, string> = {
+  banner: "Banner",
+  card: "Card",
+  image: "Image",
+  slide: "Slide",
+};
 
 /** How the audit log names an item: its heading, else the start of its text, else its kind. */
 export function infoItemLabel(
@@ -123,8 +150,11 @@ export interface InfoItemView {
   content: string | null;
   /** `alt` is the image's description as stored, "" for none. */
   image: Omit<ImageView, "id"> | null;
-  /** Where "Read more" leads, if anywhere: a path of this site or a web address. */
+  /** Where "Read more" (a slide's button) leads, if anywhere: a path of this site or a web address. */
   link: string | null;
+  /** A slide's button's words and the short line above its heading; null for other kinds. */
+  linkLabel: string | null;
+  eyebrow: string | null;
   /** The day it is dated (YYYY-MM-DD): News lists items by it. */
   datedOn: string;
   /** Off the home page, it is on News alone. */

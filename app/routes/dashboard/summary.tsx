@@ -3,7 +3,7 @@ import { HomeAdminToolbar, InfoItemControls } from "#app/components/home-admin/t
 import { ResponsiveImage } from "#app/components/responsive-image";
 import { Alert, Card } from "#app/components/ui";
 import { useSearchParams } from "react-router";
-import type { InfoItemView } from "#app/domain/forms/info-item";
+import { INFO_ITEM_TYPE_NAMES, type InfoItemView } from "#app/domain/forms/info-item";
 import { countNoun, formatDate } from "#app/domain/format";
 import { INFO_IMAGE_SLOTS } from "#app/domain/home-images";
 import type { PageHandle } from "#app/domain/live";
@@ -25,10 +25,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { counts, items };
 }
 
-const TYPE_LABELS = { banner: "Banner", card: "Card", image: "Image" } as const;
-
 /** The thumbnails show each picture cut as its slot on the home page cuts it. */
-const THUMBNAIL_CLASSES = { card: "h-12 w-16", image: "h-9 w-16" } as const;
+const THUMBNAIL_CLASSES = { card: "h-12 w-16", image: "h-9 w-16", slide: "h-6 w-16" } as const;
 
 /**
  * The date an admin looks for in the list: when the item was last edited, or added if never since.
@@ -73,13 +71,13 @@ export default function DashboardSummary({ loaderData }: Route.ComponentProps) {
         {items.length === 0 ? (
           <p className="text-slate-600">There are no info items yet.</p>
         ) : (
-          <ol className="divide-y divide-slate-200" aria-label="Banners, cards and images, newest first">
+          <ol className="divide-y divide-slate-200" aria-label="Banners, cards, images and slides, newest first">
             {items.map((item) => (
               <li key={item.id} className="space-y-2 py-3">
                 {/* On the narrowest screens the date goes under the rest rather than past the edge. */}
                 <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
                   <span className="w-16 shrink-0 text-xs font-semibold uppercase text-slate-600">
-                    {TYPE_LABELS[item.type]}
+                    {INFO_ITEM_TYPE_NAMES[item.type]}
                   </span>
                   <span className="flex h-12 w-16 shrink-0 items-center">
                     {item.image && item.type !== "banner" ? (

@@ -47,6 +47,12 @@ function storedNews(input: InfoItemInput): { link: string | null; datedOn: strin
   return { link, datedOn: input.datedOn };
 }
 
+/** A slide's button words and eyebrow, trimmed; none for other kinds, which have neither. */
+function slideWords(type: InfoItemKind, input: InfoItemInput): { linkLabel: string | null; eyebrow: string | null } {
+  if (type !== "slide") return { linkLabel: null, eyebrow: null };
+  return { linkLabel: input.linkLabel?.trim() || null, eyebrow: input.eyebrow?.trim() || null };
+}
+
 function placeOf(onHomePage: boolean | undefined): InfoItemPlace | undefined {
   return onHomePage === undefined ? undefined : onHomePage ? "home" : "news";
 }
@@ -60,6 +66,8 @@ function homeItemInput(data: HomeItemData): InfoItemInput {
     imageAlt: data.imageAlt,
     ...(data.imageFileId ? {} : { removeImage: "on" as const }),
     link: data.link ?? undefined,
+    linkLabel: data.linkLabel ?? undefined,
+    eyebrow: data.eyebrow ?? undefined,
     datedOn: data.datedOn,
     shownOn: placeOf(data.onHomePage),
   };
@@ -91,6 +99,7 @@ export function createInfoItemAdmin({ write }: { write: AdminWrite }) {
             imageFileId: input.imageFileId ?? null,
             imageAlt,
             link,
+            ...slideWords(type, input),
             datedOn: datedOn ?? isoToday(),
             onHomePage: input.shownOn !== "news",
             ...publicationSet(input.publication),
@@ -127,7 +136,7 @@ export function createInfoItemAdmin({ write }: { write: AdminWrite }) {
         await claimVersion(tx, infoItems, id, version);
         const [row] = await tx.select().from(infoItems).where(eq(infoItems.id, id));
         if (!row) throw new NotFoundError();
-        const heading = row.type === "card" ? input.heading : null;
+        const heading = row.type === "card" || row.type === "slide" ? input.heading : null;
         const label = infoItemLabel(row.type, heading, row.type === "image" ? null : input.content);
         await audit({ kind: "updated", record: { type: "home-item", id, label } });
         let imageFileId = row.imageFileId;
@@ -140,7 +149,8 @@ export function createInfoItemAdmin({ write }: { write: AdminWrite }) {
         await tx
           .update(infoItems)
           .set({
-            heading: row.type === "card" ? (input.heading ?? null) : null,
+            heading: heading ?? null,
+            ...slideWords(row.type, input),
             content: row.type === "image" ? null : (input.content ?? null),
             imageFileId,
             imageAlt: storedAltText(imageFileId, input.imageAlt),

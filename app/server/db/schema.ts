@@ -344,7 +344,7 @@ export const downloads = pgTable(
   (table) => [...publicationChecks("downloads", table), downloadKindCheck("downloads", table)],
 );
 
-export const infoItemTypes = ["banner", "card", "image"] as const;
+export const infoItemTypes = ["banner", "card", "image", "slide"] as const;
 export type InfoItemType = (typeof infoItemTypes)[number];
 
 export const infoItems = pgTable(
@@ -357,8 +357,12 @@ export const infoItems = pgTable(
     imageFileId: uuid("image_file_id").references(() => files.id, { onDelete: "restrict" }),
     /** The image's description; empty for none (the page then treats the picture as decoration). */
     imageAlt: text("image_alt").default("").notNull(),
-    /** Where "Read more" leads: a path of this site ("/catalog") or a web address; none without. */
+    /** Where "Read more" (a slide's button) leads: a path of this site ("/catalog") or a web address; none without. */
     link: text("link"),
+    /** A slide's button's words. */
+    linkLabel: text("link_label"),
+    /** A slide's short line above its heading. */
+    eyebrow: text("eyebrow"),
     /** The day the item is dated: /news lists items by it, newest first, and its feed publishes it. */
     datedOn: date("dated_on", { mode: "string" })
       .default(sql`current_date`)
@@ -374,7 +378,7 @@ export const infoItems = pgTable(
   (table) => [
     index("info_items_sort_idx").on(table.sortAt),
     check("info_items_link_check", sql`${table.link} is null or ${table.link} <> ''`),
-    check("info_items_type_check", sql`${table.type} in ('banner', 'card', 'image')`),
+    check("info_items_type_check", sql`${table.type} in ('banner', 'card', 'image', 'slide')`),
     ...publicationChecks("info_items", table),
   ],
 );

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { INFO_ITEM_TYPE_NAMES, infoItemLabel } from "#app/domain/forms/info-item";
+import { INFO_ITEM_TYPE_NAMES, infoItemLabel, type InfoItemKind } from "#app/domain/forms/info-item";
 import { publicationLabel, publicationState, type PublicationState } from "#app/domain/publication";
 import type { Queryable } from "../db/client.server";
 import { infoItems } from "../db/schema";
@@ -17,13 +17,15 @@ import {
 
 /** What a home page item revision restores. */
 export interface HomeItemData {
-  type: "banner" | "card" | "image";
+  type: InfoItemKind;
   heading: string | null;
   content: string | null;
   imageFileId: string | null;
   imageAlt: string;
   /** Absent from revisions saved before items had links, dates and places. */
   link?: string | null;
+  linkLabel?: string | null;
+  eyebrow?: string | null;
   datedOn?: string;
   onHomePage?: boolean;
   sortAt: string;
@@ -43,9 +45,20 @@ async function homeItemSnapshot(tx: Queryable, id: string): Promise<Snapshot<Hom
         ["Text", row.content ?? ""],
         ["Picture", fileLine(row.imageFileId ? named.get(row.imageFileId) : null)],
         ["Picture description", row.imageAlt],
+        ...(row.type === "slide"
+          ? [
+              ["Eyebrow", row.eyebrow ?? ""] satisfies [string, string],
+              ["Button", row.linkLabel ?? ""] satisfies [string, string],
+            ]
+          : []),
         ["Link", row.link ?? ""],
-        ["Date", row.datedOn],
-        ["Shown on", row.onHomePage ? "The home page and News" : "News only"],
+        // A slide is not news: it has no day or place of its own.
+        ...(row.type === "slide"
+          ? []
+          : [
+              ["Date", row.datedOn] satisfies [string, string],
+              ["Shown on", row.onHomePage ? "The home page and News" : "News only"] satisfies [string, string],
+            ]),
         ["Status", publicationLabel(publicationState(row))],
       ],
       lists: [],
@@ -57,6 +70,8 @@ async function homeItemSnapshot(tx: Queryable, id: string): Promise<Snapshot<Hom
       imageFileId: row.imageFileId,
       imageAlt: row.imageAlt,
       link: row.link,
+      linkLabel: row.linkLabel,
+      eyebrow: row.eyebrow,
       datedOn: row.datedOn,
       onHomePage: row.onHomePage,
       sortAt: row.sortAt.toISOString(),

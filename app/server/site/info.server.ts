@@ -19,6 +19,8 @@ function toView(item: typeof infoItems.$inferSelect, file: typeof files.$inferSe
       ? { fileId: file.id, url: fileUrl(file), width: file.width, height: file.height, alt: item.imageAlt }
       : null,
     link: item.link,
+    linkLabel: item.linkLabel,
+    eyebrow: item.eyebrow,
     datedOn: item.datedOn,
     onHomePage: item.onHomePage,
     sortAt: item.sortAt.toISOString(),
@@ -41,7 +43,9 @@ export function createInfoItemReads({ db, watch }: { db: Database; watch: DataWa
    */
   const published = keptUntilChanged(watch, INFO_DATA, async () => {
     const items = await readInfoItems(false);
-    const news = items.toSorted((a, b) => (a.datedOn === b.datedOn ? 0 : a.datedOn < b.datedOn ? 1 : -1));
+    const news = items
+      .filter((item) => item.type !== "slide")
+      .sort((a, b) => (a.datedOn === b.datedOn ? 0 : a.datedOn < b.datedOn ? 1 : -1));
     return { items, news };
   });
 
@@ -66,7 +70,15 @@ export function createInfoItemReads({ db, watch }: { db: Database; watch: DataWa
 
   /** The home page's items, in its order; with `drafts`, also those not yet published (an admin's view). */
   async function homePageItems(options: { drafts?: boolean } = {}): Promise<InfoItemRecord[]> {
-    return (await listInfoItems(options)).filter((item) => item.onHomePage);
+    return (await listInfoItems(options)).filter((item) => item.onHomePage && item.type !== "slide");
+  }
+
+  /**
+   * The carousel's published slides, the one most recently added or moved to the top first; none
+   * while the owner has made none (the carousel then shows the site's built-in slides).
+   */
+  async function heroSlides(): Promise<InfoItemRecord[]> {
+    return (await published()).items.filter((item) => item.type === "slide");
   }
 
   /** A page of News: every published item, whether on the home page or not, newest day first. */
@@ -91,5 +103,5 @@ export function createInfoItemReads({ db, watch }: { db: Database; watch: DataWa
     return row ? toView(row.item, row.file) : undefined;
   }
 
-  return { listInfoItems, homePageItems, newsPage, latestNews, getInfoItem };
+  return { listInfoItems, homePageItems, heroSlides, newsPage, latestNews, getInfoItem };
 }

@@ -10,7 +10,7 @@ import { conflictAnswer, fieldRuleAnswer, invalidAnswer, NOTHING_TYPED, publicat
 import type { AdminForm } from "#app/server/runtime/session.server";
 
 const imageMessage = (type: InfoItemKind) =>
-  type === "image" ? ADMIN_MESSAGES.imageRequiredInfo : ADMIN_MESSAGES.cardImage;
+  type === "card" ? ADMIN_MESSAGES.cardImage : ADMIN_MESSAGES.imageRequiredInfo;
 
 /** A save the services refused for one field: the form again, that field's message beside it. */
 function refusedField(type: InfoItemKind, error: unknown, submission: Pick<Submission<unknown>, "reply">) {

@@ -1,6 +1,7 @@
 import { DOWNLOAD_KINDS, downloadKindLabel, type DownloadKind } from "./download-kinds";
 import { DEFAULT_SECURITY } from "./security-policy";
 import { DEFAULT_SITE } from "./site";
+import { INFO_ITEM_PLACE_NAMES } from "./info-item-places";
 import { defaultAboutPage, defaultPrivacyPolicy } from "./site-pages";
 /**
  * How a revision reads to a person: its fields in order, its lists of named things, and a spreadsheet
@@ -48,7 +49,9 @@ function without(a: string[], b: string[]): string[] {
  * Fields revisions began keeping later, with the value every record had before: every record was
  * published before drafts existed, every product active before lifecycles, the settings' security
  * e-mail and policy, footer note, About text and privacy policy the defaults before they could be set
- * (the pages' for the built-in company name: a site renamed before then shows one change more).
+ * (the pages' for the built-in company name: a site renamed before then shows one change more), every
+ * home page item on the home page before it could be News alone. An item's day has no such value: it
+ * was given the day the item was added, which its first revision since shows as a change.
  */
 const FIELDS_KEPT_SINCE: Record<string, string> = {
   Status: "Published",
@@ -56,6 +59,7 @@ const FIELDS_KEPT_SINCE: Record<string, string> = {
   SBOM: "None",
   "Security e-mail": DEFAULT_SECURITY.securityEmail,
   "Vulnerability disclosure policy": DEFAULT_SECURITY.disclosurePolicy,
+  "Shown on": INFO_ITEM_PLACE_NAMES.home,
   "Footer note": DEFAULT_SITE.footerNote,
   "About page": defaultAboutPage(DEFAULT_SITE.companyName),
   "Privacy policy": defaultPrivacyPolicy(DEFAULT_SITE.companyName),

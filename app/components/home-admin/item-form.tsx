@@ -1,3 +1,4 @@
+import { INFO_ITEM_PLACE_NAMES, INFO_ITEM_PLACES } from "#app/domain/info-item-places";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
@@ -176,8 +177,11 @@ export function ItemForm({
             hint="Shown with the item, which News lists by it. Left empty, a new item is dated today and an edited one keeps its date."
           />
           <SelectInput meta={fields.shownOn} label="Shown on">
-            <option value="home">The home page and News</option>
-            <option value="news">News only</option>
+            {INFO_ITEM_PLACES.map((place) => (
+              <option key={place} value={place}>
+                {INFO_ITEM_PLACE_NAMES[place]}
+              </option>
+            ))}
           </SelectInput>
         </>
       )}

@@ -8,6 +8,7 @@ import type { ImageView } from "#app/domain/catalog-views";
 import { altTextField } from "./alt-text";
 import type { Publication, PublicationState } from "#app/domain/publication";
 import { isIsoDay } from "./day";
+import { INFO_ITEM_PLACES, type InfoItemPlace } from "../info-item-places";
 
 export const INFO_ITEM_TYPES = ["banner", "card", "image", "slide"] as const;
 export type InfoItemKind = (typeof INFO_ITEM_TYPES)[number];
@@ -26,10 +27,6 @@ export const INFO_LINK_MAX = 500;
 export function isInfoItemLink(value: string): boolean {
   return /^\/(?![/\\])\S*$/.test(value) || /^https?:\/\/[^\s/]+\.[^\s]+$/i.test(value);
 }
-
-/** Where an item shows: the home page and News, or News alone. */
-export const INFO_ITEM_PLACES = ["home", "news"] as const;
-export type InfoItemPlace = (typeof INFO_ITEM_PLACES)[number];
 
 /**
  * What every kind of item has: an optional link, the day it is dated (left empty, a new item is

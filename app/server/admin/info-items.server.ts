@@ -3,13 +3,8 @@ import { ALT_TEXT_TOO_LONG, MAX_ALT_TEXT_LENGTH, normalizeAltText } from "#app/d
 import { ADMIN_MESSAGES } from "#app/domain/admin-messages";
 import { isoToday } from "#app/domain/format";
 import { isIsoDay } from "#app/domain/forms/day";
-import {
-  infoItemLabel,
-  isInfoItemLink,
-  type InfoItemInput,
-  type InfoItemKind,
-  type InfoItemPlace,
-} from "#app/domain/forms/info-item";
+import type { InfoItemPlace } from "#app/domain/info-item-places";
+import { infoItemLabel, isInfoItemLink, type InfoItemInput, type InfoItemKind } from "#app/domain/forms/info-item";
 import { infoItems } from "../db/schema";
 import { isUuid } from "../files/files.server";
 import {

@@ -1,3 +1,4 @@
+import { INFO_ITEM_PLACE_NAMES } from "#app/domain/info-item-places";
 import { eq, sql } from "drizzle-orm";
 import { INFO_ITEM_TYPE_NAMES, infoItemLabel, type InfoItemKind } from "#app/domain/forms/info-item";
 import { publicationLabel, publicationState, type PublicationState } from "#app/domain/publication";
@@ -57,7 +58,7 @@ async function homeItemSnapshot(tx: Queryable, id: string): Promise<Snapshot<Hom
           ? []
           : [
               ["Date", row.datedOn] satisfies [string, string],
-              ["Shown on", row.onHomePage ? "The home page and News" : "News only"] satisfies [string, string],
+              ["Shown on", INFO_ITEM_PLACE_NAMES[row.onHomePage ? "home" : "news"]] satisfies [string, string],
             ]),
         ["Status", publicationLabel(publicationState(row))],
       ],

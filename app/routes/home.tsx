@@ -16,18 +16,23 @@ import { NEWS_PATH } from "#app/domain/paths";
 
 export const handle: PageHandle = { live: ["info"], cache: {} };
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  ...seoMeta({
-    title: "AI security cameras",
-    description:
-      "AI-powered security cameras, recorders and video management software: browse the catalog, read the news and download manuals and firmware.",
-    path: "/",
-    image: heroImageUrl("city-night", HERO_WIDTH),
-    imageAlt: HERO_IMAGES["city-night"].alt,
-    ...seoContext(matches),
-  }),
-  NEWS_FEED_LINK,
-];
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  // Link previews show the carousel's first picture: the owner's, once they have slides.
+  const first = loaderData?.slides[0]?.picture;
+  const stored = first && "stored" in first ? first.stored : null;
+  return [
+    ...seoMeta({
+      title: "AI security cameras",
+      description:
+        "AI-powered security cameras, recorders and video management software: browse the catalog, read the news and download manuals and firmware.",
+      path: "/",
+      image: stored ? stored.url : heroImageUrl("city-night", HERO_WIDTH),
+      imageAlt: stored ? stored.alt : HERO_IMAGES["city-night"].alt,
+      ...seoContext(matches),
+    }),
+    NEWS_FEED_LINK,
+  ];
+};
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = await context.get(requestContext).user();

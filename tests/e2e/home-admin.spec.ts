@@ -714,6 +714,15 @@ test("the owner's slides take the place of the carousel's built-in ones, live, a
     /\/8x3\/\d+\.webp$/,
   );
   await expect(carousel.getByRole("button", { name: "Next slide" })).toHaveCount(0);
+  // Link previews show the owner's first slide too (0f766e.png, the picture uploaded above).
+  await expect(visitor.locator('meta[property="og:image"]')).toHaveAttribute(
+    "content",
+    /\/files\/[\w-]+\/0f766e\.png$/,
+  );
+  await expect(visitor.locator('meta[property="og:image:alt"]')).toHaveAttribute(
+    "content",
+    "A camera on a fence at dusk",
+  );
   await expectNoA11yViolations(visitor);
 
   // Listed with the other items in the summary; deleted there, the built-in slides come back.

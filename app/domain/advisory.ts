@@ -168,9 +168,3 @@ export function advisorySearchText(advisory: {
 }): string {
   return [advisory.id, ...advisory.cves, advisory.title, advisory.summary, ...advisory.models].join(" ").toLowerCase();
 }
-
-/** Whether a search finds an advisory: its text (`advisorySearchText`) holds every word of `query`. */
-export function advisoryMatches(searchText: string, query: string): boolean {
-  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-  return words.length > 0 && words.every((word) => searchText.includes(word));
-}

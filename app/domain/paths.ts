@@ -32,6 +32,11 @@ export function dashboardProductPath(productId: string): string {
 
 /** Every published home page item, also those no longer on the home page, newest first. */
 export const NEWS_PATH = "/news";
+/** An item's place on News: its page, at its own entry. */
+export function newsItemPath(id: string, page: number): string {
+  return `${NEWS_PATH}${page > 1 ? `?page=${page}` : ""}#news-${id}`;
+}
+
 /** The same items as an Atom feed. */
 export const NEWS_FEED_PATH = "/news.atom";
 

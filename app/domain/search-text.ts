@@ -122,3 +122,16 @@ export function highlightParts(text: string, matched: readonly string[]): Highli
   if (shownUpTo < text.length) parts.push({ text: text.slice(shownUpTo), marked: false });
   return parts;
 }
+
+/**
+ * Whether a short list's search finds a text (advisories, news): `searchText` holds every word of
+ * `query`, both compared as `normalizeText` makes them; punctuation alone is no word and finds
+ * nothing. The catalog's own search ranks and forgives typos (search.ts); these lists are short
+ * enough to read whole.
+ */
+export function holdsEveryWord(searchText: string, query: string): boolean {
+  const words = wordsOf(normalizeText(query));
+  if (words.length === 0) return false;
+  const text = normalizeText(searchText);
+  return words.every((word) => text.includes(word));
+}

@@ -13,12 +13,14 @@ import { pageTitle } from "#app/domain/site";
 import { normalizeSearchQuery } from "#app/domain/search";
 import { servicesContext } from "#app/server/runtime/context.server";
 import type { Route } from "./+types/search";
+import { NewsDate } from "#app/components/news-parts";
+import { newsTitle } from "#app/domain/news";
 import { LifecycleBadge } from "#app/components/lifecycle-badge";
-import { catalogCategoryPath, catalogProductPath } from "#app/domain/paths";
+import { catalogCategoryPath, catalogProductPath, newsItemPath } from "#app/domain/paths";
 import { severityInWords } from "#app/domain/advisory";
 
 export const handle: PageHandle = {
-  live: ["products", "categories", "synonyms", "advisories"],
+  live: ["products", "categories", "synonyms", "advisories", "info"],
   cache: { query: ["q", SEARCH_PREVIEW_PARAM, SORT_PARAM], byRecord: true },
 };
 
@@ -27,6 +29,8 @@ const PREVIEW_LIMIT = 8;
 const PREVIEW_DESCRIPTION_LENGTH = 120;
 /** Security advisories the results page lists at most. */
 const ADVISORIES_SHOWN = 10;
+/** News items the results page lists at most. */
+const NEWS_SHOWN = 10;
 
 export function meta({ data }: Route.MetaArgs) {
   const q = data?.q;
@@ -35,18 +39,22 @@ export function meta({ data }: Route.MetaArgs) {
 
 /** Serves the results page and, with `?preview=1`, the header's dropdown (fetched as /search.data). */
 export async function loader({ url, context }: Route.LoaderArgs) {
-  const { catalog, advisories } = context.get(servicesContext);
+  const { catalog, advisories, infoItems } = context.get(servicesContext);
   const params = url.searchParams;
   const q = normalizeSearchQuery(params.get("q") ?? "");
   const sort = listingSortOf(params.get(SORT_PARAM), SEARCH_SORTS);
   if (!params.has(SEARCH_PREVIEW_PARAM)) {
-    const [results, found] = await Promise.all([catalog.search(q, { sort }), advisories.search(q, ADVISORIES_SHOWN)]);
+    const [results, found, news] = await Promise.all([
+      catalog.search(q, { sort }),
+      advisories.search(q, ADVISORIES_SHOWN),
+      infoItems.searchNews(q, NEWS_SHOWN),
+    ]);
     return {
       q,
       sort,
       ...results,
-      // Counted with the catalog's results; listed after them, with their id and severity.
-      total: results.total + found.length,
+      // Counted with the catalog's results; listed after them, with their id and severity, then news.
+      total: results.total + found.length + news.length,
       catalogTotal: results.total,
       advisories: found.map((advisory) => ({
         id: advisory.id,
@@ -55,17 +63,25 @@ export async function loader({ url, context }: Route.LoaderArgs) {
         path: advisory.path,
         severity: severityInWords(advisory),
       })),
+      news: news.map(({ item, page }) => ({
+        id: item.id,
+        title: newsTitle(item),
+        text: item.content ?? "",
+        datedOn: item.datedOn,
+        path: newsItemPath(item.id, page),
+      })),
     };
   }
-  const [results, found] = await Promise.all([
+  const [results, found, news] = await Promise.all([
     catalog.search(q, { limit: PREVIEW_LIMIT }),
     advisories.search(q, ADVISORIES_SHOWN),
+    infoItems.searchNews(q, NEWS_SHOWN),
   ]);
   return {
     q,
     sort,
-    // The dropdown lists the catalog's first results; its count is the page's, advisories included.
-    total: results.total + found.length,
+    // The dropdown lists the catalog's first results; its count is the page's, advisories and news included.
+    total: results.total + found.length + news.length,
     catalogTotal: results.total,
     matched: results.matched,
     categories: results.categories.map((category) => ({
@@ -85,6 +101,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { q, sort, categories, products, total, catalogTotal, matched } = loaderData;
   const shownBeyond = catalogTotal - categories.length - products.length;
   const advisories = "advisories" in loaderData ? loaderData.advisories : [];
+  const news = "news" in loaderData ? loaderData.news : [];
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">Search</h1>
@@ -188,6 +205,26 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
               <p className="mt-1 line-clamp-3 text-sm text-slate-700">
                 <Highlighted text={advisory.summary} matched={matched} />
               </p>
+            </li>
+          ))}
+        </ResultList>
+      ) : null}
+
+      {news.length > 0 ? (
+        <ResultList id="search-news" title="News">
+          {news.map((item) => (
+            <li key={item.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+              <h3 className="font-semibold">
+                <TextLink href={item.path} underline="hover">
+                  <Highlighted text={item.title} matched={matched} />
+                </TextLink>
+              </h3>
+              <NewsDate day={item.datedOn} className="text-sm font-medium text-slate-600" />
+              {item.text ? (
+                <p className="mt-1 line-clamp-3 text-sm text-slate-700">
+                  <Highlighted text={item.text} matched={matched} />
+                </p>
+              ) : null}
             </li>
           ))}
         </ResultList>

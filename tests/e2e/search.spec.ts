@@ -145,7 +145,13 @@ test.describe("the /search results page", () => {
     expect(demoProduct(DEMO_KNOWN_MODELS.withSpecsTable).specsFormat).toBe("table");
     for (const { query, model, where } of cases) {
       // The word is only in that product (and only in that field), or this would prove less.
-      expect(expectedMatches(query), where).toEqual({ categories: [], products: [model], advisories: [], total: 1 });
+      expect(expectedMatches(query), where).toEqual({
+        categories: [],
+        products: [model],
+        advisories: [],
+        news: 0,
+        total: 1,
+      });
       await page.goto(`/search?q=${encodeURIComponent(query)}`);
       await expect(page.getByRole("main").getByRole("status"), where).toHaveText("Search returned 1 result(s)");
       expect(await resultsPage(page), where).toEqual({ categories: [], products: [model] });

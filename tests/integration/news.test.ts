@@ -64,6 +64,22 @@ describe("News", () => {
     expect(feed.html).toContain(`<link rel="alternate" href="${server.url}/catalog/categories/thermal-cameras"/>`);
   });
 
+  it("is found by the site's search, each item at its place on News", async () => {
+    const isc = DEMO_CATALOG.infoItems.find((item) => item.type === "card" && item.heading === "Meet us at ISC West");
+    if (!isc) throw new Error("The demo has no ISC West item");
+    const onPage = Math.floor(byDay.indexOf(isc) / 10) + 1;
+    const found = await page("/search?q=booth%2012071");
+    expect(found.status).toBe(200);
+    expect(found.html).toMatch(
+      new RegExp(
+        `<section aria-labelledby="search-news"[\\s\\S]*href="/news${onPage > 1 ? `\\?page=${onPage}` : ""}#news-[0-9a-f-]{36}"`,
+      ),
+    );
+    expect(found.html).toContain("Meet us at ISC West");
+    // Every word must be there: one the item lacks finds nothing of it.
+    expect((await page("/search?q=booth%20zeppelin")).html).not.toContain('aria-labelledby="search-news"');
+  });
+
   it("is in the sitemap", async () => {
     expect((await page("/sitemap.xml")).html).toContain(`<loc>${server.url}/news</loc>`);
   });

@@ -3,14 +3,15 @@ import { SEARCH_LIMIT } from "../../app/domain/search";
 import { categorySearchDocument, productSearchDocument } from "../../app/server/site/catalog-state.server";
 import { prepareQuery, SearchIndex } from "../../app/server/site/search-index.server";
 import { DEMO_CATALOG, DEMO_PRODUCTS } from "../../demo/demo-catalog";
-import { advisoryMatches, advisorySearchText } from "../../app/domain/advisory";
+import { advisorySearchText } from "../../app/domain/advisory";
+import { holdsEveryWord } from "../../app/domain/search-text";
 import { productDocument } from "../../demo/documents";
 import { specsTable, specsText } from "../../demo/specs";
 
 /**
  * What /search must list for a query on the demo catalog, worked out from the demo's own data with
  * the search index alone and the demo's synonyms (decision 067): the categories, then the products, each ranked, the
- * security advisories, and the total. End-to-end tests check the pages against it; the ranking itself is proven by the
+ * security advisories, the news items (ten shown at most), and the total. End-to-end tests check the pages against it; the ranking itself is proven by the
  * integration tests and the relevance set.
  */
 export function demoSearch(query: string, limit = SEARCH_LIMIT) {
@@ -46,7 +47,7 @@ export function demoSearch(query: string, limit = SEARCH_LIMIT) {
   const categorySlots = ranked(categoryIndex);
   const productSlots = ranked(productIndex);
   const advisories = DEMO_CATALOG.advisories.filter((advisory) =>
-    advisoryMatches(
+    holdsEveryWord(
       advisorySearchText({
         id: advisory.trackingId,
         cves: advisory.cveIds,
@@ -57,10 +58,15 @@ export function demoSearch(query: string, limit = SEARCH_LIMIT) {
       query,
     ),
   );
+  // News: the demo's items but slides (it has none), by their heading and text.
+  const news = DEMO_CATALOG.infoItems.filter((item) =>
+    holdsEveryWord(item.type === "image" ? "" : `${item.type === "card" ? item.heading : ""} ${item.content}`, query),
+  );
   return {
     categories: categorySlots.slice(0, limit).map((slot) => categories[slot]?.name ?? ""),
     products: productSlots.slice(0, limit).map((slot) => products[slot]?.model ?? ""),
     advisories: advisories.map((advisory) => advisory.trackingId),
-    total: categorySlots.length + productSlots.length + advisories.length,
+    news: news.length,
+    total: categorySlots.length + productSlots.length + advisories.length + Math.min(news.length, 10),
   };
 }

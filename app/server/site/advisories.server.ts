@@ -1,13 +1,8 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
-import {
-  advisoryMatches,
-  advisorySearchText,
-  headlineScore,
-  type AdvisoryDocument,
-  type AffectedProduct,
-} from "#app/domain/advisory";
+import { advisorySearchText, headlineScore, type AdvisoryDocument, type AffectedProduct } from "#app/domain/advisory";
 import { scoreCvss, SEVERITIES, type Severity } from "#app/domain/cvss";
 import { pageOf, type Paged } from "#app/domain/paging";
+import { holdsEveryWord } from "#app/domain/search-text";
 import { advisoryPath, firmwareReleasePath } from "#app/domain/paths";
 import type { Database } from "../db/client.server";
 import { advisories, advisoryProducts, advisoryRevisions, firmwareReleases, products } from "../db/schema";
@@ -243,7 +238,7 @@ export function createAdvisoryReads({ db, watch }: { db: Database; watch: DataWa
     const { all } = await published();
     return all
       .filter((advisory) =>
-        advisoryMatches(
+        holdsEveryWord(
           advisorySearchText({ ...advisory, models: advisory.affected.map((product) => product.model) }),
           query,
         ),

@@ -2,6 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import type { InfoItemRecord } from "#app/domain/forms/info-item";
 import { NEWS_PAGE_SIZE } from "#app/domain/news";
 import { pageOf, type Paged } from "#app/domain/paging";
+import { holdsEveryWord, normalizeText } from "#app/domain/search-text";
 import { files, infoItems } from "../db/schema";
 import { fileUrl, isUuid } from "../files/files.server";
 import type { Database } from "../db/client.server";
@@ -46,7 +47,9 @@ export function createInfoItemReads({ db, watch }: { db: Database; watch: DataWa
     const news = items
       .filter((item) => item.type !== "slide")
       .sort((a, b) => (a.datedOn === b.datedOn ? 0 : a.datedOn < b.datedOn ? 1 : -1));
-    return { items, news };
+    // What a search reads of each: its heading and its text.
+    const searchTexts = news.map((item) => normalizeText([item.heading, item.content].filter(Boolean).join(" ")));
+    return { items, news, searchTexts };
   });
 
   async function readInfoItems(drafts: boolean): Promise<InfoItemRecord[]> {
@@ -86,6 +89,22 @@ export function createInfoItemReads({ db, watch }: { db: Database; watch: DataWa
     return pageOf((await published()).news, requested, NEWS_PAGE_SIZE);
   }
 
+  /**
+   * The published news a search finds (every word of `query` in its heading or text), newest first,
+   * each with the page of News it is on.
+   */
+  async function searchNews(query: string, limit: number): Promise<{ item: InfoItemRecord; page: number }[]> {
+    const { news, searchTexts } = await published();
+    const found: { item: InfoItemRecord; page: number }[] = [];
+    for (const [index, item] of news.entries()) {
+      if (found.length === limit) break;
+      if (holdsEveryWord(searchTexts[index] ?? "", query)) {
+        found.push({ item, page: Math.floor(index / NEWS_PAGE_SIZE) + 1 });
+      }
+    }
+    return found;
+  }
+
   /** The newest published items, for the feed. */
   async function latestNews(count: number): Promise<readonly InfoItemRecord[]> {
     return (await published()).news.slice(0, count);
@@ -103,5 +122,5 @@ export function createInfoItemReads({ db, watch }: { db: Database; watch: DataWa
     return row ? toView(row.item, row.file) : undefined;
   }
 
-  return { listInfoItems, homePageItems, heroSlides, newsPage, latestNews, getInfoItem };
+  return { listInfoItems, homePageItems, heroSlides, newsPage, searchNews, latestNews, getInfoItem };
 }

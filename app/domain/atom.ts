@@ -72,6 +72,13 @@ function atomFeed(head: AtomHead, entries: AtomEntry[], emptyUpdated: string): s
   ].join("\n");
 }
 
+/** A feed as its route answers it: readers may keep it five minutes. */
+export function atomResponse(feed: string): Response {
+  return new Response(feed, {
+    headers: { "Content-Type": "application/atom+xml; charset=utf-8", "Cache-Control": "public, max-age=300" },
+  });
+}
+
 /** What a feed of firmware releases says of one (the release as pages read it). */
 export interface FeedRelease {
   id: string;

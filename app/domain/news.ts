@@ -13,11 +13,6 @@ export function newsTitle(item: Pick<InfoItemView, "heading" | "content" | "imag
   return words.length > 80 ? `${words.slice(0, 79)}…` : words;
 }
 
-/** Whether a link leads off the site: it then opens as a web address, not a route of the app. */
-export function isExternalLink(link: string): boolean {
-  return !link.startsWith("/");
-}
-
 /** The meta descriptor that lets feed readers find News's feed from the pages that show news. */
 export const NEWS_FEED_LINK = {
   tagName: "link",

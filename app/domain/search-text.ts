@@ -124,14 +124,11 @@ export function highlightParts(text: string, matched: readonly string[]): Highli
 }
 
 /**
- * Whether a short list's search finds a text (advisories, news): `searchText` holds every word of
- * `query`, both compared as `normalizeText` makes them; punctuation alone is no word and finds
- * nothing. The catalog's own search ranks and forgives typos (search.ts); these lists are short
- * enough to read whole.
+ * Whether a short list's search finds a text (advisories, news): `normalizedText` (as `normalizeText`
+ * makes it) holds every one of `words` (`wordsOf` the normalized query, read once for the whole list);
+ * punctuation alone is no word and finds nothing. The catalog's own search ranks and forgives typos
+ * (search.ts); these lists are short enough to read whole.
  */
-export function holdsEveryWord(searchText: string, query: string): boolean {
-  const words = wordsOf(normalizeText(query));
-  if (words.length === 0) return false;
-  const text = normalizeText(searchText);
-  return words.every((word) => text.includes(word));
+export function holdsEveryWord(normalizedText: string, words: readonly string[]): boolean {
+  return words.length > 0 && words.every((word) => normalizedText.includes(word));
 }

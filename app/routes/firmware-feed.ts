@@ -1,4 +1,4 @@
-import { firmwareFeed } from "#app/domain/atom";
+import { atomResponse, firmwareFeed } from "#app/domain/atom";
 import type { PageHandle } from "#app/domain/live";
 import { FIRMWARE_FEED_PATH, SUPPORT_FIRMWARE_PATH } from "#app/domain/paths";
 import { requestContext, servicesContext } from "#app/server/runtime/context.server";
@@ -12,7 +12,7 @@ export const handle: PageHandle = { live: ["firmware", "products", "settings"], 
 export async function loader({ context }: Route.LoaderArgs) {
   const { firmware, settings } = context.get(servicesContext);
   const [{ items }, site] = await Promise.all([firmware.list({ pageSize: 50 }), settings.getSiteSettings()]);
-  return new Response(
+  return atomResponse(
     firmwareFeed({
       title: `${site.companyName} firmware`,
       author: site.companyName,
@@ -21,6 +21,5 @@ export async function loader({ context }: Route.LoaderArgs) {
       pagePath: SUPPORT_FIRMWARE_PATH,
       releases: items.map(releaseFeedEntry),
     }),
-    { headers: { "Content-Type": "application/atom+xml; charset=utf-8", "Cache-Control": "public, max-age=300" } },
   );
 }

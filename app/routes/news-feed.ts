@@ -1,4 +1,4 @@
-import { newsFeed } from "#app/domain/atom";
+import { atomResponse, newsFeed } from "#app/domain/atom";
 import type { PageHandle } from "#app/domain/live";
 import { NEWS_FEED_SIZE, newsTitle } from "#app/domain/news";
 import { NEWS_FEED_PATH, NEWS_PATH } from "#app/domain/paths";
@@ -12,7 +12,7 @@ export const handle: PageHandle = { live: ["info", "settings"], cache: {} };
 export async function loader({ context }: Route.LoaderArgs) {
   const { infoItems, settings } = context.get(servicesContext);
   const [items, site] = await Promise.all([infoItems.latestNews(NEWS_FEED_SIZE), settings.getSiteSettings()]);
-  return new Response(
+  return atomResponse(
     newsFeed({
       title: `${site.companyName} news`,
       author: site.companyName,
@@ -30,6 +30,5 @@ export async function loader({ context }: Route.LoaderArgs) {
         updatedAt: item.updatedAt,
       })),
     }),
-    { headers: { "Content-Type": "application/atom+xml; charset=utf-8", "Cache-Control": "public, max-age=300" } },
   );
 }

@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { firmwareFeed } from "#app/domain/atom";
+import { atomResponse, firmwareFeed } from "#app/domain/atom";
 import type { PageHandle } from "#app/domain/live";
 import { productFirmwareFeedPath, productFirmwarePath } from "#app/domain/paths";
 import { requestContext, servicesContext } from "#app/server/runtime/context.server";
@@ -18,7 +18,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     firmware.list({ productId: product.id, pageSize: 50 }),
     settings.getSiteSettings(),
   ]);
-  return new Response(
+  return atomResponse(
     firmwareFeed({
       title: `${site.companyName} firmware for ${product.model}`,
       author: site.companyName,
@@ -27,6 +27,5 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       pagePath: productFirmwarePath(product.id),
       releases: items.map(releaseFeedEntry),
     }),
-    { headers: { "Content-Type": "application/atom+xml; charset=utf-8", "Cache-Control": "public, max-age=300" } },
   );
 }

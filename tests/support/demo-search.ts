@@ -4,7 +4,7 @@ import { categorySearchDocument, productSearchDocument } from "../../app/server/
 import { prepareQuery, SearchIndex } from "../../app/server/site/search-index.server";
 import { DEMO_CATALOG, DEMO_PRODUCTS } from "../../demo/demo-catalog";
 import { advisorySearchText } from "../../app/domain/advisory";
-import { holdsEveryWord } from "../../app/domain/search-text";
+import { holdsEveryWord, normalizeText, wordsOf } from "../../app/domain/search-text";
 import { productDocument } from "../../demo/documents";
 import { specsTable, specsText } from "../../demo/specs";
 
@@ -46,21 +46,27 @@ export function demoSearch(query: string, limit = SEARCH_LIMIT) {
   };
   const categorySlots = ranked(categoryIndex);
   const productSlots = ranked(productIndex);
+  const words = wordsOf(normalizeText(query));
   const advisories = DEMO_CATALOG.advisories.filter((advisory) =>
     holdsEveryWord(
-      advisorySearchText({
-        id: advisory.trackingId,
-        cves: advisory.cveIds,
-        title: advisory.title,
-        summary: advisory.summary,
-        models: advisory.products.map((product) => product.model),
-      }),
-      query,
+      normalizeText(
+        advisorySearchText({
+          id: advisory.trackingId,
+          cves: advisory.cveIds,
+          title: advisory.title,
+          summary: advisory.summary,
+          models: advisory.products.map((product) => product.model),
+        }),
+      ),
+      words,
     ),
   );
   // News: the demo's items but slides (it has none), by their heading and text.
   const news = DEMO_CATALOG.infoItems.filter((item) =>
-    holdsEveryWord(item.type === "image" ? "" : `${item.type === "card" ? item.heading : ""} ${item.content}`, query),
+    holdsEveryWord(
+      normalizeText(item.type === "image" ? "" : `${item.type === "card" ? item.heading : ""} ${item.content}`),
+      words,
+    ),
   );
   return {
     categories: categorySlots.slice(0, limit).map((slot) => categories[slot]?.name ?? ""),

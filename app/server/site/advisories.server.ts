@@ -2,7 +2,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { advisorySearchText, headlineScore, type AdvisoryDocument, type AffectedProduct } from "#app/domain/advisory";
 import { scoreCvss, SEVERITIES, type Severity } from "#app/domain/cvss";
 import { pageOf, type Paged } from "#app/domain/paging";
-import { holdsEveryWord } from "#app/domain/search-text";
+import { holdsEveryWord, normalizeText, wordsOf } from "#app/domain/search-text";
 import { advisoryPath, firmwareReleasePath } from "#app/domain/paths";
 import type { Database } from "../db/client.server";
 import { advisories, advisoryProducts, advisoryRevisions, firmwareReleases, products } from "../db/schema";
@@ -236,11 +236,12 @@ export function createAdvisoryReads({ db, watch }: { db: Database; watch: DataWa
    */
   async function search(query: string, limit: number): Promise<readonly PublishedAdvisory[]> {
     const { all } = await published();
+    const words = wordsOf(normalizeText(query));
     return all
       .filter((advisory) =>
         holdsEveryWord(
-          advisorySearchText({ ...advisory, models: advisory.affected.map((product) => product.model) }),
-          query,
+          normalizeText(advisorySearchText({ ...advisory, models: advisory.affected.map((product) => product.model) })),
+          words,
         ),
       )
       .slice(0, limit);

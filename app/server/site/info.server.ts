@@ -2,7 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import type { InfoItemRecord } from "#app/domain/forms/info-item";
 import { NEWS_PAGE_SIZE } from "#app/domain/news";
 import { pageOf, type Paged } from "#app/domain/paging";
-import { holdsEveryWord, normalizeText } from "#app/domain/search-text";
+import { holdsEveryWord, normalizeText, wordsOf } from "#app/domain/search-text";
 import { files, infoItems } from "../db/schema";
 import { fileUrl, isUuid } from "../files/files.server";
 import type { Database } from "../db/client.server";
@@ -95,10 +95,11 @@ export function createInfoItemReads({ db, watch }: { db: Database; watch: DataWa
    */
   async function searchNews(query: string, limit: number): Promise<{ item: InfoItemRecord; page: number }[]> {
     const { news, searchTexts } = await published();
+    const words = wordsOf(normalizeText(query));
     const found: { item: InfoItemRecord; page: number }[] = [];
     for (const [index, item] of news.entries()) {
       if (found.length === limit) break;
-      if (holdsEveryWord(searchTexts[index] ?? "", query)) {
+      if (holdsEveryWord(searchTexts[index] ?? "", words)) {
         found.push({ item, page: Math.floor(index / NEWS_PAGE_SIZE) + 1 });
       }
     }

@@ -10,6 +10,7 @@ import { RETRY_AFTER_SECONDS, unavailableDocument } from "./server/platform/unav
 import { loggableUrl } from "./server/platform/logger.server";
 import { STYLESHEET_PLACEHOLDER } from "./server/render/document-head.server";
 import { documentResponse } from "./server/render/document-response.server";
+import { languageAlternates } from "./server/render/language-alternates.server";
 import { renderDocument } from "./server/render/render-document.server";
 import type { PageRender } from "./server/render/page-render.server";
 
@@ -66,6 +67,7 @@ export function renderPage(context: EntryContext, page: PageRender): Promise<Rea
       nonce: page.nonce,
       whole: page.whole,
       stylesheet: stylesheetBytes,
+      afterCanonical: languageAlternates(context.staticHandlerContext.loaderData.root),
       abortAfterMs: streamTimeout + 1000,
       onError: page.onError,
     },

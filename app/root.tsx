@@ -20,6 +20,8 @@ import { SkipLink } from "./components/skip-link";
 import { SiteStylesheet } from "./components/site-stylesheet";
 import type { PageHandle } from "./domain/live";
 import { DEFAULT_SITE, pageTitle, type LayoutSettings } from "./domain/site";
+import { SOURCE_LANGUAGE } from "./domain/languages";
+import { pageLanguages } from "./server/render/page-languages.server";
 import { requestContext, servicesContext } from "./server/runtime/context.server";
 
 // The server inlines the stylesheet (app/components/site-stylesheet.tsx); in development Vite also
@@ -29,8 +31,8 @@ if (import.meta.env.DEV) void import("./app.css");
 export const handle: PageHandle = { live: ["settings"] };
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { nonce, publicUrl } = context.get(requestContext);
-  const [user, { companyName, contactEmail, socialLinks, copyrightHolder, footerNote }] = await Promise.all([
+  const { nonce, publicUrl, language } = context.get(requestContext);
+  const [user, { companyName, contactEmail, socialLinks, copyrightHolder, footerNote, languages }] = await Promise.all([
     context.get(requestContext).user(),
     context.get(servicesContext).settings.getSiteSettings(),
   ]);
@@ -43,6 +45,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       nonce,
       // Meta tags and structured data need absolute URLs (see app/domain/seo.ts).
       publicUrl,
+      ...pageLanguages(language, languages),
     },
     // A signed-in page holds admin data: no cache may keep it, nor show it again on Back after Sign Out.
     user ? { headers: { "Cache-Control": "private, no-store" } } : undefined,
@@ -58,7 +61,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = data?.nonce;
   return (
-    <html lang="en">
+    <html lang={data?.language ?? SOURCE_LANGUAGE} dir={data?.direction ?? "ltr"}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -66,7 +69,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <SiteStylesheet />
         <Links />
       </head>
-      <body className="flex min-h-screen flex-col">
+      <body className="flex min-h-screen flex-col" {...data?.text}>
         <SkipLink />
         <SiteHeader
           companyName={data?.settings.companyName ?? DEFAULT_SITE.companyName}
@@ -79,6 +82,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <SiteFooter
           settings={data?.settings ?? { ...DEFAULT_SITE, socialLinks: [...DEFAULT_SITE.socialLinks] }}
           signedIn={Boolean(data?.user)}
+          languages={data?.languages}
+          language={data?.language}
         />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -28,6 +28,7 @@ import { SCHEDULE_CHECK_MS } from "#app/server/admin/publication.server";
 import { serveImageVariant } from "./images";
 import { cachePolicy, fillPageCache, PageCache, pageCacheHits, type CachePolicy, type ProxyTrust } from "./page-cache";
 import { expressMessages } from "../vite/express-messages";
+import { languageSegmentOf, pageLanguageOf, type PageLanguage } from "./language-routing";
 import { reactRouterHandler } from "./react-router";
 import { renderQueue } from "./render-queue";
 import { documentEntry, RenderThreads } from "./render-threads";
@@ -453,6 +454,7 @@ function createApp(
     else answerUnavailable(req, res, inlineStylesheet);
   });
 
+  const languageOf = typeof build === "function" ? null : pageLanguageOf(build);
   const users = new WeakMap<Request, ReturnType<RequestScope["user"]>>();
   const userOf = (req: Request) => {
     let user = users.get(req);
@@ -470,6 +472,13 @@ function createApp(
       isAdmin: async (req) => Boolean(await userOf(req)),
     }),
     reactRouterHandler({
+      async basenameOf(req, res) {
+        if (languageSegmentOf(req.path) === null) return "";
+        const { languages } = await services.settings.getSiteSettings();
+        const page = (languageOf ?? pageLanguageOf(await (build as () => Promise<ServerBuild>)()))(req.path, languages);
+        res.locals.pageLanguage = page;
+        return page.basename;
+      },
       build:
         typeof build === "function"
           ? async () => allowPublicOrigin(await build(), env.publicUrl)
@@ -485,6 +494,7 @@ function createApp(
           user: () => userOf(req),
           databaseAvailability: availability,
           pageRenderer: renderThreads ?? undefined,
+          language: (res.locals.pageLanguage as PageLanguage | undefined)?.language ?? undefined,
         });
       },
     }),

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import type { ServerBuild } from "react-router";
+import { withoutLanguagePrefix } from "./language-routing";
 import { createRouteMatcher } from "./route-matcher";
 import type { ChangeEvent } from "#app/domain/live";
 import type { DatabaseConnections } from "#app/server/db/client.server";
@@ -170,7 +171,8 @@ export const CATCH_ALL = "/{*path}";
 function routeMatcher(build: ServerBuild): (pathname: string) => string | undefined {
   const routeIdsOf = createRouteMatcher(build);
   return (pathname) => {
-    const page = pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
+    const unprefixed = withoutLanguagePrefix(pathname);
+    const page = unprefixed === "/_root.data" ? "/" : unprefixed.replace(/\.data$/, "");
     return routeIdsOf(page)?.at(-1);
   };
 }

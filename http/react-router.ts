@@ -9,7 +9,15 @@ export interface ReactRouterHandlerOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: "development" | "production";
   getLoadContext: (req: Request, res: Response) => RouterContextProvider;
+  /**
+   * The prefix the request's page has its addresses under (`/de`), or "" for none: its links, forms
+   * and route data stay under it, as React Router's basename keeps them (decision 086).
+   */
+  basenameOf?: (req: Request, res: Response) => Promise<string>;
 }
+
+/** Prefixes' handlers kept at most: the site's languages are far fewer, but may change while it runs. */
+const MOST_BASENAMES = 64;
 
 /**
  * React Router's pages and route data for Express: what `@react-router/express` does, with one
@@ -18,10 +26,23 @@ export interface ReactRouterHandlerOptions {
  * Every other answer (route data, resources, redirects) is sent from its web stream as the package
  * sends it.
  */
-export function reactRouterHandler({ build, mode, getLoadContext }: ReactRouterHandlerOptions) {
-  const handleRequest = createRequestHandler(build, mode);
+export function reactRouterHandler({ build, mode, getLoadContext, basenameOf }: ReactRouterHandlerOptions) {
+  const handlers = new Map<string, ReturnType<typeof createRequestHandler>>([["", createRequestHandler(build, mode)]]);
+  const handlerFor = (basename: string) => {
+    let handler = handlers.get(basename);
+    if (!handler) {
+      if (handlers.size >= MOST_BASENAMES) handlers.clear();
+      handler = createRequestHandler(
+        typeof build === "function" ? async () => ({ ...(await build()), basename }) : { ...build, basename },
+        mode,
+      );
+      handlers.set(basename, handler);
+    }
+    return handler;
+  };
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
+      const handleRequest = handlerFor(basenameOf ? await basenameOf(req, res) : "");
       const response = await handleRequest(fetchRequest(req, res), getLoadContext(req, res));
       await sendResponse(res, response);
     } catch (error) {

@@ -14,22 +14,27 @@ import { describe, expect, it } from "vitest";
 import { isOwnAddress, Link, NavLink } from "./links.server";
 
 /** `element` rendered as the server renders a page: a static router, at `url`, inside a nested route. */
-async function renderAt(url: string, element: () => ReactElement): Promise<string> {
-  const handler = createStaticHandler([
-    {
-      id: "root",
-      path: "/",
-      Component: Outlet,
-      children: [{ id: "page", path: "catalog/categories/:categoryId?", Component: element }],
-    },
-  ]);
-  const context = await handler.query(new Request(`http://localhost${url}`));
+async function renderAt(url: string, element: () => ReactElement, basename = "/"): Promise<string> {
+  const handler = createStaticHandler(
+    [
+      {
+        id: "root",
+        path: "/",
+        Component: Outlet,
+        children: [{ id: "page", path: "catalog/categories/:categoryId?", Component: element }],
+      },
+    ],
+    { basename },
+  );
+  const context = await handler.query(new Request(`http://localhost${basename === "/" ? "" : basename}${url}`));
   if (context instanceof Response) throw new Error(`${url} answered ${context.status}`);
   const router = createStaticRouter(handler.dataRoutes, context);
   return renderToStaticMarkup(createElement(StaticRouterProvider, { router, context, hydrate: false }));
 }
 
 const PAGE = "/catalog/categories/Cameras";
+/** No prefix, a language's, and a language with a region (decision 086). */
+const BASENAMES = ["/", "/de", "/de-ch"];
 
 const LINK_TARGETS: LinkProps["to"][] = [
   "/",
@@ -71,15 +76,18 @@ const LINK_PROPS: Omit<LinkProps, "to">[] = [
 describe("the server's Link", () => {
   it("renders what React Router's Link renders, for every kind of target and property", async () => {
     let compared = 0;
-    for (const to of LINK_TARGETS) {
-      for (const props of LINK_PROPS) {
-        const ours = await renderAt(PAGE, () => createElement(Link, { ...props, to }));
-        const router = await renderAt(PAGE, () => createElement(RouterLink, { ...props, to }));
-        expect(ours, JSON.stringify({ to, props })).toBe(router);
-        compared++;
+    // A page of another language than English is under its prefix (decision 086).
+    for (const basename of BASENAMES) {
+      for (const to of LINK_TARGETS) {
+        for (const props of LINK_PROPS) {
+          const ours = await renderAt(PAGE, () => createElement(Link, { ...props, to }), basename);
+          const router = await renderAt(PAGE, () => createElement(RouterLink, { ...props, to }), basename);
+          expect(ours, JSON.stringify({ basename, to, props })).toBe(router);
+          compared++;
+        }
       }
     }
-    expect(compared).toBe(LINK_TARGETS.length * LINK_PROPS.length);
+    expect(compared).toBe(BASENAMES.length * LINK_TARGETS.length * LINK_PROPS.length);
   });
 
   it("writes a plain absolute address itself and leaves every other target to the router", () => {
@@ -149,17 +157,19 @@ const NAV_PROPS: Omit<NavLinkProps, "to">[] = [
 describe("the server's NavLink", () => {
   it("renders what React Router's NavLink renders, on the page it marks and on others", async () => {
     let compared = 0;
-    for (const page of [PAGE, "/catalog/categories/cameras/", "/catalog/categories", "/"]) {
-      for (const to of NAV_TARGETS) {
-        for (const props of NAV_PROPS) {
-          const ours = await renderAt(page, () => createElement(NavLink, { ...props, to }));
-          const router = await renderAt(page, () => createElement(RouterNavLink, { ...props, to }));
-          expect(ours, JSON.stringify({ page, to, props: Object.keys(props) })).toBe(router);
-          compared++;
+    for (const basename of BASENAMES) {
+      for (const page of [PAGE, "/catalog/categories/cameras/", "/catalog/categories", "/"]) {
+        for (const to of NAV_TARGETS) {
+          for (const props of NAV_PROPS) {
+            const ours = await renderAt(page, () => createElement(NavLink, { ...props, to }), basename);
+            const router = await renderAt(page, () => createElement(RouterNavLink, { ...props, to }), basename);
+            expect(ours, JSON.stringify({ basename, page, to, props: Object.keys(props) })).toBe(router);
+            compared++;
+          }
         }
       }
     }
-    expect(compared).toBe(4 * NAV_TARGETS.length * NAV_PROPS.length);
+    expect(compared).toBe(BASENAMES.length * 4 * NAV_TARGETS.length * NAV_PROPS.length);
   });
 
   it("marks its page as the router does", async () => {

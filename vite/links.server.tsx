@@ -1,7 +1,8 @@
-import { createElement, forwardRef, type ReactElement, type ReactNode } from "react";
+import { createElement, forwardRef, useContext, type ReactElement, type ReactNode } from "react";
 import {
   Link as RouterLink,
   NavLink as RouterNavLink,
+  UNSAFE_NavigationContext as NavigationContext,
   useLocation,
   type LinkProps,
   type NavLinkProps,
@@ -25,7 +26,13 @@ export const Link: typeof RouterLink = forwardRef<HTMLAnchorElement, LinkProps>(
   if (typeof to !== "string" || !isOwnAddress(to) || prefetch !== "none" || mask !== undefined) {
     return <RouterLink {...props} ref={ref} />;
   }
-  return anchor(props, NOT_LINK_ATTRIBUTES, { href: to, target, "data-discover": dataDiscover(discover) }, children);
+  const { basename } = useContext(NavigationContext);
+  return anchor(
+    props,
+    NOT_LINK_ATTRIBUTES,
+    { href: underBasename(basename, to), target, "data-discover": dataDiscover(discover) },
+    children,
+  );
 });
 
 export const NavLink: typeof RouterNavLink = forwardRef<HTMLAnchorElement, NavLinkProps>(
@@ -45,6 +52,7 @@ export const NavLink: typeof RouterNavLink = forwardRef<HTMLAnchorElement, NavLi
       target,
     } = props;
     const { pathname } = useLocation();
+    const { basename } = useContext(NavigationContext);
     const path = typeof to === "string" ? ownAddressPath(to) : null;
     if (path === null || viewTransition || prefetch !== "none" || mask !== undefined) {
       return <RouterNavLink {...props} ref={ref} />;
@@ -68,7 +76,7 @@ export const NavLink: typeof RouterNavLink = forwardRef<HTMLAnchorElement, NavLi
               ? joinClasses(className, "active")
               : className,
         style: typeof style === "function" ? style(state) : style,
-        href: to,
+        href: underBasename(basename, to as string),
         target,
         "data-discover": dataDiscover(discover),
       },
@@ -121,6 +129,16 @@ function anchor(
   // Props are a plain object: its own properties are all for-in sees.
   for (const name in props) if (!leftOut.has(name)) attributes[name] = props[name as keyof typeof props];
   return createElement("a", Object.assign(attributes, own), children);
+}
+
+/**
+ * An own address under the router's basename, as the router writes it: the pages of a language other
+ * than English are under its prefix (decision 086), `/de` for `/`, `/de/catalog` for `/catalog`.
+ */
+export function underBasename(basename: string, to: string): string {
+  if (basename === "/") return to;
+  const path = ownAddressPath(to) ?? to;
+  return (path === "/" ? basename : basename.replace(/\/$/, "") + path) + to.slice(path.length);
 }
 
 function dataDiscover(discover: LinkProps["discover"]): string | undefined {

@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { useNavigate } from "react-router";
+import { useHref, useNavigate } from "react-router";
 import { COMPARE_PARAM, comparePath, MAX_COMPARED } from "#app/domain/compare";
 import { readCompareSelection, storeCompareSelection, useCompareSelection } from "./compare-store";
 import { Button } from "./ui";
@@ -50,11 +50,13 @@ export function CompareBar() {
   const selection = useCompareSelection();
   const hydrated = useHydrated();
   const navigate = useNavigate();
+  // Under the page's language prefix, as the router's own forms are (decision 086).
+  const action = useHref("/compare");
   const chosen = selection.length > 0;
   return (
     <form
       id={COMPARE_FORM_ID}
-      action="/compare"
+      action={action}
       method="get"
       // The boxes name this form, so it stays in the page, hidden, while nothing is chosen.
       hidden={hydrated && !chosen}

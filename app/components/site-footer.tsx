@@ -1,8 +1,22 @@
+import { useLocation } from "react-router";
 import { Link } from "./links";
+import type { OfferedLanguage } from "#app/domain/languages";
 import type { LayoutSettings } from "#app/domain/site";
 import { ACCESSIBILITY_PATH, NEWS_PATH, SUPPORT_FIRMWARE_PATH } from "#app/domain/paths";
 
-export function SiteFooter({ settings, signedIn }: { settings: LayoutSettings; signedIn: boolean }) {
+export function SiteFooter({
+  settings,
+  signedIn,
+  languages = [],
+  language,
+}: {
+  settings: LayoutSettings;
+  signedIn: boolean;
+  /** The site's languages (none when English is its only one), for the visitor to read this page in another. */
+  languages?: readonly OfferedLanguage[];
+  language?: string;
+}) {
+  const { pathname, search } = useLocation();
   return (
     // Centred: pages set their content in columns of different widths, and a footer spread to the
     // window's edges lines up with none of them.
@@ -30,6 +44,26 @@ export function SiteFooter({ settings, signedIn }: { settings: LayoutSettings; s
             Admin
           </Link>
         </nav>
+        {languages.length > 0 ? (
+          <nav aria-label="Language">
+            <ul className="flex flex-wrap justify-center gap-x-4 gap-y-1 text-sm">
+              {languages.map(({ tag, name, base }) => (
+                <li key={tag}>
+                  {/* Another language is another app's addresses: a whole page load, the same page. */}
+                  <a
+                    href={base + pathname + search}
+                    hrefLang={tag}
+                    lang={tag}
+                    aria-current={tag === language ? "true" : undefined}
+                    className="hover:text-white aria-[current]:font-semibold aria-[current]:text-white"
+                  >
+                    {name}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
         <p className="text-sm text-slate-300">
           © {new Date().getFullYear()} {settings.copyrightHolder}.{settings.footerNote ? ` ${settings.footerNote}` : ""}
         </p>

@@ -27,6 +27,8 @@ export interface SeoInput {
   path: string;
   /** From the root loader (see `seoContext`); without it, the tags that need absolute URLs are left out. */
   publicUrl: string | undefined;
+  /** The prefix of the page's language (`/de`), from the root loader; none for English. */
+  base?: string | undefined;
   /** A site path or absolute URL of the picture link previews show. */
   image?: string | null;
   imageAlt?: string;
@@ -59,7 +61,7 @@ export function seoMeta(input: SeoInput): MetaDescriptor[] {
   ];
   if (input.noindex) descriptors.push({ name: "robots", content: "noindex" });
   if (input.publicUrl) {
-    const url = absoluteUrl(input.publicUrl, input.path);
+    const url = absoluteUrl(input.publicUrl, (input.base ?? "") + input.path);
     descriptors.push({ tagName: "link", rel: "canonical", href: url }, { property: "og:url", content: url });
     if (input.image) {
       descriptors.push({ property: "og:image", content: absoluteUrl(input.publicUrl, input.image) });
@@ -77,20 +79,25 @@ export function seoMeta(input: SeoInput): MetaDescriptor[] {
 export function seoContext(matches: readonly ({ id: string; loaderData?: unknown } | undefined)[]): {
   publicUrl: string | undefined;
   siteName: string | undefined;
+  base: string | undefined;
 } {
   return rootSeoData(matches.find((match) => match?.id === "root")?.loaderData);
 }
 
 /** The same, from the root loader's data itself (`useRouteLoaderData("root")` in a component). */
-export function rootSeoData(root: unknown): { publicUrl: string | undefined; siteName: string | undefined } {
-  if (typeof root !== "object" || root === null) return { publicUrl: undefined, siteName: undefined };
+export function rootSeoData(root: unknown): {
+  publicUrl: string | undefined;
+  siteName: string | undefined;
+  base: string | undefined;
+} {
+  if (typeof root !== "object" || root === null) return { publicUrl: undefined, siteName: undefined, base: undefined };
   const publicUrl = "publicUrl" in root && typeof root.publicUrl === "string" ? root.publicUrl : undefined;
   const settings = "settings" in root && typeof root.settings === "object" ? root.settings : null;
   const siteName =
     settings && "companyName" in settings && typeof settings.companyName === "string" && settings.companyName
       ? settings.companyName
       : undefined;
-  return { publicUrl, siteName };
+  return { publicUrl, siteName, base: "base" in root && typeof root.base === "string" ? root.base : undefined };
 }
 
 /** Public pages that exist whatever the catalog holds, in the order the sitemap lists them. */
@@ -140,7 +147,7 @@ export interface SitemapEntry {
 
 const XML_ENTITIES: Record<string, string> = { "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" };
 
-function escapeXml(text: string): string {
+export function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (char) => XML_ENTITIES[char] ?? char);
 }
 

@@ -1,5 +1,4 @@
-import { DEFAULT_SECURITY } from "./security-policy";
-import { defaultAboutPage, defaultPrivacyPolicy } from "./site-pages";
+import type { SiteLanguage } from "./languages";
 /** Site-wide texts until an admin edits them (the settings page stores its own values). */
 export const DEFAULT_SITE = {
   companyName: "Vantage",
@@ -33,38 +32,10 @@ export type SiteSettings = {
   securityEmail: string;
   /** The vulnerability disclosure policy, in Markdown: its own page, and security.txt's Policy. */
   disclosurePolicy: string;
+  /** The languages the site is published in besides English, each with its fallback chain (decision 086). */
+  languages: SiteLanguage[];
 };
 
 export function pageTitle(...parts: string[]): string {
   return [...parts, DEFAULT_SITE.companyName].join(" | ");
-}
-
-function parseSocialLinks(value: string | undefined): SiteSettings["socialLinks"] | undefined {
-  if (!value) return undefined;
-  try {
-    const parsed: unknown = JSON.parse(value);
-    if (!Array.isArray(parsed)) return undefined;
-    return parsed.filter(
-      (item): item is { label: string; url: string } =>
-        typeof item === "object" && item !== null && typeof item.label === "string" && typeof item.url === "string",
-    );
-  } catch {
-    return undefined;
-  }
-}
-
-/** The settings stored as `values` (one per key, as the table holds them); defaults for keys never saved. */
-export function settingsFromStored(values: Partial<Record<string, string>>): SiteSettings {
-  const companyName = values.companyName ?? DEFAULT_SITE.companyName;
-  return {
-    companyName,
-    contactEmail: values.contactEmail ?? DEFAULT_SITE.contactEmail,
-    socialLinks: parseSocialLinks(values.socialLinks) ?? DEFAULT_SITE.socialLinks.map((link) => ({ ...link })),
-    copyrightHolder: values.copyrightHolder ?? DEFAULT_SITE.copyrightHolder,
-    footerNote: values.footerNote ?? DEFAULT_SITE.footerNote,
-    aboutPage: values.aboutPage ?? defaultAboutPage(companyName),
-    privacyPolicy: values.privacyPolicy ?? defaultPrivacyPolicy(companyName),
-    securityEmail: values.securityEmail ?? DEFAULT_SECURITY.securityEmail,
-    disclosurePolicy: values.disclosurePolicy ?? DEFAULT_SECURITY.disclosurePolicy,
-  };
 }

@@ -13,6 +13,7 @@ import type { Route } from "./+types/home";
 import { NewsDate, ReadMore } from "#app/components/news-parts";
 import { NEWS_FEED_LINK } from "#app/domain/news";
 import { NEWS_PATH } from "#app/domain/paths";
+import { languageBase, localizedLink } from "#app/domain/languages";
 
 export const handle: PageHandle = { live: ["info"], cache: {} };
 
@@ -35,26 +36,34 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 };
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const user = await context.get(requestContext).user();
+  const { user, language } = context.get(requestContext);
+  const signedIn = await user();
   // Signed-in people see drafts and scheduled items where they will stand, marked (never cached).
   const { infoItems } = context.get(servicesContext);
   const [items, stored] = await Promise.all([
-    infoItems.homePageItems({ drafts: Boolean(user) }),
+    infoItems.homePageItems({ drafts: Boolean(signedIn) }),
     infoItems.heroSlides(),
   ]);
+  // In another language, links to the site's pages lead to them in it; an editor's form shows the
+  // links as written, so that a save never changes them.
+  const base = signedIn || !language ? "" : languageBase(language.tag);
   // The owner's slides, once there are any, take the place of the built-in ones.
-  const slides: readonly HeroSlide[] = stored.length ? stored.map(heroSlide) : HERO_SLIDES;
-  return { items, slides, isAdmin: Boolean(user) };
+  const slides: readonly HeroSlide[] = stored.length ? stored.map((item) => heroSlide(item, base)) : HERO_SLIDES;
+  return {
+    items: base ? items.map((item) => (item.link ? { ...item, link: localizedLink(item.link, base) } : item)) : items,
+    slides,
+    isAdmin: Boolean(signedIn),
+  };
 }
 
-function heroSlide(item: InfoItemRecord): HeroSlide {
+function heroSlide(item: InfoItemRecord, base: string): HeroSlide {
   return {
     key: item.id,
     picture: item.image ? { stored: item.image } : { builtin: "city-night" },
     eyebrow: item.eyebrow,
     heading: item.heading ?? "",
     text: item.content ?? "",
-    link: { to: item.link ?? "/", label: item.linkLabel ?? "" },
+    link: { to: localizedLink(item.link ?? "/", base), label: item.linkLabel ?? "" },
   };
 }
 

@@ -8,6 +8,7 @@ import { collectShown } from "#app/server/platform/shown.server";
 import { acceptsEncoding } from "../accept-encoding";
 import { compressAsSent, compressToKeep, type Encoding } from "../compression";
 import { logRequest, requestId } from "../request";
+import { withoutLanguagePrefix } from "../language-routing";
 import { createRouteMatcher } from "../route-matcher";
 import { contentSecurityPolicy, hashSource } from "../security";
 import type { CachedPage, PageCache } from "./store";
@@ -39,7 +40,8 @@ export function cachePolicy(build: ServerBuild): CachePolicy {
     id ? (build.routes[id]?.module.handle as PageHandle | undefined) : undefined;
   const policies = new Map<string, PagePolicy | null>();
   return (pathname) => {
-    const ids = routeIdsOf(pathname);
+    // A page in another language is kept as its English one is, at its own address (decision 086).
+    const ids = routeIdsOf(withoutLanguagePrefix(pathname));
     const deepest = ids?.at(-1);
     if (!ids || !deepest) return null;
     // One policy per route: pages of the same route share it.

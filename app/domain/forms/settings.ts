@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseLanguageLines } from "../language-settings";
 import { MOST_FOOTER_NOTE_LENGTH, MOST_PAGE_LENGTH } from "../site-pages";
 
 const text = (message: string, max = 120) =>
@@ -41,6 +42,18 @@ export const settingsSchema = z.object({
     .trim()
     .min(1, "Disclosure policy required")
     .max(MOST_POLICY_LENGTH, `At most ${MOST_POLICY_LENGTH.toLocaleString("en-US")} characters`),
+  // One language a line, with the chain it falls back along (app/domain/languages.ts); empty: English alone.
+  languages: z
+    .string()
+    .max(2_000, "At most 2,000 characters")
+    .optional()
+    .default("")
+    .transform((text, context) => {
+      const parsed = parseLanguageLines(text);
+      if ("languages" in parsed) return parsed.languages;
+      context.addIssue({ code: "custom", message: parsed.error });
+      return z.NEVER;
+    }),
 });
 
 export type SettingsInput = z.infer<typeof settingsSchema>;

@@ -1,5 +1,6 @@
 import type { SettingsInput } from "#app/domain/forms/settings";
-import { DEFAULT_SITE, settingsFromStored, type SiteSettings } from "#app/domain/site";
+import { DEFAULT_SITE, type SiteSettings } from "#app/domain/site";
+import { settingsFromStored } from "#app/domain/stored-settings";
 import { DEFAULT_SECURITY } from "#app/domain/security-policy";
 import { defaultAboutPage, defaultPrivacyPolicy } from "#app/domain/site-pages";
 import { SETTINGS_ID } from "#app/domain/revisions";
@@ -12,11 +13,12 @@ import { keptUntilChanged, type DataWatch, type WatchedData } from "../platform/
 const SETTINGS_DATA: readonly WatchedData[] = ["settings"];
 
 /** Settings added after the first ones: a revision saved before them has none. */
-type LaterSetting = "securityEmail" | "disclosurePolicy" | "footerNote" | "aboutPage" | "privacyPolicy";
+type LaterSetting = "securityEmail" | "disclosurePolicy" | "footerNote" | "aboutPage" | "privacyPolicy" | "languages";
 
 /**
  * The site's settings (company name, contact e-mail, social links, copyright holder and the footer's
- * note, the About text and the privacy policy, security e-mail and disclosure policy), read and saved.
+ * note, the About text and the privacy policy, security e-mail and disclosure policy, the languages),
+ * read and saved.
  * Every page shows them: they are kept in memory and read again only once the data watch says they
  * may have changed.
  */
@@ -51,6 +53,8 @@ export function createSiteSettings({ db, write, watch }: { db: Database; write: 
       privacyPolicy: input.privacyPolicy ?? defaultPrivacyPolicy(input.companyName),
       securityEmail: input.securityEmail ?? DEFAULT_SECURITY.securityEmail,
       disclosurePolicy: input.disclosurePolicy ?? DEFAULT_SECURITY.disclosurePolicy,
+      // English alone, as the site was before it had other languages.
+      languages: JSON.stringify(input.languages ?? []),
     };
     await write(
       ["settings"],

@@ -1,4 +1,6 @@
-import { settingsFromStored, type SiteSettings } from "#app/domain/site";
+import { languageLines } from "#app/domain/language-settings";
+import type { SiteSettings } from "#app/domain/site";
+import { settingsFromStored } from "#app/domain/stored-settings";
 import { SETTINGS_ID } from "#app/domain/revisions";
 import type { Queryable } from "../db/client.server";
 import { siteSettings } from "../db/schema";
@@ -22,6 +24,7 @@ async function settingsSnapshot(tx: Queryable): Promise<Snapshot<SettingsData>> 
         ["Privacy policy", settings.privacyPolicy],
         ["Security e-mail", settings.securityEmail],
         ["Vulnerability disclosure policy", settings.disclosurePolicy],
+        ["Languages besides English", languageLines(settings.languages)],
       ],
       lists: [["Social links", settings.socialLinks.map((link) => `${link.label} — ${link.url}`)]],
     },

@@ -59,4 +59,28 @@ describe("finishedHead", () => {
   it("passes a document without a head through, minus its preloads", async () => {
     expect(await passed(cut('<link rel="modulepreload" href="/a.js"/><p>é</p>', 5))).toBe("<p>é</p>");
   });
+
+  it("writes the page in the site's other languages after its canonical link, however the document is cut", async () => {
+    const canonical = '<link rel="canonical" href="https://vantage.example/de/catalog?page=2&amp;x=%C3%A9"/>';
+    const withCanonical = head.replace("<title>", `${canonical}<title>`);
+    const seen: string[] = [];
+    const afterCanonical = (href: string) => {
+      seen.push(href);
+      return `<link rel="alternate" hreflang="x-default" href="${href.replace("/de/", "/").replaceAll("&", "&amp;")}"/>`;
+    };
+    const alternate =
+      '<link rel="alternate" hreflang="x-default" href="https://vantage.example/catalog?page=2&amp;x=%C3%A9"/>';
+    for (const size of [1, 3, 64, 4096]) {
+      const document = await text(
+        Readable.from(cut(withCanonical + body, size)).pipe(finishedHead(Buffer.from(stylesheet), afterCanonical)),
+      );
+      expect([size, document]).toEqual([size, expected.replace("<title>", `${canonical}${alternate}<title>`)]);
+    }
+    // The address as the page means it, its attribute's escaping undone.
+    expect(new Set(seen)).toEqual(new Set(["https://vantage.example/de/catalog?page=2&x=%C3%A9"]));
+    // A page without a canonical link (the dashboard, sign-in) gets nothing.
+    expect(
+      await text(Readable.from([Buffer.from(head + body)]).pipe(finishedHead(Buffer.from(stylesheet), afterCanonical))),
+    ).toBe(expected);
+  });
 });

@@ -11,13 +11,29 @@ const PLACEHOLDER = Buffer.from(STYLESHEET_PLACEHOLDER);
 const MODULE_PRELOAD = Buffer.from('<link rel="modulepreload"');
 const TAG_END = ">".charCodeAt(0);
 const HEAD_END = Buffer.from("</head>");
+const CANONICAL = Buffer.from('<link rel="canonical" href="');
+const QUOTE = '"'.charCodeAt(0);
+
+/** The tags to write after a page's canonical link, given its address (decision 086); "" for none. */
+export type AfterCanonical = (canonical: string) => string;
 
 /**
  * Pushes `head` as pieces of it (views, never copies), without its module preload links and with the
  * stylesheet where its placeholder is.
  */
-function pushHead(stream: Transform, head: Buffer, stylesheet: Buffer): void {
+function pushHead(stream: Transform, head: Buffer, stylesheet: Buffer, afterCanonical?: AfterCanonical): void {
   const cuts: { start: number; end: number; insert?: Buffer }[] = [];
+  const canonical = afterCanonical ? head.indexOf(CANONICAL) : -1;
+  if (afterCanonical && canonical !== -1) {
+    const hrefStart = canonical + CANONICAL.length;
+    const hrefEnd = head.indexOf(QUOTE, hrefStart);
+    const tagEnd = hrefEnd === -1 ? -1 : head.indexOf(TAG_END, hrefEnd);
+    if (tagEnd !== -1) {
+      const href = head.toString("utf8", hrefStart, hrefEnd).replaceAll("&amp;", "&");
+      const tags = afterCanonical(href);
+      if (tags) cuts.push({ start: tagEnd + 1, end: tagEnd + 1, insert: Buffer.from(tags) });
+    }
+  }
   for (let at = head.indexOf(MODULE_PRELOAD); at !== -1; at = head.indexOf(MODULE_PRELOAD, at + 1)) {
     const end = head.indexOf(TAG_END, at);
     if (end === -1) break;
@@ -37,13 +53,15 @@ function pushHead(stream: Transform, head: Buffer, stylesheet: Buffer): void {
 
 /**
  * Passes a rendered document through with its head finished: the site's `stylesheet` in place of its
- * placeholder, and without the module preload links React Router puts there (decision 009): a first
+ * placeholder, what `afterCanonical` makes of the page's canonical address after its link (the page
+ * in the site's other languages, decision 086), and without the module preload links React Router
+ * puts there (decision 009): a first
  * visit then spends its bandwidth on the HTML and the pictures in view, and the scripts start with
  * the page's inline module once the HTML is parsed. React writes the whole head in its first flush,
  * so only the bytes up to `</head>` are held back and looked at (an ASCII tag: it never ends inside
  * a UTF-8 character, and the links and the placeholder are ASCII too).
  */
-export function finishedHead(stylesheet: Buffer): Transform {
+export function finishedHead(stylesheet: Buffer, afterCanonical?: AfterCanonical): Transform {
   // The head arrives in pieces: they are kept as they come and joined once, and each piece is
   // searched together with the bytes before it that `</head>` could begin in.
   let held: Buffer[] | null = [];
@@ -63,11 +81,11 @@ export function finishedHead(stylesheet: Buffer): Transform {
       const whole = Buffer.concat(held, heldBytes);
       const end = heldBytes - searched.length + found;
       held = null;
-      pushHead(stream, whole.subarray(0, end), stylesheet);
+      pushHead(stream, whole.subarray(0, end), stylesheet, afterCanonical);
       callback(null, whole.subarray(end));
     },
     flush(callback) {
-      if (held !== null) pushHead(stream, Buffer.concat(held, heldBytes), stylesheet);
+      if (held !== null) pushHead(stream, Buffer.concat(held, heldBytes), stylesheet, afterCanonical);
       callback();
     },
   });

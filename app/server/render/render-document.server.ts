@@ -1,7 +1,7 @@
 import { finished, type Readable } from "node:stream";
 import type { ReactNode } from "react";
 import { renderToPipeableStream } from "react-dom/server";
-import { finishedHead } from "./document-head.server";
+import { finishedHead, type AfterCanonical } from "./document-head.server";
 import { oncePerTurn } from "../platform/streams.server";
 
 export interface DocumentRenderOptions {
@@ -10,6 +10,8 @@ export interface DocumentRenderOptions {
   whole: boolean;
   /** The stylesheet's bytes, written where the document holds the placeholder (finishedHead). */
   stylesheet: Buffer;
+  /** The tags written after the page's canonical link (finishedHead). */
+  afterCanonical?: AfterCanonical;
   /** After this long, whatever is still suspended is given up and the document ends. */
   abortAfterMs: number;
   /** An error while rendering: before the shell was sent, or after (then only to be logged). */
@@ -29,7 +31,7 @@ export function renderDocument(document: ReactNode, options: DocumentRenderOptio
       nonce: options.nonce,
       [options.whole ? "onAllReady" : "onShellReady"]() {
         shellSent = true;
-        const body = finishedHead(options.stylesheet);
+        const body = finishedHead(options.stylesheet, options.afterCanonical);
         const joined = oncePerTurn();
         // Either end failing or cancelled (a visitor who left) ends both, and React's render with them.
         // Joined by hand: `pipeline` would make and then abort an AbortController for every page, and

@@ -3,6 +3,7 @@ import type { SessionUser } from "../people/auth.server";
 import type { DatabaseAvailability } from "../db/availability.server";
 import type { Logger } from "../platform/logger.server";
 import type { PageRenderer } from "../render/page-render.server";
+import type { SiteLanguage } from "#app/domain/languages";
 import type { Services } from "./services.server";
 
 // What loaders and actions receive besides the request, through React Router's typed context
@@ -25,6 +26,8 @@ export interface RequestScope {
   databaseAvailability: DatabaseAvailability;
   /** Where documents are rendered when not on this thread (decision 049); absent, they are rendered here. */
   pageRenderer?: PageRenderer;
+  /** The language of the page asked for, at its prefix; absent for English (decision 086). */
+  language?: SiteLanguage;
 }
 
 export const requestContext = createContext<RequestScope>();

@@ -9,6 +9,7 @@ import { dashboardHistoryPath } from "#app/domain/dashboard-paths";
 import { SETTINGS_ID } from "#app/domain/revisions";
 import { settingsSchema } from "#app/domain/forms/settings";
 import { MOST_FOOTER_NOTE_LENGTH } from "#app/domain/site-pages";
+import { languageLines } from "#app/domain/language-settings";
 import type { PageHandle } from "#app/domain/live";
 import { ownersOnly, readAdminForm } from "#app/server/runtime/session.server";
 import { servicesContext } from "#app/server/runtime/context.server";
@@ -37,7 +38,7 @@ export default function SiteSettingsPage({ loaderData, actionData }: Route.Compo
   const navigation = useNavigation();
   const [form, fields] = useForm({
     lastResult: navigation.state === "idle" ? actionData?.result : null,
-    defaultValue: loaderData.settings,
+    defaultValue: { ...loaderData.settings, languages: languageLines(loaderData.settings.languages) },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: settingsSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
@@ -47,8 +48,8 @@ export default function SiteSettingsPage({ loaderData, actionData }: Route.Compo
     <Card title="Site Settings">
       <p className="mb-4 text-sm text-slate-600">
         Shown in the footer, on the Contact, About and Privacy pages, in the page titles and social previews, and (the
-        security e-mail and policy) on the disclosure policy page and in security.txt.{" "}
-        <TextLink to={dashboardHistoryPath("settings", SETTINGS_ID)}>History of the settings</TextLink>
+        security e-mail and policy) on the disclosure policy page and in security.txt; the languages are those of the
+        whole site. <TextLink to={dashboardHistoryPath("settings", SETTINGS_ID)}>History of the settings</TextLink>
       </p>
       {actionData?.status === "confirm" && navigation.state === "idle" ? (
         <div className="mb-4">
@@ -72,6 +73,7 @@ export default function SiteSettingsPage({ loaderData, actionData }: Route.Compo
             privacyPolicy: "Privacy policy",
             securityEmail: "Security e-mail",
             disclosurePolicy: "Vulnerability disclosure policy",
+            languages: "Languages besides English",
           }}
         />
         <TextInput meta={fields.companyName} label="Company name" />
@@ -133,6 +135,19 @@ export default function SiteSettingsPage({ loaderData, actionData }: Route.Compo
             <>
               Shown at <TextLink to={DISCLOSURE_POLICY_PATH}>{DISCLOSURE_POLICY_PATH}</TextLink>. Markdown: ## headings,
               - lists, **bold**, [links](https://example.com).
+            </>
+          }
+        />
+        <TextArea
+          meta={fields.languages}
+          label="Languages besides English"
+          rows={6}
+          hint={
+            <>
+              One language a line, as a tag: de, fr, ja, pt-BR. Each has its pages at its own prefix (/de/catalog);
+              English stays without one. Where a text has no translation, the page shows the next language of its chain:
+              add them after the tag, as in “de-CH &gt; de”; without them, de-CH falls back to de when it is listed, and
+              every language to English last.
             </>
           }
         />

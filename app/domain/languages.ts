@@ -1,0 +1,58 @@
+// The languages the site is published in (decision 086): English, the language every text is written
+// in first, at addresses without a prefix; each other language at its own prefix (`/de/…`), falling
+// back along its chain, language by language, to English.
+
+/** The site's own language: every text is written in it first, and every chain ends with it. */
+export const SOURCE_LANGUAGE = "en";
+
+/** A language the site is published in besides English, and the languages its texts fall back to, in order. */
+export interface SiteLanguage {
+  /** A BCP 47 tag in its canonical form: `de`, `de-CH`, `pt-BR`, `zh-Hant`. */
+  tag: string;
+  /** The languages whose text is shown where this one has none, in order: the last is always English. */
+  fallback: string[];
+}
+
+/** A language a page can be read in, as the language switcher offers it. */
+export interface OfferedLanguage {
+  tag: string;
+  /** Its name in itself. */
+  name: string;
+  /** The prefix of its pages: "" for English. */
+  base: string;
+}
+
+/** What the first segment of a path is when it names a language: the prefix of a language's pages. */
+export const LANGUAGE_SEGMENT = /^[a-z]{2,3}(?:-[a-z]{4})?(?:-(?:[a-z]{2}|[0-9]{3}))?$/;
+
+/** The prefix of a language's pages: `/de-ch` for `de-CH`; none for English. */
+export function languageBase(tag: string): string {
+  return tag === SOURCE_LANGUAGE ? "" : `/${tag.toLowerCase()}`;
+}
+
+/** The first segments of the pages every language has ("" for the home page); the server routes them (http/language-routing.ts). */
+const PAGES_IN_EVERY_LANGUAGE: ReadonlySet<string> = new Set([
+  "",
+  "catalog",
+  "news",
+  "about",
+  "contact",
+  "privacy",
+  "accessibility",
+  "support",
+  "search",
+  "compare",
+]);
+
+/**
+ * An editor's link as a page under `base` shows it: a page of the site that every language has, at
+ * the language's prefix (`/catalog` → `/de/catalog`); a file, a feed, another site or English's
+ * pages (`base` empty) as written.
+ */
+export function localizedLink(link: string, base: string): string {
+  if (base === "" || !link.startsWith("/") || link.startsWith("//")) return link;
+  const path = link.split(/[?#]/, 1)[0] ?? "";
+  const segments = path.split("/");
+  const last = segments.at(-1) ?? "";
+  return PAGES_IN_EVERY_LANGUAGE.has(segments[1] ?? "") && !last.includes(".") ? base + link : link;
+}

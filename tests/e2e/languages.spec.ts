@@ -1,0 +1,181 @@
+import type { Browser, Page } from "@playwright/test";
+import { expectNoA11yViolations } from "../support/a11y";
+import { expect, hydrated, test } from "./fixtures";
+
+// The first test gives the site its languages; the others read the site it leaves.
+test.describe.configure({ mode: "serial" });
+// Languages change every public page's address and head: no other file may meet them.
+test.use({ ownServer: "languages", serverEnv: { DEMO_DATA: "1" } });
+
+const LANGUAGES = ["de", "fr", "es", "ja", "ar"] as const;
+
+/** A visitor's page: a context of its own, so that no session of the owner's reaches it (and axe can run in it). */
+async function visitorPage(browser: Browser, baseURL: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL });
+  return context.newPage();
+}
+
+/** The address of a product's page, as a visitor finds it: the first card of the catalog. */
+async function firstProductPath(page: Page): Promise<string> {
+  await page.goto("/catalog");
+  const link = page
+    .getByRole("article")
+    .first()
+    .getByRole("link", { name: /^View Details/ });
+  const href = await link.getAttribute("href");
+  expect(href).toMatch(/^\/catalog\/products\/[^/]+/);
+  return href ?? "";
+}
+
+test("the owner lists the site's languages; a line that is no language tag is refused and nothing is saved", async ({
+  page,
+  browser,
+  login,
+  site,
+}) => {
+  const visitor = await visitorPage(browser, site.url);
+  expect((await visitor.goto("/de/catalog"))?.status()).toBe(404);
+
+  await login();
+  await page.goto("/dashboard/settings");
+  await hydrated(page);
+  const field = page.getByLabel("Languages besides English");
+  await expect(field).toHaveValue("");
+
+  // A good line before the bad one: had any of the text been kept, /de would answer.
+  await field.fill("de\nxx-!!");
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByText(/^“xx-!!” is not a language tag the site takes/)).toBeVisible();
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText("Settings saved.")).toHaveCount(0);
+  await page.reload();
+  await expect(field).toHaveValue("");
+  expect((await visitor.goto("/de/catalog"))?.status()).toBe(404);
+
+  await field.fill(LANGUAGES.join("\n"));
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Settings saved." })).toBeVisible();
+  await page.reload();
+  await expect(field).toHaveValue(LANGUAGES.join("\n"));
+
+  expect((await visitor.goto("/de/catalog"))?.status()).toBe(200);
+  // A prefix the site does not have, and a page that has one address only, stay unknown.
+  expect((await visitor.goto("/xx/catalog"))?.status()).toBe(404);
+  expect((await visitor.goto("/de/dashboard"))?.status()).toBe(404);
+  await visitor.context().close();
+});
+
+test("a visitor reads a product's page in German from the footer, keeps the prefix, and goes back to English", async ({
+  browser,
+  site,
+}) => {
+  const visitor = await visitorPage(browser, site.url);
+  // With a query the page reads: another language is the same page, its query too.
+  const path = `${await firstProductPath(visitor)}?distance=12&unit=ft`;
+  await visitor.goto(path);
+  await hydrated(visitor);
+  const heading = await visitor.getByRole("heading", { level: 1 }).innerText();
+  const languageNav = visitor.getByRole("contentinfo").getByRole("navigation", { name: "Language" });
+  await expect(languageNav.getByRole("link")).toHaveText([
+    "English",
+    "Deutsch",
+    "Français",
+    "Español",
+    "日本語",
+    "العربية",
+  ]);
+  await expect(languageNav.getByRole("link", { name: "English" })).toHaveAttribute("aria-current", "true");
+  await expect(languageNav.getByRole("link", { name: "Deutsch" })).toHaveAttribute("hreflang", "de");
+  await expect(languageNav.getByRole("link", { name: "Deutsch" })).toHaveAttribute("lang", "de");
+
+  await languageNav.getByRole("link", { name: "Deutsch" }).click();
+  await expect(visitor).toHaveURL(`/de${path}`);
+  await hydrated(visitor);
+  await expect(visitor.locator("html")).toHaveAttribute("lang", "de");
+  await expect(visitor.locator("html")).toHaveAttribute("dir", "ltr");
+  // Nothing is translated yet: the text says it is English.
+  await expect(visitor.locator("body")).toHaveAttribute("lang", "en");
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(heading);
+  await expect(languageNav.getByRole("link", { name: "Deutsch" })).toHaveAttribute("aria-current", "true");
+  await expect(
+    visitor.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Products" }),
+  ).toHaveAttribute("href", /^\/de\//);
+
+  await languageNav.getByRole("link", { name: "English" }).click();
+  await expect(visitor).toHaveURL(path);
+  await expect(visitor.locator("html")).toHaveAttribute("lang", "en");
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(heading);
+  await visitor.context().close();
+});
+
+test("the Arabic home page is right to left, its English text set left to right, within a phone's width", async ({
+  browser,
+  site,
+}) => {
+  const visitor = await visitorPage(browser, site.url);
+  await visitor.goto("/ar/");
+  await hydrated(visitor);
+  await expect(visitor.locator("html")).toHaveAttribute("lang", "ar");
+  await expect(visitor.locator("html")).toHaveAttribute("dir", "rtl");
+  // Nothing is in Arabic yet: English laid out right to left would put each full stop first.
+  await expect(visitor.locator("body")).toHaveAttribute("lang", "en");
+  await expect(visitor.locator("body")).toHaveAttribute("dir", "ltr");
+  const copyright = visitor.getByRole("contentinfo").getByText(/All rights reserved\.$/);
+  const { sign, fullStop } = await copyright.evaluate((element) => {
+    // React writes the line as several text nodes: its first character is in the first, its last in the last.
+    const texts: Text[] = [];
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) if (node instanceof Text) texts.push(node);
+    const leftOf = (text: Text | undefined, at: (length: number) => number) => {
+      if (!text) return Number.NaN;
+      const range = document.createRange();
+      range.setStart(text, at(text.length));
+      range.setEnd(text, at(text.length) + 1);
+      return range.getBoundingClientRect().left;
+    };
+    return { sign: leftOf(texts[0], () => 0), fullStop: leftOf(texts.at(-1), (length) => length - 1) };
+  });
+  // "© 2026 … reserved." reads from its sign on the left to its full stop on the right.
+  expect(sign).toBeLessThan(fullStop);
+  for (const width of [390, 1280]) {
+    await visitor.setViewportSize({ width, height: 900 });
+    await visitor.screenshot({ path: test.info().outputPath(`home-ar-${width}.png`), fullPage: true });
+    const { scrollWidth, clientWidth } = await visitor.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      clientWidth: document.documentElement.clientWidth,
+    }));
+    expect(scrollWidth, `the page scrolls sideways at ${width} px`).toBeLessThanOrEqual(clientWidth);
+  }
+  await visitor.context().close();
+});
+
+test("a German product page passes axe on a phone and a desktop", async ({ browser, site }) => {
+  const visitor = await visitorPage(browser, site.url);
+  const path = await firstProductPath(visitor);
+  await visitor.goto(`/de${path}`);
+  await hydrated(visitor);
+  for (const width of [390, 1280]) {
+    await visitor.setViewportSize({ width, height: 900 });
+    await expectNoA11yViolations(visitor);
+  }
+  await visitor.context().close();
+});
+
+test("a German product page names itself canonical and the same page in every language, English the default", async ({
+  browser,
+  site,
+}) => {
+  const visitor = await visitorPage(browser, site.url);
+  const path = await firstProductPath(visitor);
+  await visitor.goto(`/de${path}`);
+  await expect(visitor.locator('head link[rel="canonical"]')).toHaveAttribute("href", `${site.url}/de${path}`);
+  const alternates = await visitor
+    .locator('head link[rel="alternate"][hreflang]')
+    .evaluateAll((links) => links.map((link) => [link.getAttribute("hreflang"), link.getAttribute("href")]));
+  expect(alternates).toEqual([
+    ["en", `${site.url}${path}`],
+    ...LANGUAGES.map((tag) => [tag, `${site.url}/${tag}${path}`]),
+    ["x-default", `${site.url}${path}`],
+  ]);
+  await visitor.context().close();
+});

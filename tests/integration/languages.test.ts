@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DATABASE_KINDS, testDatabaseConfig } from "#tests/support/database";
+import { adminEnv, signIn } from "#tests/support/http";
+import { startServer, type RunningServer } from "#tests/support/server";
+
+/** The settings form as the dashboard posts it, with every other setting as the demo has it. */
+function settingsForm(languages: string): URLSearchParams {
+  return new URLSearchParams({
+    companyName: "Vantage",
+    contactEmail: "info@vantage.example",
+    "socialLinks[0].label": "LinkedIn",
+    "socialLinks[0].url": "https://www.linkedin.com/",
+    "socialLinks[1].label": "YouTube",
+    "socialLinks[1].url": "https://www.youtube.com/",
+    copyrightHolder: "Vantage Security Systems",
+    footerNote: "All rights reserved.",
+    aboutPage: "We make cameras.",
+    privacyPolicy: "We keep little.",
+    securityEmail: "security@vantage.example",
+    disclosurePolicy: "Tell us first.",
+    languages,
+  });
+}
+
+/** Every address a page links to or sends a form to on this site, as written. */
+function ownAddresses(html: string): string[] {
+  return [...html.matchAll(/\s(?:href|action)="(\/[^"/][^"]*|\/)"/g)].map((match) => match[1] ?? "");
+}
+
+describe.each(DATABASE_KINDS)("the site in the owner's languages on %s", (kind) => {
+  let server: RunningServer;
+  let cleanup = () => {};
+  let cookie = "";
+  const get = async (path: string) => {
+    const response = await fetch(`${server.url}${path}`);
+    return { status: response.status, html: await response.text(), cache: response.headers.get("x-cache") };
+  };
+  const saveLanguages = async (languages: string) => {
+    const response = await fetch(`${server.url}/dashboard/settings`, {
+      method: "POST",
+      headers: { Cookie: cookie, Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+      body: settingsForm(languages),
+    });
+    return response.text();
+  };
+
+  beforeAll(async () => {
+    const config = await testDatabaseConfig(kind);
+    cleanup = config.cleanup;
+    server = await startServer({
+      ...adminEnv(),
+      DATA_DIR: config.dataDir,
+      DEMO_DATA: "1",
+      ...(config.databaseUrl ? { DATABASE_URL: config.databaseUrl } : {}),
+    });
+    ({ cookie } = await signIn(server.url));
+  });
+  afterAll(async () => {
+    await server?.stop();
+    cleanup();
+  });
+
+  it("has English alone until the owner adds languages, and refuses a list no visitor could be sent to", async () => {
+    expect((await get("/de/catalog")).status).toBe(404);
+    expect((await get("/catalog")).html).not.toContain('aria-label="Language"');
+    const refused = await saveLanguages("de\nde-CH > it");
+    expect(refused).toContain("de-CH falls back to it, which is not one of the site&#x27;s languages");
+    expect(refused).not.toContain("Settings saved.");
+    expect((await get("/de/catalog")).status).toBe(404);
+  });
+
+  it("publishes every public page at each language's prefix, marked, linked and kept apart", async () => {
+    expect(await saveLanguages("de\nde-CH\nar")).toContain("Settings saved.");
+    const settings = await (await fetch(`${server.url}/dashboard/settings`, { headers: { Cookie: cookie } })).text();
+    // The chain the owner left out is shown as the site follows it.
+    expect(settings).toMatch(/<textarea[^>]*name="languages"[^>]*>de\nde-CH &gt; de\nar<\/textarea>/);
+
+    const index = (await get("/sitemap.xml")).html;
+    const parts = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map(
+      (match) => new URL(match[1] ?? "").pathname + new URL(match[1] ?? "").search,
+    );
+    expect(parts).toEqual(["/sitemap.xml?part=1"]);
+    const sitemap = (await get(parts[0] ?? "")).html;
+    const pages = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] ?? "").pathname);
+    const english = pages.filter((path) => !/^\/(de|de-ch|ar)(\/|$)/.test(path));
+    expect(english).toContain("/catalog");
+    expect(pages).toHaveLength(english.length * 4);
+    expect(sitemap).toContain(
+      `<url><loc>${server.url}/de-ch/catalog</loc>` +
+        `<xhtml:link rel="alternate" hreflang="en" href="${server.url}/catalog"/>` +
+        `<xhtml:link rel="alternate" hreflang="de" href="${server.url}/de/catalog"/>` +
+        `<xhtml:link rel="alternate" hreflang="de-CH" href="${server.url}/de-ch/catalog"/>` +
+        `<xhtml:link rel="alternate" hreflang="ar" href="${server.url}/ar/catalog"/>` +
+        `<xhtml:link rel="alternate" hreflang="x-default" href="${server.url}/catalog"/></url>`,
+    );
+
+    // Every page of the sitemap in German: there, in German, its text marked as the English it is.
+    for (const path of english) {
+      const german = `/de${path === "/" ? "/" : path}`;
+      const page = await get(german);
+      expect([german, page.status]).toEqual([german, 200]);
+      expect(page.html, german).toContain('<html lang="de" dir="ltr">');
+      expect(page.html, german).toMatch(/<body [^>]*lang="en"/);
+      expect(page.html, german).toContain(`<link rel="canonical" href="${server.url}${german}"/>`);
+      expect(page.html, german).toContain(`<link rel="alternate" hreflang="ar" href="${server.url}/ar${path}"/>`);
+      expect(page.html, german).toContain(`<link rel="alternate" hreflang="x-default" href="${server.url}${path}"/>`);
+      // Its links stay in German, but those to the same page in the other languages, to files and feeds.
+      const leaving = ownAddresses(page.html).filter(
+        (address) =>
+          !address.startsWith("/de/") &&
+          address !== "/de" &&
+          !/^\/(files|images|hero|assets)\//.test(address) &&
+          !/\.(atom|pdf|json|svg|html)(\?|$)/.test(address) &&
+          !address.startsWith("/.well-known/"),
+      );
+      const languageLinks = [path, `/de-ch${path}`, `/ar${path}`];
+      expect(
+        leaving.filter((address) => !languageLinks.includes(address.split("?")[0] ?? "")),
+        german,
+      ).toEqual([]);
+    }
+
+    const arabic = await get("/ar/");
+    expect(arabic.html).toContain('<html lang="ar" dir="rtl">');
+    expect(arabic.html).toMatch(
+      /<nav aria-label="Language">.*hrefLang="de-CH" lang="de-CH"[^>]*>Schweizer Hochdeutsch</s,
+    );
+    for (const path of [
+      "/de/dashboard",
+      "/de/login",
+      "/de/news.atom",
+      "/de/sitemap.xml",
+      "/xx/catalog",
+      "/fr/catalog",
+    ]) {
+      expect([path, (await get(path)).status]).toEqual([path, 404]);
+    }
+  });
+
+  it("keeps each language's page apart in the page cache", async () => {
+    await get("/de/about");
+    await get("/about");
+    const german = await get("/de/about");
+    const english = await get("/about");
+    expect([german.cache, english.cache]).toEqual(["hit", "hit"]);
+    expect(german.html).toContain('<html lang="de"');
+    expect(english.html).toContain('<html lang="en"');
+  });
+
+  it("shows the languages in the settings' History", async () => {
+    const history = await (
+      await fetch(`${server.url}/dashboard/history/settings/site`, { headers: { Cookie: cookie } })
+    ).text();
+    expect(history).toContain("Languages besides English");
+  });
+});

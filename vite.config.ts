@@ -83,11 +83,12 @@ const adminCli: UserConfig = {
 };
 
 /**
- * Modules nearly every public page imports besides the root: their meta tags and product pictures (and
- * the hook that tells a hydrated page). In the shell rather than chunks of their own (decision 082).
+ * Modules nearly every public page imports besides the root: their meta tags, product pictures and
+ * buttons and links (and the hook that tells a hydrated page). In the shell rather than chunks of their own (decision 082).
  */
 const PUBLIC_PAGES_SHARE = [
   /\/app\/domain\/seo\.ts$/,
+  /\/app\/components\/ui\.tsx$/,
   /\/app\/components\/responsive-image\.tsx$/,
   /\/app\/components\/use-hydrated\.ts$/,
 ];

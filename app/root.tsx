@@ -1,22 +1,12 @@
-import { useEffect } from "react";
-import {
-  data,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useLocation,
-  useNavigation,
-  useRouteLoaderData,
-} from "react-router";
+import { lazy, Suspense, useEffect } from "react";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useNavigation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
-import { DashboardErrorHint, ErrorPage } from "./components/error-page";
 import { useLiveUpdates } from "./components/live-updates";
 import { useFocusAfterSubmission, useFocusOnNavigation } from "./components/focus-on-navigation";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { SkipLink } from "./components/skip-link";
+import { LanguageNotice } from "./components/language-notice";
 import { SiteStylesheet } from "./components/site-stylesheet";
 import type { PageHandle } from "./domain/live";
 import { DEFAULT_SITE, pageTitle, type LayoutSettings } from "./domain/site";
@@ -71,6 +61,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="flex min-h-screen flex-col" {...data?.text}>
         <SkipLink />
+        {data?.languages.length ? <LanguageNotice languages={data.languages} language={data.language} /> : null}
         <SiteHeader
           companyName={data?.settings.companyName ?? DEFAULT_SITE.companyName}
           signedIn={Boolean(data?.user)}
@@ -126,6 +117,11 @@ export function meta() {
  * says what it means in the dashboard.
  */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const inDashboard = useLocation().pathname.startsWith("/dashboard");
-  return <ErrorPage error={error}>{inDashboard ? <DashboardErrorHint error={error} /> : null}</ErrorPage>;
+  return (
+    <Suspense>
+      <RootError error={error} />
+    </Suspense>
+  );
 }
+
+const RootError = lazy(() => import("./components/root-error"));

@@ -1,5 +1,6 @@
 import { useLocation } from "react-router";
 import { Link } from "./links";
+import { rememberLanguage } from "./language-notice";
 import type { OfferedLanguage } from "#app/domain/languages";
 import type { LayoutSettings } from "#app/domain/site";
 import { ACCESSIBILITY_PATH, NEWS_PATH, SUPPORT_FIRMWARE_PATH } from "#app/domain/paths";
@@ -55,6 +56,7 @@ export function SiteFooter({
                     hrefLang={tag}
                     lang={tag}
                     aria-current={tag === language ? "true" : undefined}
+                    onClick={() => rememberLanguage(tag)}
                     className="hover:text-white aria-[current]:font-semibold aria-[current]:text-white"
                   >
                     {name}

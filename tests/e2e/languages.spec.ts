@@ -179,3 +179,53 @@ test("a German product page names itself canonical and the same page in every la
   ]);
   await visitor.context().close();
 });
+
+test("a German browser is offered the page in German, never sent there, and can say no for good", async ({
+  browser,
+  site,
+}) => {
+  const context = await browser.newContext({ baseURL: site.url, locale: "de-AT" });
+  const visitor = await context.newPage();
+  const path = await firstProductPath(visitor);
+  await visitor.goto(path);
+  await hydrated(visitor);
+  // The browser's language suggests; the page stays where it was asked for.
+  await expect(visitor).toHaveURL(path);
+  await expect(visitor.locator("html")).toHaveAttribute("lang", "en");
+  const offer = visitor.getByRole("link", { name: "Deutsch", exact: true }).first();
+  await expect(visitor.getByText("This page is also in")).toBeVisible();
+  await expect(offer).toHaveAttribute("href", `/de${path}`);
+  for (const width of [390, 1280]) {
+    await visitor.setViewportSize({ width, height: 800 });
+    await visitor.screenshot({ path: test.info().outputPath(`language-notice-${width}.png`) });
+    await expectNoA11yViolations(visitor);
+  }
+
+  await visitor.getByRole("button", { name: "No thanks" }).click();
+  await expect(visitor.getByText("This page is also in")).toHaveCount(0);
+  // The keyboard goes on at the page's header, not at the top of the document.
+  await expect(visitor.getByRole("banner").getByRole("link").first()).toBeFocused();
+  await visitor.reload();
+  await hydrated(visitor);
+  await expect(visitor.getByText("This page is also in")).toHaveCount(0);
+  await context.close();
+});
+
+test("the language a visitor chose is the one offered on the pages of another", async ({ browser, site }) => {
+  const context = await browser.newContext({ baseURL: site.url, locale: "de-DE" });
+  const visitor = await context.newPage();
+  const path = await firstProductPath(visitor);
+  await visitor.goto(path);
+  await hydrated(visitor);
+  // Chosen from the footer: French, whatever the browser says.
+  await visitor.getByRole("contentinfo").getByRole("link", { name: "Français" }).click();
+  await expect(visitor).toHaveURL(`/fr${path}`);
+  await hydrated(visitor);
+  await expect(visitor.getByText("This page is also in")).toHaveCount(0);
+  await visitor.goto("/about");
+  await hydrated(visitor);
+  await expect(visitor.getByText("This page is also in")).toBeVisible();
+  await visitor.getByRole("link", { name: "Français", exact: true }).first().click();
+  await expect(visitor).toHaveURL("/fr/about");
+  await context.close();
+});

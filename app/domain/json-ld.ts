@@ -35,6 +35,8 @@ export function productJsonLd(
   brand: string = DEFAULT_SITE.companyName,
   /** Its typed values as `PropertyValue`s (`specPropertiesJsonLd`), made where the units are at hand. */
   properties: readonly JsonLdObject[] = [],
+  /** The prefix of the page's language (`/de`): its address is the page's, its pictures have one. */
+  base = "",
 ): JsonLdObject {
   // A described image goes as an ImageObject carrying its description; the rest as plain URLs, which
   // is all a search engine needs of them.
@@ -54,7 +56,7 @@ export function productJsonLd(
     brand: { "@type": "Brand", name: brand },
     category: product.category.name,
     image: images,
-    url: absoluteUrl(publicUrl, catalogProductPath(product)),
+    url: absoluteUrl(publicUrl, base + catalogProductPath(product)),
     ...(properties.length ? { additionalProperty: [...properties] } : {}),
   };
 }
@@ -86,7 +88,7 @@ export interface Breadcrumb {
 }
 
 /** schema.org `BreadcrumbList`: the trail from the home page to this one, in order. */
-export function breadcrumbJsonLd(items: readonly Breadcrumb[], publicUrl: string): JsonLdObject {
+export function breadcrumbJsonLd(items: readonly Breadcrumb[], publicUrl: string, base = ""): JsonLdObject {
   return {
     "@context": "https://schema.org",
     "@type": "BreadcrumbList",
@@ -94,7 +96,7 @@ export function breadcrumbJsonLd(items: readonly Breadcrumb[], publicUrl: string
       "@type": "ListItem",
       position: index + 1,
       name: item.name,
-      item: absoluteUrl(publicUrl, item.path),
+      item: absoluteUrl(publicUrl, base + item.path),
     })),
   };
 }

@@ -13,6 +13,7 @@ import { TextLink } from "#app/components/ui";
 import { Link } from "#app/components/links";
 import { ResponsiveImage } from "#app/components/responsive-image";
 import { JsonLd } from "#app/components/json-ld";
+import { languageBase } from "#app/domain/languages";
 import type { PageHandle } from "#app/domain/live";
 import {
   breadcrumbJsonLd,
@@ -96,6 +97,8 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
   const headline = lifecycleHeadline(product.lifecycle, isoToday());
   const support = lifecycleSupport(product.lifecycle);
   const { publicUrl } = request;
+  // On a page in another language its structured data names the page at its address there.
+  const base = request.language ? languageBase(request.language.tag) : "";
   const siteName = (await settings.getSiteSettings()).companyName || DEFAULT_SITE.companyName;
   const properties = [...specPropertiesJsonLd(specValues), ...lifecyclePropertiesJsonLd(product.lifecycle)];
   return {
@@ -108,7 +111,7 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
     ndaa: ndaaStatement(product.ndaa),
     // Structured data, made here: its code stays out of the page's scripts.
     jsonLd: serializeJsonLd([
-      productJsonLd(shown, publicUrl, siteName, properties),
+      productJsonLd(shown, publicUrl, siteName, properties, base),
       breadcrumbJsonLd(
         [
           { name: "Home", path: "/" },
@@ -117,6 +120,7 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
           { name: product.model, path: catalogProductPath(product) },
         ],
         publicUrl,
+        base,
       ),
     ]),
     specifications: specificationGroups(specValues),

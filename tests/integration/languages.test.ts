@@ -120,6 +120,24 @@ describe.each(DATABASE_KINDS)("the site in the owner's languages on %s", (kind) 
       ).toEqual([]);
     }
 
+    // A product's structured data names the page in its language; its pictures have one address.
+    const product = english.find((path) => path.startsWith("/catalog/products/")) ?? "";
+    const json = /<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/s.exec(
+      (await get(`/de${product}`)).html,
+    )?.[1];
+    const [item, trail] = JSON.parse(json ?? "[]") as [
+      { url: string; image: (string | { url: string })[] },
+      { itemListElement: { item: string }[] },
+    ];
+    expect(item.url).toBe(`${server.url}/de${product}`);
+    expect(JSON.stringify(item.image)).not.toContain("/de/");
+    expect(trail.itemListElement.map((crumb) => new URL(crumb.item).pathname)).toEqual([
+      "/de/",
+      "/de/catalog",
+      expect.stringMatching(/^\/de\/catalog\/categories\//),
+      `/de${product}`,
+    ]);
+
     const arabic = await get("/ar/");
     expect(arabic.html).toContain('<html lang="ar" dir="rtl">');
     expect(arabic.html).toMatch(

@@ -454,7 +454,6 @@ function createApp(
     else answerUnavailable(req, res, inlineStylesheet);
   });
 
-  const languageOf = typeof build === "function" ? null : pageLanguageOf(build);
   const users = new WeakMap<Request, ReturnType<RequestScope["user"]>>();
   const userOf = (req: Request) => {
     let user = users.get(req);
@@ -475,7 +474,7 @@ function createApp(
       async basenameOf(req, res) {
         if (languageSegmentOf(req.path) === null) return "";
         const { languages } = await services.settings.getSiteSettings();
-        const page = (languageOf ?? pageLanguageOf(await (build as () => Promise<ServerBuild>)()))(req.path, languages);
+        const page = pageLanguageOf(req.path, languages);
         res.locals.pageLanguage = page;
         return page.basename;
       },

@@ -1,35 +1,4 @@
-import type { ServerBuild } from "react-router";
 import { LANGUAGE_SEGMENT, SOURCE_LANGUAGE, languageBase, type SiteLanguage } from "#app/domain/languages";
-import { createRouteMatcher } from "./route-matcher";
-
-/**
- * The routes whose pages exist in every language of the site, at its prefix (decision 086): the public
- * site's pages, and its "not found" page. Not the feeds, the sitemap, files, sign-in or the dashboard,
- * which have one address each.
- */
-export const ROUTES_IN_EVERY_LANGUAGE: ReadonlySet<string> = new Set([
-  "root",
-  "routes/home",
-  "routes/about",
-  "routes/news",
-  "routes/contact",
-  "routes/privacy",
-  "routes/accessibility",
-  "routes/support",
-  "routes/support-firmware",
-  "routes/support-lifecycle",
-  "routes/vulnerability-disclosure",
-  "routes/support-security",
-  "routes/support-advisory",
-  "routes/catalog",
-  "routes/catalog-all",
-  "routes/catalog-category",
-  "routes/catalog-selector",
-  "routes/product",
-  "routes/search",
-  "routes/compare",
-  "routes/not-found",
-]);
 
 /** The language a request's page is in, and the prefix its addresses have. */
 export interface PageLanguage {
@@ -54,24 +23,15 @@ export function withoutLanguagePrefix(pathname: string): string {
 }
 
 /**
- * Tells, for a path, the language of its page: one of the site's `languages` when the path starts with
- * its prefix and names a page that exists in every language; otherwise English, with no prefix (a path
- * under another prefix, or a page with one address, is then not found, as any unknown path).
+ * The language of a request for `pathname`: one of the site's `languages` when the path starts with
+ * its prefix, else English, whose addresses have none (a path under a prefix of no language of the
+ * site is then not found, as any unknown path). Every route answers under every prefix, so that every
+ * link of a page in another language leads somewhere: the public pages are in that language, and the
+ * rest (sign-in, the dashboard, feeds) as they are until they have one too.
  */
-export function pageLanguageOf(
-  build: ServerBuild,
-): (pathname: string, languages: readonly SiteLanguage[]) => PageLanguage {
-  const routeIdsOf = createRouteMatcher(build);
-  return (pathname, languages) => {
-    const segment = languageSegmentOf(pathname);
-    if (segment === null || languages.length === 0) return ENGLISH;
-    const language = languages.find(({ tag }) => tag !== SOURCE_LANGUAGE && languageBase(tag) === `/${segment}`);
-    if (!language) return ENGLISH;
-    const rest = pathname.slice(segment.length + 1) || "/";
-    // Route data (`/de/catalog.data`) and the root's (`/de/_root.data`) are asked for at the page's address.
-    const page = rest === "/_root.data" ? "/" : rest.replace(/\.data$/, "");
-    const ids = routeIdsOf(page);
-    if (!ids || ids.some((id) => !ROUTES_IN_EVERY_LANGUAGE.has(id))) return ENGLISH;
-    return { language, basename: languageBase(language.tag) };
-  };
+export function pageLanguageOf(pathname: string, languages: readonly SiteLanguage[]): PageLanguage {
+  const segment = languageSegmentOf(pathname);
+  if (segment === null || languages.length === 0) return ENGLISH;
+  const language = languages.find(({ tag }) => tag !== SOURCE_LANGUAGE && languageBase(tag) === `/${segment}`);
+  return language ? { language, basename: languageBase(language.tag) } : ENGLISH;
 }

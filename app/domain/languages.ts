@@ -30,7 +30,7 @@ export function languageBase(tag: string): string {
   return tag === SOURCE_LANGUAGE ? "" : `/${tag.toLowerCase()}`;
 }
 
-/** The first segments of the pages every language has ("" for the home page); the server routes them (http/language-routing.ts). */
+/** The first segments of the pages every language has ("" for the home page); what an editor links to is shown in the page's language. */
 const PAGES_IN_EVERY_LANGUAGE: ReadonlySet<string> = new Set([
   "",
   "catalog",

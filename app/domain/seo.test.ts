@@ -219,6 +219,14 @@ describe("robotsTxt", () => {
     }
     expect(lines).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
   });
+
+  it("keeps crawlers out of the same pages under every other language's prefix", () => {
+    const lines = robotsTxt(PUBLIC_URL, ["/de", "/de-ch"]).split("\n");
+    for (const path of ["/dashboard", "/login", "/search"]) {
+      for (const base of ["", "/de", "/de-ch"]) expect(lines).toContain(`Disallow: ${base}${path}`);
+    }
+    expect(lines).not.toContain("Disallow: /de/catalog");
+  });
 });
 
 describe("sitemapXml", () => {

@@ -128,11 +128,12 @@ export const ROBOTS_DISALLOWED_PATHS = [
   "/events",
 ] as const;
 
-export function robotsTxt(publicUrl: string): string {
+/** `bases`: the prefixes of the site's other languages (`/de`), under which the same paths answer (decision 086). */
+export function robotsTxt(publicUrl: string, bases: readonly string[] = []): string {
   return [
     "User-agent: *",
     "Allow: /",
-    ...ROBOTS_DISALLOWED_PATHS.map((path) => `Disallow: ${path}`),
+    ...["", ...bases].flatMap((base) => ROBOTS_DISALLOWED_PATHS.map((path) => `Disallow: ${base}${path}`)),
     "",
     `Sitemap: ${absoluteUrl(publicUrl, "/sitemap.xml")}`,
     "",

@@ -95,6 +95,7 @@ describe.each(DATABASE_KINDS)("the site in the owner's languages on %s", (kind) 
     );
 
     // Every page of the sitemap in German: there, in German, its text marked as the English it is.
+    const linked = new Set<string>();
     for (const path of english) {
       const german = `/de${path === "/" ? "/" : path}`;
       const page = await get(german);
@@ -118,7 +119,17 @@ describe.each(DATABASE_KINDS)("the site in the owner's languages on %s", (kind) 
         leaving.filter((address) => !languageLinks.includes(address.split("?")[0] ?? "")),
         german,
       ).toEqual([]);
+      for (const address of ownAddresses(page.html)) linked.add(address.replaceAll("&amp;", "&"));
     }
+    // And every one of those links leads somewhere.
+    const broken: string[] = [];
+    for (const address of linked) {
+      const response = await fetch(`${server.url}${address}`, { redirect: "manual" });
+      await response.arrayBuffer();
+      if (response.status >= 400) broken.push(`${response.status} ${address}`);
+    }
+    expect(broken).toEqual([]);
+    expect(linked.size).toBeGreaterThan(50);
 
     // A product's structured data names the page in its language; its pictures have one address.
     const product = english.find((path) => path.startsWith("/catalog/products/")) ?? "";
@@ -143,16 +154,14 @@ describe.each(DATABASE_KINDS)("the site in the owner's languages on %s", (kind) 
     expect(arabic.html).toMatch(
       /<nav aria-label="Language">.*hrefLang="de-CH" lang="de-CH"[^>]*>Schweizer Hochdeutsch</s,
     );
-    for (const path of [
-      "/de/dashboard",
-      "/de/login",
-      "/de/news.atom",
-      "/de/sitemap.xml",
-      "/xx/catalog",
-      "/fr/catalog",
-    ]) {
+    // A prefix of no language of the site is no address; under a language's, every address answers,
+    // so that every link of its pages leads somewhere (sign-in and the dashboard as they are).
+    for (const path of ["/xx/catalog", "/fr/catalog", "/de-at/"]) {
       expect([path, (await get(path)).status]).toEqual([path, 404]);
     }
+    expect((await get("/de/login")).status).toBe(200);
+    expect((await fetch(`${server.url}/de/dashboard`, { headers: { Cookie: cookie } })).status).toBe(200);
+    expect((await get("/robots.txt")).html).toContain("Disallow: /de-ch/dashboard");
   });
 
   it("keeps each language's page apart in the page cache", async () => {

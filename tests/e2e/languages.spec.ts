@@ -100,6 +100,19 @@ test("a visitor reads a product's page in German from the footer, keeps the pref
   await expect(
     visitor.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Products" }),
   ).toHaveAttribute("href", /^\/de\//);
+  // Within the language the router moves without a whole load: the catalog's data comes from under the prefix.
+  const catalogData = visitor.waitForResponse((response) => new URL(response.url()).pathname === "/de/catalog.data");
+  await visitor.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Products" }).click();
+  expect((await catalogData).status()).toBe(200);
+  await expect(visitor).toHaveURL("/de/catalog");
+  await expect(visitor.locator("html")).toHaveAttribute("lang", "de");
+  // The footer offers the page now shown.
+  await expect(languageNav.getByRole("link", { name: "Français" })).toHaveAttribute("href", "/fr/catalog");
+  await visitor.goBack();
+  await expect(visitor).toHaveURL(`/de${path}`);
+  // Back once the product's page is shown again, its footer with it.
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(heading);
+  await expect(languageNav.getByRole("link", { name: "English" })).toHaveAttribute("href", path);
 
   await languageNav.getByRole("link", { name: "English" }).click();
   await expect(visitor).toHaveURL(path);

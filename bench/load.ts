@@ -24,7 +24,7 @@ import { openEventStream, type EventStreamReader } from "../tests/support/event-
 import { residentBytes } from "../tests/support/memory";
 import { startServer, type RunningServer } from "../tests/support/server";
 import { editableProducts, generateCatalog, productEditForm, type EditableProduct } from "./lib/catalog";
-import { buildSite, writeResult } from "./lib/site";
+import { buildSite, sitemapPaths, writeResult } from "./lib/site";
 import { percentile, round } from "./lib/stats";
 
 const BURST = 200;
@@ -63,8 +63,7 @@ async function burst(site: RunningServer, paths: string[]) {
 
 /** The pages visitors read: any public page of the catalog, and one time in twenty a search never made before. */
 async function visitorPages(site: RunningServer): Promise<() => string> {
-  const sitemap = await (await fetch(`${site.url}/sitemap.xml`)).text();
-  const locations = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] ?? "/").pathname);
+  const locations = await sitemapPaths(site.url);
   const catalogPages = Array.from({ length: 20 }, (_, page) => `/catalog?page=${page + 1}`);
   const pages = [...locations, ...catalogPages, "/support", "/support?q=manual"];
   let search = 0;
@@ -226,10 +225,7 @@ export async function measureLoad(productCount: number) {
     ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
   });
   try {
-    const sitemap = await (await fetch(`${site.url}/sitemap.xml`)).text();
-    const products = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)]
-      .map((match) => new URL(match[1] ?? "/").pathname)
-      .filter((path) => path.startsWith("/catalog/products/"));
+    const products = (await sitemapPaths(site.url)).filter((path) => path.startsWith("/catalog/products/"));
     // The last products, so the visitors' popular pages (the first ones) are not among them.
     const newPages = await burst(site, products.slice(-BURST));
     const samePage = await burst(

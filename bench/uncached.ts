@@ -29,7 +29,7 @@ import { generateCatalog } from "./lib/catalog";
 import { cpuMsPerRequest, cpuTimeMs } from "./lib/cpu";
 import { measureFloor, type Floor } from "./lib/floor";
 import { askAtRate, type PacedAnswers } from "./lib/paced";
-import { buildSite, writeResult } from "./lib/site";
+import { buildSite, sitemapPaths, writeResult } from "./lib/site";
 import { percentile, round } from "./lib/stats";
 
 const CONNECTIONS = 20;
@@ -138,8 +138,7 @@ export async function scenarioUrls(
   random: () => number,
   limit = REQUESTS,
 ): Promise<Record<string, string[]>> {
-  const sitemap = await text(site, "/sitemap.xml");
-  const paths = [...sitemap.matchAll(/<loc>https?:\/\/[^/]+([^<]+)<\/loc>/g)].map((match) => match[1] ?? "");
+  const paths = await sitemapPaths(site.url);
   const productPaths = paths.filter((path) => path.startsWith("/catalog/products/"));
   const categoryPaths = paths.filter((path) => path.startsWith("/catalog/categories/"));
   if (productPaths.length < PRODUCTS) throw new Error(`The sitemap lists ${productPaths.length} products`);

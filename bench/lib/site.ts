@@ -58,3 +58,21 @@ export async function warmImages(origin: string, pagePath: string) {
   }
   await Promise.all([...urls].map(async (url) => (await fetch(origin + url)).arrayBuffer()));
 }
+
+/**
+ * The paths of every page the site's sitemap lists, its parts followed when it is an index of them
+ * (past 50,000 pages, or with other languages: decision 086).
+ */
+export async function sitemapPaths(origin: string): Promise<string[]> {
+  const locations = async (path: string) =>
+    [...(await (await fetch(`${origin}${path}`)).text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => {
+      const url = new URL((match[1] ?? "/").replaceAll("&amp;", "&"));
+      return url.pathname + url.search;
+    });
+  const listed = await locations("/sitemap.xml");
+  const parts = listed.filter((path) => path.startsWith("/sitemap.xml?part="));
+  if (parts.length === 0) return listed;
+  const pages: string[] = [];
+  for (const part of parts) pages.push(...(await locations(part)));
+  return pages;
+}

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { DataWatch, keptUntilChanged, parseWatchedData } from "./data-watch.server";
 
 describe("DataWatch", () => {
@@ -88,5 +88,27 @@ describe("keptUntilChanged", () => {
     expect(pending).toHaveLength(2);
     pending[1]?.resolve(3);
     expect(await next).toBe(3);
+  });
+
+  it("lets a copy kept for a time go once that time is up, and reads again for the next caller", async () => {
+    vi.useFakeTimers();
+    try {
+      const watch = new DataWatch();
+      const { read, pending } = controlledRead();
+      const kept = keptUntilChanged(watch, ["products"], read, { forMs: 60_000 });
+      const first = kept();
+      pending[0]?.resolve(1);
+      expect(await first).toBe(1);
+      vi.advanceTimersByTime(59_000);
+      expect(await kept()).toBe(1);
+      expect(pending).toHaveLength(1);
+      vi.advanceTimersByTime(1_000);
+      const second = kept();
+      expect(pending).toHaveLength(2);
+      pending[1]?.resolve(2);
+      expect(await second).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -91,16 +91,23 @@ export function keptUntilChanged<T>(
   watch: DataWatch,
   what: readonly WatchedData[],
   read: () => Promise<T>,
+  /** Given, the copy is also let go this long after its read: for data read in bursts and large to hold. */
+  options: { forMs?: number } = {},
 ): () => Promise<T> {
   let kept: { mark: number; value: Promise<T> } | undefined;
   return () => {
     if (!kept || watch.changedSince(what, kept.mark)) {
       const mark = watch.mark();
       const value = read();
-      kept = { mark, value };
+      const current = (kept = { mark, value });
       value.catch(() => {
         if (kept?.value === value) kept = undefined;
       });
+      if (options.forMs !== undefined) {
+        setTimeout(() => {
+          if (kept === current) kept = undefined;
+        }, options.forMs).unref();
+      }
     }
     return kept.value;
   };

@@ -90,7 +90,7 @@ export function createServices(parts: ServiceParts) {
     infoItems: createInfoItemReads({ db, watch: dataWatch }),
     settings,
     synonyms,
-    sitemap: createSitemap({ db, advisories }),
+    sitemap: createSitemap({ db, advisories, watch: dataWatch }),
     spreadsheets: createSpreadsheetReader({ files, logger }),
     categoryAdmin,
     productAdmin,

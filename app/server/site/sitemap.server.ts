@@ -3,15 +3,33 @@ import { STATIC_PUBLIC_PATHS, absoluteUrl, escapeXml, sitemapXml, type SitemapEn
 import { categories, products } from "../db/schema";
 import type { Database } from "../db/client.server";
 import type { AdvisoryReads } from "./advisories.server";
+import { keptUntilChanged, type DataWatch } from "../platform/data-watch.server";
 import { catalogCategoryPath, catalogProductPath } from "#app/domain/paths";
 
+/** How long the entries are kept after a read: a crawler asks for a sitemap's parts one after another. */
+const ENTRIES_KEPT_MS = 60_000;
+
 /** The entries of /sitemap.xml. */
-export function createSitemap({ db, advisories }: { db: Database; advisories: AdvisoryReads }) {
+export function createSitemap({
+  db,
+  advisories,
+  watch,
+}: {
+  db: Database;
+  advisories: AdvisoryReads;
+  watch: DataWatch;
+}) {
   /**
    * Every public page of the live catalog: the fixed pages, each category, each product and each
-   * published security advisory. Two queries of slugs and dates, whatever the size of the catalog.
+   * published security advisory. Two queries of slugs and dates, whatever the size of the catalog,
+   * kept until the catalog changes or a minute has passed: at 50,000 products the sitemap is 51
+   * parts (decision 086), each read from the same list, and the list is some megabytes to hold.
    */
-  async function listSitemapEntries(): Promise<SitemapEntry[]> {
+  const listSitemapEntries = keptUntilChanged(watch, ["products", "categories", "advisories"], readSitemapEntries, {
+    forMs: ENTRIES_KEPT_MS,
+  });
+
+  async function readSitemapEntries(): Promise<SitemapEntry[]> {
     const [categoryRows, productRows, published] = await Promise.all([
       db
         .select({ slug: categories.slug, updatedAt: categories.updatedAt })

@@ -59,20 +59,21 @@ export function LanguageNotice({ languages, language }: { languages: readonly Of
     // At the foot of the window, over the page: shown once the page is in, it moves nothing on it.
     <aside
       ref={notice}
-      aria-label="Language suggestion"
+      aria-label={offer.notice.label}
+      lang={offer.notice.language}
       className="fixed inset-x-0 bottom-0 z-40 flex flex-wrap items-center justify-center gap-x-4 gap-y-1 border-t border-slate-200 bg-white px-4 py-3 text-sm shadow-lg print:hidden"
     >
       <p>
-        This page is also in{" "}
+        {offer.notice.before}
         <a
           href={offer.base + pathname + search}
           hrefLang={offer.tag}
-          lang={offer.tag}
           className="font-semibold text-brand-700 underline"
           onClick={() => rememberLanguage(offer.tag)}
         >
-          {offer.name}
+          {offer.notice.named}
         </a>
+        {offer.notice.after}
       </p>
       <button
         type="button"
@@ -84,7 +85,7 @@ export function LanguageNotice({ languages, language }: { languages: readonly Of
           setDeclined(true);
         }}
       >
-        No thanks
+        {offer.notice.decline}
       </button>
     </aside>
   );

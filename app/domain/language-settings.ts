@@ -34,9 +34,14 @@ export function textDirection(tag: string): "ltr" | "rtl" {
   return RIGHT_TO_LEFT.has(language) ? "rtl" : "ltr";
 }
 
-/** The language's name in itself, as its readers look for it in a list: "Deutsch", "日本語". */
+/** The language's name in itself, as a sentence of it says it: "Deutsch", "français", "日本語". */
+export function languageNameInText(tag: string): string {
+  return new Intl.DisplayNames([tag], { type: "language" }).of(tag) ?? tag;
+}
+
+/** The language's name in itself, as its readers look for it in a list: "Deutsch", "Français". */
 export function languageName(tag: string): string {
-  const name = new Intl.DisplayNames([tag], { type: "language" }).of(tag) ?? tag;
+  const name = languageNameInText(tag);
   // Names of languages are lower case in some of them ("français"): a list shows them as a title.
   return name.charAt(0).toLocaleUpperCase(tag) + name.slice(1);
 }

@@ -13,13 +13,24 @@ export interface SiteLanguage {
   fallback: string[];
 }
 
-/** A language a page can be read in, as the language switcher offers it. */
+/** A language a page can be read in, as the language switcher and the notice offer it. */
 export interface OfferedLanguage {
   tag: string;
-  /** Its name in itself. */
+  /** Its name in itself, as a list shows it. */
   name: string;
   /** The prefix of its pages: "" for English. */
   base: string;
+  /** The notice offering a page in it, in it where its messages allow (else along its chain). */
+  notice: {
+    /** The language the notice's words are in. */
+    language: string;
+    /** The offer's words before and after the language's name, as a sentence of it says it. */
+    before: string;
+    named: string;
+    after: string;
+    decline: string;
+    label: string;
+  };
 }
 
 /** What the first segment of a path is when it names a language: the prefix of a language's pages. */

@@ -205,22 +205,24 @@ test("a German browser is offered the page in German, never sent there, and can 
   // The browser's language suggests; the page stays where it was asked for.
   await expect(visitor).toHaveURL(path);
   await expect(visitor.locator("html")).toHaveAttribute("lang", "en");
-  const offer = visitor.getByRole("link", { name: "Deutsch", exact: true }).first();
-  await expect(visitor.getByText("This page is also in")).toBeVisible();
-  await expect(offer).toHaveAttribute("href", `/de${path}`);
+  // The offer is in the language it offers, marked so, its name as a sentence of it says it.
+  const notice = visitor.getByRole("complementary", { name: "Sprachvorschlag" });
+  await expect(notice).toHaveText("Diese Seite gibt es auch auf DeutschNein, danke");
+  await expect(notice).toHaveAttribute("lang", "de");
+  await expect(notice.getByRole("link", { name: "Deutsch" })).toHaveAttribute("href", `/de${path}`);
   for (const width of [390, 1280]) {
     await visitor.setViewportSize({ width, height: 800 });
     await visitor.screenshot({ path: test.info().outputPath(`language-notice-${width}.png`) });
     await expectNoA11yViolations(visitor);
   }
 
-  await visitor.getByRole("button", { name: "No thanks" }).click();
-  await expect(visitor.getByText("This page is also in")).toHaveCount(0);
+  await notice.getByRole("button", { name: "Nein, danke" }).click();
+  await expect(notice).toHaveCount(0);
   // The keyboard goes on at the page's header, not at the top of the document.
   await expect(visitor.getByRole("banner").getByRole("link").first()).toBeFocused();
   await visitor.reload();
   await hydrated(visitor);
-  await expect(visitor.getByText("This page is also in")).toHaveCount(0);
+  await expect(visitor.getByRole("complementary", { name: "Sprachvorschlag" })).toHaveCount(0);
   await context.close();
 });
 
@@ -234,11 +236,12 @@ test("the language a visitor chose is the one offered on the pages of another", 
   await visitor.getByRole("contentinfo").getByRole("link", { name: "Français" }).click();
   await expect(visitor).toHaveURL(`/fr${path}`);
   await hydrated(visitor);
-  await expect(visitor.getByText("This page is also in")).toHaveCount(0);
+  await expect(visitor.getByRole("complementary")).toHaveCount(0);
   await visitor.goto("/about");
   await hydrated(visitor);
-  await expect(visitor.getByText("This page is also in")).toBeVisible();
-  await visitor.getByRole("link", { name: "Français", exact: true }).first().click();
+  const notice = visitor.getByRole("complementary", { name: "Suggestion de langue" });
+  await expect(notice).toHaveText("Cette page existe aussi en françaisNon merci");
+  await notice.getByRole("link", { name: "français" }).click();
   await expect(visitor).toHaveURL("/fr/about");
   await context.close();
 });

@@ -1,13 +1,31 @@
-import { languageName, textDirection } from "#app/domain/language-settings";
+import { languageName, languageNameInText, textDirection } from "#app/domain/language-settings";
+import { aroundValue, formatMessage } from "./messages.server";
 import { SOURCE_LANGUAGE, languageBase, type OfferedLanguage, type SiteLanguage } from "#app/domain/languages";
 
-/** Names made once a tag: `Intl.DisplayNames` is built for each. */
-const names = new Map<string, string>();
+/** Made once for each language and its chain: `Intl.DisplayNames` and the messages are built for each. */
+const offers = new Map<string, OfferedLanguage>();
 
-function offered(tag: string): OfferedLanguage {
-  let name = names.get(tag);
-  if (name === undefined) names.set(tag, (name = languageName(tag)));
-  return { tag, name, base: languageBase(tag) };
+function offered(tag: string, chain: readonly string[]): OfferedLanguage {
+  const id = chain.join(" ");
+  let offer = offers.get(id);
+  if (!offer) {
+    const { before, after, language } = aroundValue("languageNotice.offer", chain, "language");
+    offer = {
+      tag,
+      name: languageName(tag),
+      base: languageBase(tag),
+      notice: {
+        language,
+        before,
+        named: languageNameInText(tag),
+        after,
+        decline: formatMessage("languageNotice.decline", chain).text,
+        label: formatMessage("languageNotice.label", chain).text,
+      },
+    };
+    offers.set(id, offer);
+  }
+  return offer;
 }
 
 /**
@@ -26,6 +44,12 @@ export function pageLanguages(language: SiteLanguage | undefined, languages: rea
     // language shows is English, marked so for screen readers to read it as English, and set left to
     // right as English is (in a right-to-left page a sentence's full stop would come first).
     text: tag === SOURCE_LANGUAGE ? undefined : { lang: SOURCE_LANGUAGE, dir: "ltr" as const },
-    languages: languages.length === 0 ? [] : [SOURCE_LANGUAGE, ...languages.map((other) => other.tag)].map(offered),
+    languages:
+      languages.length === 0
+        ? []
+        : [
+            offered(SOURCE_LANGUAGE, [SOURCE_LANGUAGE]),
+            ...languages.map((other) => offered(other.tag, [other.tag, ...other.fallback])),
+          ],
   };
 }

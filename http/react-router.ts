@@ -27,8 +27,10 @@ const MOST_BASENAMES = 64;
  * sends it.
  */
 export function reactRouterHandler({ build, mode, getLoadContext, basenameOf }: ReactRouterHandlerOptions) {
-  const handlers = new Map<string, ReturnType<typeof createRequestHandler>>([["", createRequestHandler(build, mode)]]);
+  const unprefixed = createRequestHandler(build, mode);
+  const handlers = new Map<string, ReturnType<typeof createRequestHandler>>();
   const handlerFor = (basename: string) => {
+    if (basename === "") return unprefixed;
     let handler = handlers.get(basename);
     if (!handler) {
       if (handlers.size >= MOST_BASENAMES) handlers.clear();

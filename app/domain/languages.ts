@@ -67,3 +67,8 @@ export function localizedLink(link: string, base: string): string {
   const last = segments.at(-1) ?? "";
   return PAGES_IN_EVERY_LANGUAGE.has(segments[1] ?? "") && !last.includes(".") ? base + link : link;
 }
+
+/** Items with an editor's link each (home page items, news), their links as a page under `base` shows them. */
+export function withLocalizedLinks<Item extends { link: string | null }>(items: readonly Item[], base: string): Item[] {
+  return items.map((item) => (base && item.link ? { ...item, link: localizedLink(item.link, base) } : item));
+}

@@ -13,7 +13,7 @@ import type { Route } from "./+types/home";
 import { NewsDate, ReadMore } from "#app/components/news-parts";
 import { NEWS_FEED_LINK } from "#app/domain/news";
 import { NEWS_PATH } from "#app/domain/paths";
-import { languageBase, localizedLink } from "#app/domain/languages";
+import { languageBase, localizedLink, withLocalizedLinks } from "#app/domain/languages";
 
 export const handle: PageHandle = { live: ["info"], cache: {} };
 
@@ -50,7 +50,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   // The owner's slides, once there are any, take the place of the built-in ones.
   const slides: readonly HeroSlide[] = stored.length ? stored.map((item) => heroSlide(item, base)) : HERO_SLIDES;
   return {
-    items: base ? items.map((item) => (item.link ? { ...item, link: localizedLink(item.link, base) } : item)) : items,
+    items: withLocalizedLinks(items, base),
     slides,
     isAdmin: Boolean(signedIn),
   };

@@ -8,7 +8,7 @@ import { NEWS_FEED_LINK } from "#app/domain/news";
 import { NEWS_FEED_PATH, NEWS_PATH } from "#app/domain/paths";
 import { seoContext, seoMeta } from "#app/domain/seo";
 import { requestContext, servicesContext } from "#app/server/runtime/context.server";
-import { languageBase, localizedLink } from "#app/domain/languages";
+import { languageBase, withLocalizedLinks } from "#app/domain/languages";
 import type { Route } from "./+types/news";
 
 /** Cached for visitors until an item changes. */
@@ -27,13 +27,8 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
 export async function loader({ url, context }: Route.LoaderArgs) {
   const news = await context.get(servicesContext).infoItems.newsPage(requestedPage(url));
   const { language } = context.get(requestContext);
-  if (!language) return news;
   // In another language, links to the site's pages lead to them in it.
-  const base = languageBase(language.tag);
-  return {
-    ...news,
-    items: news.items.map((item) => (item.link ? { ...item, link: localizedLink(item.link, base) } : item)),
-  };
+  return language ? { ...news, items: withLocalizedLinks(news.items, languageBase(language.tag)) } : news;
 }
 
 /** News sits in a column this wide (max-w-3xl less the page padding). */

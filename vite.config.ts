@@ -84,13 +84,14 @@ const adminCli: UserConfig = {
 
 /**
  * Modules nearly every public page imports besides the root: their meta tags, product pictures and
- * buttons and links (and the hook that tells a hydrated page). In the shell rather than chunks of their own (decision 082).
+ * buttons and links, the hook that tells a hydrated page and the records' addresses. In the shell rather than chunks of their own (decision 082).
  */
 const PUBLIC_PAGES_SHARE = [
   /\/app\/domain\/seo\.ts$/,
   /\/app\/components\/ui\.tsx$/,
   /\/app\/components\/responsive-image\.tsx$/,
   /\/app\/components\/use-hydrated\.ts$/,
+  /\/app\/domain\/paths\.ts$/,
 ];
 
 export default defineConfig(({ isSsrBuild, mode }) =>

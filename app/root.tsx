@@ -9,9 +9,10 @@ import { SkipLink } from "./components/skip-link";
 import { LanguageNotice } from "./components/language-notice";
 import { SiteStylesheet } from "./components/site-stylesheet";
 import type { PageHandle } from "./domain/live";
-import { DEFAULT_SITE, pageTitle, type LayoutSettings } from "./domain/site";
+import { pageTitle, type LayoutSettings } from "./domain/site";
 import { SOURCE_LANGUAGE } from "./domain/languages";
 import { pageLanguages } from "./server/render/page-languages.server";
+import { siteNavigation } from "./server/render/site-navigation.server";
 import { requestContext, servicesContext } from "./server/runtime/context.server";
 
 // The server inlines the stylesheet (app/components/site-stylesheet.tsx); in development Vite also
@@ -28,6 +29,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   ]);
   // What every page shows: the policies and the About text have pages of their own.
   const settings: LayoutSettings = { companyName, contactEmail, socialLinks, copyrightHolder, footerNote };
+  const languageParts = pageLanguages(language, languages);
   return data(
     {
       user: user ? { email: user.email } : null,
@@ -35,7 +37,12 @@ export async function loader({ context }: Route.LoaderArgs) {
       nonce,
       // Meta tags and structured data need absolute URLs (see app/domain/seo.ts).
       publicUrl,
-      ...pageLanguages(language, languages),
+      ...languageParts,
+      navigation: siteNavigation(
+        languageParts.messages,
+        languageParts.messagesLanguage?.lang ?? languageParts.language,
+        Boolean(user),
+      ),
     },
     // A signed-in page holds admin data: no cache may keep it, nor show it again on Back after Sign Out.
     user ? { headers: { "Cache-Control": "private, no-store" } } : undefined,
@@ -59,23 +66,34 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <SiteStylesheet />
         <Links />
       </head>
-      <body className="flex min-h-screen flex-col" {...data?.text}>
-        <SkipLink />
+      <body className="flex min-h-screen flex-col">
+        {/* Without the root's data (it failed) the page is its error alone, in the error page's words. */}
+        {data ? <SkipLink text={data.messages.skipLink} {...data.messagesLanguage} /> : null}
         {data?.languages.length ? <LanguageNotice languages={data.languages} language={data.language} /> : null}
-        <SiteHeader
-          companyName={data?.settings.companyName ?? DEFAULT_SITE.companyName}
-          signedIn={Boolean(data?.user)}
-        />
+        {data ? (
+          <SiteHeader
+            companyName={data.settings.companyName}
+            signOut={data.navigation.signOut}
+            links={data.navigation.header}
+            messages={data.messages}
+            messagesLanguage={data.messagesLanguage}
+          />
+        ) : null}
         <NavigationProgress />
-        <main id="main" className="flex-1">
+        <main id="main" className="flex-1" {...data?.contentLanguage}>
           {children}
         </main>
-        <SiteFooter
-          settings={data?.settings ?? { ...DEFAULT_SITE, socialLinks: [...DEFAULT_SITE.socialLinks] }}
-          signedIn={Boolean(data?.user)}
-          languages={data?.languages}
-          language={data?.language}
-        />
+        {data ? (
+          <SiteFooter
+            settings={data.settings}
+            links={data.navigation.footer}
+            languages={data.languages}
+            language={data.language}
+            messages={data.messages}
+            messagesLanguage={data.messagesLanguage}
+            contentLanguage={data.contentLanguage}
+          />
+        ) : null}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

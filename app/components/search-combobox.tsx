@@ -2,13 +2,13 @@ import { useLayoutEffect, useRef, useState } from "react";
 import { Form, useLocation, useNavigate } from "react-router";
 import { Link } from "./links";
 import type { ImageView } from "#app/domain/catalog-views";
-import { MESSAGES } from "#app/domain/messages";
 import { searchPageUrl, searchPreviewUrl } from "#app/domain/search";
 import type { loader as searchLoader } from "#app/routes/search";
 import { useCombobox, type Fetched } from "./use-combobox";
 import { Highlighted } from "./highlighted";
 import { ResponsiveImage } from "./responsive-image";
-import { SEARCH_FIELD_CLASS, SEARCH_FIELD_LABEL, SEARCH_FORM_PROPS } from "./search-field";
+import { SEARCH_FIELD_CLASS, SEARCH_FORM_PROPS } from "./search-field";
+import type { ShellMessages } from "#app/messages/en";
 import { catalogCategoryPath, catalogProductPath } from "#app/domain/paths";
 
 interface SearchOption {
@@ -44,6 +44,8 @@ function searchOptions(results: SearchPreview): SearchOption[] {
 export interface SearchComboboxProps {
   /** The id of the plain field this replaces; its text and focus carry over, so no keystroke is lost. */
   inputId: string;
+  /** The shell's words, in the page's language. */
+  messages: ShellMessages;
 }
 
 /**
@@ -52,7 +54,7 @@ export interface SearchComboboxProps {
  * opens the highlighted one or, with none highlighted, the full results page; Escape, a click elsewhere
  * or leaving the box closes the list.
  */
-export function SearchCombobox({ inputId }: SearchComboboxProps) {
+export function SearchCombobox({ inputId, messages }: SearchComboboxProps) {
   const navigate = useNavigate();
   const location = useLocation();
   const id = inputId;
@@ -90,7 +92,7 @@ export function SearchCombobox({ inputId }: SearchComboboxProps) {
     if (term) loadNow(term);
   }, [handOver, loadNow]);
 
-  const resultLine = results && expanded ? MESSAGES.searchResults(results.total) : "";
+  const resultLine = results && expanded ? results.summary.text : "";
   const matched = results?.matched ?? [];
   const categoryCount = results?.categories.length ?? 0;
   const productCount = results?.products.length ?? 0;
@@ -127,17 +129,17 @@ export function SearchCombobox({ inputId }: SearchComboboxProps) {
   }
 
   return (
-    <Form {...SEARCH_FORM_PROPS} onSubmit={combobox.dismiss}>
+    <Form {...SEARCH_FORM_PROPS} aria-label={messages.searchRegion} onSubmit={combobox.dismiss}>
       <div {...combobox.containerProps}>
         <label htmlFor={inputId} className="sr-only">
-          {SEARCH_FIELD_LABEL}
+          {messages.searchLabel}
         </label>
         <input
           ref={input}
           {...combobox.inputProps}
           type="search"
           name="q"
-          placeholder="Search"
+          placeholder={messages.searchPlaceholder}
           className={SEARCH_FIELD_CLASS}
         />
         {/* A live region, but not role="status": the page's own status messages keep that role to themselves. */}
@@ -155,15 +157,15 @@ export function SearchCombobox({ inputId }: SearchComboboxProps) {
             </p>
             {results && results.total > 0 ? (
               <Link to={searchPageUrl(results.q)} className="shrink-0 font-semibold text-brand-700 hover:underline">
-                See all results
+                {messages.seeAllResults}
               </Link>
             ) : null}
           </div>
-          <div id={combobox.listboxId} role="listbox" aria-label="Search results" aria-busy={combobox.loading}>
+          <div id={combobox.listboxId} role="listbox" aria-label={messages.searchResults} aria-busy={combobox.loading}>
             {categoryCount > 0 ? (
               <div role="group" aria-labelledby={`${id}-categories`} className="border-t border-slate-100">
                 <div id={`${id}-categories`} className="px-3 pt-2 text-xs font-semibold uppercase text-slate-600">
-                  Categories
+                  {messages.categories}
                 </div>
                 {options.slice(0, categoryCount).map((option, index) => renderOption(option, index))}
               </div>
@@ -171,7 +173,7 @@ export function SearchCombobox({ inputId }: SearchComboboxProps) {
             {productCount > 0 ? (
               <div role="group" aria-labelledby={`${id}-products`} className="border-t border-slate-100">
                 <div id={`${id}-products`} className="px-3 pt-2 text-xs font-semibold uppercase text-slate-600">
-                  Products
+                  {messages.products}
                 </div>
                 {options
                   .slice(categoryCount, categoryCount + productCount)

@@ -1,5 +1,4 @@
-/** The header search field's look and name, the same before and after its script has loaded. */
-export const SEARCH_FIELD_LABEL = "Search products and categories";
+/** The header search field's look, the same before and after its script has loaded. */
 export const SEARCH_FIELD_CLASS =
   "w-36 rounded-md border-0 bg-white/10 px-3 py-1.5 text-sm text-white placeholder:text-slate-400 focus:bg-white focus:text-slate-900 sm:w-56";
 
@@ -8,6 +7,5 @@ export const SEARCH_FORM_PROPS = {
   method: "get",
   action: "/search",
   role: "search",
-  "aria-label": "Site",
   className: "relative",
 } as const;

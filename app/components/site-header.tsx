@@ -2,20 +2,12 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Form, useLocation } from "react-router";
 import { Link, NavLink } from "./links";
 import { SearchBox } from "./search-box";
-import { SUPPORT_FIRMWARE_PATH } from "#app/domain/paths";
+import type { ShellMessages } from "#app/messages/en";
+import type { NavigationLink } from "#app/domain/site";
+import type { LanguageAttributes } from "#app/domain/languages";
 
 /** requirements §9: the sidebar closes once the window is this wide. */
 export const SIDEBAR_BREAKPOINT_PX = 1000;
-
-const NAV_ITEMS = [
-  { to: "/", label: "Home", end: true },
-  { to: "/catalog", label: "Products", end: false },
-  { to: "/about", label: "About", end: false },
-  { to: "/contact", label: "Contact", end: false },
-  // Its own page, firmware, is a link of its own: Support is lit on /support alone.
-  { to: "/support", label: "Support", end: true },
-  { to: SUPPORT_FIRMWARE_PATH, label: "Firmware", end: false },
-] as const;
 
 function navClass({ isActive }: { isActive: boolean }) {
   return `rounded-md px-3 py-2 text-sm font-medium transition-colors ${
@@ -29,7 +21,22 @@ function sideNavClass({ isActive }: { isActive: boolean }) {
   }`;
 }
 
-export function SiteHeader({ companyName, signedIn }: { companyName: string; signedIn: boolean }) {
+export function SiteHeader({
+  companyName,
+  signOut,
+  links,
+  messages,
+  messagesLanguage,
+}: {
+  companyName: string;
+  /** The words of its Sign Out button, when an editor is signed in. */
+  signOut: string | undefined;
+  /** The navigation's links, in the page's language. */
+  links: readonly NavigationLink[];
+  messages: ShellMessages;
+  /** The language of `messages` when it is not the page's. */
+  messagesLanguage: LanguageAttributes | undefined;
+}) {
   const { pathname } = useLocation();
   // The menu belongs to the page it was opened on: navigating anywhere closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
@@ -59,10 +66,8 @@ export function SiteHeader({ companyName, signedIn }: { companyName: string; sig
     return () => window.removeEventListener("keydown", closeOnEscape);
   }, [menuOpen]);
 
-  const links = [...NAV_ITEMS, ...(signedIn ? [{ to: "/dashboard", label: "Dashboard", end: false }] : [])];
-
   return (
-    <header className="sticky top-0 z-40 bg-ink text-white shadow print:hidden">
+    <header className="sticky top-0 z-40 bg-ink text-white shadow print:hidden" {...messagesLanguage}>
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4">
         <button
           ref={menuButton}
@@ -70,7 +75,7 @@ export function SiteHeader({ companyName, signedIn }: { companyName: string; sig
           className="inline-flex h-10 w-10 items-center justify-center rounded-md text-slate-200 hover:bg-white/10 min-[1000px]:hidden"
           aria-expanded={menuOpen}
           aria-controls={menuId}
-          aria-label={menuOpen ? "Close menu" : "Open menu"}
+          aria-label={menuOpen ? messages.closeMenu : messages.openMenu}
           onClick={() => setMenuOpen(!menuOpen)}
         >
           <svg
@@ -88,22 +93,22 @@ export function SiteHeader({ companyName, signedIn }: { companyName: string; sig
           <img src="/favicon.svg" alt="" width="28" height="28" />
           {companyName}
         </Link>
-        <nav aria-label="Main" className="ml-4 hidden items-center gap-1 min-[1000px]:flex">
+        <nav aria-label={messages.mainNavigation} className="ms-4 hidden items-center gap-1 min-[1000px]:flex">
           {links.map((item) => (
             <NavLink key={item.to} to={item.to} end={item.end} className={navClass}>
               {item.label}
             </NavLink>
           ))}
         </nav>
-        <div className="ml-auto flex items-center gap-2">
-          <SearchBox />
-          {signedIn ? (
+        <div className="ms-auto flex items-center gap-2">
+          <SearchBox messages={messages} />
+          {signOut ? (
             <Form method="post" action="/logout" className="hidden min-[1000px]:block">
               <button
                 type="submit"
                 className="rounded-md px-3 py-2 text-sm font-medium text-slate-300 hover:bg-white/5 hover:text-white"
               >
-                Sign Out
+                {signOut}
               </button>
             </Form>
           ) : null}
@@ -115,20 +120,20 @@ export function SiteHeader({ companyName, signedIn }: { companyName: string; sig
         hidden={!menuOpen}
         className="border-t border-white/10 bg-white text-slate-900 shadow-lg min-[1000px]:hidden"
       >
-        <nav aria-label="Menu" className="mx-auto max-w-7xl space-y-1 px-4 py-3">
+        <nav aria-label={messages.menuNavigation} className="mx-auto max-w-7xl space-y-1 px-4 py-3">
           {/* A link to the page already shown leaves the pathname as it is, so close explicitly. */}
           {links.map((item) => (
             <NavLink key={item.to} to={item.to} end={item.end} className={sideNavClass} onClick={() => setOpenOn(null)}>
               {item.label}
             </NavLink>
           ))}
-          {signedIn ? (
+          {signOut ? (
             <Form method="post" action="/logout" onSubmit={() => setOpenOn(null)}>
               <button
                 type="submit"
-                className="block w-full rounded-md px-3 py-2 text-left text-base font-medium text-slate-700 hover:bg-slate-100"
+                className="block w-full rounded-md px-3 py-2 text-start text-base font-medium text-slate-700 hover:bg-slate-100"
               >
-                Sign Out
+                {signOut}
               </button>
             </Form>
           ) : null}

@@ -7,15 +7,16 @@ export const DASHBOARD_CONTENT_ID = "dashboard-content";
  * "Skip to content", first on every page: to the page's main content, which in the dashboard comes
  * after its menu, so the menu is skipped too. Shown when it has focus.
  */
-export function SkipLink() {
+export function SkipLink({ text, ...language }: { text: string; lang?: string; dir?: "ltr" | "rtl" }) {
   const { pathname } = useLocation();
   const inDashboard = pathname === "/dashboard" || pathname.startsWith("/dashboard/");
   return (
     <a
       href={inDashboard ? `#${DASHBOARD_CONTENT_ID}` : "#main"}
-      className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      {...language}
+      className="sr-only start-2 top-2 focus:not-sr-only focus:absolute focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
     >
-      Skip to content
+      {text}
     </a>
   );
 }

@@ -13,6 +13,12 @@ export interface SiteLanguage {
   fallback: string[];
 }
 
+/** An element's `lang` and `dir`, where its text is in another language than the page around it. */
+export interface LanguageAttributes {
+  lang: string;
+  dir: "ltr" | "rtl";
+}
+
 /** A language a page can be read in, as the language switcher and the notice offer it. */
 export interface OfferedLanguage {
   tag: string;

@@ -12,5 +12,4 @@ export const MESSAGES = {
   resetSent: "Reset link sent - check your email",
   tooManyResets: (seconds: number) => `Too many reset requests. Try again in ${waitPhrase(seconds)}.`,
   tooManySignIns: (seconds: number) => `Too many sign-in attempts. Try again in ${waitPhrase(seconds)}.`,
-  searchResults: (total: number) => (total === 0 ? "Search returned 0 results." : `Search returned ${total} result(s)`),
 } as const;

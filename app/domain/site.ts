@@ -17,6 +17,22 @@ export type LayoutSettings = Pick<
   "companyName" | "contactEmail" | "socialLinks" | "copyrightHolder" | "footerNote"
 >;
 
+/** A link of the site's header or footer, in the page's language. */
+export interface NavigationLink {
+  to: string;
+  label: string;
+  /** Lit only at its own address, not at those under it. */
+  end?: boolean;
+}
+
+/** The header's and the footer's links (app/server/render/site-navigation.server.ts). */
+export interface SiteNavigation {
+  header: NavigationLink[];
+  footer: NavigationLink[];
+  /** The header's "Sign Out", for a signed-in editor alone. */
+  signOut?: string;
+}
+
 export type SiteSettings = {
   companyName: string;
   contactEmail: string;

@@ -9,7 +9,56 @@ export const en = {
   "languageNotice.decline": "No thanks",
   /** What the notice is called, for screen readers. */
   "languageNotice.label": "Language suggestion",
+
+  // The shell: what every page shows around its own content (decision 087).
+  "shell.skipLink": "Skip to content",
+  "shell.home": "Home",
+  "shell.products": "Products",
+  "shell.about": "About",
+  "shell.contact": "Contact",
+  "shell.support": "Support",
+  "shell.firmware": "Firmware",
+  /** The header's navigation, for screen readers. */
+  "shell.mainNavigation": "Main",
+  /** The navigation a narrow window shows in the header's menu, for screen readers. */
+  "shell.menuNavigation": "Menu",
+  "shell.openMenu": "Open menu",
+  "shell.closeMenu": "Close menu",
+  /** The header's search form, for screen readers. */
+  "shell.searchRegion": "Site",
+  "shell.searchLabel": "Search products and categories",
+  "shell.searchPlaceholder": "Search",
+  /** The list of matches under the header's search field, for screen readers. */
+  "shell.searchResults": "Search results",
+  "shell.seeAllResults": "See all results",
+  "shell.categories": "Categories",
+  "shell.news": "News",
+  "shell.privacy": "Privacy",
+  "shell.accessibility": "Accessibility",
+  "shell.admin": "Admin",
+  /** The footer's navigation, for screen readers. */
+  "shell.footerNavigation": "Footer",
+  /** The footer's list of the site's languages, for screen readers. */
+  "shell.languages": "Language",
+
+  // What only a signed-in editor's header shows: not in an anonymous visitor's page at all.
+  "editor.dashboard": "Dashboard",
+  "editor.signOut": "Sign Out",
+
+  /** What a search found, counted: its results, security advisories and news together. */
+  "search.summary": "{total, plural, =0 {Search returned 0 results.} other {Search returned # result(s)}}",
 } as const;
 
 export type MessageKey = keyof typeof en;
 export type Messages = Partial<Record<MessageKey, string>>;
+
+/**
+ * The messages of one part of the pages (`shell`, `search`), by their names within it: what a page's
+ * data carries, the part's name left out (each name costs the page's script its length).
+ */
+export type PartMessages<Part extends string> = {
+  [Key in MessageKey as Key extends `${Part}.${infer Name}` ? Name : never]: string;
+};
+
+/** The shell's messages: every page carries them, in its language, with the root's data. */
+export type ShellMessages = PartMessages<"shell">;

@@ -7,11 +7,12 @@ import { Button, TextLink } from "#app/components/ui";
 import { ListingSortSelect } from "#app/components/listing-sort";
 import { listingSortOf, SEARCH_SORTS, SORT_PARAM } from "#app/domain/catalog-views";
 import type { PageHandle } from "#app/domain/live";
-import { MESSAGES } from "#app/domain/messages";
 import { SEARCH_PREVIEW_PARAM } from "#app/domain/search";
 import { pageTitle } from "#app/domain/site";
 import { normalizeSearchQuery } from "#app/domain/search";
-import { servicesContext } from "#app/server/runtime/context.server";
+import { requestContext, servicesContext } from "#app/server/runtime/context.server";
+import { formatMessage, messageChain, shellMessages } from "#app/server/render/messages.server";
+import { textDirection } from "#app/domain/language-settings";
 import type { Route } from "./+types/search";
 import { NewsDate } from "#app/components/news-parts";
 import { newsTitle } from "#app/domain/news";
@@ -43,18 +44,22 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const params = url.searchParams;
   const q = normalizeSearchQuery(params.get("q") ?? "");
   const sort = listingSortOf(params.get(SORT_PARAM), SEARCH_SORTS);
+  const chain = messageChain(context.get(requestContext).language);
   if (!params.has(SEARCH_PREVIEW_PARAM)) {
     const [results, found, news] = await Promise.all([
       catalog.search(q, { sort }),
       advisories.search(q, ADVISORIES_SHOWN),
       infoItems.searchNews(q, NEWS_SHOWN),
     ]);
+    // Counted with the catalog's results; listed after them, with their id and severity, then news.
+    const total = results.total + found.length + news.length;
     return {
       q,
       sort,
       ...results,
-      // Counted with the catalog's results; listed after them, with their id and severity, then news.
-      total: results.total + found.length + news.length,
+      total,
+      // In the page's language, marked with its own: the rest of the page is not translated yet.
+      summary: summaryOf(total, chain),
       catalogTotal: results.total,
       advisories: found.map((advisory) => ({
         id: advisory.id,
@@ -77,11 +82,14 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     advisories.search(q, ADVISORIES_SHOWN),
     infoItems.searchNews(q, NEWS_SHOWN),
   ]);
+  // The dropdown lists the catalog's first results; its count is the page's, advisories and news included.
+  const total = results.total + found.length + news.length;
   return {
     q,
     sort,
-    // The dropdown lists the catalog's first results; its count is the page's, advisories and news included.
-    total: results.total + found.length + news.length,
+    total,
+    // In the language of the header it is shown in.
+    summary: summaryOf(total, [shellMessages(chain).language]),
     catalogTotal: results.total,
     matched: results.matched,
     categories: results.categories.map((category) => ({
@@ -92,13 +100,19 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   };
 }
 
+/** What a search found, counted, in the first language of `chain` that says it, marked with it. */
+function summaryOf(total: number, chain: readonly string[]) {
+  const { text, language } = formatMessage("search.summary", chain, { total });
+  return { text, lang: language, dir: textDirection(language) };
+}
+
 function excerpt(text: string): string {
   const chars = Array.from(text);
   return chars.length <= PREVIEW_DESCRIPTION_LENGTH ? text : `${chars.slice(0, PREVIEW_DESCRIPTION_LENGTH).join("")}…`;
 }
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { q, sort, categories, products, total, catalogTotal, matched } = loaderData;
+  const { q, sort, categories, products, catalogTotal, matched, summary } = loaderData;
   const shownBeyond = catalogTotal - categories.length - products.length;
   const advisories = "advisories" in loaderData ? loaderData.advisories : [];
   const news = "news" in loaderData ? loaderData.news : [];
@@ -122,8 +136,8 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       </Form>
 
       {q ? (
-        <p role="status" className="mt-6 font-medium text-slate-800">
-          {MESSAGES.searchResults(total)}
+        <p role="status" className="mt-6 font-medium text-slate-800" lang={summary.lang} dir={summary.dir}>
+          {summary.text}
         </p>
       ) : (
         <p className="mt-6 text-slate-600">

@@ -75,7 +75,8 @@ test("a visitor reads a product's page in German from the footer, keeps the pref
   await visitor.goto(path);
   await hydrated(visitor);
   const heading = await visitor.getByRole("heading", { level: 1 }).innerText();
-  const languageNav = visitor.getByRole("contentinfo").getByRole("navigation", { name: "Language" });
+  // Named in the page's language: "Sprache" on a German page.
+  const languageNav = visitor.getByRole("contentinfo").getByRole("navigation", { name: /^(Language|Sprache)$/ });
   await expect(languageNav.getByRole("link")).toHaveText([
     "English",
     "Deutsch",
@@ -93,16 +94,20 @@ test("a visitor reads a product's page in German from the footer, keeps the pref
   await hydrated(visitor);
   await expect(visitor.locator("html")).toHaveAttribute("lang", "de");
   await expect(visitor.locator("html")).toHaveAttribute("dir", "ltr");
-  // Nothing is translated yet: the text says it is English.
-  await expect(visitor.locator("body")).toHaveAttribute("lang", "en");
+  // The shell speaks German; the product's content is not translated yet, and says it is English.
+  await expect(visitor.getByRole("main")).toHaveAttribute("lang", "en");
+  await expect(visitor.getByRole("banner")).not.toHaveAttribute("lang");
   await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(heading);
   await expect(languageNav.getByRole("link", { name: "Deutsch" })).toHaveAttribute("aria-current", "true");
-  await expect(
-    visitor.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Products" }),
-  ).toHaveAttribute("href", /^\/de\//);
+  await expect(visitor.getByRole("contentinfo").getByRole("navigation", { name: "Fußzeile" })).toContainText(
+    "Datenschutz",
+  );
+  await expect(visitor.getByRole("search", { name: "Website" }).getByPlaceholder("Suchen")).toBeVisible();
+  const mainNavigation = visitor.getByRole("navigation", { name: "Hauptnavigation" });
+  await expect(mainNavigation.getByRole("link", { name: "Produkte" })).toHaveAttribute("href", /^\/de\//);
   // Within the language the router moves without a whole load: the catalog's data comes from under the prefix.
   const catalogData = visitor.waitForResponse((response) => new URL(response.url()).pathname === "/de/catalog.data");
-  await visitor.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Products" }).click();
+  await mainNavigation.getByRole("link", { name: "Produkte" }).click();
   expect((await catalogData).status()).toBe(200);
   await expect(visitor).toHaveURL("/de/catalog");
   await expect(visitor.locator("html")).toHaveAttribute("lang", "de");
@@ -117,11 +122,12 @@ test("a visitor reads a product's page in German from the footer, keeps the pref
   await languageNav.getByRole("link", { name: "English" }).click();
   await expect(visitor).toHaveURL(path);
   await expect(visitor.locator("html")).toHaveAttribute("lang", "en");
+  await expect(visitor.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Products" })).toBeVisible();
   await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(heading);
   await visitor.context().close();
 });
 
-test("the Arabic home page is right to left, its English text set left to right, within a phone's width", async ({
+test("the Arabic home page is right to left, its shell in Arabic, its English text left to right, on a phone", async ({
   browser,
   site,
 }) => {
@@ -130,9 +136,10 @@ test("the Arabic home page is right to left, its English text set left to right,
   await hydrated(visitor);
   await expect(visitor.locator("html")).toHaveAttribute("lang", "ar");
   await expect(visitor.locator("html")).toHaveAttribute("dir", "rtl");
-  // Nothing is in Arabic yet: English laid out right to left would put each full stop first.
-  await expect(visitor.locator("body")).toHaveAttribute("lang", "en");
-  await expect(visitor.locator("body")).toHaveAttribute("dir", "ltr");
+  await expect(visitor.getByRole("navigation", { name: "التنقل الرئيسي" })).toBeAttached();
+  // The content is not in Arabic yet: English laid out right to left would put each full stop first.
+  await expect(visitor.getByRole("main")).toHaveAttribute("lang", "en");
+  await expect(visitor.getByRole("main")).toHaveAttribute("dir", "ltr");
   const copyright = visitor.getByRole("contentinfo").getByText(/All rights reserved\.$/);
   const { sign, fullStop } = await copyright.evaluate((element) => {
     // React writes the line as several text nodes: its first character is in the first, its last in the last.

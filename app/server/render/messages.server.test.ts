@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { aroundValue, formatMessage, messageLanguages } from "./messages.server";
+import { aroundValue, formatMessage, messageLanguages, messageSet, shellMessages } from "./messages.server";
+import { pageLanguages } from "./page-languages.server";
+import { siteNavigation } from "./site-navigation.server";
+import { en } from "#app/messages/en";
 
 describe("the interface's messages", () => {
   it("are taken along the reader's chain, each language before its shorter tags, English last", () => {
@@ -20,5 +23,75 @@ describe("the interface's messages", () => {
       after: "",
       language: "fr",
     });
+  });
+
+  it("counts per language, with its plural forms, the number written as the language writes it", () => {
+    expect(formatMessage("search.summary", ["en"], { total: 0 }).text).toBe("Search returned 0 results.");
+    expect(formatMessage("search.summary", ["en"], { total: 1 }).text).toBe("Search returned 1 result(s)");
+    expect(formatMessage("search.summary", ["en"], { total: 12345 }).text).toBe("Search returned 12,345 result(s)");
+    expect(formatMessage("search.summary", ["de"], { total: 12345 }).text).toBe("Die Suche ergab 12.345 Treffer");
+    expect(formatMessage("search.summary", ["fr"], { total: 1 }).text).toBe("La recherche a donné 1 résultat");
+    expect(formatMessage("search.summary", ["fr"], { total: 2 }).text).toBe("La recherche a donné 2 résultats");
+    expect(formatMessage("search.summary", ["ar"], { total: 2 }).text).toBe("عثر البحث على نتيجتين");
+  });
+
+  it("gives a part of a page all its messages in one language: the first of the chain that has every one", () => {
+    const keys = ["shell.home", "shell.privacy"] as const;
+    expect(messageSet(keys, ["de-CH"])).toEqual({
+      language: "de",
+      text: { "shell.home": "Startseite", "shell.privacy": "Datenschutz" },
+    });
+    // Swedish has no catalog: its readers get the chain's next, English last.
+    expect(messageSet(keys, ["sv", "fr"]).language).toBe("fr");
+    expect(messageSet(keys, ["sv"])).toEqual({
+      language: "en",
+      text: { "shell.home": "Home", "shell.privacy": "Privacy" },
+    });
+    // Every one of the shell's messages, each in the language it says it is in.
+    const shell = shellMessages(["ja"]);
+    expect(shell.language).toBe("ja");
+    expect(Object.keys(shell.text).sort()).toEqual(
+      Object.keys(en)
+        .filter((key) => key.startsWith("shell."))
+        .map((key) => key.slice("shell.".length))
+        .sort(),
+    );
+    expect(shell.text.products).toBe("製品");
+  });
+
+  it("marks the shell and the content with their language where it is not the page's", () => {
+    const german = pageLanguages({ tag: "de", fallback: ["en"] }, [{ tag: "de", fallback: ["en"] }]);
+    expect(german.messagesLanguage).toBeUndefined();
+    expect(german.contentLanguage).toEqual({ lang: "en", dir: "ltr" });
+    // A language the interface has no words in: its shell is English, marked so, left to right.
+    const swedish = pageLanguages({ tag: "sv", fallback: ["en"] }, [{ tag: "sv", fallback: ["en"] }]);
+    expect(swedish.messagesLanguage).toEqual({ lang: "en", dir: "ltr" });
+    expect(swedish.messages.home).toBe("Home");
+    const arabic = pageLanguages({ tag: "ar", fallback: ["en"] }, []);
+    expect([arabic.direction, arabic.messagesLanguage, arabic.messages.home]).toEqual(["rtl", undefined, "الرئيسية"]);
+    const english = pageLanguages(undefined, []);
+    expect([english.messagesLanguage, english.contentLanguage]).toEqual([undefined, undefined]);
+  });
+
+  it("writes the header's and the footer's links in the page's words, the dashboard's for editors alone", () => {
+    const german = shellMessages(["de"]).text;
+    const visitor = siteNavigation(german, "de", false);
+    expect(visitor.header.map((link) => link.label)).toEqual([
+      "Startseite",
+      "Produkte",
+      "Über uns",
+      "Kontakt",
+      "Support",
+      "Firmware",
+    ]);
+    expect(visitor.header.filter((link) => link.end).map((link) => link.to)).toEqual(["/", "/support"]);
+    expect(visitor.footer.at(-1)).toEqual({ to: "/login", label: "Verwaltung" });
+    // An anonymous visitor's page carries no editor's words.
+    expect(JSON.stringify([visitor, german])).not.toMatch(/Abmelden|Dashboard/);
+    const editor = siteNavigation(german, "de", true);
+    expect(editor.header.at(-1)).toEqual({ to: "/dashboard", label: "Dashboard" });
+    expect(editor.footer.at(-1)).toEqual({ to: "/dashboard", label: "Verwaltung" });
+    expect(editor.signOut).toBe("Abmelden");
+    expect(siteNavigation(german, "de", false)).toBe(visitor);
   });
 });

@@ -1,7 +1,8 @@
 import { IntlMessageFormat } from "intl-messageformat";
 import { SOURCE_LANGUAGE } from "#app/domain/languages";
 import { MESSAGE_CATALOGS } from "#app/messages/catalogs";
-import type { MessageKey } from "#app/messages/en";
+import { en, type MessageKey, type PartMessages, type ShellMessages } from "#app/messages/en";
+import type { SiteLanguage } from "#app/domain/languages";
 
 /**
  * The languages whose messages a reader of `chain` (a language, then those it falls back to) is
@@ -53,4 +54,53 @@ export function aroundValue(
   const { text, language } = formatMessage(key, chain, { [name]: marker });
   const [before = "", after = ""] = text.split(marker);
   return { before, after, language };
+}
+
+/** What a reader of a page in `language` (English when undefined) reads: it, then its fallbacks. */
+export function messageChain(language: SiteLanguage | undefined): string[] {
+  return language ? [language.tag, ...language.fallback] : [SOURCE_LANGUAGE];
+}
+
+/**
+ * The messages of `keys`, all in one language: the first of the reader's chain whose catalog has every
+ * one of them (English has all). A part of a page is in one language, so its `lang` says the truth
+ * for all its words; a catalog that lacks one of them gives way whole (decision 087).
+ */
+export function messageSet<Key extends MessageKey>(
+  keys: readonly Key[],
+  chain: readonly string[],
+): { language: string; text: Record<Key, string> } {
+  const language =
+    messageLanguages(chain).find((candidate) =>
+      keys.every((key) => MESSAGE_CATALOGS[candidate]?.[key] !== undefined),
+    ) ?? SOURCE_LANGUAGE;
+  const text = {} as Record<Key, string>;
+  for (const key of keys) text[key] = formatMessage(key, [language]).text;
+  return { language, text };
+}
+
+/**
+ * The messages of `part` (those whose keys start `part.`) for `chain`, by their names within it, all
+ * in one language (see `messageSet`).
+ */
+export function partMessages<Part extends string>(
+  part: Part,
+  chain: readonly string[],
+): { language: string; text: PartMessages<Part> } {
+  const keys = (Object.keys(en) as MessageKey[]).filter((key) => key.startsWith(`${part}.`));
+  const { language, text } = messageSet(keys, chain);
+  const named: Record<string, string> = {};
+  for (const key of keys) named[key.slice(part.length + 1)] = text[key];
+  return { language, text: named as PartMessages<Part> };
+}
+
+/** The shell's messages, made once for each chain. */
+const shells = new Map<string, { language: string; text: ShellMessages }>();
+
+/** What every page shows around its content (its header, menu, search box and footer), for `chain`. */
+export function shellMessages(chain: readonly string[]): { language: string; text: ShellMessages } {
+  const id = chain.join(" ");
+  let shell = shells.get(id);
+  if (!shell) shells.set(id, (shell = partMessages("shell", chain)));
+  return shell;
 }

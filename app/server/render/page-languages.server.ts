@@ -1,6 +1,12 @@
 import { languageName, languageNameInText, textDirection } from "#app/domain/language-settings";
-import { aroundValue, formatMessage } from "./messages.server";
-import { SOURCE_LANGUAGE, languageBase, type OfferedLanguage, type SiteLanguage } from "#app/domain/languages";
+import { aroundValue, formatMessage, messageChain, shellMessages } from "./messages.server";
+import {
+  SOURCE_LANGUAGE,
+  languageBase,
+  type LanguageAttributes,
+  type OfferedLanguage,
+  type SiteLanguage,
+} from "#app/domain/languages";
 
 /** Made once for each language and its chain: `Intl.DisplayNames` and the messages are built for each. */
 const offers = new Map<string, OfferedLanguage>();
@@ -28,22 +34,32 @@ function offered(tag: string, chain: readonly string[]): OfferedLanguage {
   return offer;
 }
 
+/** The attributes of an element whose text is in `language` inside a page in `pageLanguage`: none when the same. */
+export function languageAttributes(language: string, pageLanguage: string): LanguageAttributes | undefined {
+  return language === pageLanguage ? undefined : { lang: language, dir: textDirection(language) };
+}
+
 /**
  * What the root hands every page of its language (decision 086): the page's language and direction,
- * the language its texts are in when that is not the page's, and the site's languages for the
- * switcher (none when English is the only one).
+ * the shell's messages (its header, menu, search box and footer) in the first language of the page's
+ * chain that has them all, with the language they are in when that is not the page's (decision 087),
+ * the language of what the page's content says when that is not the page's, and the site's languages
+ * for the switcher (none when English is the only one).
  */
 export function pageLanguages(language: SiteLanguage | undefined, languages: readonly SiteLanguage[]) {
   const tag = language?.tag ?? SOURCE_LANGUAGE;
+  const shell = shellMessages(messageChain(language));
   return {
     language: tag,
     /** The prefix of the page's addresses: its canonical address has it (app/domain/seo.ts). */
     base: languageBase(tag),
     direction: textDirection(tag),
-    // The interface and the content have no texts in other languages yet: what a page in another
-    // language shows is English, marked so for screen readers to read it as English, and set left to
-    // right as English is (in a right-to-left page a sentence's full stop would come first).
-    text: tag === SOURCE_LANGUAGE ? undefined : { lang: SOURCE_LANGUAGE, dir: "ltr" as const },
+    messages: shell.text,
+    messagesLanguage: languageAttributes(shell.language, tag),
+    // Content has no texts in other languages yet: what a page's content says in another language is
+    // English, marked so for screen readers to read it as English, and set left to right as English is
+    // (in a right-to-left page a sentence's full stop would come first).
+    contentLanguage: languageAttributes(SOURCE_LANGUAGE, tag),
     languages:
       languages.length === 0
         ? []

@@ -135,9 +135,10 @@ export function meta() {
  * says what it means in the dashboard.
  */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const words = useRouteLoaderData<typeof loader>("root")?.errorPage;
   return (
     <Suspense>
-      <RootError error={error} />
+      <RootError error={error} words={words} />
     </Suspense>
   );
 }

@@ -2,6 +2,8 @@
 // in first, at addresses without a prefix; each other language at its own prefix (`/de/…`), falling
 // back along its chain, language by language, to English.
 
+import type { PartMessages } from "#app/messages/en";
+
 /** The site's own language: every text is written in it first, and every chain ends with it. */
 export const SOURCE_LANGUAGE = "en";
 
@@ -17,6 +19,11 @@ export interface SiteLanguage {
 export interface LanguageAttributes {
   lang: string;
   dir: "ltr" | "rtl";
+}
+
+/** The messages of one part of a page, with the language they are in. */
+export interface LanguagePart<Part extends string> extends LanguageAttributes {
+  text: PartMessages<Part>;
 }
 
 /** A language a page can be read in, as the language switcher and the notice offer it. */

@@ -45,6 +45,21 @@ export const en = {
   "editor.dashboard": "Dashboard",
   "editor.signOut": "Sign Out",
 
+  // The error page: what a page that failed, or is not there, says in its place.
+  /** The error page's title and its words for a page that is not there (status 404). */
+  "error.notFound": "Not Found",
+  /** Its title for any other error. */
+  "error.title": "Error",
+  "error.heading": "Oops",
+  "error.sorry": "Sorry, an error has occurred.",
+  /** Its words for a page only an owner may open (status 403). */
+  "error.forbidden": "Forbidden",
+  "error.unexpected": "An unexpected error occurred.",
+  /** Its links out, for screen readers. */
+  "error.whereNext": "Where to go next",
+  "error.home": "Go to the home page",
+  "error.catalog": "Browse all products",
+
   /** What a search found, counted: its results, security advisories and news together. */
   "search.summary": "{total, plural, =0 {Search returned 0 results.} other {Search returned # result(s)}}",
 } as const;
@@ -62,3 +77,11 @@ export type PartMessages<Part extends string> = {
 
 /** The shell's messages: every page carries them, in its language, with the root's data. */
 export type ShellMessages = PartMessages<"shell">;
+
+/** English's messages of `part`, by their names within it: what a page shows when it has no data to carry others. */
+export function englishPart<Part extends string>(part: Part): PartMessages<Part> {
+  const named: Record<string, string> = {};
+  for (const [key, text] of Object.entries(en))
+    if (key.startsWith(`${part}.`)) named[key.slice(part.length + 1)] = text;
+  return named as PartMessages<Part>;
+}

@@ -163,6 +163,16 @@ describe.each(DATABASE_KINDS)("the site in the owner's languages on %s", (kind) 
     for (const path of ["/xx/catalog", "/fr/catalog", "/de-at/"]) {
       expect([path, (await get(path)).status]).toEqual([path, 404]);
     }
+    // A page that is not there says so in the page's language, marked with it inside the English content.
+    const missing = await get("/de/catalog/products/no-such-product");
+    expect(missing.status).toBe(404);
+    expect(missing.html).toContain("<title>Nicht gefunden | ");
+    expect(missing.html).toMatch(/<section [^>]*lang="de" dir="ltr">(<title>[^<]*<\/title>)?<h1[^>]*>Hoppla<\/h1>/);
+    expect(missing.html).toContain("<i>Nicht gefunden</i>");
+    expect(missing.html).toMatch(/<nav aria-label="Wie es weitergeht"[^>]*>.*>Zur Startseite<\/a>/s);
+    const arabicMissing = await get("/ar/no-such-page");
+    expect(arabicMissing.status).toBe(404);
+    expect(arabicMissing.html).toMatch(/<section [^>]*lang="ar" dir="rtl">.*>عذرًا<\/h1>/s);
     expect((await get("/de/login")).status).toBe(200);
     expect((await fetch(`${server.url}/de/dashboard`, { headers: { Cookie: cookie } })).status).toBe(200);
     expect((await get("/robots.txt")).html).toContain("Disallow: /de-ch/dashboard");

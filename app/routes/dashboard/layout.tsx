@@ -9,6 +9,7 @@ import {
 import type { ReactNode } from "react";
 import { Outlet, useLocation, useRouteLoaderData } from "react-router";
 import { DashboardErrorHint, ErrorPage } from "#app/components/error-page";
+import type { loader as rootLoader } from "#app/root";
 import { DASHBOARD_CONTENT_ID } from "#app/components/skip-link";
 import { Link } from "#app/components/links";
 import type { Role } from "#app/domain/roles";
@@ -75,8 +76,9 @@ export async function loader({ context }: Route.LoaderArgs) {
  */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const frame = useRouteLoaderData<typeof loader>("routes/dashboard/layout");
+  const words = useRouteLoaderData<typeof rootLoader>("root")?.errorPage;
   const page = (
-    <ErrorPage error={error}>
+    <ErrorPage error={error} words={words}>
       <DashboardErrorHint error={error} />
     </ErrorPage>
   );

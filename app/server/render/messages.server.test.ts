@@ -1,8 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { aroundValue, formatMessage, messageLanguages, messageSet, shellMessages } from "./messages.server";
+import {
+  aroundValue,
+  formatMessage,
+  messageLanguages,
+  messageSet,
+  partMessages,
+  shellMessages,
+} from "./messages.server";
 import { pageLanguages } from "./page-languages.server";
 import { siteNavigation } from "./site-navigation.server";
-import { en } from "#app/messages/en";
+import { en, englishPart } from "#app/messages/en";
 
 describe("the interface's messages", () => {
   it("are taken along the reader's chain, each language before its shorter tags, English last", () => {
@@ -57,6 +64,9 @@ describe("the interface's messages", () => {
         .sort(),
     );
     expect(shell.text.products).toBe("製品");
+    // What a page without the root's data shows: English's words of the part, by the same names.
+    expect(englishPart("error")).toEqual(partMessages("error", ["en"]).text);
+    expect(englishPart("error").heading).toBe("Oops");
   });
 
   it("marks the shell and the content with their language where it is not the page's", () => {

@@ -79,6 +79,9 @@ export function messageSet<Key extends MessageKey>(
   return { language, text };
 }
 
+/** Each part's messages, made once for each chain (they are the same until the server is built again). */
+const parts = new Map<string, { language: string; text: Record<string, string> }>();
+
 /**
  * The messages of `part` (those whose keys start `part.`) for `chain`, by their names within it, all
  * in one language (see `messageSet`).
@@ -87,20 +90,19 @@ export function partMessages<Part extends string>(
   part: Part,
   chain: readonly string[],
 ): { language: string; text: PartMessages<Part> } {
-  const keys = (Object.keys(en) as MessageKey[]).filter((key) => key.startsWith(`${part}.`));
-  const { language, text } = messageSet(keys, chain);
-  const named: Record<string, string> = {};
-  for (const key of keys) named[key.slice(part.length + 1)] = text[key];
-  return { language, text: named as PartMessages<Part> };
+  const id = `${part} ${chain.join(" ")}`;
+  let made = parts.get(id);
+  if (!made) {
+    const keys = (Object.keys(en) as MessageKey[]).filter((key) => key.startsWith(`${part}.`));
+    const { language, text } = messageSet(keys, chain);
+    const named: Record<string, string> = {};
+    for (const key of keys) named[key.slice(part.length + 1)] = text[key];
+    parts.set(id, (made = { language, text: named }));
+  }
+  return made as { language: string; text: PartMessages<Part> };
 }
-
-/** The shell's messages, made once for each chain. */
-const shells = new Map<string, { language: string; text: ShellMessages }>();
 
 /** What every page shows around its content (its header, menu, search box and footer), for `chain`. */
 export function shellMessages(chain: readonly string[]): { language: string; text: ShellMessages } {
-  const id = chain.join(" ");
-  let shell = shells.get(id);
-  if (!shell) shells.set(id, (shell = partMessages("shell", chain)));
-  return shell;
+  return partMessages("shell", chain);
 }

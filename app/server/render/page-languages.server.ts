@@ -1,9 +1,10 @@
 import { languageName, languageNameInText, textDirection } from "#app/domain/language-settings";
-import { aroundValue, formatMessage, messageChain, shellMessages } from "./messages.server";
+import { aroundValue, formatMessage, messageChain, partMessages, shellMessages } from "./messages.server";
 import {
   SOURCE_LANGUAGE,
   languageBase,
   type LanguageAttributes,
+  type LanguagePart,
   type OfferedLanguage,
   type SiteLanguage,
 } from "#app/domain/languages";
@@ -43,12 +44,15 @@ export function languageAttributes(language: string, pageLanguage: string): Lang
  * What the root hands every page of its language (decision 086): the page's language and direction,
  * the shell's messages (its header, menu, search box and footer) in the first language of the page's
  * chain that has them all, with the language they are in when that is not the page's (decision 087),
- * the language of what the page's content says when that is not the page's, and the site's languages
+ * the language of what the page's content says when that is not the page's, the error page's words,
+ * and the site's languages
  * for the switcher (none when English is the only one).
  */
 export function pageLanguages(language: SiteLanguage | undefined, languages: readonly SiteLanguage[]) {
   const tag = language?.tag ?? SOURCE_LANGUAGE;
-  const shell = shellMessages(messageChain(language));
+  const chain = messageChain(language);
+  const shell = shellMessages(chain);
+  const error = partMessages("error", chain);
   return {
     language: tag,
     /** The prefix of the page's addresses: its canonical address has it (app/domain/seo.ts). */
@@ -60,6 +64,15 @@ export function pageLanguages(language: SiteLanguage | undefined, languages: rea
     // English, marked so for screen readers to read it as English, and set left to right as English is
     // (in a right-to-left page a sentence's full stop would come first).
     contentLanguage: languageAttributes(SOURCE_LANGUAGE, tag),
+    /**
+     * The error page's words, should the page fail or not be there, marked with their language always:
+     * the page is shown inside the content, which may be marked as another.
+     */
+    errorPage: {
+      text: error.text,
+      lang: error.language,
+      dir: textDirection(error.language),
+    } satisfies LanguagePart<"error">,
     languages:
       languages.length === 0
         ? []

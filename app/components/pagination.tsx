@@ -1,8 +1,22 @@
 import { useLocation } from "react-router";
 import { Link } from "./links";
 
+/** A list's page and its links' words, in the page's language (`paginationView` on the server). */
+export interface PaginationView {
+  page: number;
+  pageCount: number;
+  /** The navigation's name, for screen readers. */
+  label: string;
+  previous: string;
+  next: string;
+  /** "Page 2 of 5". */
+  current: string;
+  lang: string;
+  dir: "ltr" | "rtl";
+}
+
 /** Previous / next links that keep every other query parameter (the filters) as they are. */
-export function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
+export function Pagination({ page, pageCount, label, previous, next, current, lang, dir }: PaginationView) {
   const location = useLocation();
   if (pageCount <= 1) return null;
   const hrefFor = (target: number) => {
@@ -15,18 +29,18 @@ export function Pagination({ page, pageCount }: { page: number; pageCount: numbe
   const linkClass =
     "rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50";
   return (
-    <nav aria-label="Pages" className="mt-8 flex items-center justify-center gap-4">
+    <nav aria-label={label} lang={lang} dir={dir} className="mt-8 flex items-center justify-center gap-4">
       {page > 1 ? (
         <Link to={hrefFor(page - 1)} className={linkClass} rel="prev">
-          Previous
+          {previous}
         </Link>
       ) : null}
       <p className="text-sm text-slate-600" aria-current="page">
-        Page {page} of {pageCount}
+        {current}
       </p>
       {page < pageCount ? (
         <Link to={hrefFor(page + 1)} className={linkClass} rel="next">
-          Next
+          {next}
         </Link>
       ) : null}
     </nav>

@@ -42,6 +42,10 @@ const de: Messages = {
   "error.whereNext": "Wie es weitergeht",
   "error.home": "Zur Startseite",
   "error.catalog": "Alle Produkte ansehen",
+  "pagination.label": "Seiten",
+  "pagination.previous": "Zurück",
+  "pagination.next": "Weiter",
+  "pagination.current": "Seite {page, number} von {pageCount, number}",
   "search.summary": "{total, plural, =0 {Die Suche ergab keine Treffer.} other {Die Suche ergab # Treffer}}",
 };
 
@@ -83,6 +87,10 @@ const fr: Messages = {
   "error.whereNext": "Où aller ensuite",
   "error.home": "Aller à l’accueil",
   "error.catalog": "Voir tous les produits",
+  "pagination.label": "Pages",
+  "pagination.previous": "Précédent",
+  "pagination.next": "Suivant",
+  "pagination.current": "Page {page, number} sur {pageCount, number}",
   "search.summary":
     "{total, plural, =0 {La recherche n’a donné aucun résultat.} one {La recherche a donné # résultat} other {La recherche a donné # résultats}}",
 };
@@ -125,6 +133,10 @@ const es: Messages = {
   "error.whereNext": "Adónde ir ahora",
   "error.home": "Ir a la página de inicio",
   "error.catalog": "Ver todos los productos",
+  "pagination.label": "Páginas",
+  "pagination.previous": "Anterior",
+  "pagination.next": "Siguiente",
+  "pagination.current": "Página {page, number} de {pageCount, number}",
   "search.summary":
     "{total, plural, =0 {La búsqueda no devolvió resultados.} one {La búsqueda devolvió # resultado} other {La búsqueda devolvió # resultados}}",
 };
@@ -167,6 +179,10 @@ const it: Messages = {
   "error.whereNext": "Dove andare ora",
   "error.home": "Vai alla home page",
   "error.catalog": "Sfoglia tutti i prodotti",
+  "pagination.label": "Pagine",
+  "pagination.previous": "Precedente",
+  "pagination.next": "Successiva",
+  "pagination.current": "Pagina {page, number} di {pageCount, number}",
   "search.summary":
     "{total, plural, =0 {La ricerca non ha prodotto risultati.} one {La ricerca ha prodotto # risultato} other {La ricerca ha prodotto # risultati}}",
 };
@@ -209,6 +225,10 @@ const pt: Messages = {
   "error.whereNext": "Para onde ir agora",
   "error.home": "Ir para a página inicial",
   "error.catalog": "Ver todos os produtos",
+  "pagination.label": "Páginas",
+  "pagination.previous": "Anterior",
+  "pagination.next": "Próxima",
+  "pagination.current": "Página {page, number} de {pageCount, number}",
   "search.summary":
     "{total, plural, =0 {A pesquisa não encontrou resultados.} one {A pesquisa encontrou # resultado} other {A pesquisa encontrou # resultados}}",
 };
@@ -251,6 +271,10 @@ const ja: Messages = {
   "error.whereNext": "次の移動先",
   "error.home": "ホームページへ",
   "error.catalog": "すべての製品を見る",
+  "pagination.label": "ページ",
+  "pagination.previous": "前へ",
+  "pagination.next": "次へ",
+  "pagination.current": "{pageCount, number}ページ中{page, number}ページ目",
   "search.summary": "{total, plural, =0 {検索結果は0件でした。} other {検索結果は#件です}}",
 };
 
@@ -292,6 +316,10 @@ const ar: Messages = {
   "error.whereNext": "إلى أين بعد ذلك",
   "error.home": "الانتقال إلى الصفحة الرئيسية",
   "error.catalog": "تصفح جميع المنتجات",
+  "pagination.label": "الصفحات",
+  "pagination.previous": "السابق",
+  "pagination.next": "التالي",
+  "pagination.current": "الصفحة {page, number} من {pageCount, number}",
   "search.summary":
     "{total, plural, =0 {لم يعثر البحث على أي نتيجة.} one {عثر البحث على نتيجة واحدة} two {عثر البحث على نتيجتين} few {عثر البحث على # نتائج} many {عثر البحث على # نتيجة} other {عثر البحث على # نتيجة}}",
 };
@@ -334,6 +362,10 @@ const zhHans: Messages = {
   "error.whereNext": "接下来去哪里",
   "error.home": "前往首页",
   "error.catalog": "浏览所有产品",
+  "pagination.label": "页面",
+  "pagination.previous": "上一页",
+  "pagination.next": "下一页",
+  "pagination.current": "第 {page, number} 页，共 {pageCount, number} 页",
   "search.summary": "{total, plural, =0 {未找到结果。} other {找到 # 个结果}}",
 };
 

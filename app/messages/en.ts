@@ -60,6 +60,13 @@ export const en = {
   "error.home": "Go to the home page",
   "error.catalog": "Browse all products",
 
+  // A list's links to its pages before and after, and where the reader is.
+  /** The links' navigation, for screen readers. */
+  "pagination.label": "Pages",
+  "pagination.previous": "Previous",
+  "pagination.next": "Next",
+  "pagination.current": "Page {page, number} of {pageCount, number}",
+
   /** What a search found, counted: its results, security advisories and news together. */
   "search.summary": "{total, plural, =0 {Search returned 0 results.} other {Search returned # result(s)}}",
 } as const;

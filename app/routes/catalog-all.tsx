@@ -4,12 +4,13 @@ import { ListingSortSelect } from "#app/components/listing-sort";
 import { CATALOG_SORTS, listingSortOf, SORT_PARAM } from "#app/domain/catalog-views";
 import type { PageHandle } from "#app/domain/live";
 import { seoContext, seoMeta } from "#app/domain/seo";
-import { servicesContext } from "#app/server/runtime/context.server";
+import { requestContext, servicesContext } from "#app/server/runtime/context.server";
 import type { Route } from "./+types/catalog-all";
 import { Form, useSubmit } from "react-router";
 import { Button } from "#app/components/ui";
 import { IncludeDiscontinued } from "#app/components/include-discontinued";
 import { DISCONTINUED_INCLUDED, DISCONTINUED_PARAM } from "#app/domain/lifecycle-stages";
+import { messageChain, paginationView } from "#app/server/render/messages.server";
 
 export const handle: PageHandle = {
   live: ["products"],
@@ -30,15 +31,17 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const { catalog } = context.get(servicesContext);
   const sort = listingSortOf(url.searchParams.get(SORT_PARAM), CATALOG_SORTS);
   const includeDiscontinued = url.searchParams.get(DISCONTINUED_PARAM) === DISCONTINUED_INCLUDED;
+  const listing = await catalog.listProducts({ page: requestedPage(url), sort, includeDiscontinued });
   return {
     sort,
     includeDiscontinued,
-    listing: await catalog.listProducts({ page: requestedPage(url), sort, includeDiscontinued }),
+    listing,
+    pagination: paginationView(listing, messageChain(context.get(requestContext).language)),
   };
 }
 
 export default function AllProducts({ loaderData }: Route.ComponentProps) {
-  const { sort, includeDiscontinued, listing } = loaderData;
+  const { sort, includeDiscontinued, listing, pagination } = loaderData;
   const submit = useSubmit();
   return (
     <section aria-labelledby="catalog-heading">
@@ -83,7 +86,7 @@ export default function AllProducts({ loaderData }: Route.ComponentProps) {
       ) : (
         <ProductGrid products={listing.products} />
       )}
-      <Pagination page={listing.page} pageCount={listing.pageCount} />
+      <Pagination {...pagination} />
     </section>
   );
 }

@@ -8,7 +8,7 @@ import { CATALOG_SORTS, featureGroupsOf, listingSortOf, SORT_PARAM } from "#app/
 import type { PageHandle } from "#app/domain/live";
 import { seoContext, seoMeta } from "#app/domain/seo";
 import { pageTitle } from "#app/domain/site";
-import { servicesContext } from "#app/server/runtime/context.server";
+import { requestContext, servicesContext } from "#app/server/runtime/context.server";
 import type { Route } from "./+types/catalog-category";
 import { catalogCategoryPath, PRODUCT_SELECTOR } from "#app/domain/paths";
 import { specFiltersOf, specSortOf, specSortValue, specView } from "#app/domain/spec-filters";
@@ -16,6 +16,7 @@ import { SpecFilterFields } from "#app/components/spec-filter-fields";
 import { FilterBox } from "#app/components/filter-controls";
 import { IncludeDiscontinued } from "#app/components/include-discontinued";
 import { DISCONTINUED_INCLUDED, DISCONTINUED_PARAM } from "#app/domain/lifecycle-stages";
+import { messageChain, paginationView } from "#app/server/render/messages.server";
 
 /** The search parameter each checked feature filter travels in. */
 const FEATURE_PARAM = "feature";
@@ -71,13 +72,14 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     sort,
     includeDiscontinued,
     listing: rest,
+    pagination: paginationView(listing, messageChain(context.get(requestContext).language)),
     // What the page's filters show of the values, made here: its code carries no units.
     spec: specView(category.attributes, specFilters, specCounts, specSpans),
   };
 }
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
-  const { category, selected, sort, includeDiscontinued, listing, spec } = loaderData;
+  const { category, selected, sort, includeDiscontinued, listing, spec, pagination } = loaderData;
   /** The parameters this view keeps besides its features and values. */
   const kept = includeDiscontinued ? ([[DISCONTINUED_PARAM, DISCONTINUED_INCLUDED]] as const) : [];
   const lifecycleFilter = includeDiscontinued || listing.discontinuedCount > 0;
@@ -249,7 +251,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
           ) : (
             <ProductGrid products={listing.products} />
           )}
-          <Pagination page={listing.page} pageCount={listing.pageCount} />
+          <Pagination {...pagination} />
         </div>
       </div>
     </section>

@@ -10,6 +10,7 @@ import { seoContext, seoMeta } from "#app/domain/seo";
 import { requestContext, servicesContext } from "#app/server/runtime/context.server";
 import { languageBase, withLocalizedLinks } from "#app/domain/languages";
 import type { Route } from "./+types/news";
+import { messageChain, paginationView } from "#app/server/render/messages.server";
 
 /** Cached for visitors until an item changes. */
 export const handle: PageHandle = { live: ["info"], cache: { query: ["page"] } };
@@ -27,15 +28,18 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
 export async function loader({ url, context }: Route.LoaderArgs) {
   const news = await context.get(servicesContext).infoItems.newsPage(requestedPage(url));
   const { language } = context.get(requestContext);
+  const pagination = paginationView(news, messageChain(language));
   // In another language, links to the site's pages lead to them in it.
-  return language ? { ...news, items: withLocalizedLinks(news.items, languageBase(language.tag)) } : news;
+  return language
+    ? { ...news, pagination, items: withLocalizedLinks(news.items, languageBase(language.tag)) }
+    : { ...news, pagination };
 }
 
 /** News sits in a column this wide (max-w-3xl less the page padding). */
 const NEWS_IMAGE_SIZES = "(min-width: 800px) 736px, calc(100vw - 2rem)";
 
 export default function News({ loaderData }: Route.ComponentProps) {
-  const { items, page, pageCount } = loaderData;
+  const { items, pagination } = loaderData;
   return (
     <div className="mx-auto max-w-3xl px-4 py-12">
       <header>
@@ -58,7 +62,7 @@ export default function News({ loaderData }: Route.ComponentProps) {
           ))}
         </ol>
       )}
-      <Pagination page={page} pageCount={pageCount} />
+      <Pagination {...pagination} />
     </div>
   );
 }

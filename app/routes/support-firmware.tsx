@@ -7,9 +7,10 @@ import { FIRMWARE_CHANNEL_NAMES, FIRMWARE_CHANNELS } from "#app/domain/firmware"
 import type { PageHandle } from "#app/domain/live";
 import { FIRMWARE_FEED_PATH, productFirmwareFeedPath, SUPPORT_FIRMWARE_PATH } from "#app/domain/paths";
 import { seoContext, seoMeta } from "#app/domain/seo";
-import { servicesContext } from "#app/server/runtime/context.server";
+import { requestContext, servicesContext } from "#app/server/runtime/context.server";
 import { releaseView, type FirmwareChannel } from "#app/server/admin/firmware.server";
 import type { Route } from "./+types/support-firmware";
+import { messageChain, paginationView } from "#app/server/render/messages.server";
 
 export const handle: PageHandle = {
   live: ["firmware", "products", "advisories"],
@@ -68,6 +69,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     page: requestedPage(url),
   });
   return {
+    pagination: paginationView(releases, messageChain(context.get(requestContext).language)),
     releases: {
       ...releases,
       items: await Promise.all(
@@ -182,7 +184,7 @@ export default function SupportFirmware({ loaderData }: Route.ComponentProps) {
           ))}
         </ol>
       )}
-      <Pagination page={releases.page} pageCount={releases.pageCount} />
+      <Pagination {...loaderData.pagination} />
     </div>
   );
 }

@@ -8,8 +8,9 @@ import { LIFECYCLE_STAGE_NAMES, type LifecycleStage } from "#app/domain/lifecycl
 import type { PageHandle } from "#app/domain/live";
 import { catalogCategoryPath, catalogProductPath, SUPPORT_LIFECYCLE_PATH } from "#app/domain/paths";
 import { seoContext, seoMeta } from "#app/domain/seo";
-import { servicesContext } from "#app/server/runtime/context.server";
+import { requestContext, servicesContext } from "#app/server/runtime/context.server";
 import type { Route } from "./+types/support-lifecycle";
+import { messageChain, paginationView } from "#app/server/render/messages.server";
 
 export const handle: PageHandle = {
   live: ["products", "categories"],
@@ -55,6 +56,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   });
   return {
     listing,
+    pagination: paginationView(listing, messageChain(context.get(requestContext).language)),
     stage: stage ?? "",
     categoryId: category?.id ?? "",
     sort,
@@ -191,7 +193,7 @@ export default function SupportLifecycle({ loaderData }: Route.ComponentProps) {
           </table>
         </div>
       )}
-      <Pagination page={listing.page} pageCount={listing.pageCount} />
+      <Pagination {...loaderData.pagination} />
     </div>
   );
 }

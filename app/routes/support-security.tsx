@@ -14,8 +14,9 @@ import {
   SUPPORT_SECURITY_PATH,
 } from "#app/domain/paths";
 import { seoContext, seoMeta } from "#app/domain/seo";
-import { servicesContext } from "#app/server/runtime/context.server";
+import { requestContext, servicesContext } from "#app/server/runtime/context.server";
 import type { Route } from "./+types/support-security";
+import { messageChain, paginationView } from "#app/server/render/messages.server";
 
 export const handle: PageHandle = {
   live: ["advisories", "products", "firmware"],
@@ -40,6 +41,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const year = choices.years.find((known) => known === params.get("year"));
   const listing = await advisories.list({ productId: product?.id, severity, year, page: requestedPage(url) });
   return {
+    pagination: paginationView(listing, messageChain(context.get(requestContext).language)),
     listing: {
       ...listing,
       // What the list shows of each, made here: its page's code needs no scores or ranges.
@@ -168,7 +170,7 @@ export default function SupportSecurity({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      <Pagination page={listing.page} pageCount={listing.pageCount} />
+      <Pagination {...loaderData.pagination} />
     </div>
   );
 }

@@ -21,7 +21,7 @@ import {
 } from "#app/domain/support";
 import { DOWNLOAD_KINDS, downloadKindNoun, isDownloadKind } from "#app/domain/download-kinds";
 import { normalizeSearchQuery } from "#app/domain/search";
-import { servicesContext } from "#app/server/runtime/context.server";
+import { requestContext, servicesContext } from "#app/server/runtime/context.server";
 import type { Route } from "./+types/support";
 import {
   catalogProductPath,
@@ -30,6 +30,7 @@ import {
   SUPPORT_LIFECYCLE_PATH,
   SUPPORT_SECURITY_PATH,
 } from "#app/domain/paths";
+import { messageChain, paginationView } from "#app/server/render/messages.server";
 
 // Categories too: the form lists them to choose from.
 export const handle: PageHandle = {
@@ -132,6 +133,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const nothingMatches = isFiltered(filter) && listing.productTotal === 0 && listing.general.length === 0;
   return {
     ...listing,
+    pagination: paginationView(listing, messageChain(context.get(requestContext).language)),
     categories,
     categoryId: category?.id ?? "",
     kinds: DOWNLOAD_KINDS.map(({ value, group }) => ({ value, label: group })),
@@ -244,7 +246,7 @@ export default function Support({ loaderData }: Route.ComponentProps) {
                         <SupportProductRow key={product.id} product={product} open={listsOpen} />
                       ))}
                     </ul>
-                    <Pagination page={loaderData.page} pageCount={loaderData.pageCount} />
+                    <Pagination {...loaderData.pagination} />
                   </>
                 ) : (
                   <p className="text-slate-700">{loaderData.noProducts}</p>

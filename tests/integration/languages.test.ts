@@ -163,6 +163,13 @@ describe.each(DATABASE_KINDS)("the site in the owner's languages on %s", (kind) 
     for (const path of ["/xx/catalog", "/fr/catalog", "/de-at/"]) {
       expect([path, (await get(path)).status]).toEqual([path, 404]);
     }
+    // A list's pages are named in the page's language, marked with it inside the English content.
+    const secondPage = await get("/de/catalog?page=2");
+    expect(secondPage.html).toMatch(/<nav aria-label="Seiten" lang="de" dir="ltr"[^>]*>.*>Zurück<\/a>/s);
+    expect(secondPage.html).toContain('aria-current="page">Seite 2 von 2</p>');
+    expect((await get("/ar/news")).html).toMatch(
+      /<nav aria-label="الصفحات" lang="ar" dir="rtl"[^>]*>.*>الصفحة 1 من 2</s,
+    );
     // A page that is not there says so in the page's language, marked with it inside the English content.
     const missing = await get("/de/catalog/products/no-such-product");
     expect(missing.status).toBe(404);

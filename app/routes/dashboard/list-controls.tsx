@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from "react";
 import { Form } from "react-router";
 import { INPUT_CLASS } from "#app/components/forms";
-import { Pagination, requestedPage } from "#app/components/pagination";
+import { Pagination, requestedPage, type PaginationView } from "#app/components/pagination";
 import { Button } from "#app/components/ui";
 import { countNoun, formatCount } from "#app/domain/format";
 import type { Paged } from "#app/domain/paging";
@@ -21,6 +21,7 @@ export function listRequest(url: URL): { search: string; page: number } {
  */
 export function PagedList<Item>({
   paged,
+  pagination,
   search,
   searchLabel,
   noun,
@@ -28,6 +29,8 @@ export function PagedList<Item>({
   children,
 }: {
   paged: Paged<Item>;
+  /** Its links to the pages before and after, in their words (`paginationView`). */
+  pagination: PaginationView;
   search: string;
   /** The search field's label: what it searches in. */
   searchLabel: string;
@@ -38,7 +41,7 @@ export function PagedList<Item>({
   children: (items: Item[]) => ReactNode;
 }) {
   const fieldId = useId();
-  const { items, total, page, pageCount } = paged;
+  const { items, total, page } = paged;
   if (total === 0 && !search) return <>{empty}</>;
   const first = (page - 1) * paged.pageSize + 1;
   return (
@@ -65,7 +68,7 @@ export function PagedList<Item>({
         {listRange({ first, shown: items.length, total, noun, search })}
       </p>
       {items.length ? children(items) : null}
-      <Pagination page={page} pageCount={pageCount} />
+      <Pagination {...pagination} />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import {
   formatMessage,
   messageLanguages,
   messageSet,
+  paginationView,
   partMessages,
   shellMessages,
 } from "./messages.server";
@@ -40,6 +41,27 @@ describe("the interface's messages", () => {
     expect(formatMessage("search.summary", ["fr"], { total: 1 }).text).toBe("La recherche a donné 1 résultat");
     expect(formatMessage("search.summary", ["fr"], { total: 2 }).text).toBe("La recherche a donné 2 résultats");
     expect(formatMessage("search.summary", ["ar"], { total: 2 }).text).toBe("عثر البحث على نتيجتين");
+  });
+
+  it("names a list's pages in one language, the numbers where the language puts them", () => {
+    expect(paginationView({ page: 2, pageCount: 5 }, ["en"])).toEqual({
+      page: 2,
+      pageCount: 5,
+      label: "Pages",
+      previous: "Previous",
+      next: "Next",
+      current: "Page 2 of 5",
+      lang: "en",
+      dir: "ltr",
+    });
+    expect(paginationView({ page: 2, pageCount: 12345 }, ["de-CH"]).current).toBe("Seite 2 von 12.345");
+    expect(paginationView({ page: 2, pageCount: 5 }, ["ja"]).current).toBe("5ページ中2ページ目");
+    expect(paginationView({ page: 1, pageCount: 2 }, ["ar"])).toMatchObject({
+      previous: "السابق",
+      lang: "ar",
+      dir: "rtl",
+    });
+    expect(paginationView({ page: 1, pageCount: 2 }, ["sv"]).lang).toBe("en");
   });
 
   it("gives a part of a page all its messages in one language: the first of the chain that has every one", () => {

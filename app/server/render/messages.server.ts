@@ -3,6 +3,8 @@ import { SOURCE_LANGUAGE } from "#app/domain/languages";
 import { MESSAGE_CATALOGS } from "#app/messages/catalogs";
 import { en, type MessageKey, type PartMessages, type ShellMessages } from "#app/messages/en";
 import type { SiteLanguage } from "#app/domain/languages";
+import { textDirection } from "#app/domain/language-settings";
+import type { PaginationView } from "#app/components/pagination";
 
 /**
  * The languages whose messages a reader of `chain` (a language, then those it falls back to) is
@@ -56,6 +58,15 @@ export function aroundValue(
   return { before, after, language };
 }
 
+/** The first language of `chain` whose catalog has every one of `keys` (English has all). */
+function languageWithAll(keys: readonly MessageKey[], chain: readonly string[]): string {
+  return (
+    messageLanguages(chain).find((candidate) =>
+      keys.every((key) => MESSAGE_CATALOGS[candidate]?.[key] !== undefined),
+    ) ?? SOURCE_LANGUAGE
+  );
+}
+
 /** What a reader of a page in `language` (English when undefined) reads: it, then its fallbacks. */
 export function messageChain(language: SiteLanguage | undefined): string[] {
   return language ? [language.tag, ...language.fallback] : [SOURCE_LANGUAGE];
@@ -105,4 +116,31 @@ export function partMessages<Part extends string>(
 /** What every page shows around its content (its header, menu, search box and footer), for `chain`. */
 export function shellMessages(chain: readonly string[]): { language: string; text: ShellMessages } {
   return partMessages("shell", chain);
+}
+
+/** The dashboard's readers' chain: its pages are in English, whatever prefix they are asked for under. */
+export const DASHBOARD_LANGUAGES: readonly string[] = [SOURCE_LANGUAGE];
+
+const PAGINATION_KEYS = ["pagination.label", "pagination.previous", "pagination.next", "pagination.current"] as const;
+
+/**
+ * A list's page of its pages as its links to the pages before and after say it, for `chain`:
+ * in one language, marked with it (a list sits in content that may be marked as another).
+ */
+export function paginationView(
+  { page, pageCount }: { page: number; pageCount: number },
+  chain: readonly string[],
+): PaginationView {
+  const language = languageWithAll(PAGINATION_KEYS, chain);
+  const say = (key: (typeof PAGINATION_KEYS)[number]) => formatMessage(key, [language], { page, pageCount }).text;
+  return {
+    page,
+    pageCount,
+    label: say("pagination.label"),
+    previous: say("pagination.previous"),
+    next: say("pagination.next"),
+    current: say("pagination.current"),
+    lang: language,
+    dir: textDirection(language),
+  };
 }

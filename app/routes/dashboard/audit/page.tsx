@@ -14,6 +14,7 @@ import { ownersOnly } from "#app/server/runtime/session.server";
 import { dashboardMeta } from "../meta";
 import { auditFiltersFrom } from "./filters.server";
 import type { Route } from "./+types/page";
+import { DASHBOARD_LANGUAGES, paginationView } from "#app/server/render/messages.server";
 
 /** For owners alone, after the dashboard's guard. */
 export const middleware = [ownersOnly];
@@ -28,7 +29,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const { filters, fields, invalid } = auditFiltersFrom(url);
   const { auditLog } = context.get(servicesContext);
   const [entries, people] = await Promise.all([auditLog.list(filters, requestedPage(url)), auditLog.people()]);
-  return { entries, people, fields, invalid };
+  return { entries, pagination: paginationView(entries, DASHBOARD_LANGUAGES), people, fields, invalid };
 }
 
 function FilterField({ id, label, children }: { id: string; label: string; children: ReactNode }) {
@@ -181,7 +182,7 @@ export default function AuditLogPage({ loaderData }: Route.ComponentProps) {
         ) : (
           <p className="text-slate-600">No entries match these filters.</p>
         )}
-        <Pagination page={entries.page} pageCount={entries.pageCount} />
+        <Pagination {...loaderData.pagination} />
       </div>
     </Card>
   );

@@ -16,6 +16,7 @@ import {
   dashboardHistoryPath,
 } from "#app/domain/dashboard-paths";
 import { ProductLinks } from "./product-links";
+import { DASHBOARD_LANGUAGES, paginationView } from "#app/server/render/messages.server";
 
 export const shouldRevalidate = revalidateAfterConflict;
 
@@ -26,7 +27,8 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
 }
 
 export async function loader({ url, context, params }: Route.LoaderArgs) {
-  return { category: await requireCategory(context, params.categoryId, requestedPage(url)) };
+  const category = await requireCategory(context, params.categoryId, requestedPage(url));
+  return { category, pagination: paginationView(category.products, DASHBOARD_LANGUAGES) };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -106,7 +108,7 @@ export default function CategoryDetailPage({ loaderData, actionData }: Route.Com
                 {countNoun(category.products.total, "product")} in this category.
               </p>
               <ProductLinks products={category.products.items} label="Products" />
-              <Pagination page={category.products.page} pageCount={category.products.pageCount} />
+              <Pagination {...loaderData.pagination} />
             </>
           ) : (
             <p className="text-slate-600">No products in this category</p>

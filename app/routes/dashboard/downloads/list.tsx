@@ -9,6 +9,7 @@ import { listRequest, PagedList } from "../list-controls";
 import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/list";
 import { DASHBOARD_NEW_DOWNLOAD_PATH, dashboardDownloadPath } from "#app/domain/dashboard-paths";
+import { DASHBOARD_LANGUAGES, paginationView } from "#app/server/render/messages.server";
 
 export const handle: PageHandle = { live: ["downloads"] };
 
@@ -18,7 +19,8 @@ export function meta() {
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const { search, page } = listRequest(url);
-  return { search, downloads: await context.get(servicesContext).downloadAdmin.listGeneralDownloads({ search, page }) };
+  const downloads = await context.get(servicesContext).downloadAdmin.listGeneralDownloads({ search, page });
+  return { search, downloads, pagination: paginationView(downloads, DASHBOARD_LANGUAGES) };
 }
 
 /** requirements §2: the general downloads by description, each with description, file name and size. */
@@ -32,6 +34,7 @@ export default function DownloadsList({ loaderData }: Route.ComponentProps) {
       </p>
       <PagedList
         paged={loaderData.downloads}
+        pagination={loaderData.pagination}
         search={loaderData.search}
         searchLabel="Search by description or file name"
         noun="download"

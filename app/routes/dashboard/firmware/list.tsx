@@ -9,15 +9,15 @@ import { DASHBOARD_NEW_FIRMWARE_PATH, dashboardFirmwarePath } from "#app/domain/
 import { servicesContext } from "#app/server/runtime/context.server";
 import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/list";
+import { DASHBOARD_LANGUAGES, paginationView } from "#app/server/render/messages.server";
 
 export const handle: PageHandle = { live: ["firmware", "products"] };
 
 export const meta = () => dashboardMeta("Firmware");
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-  return {
-    releases: await context.get(servicesContext).firmware.list({ drafts: true, page: requestedPage(url) }),
-  };
+  const releases = await context.get(servicesContext).firmware.list({ drafts: true, page: requestedPage(url) });
+  return { releases, pagination: paginationView(releases, DASHBOARD_LANGUAGES) };
 }
 
 export default function FirmwareList({ loaderData }: Route.ComponentProps) {
@@ -53,7 +53,7 @@ export default function FirmwareList({ loaderData }: Route.ComponentProps) {
             ))}
           </ol>
         )}
-        <Pagination page={releases.page} pageCount={releases.pageCount} />
+        <Pagination {...loaderData.pagination} />
       </div>
     </Card>
   );

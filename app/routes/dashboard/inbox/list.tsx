@@ -8,6 +8,7 @@ import type { PageHandle } from "#app/domain/live";
 import { servicesContext } from "#app/server/runtime/context.server";
 import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/list";
+import { DASHBOARD_LANGUAGES, paginationView } from "#app/server/render/messages.server";
 
 export const handle: PageHandle = { live: ["inbox"] };
 
@@ -18,7 +19,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const page = requestedPage(url);
   const asked = url.searchParams.get("box");
   const box: InboxBox = isInboxBox(asked) ? asked : "contact";
-  return { box, messages: await context.get(servicesContext).contact.list(box, page) };
+  const messages = await context.get(servicesContext).contact.list(box, page);
+  return { box, messages, pagination: paginationView(messages, DASHBOARD_LANGUAGES) };
 }
 
 const BOXES = [
@@ -126,7 +128,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
             ))}
           </ol>
         )}
-        <Pagination page={messages.page} pageCount={messages.pageCount} />
+        <Pagination {...loaderData.pagination} />
       </div>
     </Card>
   );

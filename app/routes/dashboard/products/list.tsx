@@ -10,6 +10,7 @@ import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/list";
 import { dashboardProductPath } from "#app/domain/paths";
 import { DASHBOARD_NEW_PRODUCT_PATH } from "#app/domain/dashboard-paths";
+import { DASHBOARD_LANGUAGES, paginationView } from "#app/server/render/messages.server";
 
 export const handle: PageHandle = { live: ["products"] };
 
@@ -19,7 +20,8 @@ export function meta() {
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const { search, page } = listRequest(url);
-  return { search, products: await context.get(servicesContext).productAdmin.listAdminProducts({ search, page }) };
+  const products = await context.get(servicesContext).productAdmin.listAdminProducts({ search, page });
+  return { search, products, pagination: paginationView(products, DASHBOARD_LANGUAGES) };
 }
 
 export default function DashboardProducts({ loaderData }: Route.ComponentProps) {
@@ -40,6 +42,7 @@ export default function DashboardProducts({ loaderData }: Route.ComponentProps) 
       </p>
       <PagedList
         paged={loaderData.products}
+        pagination={loaderData.pagination}
         search={loaderData.search}
         searchLabel="Search by model"
         noun="product"

@@ -1,4 +1,4 @@
-import { formatDate } from "#app/domain/format";
+import type { DayView } from "#app/domain/format";
 import type { InfoItemView } from "#app/domain/forms/info-item";
 import { newsTitle } from "#app/domain/news";
 
@@ -24,11 +24,14 @@ export function ReadMore({
   );
 }
 
-/** The day an item is dated, as every date of the site reads. */
-export function NewsDate({ day, className }: { day: string; className: string }) {
+/**
+ * The day an item is dated, as its page's loader wrote it in the reader's language (`dayView`),
+ * marked with it: it may stand in content marked as another.
+ */
+export function NewsDate({ day, className }: { day: DayView; className: string }) {
   return (
-    <time dateTime={day} className={className}>
-      {formatDate(day)}
+    <time dateTime={day.iso} lang={day.lang} className={className}>
+      {day.text}
     </time>
   );
 }

@@ -1,3 +1,10 @@
+/** A day as the page shows it: its date, its text in the reader's language, and that language. */
+export interface DayView {
+  iso: string;
+  text: string;
+  lang: string;
+}
+
 /** requirements §5: how a file's size reads on screen. */
 export function formatFileSize(bytes: number): string {
   if (bytes < 1_000) return `${bytes} bytes`;

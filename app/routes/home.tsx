@@ -14,6 +14,8 @@ import { NewsDate, ReadMore } from "#app/components/news-parts";
 import { NEWS_FEED_LINK } from "#app/domain/news";
 import { NEWS_PATH } from "#app/domain/paths";
 import { languageBase, localizedLink, withLocalizedLinks } from "#app/domain/languages";
+import { withDays } from "#app/server/render/days.server";
+import type { DayView } from "#app/domain/format";
 
 export const handle: PageHandle = { live: ["info"], cache: {} };
 
@@ -50,7 +52,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   // The owner's slides, once there are any, take the place of the built-in ones.
   const slides: readonly HeroSlide[] = stored.length ? stored.map((item) => heroSlide(item, base)) : HERO_SLIDES;
   return {
-    items: withLocalizedLinks(items, base),
+    items: withDays(withLocalizedLinks(items, base), language?.tag),
     slides,
     isAdmin: Boolean(signedIn),
   };
@@ -110,7 +112,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function InfoItems({ items, isAdmin }: { items: readonly InfoItemRecord[]; isAdmin: boolean }) {
+/** An item with its day as the reader's language writes it. */
+type Dated<Item> = Item & { day: DayView };
+
+function InfoItems({ items, isAdmin }: { items: readonly Dated<InfoItemRecord>[]; isAdmin: boolean }) {
   // Cards alternate their picture's side, counting cards only, so the page reads as a zigzag.
   let cardCount = 0;
   return items.map((item) => {
@@ -128,7 +133,7 @@ function InfoItems({ items, isAdmin }: { items: readonly InfoItemRecord[]; isAdm
   });
 }
 
-function InfoItem({ item, flip }: { item: InfoItemRecord; flip: boolean }) {
+function InfoItem({ item, flip }: { item: Dated<InfoItemRecord>; flip: boolean }) {
   const id = `info-${item.id}`;
   if (item.type === "banner") {
     return (
@@ -186,7 +191,7 @@ function InfoItem({ item, flip }: { item: InfoItemRecord; flip: boolean }) {
       ) : null}
       <div className="flex flex-col justify-center gap-3 p-6 md:p-8">
         <h2 className="text-xl font-semibold tracking-tight text-slate-900 md:text-2xl">{item.heading}</h2>
-        <NewsDate day={item.datedOn} className="-mt-2 text-sm text-slate-600" />
+        <NewsDate day={item.day} className="-mt-2 text-sm text-slate-600" />
         <p className="whitespace-pre-line text-slate-700">{item.content}</p>
         <ReadMore item={item} />
       </div>

@@ -11,6 +11,8 @@ import { requestContext, servicesContext } from "#app/server/runtime/context.ser
 import { languageBase, withLocalizedLinks } from "#app/domain/languages";
 import type { Route } from "./+types/news";
 import { messageChain, paginationView } from "#app/server/render/messages.server";
+import { withDays } from "#app/server/render/days.server";
+import type { DayView } from "#app/domain/format";
 
 /** Cached for visitors until an item changes. */
 export const handle: PageHandle = { live: ["info"], cache: { query: ["page"] } };
@@ -30,9 +32,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const { language } = context.get(requestContext);
   const pagination = paginationView(news, messageChain(language));
   // In another language, links to the site's pages lead to them in it.
-  return language
-    ? { ...news, pagination, items: withLocalizedLinks(news.items, languageBase(language.tag)) }
-    : { ...news, pagination };
+  const items = language ? withLocalizedLinks(news.items, languageBase(language.tag)) : news.items;
+  return { ...news, pagination, items: withDays(items, language?.tag) };
 }
 
 /** News sits in a column this wide (max-w-3xl less the page padding). */
@@ -67,7 +68,7 @@ export default function News({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function NewsEntry({ item }: { item: InfoItemRecord }) {
+function NewsEntry({ item }: { item: InfoItemRecord & { day: DayView } }) {
   const slot = item.type === "image" ? INFO_IMAGE_SLOTS.image : INFO_IMAGE_SLOTS.card;
   return (
     <article id={`news-${item.id}`} className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
@@ -81,7 +82,7 @@ function NewsEntry({ item }: { item: InfoItemRecord }) {
         />
       ) : null}
       <div className="space-y-2 p-5 sm:p-6">
-        <NewsDate day={item.datedOn} className="block text-sm text-slate-600" />
+        <NewsDate day={item.day} className="block text-sm text-slate-600" />
         {item.heading ? <h2 className="text-xl font-semibold tracking-tight text-slate-900">{item.heading}</h2> : null}
         {item.content ? <p className="whitespace-pre-line text-slate-700">{item.content}</p> : null}
         <ReadMore item={item} />

@@ -19,6 +19,7 @@ import { newsTitle } from "#app/domain/news";
 import { LifecycleBadge } from "#app/components/lifecycle-badge";
 import { catalogCategoryPath, catalogProductPath, newsItemPath } from "#app/domain/paths";
 import { severityInWords } from "#app/domain/advisory";
+import { dayView } from "#app/server/render/days.server";
 
 export const handle: PageHandle = {
   live: ["products", "categories", "synonyms", "advisories", "info"],
@@ -72,7 +73,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
         id: item.id,
         title: newsTitle(item),
         text: item.content ?? "",
-        datedOn: item.datedOn,
+        day: dayView(item.datedOn, chain[0]),
         path: newsItemPath(item.id, page),
       })),
     };
@@ -233,7 +234,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
                   <Highlighted text={item.title} matched={matched} />
                 </TextLink>
               </h3>
-              <NewsDate day={item.datedOn} className="text-sm font-medium text-slate-600" />
+              <NewsDate day={item.day} className="text-sm font-medium text-slate-600" />
               {item.text ? (
                 <p className="mt-1 line-clamp-3 text-sm text-slate-700">
                   <Highlighted text={item.text} matched={matched} />

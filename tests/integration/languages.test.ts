@@ -170,6 +170,15 @@ describe.each(DATABASE_KINDS)("the site in the owner's languages on %s", (kind) 
     expect((await get("/ar/news")).html).toMatch(
       /<nav aria-label="الصفحات" lang="ar" dir="rtl"[^>]*>.*>الصفحة 1 من 2</s,
     );
+    // News is dated as the page's language writes a day, marked with it inside the English content.
+    const germanNews = await get("/de/news");
+    expect(germanNews.html).toMatch(
+      /<time dateTime="\d{4}-\d{2}-\d{2}" lang="de"[^>]*>\d{1,2}\. [A-ZÄÖÜ][a-zä]+\.? \d{4}<\/time>/,
+    );
+    expect((await get("/ar/")).html).toMatch(/<time dateTime="\d{4}-\d{2}-\d{2}" lang="ar"/);
+    expect((await get("/news")).html).toMatch(
+      /<time dateTime="\d{4}-\d{2}-\d{2}" lang="en"[^>]*>\d{1,2} [A-Z][a-z]{2} \d{4}<\/time>/,
+    );
     // A page that is not there says so in the page's language, marked with it inside the English content.
     const missing = await get("/de/catalog/products/no-such-product");
     expect(missing.status).toBe(404);

@@ -60,6 +60,17 @@ export const en = {
   "error.home": "Go to the home page",
   "error.catalog": "Browse all products",
 
+  // The News page (/news).
+  "news.title": "News",
+  /** Its title from its second page on. */
+  "news.titleOfPage": "News, page {page, number}",
+  /** What search engines and shared links show of it. */
+  "news.description": "News from us: new cameras and firmware, events, and what we have been working on.",
+  "news.intro": "Everything we have announced on our home page, newest first.",
+  /** The link to its items as an Atom feed. */
+  "news.feed": "Atom feed",
+  "news.empty": "No news yet.",
+
   // A list's links to its pages before and after, and where the reader is.
   /** The links' navigation, for screen readers. */
   "pagination.label": "Pages",

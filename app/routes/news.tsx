@@ -8,9 +8,11 @@ import { NEWS_FEED_LINK } from "#app/domain/news";
 import { NEWS_FEED_PATH, NEWS_PATH } from "#app/domain/paths";
 import { seoContext, seoMeta } from "#app/domain/seo";
 import { requestContext, servicesContext } from "#app/server/runtime/context.server";
-import { languageBase, withLocalizedLinks } from "#app/domain/languages";
+import { SOURCE_LANGUAGE, languageBase, withLocalizedLinks, type LanguageAttributes } from "#app/domain/languages";
 import type { Route } from "./+types/news";
-import { messageChain, paginationView } from "#app/server/render/messages.server";
+import { messageChain, paginationView, partMessages } from "#app/server/render/messages.server";
+import { languageAttributes } from "#app/server/render/page-languages.server";
+import { textDirection } from "#app/domain/language-settings";
 import { withDays } from "#app/server/render/days.server";
 import type { DayView } from "#app/domain/format";
 
@@ -20,8 +22,8 @@ export const handle: PageHandle = { live: ["info"], cache: { query: ["page"] } }
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
   ...seoMeta({
     ...seoContext(matches),
-    title: loaderData && loaderData.page > 1 ? `News, page ${loaderData.page}` : "News",
-    description: "News from us: new cameras and firmware, events, and what we have been working on.",
+    title: loaderData?.words.pageTitle ?? "",
+    description: loaderData?.words.description ?? "",
     path: loaderData && loaderData.page > 1 ? `${NEWS_PATH}?page=${loaderData.page}` : NEWS_PATH,
   }),
   NEWS_FEED_LINK,
@@ -30,35 +32,46 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
 export async function loader({ url, context }: Route.LoaderArgs) {
   const news = await context.get(servicesContext).infoItems.newsPage(requestedPage(url));
   const { language } = context.get(requestContext);
-  const pagination = paginationView(news, messageChain(language));
+  const chain = messageChain(language);
+  const pagination = paginationView(news, chain);
+  const { language: wordsLanguage, text } = partMessages("news", chain, { page: news.page });
+  const words = {
+    ...text,
+    // The first page is News itself; the others' titles say which page they are.
+    pageTitle: news.page > 1 ? text.titleOfPage : text.title,
+    lang: wordsLanguage,
+    dir: textDirection(wordsLanguage),
+    // The items are English until content is translated: marked so where the page's words are not.
+    content: languageAttributes(SOURCE_LANGUAGE, wordsLanguage),
+  };
   // In another language, links to the site's pages lead to them in it.
   const items = language ? withLocalizedLinks(news.items, languageBase(language.tag)) : news.items;
-  return { ...news, pagination, items: withDays(items, language?.tag) };
+  return { ...news, pagination, words, items: withDays(items, language?.tag) };
 }
 
 /** News sits in a column this wide (max-w-3xl less the page padding). */
 const NEWS_IMAGE_SIZES = "(min-width: 800px) 736px, calc(100vw - 2rem)";
 
 export default function News({ loaderData }: Route.ComponentProps) {
-  const { items, pagination } = loaderData;
+  const { items, pagination, words } = loaderData;
   return (
-    <div className="mx-auto max-w-3xl px-4 py-12">
+    <div className="mx-auto max-w-3xl px-4 py-12" lang={words.lang} dir={words.dir}>
       <header>
-        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">News</h1>
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{words.title}</h1>
         <p className="mt-3 text-lg text-slate-700">
-          Everything we have announced on our home page, newest first.{" "}
+          {words.intro}{" "}
           <a href={NEWS_FEED_PATH} className="text-base text-brand-700 underline">
-            Atom feed
+            {words.feed}
           </a>
         </p>
       </header>
       {items.length === 0 ? (
-        <p className="mt-8 rounded-xl border border-slate-200 bg-white p-6 text-slate-700">No news yet.</p>
+        <p className="mt-8 rounded-xl border border-slate-200 bg-white p-6 text-slate-700">{words.empty}</p>
       ) : (
         <ol className="mt-8 space-y-6">
           {items.map((item) => (
             <li key={item.id}>
-              <NewsEntry item={item} />
+              <NewsEntry item={item} content={words.content} />
             </li>
           ))}
         </ol>
@@ -68,10 +81,21 @@ export default function News({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function NewsEntry({ item }: { item: InfoItemRecord & { day: DayView } }) {
+function NewsEntry({
+  item,
+  content,
+}: {
+  item: InfoItemRecord & { day: DayView };
+  /** The language of the item's own texts where it is not the page's words'. */
+  content: LanguageAttributes | undefined;
+}) {
   const slot = item.type === "image" ? INFO_IMAGE_SLOTS.image : INFO_IMAGE_SLOTS.card;
   return (
-    <article id={`news-${item.id}`} className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+    <article
+      id={`news-${item.id}`}
+      className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm"
+      {...content}
+    >
       {item.image ? (
         <ResponsiveImage
           image={item.image}

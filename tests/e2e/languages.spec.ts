@@ -169,15 +169,23 @@ test("the Arabic home page is right to left, its shell in Arabic, its English te
   await visitor.context().close();
 });
 
-test("a German product page passes axe on a phone and a desktop", async ({ browser, site }) => {
+test("German product and news pages pass axe on a phone and a desktop", async ({ browser, site }) => {
   const visitor = await visitorPage(browser, site.url);
   const path = await firstProductPath(visitor);
-  await visitor.goto(`/de${path}`);
-  await hydrated(visitor);
-  for (const width of [390, 1280]) {
-    await visitor.setViewportSize({ width, height: 900 });
-    await expectNoA11yViolations(visitor);
+  for (const page of [`/de${path}`, "/de/news?page=2"]) {
+    await visitor.goto(page);
+    await hydrated(visitor);
+    for (const width of [390, 1280]) {
+      await visitor.setViewportSize({ width, height: 900 });
+      await expectNoA11yViolations(visitor);
+    }
   }
+  // News in German: its words, its days and its page links; its items marked as the English they are.
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("Neuigkeiten");
+  await expect(visitor.getByRole("navigation", { name: "Seiten" }).getByRole("link", { name: "Zurück" })).toBeVisible();
+  await expect(visitor.locator("article").first()).toHaveAttribute("lang", "en");
+  await expect(visitor.locator("article time").first()).toHaveAttribute("lang", "de");
+  await visitor.screenshot({ path: test.info().outputPath("news-de.png") });
   await visitor.context().close();
 });
 

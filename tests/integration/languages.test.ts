@@ -176,6 +176,12 @@ describe.each(DATABASE_KINDS)("the site in the owner's languages on %s", (kind) 
       /<time dateTime="\d{4}-\d{2}-\d{2}" lang="de"[^>]*>\d{1,2}\. [A-ZÄÖÜ][a-zä]+\.? \d{4}<\/time>/,
     );
     expect((await get("/ar/")).html).toMatch(/<time dateTime="\d{4}-\d{2}-\d{2}" lang="ar"/);
+    // News speaks German; its items, not translated yet, are marked English.
+    expect(germanNews.html).toContain("<title>Neuigkeiten | ");
+    expect(germanNews.html).toMatch(/<div [^>]*lang="de" dir="ltr"><header><h1[^>]*>Neuigkeiten<\/h1>/);
+    expect(germanNews.html).toContain(">Atom-Feed</a>");
+    expect(germanNews.html).toMatch(/<article id="news-[^"]+" [^>]*lang="en" dir="ltr"/);
+    expect((await get("/de/news?page=2")).html).toContain("<title>Neuigkeiten, Seite 2 | ");
     expect((await get("/news")).html).toMatch(
       /<time dateTime="\d{4}-\d{2}-\d{2}" lang="en"[^>]*>\d{1,2} [A-Z][a-z]{2} \d{4}<\/time>/,
     );

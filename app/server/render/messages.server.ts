@@ -80,13 +80,11 @@ export function messageChain(language: SiteLanguage | undefined): string[] {
 export function messageSet<Key extends MessageKey>(
   keys: readonly Key[],
   chain: readonly string[],
+  values?: Record<string, string | number>,
 ): { language: string; text: Record<Key, string> } {
-  const language =
-    messageLanguages(chain).find((candidate) =>
-      keys.every((key) => MESSAGE_CATALOGS[candidate]?.[key] !== undefined),
-    ) ?? SOURCE_LANGUAGE;
+  const language = languageWithAll(keys, chain);
   const text = {} as Record<Key, string>;
-  for (const key of keys) text[key] = formatMessage(key, [language]).text;
+  for (const key of keys) text[key] = formatMessage(key, [language], values).text;
   return { language, text };
 }
 
@@ -95,20 +93,23 @@ const parts = new Map<string, { language: string; text: Record<string, string> }
 
 /**
  * The messages of `part` (those whose keys start `part.`) for `chain`, by their names within it, all
- * in one language (see `messageSet`).
+ * in one language (see `messageSet`), formatted with `values` where they take any.
  */
 export function partMessages<Part extends string>(
   part: Part,
   chain: readonly string[],
+  values?: Record<string, string | number>,
 ): { language: string; text: PartMessages<Part> } {
   const id = `${part} ${chain.join(" ")}`;
-  let made = parts.get(id);
+  let made = values ? undefined : parts.get(id);
   if (!made) {
     const keys = (Object.keys(en) as MessageKey[]).filter((key) => key.startsWith(`${part}.`));
-    const { language, text } = messageSet(keys, chain);
+    const { language, text } = messageSet(keys, chain, values);
     const named: Record<string, string> = {};
     for (const key of keys) named[key.slice(part.length + 1)] = text[key];
-    parts.set(id, (made = { language, text: named }));
+    made = { language, text: named };
+    // With values a part is the page's own: made for it alone.
+    if (!values) parts.set(id, made);
   }
   return made as { language: string; text: PartMessages<Part> };
 }
@@ -121,8 +122,6 @@ export function shellMessages(chain: readonly string[]): { language: string; tex
 /** The dashboard's readers' chain: its pages are in English, whatever prefix they are asked for under. */
 export const DASHBOARD_LANGUAGES: readonly string[] = [SOURCE_LANGUAGE];
 
-const PAGINATION_KEYS = ["pagination.label", "pagination.previous", "pagination.next", "pagination.current"] as const;
-
 /**
  * A list's page of its pages as its links to the pages before and after say it, for `chain`:
  * in one language, marked with it (a list sits in content that may be marked as another).
@@ -131,16 +130,6 @@ export function paginationView(
   { page, pageCount }: { page: number; pageCount: number },
   chain: readonly string[],
 ): PaginationView {
-  const language = languageWithAll(PAGINATION_KEYS, chain);
-  const say = (key: (typeof PAGINATION_KEYS)[number]) => formatMessage(key, [language], { page, pageCount }).text;
-  return {
-    page,
-    pageCount,
-    label: say("pagination.label"),
-    previous: say("pagination.previous"),
-    next: say("pagination.next"),
-    current: say("pagination.current"),
-    lang: language,
-    dir: textDirection(language),
-  };
+  const { language, text } = partMessages("pagination", chain, { page, pageCount });
+  return { page, pageCount, ...text, lang: language, dir: textDirection(language) };
 }

@@ -92,7 +92,8 @@ export function SearchCombobox({ inputId, messages }: SearchComboboxProps) {
     if (term) loadNow(term);
   }, [handOver, loadNow]);
 
-  const resultLine = results && expanded ? results.summary.text : "";
+  // The dropdown's data (the loader's preview) has its line in the header's language.
+  const resultLine = expanded ? (results?.summary?.text ?? "") : "";
   const matched = results?.matched ?? [];
   const categoryCount = results?.categories.length ?? 0;
   const productCount = results?.products.length ?? 0;

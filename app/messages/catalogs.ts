@@ -52,6 +52,20 @@ const de: Messages = {
   "pagination.previous": "Zurück",
   "pagination.next": "Weiter",
   "pagination.current": "Seite {page, number} von {pageCount, number}",
+  "search.title": "Suche",
+  "search.titleFor": "Suche: {q}",
+  "search.region": "Katalog",
+  "search.label": "Produkte und Kategorien durchsuchen",
+  "search.placeholder": "Modell, Funktion oder Stichwort",
+  "search.submit": "Suchen",
+  "search.hint":
+    "Geben Sie eine Modellnummer, eine Funktion oder ein beliebiges Wort aus einer Beschreibung ein, um den Katalog zu durchsuchen.",
+  "search.categories": "Kategorien",
+  "search.products": "Produkte",
+  "search.advisories": "Sicherheitshinweise",
+  "search.news": "Neuigkeiten",
+  "search.showingFirst":
+    "{shown, plural, one {Das erste Produkt wird angezeigt.} other {Die ersten # Produkte werden angezeigt.}} Fügen Sie ein oder zwei Wörter hinzu, um die Suche einzugrenzen.",
   "search.summary": "{total, plural, =0 {Die Suche ergab keine Treffer.} other {Die Suche ergab # Treffer}}",
 };
 
@@ -104,6 +118,20 @@ const fr: Messages = {
   "pagination.previous": "Précédent",
   "pagination.next": "Suivant",
   "pagination.current": "Page {page, number} sur {pageCount, number}",
+  "search.title": "Recherche",
+  "search.titleFor": "Recherche : {q}",
+  "search.region": "Catalogue",
+  "search.label": "Rechercher des produits et des catégories",
+  "search.placeholder": "Modèle, fonction ou mot-clé",
+  "search.submit": "Rechercher",
+  "search.hint":
+    "Saisissez un numéro de modèle, une fonction ou n’importe quel mot d’une description pour rechercher dans le catalogue.",
+  "search.categories": "Catégories",
+  "search.products": "Produits",
+  "search.advisories": "Avis de sécurité",
+  "search.news": "Actualités",
+  "search.showingFirst":
+    "{shown, plural, one {Affichage du premier produit.} other {Affichage des # premiers produits.}} Ajoutez un ou deux mots pour affiner la recherche.",
   "search.summary":
     "{total, plural, =0 {La recherche n’a donné aucun résultat.} one {La recherche a donné # résultat} other {La recherche a donné # résultats}}",
 };
@@ -157,6 +185,20 @@ const es: Messages = {
   "pagination.previous": "Anterior",
   "pagination.next": "Siguiente",
   "pagination.current": "Página {page, number} de {pageCount, number}",
+  "search.title": "Búsqueda",
+  "search.titleFor": "Búsqueda: {q}",
+  "search.region": "Catálogo",
+  "search.label": "Buscar productos y categorías",
+  "search.placeholder": "Modelo, función o palabra clave",
+  "search.submit": "Buscar",
+  "search.hint":
+    "Escriba un número de modelo, una función o cualquier palabra de una descripción para buscar en el catálogo.",
+  "search.categories": "Categorías",
+  "search.products": "Productos",
+  "search.advisories": "Avisos de seguridad",
+  "search.news": "Noticias",
+  "search.showingFirst":
+    "{shown, plural, one {Se muestra el primer producto.} other {Se muestran los primeros # productos.}} Añada una o dos palabras para acotar la búsqueda.",
   "search.summary":
     "{total, plural, =0 {La búsqueda no devolvió resultados.} one {La búsqueda devolvió # resultado} other {La búsqueda devolvió # resultados}}",
 };
@@ -209,6 +251,20 @@ const it: Messages = {
   "pagination.previous": "Precedente",
   "pagination.next": "Successiva",
   "pagination.current": "Pagina {page, number} di {pageCount, number}",
+  "search.title": "Ricerca",
+  "search.titleFor": "Ricerca: {q}",
+  "search.region": "Catalogo",
+  "search.label": "Cerca prodotti e categorie",
+  "search.placeholder": "Modello, funzione o parola chiave",
+  "search.submit": "Cerca",
+  "search.hint":
+    "Digita un numero di modello, una funzione o qualsiasi parola di una descrizione per cercare nel catalogo.",
+  "search.categories": "Categorie",
+  "search.products": "Prodotti",
+  "search.advisories": "Avvisi di sicurezza",
+  "search.news": "Notizie",
+  "search.showingFirst":
+    "{shown, plural, one {Viene mostrato il primo prodotto.} other {Vengono mostrati i primi # prodotti.}} Aggiungi una o due parole per restringere la ricerca.",
   "search.summary":
     "{total, plural, =0 {La ricerca non ha prodotto risultati.} one {La ricerca ha prodotto # risultato} other {La ricerca ha prodotto # risultati}}",
 };
@@ -261,6 +317,20 @@ const pt: Messages = {
   "pagination.previous": "Anterior",
   "pagination.next": "Próxima",
   "pagination.current": "Página {page, number} de {pageCount, number}",
+  "search.title": "Pesquisa",
+  "search.titleFor": "Pesquisa: {q}",
+  "search.region": "Catálogo",
+  "search.label": "Pesquisar produtos e categorias",
+  "search.placeholder": "Modelo, recurso ou palavra-chave",
+  "search.submit": "Pesquisar",
+  "search.hint":
+    "Digite um número de modelo, um recurso ou qualquer palavra de uma descrição para pesquisar no catálogo.",
+  "search.categories": "Categorias",
+  "search.products": "Produtos",
+  "search.advisories": "Avisos de segurança",
+  "search.news": "Notícias",
+  "search.showingFirst":
+    "{shown, plural, one {Mostrando o primeiro produto.} other {Mostrando os primeiros # produtos.}} Adicione uma ou duas palavras para refinar a pesquisa.",
   "search.summary":
     "{total, plural, =0 {A pesquisa não encontrou resultados.} one {A pesquisa encontrou # resultado} other {A pesquisa encontrou # resultados}}",
 };
@@ -313,6 +383,18 @@ const ja: Messages = {
   "pagination.previous": "前へ",
   "pagination.next": "次へ",
   "pagination.current": "{pageCount, number}ページ中{page, number}ページ目",
+  "search.title": "検索",
+  "search.titleFor": "検索: {q}",
+  "search.region": "カタログ",
+  "search.label": "製品とカテゴリを検索",
+  "search.placeholder": "型番、機能、またはキーワード",
+  "search.submit": "検索",
+  "search.hint": "型番、機能、または説明文中の任意の語を入力してカタログを検索します。",
+  "search.categories": "カテゴリ",
+  "search.products": "製品",
+  "search.advisories": "セキュリティアドバイザリ",
+  "search.news": "ニュース",
+  "search.showingFirst": "最初の{shown, number}件の製品を表示しています。語を追加すると検索を絞り込めます。",
   "search.summary": "{total, plural, =0 {検索結果は0件でした。} other {検索結果は#件です}}",
 };
 
@@ -364,6 +446,19 @@ const ar: Messages = {
   "pagination.previous": "السابق",
   "pagination.next": "التالي",
   "pagination.current": "الصفحة {page, number} من {pageCount, number}",
+  "search.title": "البحث",
+  "search.titleFor": "البحث: {q}",
+  "search.region": "الكتالوج",
+  "search.label": "البحث في المنتجات والفئات",
+  "search.placeholder": "الطراز أو الميزة أو كلمة مفتاحية",
+  "search.submit": "بحث",
+  "search.hint": "اكتب رقم طراز أو ميزة أو أي كلمة من وصف للبحث في الكتالوج.",
+  "search.categories": "الفئات",
+  "search.products": "المنتجات",
+  "search.advisories": "التنبيهات الأمنية",
+  "search.news": "الأخبار",
+  "search.showingFirst":
+    "{shown, plural, one {يُعرض المنتج الأول.} two {يُعرض أول منتجين.} few {تُعرض أول # منتجات.} other {يُعرض أول # منتج.}} أضف كلمة أو كلمتين لتضييق البحث.",
   "search.summary":
     "{total, plural, =0 {لم يعثر البحث على أي نتيجة.} one {عثر البحث على نتيجة واحدة} two {عثر البحث على نتيجتين} few {عثر البحث على # نتائج} many {عثر البحث على # نتيجة} other {عثر البحث على # نتيجة}}",
 };
@@ -416,6 +511,18 @@ const zhHans: Messages = {
   "pagination.previous": "上一页",
   "pagination.next": "下一页",
   "pagination.current": "第 {page, number} 页，共 {pageCount, number} 页",
+  "search.title": "搜索",
+  "search.titleFor": "搜索：{q}",
+  "search.region": "产品目录",
+  "search.label": "搜索产品和类别",
+  "search.placeholder": "型号、功能或关键词",
+  "search.submit": "搜索",
+  "search.hint": "输入型号、功能或描述中的任意词语来搜索产品目录。",
+  "search.categories": "类别",
+  "search.products": "产品",
+  "search.advisories": "安全公告",
+  "search.news": "新闻",
+  "search.showingFirst": "显示前 {shown, number} 个产品。再添加一两个词可缩小搜索范围。",
   "search.summary": "{total, plural, =0 {未找到结果。} other {找到 # 个结果}}",
 };
 

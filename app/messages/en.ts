@@ -78,6 +78,23 @@ export const en = {
   "pagination.next": "Next",
   "pagination.current": "Page {page, number} of {pageCount, number}",
 
+  // The search page (/search).
+  "search.title": "Search",
+  /** Its title once something is searched for. */
+  "search.titleFor": "Search: {q}",
+  /** Its search form, for screen readers. */
+  "search.region": "Catalog",
+  "search.label": "Search products and categories",
+  "search.placeholder": "Model, feature or keyword",
+  "search.submit": "Search",
+  /** What it says before anything is searched for. */
+  "search.hint": "Type a model number, a feature or any word from a description to search the catalog.",
+  "search.categories": "Categories",
+  "search.products": "Products",
+  "search.advisories": "Security advisories",
+  "search.news": "News",
+  /** Under results cut short: how many products it shows. */
+  "search.showingFirst": "Showing the first {shown, number} products. Add a word or two to narrow the search.",
   /** What a search found, counted: its results, security advisories and news together. */
   "search.summary": "{total, plural, =0 {Search returned 0 results.} other {Search returned # result(s)}}",
 } as const;

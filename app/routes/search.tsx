@@ -11,7 +11,9 @@ import { SEARCH_PREVIEW_PARAM } from "#app/domain/search";
 import { pageTitle } from "#app/domain/site";
 import { normalizeSearchQuery } from "#app/domain/search";
 import { requestContext, servicesContext } from "#app/server/runtime/context.server";
-import { formatMessage, messageChain, shellMessages } from "#app/server/render/messages.server";
+import { formatMessage, messageChain, partMessages, shellMessages } from "#app/server/render/messages.server";
+import { languageAttributes } from "#app/server/render/page-languages.server";
+import { SOURCE_LANGUAGE } from "#app/domain/languages";
 import { textDirection } from "#app/domain/language-settings";
 import type { Route } from "./+types/search";
 import { NewsDate } from "#app/components/news-parts";
@@ -35,8 +37,7 @@ const ADVISORIES_SHOWN = 10;
 const NEWS_SHOWN = 10;
 
 export function meta({ data }: Route.MetaArgs) {
-  const q = data?.q;
-  return [{ title: pageTitle(q ? `Search: ${q}` : "Search") }, { name: "robots", content: "noindex" }];
+  return [{ title: pageTitle(data?.words.pageTitle ?? "") }, { name: "robots", content: "noindex" }];
 }
 
 /** Serves the results page and, with `?preview=1`, the header's dropdown (fetched as /search.data). */
@@ -59,8 +60,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
       sort,
       ...results,
       total,
-      // In the page's language, marked with its own: the rest of the page is not translated yet.
-      summary: summaryOf(total, chain),
+      words: searchWords(chain, { q, total, shown: results.products.length }),
       catalogTotal: results.total,
       advisories: found.map((advisory) => ({
         id: advisory.id,
@@ -91,6 +91,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     total,
     // In the language of the header it is shown in.
     summary: summaryOf(total, [shellMessages(chain).language]),
+    words: searchWords(chain, { q, total, shown: results.products.length }),
     catalogTotal: results.total,
     matched: results.matched,
     categories: results.categories.map((category) => ({
@@ -107,49 +108,67 @@ function summaryOf(total: number, chain: readonly string[]) {
   return { text, lang: language, dir: textDirection(language) };
 }
 
+/**
+ * The page's own words for `chain`, all in one language (the count of what was found among them),
+ * with that language, and the language of the results' texts where it is not the words'.
+ */
+function searchWords(chain: readonly string[], values: { q: string; total: number; shown: number }) {
+  const { language, text } = partMessages("search", chain, values);
+  return {
+    ...text,
+    pageTitle: values.q ? text.titleFor : text.title,
+    lang: language,
+    dir: textDirection(language),
+    // The catalog's texts, and the parts of the page not translated yet, are English.
+    content: languageAttributes(SOURCE_LANGUAGE, language),
+  };
+}
+
 function excerpt(text: string): string {
   const chars = Array.from(text);
   return chars.length <= PREVIEW_DESCRIPTION_LENGTH ? text : `${chars.slice(0, PREVIEW_DESCRIPTION_LENGTH).join("")}…`;
 }
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { q, sort, categories, products, catalogTotal, matched, summary } = loaderData;
+  const { q, sort, categories, products, catalogTotal, matched, words } = loaderData;
   const shownBeyond = catalogTotal - categories.length - products.length;
   const advisories = "advisories" in loaderData ? loaderData.advisories : [];
   const news = "news" in loaderData ? loaderData.news : [];
   return (
-    <div className="mx-auto max-w-5xl px-4 py-8">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Search</h1>
+    <div className="mx-auto max-w-5xl px-4 py-8" lang={words.lang} dir={words.dir}>
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">{words.title}</h1>
       {/* A new query is a new page: the key resets the field to it after a client-side search. */}
-      <Form key={q} method="get" action="/search" role="search" aria-label="Catalog" className="mt-4 flex gap-2">
+      <Form key={q} method="get" action="/search" role="search" aria-label={words.region} className="mt-4 flex gap-2">
         <label htmlFor="search-page-q" className="sr-only">
-          Search products and categories
+          {words.label}
         </label>
         <input
           id="search-page-q"
           type="search"
           name="q"
           defaultValue={q}
-          placeholder="Model, feature or keyword"
+          placeholder={words.placeholder}
           className="block w-full max-w-xl rounded-md border border-slate-500 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:ring-1 focus:ring-brand-600"
         />
-        <Button type="submit">Search</Button>
+        <Button type="submit">{words.submit}</Button>
       </Form>
 
       {q ? (
-        <p role="status" className="mt-6 font-medium text-slate-800" lang={summary.lang} dir={summary.dir}>
-          {summary.text}
+        <p role="status" className="mt-6 font-medium text-slate-800">
+          {words.summary}
         </p>
       ) : (
-        <p className="mt-6 text-slate-600">
-          Type a model number, a feature or any word from a description to search the catalog.
-        </p>
+        <p className="mt-6 text-slate-600">{words.hint}</p>
       )}
 
       {categories.length > 0 ? (
-        <ResultList id="search-categories" title="Categories">
+        <ResultList id="search-categories" title={words.categories}>
           {categories.map((category) => (
-            <li key={category.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+            <li
+              key={category.id}
+              className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+              {...words.content}
+            >
               <h3 className="font-semibold">
                 <TextLink to={catalogCategoryPath(category)} underline="hover">
                   <Highlighted text={category.name} matched={matched} />
@@ -166,16 +185,17 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       {products.length > 1 ? (
-        <div className="mt-6 flex justify-end">
+        <div className="mt-6 flex justify-end" {...words.content}>
           <ListingSortSelect sort={sort} offered={SEARCH_SORTS} keep={[["q", q]]} />
         </div>
       ) : null}
       {products.length > 0 ? (
-        <ResultList id="search-products" title="Products">
+        <ResultList id="search-products" title={words.products}>
           {products.map((product, index) => (
             <li
               key={product.id}
               className="flex gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm max-sm:flex-col"
+              {...words.content}
             >
               {/* Without a description the picture says no more than the linked model beside it. */}
               <ResponsiveImage
@@ -208,9 +228,13 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       {advisories.length > 0 ? (
-        <ResultList id="search-advisories" title="Security advisories">
+        <ResultList id="search-advisories" title={words.advisories}>
           {advisories.map((advisory) => (
-            <li key={advisory.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+            <li
+              key={advisory.id}
+              className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+              {...words.content}
+            >
               <h3 className="font-semibold">
                 <TextLink to={advisory.path} underline="hover">
                   <Highlighted text={`${advisory.id}: ${advisory.title}`} matched={matched} />
@@ -226,9 +250,9 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       {news.length > 0 ? (
-        <ResultList id="search-news" title="News">
+        <ResultList id="search-news" title={words.news}>
           {news.map((item) => (
-            <li key={item.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+            <li key={item.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" {...words.content}>
               <h3 className="font-semibold">
                 <TextLink href={item.path} underline="hover">
                   <Highlighted text={item.title} matched={matched} />
@@ -245,11 +269,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         </ResultList>
       ) : null}
 
-      {shownBeyond > 0 ? (
-        <p className="mt-6 text-sm text-slate-600">
-          Showing the first {products.length} products. Add a word or two to narrow the search.
-        </p>
-      ) : null}
+      {shownBeyond > 0 ? <p className="mt-6 text-sm text-slate-600">{words.showingFirst}</p> : null}
     </div>
   );
 }

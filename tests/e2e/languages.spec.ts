@@ -169,10 +169,10 @@ test("the Arabic home page is right to left, its shell in Arabic, its English te
   await visitor.context().close();
 });
 
-test("German product and news pages pass axe on a phone and a desktop", async ({ browser, site }) => {
+test("German product, search and news pages pass axe on a phone and a desktop", async ({ browser, site }) => {
   const visitor = await visitorPage(browser, site.url);
   const path = await firstProductPath(visitor);
-  for (const page of [`/de${path}`, "/de/news?page=2"]) {
+  for (const page of [`/de${path}`, "/de/search?q=camera", "/de/news?page=2"]) {
     await visitor.goto(page);
     await hydrated(visitor);
     for (const width of [390, 1280]) {

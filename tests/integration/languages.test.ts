@@ -185,6 +185,14 @@ describe.each(DATABASE_KINDS)("the site in the owner's languages on %s", (kind) 
     expect((await get("/news")).html).toMatch(
       /<time dateTime="\d{4}-\d{2}-\d{2}" lang="en"[^>]*>\d{1,2} [A-Z][a-z]{2} \d{4}<\/time>/,
     );
+    // Search speaks German; what it finds, not translated yet, is marked English.
+    const germanSearch = await get("/de/search?q=camera");
+    expect(germanSearch.html).toContain("<title>Suche: camera | ");
+    expect(germanSearch.html).toMatch(/<div [^>]*lang="de" dir="ltr"><h1[^>]*>Suche<\/h1>/);
+    expect(germanSearch.html).toMatch(/<p role="status"[^>]*>Die Suche ergab \d+ Treffer<\/p>/);
+    expect(germanSearch.html).toMatch(
+      /<h2 id="search-products"[^>]*>Produkte<\/h2><ul[^>]*><li [^>]*lang="en" dir="ltr"/,
+    );
     // A page that is not there says so in the page's language, marked with it inside the English content.
     const missing = await get("/de/catalog/products/no-such-product");
     expect(missing.status).toBe(404);

@@ -93,7 +93,7 @@ export function SearchCombobox({ inputId, messages }: SearchComboboxProps) {
   }, [handOver, loadNow]);
 
   // The dropdown's data (the loader's preview) has its line in the header's language.
-  const resultLine = expanded ? (results?.summary?.text ?? "") : "";
+  const resultLine = expanded && results && "summary" in results ? results.summary.text : "";
   const matched = results?.matched ?? [];
   const categoryCount = results?.categories.length ?? 0;
   const productCount = results?.products.length ?? 0;

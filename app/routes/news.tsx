@@ -8,11 +8,10 @@ import { NEWS_FEED_LINK } from "#app/domain/news";
 import { NEWS_FEED_PATH, NEWS_PATH } from "#app/domain/paths";
 import { seoContext, seoMeta } from "#app/domain/seo";
 import { requestContext, servicesContext } from "#app/server/runtime/context.server";
-import { SOURCE_LANGUAGE, languageBase, withLocalizedLinks, type LanguageAttributes } from "#app/domain/languages";
+import { languageBase, withLocalizedLinks, type LanguageAttributes } from "#app/domain/languages";
 import type { Route } from "./+types/news";
-import { messageChain, paginationView, partMessages } from "#app/server/render/messages.server";
-import { languageAttributes } from "#app/server/render/page-languages.server";
-import { textDirection } from "#app/domain/language-settings";
+import { messageChain, paginationView } from "#app/server/render/messages.server";
+import { pageWords } from "#app/server/render/page-languages.server";
 import { withDays } from "#app/server/render/days.server";
 import type { DayView } from "#app/domain/format";
 
@@ -22,8 +21,8 @@ export const handle: PageHandle = { live: ["info"], cache: { query: ["page"] } }
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
   ...seoMeta({
     ...seoContext(matches),
-    title: loaderData?.words.pageTitle ?? "",
-    description: loaderData?.words.description ?? "",
+    title: loaderData?.pageTitle ?? "",
+    description: loaderData?.words.text.description ?? "",
     path: loaderData && loaderData.page > 1 ? `${NEWS_PATH}?page=${loaderData.page}` : NEWS_PATH,
   }),
   NEWS_FEED_LINK,
@@ -34,19 +33,12 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const { language } = context.get(requestContext);
   const chain = messageChain(language);
   const pagination = paginationView(news, chain);
-  const { language: wordsLanguage, text } = partMessages("news", chain, { page: news.page });
-  const words = {
-    ...text,
-    // The first page is News itself; the others' titles say which page they are.
-    pageTitle: news.page > 1 ? text.titleOfPage : text.title,
-    lang: wordsLanguage,
-    dir: textDirection(wordsLanguage),
-    // The items are English until content is translated: marked so where the page's words are not.
-    content: languageAttributes(SOURCE_LANGUAGE, wordsLanguage),
-  };
+  const words = pageWords("news", chain, { page: news.page });
+  // The first page is News itself; the others' titles say which page they are.
+  const pageTitle = news.page > 1 ? words.text.titleOfPage : words.text.title;
   // In another language, links to the site's pages lead to them in it.
   const items = language ? withLocalizedLinks(news.items, languageBase(language.tag)) : news.items;
-  return { ...news, pagination, words, items: withDays(items, language?.tag) };
+  return { ...news, pagination, words, pageTitle, items: withDays(items, language?.tag) };
 }
 
 /** News sits in a column this wide (max-w-3xl less the page padding). */
@@ -57,16 +49,16 @@ export default function News({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-3xl px-4 py-12" lang={words.lang} dir={words.dir}>
       <header>
-        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{words.title}</h1>
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{words.text.title}</h1>
         <p className="mt-3 text-lg text-slate-700">
-          {words.intro}{" "}
+          {words.text.intro}{" "}
           <a href={NEWS_FEED_PATH} className="text-base text-brand-700 underline">
-            {words.feed}
+            {words.text.feed}
           </a>
         </p>
       </header>
       {items.length === 0 ? (
-        <p className="mt-8 rounded-xl border border-slate-200 bg-white p-6 text-slate-700">{words.empty}</p>
+        <p className="mt-8 rounded-xl border border-slate-200 bg-white p-6 text-slate-700">{words.text.empty}</p>
       ) : (
         <ol className="mt-8 space-y-6">
           {items.map((item) => (

@@ -11,9 +11,8 @@ import { SEARCH_PREVIEW_PARAM } from "#app/domain/search";
 import { pageTitle } from "#app/domain/site";
 import { normalizeSearchQuery } from "#app/domain/search";
 import { requestContext, servicesContext } from "#app/server/runtime/context.server";
-import { formatMessage, messageChain, partMessages, shellMessages } from "#app/server/render/messages.server";
-import { languageAttributes } from "#app/server/render/page-languages.server";
-import { SOURCE_LANGUAGE } from "#app/domain/languages";
+import { formatMessage, messageChain, shellMessages } from "#app/server/render/messages.server";
+import { pageWords } from "#app/server/render/page-languages.server";
 import { textDirection } from "#app/domain/language-settings";
 import type { Route } from "./+types/search";
 import { NewsDate } from "#app/components/news-parts";
@@ -37,7 +36,7 @@ const ADVISORIES_SHOWN = 10;
 const NEWS_SHOWN = 10;
 
 export function meta({ data }: Route.MetaArgs) {
-  return [{ title: pageTitle(data?.words.pageTitle ?? "") }, { name: "robots", content: "noindex" }];
+  return [{ title: pageTitle(data?.pageTitle ?? "") }, { name: "robots", content: "noindex" }];
 }
 
 /** Serves the results page and, with `?preview=1`, the header's dropdown (fetched as /search.data). */
@@ -60,7 +59,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
       sort,
       ...results,
       total,
-      words: searchWords(chain, { q, total, shown: results.products.length }),
+      ...searchWords(chain, { q, total, shown: results.products.length }),
       catalogTotal: results.total,
       advisories: found.map((advisory) => ({
         id: advisory.id,
@@ -91,7 +90,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     total,
     // In the language of the header it is shown in.
     summary: summaryOf(total, [shellMessages(chain).language]),
-    words: searchWords(chain, { q, total, shown: results.products.length }),
+    ...searchWords(chain, { q, total, shown: results.products.length }),
     catalogTotal: results.total,
     matched: results.matched,
     categories: results.categories.map((category) => ({
@@ -108,20 +107,10 @@ function summaryOf(total: number, chain: readonly string[]) {
   return { text, lang: language, dir: textDirection(language) };
 }
 
-/**
- * The page's own words for `chain`, all in one language (the count of what was found among them),
- * with that language, and the language of the results' texts where it is not the words'.
- */
+/** The page's own words (its count of what was found among them) and its title, which names the query. */
 function searchWords(chain: readonly string[], values: { q: string; total: number; shown: number }) {
-  const { language, text } = partMessages("search", chain, values);
-  return {
-    ...text,
-    pageTitle: values.q ? text.titleFor : text.title,
-    lang: language,
-    dir: textDirection(language),
-    // The catalog's texts, and the parts of the page not translated yet, are English.
-    content: languageAttributes(SOURCE_LANGUAGE, language),
-  };
+  const words = pageWords("search", chain, values);
+  return { words, pageTitle: values.q ? words.text.titleFor : words.text.title };
 }
 
 function excerpt(text: string): string {
@@ -136,33 +125,40 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const news = "news" in loaderData ? loaderData.news : [];
   return (
     <div className="mx-auto max-w-5xl px-4 py-8" lang={words.lang} dir={words.dir}>
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900">{words.title}</h1>
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">{words.text.title}</h1>
       {/* A new query is a new page: the key resets the field to it after a client-side search. */}
-      <Form key={q} method="get" action="/search" role="search" aria-label={words.region} className="mt-4 flex gap-2">
+      <Form
+        key={q}
+        method="get"
+        action="/search"
+        role="search"
+        aria-label={words.text.region}
+        className="mt-4 flex gap-2"
+      >
         <label htmlFor="search-page-q" className="sr-only">
-          {words.label}
+          {words.text.label}
         </label>
         <input
           id="search-page-q"
           type="search"
           name="q"
           defaultValue={q}
-          placeholder={words.placeholder}
+          placeholder={words.text.placeholder}
           className="block w-full max-w-xl rounded-md border border-slate-500 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:ring-1 focus:ring-brand-600"
         />
-        <Button type="submit">{words.submit}</Button>
+        <Button type="submit">{words.text.submit}</Button>
       </Form>
 
       {q ? (
         <p role="status" className="mt-6 font-medium text-slate-800">
-          {words.summary}
+          {words.text.summary}
         </p>
       ) : (
-        <p className="mt-6 text-slate-600">{words.hint}</p>
+        <p className="mt-6 text-slate-600">{words.text.hint}</p>
       )}
 
       {categories.length > 0 ? (
-        <ResultList id="search-categories" title={words.categories}>
+        <ResultList id="search-categories" title={words.text.categories}>
           {categories.map((category) => (
             <li
               key={category.id}
@@ -190,7 +186,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
       {products.length > 0 ? (
-        <ResultList id="search-products" title={words.products}>
+        <ResultList id="search-products" title={words.text.products}>
           {products.map((product, index) => (
             <li
               key={product.id}
@@ -228,7 +224,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       {advisories.length > 0 ? (
-        <ResultList id="search-advisories" title={words.advisories}>
+        <ResultList id="search-advisories" title={words.text.advisories}>
           {advisories.map((advisory) => (
             <li
               key={advisory.id}
@@ -250,7 +246,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       {news.length > 0 ? (
-        <ResultList id="search-news" title={words.news}>
+        <ResultList id="search-news" title={words.text.news}>
           {news.map((item) => (
             <li key={item.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" {...words.content}>
               <h3 className="font-semibold">
@@ -269,7 +265,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         </ResultList>
       ) : null}
 
-      {shownBeyond > 0 ? <p className="mt-6 text-sm text-slate-600">{words.showingFirst}</p> : null}
+      {shownBeyond > 0 ? <p className="mt-6 text-sm text-slate-600">{words.text.showingFirst}</p> : null}
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { IntlMessageFormat } from "intl-messageformat";
 import { SOURCE_LANGUAGE } from "#app/domain/languages";
 import { MESSAGE_CATALOGS } from "#app/messages/catalogs";
 import { en, type MessageKey, type PartMessages, type ShellMessages } from "#app/messages/en";
-import type { SiteLanguage } from "#app/domain/languages";
+import type { LanguagePart, SiteLanguage } from "#app/domain/languages";
 import { textDirection } from "#app/domain/language-settings";
 import type { PaginationView } from "#app/components/pagination";
 
@@ -114,6 +114,16 @@ export function partMessages<Part extends string>(
   return made as { language: string; text: PartMessages<Part> };
 }
 
+/** `partMessages` with the `lang` and `dir` its words are marked with (`LanguagePart`). */
+export function languagePart<Part extends string>(
+  part: Part,
+  chain: readonly string[],
+  values?: Record<string, string | number>,
+): LanguagePart<Part> {
+  const { language, text } = partMessages(part, chain, values);
+  return { text, lang: language, dir: textDirection(language) };
+}
+
 /** What every page shows around its content (its header, menu, search box and footer), for `chain`. */
 export function shellMessages(chain: readonly string[]): { language: string; text: ShellMessages } {
   return partMessages("shell", chain);
@@ -130,6 +140,6 @@ export function paginationView(
   { page, pageCount }: { page: number; pageCount: number },
   chain: readonly string[],
 ): PaginationView {
-  const { language, text } = partMessages("pagination", chain, { page, pageCount });
-  return { page, pageCount, ...text, lang: language, dir: textDirection(language) };
+  const { text, lang, dir } = languagePart("pagination", chain, { page, pageCount });
+  return { page, pageCount, ...text, lang, dir };
 }

@@ -1,5 +1,5 @@
 import { languageName, languageNameInText, textDirection } from "#app/domain/language-settings";
-import { aroundValue, formatMessage, messageChain, partMessages, shellMessages } from "./messages.server";
+import { aroundValue, formatMessage, languagePart, messageChain, shellMessages } from "./messages.server";
 import {
   SOURCE_LANGUAGE,
   languageBase,
@@ -41,6 +41,19 @@ export function languageAttributes(language: string, pageLanguage: string): Lang
 }
 
 /**
+ * A page's own words (`part`, see `partMessages`) with the language they are in, and the attributes
+ * of its content where that is not theirs: content is English until it is translated (decision 087).
+ */
+export function pageWords<Part extends string>(
+  part: Part,
+  chain: readonly string[],
+  values?: Record<string, string | number>,
+): LanguagePart<Part> & { content: LanguageAttributes | undefined } {
+  const words = languagePart(part, chain, values);
+  return { ...words, content: languageAttributes(SOURCE_LANGUAGE, words.lang) };
+}
+
+/**
  * What the root hands every page of its language (decision 086): the page's language and direction,
  * the shell's messages (its header, menu, search box and footer) in the first language of the page's
  * chain that has them all, with the language they are in when that is not the page's (decision 087),
@@ -52,7 +65,6 @@ export function pageLanguages(language: SiteLanguage | undefined, languages: rea
   const tag = language?.tag ?? SOURCE_LANGUAGE;
   const chain = messageChain(language);
   const shell = shellMessages(chain);
-  const error = partMessages("error", chain);
   return {
     language: tag,
     /** The prefix of the page's addresses: its canonical address has it (app/domain/seo.ts). */
@@ -68,11 +80,7 @@ export function pageLanguages(language: SiteLanguage | undefined, languages: rea
      * The error page's words, should the page fail or not be there, marked with their language always:
      * the page is shown inside the content, which may be marked as another.
      */
-    errorPage: {
-      text: error.text,
-      lang: error.language,
-      dir: textDirection(error.language),
-    } satisfies LanguagePart<"error">,
+    errorPage: languagePart("error", chain),
     languages:
       languages.length === 0
         ? []

@@ -24,6 +24,7 @@ import type { Catalog } from "#app/server/site/catalog.server";
 import { DATABASE_KINDS, startTestRuntime } from "#tests/support/database";
 import { TEST_ORIGIN } from "#tests/support/origin";
 import { newProductInput, productEditForm } from "#tests/support/products";
+import { attributeInput } from "#tests/support/spec-attributes";
 import { stageImage, stageText } from "#tests/support/staged-files";
 
 describe.each(DATABASE_KINDS)("the public catalog changed in place on %s", (kind) => {
@@ -901,5 +902,100 @@ describe.each(DATABASE_KINDS)("the public catalog changed in place on %s", (kind
     expect(await applied(() => db.execute(sql`delete from ${products} where model like 'BULK-%'`))).toBe("read again");
     expect((await catalog.search("one of many")).total).toBe(0);
     await expectSameAsFresh();
+  });
+  it("puts a product edited where it is listed in its place: its text, features, values, lifecycle and downloads", async () => {
+    const { attributeAdmin, categoryAdmin, productAdmin } = runtime.services;
+    const zoom = await attributeAdmin.createAttribute(attributeInput({ name: "Zoom" }), TEST_ORIGIN);
+    const weight = await attributeAdmin.createAttribute(attributeInput({ name: "Weight" }), TEST_ORIGIN);
+    // Two categories filtering by one attribute: the product selector lists both.
+    const lenses = await categoryAdmin.createCategory(
+      {
+        name: "Zoom lenses",
+        description: "",
+        features: [
+          { id: undefined, label: "Motorized" },
+          { id: undefined, label: "Fixed" },
+        ],
+        attributes: [
+          { attributeId: zoom, required: false, filter: true },
+          { attributeId: weight, required: false, filter: true },
+        ],
+      },
+      TEST_ORIGIN,
+    );
+    const optics = await categoryAdmin.createCategory(
+      {
+        name: "Zoom optics",
+        description: "",
+        features: [],
+        attributes: [{ attributeId: zoom, required: false, filter: true }],
+      },
+      TEST_ORIGIN,
+    );
+    for (const [model, categoryId, values] of [
+      ["LENS-1", lenses, { [zoom]: 3, [weight]: 200 }],
+      ["LENS-2", lenses, { [zoom]: 10, [weight]: 150 }],
+      ["LENS-3", lenses, { [zoom]: 5 }],
+      ["OPTIC-1", optics, { [zoom]: 7 }],
+    ] as const) {
+      const made = await productAdmin.createProduct(
+        await newProductInput(runtime, categoryId, model, { specValues: values }),
+        TEST_ORIGIN,
+      );
+      ids.set(model, made.id);
+    }
+    const draft = await productAdmin.createProduct(
+      await newProductInput(runtime, lenses, "LENS-DRAFT", { publication: { status: "draft" } }),
+      TEST_ORIGIN,
+    );
+    ids.set("LENS-DRAFT", draft.id);
+    // Every order and column of values is made once before the edits, so that the edits change them.
+    await expectSameAsFresh();
+
+    const edit = async (model: string, change: (input: ProductInput) => Partial<ProductInput>) => {
+      const { version, input } = await editForm(id(model));
+      return applied(() => productAdmin.updateProduct(id(model), version, { ...input, ...change(input) }, TEST_ORIGIN));
+    };
+    const motorized = await feature(lenses, "Motorized");
+    const discontinued = {
+      stage: "discontinued",
+      endOfSaleOn: "2026-01-31",
+      discontinuedOn: "2026-02-01",
+      firmwareUntil: null,
+      repairsUntil: null,
+    } as const;
+    const steps: [string, (input: ProductInput) => Partial<ProductInput>][] = [
+      ["LENS-2", () => ({ description: "A longer zoom" })],
+      ["LENS-2", () => ({ featureIds: [motorized] })],
+      ["LENS-1", () => ({ specValues: { [zoom]: 12, [weight]: 90 } })],
+      ["LENS-3", () => ({ lifecycle: discontinued })],
+      ["OPTIC-1", () => ({ lifecycle: discontinued, specValues: { [zoom]: 1 } })],
+      ["LENS-3", () => ({ lifecycle: { ...discontinued, stage: "active", endOfSaleOn: null, discontinuedOn: null } })],
+      ["LENS-DRAFT", () => ({ description: "Still a draft" })],
+    ];
+    for (const [model, change] of steps) {
+      expect(await edit(model, change)).toBe("in place");
+      await expectSameAsFresh();
+    }
+    // Its first download puts it on /support; its last one gone takes it off.
+    const manual = await stageText(runtime, "lens.pdf", "lens manual");
+    expect(await edit("LENS-1", () => ({ downloads: [{ fileId: manual.id, description: "Manual" }] }))).toBe(
+      "in place",
+    );
+    expect((await catalog.listSupportDownloads({ pageSize: 100 })).products.map((item) => item.model)).toContain(
+      "LENS-1",
+    );
+    await expectSameAsFresh();
+    expect(
+      await edit("LENS-1", (input) => ({
+        downloads: input.downloads.map((item) => ({ ...item, description: "User manual" })),
+      })),
+    ).toBe("in place");
+    await expectSameAsFresh();
+    expect(await edit("LENS-1", () => ({ downloads: [] }))).toBe("in place");
+    await expectSameAsFresh();
+    expect(
+      (await catalog.listProducts({ categoryId: lenses, featureIds: [motorized] })).products.map((item) => item.model),
+    ).toEqual(["LENS-2"]);
   });
 });

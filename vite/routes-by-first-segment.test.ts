@@ -2,11 +2,11 @@ import { describe, expect, it } from "vitest";
 import {
   addressesFor,
   installedRouterModule,
+  KINDS_OF_ROUTES,
   loadRouterModule,
   siteRoutes,
   type Match,
   type Matching,
-  type Route,
 } from "../tests/support/react-router";
 import { routesTriedByFirstSegment } from "./server-bundle";
 
@@ -17,36 +17,6 @@ const installed = installedRouterModule(["function matchRoutesImpl(", "function 
 function load(source: string): Promise<Matching> {
   return loadRouterModule<Matching>(source, ["flattenAndRankRoutes"]);
 }
-
-/** Routes of every kind React Router matches: dynamic, optional and splat segments, case, absolute paths. */
-const KINDS_OF_ROUTES: Route[] = [
-  {
-    id: "root",
-    path: "",
-    children: [
-      { id: "home", index: true },
-      { id: "about", path: "About" },
-      { id: "localized", path: ":lang/about" },
-      { id: "guide", path: "docs?/guide" },
-      { id: "optional-id", path: "items/:id?" },
-      { id: "files", path: "files/*" },
-      { id: "exact", path: "Exact", caseSensitive: true },
-      { id: "feed", path: "feed.atom" },
-      { id: "dotted-first", path: ".well-known/security.txt" },
-      { id: "layout", children: [{ id: "in-layout", path: "inside" }] },
-      {
-        id: "catalog",
-        path: "/catalog",
-        children: [
-          { id: "catalog-index", index: true },
-          { id: "product", path: "/catalog/products/:productId" },
-        ],
-      },
-      { id: "slashes", path: "/" },
-      { id: "not-found", path: "*" },
-    ],
-  },
-];
 
 /** What a match says, without the route objects' identity. */
 function described(matches: Match[] | null) {

@@ -75,6 +75,36 @@ export interface Matching {
   flattenAndRankRoutes: (routes: Route[]) => Branch[];
 }
 
+/** Routes of every kind React Router matches: dynamic, optional and splat segments, case, absolute paths. */
+export const KINDS_OF_ROUTES: Route[] = [
+  {
+    id: "root",
+    path: "",
+    children: [
+      { id: "home", index: true },
+      { id: "about", path: "About" },
+      { id: "localized", path: ":lang/about" },
+      { id: "guide", path: "docs?/guide" },
+      { id: "optional-id", path: "items/:id?" },
+      { id: "files", path: "files/*" },
+      { id: "exact", path: "Exact", caseSensitive: true },
+      { id: "feed", path: "feed.atom" },
+      { id: "dotted-first", path: ".well-known/security.txt" },
+      { id: "layout", children: [{ id: "in-layout", path: "inside" }] },
+      {
+        id: "catalog",
+        path: "/catalog",
+        children: [
+          { id: "catalog-index", index: true },
+          { id: "product", path: "/catalog/products/:productId" },
+        ],
+      },
+      { id: "slashes", path: "/" },
+      { id: "not-found", path: "*" },
+    ],
+  },
+];
+
 /** The site's routes, under the root layout, as the server build has them. */
 export function siteRoutes(): Route[] {
   type Configured = { file: string; path?: string; index?: boolean; children?: Configured[] };

@@ -12,8 +12,16 @@ import {
   productImages,
   products,
   productSpecValues,
+  specAttributes,
 } from "../../app/server/db/schema";
-import { isRange, type SpecValue } from "../../app/domain/spec-attributes";
+import {
+  isRange,
+  typedSpecOf,
+  type AttributeDefinition,
+  type SpecValue,
+  type TypedSpec,
+} from "../../app/domain/spec-attributes";
+import { isUnitId, roundTo } from "../../app/domain/units";
 import { parseEnv } from "../../app/server/platform/env.server";
 import { startRuntime } from "../../app/server/runtime/runtime.server";
 
@@ -49,9 +57,12 @@ export async function generateCatalog(productCount: number): Promise<string> {
   }
 }
 
-/** A number or range times `spread`, one decimal kept; any other value as it is. */
-function spreadValue(value: SpecValue, spread: number): SpecValue {
-  const scaled = (number: number) => Math.round(number * spread * 10) / 10;
+/**
+ * A number or range times `spread`, rounded to the attribute's decimals as its form reads it (so that a
+ * save of the form sent back unchanged keeps it); any other value as it is.
+ */
+function spreadValue(value: SpecValue, spread: number, precision: number): SpecValue {
+  const scaled = (number: number) => roundTo(number * spread, precision);
   if (typeof value === "number") return scaled(value);
   return isRange(value) ? [scaled(value[0]), scaled(value[1])] : value;
 }
@@ -66,6 +77,7 @@ async function fillCatalog(dataDir: string, productCount: number): Promise<void>
     const images = await db.select().from(productImages);
     const downloads = await db.select().from(productDownloads);
     const values = await db.select().from(productSpecValues);
+    const attributes = await attributeDefinitions(db);
     if (templates.length === 0) throw new Error("The demo catalog did not load");
 
     for (let start = templates.length; start < productCount; start += BATCH) {
@@ -101,7 +113,11 @@ async function fillCatalog(dataDir: string, productCount: number): Promise<void>
           // that value filters and orders have many values to tell apart (decision 070).
           const spread = 0.5 + (index % 11) / 10;
           for (const value of values.filter((row) => row.productId === template.id)) {
-            valueRows.push({ productId: id, attributeId: value.attributeId, value: spreadValue(value.value, spread) });
+            valueRows.push({
+              productId: id,
+              attributeId: value.attributeId,
+              value: spreadValue(value.value, spread, attributes.get(value.attributeId)?.precision ?? 0),
+            });
           }
           for (const download of downloads.filter((row) => row.productId === template.id)) {
             downloadRows.push({
@@ -141,6 +157,19 @@ export interface EditableProduct {
   featureIds: string[];
   additionalImageIds: string[];
   downloadIds: string[];
+  /** Its typed values as its form shows them, by attribute id. */
+  specTexts: Record<string, TypedSpec>;
+}
+
+/** Every attribute of the catalog by its id, as the forms read values for it. */
+async function attributeDefinitions(db: Database): Promise<Map<string, AttributeDefinition>> {
+  const rows = await db.select().from(specAttributes);
+  return new Map(
+    rows.map(({ version: _version, unit, ...attribute }) => [
+      attribute.id,
+      { ...attribute, unit: unit !== null && isUnitId(unit) ? unit : null },
+    ]),
+  );
 }
 
 const EDITABLE_FILE = "bench-editable-products.json";
@@ -157,7 +186,8 @@ async function writeEditable(dataDir: string, db: Database): Promise<void> {
     .filter((_, index) => index % 97 === 3)
     .map(({ product, categorySlug }) => ({ ...product, categorySlug }));
   const ids = picked.map((row) => row.id);
-  const [features, images, downloads] = await Promise.all([
+  const attributes = await attributeDefinitions(db);
+  const [features, images, downloads, values] = await Promise.all([
     db.select().from(productFeatures).where(inArray(productFeatures.productId, ids)),
     db.select().from(productImages).where(inArray(productImages.productId, ids)).orderBy(asc(productImages.position)),
     db
@@ -165,6 +195,7 @@ async function writeEditable(dataDir: string, db: Database): Promise<void> {
       .from(productDownloads)
       .where(inArray(productDownloads.productId, ids))
       .orderBy(asc(productDownloads.position)),
+    db.select().from(productSpecValues).where(inArray(productSpecValues.productId, ids)),
   ]);
   const editable: EditableProduct[] = picked.map((row) => ({
     id: row.id,
@@ -180,6 +211,12 @@ async function writeEditable(dataDir: string, db: Database): Promise<void> {
     featureIds: features.filter((feature) => feature.productId === row.id).map((feature) => feature.featureId),
     additionalImageIds: images.filter((image) => image.productId === row.id).map((image) => image.id),
     downloadIds: downloads.filter((download) => download.productId === row.id).map((download) => download.id),
+    specTexts: Object.fromEntries(
+      values.flatMap((value) => {
+        const attribute = attributes.get(value.attributeId);
+        return value.productId === row.id && attribute ? [[attribute.id, typedSpecOf(attribute, value.value)]] : [];
+      }),
+    ),
   }));
   fs.writeFileSync(path.join(dataDir, EDITABLE_FILE), JSON.stringify(editable));
 }
@@ -205,5 +242,9 @@ export function productEditForm(product: EditableProduct, description: string): 
   product.featureIds.forEach((id, index) => form.set(`featureIds[${index}]`, id));
   product.additionalImageIds.forEach((id, index) => form.set(`additionalImages[${index}].id`, id));
   product.downloadIds.forEach((id, index) => form.set(`downloads[${index}].id`, id));
+  // As the form's fields send them: a text, or a field a ticked value of a choice of several.
+  for (const [attributeId, typed] of Object.entries(product.specTexts)) {
+    for (const text of typeof typed === "string" ? [typed] : typed) form.append(`specTexts.${attributeId}`, text);
+  }
   return form;
 }

@@ -734,7 +734,7 @@ export class SearchIndex {
     const forgiven = typos ? typosForgiven(word) : 0;
     if (forgiven === 0) return held;
     const matched = held.trimmed();
-    this.words.forEachWord((indexed, id) => {
+    this.words.forEachNear(word, forgiven, (indexed, id) => {
       if (indexed.includes(word)) return;
       const cost = typoCost(word, indexed, forgiven);
       if (cost !== undefined) matched.add(id, cost);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { typoDistances } from "./search-index.server";
 import { WordDictionary } from "./word-dictionary.server";
 
 function holding(dictionary: WordDictionary, piece: string): string[] {
@@ -104,5 +105,59 @@ describe("WordDictionary", () => {
     });
     expect(listed.length).toBe(held.size);
     expect(holding(dictionary, "w1")).toEqual([...held.values()].filter((word) => word.includes("w1")).sort());
+  });
+  it("visits every word a few edits from a word or from its start, and few others", () => {
+    const next = random(11);
+    const letters = "abcdeimnorstuvx0123456789-é";
+    const pick = (text: string) => text[Math.floor(next() * text.length)] ?? "a";
+    const wordOf = (length: number) => Array.from({ length }, () => pick(letters)).join("");
+    // A word changed by `edits` random edits of every kind: added, dropped, changed, neighbours swapped.
+    const edited = (word: string, edits: number) => {
+      let text = word;
+      for (let edit = 0; edit < edits; edit += 1) {
+        const at = Math.floor(next() * text.length);
+        const kind = Math.floor(next() * 4);
+        if (kind === 0) text = text.slice(0, at) + pick(letters) + text.slice(at);
+        else if (kind === 1 && text.length > 2) text = text.slice(0, at) + text.slice(at + 1);
+        else if (kind === 2) text = text.slice(0, at) + pick(letters) + text.slice(at + 1);
+        else if (at + 1 < text.length)
+          text = text.slice(0, at) + text.charAt(at + 1) + text.charAt(at) + text.slice(at + 2);
+      }
+      return text;
+    };
+    const queries = Array.from({ length: 60 }, () => wordOf(5 + Math.floor(next() * 8)));
+    const dictionary = new WordDictionary();
+    const words = new Set<string>();
+    for (let count = 0; count < 3_000; count += 1) words.add(wordOf(3 + Math.floor(next() * 12)));
+    // Words near the queries: the query edited, with more after it (its start), and a few removed again.
+    for (const query of queries) {
+      for (let count = 0; count < 12; count += 1) {
+        words.add(edited(query, Math.floor(next() * 3)) + (next() < 0.5 ? wordOf(Math.floor(next() * 4)) : ""));
+      }
+    }
+    const ids = [...words].map((word) => dictionary.add(word));
+    ids.filter((_, at) => at % 7 === 0).forEach((id) => dictionary.remove(id));
+
+    let visits = 0;
+    let near = 0;
+    for (const query of queries) {
+      for (const edits of [1, 2]) {
+        const visited = new Set<number>();
+        dictionary.forEachNear(query, edits, (word, id) => {
+          expect(dictionary.wordAt(id)).toBe(word);
+          visited.add(id);
+        });
+        dictionary.forEachWord((word, id) => {
+          const { whole, start } = typoDistances(query, word, edits);
+          if (Math.min(whole, start) > edits) return;
+          near += 1;
+          expect(visited.has(id), `${word} is ${Math.min(whole, start)} from ${query}`).toBe(true);
+        });
+        visits += visited.size;
+      }
+    }
+    expect(near).toBeGreaterThan(500);
+    // The dictionary's 2,700-odd words, 120 times over, would be 300,000 visits.
+    expect(visits).toBeLessThan(60_000);
   });
 });

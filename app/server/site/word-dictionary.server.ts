@@ -93,6 +93,54 @@ export class WordDictionary {
     });
   }
 
+  /**
+   * Calls `visit` with every word that may be `edits` edits or fewer (Damerau's: a character added,
+   * dropped or changed, or two neighbours swapped) from `word` or from its start, and some others, in
+   * id order. An edit loses at most three of `word`'s pairs of neighbouring characters (a swap the
+   * pair before, the pair swapped and the pair after), so such a word holds all but `3 * edits` of its
+   * distinct pairs: counted in the pairs' sets, which leaves a fraction of the dictionary to compare.
+   * Every word when a word that close need hold none of them.
+   */
+  forEachNear(word: string, edits: number, visit: (word: string, id: number) => void): void {
+    const sets: Uint32Array[] = [];
+    const seen = new Set<number>();
+    for (let at = 1; at < word.length; at += 1) {
+      const first = word.charCodeAt(at - 1);
+      const second = word.charCodeAt(at);
+      if (seen.has(first * 65_536 + second)) continue;
+      seen.add(first * 65_536 + second);
+      const set = this.pair(first, second, false);
+      if (set) sets.push(set);
+    }
+    const least = seen.size - 3 * edits;
+    if (least <= 0) {
+      this.forEachWord(visit);
+      return;
+    }
+    if (sets.length < least) return;
+    // atLeast[n]: the words of this 32 holding at least n + 1 of the sets so far.
+    const atLeast = new Int32Array(least);
+    for (let setWord = 0; setWord < this.used; setWord += 1) {
+      atLeast.fill(0);
+      for (const set of sets) {
+        const bits = set[setWord] ?? 0;
+        if (bits === 0) continue;
+        for (let count = least - 1; count > 0; count -= 1) {
+          atLeast[count] = (atLeast[count] as number) | ((atLeast[count - 1] as number) & bits);
+        }
+        atLeast[0] = (atLeast[0] as number) | bits;
+      }
+      let bits = atLeast[least - 1] as number;
+      while (bits !== 0) {
+        const lowest = bits & -bits;
+        bits ^= lowest;
+        const id = setWord * 32 + 31 - Math.clz32(lowest);
+        const near = this.words[id];
+        if (near !== undefined) visit(near, id);
+      }
+    }
+  }
+
   /** Calls `visit` with the id of every word that holds `piece` (not empty), in id order. */
   forEachHolding(piece: string, visit: (id: number) => void): void {
     // One or two characters: the set is the answer. Longer: a word holding every pair nearly always

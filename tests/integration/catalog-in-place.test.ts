@@ -997,5 +997,18 @@ describe.each(DATABASE_KINDS)("the public catalog changed in place on %s", (kind
     expect(
       (await catalog.listProducts({ categoryId: lenses, featureIds: [motorized] })).products.map((item) => item.model),
     ).toEqual(["LENS-2"]);
+    // One transaction that touches the category, leaving it as it was, and discontinues a product of it.
+    expect(
+      await applied(() =>
+        db.transaction(async (tx) => {
+          await tx.execute(sql`update ${categories} set name = name where id = ${lenses}`);
+          await tx.execute(
+            sql`update ${products} set lifecycle = 'discontinued', end_of_sale_on = '2026-01-31', discontinued_on = '2026-02-01' where id = ${id("LENS-2")}`,
+          );
+        }),
+      ),
+    ).toBe("in place");
+    expect((await catalog.listCategories()).find((category) => category.id === lenses)?.productCount).toBe(2);
+    await expectSameAsFresh();
   });
 });

@@ -467,8 +467,10 @@ export class CatalogState {
       const changed = swappedListing(listing, swaps, true);
       if (changed === listing) continue;
       this.categoryById.set(categoryId, changed);
+      // By id: a change that touched the category without changing it made its entry anew.
       categories ??= [...this.categories];
-      categories[categories.indexOf(listing)] = changed;
+      const place = categories.findIndex((entry) => entry.category.id === categoryId);
+      if (place >= 0) categories[place] = changed;
     }
     if (categories) this.categories = categories;
 

@@ -788,6 +788,27 @@ describe.each(DATABASE_KINDS)("the public catalog changed in place on %s", (kind
     expect((await catalog.search("one of a crowd")).total).toBe(count - Math.floor(count / 3));
     await expectSameAsFresh();
 
+    // A tenth of them with a manual: on /support, and swapped there by the hundred at the next change.
+    const [manual] = await db
+      .select({ fileId: productDownloads.fileId })
+      .from(productDownloads)
+      .where(eq(productDownloads.productId, id("DOME-1")));
+    expect(
+      await applied(() =>
+        db.execute(sql`insert into ${productDownloads} (product_id, file_id, description, position)
+          select id, ${manual?.fileId ?? ""}, 'Crowd manual', 0 from ${products}
+          where model like 'MANY-%' and right(model, 1) = '3'`),
+      ),
+    ).toBe("in place");
+    await expectSameAsFresh();
+    expect(
+      await applied(() =>
+        db.execute(sql`update ${productDownloads} set description = 'Crowd guide' where description = 'Crowd manual'`),
+      ),
+    ).toBe("in place");
+    expect((await catalog.listSupportDownloads({ query: "crowd guide" })).productTotal).toBe(166);
+    await expectSameAsFresh();
+
     expect(
       await applied(() =>
         db.execute(sql`update ${products} set description = 'Still a crowd', status = case

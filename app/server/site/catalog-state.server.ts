@@ -476,13 +476,21 @@ export class CatalogState {
 
     if (swaps.some(([before, after]) => Boolean(before.support) !== Boolean(after.support))) {
       this.supportProducts = this.products.flatMap((entry) => entry.support ?? []);
-    } else if (swaps.some(([before]) => before.support)) {
-      const supportProducts = [...this.supportProducts];
-      for (const [before, after] of swaps) {
-        const place = before.support ? supportProducts.indexOf(before.support) : -1;
-        if (place >= 0 && after.support) supportProducts[place] = after.support;
+    } else {
+      const supportSwaps = new Map<SupportEntry, SupportEntry>();
+      for (const [before, after] of swaps)
+        if (before.support && after.support) supportSwaps.set(before.support, after.support);
+      // One pass over the listing for many swaps (an import's thousands), rather than a search for each.
+      if (supportSwaps.size > 16)
+        this.supportProducts = this.supportProducts.map((entry) => supportSwaps.get(entry) ?? entry);
+      else if (supportSwaps.size > 0) {
+        const supportProducts = [...this.supportProducts];
+        for (const [before, after] of supportSwaps) {
+          const place = supportProducts.indexOf(before);
+          if (place >= 0) supportProducts[place] = after;
+        }
+        this.supportProducts = supportProducts;
       }
-      this.supportProducts = supportProducts;
     }
 
     // Each slot's place: read before any is written, a slot freed by one entry may be taken by another.

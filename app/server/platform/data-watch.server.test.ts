@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { DataWatch, keptUntilChanged, parseWatchedData } from "./data-watch.server";
+import { announceChanged, DataWatch, keptUntilChanged, parseWatchedData, type WatchedData } from "./data-watch.server";
 
 describe("DataWatch", () => {
   it("says what changed after a mark, and nothing else", () => {
@@ -34,6 +34,37 @@ describe("DataWatch", () => {
     expect(parseWatchedData("info")).toBe("info");
     expect(parseWatchedData("downloads")).toBe("downloads");
     expect(parseWatchedData("files")).toBe("*");
+  });
+
+  it("takes a write's announcement as a change of the data its topics name, and only that", () => {
+    const every: WatchedData[] = [
+      "products",
+      "categories",
+      "settings",
+      "firmware",
+      "info",
+      "downloads",
+      "synonyms",
+      "advisories",
+    ];
+    const changedBy = (...topics: Parameters<typeof announceChanged>[1]) => {
+      const watch = new DataWatch();
+      const mark = watch.mark();
+      announceChanged(watch, topics);
+      return every.filter((what) => watch.changedSince([what], mark));
+    };
+    expect(changedBy("products")).toEqual(["products"]);
+    expect(changedBy("categories", "products")).toEqual(["products", "categories"]);
+    expect(changedBy("attributes")).toEqual(["products", "categories"]);
+    expect(changedBy("settings")).toEqual(["settings"]);
+    expect(changedBy("info")).toEqual(["info"]);
+    expect(changedBy("downloads")).toEqual(["downloads"]);
+    expect(changedBy("synonyms")).toEqual(["synonyms"]);
+    expect(changedBy("firmware")).toEqual(["firmware"]);
+    expect(changedBy("advisories")).toEqual(["advisories"]);
+    expect(changedBy("inbox")).toEqual([]);
+    expect(changedBy("people")).toEqual([]);
+    expect(changedBy("products", "*")).toEqual(every);
   });
 });
 

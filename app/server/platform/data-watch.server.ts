@@ -1,3 +1,5 @@
+import type { ChangeTopic } from "#app/domain/live";
+
 /**
  * What the in-memory copies of database data watch: the catalog's counters, the site settings,
  * firmware, the home page's items, the general downloads, the search synonyms, the published
@@ -79,6 +81,42 @@ export class DataWatch {
     if (this.deaf || this.everythingChangedAt > mark) return true;
     return what.some((name) => (this.changedAt.get(name) ?? 0) > mark);
   }
+}
+
+/** What a change announced under each topic can have changed of the watched data; "*": anything. */
+const WATCHED_BY_TOPIC: Record<ChangeTopic, readonly WatchedData[] | "*"> = {
+  categories: ["categories"],
+  products: ["products"],
+  downloads: ["downloads"],
+  info: ["info"],
+  settings: ["settings"],
+  people: [],
+  inbox: [],
+  firmware: ["firmware"],
+  synonyms: ["synonyms"],
+  // An attribute is shown in its categories' filters and on their products' pages.
+  attributes: ["categories", "products"],
+  advisories: ["advisories"],
+  "*": "*",
+};
+
+/**
+ * Tells `watch` what a write announced under `topics` (this instance's own, or another's on the change
+ * feed) may have changed, before the database's own notice of it arrives: only the copies of that data
+ * are asked for again. A product's save no longer makes the next page read the settings, the home
+ * page's items and the synonyms again.
+ */
+export function announceChanged(watch: DataWatch, topics: readonly ChangeTopic[]): void {
+  const changed = new Set<WatchedData>();
+  for (const topic of topics) {
+    const watched = WATCHED_BY_TOPIC[topic];
+    if (watched === "*") {
+      watch.changed("*");
+      return;
+    }
+    for (const what of watched) changed.add(what);
+  }
+  for (const what of changed) watch.changed(what);
 }
 
 /**

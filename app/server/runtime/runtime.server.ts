@@ -9,7 +9,7 @@ import { createFileService, type FileService } from "../files/files.server";
 import { createImageService, type ImageService } from "../files/images.server";
 import { createDatasheets, type Datasheets } from "../render/datasheet.server";
 import { ChangeHub, CHANGE_CHANNEL, parseChangeEvent } from "../db/live.server";
-import { DATA_CHANGES_CHANNEL, DataWatch, parseWatchedData } from "../platform/data-watch.server";
+import { announceChanged, DATA_CHANGES_CHANNEL, DataWatch, parseWatchedData } from "../platform/data-watch.server";
 import { createLogger, type Logger } from "../platform/logger.server";
 import { createMailer, type SendMail } from "../platform/mail.server";
 import { createRateLimiter } from "../db/rate-limit.server";
@@ -103,7 +103,7 @@ export async function startRuntime(
     const ownWrites = new ChangeHub();
     // What this process keeps of the database in memory is asked for again only after a change.
     const dataWatch = new DataWatch();
-    ownWrites.subscribe(() => dataWatch.changed("*"));
+    ownWrites.subscribe((event) => announceChanged(dataWatch, event.topics));
     const stopWatching = await database.listen(
       DATA_CHANGES_CHANNEL,
       (payload) => dataWatch.changed(parseWatchedData(payload)),
@@ -113,7 +113,7 @@ export async function startRuntime(
     // Another instance's write reaches this one on two connections: its announcement (which drops
     // cached pages) and the database's notice of what changed. Whichever comes first, the next render
     // must not read the old catalog: an announcement alone is reason enough to ask the database again.
-    changes.subscribe(() => dataWatch.changed("*"));
+    changes.subscribe((event) => announceChanged(dataWatch, event.topics));
     const catalogSnapshot = new CatalogSnapshot(database.db, dataWatch);
     const admins = createAdminAccounts(database.db);
     return {

@@ -21,7 +21,8 @@ import {
   type SpecValue,
   type TypedSpec,
 } from "../../app/domain/spec-attributes";
-import { isUnitId, roundTo } from "../../app/domain/units";
+import { roundTo } from "../../app/domain/units";
+import { attributeDefinitionFrom } from "../../app/server/records/attribute.server";
 import { parseEnv } from "../../app/server/platform/env.server";
 import { startRuntime } from "../../app/server/runtime/runtime.server";
 
@@ -164,12 +165,7 @@ export interface EditableProduct {
 /** Every attribute of the catalog by its id, as the forms read values for it. */
 async function attributeDefinitions(db: Database): Promise<Map<string, AttributeDefinition>> {
   const rows = await db.select().from(specAttributes);
-  return new Map(
-    rows.map(({ version: _version, unit, ...attribute }) => [
-      attribute.id,
-      { ...attribute, unit: unit !== null && isUnitId(unit) ? unit : null },
-    ]),
-  );
+  return new Map(rows.map((row) => [row.id, attributeDefinitionFrom(row)]));
 }
 
 const EDITABLE_FILE = "bench-editable-products.json";

@@ -5,13 +5,7 @@ import type { ChangeTopic } from "#app/domain/live";
  * firmware, the home page's items, the general downloads, the search synonyms, the published
  * security advisories.
  */
-export type WatchedData =
-  "products" | "categories" | "settings" | "firmware" | "info" | "downloads" | "synonyms" | "advisories";
-
-/** The channel on which the database says what changed (drizzle/0009_versions_notify.sql). */
-export const DATA_CHANGES_CHANNEL = "vantage_versions";
-
-const WATCHED: readonly string[] = [
+export const WATCHED_DATA = [
   "products",
   "categories",
   "settings",
@@ -20,10 +14,14 @@ const WATCHED: readonly string[] = [
   "downloads",
   "synonyms",
   "advisories",
-] satisfies WatchedData[];
+] as const;
+export type WatchedData = (typeof WATCHED_DATA)[number];
+
+/** The channel on which the database says what changed (drizzle/0009_versions_notify.sql). */
+export const DATA_CHANGES_CHANNEL = "vantage_versions";
 
 export function parseWatchedData(payload: string): WatchedData | "*" {
-  return WATCHED.includes(payload) ? (payload as WatchedData) : "*";
+  return (WATCHED_DATA as readonly string[]).includes(payload) ? (payload as WatchedData) : "*";
 }
 
 /**

@@ -21,11 +21,11 @@ import {
 import { shownKeys, type CatalogChange } from "#app/domain/catalog-shown";
 import { fitsAttribute, valueTexts, type CategoryAttribute, type SpecValue } from "#app/domain/spec-attributes";
 import { filterAttributes, type SpecFilter } from "#app/domain/spec-filters";
-import { isUnitId } from "#app/domain/units";
 import { PRODUCT_SELECTOR } from "#app/domain/paths";
 import { ACTIVE_LIFECYCLE, lifecycleOfRow, sortDayOf, type LifecycleSort } from "#app/domain/lifecycle";
 import { type LifecycleStage } from "#app/domain/lifecycle-stages";
 import { fileView, imageView } from "../files/file-views.server";
+import { storedUnit } from "../records/attribute.server";
 import { addToList } from "../platform/lists.server";
 import { oneByteJson } from "../platform/one-byte-json.server";
 import { forEachInSlices, type Slicing } from "../platform/slices.server";
@@ -581,7 +581,7 @@ export class CatalogState {
       .sort((a, b) => a.position - b.position)
       .map(({ attribute, required, filter }) => ({
         ...attribute,
-        unit: attribute.unit !== null && isUnitId(attribute.unit) ? attribute.unit : null,
+        unit: storedUnit(attribute.unit),
         required,
         filter,
       }));

@@ -232,6 +232,16 @@ describe("the home page's items, kept in memory", () => {
     await runtime.database.db.execute(sql`update ${files} set width = 16 where id = ${picture.id}`);
     await expect.poll(async () => (await published())[0]?.image?.width).toBe(16);
     await expect.poll(() => queriesOf(published)).toBe(0);
+    // A change of files no item uses (a product's save sets its own files' visibility) says nothing to
+    // them. Notices come in the order of their commits: once the synonyms' is heard, one said before is too.
+    const synonyms = () => runtime.services.synonyms.getSynonymSets();
+    await expect.poll(() => queriesOf(synonyms)).toBe(0);
+    await runtime.database.db.execute(
+      sql`update ${files} set width = width where id not in (select image_file_id from ${infoItems} where image_file_id is not null)`,
+    );
+    await runtime.database.db.execute(sql`update search_synonyms set phrases = phrases where false`);
+    await expect.poll(() => queriesOf(synonyms)).toBeGreaterThan(0);
+    expect(await queriesOf(published)).toBe(0);
 
     // A write of this instance announces itself before its response leaves: no waiting for the notice.
     await runtime.database.db.execute(sql`update ${infoItems} set status = 'draft' where id = ${card?.id}`);

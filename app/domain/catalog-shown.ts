@@ -31,6 +31,7 @@ const SUPPORT = "support";
 /** Which models are published: what a model typed by a visitor is looked up among. */
 const MODELS = "models";
 const SEARCH_PREFIX = "search:";
+const namedKey = (id: string) => `named:${id}`;
 
 export const shownKeys = {
   /** A product's page (its accessories included: they change with it). */
@@ -42,6 +43,11 @@ export const shownKeys = {
   categoryList: CATEGORY_LIST,
   support: SUPPORT,
   models: MODELS,
+  /**
+   * What records naming a product (firmware, advisories) show of it: whether it is published, its
+   * address, model and name. A page showing them goes with these, not with every change of the product.
+   */
+  named: namedKey,
   /** A search for `needle` (letter case folded). */
   search: (needle: string) => `${SEARCH_PREFIX}${needle}`,
   /** The search a key names, or undefined for any other key. */

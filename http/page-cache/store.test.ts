@@ -216,12 +216,17 @@ describe("pages that follow the catalog by record", () => {
     expect(cache.store("other", showing([shownKeys.listing("locks"), shownKeys.search("lock")]), generation)).toBe(
       true,
     );
-    // A catalog read whole again: every such page rendered before goes, or is not kept.
+    // A catalog read whole again: every such page rendered before goes, or is not kept; so does a
+    // page that follows the catalog's topics alone (it read the catalog served meanwhile).
     const before = cache.generation;
     cache.store("kept", page("about", ["settings"]), before);
+    cache.store("firmware", page("firmware", ["firmware", "products"]), before);
     cache.dropShowing(CATALOG_EVERYTHING);
     expect(cache.get("other")).toBeUndefined();
+    expect(cache.get("firmware")).toBeUndefined();
     expect(cache.get("kept")).toBeDefined();
     expect(cache.store("late", showing([shownKeys.product("z")]), before)).toBe(false);
+    expect(cache.store("firmware", page("firmware", ["firmware", "products"]), before)).toBe(false);
+    expect(cache.store("about", page("about", ["settings"]), before)).toBe(true);
   });
 });

@@ -246,9 +246,12 @@ export class PageCache {
 
   /**
    * Drops every page that follows the catalog by record and shows what `change` changed: a record it
-   * read, or a search whose query is in a changed text. CATALOG_EVERYTHING drops all of them.
+   * read, or a search whose query is in a changed text. CATALOG_EVERYTHING drops all of them, and
+   * every page showing the catalog's topics: one rendered while the catalog was read again whole read
+   * the catalog served meanwhile (firmware and advisories name products from it too).
    */
   dropShowing(change: CatalogChange | typeof CATALOG_EVERYTHING): void {
+    if (change === CATALOG_EVERYTHING) this.invalidate([...FOLLOWED_BY_RECORD]);
     this.currentGeneration += 1;
     const generation = this.currentGeneration;
     if (change === CATALOG_EVERYTHING) {

@@ -6,11 +6,13 @@ import { advisoryFeeds } from "../../http/advisory-feeds";
 import { csafDistribution } from "../../http/csaf";
 import { DEMO_ADVISORIES } from "../../demo/advisories";
 import type { AdvisoryInput } from "#app/server/admin/advisories.server";
+import type { ProductInput } from "#app/server/admin/products.server";
 import type { Runtime } from "#app/server/runtime/runtime.server";
 import { csafProblems } from "#tests/support/csaf";
+import { selectsBy } from "#tests/support/queries";
 import { DATABASE_KINDS, startTestRuntime, testDatabaseConfig } from "#tests/support/database";
 import { TEST_ORIGIN } from "#tests/support/origin";
-import { newProductInput } from "#tests/support/products";
+import { newProductInput, productEditForm } from "#tests/support/products";
 import { startServer, type RunningServer } from "#tests/support/server";
 import { stageText } from "#tests/support/staged-files";
 
@@ -385,5 +387,42 @@ describe.each(DATABASE_KINDS)("the advisories visitors read on %s", (kind) => {
     expect(feed).toContain("<title>VSA-2026-201: Advisory VSA-2026-201</title>");
     expect(feed).toContain("2 (");
     expect(feed).toContain("VNT-B4M added.");
+  });
+
+  it("names products as the catalog holds them: a save renaming none reads nothing again", async () => {
+    const { advisoryAdmin, advisories, productAdmin } = runtime.services;
+    const [namedId = ""] = productIds;
+    await advisoryAdmin.create(input("VSA-2026-301", { title: "Names as the catalog has them" }), TEST_ORIGIN);
+    const save = async (productId: string, change: Partial<ProductInput>) => {
+      const { version, input: form } = await productEditForm(runtime, productId);
+      await productAdmin.updateProduct(productId, version, { ...form, ...change }, TEST_ORIGIN);
+    };
+    const named = async () =>
+      (await advisories.get("VSA-2026-301"))?.affected.map((product) => [product.model, product.slug]);
+    const found = async (query: string) => (await advisories.search(query, 10)).map((advisory) => advisory.id);
+    expect(await named()).toEqual([["VNT-D4M", "vnt-d4m"]]);
+
+    // A save that changes no product's name, address or publication: the very copy is handed out again
+    // (once the database's notices of the writes above are in).
+    await expect.poll(() => selectsBy(runtime.database.db, () => advisories.listAll())).toBe(0);
+    const kept = await advisories.listAll();
+    await save(namedId, { description: "Edited, not renamed." });
+    expect(await advisories.listAll()).toBe(kept);
+
+    // A new model shows at once, in the advisory and in what a search finds it by.
+    await save(namedId, { model: "VNT-D4M-II" });
+    expect((await named())?.[0]?.[0]).toBe("VNT-D4M-II");
+    expect(await found("VNT-D4M-II")).toContain("VSA-2026-301");
+    // The draft it names is named to visitors once published, and no more once it is a draft again.
+    await save(draftProductId, { publication: { status: "published" } });
+    expect(await named()).toEqual([
+      ["VNT-D4M-II", "vnt-d4m"],
+      ["VNT-SECRET", "vnt-secret"],
+    ]);
+    expect(await found("vnt-secret")).toContain("VSA-2026-301");
+    await save(draftProductId, { publication: { status: "draft" } });
+    await save(namedId, { model: "VNT-D4M" });
+    expect(await named()).toEqual([["VNT-D4M", "vnt-d4m"]]);
+    expect(await found("vnt-secret")).toEqual([]);
   });
 });

@@ -10,6 +10,7 @@ import { DATABASE_KINDS, startTestRuntime } from "#tests/support/database";
 import { TEST_ORIGIN } from "#tests/support/origin";
 import { selectsBy } from "#tests/support/queries";
 import { stageImage, stageText } from "#tests/support/staged-files";
+import { productEditForm } from "#tests/support/products";
 
 describe.each(DATABASE_KINDS)("firmware releases on %s", (kind) => {
   let test: Awaited<ReturnType<typeof startTestRuntime>> | undefined;
@@ -368,5 +369,41 @@ describe.each(DATABASE_KINDS)("firmware releases on %s", (kind) => {
       failing.mockRestore();
     }
     expect((await firmware.list({})).items[0]?.id).toBe(after);
+  });
+
+  it("names products as the catalog holds them: a save renaming none reads nothing again", async () => {
+    const { firmware, productAdmin } = runtime.services;
+    const [a = "", b = "", draft = ""] = productIds;
+    await release({ releaseVersion: "9.1.0", releasedOn: "2026-11-20", productIds: [a, b, draft] });
+    const save = async (productId: string, change: Partial<ProductInput>) => {
+      const { version, input } = await productEditForm(runtime, productId);
+      await productAdmin.updateProduct(productId, version, { ...input, ...change }, TEST_ORIGIN);
+    };
+    const named = async () => (await firmware.latestStable(b))?.products.map((product) => product.model);
+    expect(await named()).toEqual(["CAM-A", "CAM-B"]);
+
+    // A save that changes no product's name, address or publication: the very copy is handed out again
+    // (once the database's notices of the writes above are in).
+    await expect.poll(() => selectsBy(runtime.database.db, () => firmware.latestStable(b))).toBe(0);
+    const kept = await firmware.latestStable(b);
+    await save(a, { description: "Edited, not renamed." });
+    expect(await firmware.latestStable(b)).toBe(kept);
+
+    await save(a, { model: "CAM-A2" });
+    expect(await named()).toEqual(["CAM-A2", "CAM-B"]);
+    await save(draft, { publication: { status: "published" } });
+    expect(await named()).toEqual(["CAM-A2", "CAM-B", "CAM-C"]);
+    expect((await firmware.latestStable(draft))?.releaseVersion).toBe("9.1.0");
+    // Unpublished, a product is named no more; a release for no published product is not shown at all.
+    await save(draft, { publication: { status: "draft" } });
+    await save(a, { model: "CAM-A" });
+    expect(await named()).toEqual(["CAM-A", "CAM-B"]);
+    expect(await firmware.latestStable(draft)).toBeNull();
+    const onlyDraft = await release({ releaseVersion: "9.2.0", releasedOn: "2026-11-21", productIds: [draft] });
+    expect((await firmware.list({})).items.map((item) => item.id)).not.toContain(onlyDraft);
+    await save(draft, { publication: { status: "published" } });
+    expect((await firmware.list({})).items.map((item) => item.id)).toContain(onlyDraft);
+    await save(draft, { publication: { status: "draft" } });
+    expect((await firmware.list({})).items.map((item) => item.id)).not.toContain(onlyDraft);
   });
 });

@@ -20,7 +20,9 @@ import { TEST_ORIGIN } from "#tests/support/origin";
 import { and, eq, sql } from "drizzle-orm";
 import { categories, products } from "#app/server/db/schema";
 import { catalogCategoryPath, catalogProductPath } from "#app/domain/paths";
+import type { CatalogProduct } from "#app/domain/catalog-views";
 import { loadDemoCatalogIfEmpty } from "../../demo/load";
+import { productEditForm } from "#tests/support/products";
 
 interface Answer {
   status: number;
@@ -425,6 +427,75 @@ describe("the page caches of two servers on one PostgreSQL database", () => {
     }
     for (const name of ["otherProduct", "otherListing", "otherSearch", "home"] as const) {
       expect([name, (await get(`${server.url}${pages[name]}`)).cache]).toEqual([name, "hit"]);
+    }
+  });
+
+  it("drops a page whose firmware or advisories name a product when that product is renamed, and keeps the rest", async () => {
+    const running = writer;
+    if (!running) throw new Error("the writing runtime did not start");
+    const { catalog, firmware, advisories, productAdmin } = running.services;
+    // A product whose latest firmware is also another's (named on its page), an advisory naming that
+    // other product, and a product whose page names neither. Neither page shows it as an accessory or
+    // a replacement: those show its model themselves.
+    const published = (await catalog.listProducts({ pageSize: 1_000 })).products;
+    const withLatest = await Promise.all(
+      published.map(async (product) => ({
+        product,
+        latest: await firmware.latestStable(product.id),
+        page: await catalog.getProduct(product.id),
+      })),
+    );
+    const linksTo = (page: CatalogProduct | null, id: string) =>
+      [...(page?.accessories ?? []), ...(page?.lifecycle.replacements ?? [])].some((linked) => linked.id === id);
+    const named = await advisories.listAll();
+    const pairs = withLatest.flatMap(({ product, latest, page }) =>
+      (latest?.products ?? []).flatMap((other) => {
+        const advisory = named.find((candidate) =>
+          candidate.affected.some((affected) => affected.productId === other.id),
+        );
+        return other.id !== product.id && advisory && !linksTo(page, other.id) ? [{ product, other, advisory }] : [];
+      }),
+    );
+    const [pair] = pairs;
+    if (!pair) throw new Error("the demo catalog has no release for two products, one named by an advisory");
+    const { product: sharing, other: renamed, advisory: naming } = pair;
+    const unrelated = withLatest.find(
+      ({ product, latest, page }) =>
+        product.id !== renamed.id &&
+        !linksTo(page, renamed.id) &&
+        !latest?.products.some((named) => named.id === renamed.id),
+    );
+    if (!unrelated) throw new Error("the demo catalog has no product whose page names neither");
+    const unrelatedAdvisories = await advisories.affecting(unrelated.product.id);
+    expect(
+      unrelatedAdvisories.some((advisory) => advisory.affected.some((product) => product.productId === renamed.id)),
+    ).toBe(false);
+    const pages = {
+      sharing: catalogProductPath(sharing),
+      advisory: naming.path,
+      unrelated: catalogProductPath(unrelated.product),
+    };
+    const [server] = servers;
+    if (!server) throw new Error("no server");
+    for (const [name, pathname] of Object.entries(pages)) {
+      await get(`${server.url}${pathname}`);
+      expect([name, (await get(`${server.url}${pathname}`)).cache]).toEqual([name, "hit"]);
+    }
+    const rename = async (model: string) => {
+      const { version, input } = await productEditForm(running, renamed.id);
+      await productAdmin.updateProduct(renamed.id, version, { ...input, model }, TEST_ORIGIN);
+    };
+    const model = `${renamed.model}-R${randomUUID().slice(0, 4)}`;
+    // Saved through another instance: this one hears of it on the change feed and the database's notice.
+    await rename(model);
+    try {
+      await expect.poll(async () => (await get(`${server.url}${pages.sharing}`)).body).toContain(model);
+      const advisory = await get(`${server.url}${pages.advisory}`);
+      expect(advisory.cache).toBe("miss");
+      expect(advisory.body).toContain(model);
+      expect((await get(`${server.url}${pages.unrelated}`)).cache).toBe("hit");
+    } finally {
+      await rename(renamed.model);
     }
   });
 });

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, type SQL } from "drizzle-orm";
 import { publicationSet, publicationState, storedPublication, type Publication } from "#app/domain/publication";
 import { pageOf, type Paged } from "#app/domain/paging";
 import { syncFileVisibility } from "./publication.server";
@@ -18,6 +18,7 @@ import { countRows, readPage } from "../db/paging.server";
 import { files, firmwareProducts, firmwareReleases, products } from "../db/schema";
 import { fileView } from "../files/file-views.server";
 import { keptUntilChanged, type DataWatch, type WatchedData } from "../platform/data-watch.server";
+import { joinedWithProductNames, noteNamedProducts, type ProductNames } from "../site/product-names.server";
 import { isUuid, MissingFileError, type FileService } from "../files/files.server";
 import { readAll } from "../platform/streams.server";
 import { MAX_UPLOAD_BYTES } from "#app/domain/limits";
@@ -101,14 +102,45 @@ export function releaseFeedEntry(release: FirmwareRelease): FirmwareRelease & { 
 
 const published = eq(firmwareReleases.status, "published");
 /**
- * Visitors see a release only for a product they can see: firmware of a camera not yet announced
- * (a draft) names it in its notes.
+ * What the releases shown to visitors are read again after: the releases. The products they are for
+ * are joined from the catalog in memory (`visibleReleases`), so a product's save asks no query here.
  */
-const forPublishedProduct = sql`exists (select 1 from ${firmwareProducts} inner join ${products}
-  on ${products.id} = ${firmwareProducts.productId}
-  where ${firmwareProducts.releaseId} = ${firmwareReleases.id} and ${products.status} = 'published')`;
-/** What the releases shown to visitors depend on. */
-const PUBLISHED_DEPENDS_ON: WatchedData[] = ["firmware", "products"];
+const PUBLISHED_DEPENDS_ON: WatchedData[] = ["firmware"];
+
+/** By model ignoring letter case: how a release lists its products. */
+const byModel = (a: { model: string }, b: { model: string }) =>
+  a.model.localeCompare(b.model, "en", { sensitivity: "base" });
+
+/**
+ * The published releases visitors see, newest first, and each product's newest stable one: those
+ * for a published product, each listing its published products as the catalog names them now.
+ * Visitors see a release only for a product they can see: firmware of a camera not yet announced (a
+ * draft) names it in its notes. `linked` keeps every product of each release, drafts too: what a
+ * page showing the release goes with.
+ */
+function visibleReleases(releases: readonly FirmwareRelease[], names: ProductNames) {
+  const visible: FirmwareRelease[] = [];
+  const linked = new Map<string, readonly string[]>();
+  for (const release of releases) {
+    linked.set(
+      release.id,
+      release.products.map((product) => product.id),
+    );
+    const products = release.products
+      .flatMap((product) => {
+        const named = names.named(product.id);
+        return named ? [{ id: named.id, slug: named.slug, model: named.model }] : [];
+      })
+      .sort(byModel);
+    if (products.length > 0) visible.push({ ...release, products });
+  }
+  const latestStable = new Map<string, FirmwareRelease>();
+  for (const release of visible) {
+    if (release.channel !== "stable") continue;
+    for (const product of release.products) if (!latestStable.has(product.id)) latestStable.set(product.id, release);
+  }
+  return { releases: visible, latestStable, linked };
+}
 
 /** Newest first: by the day it came out, then by when it was entered. */
 const NEWEST_FIRST = [desc(firmwareReleases.releasedOn), desc(firmwareReleases.createdAt), desc(firmwareReleases.id)];
@@ -156,9 +188,7 @@ async function assemble(
     notes: release.notes,
     file: { ...fileView(file), sha256: file.sha256 },
     sbom: release.sbomFileId ? (sbomsOf.get(release.sbomFileId) ?? null) : null,
-    products: (productsOf.get(release.id) ?? []).sort((a, b) =>
-      a.model.localeCompare(b.model, "en", { sensitivity: "base" }),
-    ),
+    products: (productsOf.get(release.id) ?? []).sort(byModel),
     version: release.version,
     publication: publicationState(release),
     updatedAt: release.updatedAt.toISOString(),
@@ -171,12 +201,15 @@ export function createFirmware({
   write,
   watch,
   files: fileRows,
+  productNames,
 }: {
   db: Database;
   write: AdminWrite;
   watch: DataWatch;
   /** Reads an uploaded SBOM before it is saved. */
   files: Pick<FileService, "get" | "open">;
+  /** The catalog's published products (CatalogSnapshot.productNames). */
+  productNames: () => Promise<ProductNames>;
 }) {
   /**
    * The SBOM a save names, with its format: a staged upload read and checked to be one (a field error
@@ -213,27 +246,25 @@ export function createFirmware({
   }
 
   /**
-   * The releases visitors see, newest first, and each product's newest stable one, kept in memory like
-   * the catalog (decision 017): /support/firmware, the feeds and a product page rendered for a crawler
-   * ask no query of their own. Read again once the data watch says firmware or products (whose status
-   * decides what is shown, and whose models are named) may have changed.
+   * The releases visitors see (`visibleReleases`), kept in memory like the catalog (decision 017):
+   * /support/firmware, the feeds and a product page rendered for a crawler ask no query of their own.
+   * Read again once the data watch says firmware may have changed; joined again with the products
+   * when the catalog's names change.
    */
-  const publishedReleases = keptUntilChanged(watch, PUBLISHED_DEPENDS_ON, async () => {
-    const rows = await selectReleases()
-      .where(and(published, forPublishedProduct))
-      .orderBy(...NEWEST_FIRST);
-    const ofPublished = inArray(
-      firmwareProducts.releaseId,
-      db.select({ id: firmwareReleases.id }).from(firmwareReleases).where(published),
-    );
-    const releases: readonly FirmwareRelease[] = await assemble(db, rows, false, ofPublished);
-    const latestStable = new Map<string, FirmwareRelease>();
-    for (const release of releases) {
-      if (release.channel !== "stable") continue;
-      for (const product of release.products) if (!latestStable.has(product.id)) latestStable.set(product.id, release);
-    }
-    return { releases, latestStable };
-  });
+  const publishedReleases = joinedWithProductNames(
+    keptUntilChanged(watch, PUBLISHED_DEPENDS_ON, async () => {
+      const rows = await selectReleases()
+        .where(published)
+        .orderBy(...NEWEST_FIRST);
+      const ofPublished = inArray(
+        firmwareProducts.releaseId,
+        db.select({ id: firmwareReleases.id }).from(firmwareReleases).where(published),
+      );
+      return assemble(db, rows, true, ofPublished);
+    }),
+    productNames,
+    visibleReleases,
+  );
 
   /**
    * A page of the published releases, newest first, narrowed to one product and one channel when
@@ -248,7 +279,9 @@ export function createFirmware({
     }
     if (!options.drafts) {
       const { productId, channel } = options;
-      const { releases } = await publishedReleases();
+      const { releases, linked } = await publishedReleases();
+      // Which are shown depends on whether each product of each is published.
+      for (const productIds of linked.values()) noteNamedProducts(productIds);
       const matching =
         productId || channel
           ? releases.filter(
@@ -279,7 +312,10 @@ export function createFirmware({
 
   /** The newest published stable release of a product: what its page offers first. */
   async function latestStable(productId: string): Promise<FirmwareRelease | null> {
-    return (await publishedReleases()).latestStable.get(productId) ?? null;
+    const { latestStable, linked } = await publishedReleases();
+    const release = latestStable.get(productId) ?? null;
+    noteNamedProducts([productId, ...(release ? (linked.get(release.id) ?? []) : [])]);
+    return release;
   }
 
   /** One release, any status (the dashboard). */

@@ -75,9 +75,11 @@ export function createServices(parts: ServiceParts) {
   const productAdmin = createProductAdmin({ db, write });
   const downloadAdmin = createDownloadAdmin({ db, write });
   const infoItemAdmin = createInfoItemAdmin({ write });
-  const firmware = createFirmware({ db, write, watch: dataWatch, files });
+  // Firmware and advisories name products as the catalog in memory has them, not by a query of their own.
+  const productNames = () => catalogSnapshot.productNames();
+  const firmware = createFirmware({ db, write, watch: dataWatch, files, productNames });
   const advisoryAdmin = createAdvisoryAdmin({ db, write });
-  const advisories = createAdvisoryReads({ db, watch: dataWatch });
+  const advisories = createAdvisoryReads({ db, watch: dataWatch, productNames });
   const attributeAdmin = createAttributeAdmin({ db, write });
   return {
     auth,

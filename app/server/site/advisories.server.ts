@@ -5,8 +5,9 @@ import { pageOf, type Paged } from "#app/domain/paging";
 import { holdsEveryWord, normalizeText, wordsOf } from "#app/domain/search-text";
 import { advisoryPath, firmwareReleasePath } from "#app/domain/paths";
 import type { Database } from "../db/client.server";
-import { advisories, advisoryProducts, advisoryRevisions, firmwareReleases, products } from "../db/schema";
+import { advisories, advisoryProducts, advisoryRevisions, firmwareReleases } from "../db/schema";
 import { keptUntilChanged, type DataWatch, type WatchedData } from "../platform/data-watch.server";
+import { joinedWithProductNames, noteNamedProducts, type ProductNames } from "./product-names.server";
 
 /** An advisory's product as visitors read it: with its page's slug. */
 export interface PublishedAffectedProduct extends AffectedProduct {
@@ -28,10 +29,11 @@ export interface PublishedAdvisory extends AdvisoryDocument {
 export const ADVISORIES_PAGE_SIZE = 20;
 
 /**
- * What visitors see of an advisory depends on: the advisories, the products named (a draft product is
- * not named) and the fixing releases (a draft release is no fix a visitor can install).
+ * What is read of the advisories from the database: the advisories and the fixing releases (a draft
+ * release is no fix a visitor can install). The products they name are joined from the catalog in
+ * memory (a draft product is not named), so a product's save does not make them read again.
  */
-const ADVISORY_DATA: readonly WatchedData[] = ["advisories", "products", "firmware"];
+const ADVISORY_DATA: readonly WatchedData[] = ["advisories", "firmware"];
 
 interface Published {
   /** Newest first. */
@@ -39,6 +41,17 @@ interface Published {
   byId: ReadonlyMap<string, PublishedAdvisory>;
   byProduct: ReadonlyMap<string, readonly PublishedAdvisory[]>;
   byFixingRelease: ReadonlyMap<string, readonly PublishedAdvisory[]>;
+  /**
+   * The products each advisory names, drafts too (one published later is named then): what a page
+   * showing it goes with. `naming` and `fixedIn` are `byProduct` and `byFixingRelease` counting those
+   * products as well: which advisories a page reading those could get.
+   */
+  named: {
+    by: ReadonlyMap<PublishedAdvisory, readonly string[]>;
+    naming: ReadonlyMap<string, readonly PublishedAdvisory[]>;
+    fixedIn: ReadonlyMap<string, readonly PublishedAdvisory[]>;
+    all: readonly string[];
+  };
   /** When this copy was read: the provider metadata's date while nothing is published. */
   readAt: string;
 }
@@ -53,137 +66,197 @@ function grouped<K, V>(pairs: Iterable<[K, V]>): Map<K, V[]> {
   return groups;
 }
 
+/** What the database holds of the published advisories, the products they name by id only. */
+async function readPublished(db: Database) {
+  const readAt = new Date().toISOString();
+  const isPublished = eq(advisories.status, "published");
+  const rows = await db.select().from(advisories).where(isPublished);
+  const ofPublished = inArray(
+    advisoryProducts.advisoryId,
+    db.select({ id: advisories.id }).from(advisories).where(isPublished),
+  );
+  const [affectedRows, revisionRows] = await Promise.all([
+    db
+      .select({
+        advisoryId: advisoryProducts.advisoryId,
+        productId: advisoryProducts.productId,
+        affectedVersions: advisoryProducts.affectedVersions,
+        fixedReleaseId: firmwareReleases.id,
+        fixedVersion: firmwareReleases.releaseVersion,
+      })
+      .from(advisoryProducts)
+      .leftJoin(
+        firmwareReleases,
+        and(eq(firmwareReleases.id, advisoryProducts.fixedReleaseId), eq(firmwareReleases.status, "published")),
+      )
+      .where(ofPublished)
+      .orderBy(asc(advisoryProducts.position)),
+    db
+      .select()
+      .from(advisoryRevisions)
+      .where(
+        inArray(advisoryRevisions.advisoryId, db.select({ id: advisories.id }).from(advisories).where(isPublished)),
+      )
+      .orderBy(asc(advisoryRevisions.number)),
+  ]);
+  return { readAt, rows, affectedRows, revisionRows };
+}
+
+/** The advisories read, with the products they name as visitors see them now. */
+function publishedWith(
+  { readAt, rows, affectedRows, revisionRows }: Awaited<ReturnType<typeof readPublished>>,
+  names: ProductNames,
+): Published {
+  const namedOf = grouped(affectedRows.map((row): [string, string] => [row.advisoryId, row.productId]));
+  const fixesOf = grouped(
+    affectedRows.flatMap((row): [string, string][] =>
+      row.fixedReleaseId ? [[row.advisoryId, row.fixedReleaseId]] : [],
+    ),
+  );
+  const affectedOf = grouped(
+    affectedRows.flatMap((row): [string, PublishedAffectedProduct][] => {
+      const product = names.named(row.productId);
+      if (!product) return [];
+      return [
+        [
+          row.advisoryId,
+          {
+            productId: product.id,
+            slug: product.slug,
+            model: product.model,
+            name: product.name,
+            affectedVersions: row.affectedVersions,
+            fixedIn:
+              row.fixedReleaseId && row.fixedVersion
+                ? {
+                    releaseId: row.fixedReleaseId,
+                    version: row.fixedVersion,
+                    url: firmwareReleasePath(product.id, row.fixedReleaseId),
+                  }
+                : null,
+          },
+        ],
+      ];
+    }),
+  );
+  const revisionsOf = grouped(
+    revisionRows.map((row): [string, AdvisoryDocument["revisions"][number]] => [
+      row.advisoryId,
+      { number: row.number, date: row.publishedAt.toISOString(), note: row.note },
+    ]),
+  );
+  const namedBy = new Map<PublishedAdvisory, readonly string[]>();
+  const fixesBy = new Map<PublishedAdvisory, readonly string[]>();
+  const all = rows
+    .flatMap((row): PublishedAdvisory[] => {
+      const revisions = revisionsOf.get(row.id) ?? [];
+      const first = revisions[0];
+      const latest = revisions.at(-1);
+      // Published with no revision is a state no write leaves; shown, it would have no date.
+      if (!first || !latest) return [];
+      const v31 = row.cvssV31 ? scoreCvss("3.1", row.cvssV31) : null;
+      const v40 = row.cvssV40 ? scoreCvss("4.0", row.cvssV40) : null;
+      const cvss = {
+        v31: v31 && !("problem" in v31) ? v31 : null,
+        v40: v40 && !("problem" in v40) ? v40 : null,
+      };
+      const advisory: PublishedAdvisory = {
+        id: row.trackingId,
+        title: row.title,
+        summary: row.summary,
+        details: row.details,
+        cves: row.cveIds,
+        cvss,
+        severity: headlineScore(cvss)?.severity ?? "None",
+        workaround: row.workaround,
+        acknowledgments: row.acknowledgments
+          .split("\n")
+          .map((line) => line.trim())
+          .filter(Boolean),
+        status: row.advisoryStatus,
+        affected: affectedOf.get(row.id) ?? [],
+        revisions,
+        path: advisoryPath(row.trackingId),
+        published: first.date,
+        updated: latest.date,
+        year: first.date.slice(0, 4),
+      };
+      namedBy.set(advisory, namedOf.get(row.id) ?? []);
+      fixesBy.set(advisory, fixesOf.get(row.id) ?? []);
+      return [advisory];
+    })
+    .sort((a, b) => b.published.localeCompare(a.published) || b.id.localeCompare(a.id));
+  return {
+    all,
+    byId: new Map(all.map((advisory) => [advisory.id.toLowerCase(), advisory])),
+    byProduct: grouped(
+      all.flatMap((advisory) =>
+        advisory.affected.map((product): [string, PublishedAdvisory] => [product.productId, advisory]),
+      ),
+    ),
+    byFixingRelease: grouped(
+      all.flatMap((advisory) =>
+        [...new Set(advisory.affected.flatMap((product) => (product.fixedIn ? [product.fixedIn.releaseId] : [])))].map(
+          (releaseId): [string, PublishedAdvisory] => [releaseId, advisory],
+        ),
+      ),
+    ),
+    named: {
+      by: namedBy,
+      naming: grouped(
+        all.flatMap((advisory) =>
+          [...new Set(namedBy.get(advisory))].map((productId): [string, PublishedAdvisory] => [productId, advisory]),
+        ),
+      ),
+      fixedIn: grouped(
+        all.flatMap((advisory) =>
+          [...new Set(fixesBy.get(advisory))].map((releaseId): [string, PublishedAdvisory] => [releaseId, advisory]),
+        ),
+      ),
+      all: [...new Set(all.flatMap((advisory) => namedBy.get(advisory) ?? []))],
+    },
+    readAt,
+  };
+}
+
 /**
  * The published security advisories as visitors read them: kept in memory like the firmware (they are
- * few), read again only once the data watch says advisories, products or firmware may have changed.
- * Only what a visitor may see is there: an embargoed (draft) or scheduled advisory is not, nor a draft
- * product it names, nor a draft release that will fix it.
+ * few), read again only once the data watch says advisories or firmware may have changed, and joined
+ * again with the products they name when the catalog's names change. Only what a visitor may see is
+ * there: an embargoed (draft) or scheduled advisory is not, nor a draft product it names, nor a draft
+ * release that will fix it. Each read notes the products what it hands out names (`noteNamedProducts`).
  */
-export function createAdvisoryReads({ db, watch }: { db: Database; watch: DataWatch }) {
-  const published = keptUntilChanged(watch, ADVISORY_DATA, read);
+export function createAdvisoryReads({
+  db,
+  watch,
+  productNames,
+}: {
+  db: Database;
+  watch: DataWatch;
+  /** The catalog's published products (CatalogSnapshot.productNames). */
+  productNames: () => Promise<ProductNames>;
+}) {
+  const published = joinedWithProductNames(
+    keptUntilChanged(watch, ADVISORY_DATA, () => readPublished(db)),
+    productNames,
+    publishedWith,
+  );
 
-  async function read(): Promise<Published> {
-    const readAt = new Date().toISOString();
-    const isPublished = eq(advisories.status, "published");
-    const rows = await db.select().from(advisories).where(isPublished);
-    const ofPublished = inArray(
-      advisoryProducts.advisoryId,
-      db.select({ id: advisories.id }).from(advisories).where(isPublished),
-    );
-    const [affectedRows, revisionRows] = await Promise.all([
-      db
-        .select({
-          advisoryId: advisoryProducts.advisoryId,
-          productId: products.id,
-          slug: products.slug,
-          model: products.model,
-          name: products.name,
-          affectedVersions: advisoryProducts.affectedVersions,
-          fixedReleaseId: firmwareReleases.id,
-          fixedVersion: firmwareReleases.releaseVersion,
-        })
-        .from(advisoryProducts)
-        .innerJoin(products, and(eq(products.id, advisoryProducts.productId), eq(products.status, "published")))
-        .leftJoin(
-          firmwareReleases,
-          and(eq(firmwareReleases.id, advisoryProducts.fixedReleaseId), eq(firmwareReleases.status, "published")),
-        )
-        .where(ofPublished)
-        .orderBy(asc(advisoryProducts.position)),
-      db
-        .select()
-        .from(advisoryRevisions)
-        .where(
-          inArray(advisoryRevisions.advisoryId, db.select({ id: advisories.id }).from(advisories).where(isPublished)),
-        )
-        .orderBy(asc(advisoryRevisions.number)),
-    ]);
-    const affectedOf = grouped(
-      affectedRows.map((row): [string, PublishedAffectedProduct] => [
-        row.advisoryId,
-        {
-          productId: row.productId,
-          slug: row.slug,
-          model: row.model,
-          name: row.name,
-          affectedVersions: row.affectedVersions,
-          fixedIn:
-            row.fixedReleaseId && row.fixedVersion
-              ? {
-                  releaseId: row.fixedReleaseId,
-                  version: row.fixedVersion,
-                  url: firmwareReleasePath(row.productId, row.fixedReleaseId),
-                }
-              : null,
-        },
-      ]),
-    );
-    const revisionsOf = grouped(
-      revisionRows.map((row): [string, AdvisoryDocument["revisions"][number]] => [
-        row.advisoryId,
-        { number: row.number, date: row.publishedAt.toISOString(), note: row.note },
-      ]),
-    );
-    const all = rows
-      .flatMap((row): PublishedAdvisory[] => {
-        const revisions = revisionsOf.get(row.id) ?? [];
-        const first = revisions[0];
-        const latest = revisions.at(-1);
-        // Published with no revision is a state no write leaves; shown, it would have no date.
-        if (!first || !latest) return [];
-        const v31 = row.cvssV31 ? scoreCvss("3.1", row.cvssV31) : null;
-        const v40 = row.cvssV40 ? scoreCvss("4.0", row.cvssV40) : null;
-        const cvss = {
-          v31: v31 && !("problem" in v31) ? v31 : null,
-          v40: v40 && !("problem" in v40) ? v40 : null,
-        };
-        return [
-          {
-            id: row.trackingId,
-            title: row.title,
-            summary: row.summary,
-            details: row.details,
-            cves: row.cveIds,
-            cvss,
-            severity: headlineScore(cvss)?.severity ?? "None",
-            workaround: row.workaround,
-            acknowledgments: row.acknowledgments
-              .split("\n")
-              .map((line) => line.trim())
-              .filter(Boolean),
-            status: row.advisoryStatus,
-            affected: affectedOf.get(row.id) ?? [],
-            revisions,
-            path: advisoryPath(row.trackingId),
-            published: first.date,
-            updated: latest.date,
-            year: first.date.slice(0, 4),
-          },
-        ];
-      })
-      .sort((a, b) => b.published.localeCompare(a.published) || b.id.localeCompare(a.id));
-    return {
-      all,
-      byId: new Map(all.map((advisory) => [advisory.id.toLowerCase(), advisory])),
-      byProduct: grouped(
-        all.flatMap((advisory) =>
-          advisory.affected.map((product): [string, PublishedAdvisory] => [product.productId, advisory]),
-        ),
-      ),
-      byFixingRelease: grouped(
-        all.flatMap((advisory) =>
-          [
-            ...new Set(advisory.affected.flatMap((product) => (product.fixedIn ? [product.fixedIn.releaseId] : []))),
-          ].map((releaseId): [string, PublishedAdvisory] => [releaseId, advisory]),
-        ),
-      ),
-      readAt,
-    };
+  /** The published advisories, noting every product they name: for reads that depend on all of them. */
+  async function readingAll(): Promise<Published> {
+    const read = await published();
+    noteNamedProducts(read.named.all);
+    return read;
+  }
+
+  /** Notes the products `shown` name (`noteNamedProducts`): a page showing them goes when one changes. */
+  function noteNaming({ named }: Published, shown: readonly PublishedAdvisory[]): void {
+    for (const advisory of shown) noteNamedProducts(named.by.get(advisory) ?? []);
   }
 
   /** Every published advisory, newest first. Shared by every reader: callers copy before they change anything. */
   async function listAll(): Promise<readonly PublishedAdvisory[]> {
-    return (await published()).all;
+    return (await readingAll()).all;
   }
 
   /** A page of the published advisories, newest first, narrowed to a product, a severity and a year. */
@@ -193,7 +266,7 @@ export function createAdvisoryReads({ db, watch }: { db: Database; watch: DataWa
     year?: string;
     page?: number;
   }): Promise<Paged<PublishedAdvisory>> {
-    const { all, byProduct } = await published();
+    const { all, byProduct } = await readingAll();
     const { productId, severity, year } = filters;
     const from = productId ? (byProduct.get(productId) ?? []) : all;
     const matching = from.filter(
@@ -204,7 +277,7 @@ export function createAdvisoryReads({ db, watch }: { db: Database; watch: DataWa
 
   /** What the list can be narrowed to: the products, severities and years some advisory has. */
   async function filterChoices() {
-    const { all } = await published();
+    const { all } = await readingAll();
     const productsNamed = new Map<string, string>();
     for (const advisory of all)
       for (const product of advisory.affected) productsNamed.set(product.productId, product.model);
@@ -217,17 +290,26 @@ export function createAdvisoryReads({ db, watch }: { db: Database; watch: DataWa
 
   /** One published advisory by its id, in any letter case. */
   async function get(trackingId: string): Promise<PublishedAdvisory | undefined> {
-    return (await published()).byId.get(trackingId.toLowerCase());
+    const read = await published();
+    const advisory = read.byId.get(trackingId.toLowerCase());
+    if (advisory) noteNaming(read, [advisory]);
+    return advisory;
   }
 
   /** The published advisories naming a product, newest first. */
   async function affecting(productId: string): Promise<readonly PublishedAdvisory[]> {
-    return (await published()).byProduct.get(productId) ?? [];
+    const read = await published();
+    // Those naming it while it is a draft are this product's once it is published.
+    noteNamedProducts([productId]);
+    noteNaming(read, read.named.naming.get(productId) ?? []);
+    return read.byProduct.get(productId) ?? [];
   }
 
   /** The published advisories a release fixes (for some product), newest first. */
   async function fixedBy(releaseId: string): Promise<readonly PublishedAdvisory[]> {
-    return (await published()).byFixingRelease.get(releaseId) ?? [];
+    const read = await published();
+    noteNaming(read, read.named.fixedIn.get(releaseId) ?? []);
+    return read.byFixingRelease.get(releaseId) ?? [];
   }
 
   /**
@@ -235,7 +317,8 @@ export function createAdvisoryReads({ db, watch }: { db: Database; watch: DataWa
    * their id, CVE ids, title, summary or products' models (a CVE id or an advisory id finds its own).
    */
   async function search(query: string, limit: number): Promise<readonly PublishedAdvisory[]> {
-    const { all } = await published();
+    // Which are found depends on every named product's model.
+    const { all } = await readingAll();
     const words = wordsOf(normalizeText(query));
     return all
       .filter((advisory) =>
@@ -249,7 +332,7 @@ export function createAdvisoryReads({ db, watch }: { db: Database; watch: DataWa
 
   /** When the published advisories last changed: the newest revision's date, or when they were read. */
   async function lastUpdated(): Promise<string> {
-    const { all, readAt } = await published();
+    const { all, readAt } = await readingAll();
     return (
       all.reduce<string | undefined>(
         (latest, advisory) => (latest && latest > advisory.updated ? latest : advisory.updated),

@@ -20,6 +20,7 @@ import { BETWEEN_TURNS, type Slicing } from "../platform/slices.server";
 import { pruneCatalogChanges, readCatalogRows, readCatalogVersion, readTouched } from "./catalog-rows.server";
 import { CatalogState, foldCase, type ModelsHolding, type ProductsAsked } from "./catalog-state.server";
 import type { SynonymSet } from "./search-index.server";
+import type { ProductNames } from "./product-names.server";
 
 /** What the snapshot holds, as the watch names it. */
 const CATALOG_DATA: readonly WatchedData[] = ["products", "categories"];
@@ -222,6 +223,14 @@ export class CatalogSnapshot {
    */
   async searchModels(term: string, limit: number, exclude: ReadonlySet<string>): Promise<ModelMatches> {
     return (await this.asCommittedNow()).searchModels(term, limit, exclude);
+  }
+
+  /**
+   * The published products as firmware and advisories name them (CatalogState.productNames), as the
+   * catalog is now: what their copies join with rather than asking the database after every save.
+   */
+  async productNames(): Promise<ProductNames> {
+    return (await this.current()).productNames();
   }
 
   /**

@@ -51,6 +51,7 @@ import {
   type SynonymSet,
 } from "./search-index.server";
 import { normalizeText, wordsOf } from "#app/domain/search-text";
+import type { ProductNames } from "./product-names.server";
 
 /** Letter case folded the same way for the catalog's text and the query, whatever the database's locale. */
 export function foldCase(text: string): string {
@@ -256,6 +257,8 @@ export class CatalogState {
   private productOfSlot: ProductEntry[] = [];
   /** The categories' names and descriptions, a slot each in name order. */
   private categoryIndex = SearchIndex.of([]);
+  /** Replaced when what records naming products show of them changes (see `productNames`). */
+  private namesEdition: object = {};
 
   private constructor(version: number, productIndex: SearchIndex) {
     this.version = version;
@@ -402,6 +405,10 @@ export class CatalogState {
           support: Boolean(entry.support),
         }))
           change.keys.add(key);
+      }
+      if (!namedAlike(before, after)) {
+        change.keys.add(shownKeys.named(id));
+        this.namesEdition = {};
       }
       if (
         before?.published !== after?.published ||
@@ -819,6 +826,22 @@ export class CatalogState {
         if (names.size === 0) this.replacedBy.delete(id);
       }
     }
+  }
+
+  /**
+   * The published products as firmware and advisories name them, for their copies to join with
+   * (see ProductNames).
+   */
+  productNames(): ProductNames {
+    return {
+      edition: this.namesEdition,
+      named: (id) => {
+        const entry = this.productById.get(id);
+        if (!entry?.published) return undefined;
+        const { slug, model, name } = entry.source.row;
+        return { id, slug, model, name };
+      },
+    };
   }
 
   /** A published product's page, by its slug or its id (`reference`). */
@@ -1503,6 +1526,13 @@ type Swap = readonly [before: ProductEntry, after: ProductEntry];
 /** Whether an entry after a change is listed where the entry before was: by the same model, in the same category and publication. */
 function listedAlike(before: ProductEntry, after: ProductEntry): boolean {
   return byModel(before, after) === 0 && before.categoryId === after.categoryId && before.published === after.published;
+}
+
+/** Whether records naming a product show it alike before and after a change: unpublished both times, or published with the same address, model and name. */
+function namedAlike(before: ProductEntry | undefined, after: ProductEntry | undefined): boolean {
+  if (!before?.published || !after?.published) return !before?.published && !after?.published;
+  const [was, is] = [before.source.row, after.source.row];
+  return was.slug === is.slug && was.model === is.model && was.name === is.name;
 }
 
 /** Where `entry` is in `list` (sorted by `order`, in which no two entries are equal), or -1. */

@@ -9,7 +9,7 @@ import type { AdvisoryInput } from "#app/server/admin/advisories.server";
 import type { ProductInput } from "#app/server/admin/products.server";
 import type { Runtime } from "#app/server/runtime/runtime.server";
 import { csafProblems } from "#tests/support/csaf";
-import { selectsBy } from "#tests/support/queries";
+import { allNoticesHeard } from "#tests/support/queries";
 import { DATABASE_KINDS, startTestRuntime, testDatabaseConfig } from "#tests/support/database";
 import { TEST_ORIGIN } from "#tests/support/origin";
 import { newProductInput, productEditForm } from "#tests/support/products";
@@ -403,8 +403,8 @@ describe.each(DATABASE_KINDS)("the advisories visitors read on %s", (kind) => {
     expect(await named()).toEqual([["VNT-D4M", "vnt-d4m"]]);
 
     // A save that changes no product's name, address or publication: the very copy is handed out again
-    // (once the database's notices of the writes above are in).
-    await expect.poll(() => selectsBy(runtime.database.db, () => advisories.listAll())).toBe(0);
+    // (once the database's notices of the writes above are heard).
+    await allNoticesHeard(runtime);
     const kept = await advisories.listAll();
     await save(namedId, { description: "Edited, not renamed." });
     expect(await advisories.listAll()).toBe(kept);

@@ -8,7 +8,7 @@ import { parseMarkdown } from "#app/domain/markdown";
 import type { Runtime } from "#app/server/runtime/runtime.server";
 import { DATABASE_KINDS, startTestRuntime } from "#tests/support/database";
 import { TEST_ORIGIN } from "#tests/support/origin";
-import { selectsBy } from "#tests/support/queries";
+import { allNoticesHeard, selectsBy } from "#tests/support/queries";
 import { stageImage, stageText } from "#tests/support/staged-files";
 import { productEditForm } from "#tests/support/products";
 
@@ -383,8 +383,8 @@ describe.each(DATABASE_KINDS)("firmware releases on %s", (kind) => {
     expect(await named()).toEqual(["CAM-A", "CAM-B"]);
 
     // A save that changes no product's name, address or publication: the very copy is handed out again
-    // (once the database's notices of the writes above are in).
-    await expect.poll(() => selectsBy(runtime.database.db, () => firmware.latestStable(b))).toBe(0);
+    // (once the database's notices of the writes above are heard).
+    await allNoticesHeard(runtime);
     const kept = await firmware.latestStable(b);
     await save(a, { description: "Edited, not renamed." });
     expect(await firmware.latestStable(b)).toBe(kept);

@@ -12,7 +12,7 @@ import type { Runtime } from "#app/server/runtime/runtime.server";
 import { startTestRuntime } from "#tests/support/database";
 import { TEST_ORIGIN } from "#tests/support/origin";
 import { purgeDeleted } from "#tests/support/revisions";
-import { selectsBy } from "#tests/support/queries";
+import { allNoticesHeard, selectsBy } from "#tests/support/queries";
 
 let runtime: Runtime;
 let test: Awaited<ReturnType<typeof startTestRuntime>> | undefined;
@@ -232,15 +232,11 @@ describe("the home page's items, kept in memory", () => {
     await runtime.database.db.execute(sql`update ${files} set width = 16 where id = ${picture.id}`);
     await expect.poll(async () => (await published())[0]?.image?.width).toBe(16);
     await expect.poll(() => queriesOf(published)).toBe(0);
-    // A change of files no item uses (a product's save sets its own files' visibility) says nothing to
-    // them. Notices come in the order of their commits: once the synonyms' is heard, one said before is too.
-    const synonyms = () => runtime.services.synonyms.getSynonymSets();
-    await expect.poll(() => queriesOf(synonyms)).toBe(0);
+    // A change of files no item uses (a product's save sets its own files' visibility) says nothing to them.
     await runtime.database.db.execute(
       sql`update ${files} set width = width where id not in (select image_file_id from ${infoItems} where image_file_id is not null)`,
     );
-    await runtime.database.db.execute(sql`update search_synonyms set phrases = phrases where false`);
-    await expect.poll(() => queriesOf(synonyms)).toBeGreaterThan(0);
+    await allNoticesHeard(runtime);
     expect(await queriesOf(published)).toBe(0);
 
     // A write of this instance announces itself before its response leaves: no waiting for the notice.

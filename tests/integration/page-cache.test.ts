@@ -433,69 +433,101 @@ describe("the page caches of two servers on one PostgreSQL database", () => {
   it("drops a page whose firmware or advisories name a product when that product is renamed, and keeps the rest", async () => {
     const running = writer;
     if (!running) throw new Error("the writing runtime did not start");
-    const { catalog, firmware, advisories, productAdmin } = running.services;
-    // A product whose latest firmware is also another's (named on its page), an advisory naming that
-    // other product, and a product whose page names neither. Neither page shows it as an accessory or
-    // a replacement: those show its model themselves.
+    const { catalog, firmware, advisories, productAdmin, advisoryAdmin } = running.services;
+    // A product whose latest firmware is also another's (named on its page), a product an advisory
+    // names with that other one, and a product whose page names neither. None of their pages shows it
+    // as an accessory or a replacement: those show its model themselves.
     const published = (await catalog.listProducts({ pageSize: 1_000 })).products;
     const withLatest = await Promise.all(
       published.map(async (product) => ({
         product,
         latest: await firmware.latestStable(product.id),
         page: await catalog.getProduct(product.id),
+        advisories: await advisories.affecting(product.id),
       })),
     );
     const linksTo = (page: CatalogProduct | null, id: string) =>
       [...(page?.accessories ?? []), ...(page?.lifecycle.replacements ?? [])].some((linked) => linked.id === id);
-    const named = await advisories.listAll();
-    const pairs = withLatest.flatMap(({ product, latest, page }) =>
-      (latest?.products ?? []).flatMap((other) => {
-        const advisory = named.find((candidate) =>
-          candidate.affected.some((affected) => affected.productId === other.id),
-        );
-        return other.id !== product.id && advisory && !linksTo(page, other.id) ? [{ product, other, advisory }] : [];
-      }),
+    const pair = withLatest
+      .flatMap(({ product, latest, page }) =>
+        (latest?.products ?? []).map((other) => ({ product, other, linked: linksTo(page, other.id) })),
+      )
+      .find(({ product, other, linked }) => other.id !== product.id && !linked);
+    if (!pair) throw new Error("the demo catalog has no release for two products");
+    const { product: sharing, other: renamed } = pair;
+    const namesNot = ({ latest, page, advisories: listed }: (typeof withLatest)[number]) =>
+      !linksTo(page, renamed.id) &&
+      !latest?.products.some((named) => named.id === renamed.id) &&
+      !listed.some((advisory) => advisory.affected.some((affected) => affected.productId === renamed.id));
+    const [alongside, unrelated] = withLatest.filter(
+      (candidate) => ![renamed.id, sharing.id].includes(candidate.product.id) && namesNot(candidate),
     );
-    const [pair] = pairs;
-    if (!pair) throw new Error("the demo catalog has no release for two products, one named by an advisory");
-    const { product: sharing, other: renamed, advisory: naming } = pair;
-    const unrelated = withLatest.find(
-      ({ product, latest, page }) =>
-        product.id !== renamed.id &&
-        !linksTo(page, renamed.id) &&
-        !latest?.products.some((named) => named.id === renamed.id),
+    if (!alongside || !unrelated) throw new Error("the demo catalog has too few products naming neither");
+    const trackingId = `VSA-2099-${randomUUID().slice(0, 4)}`;
+    const advisoryId = await advisoryAdmin.create(
+      {
+        trackingId,
+        title: "Names two products",
+        summary: "An advisory naming two products.",
+        details: "",
+        cveIds: [],
+        cvssV31: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H",
+        cvssV40: "",
+        workaround: "",
+        acknowledgments: "",
+        advisoryStatus: "final",
+        products: [
+          { productId: renamed.id, affectedVersions: "<9.0.0" },
+          { productId: alongside.product.id, affectedVersions: "<9.0.0" },
+        ],
+        revisionNote: "",
+      },
+      TEST_ORIGIN,
     );
-    if (!unrelated) throw new Error("the demo catalog has no product whose page names neither");
-    const unrelatedAdvisories = await advisories.affecting(unrelated.product.id);
-    expect(
-      unrelatedAdvisories.some((advisory) => advisory.affected.some((product) => product.productId === renamed.id)),
-    ).toBe(false);
     const pages = {
       sharing: catalogProductPath(sharing),
-      advisory: naming.path,
+      alongside: catalogProductPath(alongside.product),
+      advisory: `/support/security/${trackingId.toLowerCase()}`,
+      search: `/search?q=${encodeURIComponent(trackingId)}`,
       unrelated: catalogProductPath(unrelated.product),
     };
     const [server] = servers;
     if (!server) throw new Error("no server");
-    for (const [name, pathname] of Object.entries(pages)) {
-      await get(`${server.url}${pathname}`);
-      expect([name, (await get(`${server.url}${pathname}`)).cache]).toEqual([name, "hit"]);
-    }
     const rename = async (model: string) => {
       const { version, input } = await productEditForm(running, renamed.id);
       await productAdmin.updateProduct(renamed.id, version, { ...input, model }, TEST_ORIGIN);
     };
     const model = `${renamed.model}-R${randomUUID().slice(0, 4)}`;
-    // Saved through another instance: this one hears of it on the change feed and the database's notice.
-    await rename(model);
     try {
-      await expect.poll(async () => (await get(`${server.url}${pages.sharing}`)).body).toContain(model);
-      const advisory = await get(`${server.url}${pages.advisory}`);
-      expect(advisory.cache).toBe("miss");
-      expect(advisory.body).toContain(model);
+      // Once this server has heard of the advisory (its page is there, and on the product's), every page is kept.
+      await expect.poll(async () => (await get(`${server.url}${pages.advisory}`)).status).toBe(200);
+      await expect.poll(async () => (await get(`${server.url}${pages.alongside}`)).body).toContain(trackingId);
+      for (const [name, pathname] of Object.entries(pages)) {
+        await get(`${server.url}${pathname}`);
+        expect([name, (await get(`${server.url}${pathname}`)).cache]).toEqual([name, "hit"]);
+      }
+      // Saved through another instance: this one hears of it on the change feed and the database's notice.
+      await rename(model);
+      // The advisory's page goes with the products topic, once the change feed brings the write.
+      await expect.poll(async () => (await get(`${server.url}${pages.advisory}`)).body).toContain(model);
+      // The product page naming it in its latest release goes with what it named, once the catalog has
+      // applied the database's notice: then it is kept again, with the new model (kept as it was, it
+      // would show the old one).
+      await expect
+        .poll(async () => {
+          const answer = await get(`${server.url}${pages.sharing}`);
+          return answer.cache === "hit" && answer.body.includes(model);
+        })
+        .toBe(true);
+      // So did the one whose advisory names it, and a search through the advisories; a page naming
+      // neither product stayed.
+      expect((await get(`${server.url}${pages.alongside}`)).cache).toBe("miss");
+      expect((await get(`${server.url}${pages.search}`)).cache).toBe("miss");
       expect((await get(`${server.url}${pages.unrelated}`)).cache).toBe("hit");
     } finally {
       await rename(renamed.model);
+      const saved = await advisoryAdmin.get(advisoryId);
+      await advisoryAdmin.remove(advisoryId, saved?.version ?? 0, TEST_ORIGIN);
     }
   });
 });

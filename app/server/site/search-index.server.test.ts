@@ -180,6 +180,48 @@ describe("SearchIndex", () => {
     expect(ranked(changed, "junction")).toEqual([]);
   });
 
+  it("answers as an index built afresh after churn of many records' words", () => {
+    // Records of many words, changed over and over, slots and word ids freed and handed out again.
+    const documentOf = (at: number, round: number): SearchDocument => ({
+      model: `VNT-${at}-${round}`,
+      fields: [
+        [`VNT-${at}-${round}`],
+        ["Cameras"],
+        Array.from({ length: 5 + ((at * 7 + round) % 40) }, (_, word) => `w${(at + word * round) % 97}x${word}`),
+        [`Made in round ${round}.`],
+      ],
+    });
+    const live = new Map<number, SearchDocument>();
+    const changed = SearchIndex.of([]);
+    let seed = 11;
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    for (let round = 0; round < 60; round += 1) {
+      for (let step = 0; step < 40; step += 1) {
+        const at = Math.floor(random() * 120);
+        const slot = [...live.keys()].find((candidate) => live.get(candidate)?.model?.startsWith(`VNT-${at}-`));
+        if (slot !== undefined) {
+          changed.remove(slot);
+          live.delete(slot);
+        }
+        if (random() < 0.8) {
+          const document = documentOf(at, round);
+          live.set(changed.add(document), document);
+        }
+      }
+    }
+    expect(changed.size).toBe(live.size);
+    const slots = [...live.keys()];
+    const fresh = SearchIndex.of(slots.map((slot) => live.get(slot) as SearchDocument));
+    slots.forEach((slot, at) => expect(changed.wordsAt(slot)).toEqual(fresh.wordsAt(at)));
+    for (const query of ["cameras", "w5x3", "round 59", "vnt 7", "w1"]) {
+      const found: string[] = [];
+      changed.search(prepareQuery(query), (slot, cost) => found.push(`${changed.wordsAt(slot).join()}:${cost}`));
+      const expected: string[] = [];
+      fresh.search(prepareQuery(query), (slot, cost) => expected.push(`${fresh.wordsAt(slot).join()}:${cost}`));
+      expect(found.sort(), query).toEqual(expected.sort());
+    }
+  });
+
   it("keeps the words of a piece asked often up to date as records come and go", () => {
     // Thousands of words hold "x7" (each record's own "nx7…"): enough to be kept between searches.
     const documentOf = (at: number): SearchDocument => ({

@@ -22,10 +22,13 @@ export function HeroImage({
   name,
   priority = false,
   className = "",
+  alt = HERO_IMAGES[name].alt,
 }: {
   name: HeroImageName;
   priority?: boolean;
   className?: string;
+  /** Its description in the page's language, when the page has it (HERO_IMAGES holds the English). */
+  alt?: string;
 }) {
   return (
     <img
@@ -34,7 +37,7 @@ export function HeroImage({
       sizes={HERO_SIZES}
       width={HERO_WIDTH}
       height={HERO_HEIGHT}
-      alt={HERO_IMAGES[name].alt}
+      alt={alt}
       loading={priority ? "eager" : "lazy"}
       fetchPriority={priority ? "high" : undefined}
       decoding="async"
@@ -68,10 +71,10 @@ export function HeroFrame({ children, className = "" }: { children: ReactNode; c
 }
 
 /** A full-width picture band at the top of a page. */
-export function PageHero({ name }: { name: HeroImageName }) {
+export function PageHero({ name, alt }: { name: HeroImageName; alt?: string }) {
   return (
     <HeroFrame>
-      <HeroImage name={name} priority />
+      <HeroImage name={name} alt={alt} priority />
     </HeroFrame>
   );
 }

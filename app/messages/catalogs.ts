@@ -48,6 +48,18 @@ const de: Messages = {
   "news.intro": "Alles, was wir auf unserer Startseite angekündigt haben, das Neueste zuerst.",
   "news.feed": "Atom-Feed",
   "news.empty": "Noch keine Neuigkeiten.",
+  "about.title": "Über uns",
+  "about.description":
+    "Wir entwickeln und fertigen KI-gestützte Videoüberwachung: Sicherheitskameras mit Deep Learning in der Kamera, Netzwerk-Videorekorder und Videomanagement-Software.",
+  "about.heroAlt": "Dome- und Bullet-Sicherheitskameras vor einem Leiterplattenmuster",
+  "about.browse": "Unsere Produkte ansehen",
+  "about.contact": "Kontakt aufnehmen",
+  "privacy.title": "Datenschutzerklärung",
+  "privacy.description":
+    "Welche Informationen diese Website erhebt, wie sie verwendet werden, wo sie verarbeitet werden, wann sie weitergegeben werden und wie sie geschützt sind.",
+  "privacy.questionsHeading": "Fragen zu dieser Erklärung",
+  "privacy.questions":
+    "Wir können diese Erklärung von Zeit zu Zeit aktualisieren; die aktuelle Fassung steht immer auf dieser Seite. Wenn Sie Fragen dazu haben oder wissen möchten, welche Informationen wir über Sie gespeichert haben, schreiben Sie uns bitte an {email}.",
   "pagination.label": "Seiten",
   "pagination.previous": "Zurück",
   "pagination.next": "Weiter",
@@ -114,6 +126,18 @@ const fr: Messages = {
   "news.intro": "Tout ce que nous avons annoncé sur notre page d’accueil, du plus récent au plus ancien.",
   "news.feed": "Flux Atom",
   "news.empty": "Pas encore d’actualités.",
+  "about.title": "À propos",
+  "about.description":
+    "Nous concevons et fabriquons de la vidéosurveillance dotée d’IA : caméras de sécurité avec apprentissage profond embarqué, enregistreurs vidéo réseau et logiciels de gestion vidéo.",
+  "about.heroAlt": "Caméras de sécurité dôme et bullet sur un motif de circuit imprimé",
+  "about.browse": "Découvrir nos produits",
+  "about.contact": "Nous contacter",
+  "privacy.title": "Politique de confidentialité",
+  "privacy.description":
+    "Quelles informations ce site collecte, comment elles sont utilisées, où elles sont traitées, quand elles sont communiquées et comment elles sont protégées.",
+  "privacy.questionsHeading": "Questions sur cette politique",
+  "privacy.questions":
+    "Nous pouvons mettre à jour cette politique de temps à autre ; la version en vigueur figure toujours sur cette page. Pour toute question à son sujet, ou pour savoir quelles informations nous détenons sur vous, écrivez-nous à {email}.",
   "pagination.label": "Pages",
   "pagination.previous": "Précédent",
   "pagination.next": "Suivant",
@@ -181,6 +205,18 @@ const es: Messages = {
   "news.intro": "Todo lo que hemos anunciado en nuestra página de inicio, lo más reciente primero.",
   "news.feed": "Feed Atom",
   "news.empty": "Todavía no hay noticias.",
+  "about.title": "Quiénes somos",
+  "about.description":
+    "Diseñamos y fabricamos videovigilancia con IA: cámaras de seguridad con aprendizaje profundo integrado, grabadores de vídeo en red y software de gestión de vídeo.",
+  "about.heroAlt": "Cámaras de seguridad domo y bala sobre un patrón de placa de circuito",
+  "about.browse": "Ver nuestros productos",
+  "about.contact": "Contactar",
+  "privacy.title": "Política de privacidad",
+  "privacy.description":
+    "Qué información recoge este sitio web, cómo se usa, dónde se trata, cuándo se comunica y cómo se protege.",
+  "privacy.questionsHeading": "Preguntas sobre esta política",
+  "privacy.questions":
+    "Podemos actualizar esta política de vez en cuando; la versión vigente está siempre en esta página. Si tiene alguna pregunta sobre ella o quiere saber qué información tenemos sobre usted, escríbanos a {email}.",
   "pagination.label": "Páginas",
   "pagination.previous": "Anterior",
   "pagination.next": "Siguiente",
@@ -247,6 +283,18 @@ const it: Messages = {
   "news.intro": "Tutto ciò che abbiamo annunciato sulla nostra home page, dal più recente.",
   "news.feed": "Feed Atom",
   "news.empty": "Ancora nessuna notizia.",
+  "about.title": "Chi siamo",
+  "about.description":
+    "Progettiamo e produciamo videosorveglianza con IA: telecamere di sicurezza con deep learning a bordo, videoregistratori di rete e software di gestione video.",
+  "about.heroAlt": "Telecamere di sicurezza dome e bullet su un motivo a circuito stampato",
+  "about.browse": "Scopri i nostri prodotti",
+  "about.contact": "Contattaci",
+  "privacy.title": "Informativa sulla privacy",
+  "privacy.description":
+    "Quali informazioni raccoglie questo sito, come vengono usate, dove vengono trattate, quando vengono comunicate e come vengono protette.",
+  "privacy.questionsHeading": "Domande su questa informativa",
+  "privacy.questions":
+    "Possiamo aggiornare questa informativa di tanto in tanto; la versione in vigore è sempre su questa pagina. Per qualsiasi domanda, o per sapere quali informazioni conserviamo su di te, scrivici a {email}.",
   "pagination.label": "Pagine",
   "pagination.previous": "Precedente",
   "pagination.next": "Successiva",
@@ -313,6 +361,18 @@ const pt: Messages = {
   "news.intro": "Tudo o que anunciamos na nossa página inicial, do mais recente ao mais antigo.",
   "news.feed": "Feed Atom",
   "news.empty": "Ainda não há notícias.",
+  "about.title": "Sobre nós",
+  "about.description":
+    "Projetamos e fabricamos videovigilância com IA: câmeras de segurança com aprendizado profundo na própria câmera, gravadores de vídeo em rede e software de gestão de vídeo.",
+  "about.heroAlt": "Câmeras de segurança dome e bullet sobre um padrão de placa de circuito",
+  "about.browse": "Ver os nossos produtos",
+  "about.contact": "Fale connosco",
+  "privacy.title": "Política de privacidade",
+  "privacy.description":
+    "Que informações este site recolhe, como são usadas, onde são tratadas, quando são divulgadas e como são protegidas.",
+  "privacy.questionsHeading": "Dúvidas sobre esta política",
+  "privacy.questions":
+    "Podemos atualizar esta política de tempos a tempos; a versão em vigor está sempre nesta página. Se tiver dúvidas sobre ela ou quiser saber que informações temos sobre si, escreva-nos para {email}.",
   "pagination.label": "Páginas",
   "pagination.previous": "Anterior",
   "pagination.next": "Próxima",
@@ -379,6 +439,18 @@ const ja: Messages = {
   "news.intro": "ホームページでお知らせしたすべての内容を、新しい順に掲載しています。",
   "news.feed": "Atom フィード",
   "news.empty": "まだニュースはありません。",
+  "about.title": "会社概要",
+  "about.description":
+    "AI搭載の監視カメラシステムを設計・製造しています。カメラ上でディープラーニングを行うセキュリティカメラ、ネットワークビデオレコーダー、ビデオ管理ソフトウェアです。",
+  "about.heroAlt": "回路基板の模様を背景にしたドーム型とバレット型の防犯カメラ",
+  "about.browse": "製品を見る",
+  "about.contact": "お問い合わせ",
+  "privacy.title": "プライバシーポリシー",
+  "privacy.description":
+    "このウェブサイトが収集する情報、その利用方法、処理される場所、開示される場合、安全に保管する方法について説明します。",
+  "privacy.questionsHeading": "このポリシーについてのお問い合わせ",
+  "privacy.questions":
+    "このポリシーは随時更新されることがあります。最新版は常にこのページに掲載しています。ご質問がある場合や、当社が保有するお客様の情報を知りたい場合は、{email} までメールでお問い合わせください。",
   "pagination.label": "ページ",
   "pagination.previous": "前へ",
   "pagination.next": "次へ",
@@ -442,6 +514,18 @@ const ar: Messages = {
   "news.intro": "كل ما أعلنّاه على صفحتنا الرئيسية، الأحدث أولًا.",
   "news.feed": "موجز Atom",
   "news.empty": "لا توجد أخبار بعد.",
+  "about.title": "من نحن",
+  "about.description":
+    "نصمّم ونصنّع أنظمة مراقبة بالفيديو مدعومة بالذكاء الاصطناعي: كاميرات أمنية بتعلّم عميق مدمج، ومسجّلات فيديو شبكية، وبرامج لإدارة الفيديو.",
+  "about.heroAlt": "كاميرات أمنية قبّية وأسطوانية فوق نقش لوحة دوائر إلكترونية",
+  "about.browse": "تصفّح منتجاتنا",
+  "about.contact": "تواصل معنا",
+  "privacy.title": "سياسة الخصوصية",
+  "privacy.description":
+    "ما المعلومات التي يجمعها هذا الموقع، وكيف تُستخدم، وأين تُعالج، ومتى يُفصح عنها، وكيف تُحفظ بأمان.",
+  "privacy.questionsHeading": "أسئلة حول هذه السياسة",
+  "privacy.questions":
+    "قد نحدّث هذه السياسة من وقت لآخر، وتبقى النسخة الحالية دائمًا على هذه الصفحة. إذا كانت لديك أي أسئلة عنها، أو أردت معرفة المعلومات التي نحتفظ بها عنك، فراسلنا على {email}.",
   "pagination.label": "الصفحات",
   "pagination.previous": "السابق",
   "pagination.next": "التالي",
@@ -507,6 +591,17 @@ const zhHans: Messages = {
   "news.intro": "我们在首页发布过的所有公告，按时间从新到旧排列。",
   "news.feed": "Atom 订阅源",
   "news.empty": "暂无新闻。",
+  "about.title": "关于我们",
+  "about.description":
+    "我们设计并制造 AI 视频监控产品：在摄像机端进行深度学习的安防摄像机、网络硬盘录像机和视频管理软件。",
+  "about.heroAlt": "电路板图案上的半球和枪式安防摄像机",
+  "about.browse": "浏览我们的产品",
+  "about.contact": "联系我们",
+  "privacy.title": "隐私政策",
+  "privacy.description": "本网站收集哪些信息、如何使用、在何处处理、何时披露以及如何确保安全。",
+  "privacy.questionsHeading": "关于本政策的问题",
+  "privacy.questions":
+    "我们可能会不时更新本政策；最新版本始终发布在本页面。如对本政策有任何疑问，或想了解我们持有您的哪些信息，请发送电子邮件至 {email}。",
   "pagination.label": "页面",
   "pagination.previous": "上一页",
   "pagination.next": "下一页",

@@ -71,6 +71,26 @@ export const en = {
   "news.feed": "Atom feed",
   "news.empty": "No news yet.",
 
+  // The About page (/about): its words around the owner's text.
+  "about.title": "About Us",
+  /** What search engines and shared links show of it. */
+  "about.description":
+    "We design and manufacture AI-powered CCTV: security cameras with on-camera deep learning, network video recorders and video management software.",
+  /** Its picture, for those who cannot see it. */
+  "about.heroAlt": "Dome and bullet security cameras over a circuit-board pattern",
+  "about.browse": "Browse our products",
+  "about.contact": "Contact us",
+
+  // The privacy page (/privacy): its words around the owner's policy.
+  "privacy.title": "Privacy Policy",
+  /** What search engines and shared links show of it. */
+  "privacy.description":
+    "What information this website collects, how it is used, where it is processed, when it is disclosed and how it is kept secure.",
+  "privacy.questionsHeading": "Questions about this policy",
+  /** `email` is the contact address, a link. */
+  "privacy.questions":
+    "We may update this policy from time to time; the current version is always on this page. If you have any questions about it, or want to know what information we hold about you, please email us at {email}.",
+
   // A list's links to its pages before and after, and where the reader is.
   /** The links' navigation, for screen readers. */
   "pagination.label": "Pages",

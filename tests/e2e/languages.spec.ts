@@ -169,10 +169,13 @@ test("the Arabic home page is right to left, its shell in Arabic, its English te
   await visitor.context().close();
 });
 
-test("German product, search and news pages pass axe on a phone and a desktop", async ({ browser, site }) => {
+test("German product, search, about, privacy and news pages pass axe on a phone and a desktop", async ({
+  browser,
+  site,
+}) => {
   const visitor = await visitorPage(browser, site.url);
   const path = await firstProductPath(visitor);
-  for (const page of [`/de${path}`, "/de/search?q=camera", "/de/news?page=2"]) {
+  for (const page of [`/de${path}`, "/de/search?q=camera", "/de/about", "/de/privacy", "/de/news?page=2"]) {
     await visitor.goto(page);
     await hydrated(visitor);
     for (const width of [390, 1280]) {
@@ -186,6 +189,23 @@ test("German product, search and news pages pass axe on a phone and a desktop", 
   await expect(visitor.locator("article").first()).toHaveAttribute("lang", "en");
   await expect(visitor.locator("article time").first()).toHaveAttribute("lang", "de");
   await visitor.screenshot({ path: test.info().outputPath("news-de.png") });
+  // About in German around the owner's English text, its picture described in German.
+  await visitor.goto("/de/about");
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("Über uns");
+  await expect(visitor.getByRole("img", { name: /Leiterplattenmuster/ })).toBeVisible();
+  await expect(visitor.getByRole("link", { name: "Unsere Produkte ansehen" })).toHaveAttribute("href", "/de/catalog");
+  await visitor.screenshot({ path: test.info().outputPath("about-de.png"), fullPage: true });
+  // Privacy in Arabic, right to left around the owner's English policy, on a phone.
+  await visitor.setViewportSize({ width: 390, height: 900 });
+  await visitor.goto("/ar/privacy");
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("سياسة الخصوصية");
+  await expect(visitor.locator("article")).toHaveAttribute("dir", "rtl");
+  const { scrollWidth, clientWidth } = await visitor.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  expect(scrollWidth, "the page scrolls sideways at 390 px").toBeLessThanOrEqual(clientWidth);
+  await visitor.screenshot({ path: test.info().outputPath("privacy-ar.png"), fullPage: true });
   await visitor.context().close();
 });
 

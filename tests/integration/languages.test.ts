@@ -193,6 +193,24 @@ describe.each(DATABASE_KINDS)("the site in the owner's languages on %s", (kind) 
     expect(germanSearch.html).toMatch(
       /<h2 id="search-products"[^>]*>Produkte<\/h2><ul[^>]*><li [^>]*lang="en" dir="ltr"/,
     );
+    // About and Privacy speak German around the owner's texts, which are marked English; the picture's
+    // description and the sentence around the contact address too.
+    const germanAbout = await get("/de/about");
+    expect(germanAbout.html).toContain("<title>Über uns | ");
+    expect(germanAbout.html).toContain('alt="Dome- und Bullet-Sicherheitskameras vor einem Leiterplattenmuster"');
+    expect(germanAbout.html).toMatch(/<h1[^>]*>Über uns<\/h1><div lang="en" dir="ltr">/);
+    expect(germanAbout.html).toContain(">Unsere Produkte ansehen</a>");
+    const germanPrivacy = await get("/de/privacy");
+    expect(germanPrivacy.html).toContain("<title>Datenschutzerklärung | ");
+    expect(germanPrivacy.html).toMatch(/<div class="mt-8 space-y-10" lang="en" dir="ltr">/);
+    expect(germanPrivacy.html).toMatch(/schreiben Sie uns bitte an <a href="mailto:[^"]+"[^>]*>[^<]+<\/a>\.<\/p>/);
+    const arabicPrivacy = await get("/ar/privacy");
+    expect(arabicPrivacy.html).toMatch(/<article [^>]*lang="ar" dir="rtl">/);
+    expect(arabicPrivacy.html).toMatch(/فراسلنا على <a href="mailto:[^"]+"[^>]*>[^<]+<\/a>\.<\/p>/);
+    // In English nothing is marked: the page and its content are in one language.
+    const englishAbout = await get("/about");
+    expect(englishAbout.html).toContain("<title>About Us | ");
+    expect(englishAbout.html).toMatch(/<h1[^>]*>About Us<\/h1><div>/);
     // A page that is not there says so in the page's language, marked with it inside the English content.
     const missing = await get("/de/catalog/products/no-such-product");
     expect(missing.status).toBe(404);

@@ -1,3 +1,4 @@
+import { PATIENCE_MS } from "../support/patience";
 import type { Locator, Page } from "@playwright/test";
 import { expect, hydrated } from "./fixtures";
 
@@ -62,12 +63,21 @@ export async function skipToContent(page: Page): Promise<void> {
   await page.keyboard.press("Enter");
 }
 
-/** A file chosen as a keyboard user does: Space on the focused file field opens the system's chooser, which gets `file`. */
+/**
+ * A file chosen as a keyboard user does: Space on the focused file field opens the system's chooser,
+ * which gets `file`. On a busy machine Chromium has once let a Space pass without opening it (the test
+ * then waited its whole ten minutes): unanswered, Space is pressed once more, as a person would, and a
+ * second silence fails at once.
+ */
 export async function chooseFileByKeyboard(
   page: Page,
   file: { name: string; mimeType: string; buffer: Buffer },
 ): Promise<void> {
-  const chooser = page.waitForEvent("filechooser");
-  await page.keyboard.press("Space");
-  await (await chooser).setFiles(file);
+  for (let attempt = 1; attempt <= 2; attempt += 1) {
+    const chooser = page.waitForEvent("filechooser", { timeout: PATIENCE_MS / 4 }).catch(() => null);
+    await page.keyboard.press("Space");
+    const opened = await chooser;
+    if (opened) return opened.setFiles(file);
+  }
+  throw new Error("Space on the focused file field opened no file chooser, twice");
 }

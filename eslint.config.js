@@ -33,6 +33,7 @@ export default tseslint.config(
       "test-results/",
       "playwright-report/",
       "bench/tmp/",
+      "vite.config.ts.timestamp-*",
     ],
   },
   js.configs.recommended,

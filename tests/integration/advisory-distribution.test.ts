@@ -8,6 +8,7 @@ import { DEMO_ADVISORIES } from "../../demo/advisories";
 import type { AdvisoryInput } from "#app/server/admin/advisories.server";
 import type { ProductInput } from "#app/server/admin/products.server";
 import type { Runtime } from "#app/server/runtime/runtime.server";
+import { advisoryInput } from "#tests/support/advisories";
 import { csafProblems } from "#tests/support/csaf";
 import { allNoticesHeard } from "#tests/support/queries";
 import { DATABASE_KINDS, startTestRuntime, testDatabaseConfig } from "#tests/support/database";
@@ -215,24 +216,15 @@ describe.each(DATABASE_KINDS)("the advisories visitors read on %s", (kind) => {
     await test?.close();
   });
 
-  const input = (trackingId: string, overrides: Partial<AdvisoryInput> = {}): AdvisoryInput => ({
-    trackingId,
-    title: `Advisory ${trackingId}`,
-    summary: "An attacker on the network can sign in without a password.",
-    details: "",
-    cveIds: [],
-    cvssV31: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H",
-    cvssV40: "",
-    workaround: "",
-    acknowledgments: "",
-    advisoryStatus: "final",
-    products: [
-      { productId: productIds[0] ?? "", affectedVersions: "<2.4.3", fixedReleaseId: releaseId },
-      { productId: draftProductId, affectedVersions: "<2.4.3" },
-    ],
-    revisionNote: "",
-    ...overrides,
-  });
+  const input = (trackingId: string, overrides: Partial<AdvisoryInput> = {}): AdvisoryInput =>
+    advisoryInput(
+      trackingId,
+      [
+        { productId: productIds[0] ?? "", affectedVersions: "<2.4.3", fixedReleaseId: releaseId },
+        { productId: draftProductId, affectedVersions: "<2.4.3" },
+      ],
+      overrides,
+    );
 
   it("holds the published advisories only, as the list, the product pages, firmware and search read them", async () => {
     const { advisoryAdmin, advisories, sitemap } = runtime.services;

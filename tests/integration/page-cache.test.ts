@@ -23,6 +23,7 @@ import { catalogCategoryPath, catalogProductPath } from "#app/domain/paths";
 import type { CatalogProduct } from "#app/domain/catalog-views";
 import { loadDemoCatalogIfEmpty } from "../../demo/load";
 import { productEditForm } from "#tests/support/products";
+import { advisoryInput } from "#tests/support/advisories";
 
 interface Answer {
   status: number;
@@ -465,23 +466,10 @@ describe("the page caches of two servers on one PostgreSQL database", () => {
     if (!alongside || !unrelated) throw new Error("the demo catalog has too few products naming neither");
     const trackingId = `VSA-2099-${randomUUID().slice(0, 4)}`;
     const advisoryId = await advisoryAdmin.create(
-      {
-        trackingId,
-        title: "Names two products",
-        summary: "An advisory naming two products.",
-        details: "",
-        cveIds: [],
-        cvssV31: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H",
-        cvssV40: "",
-        workaround: "",
-        acknowledgments: "",
-        advisoryStatus: "final",
-        products: [
-          { productId: renamed.id, affectedVersions: "<9.0.0" },
-          { productId: alongside.product.id, affectedVersions: "<9.0.0" },
-        ],
-        revisionNote: "",
-      },
+      advisoryInput(trackingId, [
+        { productId: renamed.id, affectedVersions: "<9.0.0" },
+        { productId: alongside.product.id, affectedVersions: "<9.0.0" },
+      ]),
       TEST_ORIGIN,
     );
     const pages = {

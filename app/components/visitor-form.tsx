@@ -2,7 +2,11 @@ import { useId, type ReactNode } from "react";
 import { Form, useNavigation, useSearchParams } from "react-router";
 import { Alert, Button } from "#app/components/ui";
 import { FIELD_CLASS, FieldError, TextField } from "#app/components/text-field";
-import { CONTACT_MESSAGES, HONEYPOT_FIELD } from "#app/domain/contact";
+import { HONEYPOT_FIELD } from "#app/domain/contact";
+import type { PartMessages } from "#app/messages/en";
+
+/** What every visitor form says, in the page's language: its loader's `visitorForm` messages. */
+export type VisitorFormWords = PartMessages<"visitorForm">;
 
 /** What a visitor form's action answered (app/server/platform/visitor-form.server.ts), as the form reads it. */
 type VisitorFormAnswer = { status: "invalid" } | { status: "limited"; message: string } | undefined;
@@ -22,6 +26,7 @@ export function VisitorFormSection({
   sent,
   submitLabel,
   honeypotId,
+  words,
   children,
 }: {
   id?: string;
@@ -34,6 +39,7 @@ export function VisitorFormSection({
   sent: string;
   submitLabel: string;
   honeypotId: string;
+  words: VisitorFormWords;
   children: ReactNode;
 }) {
   const navigation = useNavigation();
@@ -54,12 +60,12 @@ export function VisitorFormSection({
         <>
           {intro}
           <Form method="post" action={action} noValidate className="mt-4 space-y-4">
-            {answer?.status === "invalid" ? <Alert tone="error">{CONTACT_MESSAGES.checkEachInput}</Alert> : null}
+            {answer?.status === "invalid" ? <Alert tone="error">{words.checkEachInput}</Alert> : null}
             {answer?.status === "limited" ? <Alert tone="error">{answer.message}</Alert> : null}
             {children}
             <Honeypot id={honeypotId} />
             <Button type="submit" disabled={sending}>
-              {sending ? "Sending…" : submitLabel}
+              {sending ? words.sending : submitLabel}
             </Button>
           </Form>
         </>
@@ -120,20 +126,30 @@ export function TextAreaField({
 /** For bots only: people neither see nor reach it, and a form sent with it filled in goes nowhere. */
 function Honeypot({ id }: { id: string }) {
   return (
-    <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+    // Clipped where it stands rather than pushed off to one side: a right-to-left page scrolls sideways
+    // to reach what lies off its left.
+    <div aria-hidden="true" className="sr-only">
       <label htmlFor={id}>Website</label>
       <input id={id} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
     </div>
   );
 }
 
+/** A field every visitor form has: its label in the page's language, what was typed, the server's message. */
+interface VisitorFieldProps {
+  id: string;
+  label: string;
+  value?: string;
+  error?: string;
+}
+
 /** Who writes, where a form may be sent without a name (a report): the same field on every such form. */
-export function VisitorOptionalNameField({ id, value, error }: { id: string; value?: string; error?: string }) {
+export function VisitorOptionalNameField({ id, label, value, error }: VisitorFieldProps) {
   return (
     <TextField
       id={id}
       name="name"
-      label="Name (optional)"
+      label={label}
       autoComplete="name"
       maxLength={200}
       defaultValue={value}
@@ -143,13 +159,13 @@ export function VisitorOptionalNameField({ id, value, error }: { id: string; val
 }
 
 /** The address a visitor form's answer goes to: the same field, with the same rules, on every form. */
-export function VisitorEmailField({ id, value, error }: { id: string; value?: string; error?: string }) {
+export function VisitorEmailField({ id, label, value, error }: VisitorFieldProps) {
   return (
     <TextField
       id={id}
       name="email"
       type="email"
-      label="E-mail"
+      label={label}
       autoComplete="email"
       required
       maxLength={254}

@@ -5,17 +5,6 @@ export const HONEYPOT_FIELD = "website";
 export const CONTACT_LIMIT = 5;
 export const CONTACT_WINDOW_SECONDS = 60 * 60;
 
-export const CONTACT_MESSAGES = {
-  nameRequired: "Enter your name",
-  emailInvalid: "Enter an e-mail address such as name@example.com, so we can answer",
-  messageRequired: "Write your message",
-  messageTooShort: "Write a little more: at least 10 characters",
-  tooLong: (max: number) => `At most ${max.toLocaleString("en-US")} characters`,
-  checkEachInput: "Please check each input",
-  sent: "Thank you: your message has been sent. We answer within one working day.",
-  tooMany: (seconds: number) => sentTooMany("messages", seconds),
-} as const;
-
 /** A client over its allowance: when to try again, in minutes. */
 function sentTooMany(what: "messages" | "reports", seconds: number): string {
   const minutes = Math.max(1, Math.ceil(seconds / 60));

@@ -91,6 +91,53 @@ export const en = {
   "privacy.questions":
     "We may update this policy from time to time; the current version is always on this page. If you have any questions about it, or want to know what information we hold about you, please email us at {email}.",
 
+  // The contact page (/contact).
+  "contact.title": "Contact",
+  /** What search engines and shared links show of it. */
+  "contact.description":
+    "Questions about our AI security cameras, a project quote or technical support? Write to us and the right person will answer.",
+  /** Its picture, for those who cannot see it. */
+  "contact.heroAlt": "A globe with connected points, standing for customers and partners around the world",
+  /** `email` is the contact address, a link. */
+  "contact.intro": "For all inquiries, please email us at {email}.",
+  "contact.salesTitle": "Sales and projects",
+  "contact.salesText": "Product selection, quotes, demo units and project registration.",
+  "contact.supportTitle": "Technical support",
+  "contact.supportText": "Include the model, the firmware version and, if you can, the serial number of the device.",
+  "contact.partnersTitle": "Partners",
+  "contact.partnersText": "Become an installer or integrator partner, or reach your regional manager.",
+  "contact.formTitle": "Write to us",
+  "contact.name": "Name",
+  "contact.company": "Company (optional)",
+  "contact.product": "Product model (optional)",
+  "contact.message": "Message",
+  "contact.send": "Send message",
+  /** Where the form was, once sent. */
+  "contact.sent": "Thank you: your message has been sent. We answer within one working day.",
+  /** `support` is a link to the support page, named by `contact.supportLink`. */
+  "contact.downloads":
+    "Looking for a manual, a datasheet or new firmware? Most answers are a download away on our {support}.",
+  "contact.supportLink": "Support page",
+
+  // What every visitor form has (the contact form, the vulnerability and barrier reports).
+  "visitorForm.email": "E-mail",
+  /** Who writes, where a form may be sent without a name. */
+  "visitorForm.optionalName": "Name (optional)",
+  /** The button while the form goes. */
+  "visitorForm.sending": "Sending…",
+  /** Above the form when the server refused a field. */
+  "visitorForm.checkEachInput": "Please check each input",
+
+  // What the visitor forms' server says of a field it refused, beside the field.
+  "contactForm.nameRequired": "Enter your name",
+  "contactForm.emailInvalid": "Enter an e-mail address such as name@example.com, so we can answer",
+  "contactForm.messageRequired": "Write your message",
+  "contactForm.messageTooShort": "Write a little more: at least 10 characters",
+  "contactForm.tooLong": "At most {max, number} characters",
+  /** A visitor who sent too many messages through the contact form: when to try again. */
+  "contactForm.tooMany":
+    "You have sent several messages in a short time. Please try again in {minutes, plural, one {# minute} other {# minutes}}, or write to us by e-mail.",
+
   // A list's links to its pages before and after, and where the reader is.
   /** The links' navigation, for screen readers. */
   "pagination.label": "Pages",

@@ -7,10 +7,14 @@ import {
   VisitorEmailField,
   VisitorOptionalNameField,
   VisitorFormSection,
+  type VisitorFormWords,
 } from "#app/components/visitor-form";
 import { BARRIER_FORM_ANCHOR, CONFORMANCE_REPORT, CONFORMANCE_REPORT_PATH } from "#app/domain/accessibility-report";
 import { BARRIER_MESSAGES, CONTACT_MESSAGE_MAX } from "#app/domain/contact";
-import { barrierReportSchema } from "#app/domain/forms/contact";
+import { barrierReportSchemaIn } from "#app/domain/forms/contact";
+import { SOURCE_LANGUAGE } from "#app/domain/languages";
+import { englishPart } from "#app/messages/en";
+import { fieldMessages } from "#app/server/render/messages.server";
 import type { PageHandle } from "#app/domain/live";
 import { ACCESSIBILITY_PATH } from "#app/domain/paths";
 import { seoContext, seoMeta } from "#app/domain/seo";
@@ -33,6 +37,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export const headers = keepRetryAfter;
 
+/** The page is English until it is translated: its form's words too. */
+export function loader() {
+  return { formWords: englishPart("visitorForm") };
+}
+
 const BARRIER_FIELDS = ["name", "email", "pageAddress", "assistiveTechnology", "message"] as const;
 type FieldErrors = Partial<Record<(typeof BARRIER_FIELDS)[number], string>>;
 
@@ -45,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return answerVisitorForm({
     request,
     fields: BARRIER_FIELDS,
-    schema: barrierReportSchema,
+    schema: barrierReportSchemaIn(fieldMessages(SOURCE_LANGUAGE)),
     sentPath: SENT_PATH,
     send: (value) => contact.reportBarrier(value, clientAddress),
     tooMany: BARRIER_MESSAGES.tooMany,
@@ -61,7 +70,7 @@ const SUPPORTED = [
   "Signing in works with a password manager, a passkey or your organization's single sign-on: nothing needs to be remembered or transcribed.",
 ] as const;
 
-export default function Accessibility({ actionData }: Route.ComponentProps) {
+export default function Accessibility({ loaderData, actionData }: Route.ComponentProps) {
   const { companyName, contactEmail } = useSiteSettings();
   const report = CONFORMANCE_REPORT;
   return (
@@ -104,7 +113,7 @@ export default function Accessibility({ actionData }: Route.ComponentProps) {
       <StatementSection id="testing" title="How we check it">
         <p className="text-slate-700">{report.evaluationMethods}</p>
       </StatementSection>
-      <BarrierForm answer={actionData} contactEmail={contactEmail} />
+      <BarrierForm answer={actionData} contactEmail={contactEmail} words={loaderData.formWords} />
     </article>
   );
 }
@@ -146,7 +155,15 @@ function previousPageOnSite(): string | undefined {
  * The barrier form: it works without scripts; the server's messages show beside each field. The page
  * the visitor came from is offered as where they met the barrier.
  */
-function BarrierForm({ answer, contactEmail }: { answer: Answer; contactEmail: string }) {
+function BarrierForm({
+  answer,
+  contactEmail,
+  words,
+}: {
+  answer: Answer;
+  contactEmail: string;
+  words: VisitorFormWords;
+}) {
   const errors: FieldErrors = answer?.status === "invalid" ? answer.errors : {};
   const values = answer && "values" in answer ? answer.values : undefined;
   const pageField = useRef<HTMLInputElement>(null);
@@ -175,10 +192,16 @@ function BarrierForm({ answer, contactEmail }: { answer: Answer; contactEmail: s
       sent={BARRIER_MESSAGES.sent}
       submitLabel="Send report"
       honeypotId="barrier-website"
+      words={words}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <VisitorOptionalNameField id="barrier-name" value={values?.name} error={errors.name} />
-        <VisitorEmailField id="barrier-email" value={values?.email} error={errors.email} />
+        <VisitorOptionalNameField
+          id="barrier-name"
+          label={words.optionalName}
+          value={values?.name}
+          error={errors.name}
+        />
+        <VisitorEmailField id="barrier-email" label={words.email} value={values?.email} error={errors.email} />
         <TextField
           ref={pageField}
           id="barrier-page"

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import { CONTACT_LIMIT, CONTACT_MESSAGES } from "../../app/domain/contact";
+import { CONTACT_LIMIT } from "../../app/domain/contact";
+import { en } from "../../app/messages/en";
 import { DEFAULT_SITE } from "../../app/domain/site";
 import { expectNoA11yViolations } from "../support/a11y";
 import { DEMO_KNOWN_MODELS } from "../support/demo-models";
@@ -29,10 +30,10 @@ test("a visitor's message arrives by mail at the contact address and in the dash
 
   // Nothing filled in: each field says what it needs.
   await visitor.getByRole("button", { name: "Send message" }).click();
-  await expect(visitor.getByRole("alert")).toHaveText(CONTACT_MESSAGES.checkEachInput);
-  await expect(visitor.getByText(CONTACT_MESSAGES.nameRequired)).toBeVisible();
+  await expect(visitor.getByRole("alert")).toHaveText(en["visitorForm.checkEachInput"]);
+  await expect(visitor.getByText(en["contactForm.nameRequired"])).toBeVisible();
   await expect(visitor.getByLabel("E-mail")).toHaveAttribute("aria-invalid", "true");
-  await expect(visitor.getByText(CONTACT_MESSAGES.messageRequired)).toBeVisible();
+  await expect(visitor.getByText(en["contactForm.messageRequired"])).toBeVisible();
   await expectNoA11yViolations(visitor);
 
   await visitor.getByLabel("Name").fill("Dana Installer");
@@ -41,14 +42,14 @@ test("a visitor's message arrives by mail at the contact address and in the dash
   await visitor.getByLabel("Product model (optional)").fill(DEMO_KNOWN_MODELS.lpr);
   await visitor.getByLabel("Message").fill("Can it read plates at 60 km/h on a two-lane road, at night?");
   await visitor.getByRole("button", { name: "Send message" }).click();
-  await expect(visitor.getByText(CONTACT_MESSAGES.emailInvalid)).toBeVisible();
+  await expect(visitor.getByText(en["contactForm.emailInvalid"])).toBeVisible();
   // What was typed is still there.
   await expect(visitor.getByLabel("Message")).toHaveValue(
     "Can it read plates at 60 km/h on a two-lane road, at night?",
   );
   await visitor.getByLabel("E-mail").fill("dana@installer.example");
   await visitor.getByRole("button", { name: "Send message" }).click();
-  await expect(visitor.getByRole("status")).toHaveText(CONTACT_MESSAGES.sent);
+  await expect(visitor.getByRole("status")).toHaveText(en["contact.sent"]);
 
   // Through a real SMTP server to the contact address of the site settings, the visitor as Reply-To.
   const mail = await mailSink.take(DEFAULT_SITE.contactEmail);
@@ -110,7 +111,7 @@ test("without scripts the form works; a bot's honeypot goes nowhere; too many me
   await visitor.getByLabel("E-mail").fill("noscript@example.com");
   await visitor.getByLabel("Message").fill("Sent from a browser without JavaScript.");
   await visitor.getByRole("button", { name: "Send message" }).click();
-  await expect(visitor.getByRole("status")).toHaveText(CONTACT_MESSAGES.sent);
+  await expect(visitor.getByRole("status")).toHaveText(en["contact.sent"]);
 
   // A bot fills in every field, the hidden one too: thanked, and nothing kept.
   const bot = await fetch(`${site.url}/contact`, {
@@ -132,7 +133,7 @@ test("without scripts the form works; a bot's honeypot goes nowhere; too many me
     await visitor.getByLabel("E-mail").fill("noscript@example.com");
     await visitor.getByLabel("Message").fill("Another question about the catalog.");
     await visitor.getByRole("button", { name: "Send message" }).click();
-    await expect(visitor.getByRole("status")).toHaveText(CONTACT_MESSAGES.sent);
+    await expect(visitor.getByRole("status")).toHaveText(en["contact.sent"]);
   }
   await visitor.goto("/contact");
   await visitor.getByLabel("Name").fill("One Too Many");

@@ -1,5 +1,5 @@
 import { DEFAULT_SITE } from "../../app/domain/site";
-import { CONTACT_MESSAGES } from "../../app/domain/contact";
+import { en } from "../../app/messages/en";
 import { expect, hydrated, test } from "./fixtures";
 import { announced, expectFocusAnnounced, openAtContent, skipToContent, tabTo } from "./keyboard";
 
@@ -143,14 +143,14 @@ test("a visitor sends the contact form by keyboard, corrects what it refused and
   await page.keyboard.press("Enter");
   // Refused: focus goes to the first field in error, which says why (the refusal is an alert, said as it appears).
   await expectFocusAnnounced(page, page.getByLabel("E-mail"), 'textbox "E-mail" [invalid]: not an address');
-  await expect(page.getByLabel("E-mail")).toHaveAccessibleDescription(CONTACT_MESSAGES.emailInvalid);
+  await expect(page.getByLabel("E-mail")).toHaveAccessibleDescription(en["contactForm.emailInvalid"]);
   await page.keyboard.press("ControlOrMeta+A");
   await page.keyboard.type("kim@keyboard.example");
   await tabTo(page, send);
   await page.keyboard.press("Enter");
   const thanks = page.getByRole("status");
   await expect(thanks).toBeFocused();
-  await expect(thanks).toHaveText(CONTACT_MESSAGES.sent);
+  await expect(thanks).toHaveText(en["contact.sent"]);
   const mail = await mailSink.take(DEFAULT_SITE.contactEmail);
   expect(mail.text).toContain("Which of your domes fit a 3.5 inch junction box?");
 });

@@ -209,6 +209,52 @@ test("German product, search, about, privacy and news pages pass axe on a phone 
   await visitor.context().close();
 });
 
+test("a German visitor writes through the contact form, told what to mend and thanked in German", async ({
+  browser,
+  site,
+}) => {
+  const visitor = await visitorPage(browser, site.url);
+  await visitor.goto("/de/contact");
+  await hydrated(visitor);
+  for (const width of [390, 1280]) {
+    await visitor.setViewportSize({ width, height: 900 });
+    await expectNoA11yViolations(visitor);
+  }
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("Kontakt");
+  const form = visitor.getByRole("region", { name: "Schreiben Sie uns" });
+  await form.getByLabel("E-Mail").fill("dana@example.com");
+  await form.getByLabel("Nachricht").fill("Kurz");
+  await form.getByRole("button", { name: "Nachricht senden" }).click();
+  await expect(form.getByRole("alert")).toHaveText("Bitte prüfen Sie Ihre Eingaben");
+  await expect(form.getByLabel("Name", { exact: true })).toHaveAccessibleDescription("Geben Sie Ihren Namen ein");
+  await expect(form.getByLabel("Nachricht")).toHaveAccessibleDescription(
+    "Schreiben Sie etwas mehr: mindestens 10 Zeichen",
+  );
+  await expectNoA11yViolations(visitor);
+  await visitor.screenshot({ path: test.info().outputPath("contact-de-refused.png"), fullPage: true });
+  await form.getByLabel("Name", { exact: true }).fill("Dana");
+  await form.getByLabel("Nachricht").fill("Bitte ein Angebot für zwölf Kameras.");
+  await form.getByRole("button", { name: "Nachricht senden" }).click();
+  await expect(visitor.getByRole("status")).toHaveText(
+    "Vielen Dank: Ihre Nachricht wurde gesendet. Wir antworten innerhalb eines Werktags.",
+  );
+  await expect(visitor).toHaveURL("/de/contact?sent=1");
+  // Arabic, right to left on a phone, with no sideways scroll.
+  await visitor.setViewportSize({ width: 390, height: 900 });
+  await visitor.goto("/ar/contact");
+  await hydrated(visitor);
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("اتصل بنا");
+  await expect(visitor.getByRole("button", { name: "إرسال الرسالة" })).toBeVisible();
+  const { scrollWidth, clientWidth } = await visitor.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  expect(scrollWidth, "the page scrolls sideways at 390 px").toBeLessThanOrEqual(clientWidth);
+  await expectNoA11yViolations(visitor);
+  await visitor.screenshot({ path: test.info().outputPath("contact-ar.png"), fullPage: true });
+  await visitor.context().close();
+});
+
 test("a German product page names itself canonical and the same page in every language, English the default", async ({
   browser,
   site,

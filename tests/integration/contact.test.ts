@@ -2,13 +2,19 @@ import fs from "node:fs";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTACT_LIMIT, reportReference } from "#app/domain/contact";
-import { barrierReportSchema, contactSchema, securityReportSchema } from "#app/domain/forms/contact";
+import { barrierReportSchemaIn, contactSchemaIn, securityReportSchemaIn } from "#app/domain/forms/contact";
 import { NotFoundError } from "#app/server/admin/write.server";
+import { fieldMessages } from "#app/server/render/messages.server";
 import { auditLog, contactMessages } from "#app/server/db/schema";
 import type { Runtime } from "#app/server/runtime/runtime.server";
 import { DATABASE_KINDS, startTestRuntime } from "#tests/support/database";
 import { outboxFiles, parseMail } from "#tests/support/mail";
 import { TEST_ORIGIN } from "#tests/support/origin";
+
+/** The forms' rules as an English page's form is checked. */
+const contactSchema = contactSchemaIn(fieldMessages("en"));
+const barrierReportSchema = barrierReportSchemaIn(fieldMessages("en"));
+const securityReportSchema = securityReportSchemaIn(fieldMessages("en"));
 
 describe.each(DATABASE_KINDS)("the contact form and the inbox on %s", (kind) => {
   let test: Awaited<ReturnType<typeof startTestRuntime>> | undefined;
@@ -219,6 +225,16 @@ describe("the contact form's rules", () => {
       ["name", "Enter your name"],
       ["email", "Enter an e-mail address such as name@example.com, so we can answer"],
       ["message", "Write a little more: at least 10 characters"],
+    ]);
+  });
+
+  it("says what is wrong in the page's language, numbers written its way", () => {
+    const german = contactSchemaIn(fieldMessages("de"));
+    const refused = german.safeParse({ name: "", email: "not-an-address", message: "x".repeat(5001) });
+    expect(refused.success ? [] : refused.error.issues.map((issue) => [issue.path[0], issue.message])).toEqual([
+      ["name", "Geben Sie Ihren Namen ein"],
+      ["email", "Geben Sie eine E-Mail-Adresse wie name@example.com ein, damit wir antworten können"],
+      ["message", "Höchstens 5.000 Zeichen"],
     ]);
   });
 });

@@ -207,6 +207,40 @@ describe.each(DATABASE_KINDS)("the site in the owner's languages on %s", (kind) 
     const arabicPrivacy = await get("/ar/privacy");
     expect(arabicPrivacy.html).toMatch(/<article [^>]*lang="ar" dir="rtl">/);
     expect(arabicPrivacy.html).toMatch(/فراسلنا على <a href="mailto:[^"]+"[^>]*>[^<]+<\/a>\.<\/p>/);
+    // Contact speaks German: its form's labels, the sentences around its links, and what the server says
+    // of a refused field, in the same language.
+    const germanContact = await get("/de/contact");
+    expect(germanContact.html).toContain("<title>Kontakt | ");
+    expect(germanContact.html).toContain('alt="Ein Globus mit verbundenen Punkten');
+    expect(germanContact.html).toMatch(/<div lang="de" dir="ltr">/);
+    expect(germanContact.html).toMatch(/schreiben Sie uns bitte an <a href="mailto:[^"]+"[^>]*>[^<]+<\/a>\.<\/p>/);
+    expect(germanContact.html).toMatch(/<label [^>]*for="contact-email"[^>]*>E-Mail/);
+    expect(germanContact.html).toMatch(/<label [^>]*for="contact-company"[^>]*>Firma \(optional\)/);
+    expect(germanContact.html).toContain(">Nachricht senden</button>");
+    expect(germanContact.html).toMatch(/auf unserer <a [^>]*href="\/de\/support"[^>]*>Support-Seite<\/a>\.<\/p>/);
+    const post = (path: string, form: Record<string, string>) =>
+      fetch(`${server.url}${path}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(form),
+      });
+    const refused = await post("/de/contact", { name: "", email: "nobody", message: "x".repeat(5001) });
+    expect(refused.status).toBe(400);
+    const refusedHtml = await refused.text();
+    expect(refusedHtml).toContain(">Bitte prüfen Sie Ihre Eingaben<");
+    expect(refusedHtml).toContain(">Geben Sie Ihren Namen ein<");
+    expect(refusedHtml).toContain(">Höchstens 5.000 Zeichen<");
+    const sent = await post("/de/contact", { name: "Dana", email: "dana@example.com", message: "Ein Angebot, bitte." });
+    expect(sent.status).toBe(302);
+    expect(sent.headers.get("location")).toBe("/de/contact?sent=1");
+    expect((await get("/de/contact?sent=1")).html).toContain(
+      "Vielen Dank: Ihre Nachricht wurde gesendet. Wir antworten innerhalb eines Werktags.",
+    );
+    // In English the same form says it in English, and the server too.
+    const englishRefused = await (await post("/contact", { name: "", email: "dana@example.com", message: "" })).text();
+    expect(englishRefused).toContain(">Enter your name<");
+    expect(englishRefused).toContain(">Please check each input<");
     // In English nothing is marked: the page and its content are in one language.
     const englishAbout = await get("/about");
     expect(englishAbout.html).toContain("<title>About Us | ");

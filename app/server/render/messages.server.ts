@@ -5,6 +5,7 @@ import { en, type MessageKey, type PartMessages, type ShellMessages } from "#app
 import type { LanguagePart, SiteLanguage } from "#app/domain/languages";
 import { textDirection } from "#app/domain/language-settings";
 import type { PaginationView } from "#app/components/pagination";
+import type { FieldMessages } from "#app/domain/forms/contact";
 
 /**
  * The languages whose messages a reader of `chain` (a language, then those it falls back to) is
@@ -127,6 +128,30 @@ export function languagePart<Part extends string>(
 /** What every page shows around its content (its header, menu, search box and footer), for `chain`. */
 export function shellMessages(chain: readonly string[]): { language: string; text: ShellMessages } {
   return partMessages("shell", chain);
+}
+
+/** Each language's field messages, made once. */
+const fieldMessagesByLanguage = new Map<string, FieldMessages>();
+
+/**
+ * What the visitor forms' server says of a refused field (app/domain/forms/contact.ts) in `language`,
+ * the language of the page's words the form goes back to; a message its catalog lacks in English.
+ */
+export function fieldMessages(language: string): FieldMessages {
+  let messages = fieldMessagesByLanguage.get(language);
+  if (!messages) {
+    const chain = [language];
+    const text = (key: MessageKey) => formatMessage(key, chain).text;
+    messages = {
+      nameRequired: text("contactForm.nameRequired"),
+      emailInvalid: text("contactForm.emailInvalid"),
+      messageRequired: text("contactForm.messageRequired"),
+      messageTooShort: text("contactForm.messageTooShort"),
+      tooLong: (max) => formatMessage("contactForm.tooLong", chain, { max }).text,
+    };
+    fieldMessagesByLanguage.set(language, messages);
+  }
+  return messages;
 }
 
 /** The dashboard's readers' chain: its pages are in English, whatever prefix they are asked for under. */

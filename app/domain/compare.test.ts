@@ -1,6 +1,10 @@
 import type { CategoryAttribute, ProductSpec } from "./spec-attributes";
 import { describe, expect, it } from "vitest";
+import { englishPart } from "../messages/en";
 import { compareRows, comparedIds, comparePath, isComparePath, MAX_COMPARED, specRows } from "./compare";
+
+/** The comparison's own rows named as an English page names them. */
+const LABELS = englishPart("compare");
 
 const ID = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
 
@@ -23,10 +27,13 @@ describe("comparedIds and comparePath", () => {
 describe("specRows", () => {
   it("reads Name: value lines and table rows by their first cell, keeping other lines together", () => {
     expect(
-      specRows({
-        specs: "Resolution: 4 MP\nLens: 2.8 mm\nWeatherproof housing for outdoor use\n\nhttps://example.com/x",
-        specsTable: [["Power", "PoE", "12 V DC"], ["", "ignored"], ["Only a name"]],
-      }),
+      specRows(
+        {
+          specs: "Resolution: 4 MP\nLens: 2.8 mm\nWeatherproof housing for outdoor use\n\nhttps://example.com/x",
+          specsTable: [["Power", "PoE", "12 V DC"], ["", "ignored"], ["Only a name"]],
+        },
+        "Other specifications",
+      ),
     ).toEqual([
       ["Resolution", "4 MP"],
       ["Lens", "2.8 mm"],
@@ -50,22 +57,48 @@ describe("compareRows", () => {
   });
 
   it("aligns rows by name across text and tables, and marks the rows that differ", () => {
-    const rows = compareRows([
-      product("Resolution: 4 MP\nLens: 2.8 mm"),
-      product("resolution : 4 mp\nIR range: 30 m", { ndaa: false }),
-      product("", { table: [["Resolution", "8 MP"]], features: [] }),
-    ]);
+    const rows = compareRows(
+      [
+        product("Resolution: 4 MP\nLens: 2.8 mm\nOutdoor housing"),
+        product("resolution : 4 mp\nIR range: 30 m", { ndaa: false }),
+        product("", { table: [["Resolution", "8 MP"]], features: [] }),
+      ],
+      LABELS,
+    );
     expect(rows).toEqual([
-      { name: "Category", values: ["Dome Cameras", "Dome Cameras", "Dome Cameras"], differs: false },
-      { name: "NDAA compliant", values: ["Yes", "No", "Yes"], differs: true },
-      { name: "Lifecycle", values: ["Active", "Active", "Active"], differs: false },
-      { name: "Features", values: ["PoE", "PoE", null], differs: true },
+      // The comparison's own rows say what of them is in the page's language; the specifications are content.
+      {
+        name: "Category",
+        values: ["Dome Cameras", "Dome Cameras", "Dome Cameras"],
+        differs: false,
+        pageLanguage: "name",
+      },
+      { name: "NDAA compliant", values: ["Yes", "No", "Yes"], differs: true, pageLanguage: "row" },
+      { name: "Lifecycle", values: ["Active", "Active", "Active"], differs: false, pageLanguage: "name" },
+      { name: "Features", values: ["PoE", "PoE", null], differs: true, pageLanguage: "name" },
       { name: "Resolution", values: ["4 MP", "4 mp", "8 MP"], differs: true },
       { name: "Lens", values: ["2.8 mm", null, null], differs: true },
+      { name: "Other specifications", values: ["Outdoor housing", null, null], differs: true, pageLanguage: "name" },
       { name: "IR range", values: [null, "30 m", null], differs: true },
     ]);
+    // Named in another language, the same rows.
+    const german = compareRows([product("Gehäuse für draußen", { ndaa: false })], {
+      ...LABELS,
+      category: "Kategorie",
+      ndaa: "NDAA-konform",
+      yes: "Ja",
+      no: "Nein",
+      otherSpecifications: "Weitere Angaben",
+    });
+    expect(german.map((row) => [row.name, row.values[0]])).toEqual([
+      ["Kategorie", "Dome Cameras"],
+      ["NDAA-konform", "Nein"],
+      ["Lifecycle", "Active"],
+      ["Features", "PoE"],
+      ["Weitere Angaben", "Gehäuse für draußen"],
+    ]);
     // Letter case and spacing alone are no difference.
-    expect(compareRows([product("Resolution: 4 MP"), product("Resolution:  4 mp")])[4]?.differs).toBe(false);
+    expect(compareRows([product("Resolution: 4 MP"), product("Resolution:  4 mp")], LABELS)[4]?.differs).toBe(false);
   });
 
   it("aligns typed values by attribute in their groups, with units, before the text's rows", () => {
@@ -86,20 +119,23 @@ describe("compareRows", () => {
     const ir = attribute("IR range", "Image", "m", "number");
     const focal = attribute("Focal length", "Lens", "mm", "range");
     const power = attribute("Power draw", "Power", "W", "number");
-    const rows = compareRows([
-      product("Weight: 400 g", {
-        specValues: [
-          { attribute: focal, value: [2.8, 12] },
-          { attribute: ir, value: 30 },
-        ],
-      }),
-      product("", {
-        specValues: [
-          { attribute: power, value: 6.5 },
-          { attribute: focal, value: [2.8, 12] },
-        ],
-      }),
-    ]).slice(4);
+    const rows = compareRows(
+      [
+        product("Weight: 400 g", {
+          specValues: [
+            { attribute: focal, value: [2.8, 12] },
+            { attribute: ir, value: 30 },
+          ],
+        }),
+        product("", {
+          specValues: [
+            { attribute: power, value: 6.5 },
+            { attribute: focal, value: [2.8, 12] },
+          ],
+        }),
+      ],
+      LABELS,
+    ).slice(4);
     expect(rows).toEqual([
       { name: "Focal length", values: ["2.8\u201312 mm", "2.8\u201312 mm"], differs: false, group: "Lens" },
       { name: "IR range", values: ["30 m (98.4 ft)", null], differs: true, group: "Image" },

@@ -15,11 +15,19 @@ export const ADD_PARAM = "add";
 
 export const COMPARE_PATH = "/compare";
 
-export const COMPARE_MESSAGES = {
-  full: `Up to ${MAX_COMPARED} products can be compared: remove one to add another.`,
-  notFound: (model: string) => `No product has the model “${model}”.`,
-  empty: "Choose products to compare: tick “Compare” on products in the catalog, or add one by its model below.",
-} as const;
+/**
+ * The names and words a comparison's own rows are given, in the page's language (the compare page's
+ * messages): the category, NDAA, lifecycle and features rows, and the row of lines that are no `Name: value`.
+ */
+export interface CompareLabels {
+  category: string;
+  ndaa: string;
+  lifecycle: string;
+  features: string;
+  yes: string;
+  no: string;
+  otherSpecifications: string;
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -61,6 +69,12 @@ export interface CompareRow {
   name: string;
   values: (string | null)[];
   differs: boolean;
+  /**
+   * What of the row is in the page's language: its name (a row of the comparison's own, whose values
+   * are content: a category's name, a product's features), or the whole row (NDAA's "Yes" and "No").
+   * Absent: the row is content, a specification as written.
+   */
+  pageLanguage?: "name" | "row";
   /** A typed value's group ("Lens"; "" for none): the rows of one group follow each other under it. */
   group?: string;
 }
@@ -82,9 +96,9 @@ const MAX_NAME_LENGTH = 48;
 /**
  * A product's specifications as named values: text lines of the shape `Name: value`, and table rows
  * by their first cell (the rest of the row's cells are the value). Lines of another shape are kept
- * together under "Other specifications".
+ * together under `otherName` ("Other specifications").
  */
-export function specRows(product: Pick<CatalogProduct, "specs" | "specsTable">): [string, string][] {
+export function specRows(product: Pick<CatalogProduct, "specs" | "specsTable">, otherName: string): [string, string][] {
   const rows: [string, string][] = [];
   const other: string[] = [];
   for (const raw of (product.specs ?? "").split(/\r?\n/)) {
@@ -101,7 +115,7 @@ export function specRows(product: Pick<CatalogProduct, "specs" | "specsTable">):
     const value = rest.filter(Boolean).join(" / ");
     if (first && value) rows.push([first, value]);
   }
-  if (other.length) rows.push(["Other specifications", other.join("\n")]);
+  if (other.length) rows.push([otherName, other.join("\n")]);
   return rows;
 }
 
@@ -116,23 +130,31 @@ type Compared = Pick<CatalogProduct, "ndaa" | "features" | "specs" | "specsTable
  * (decision 070) aligned by attribute in their groups, with their units, then every specification
  * written as text in the order it first appears. A product's repeated name keeps its first value.
  */
-export function compareRows(products: readonly Compared[], today = isoToday()): CompareRow[] {
+export function compareRows(products: readonly Compared[], labels: CompareLabels, today = isoToday()): CompareRow[] {
   const row = (name: string, values: (string | null)[]): CompareRow => ({
     name,
     values,
     differs: values.some((value) => !sameValue(value, values[0] ?? null)),
   });
+  const ownRow = (pageLanguage: "name" | "row", name: string, values: (string | null)[]): CompareRow => ({
+    ...row(name, values),
+    pageLanguage,
+  });
   const rows: CompareRow[] = [
-    row(
-      "Category",
+    ownRow(
+      "name",
+      labels.category,
       products.map((product) => product.category.name),
     ),
-    row(
-      "NDAA compliant",
-      products.map((product) => (product.ndaa ? "Yes" : "No")),
+    ownRow(
+      "row",
+      labels.ndaa,
+      products.map((product) => (product.ndaa ? labels.yes : labels.no)),
     ),
-    row(
-      "Lifecycle",
+    // Its lines are English until lifecycles are written in every language.
+    ownRow(
+      "name",
+      labels.lifecycle,
       products.map((product) =>
         lifecycleLine(
           product.lifecycle ?? ACTIVE_LIFECYCLE,
@@ -141,8 +163,9 @@ export function compareRows(products: readonly Compared[], today = isoToday()): 
         ),
       ),
     ),
-    row(
-      "Features",
+    ownRow(
+      "name",
+      labels.features,
       products.map((product) => product.features.map((feature) => feature.label).join(", ") || null),
     ),
   ];
@@ -171,20 +194,18 @@ export function compareRows(products: readonly Compared[], today = isoToday()): 
   const names = new Map<string, string>();
   const valuesByProduct = products.map((product) => {
     const values = new Map<string, string>();
-    for (const [name, value] of specRows(product)) {
+    for (const [name, value] of specRows(product, labels.otherSpecifications)) {
       const key = rowKey(name);
       if (!names.has(key)) names.set(key, name.replace(/:$/, "").trim());
       if (!values.has(key)) values.set(key, value);
     }
     return values;
   });
+  const otherKey = rowKey(labels.otherSpecifications);
   for (const [key, name] of names) {
-    rows.push(
-      row(
-        name,
-        valuesByProduct.map((values) => values.get(key) ?? null),
-      ),
-    );
+    const values = valuesByProduct.map((byName) => byName.get(key) ?? null);
+    // The lines that are no `Name: value` are named in the page's language; they are as written.
+    rows.push(key === otherKey ? ownRow("name", name, values) : row(name, values));
   }
   return rows;
 }

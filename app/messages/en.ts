@@ -138,6 +138,50 @@ export const en = {
   "contactForm.tooMany":
     "You have sent several messages in a short time. Please try again in {minutes, plural, one {# minute} other {# minutes}}, or write to us by e-mail.",
 
+  // The comparison (/compare).
+  "compare.title": "Compare products",
+  /** Its title once it compares products: `models` their models, joined. */
+  "compare.titleOf": "Compare {models}",
+  /** What search engines and shared links show of it. */
+  "compare.description":
+    "Compare security cameras and recorders side by side: features and specifications, with the differences marked.",
+  "compare.descriptionOf":
+    "{models} side by side: category, NDAA compliance, features and every specification, with the differences marked.",
+  /** Products of a shared comparison withdrawn since. */
+  "compare.withdrawn":
+    "{count, plural, one {One product of this comparison is no longer in the catalog.} other {# products of this comparison are no longer in the catalog.}}",
+  "compare.full": "Up to {max, number} products can be compared: remove one to add another.",
+  /** `model` is what was typed into the box that adds a product. */
+  "compare.notFound": "No product has the model “{model}”.",
+  "compare.empty":
+    "Choose products to compare: tick “Compare” on products in the catalog, or add one by its model below.",
+  "compare.onlyDifferences": "Only differences",
+  /** Without scripts, the button that shows only the differences. */
+  "compare.apply": "Apply",
+  /** The table's caption, for screen readers. */
+  "compare.caption": "Comparison of {models}",
+  "compare.captionDifferences": "Comparison of {models}, only the rows that differ",
+  "compare.remove": "Remove",
+  /** The link's name for screen readers: `removed` is the product's model. */
+  "compare.removeLabel": "Remove {removed} from the comparison",
+  /** A row whose values differ: its mark, and the mark's tooltip. */
+  "compare.differs": "(differs)",
+  "compare.differsTitle": "The products differ here",
+  "compare.noDifferences": "These products do not differ in anything listed.",
+  "compare.addLabel": "Add a product by its model",
+  "compare.add": "Add",
+  "compare.clear": "Clear the comparison",
+  "compare.print": "Print",
+  // The comparison's own rows: their names, and NDAA's values.
+  "compare.category": "Category",
+  "compare.ndaa": "NDAA compliant",
+  "compare.lifecycle": "Lifecycle",
+  "compare.features": "Features",
+  "compare.yes": "Yes",
+  "compare.no": "No",
+  /** The lines of a specification that are no "Name: value". */
+  "compare.otherSpecifications": "Other specifications",
+
   // A list's links to its pages before and after, and where the reader is.
   /** The links' navigation, for screen readers. */
   "pagination.label": "Pages",

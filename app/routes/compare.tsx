@@ -8,7 +8,6 @@ import { Alert, Button, TextLink } from "#app/components/ui";
 import { Link } from "#app/components/links";
 import {
   ADD_PARAM,
-  COMPARE_MESSAGES,
   COMPARE_PARAM,
   compareRows,
   comparedIds,
@@ -21,7 +20,9 @@ import type { CatalogProduct } from "#app/domain/catalog-views";
 import type { PageHandle } from "#app/domain/live";
 import { catalogProductPath } from "#app/domain/paths";
 import { seoContext, seoMeta } from "#app/domain/seo";
-import { servicesContext } from "#app/server/runtime/context.server";
+import { requestContext, servicesContext } from "#app/server/runtime/context.server";
+import { messageChain } from "#app/server/render/messages.server";
+import { pageWords } from "#app/server/render/page-languages.server";
 import type { Route } from "./+types/compare";
 
 /**
@@ -35,14 +36,13 @@ export const handle: PageHandle = { live: ["products", "categories"] };
 
 /** A shared comparison link previews as what it compares; its canonical address is that comparison's one URL. */
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  const models = loaderData?.products.map((product) => product.model) ?? [];
+  const compared = Boolean(loaderData?.products.length);
+  const text = loaderData?.words.text;
   const first = loaderData?.products[0];
   return seoMeta({
     ...seoContext(matches),
-    title: models.length ? `Compare ${models.join(", ")}` : "Compare products",
-    description: models.length
-      ? `${models.join(", ")} side by side: category, NDAA compliance, features and every specification, with the differences marked.`
-      : "Compare security cameras and recorders side by side: features and specifications, with the differences marked.",
+    title: (compared ? text?.titleOf : text?.title) ?? "",
+    description: (compared ? text?.descriptionOf : text?.description) ?? "",
     path: comparePath(loaderData?.ids ?? [], false),
     image: first?.image.url,
     imageAlt: first ? first.image.alt || first.model : undefined,
@@ -59,29 +59,45 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const { catalog } = context.get(servicesContext);
   const ids = comparedIds(url.searchParams);
   const onlyDifferences = url.searchParams.has(ONLY_DIFFERENCES_PARAM);
-  let notice: string | null = null;
+  let notice: "full" | "notFound" | null = null;
   const added = url.searchParams.get(ADD_PARAM)?.trim();
   if (added) {
     const found = ids.length < MAX_COMPARED ? await catalog.findPublishedModel(added) : null;
     if (found) throw redirect(comparePath(ids.includes(found.id) ? ids : [...ids, found.id], onlyDifferences));
-    notice = ids.length >= MAX_COMPARED ? COMPARE_MESSAGES.full : COMPARE_MESSAGES.notFound(added);
+    notice = ids.length >= MAX_COMPARED ? "full" : "notFound";
   } else if (!isComparePath(url, ids, onlyDifferences)) {
     throw redirect(comparePath(ids, onlyDifferences));
   }
   const found = await Promise.all(ids.map((id) => catalog.getProduct(id)));
   const products = found.filter((product): product is CatalogProduct => product !== null);
+  const withdrawn = ids.length - products.length;
+  // The page's words in its language; what it compares (names, specifications) is English until translated.
+  const words = pageWords("compare", messageChain(context.get(requestContext).language), {
+    models: products.map((product) => product.model).join(", "),
+    count: withdrawn,
+    max: MAX_COMPARED,
+    model: added ?? "",
+    removed: REMOVED,
+  });
+  const [beforeRemoved = "", afterRemoved = ""] = words.text.removeLabel.split(REMOVED);
   return {
     ids: products.map((product) => product.id),
     onlyDifferences,
-    notice,
-    withdrawn: ids.length - products.length,
+    notice: notice && words.text[notice],
+    withdrawn,
     products: products.map(({ id, slug, model, name, image, ndaa }) => ({ id, slug, model, name, image, ndaa })),
-    rows: compareRows(products),
+    rows: compareRows(products, words.text),
+    words,
+    removeLabel: { before: beforeRemoved, after: afterRemoved },
   };
 }
 
+/** Where the model stands in the name of the link that removes a product. */
+const REMOVED = "\u0000";
+
 export default function ComparePage({ loaderData }: Route.ComponentProps) {
-  const { ids, products, rows, onlyDifferences, notice, withdrawn } = loaderData;
+  const { ids, products, rows, onlyDifferences, notice, withdrawn, words, removeLabel } = loaderData;
+  const { text, content } = words;
   const submit = useSubmit();
   const hydrated = useHydrated();
   // Ticked at once; the page's answer (or Back) then says what is shown.
@@ -98,19 +114,13 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
   }, [key]);
   const shown = onlyDifferences ? rows.filter((row) => row.differs) : rows;
   return (
-    <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Compare products</h1>
+    <div className="mx-auto max-w-6xl space-y-6 px-4 py-8" lang={words.lang} dir={words.dir}>
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">{text.title}</h1>
       {notice ? <Alert tone="error">{notice}</Alert> : null}
-      {withdrawn > 0 ? (
-        <Alert tone="info">
-          {withdrawn === 1
-            ? "One product of this comparison is no longer in the catalog."
-            : `${withdrawn} products of this comparison are no longer in the catalog.`}
-        </Alert>
-      ) : null}
+      {withdrawn > 0 ? <Alert tone="info">{text.withdrawn}</Alert> : null}
 
       {products.length === 0 ? (
-        <p className="text-slate-700">{COMPARE_MESSAGES.empty}</p>
+        <p className="text-slate-700">{text.empty}</p>
       ) : (
         <>
           <Form method="get" action="/compare" className="print:hidden">
@@ -132,11 +142,11 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
                 className="h-4 w-4 rounded border-slate-400 text-brand-700"
               />
               <label htmlFor="only-differences" className="text-sm font-medium text-slate-800">
-                Only differences
+                {text.onlyDifferences}
               </label>
               <noscript>
                 <Button type="submit" size="sm" variant="secondary">
-                  Apply
+                  {text.apply}
                 </Button>
               </noscript>
             </div>
@@ -144,10 +154,7 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
           {/* Positioned, so that what is positioned inside (the NDAA icon's text) scrolls with the table and never widens the page. */}
           <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white print:overflow-visible print:border-0">
             <table className="w-full min-w-[40rem] table-fixed border-collapse text-left text-sm">
-              <caption className="sr-only">
-                Comparison of {products.map((product) => product.model).join(", ")}
-                {onlyDifferences ? ", only the rows that differ" : ""}
-              </caption>
+              <caption className="sr-only">{onlyDifferences ? text.captionDifferences : text.caption}</caption>
               <thead>
                 <tr className="border-b border-slate-200 align-top">
                   {/* The first column stays in view while a phone scrolls the products sideways. */}
@@ -171,17 +178,21 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
                         </Link>
                         {product.ndaa ? <NdaaIcon /> : null}
                       </span>
-                      {product.name ? <span className="block text-sm text-slate-600">{product.name}</span> : null}
+                      {product.name ? (
+                        <span className="block text-sm text-slate-600" {...content}>
+                          {product.name}
+                        </span>
+                      ) : null}
                       <Link
                         to={comparePath(
                           ids.filter((id) => id !== product.id),
                           onlyDifferences,
                         )}
                         className="mt-1 inline-block text-xs text-brand-700 underline print:hidden"
-                        aria-label={`Remove ${product.model} from the comparison`}
+                        aria-label={`${removeLabel.before}${product.model}${removeLabel.after}`}
                         preventScrollReset
                       >
-                        Remove
+                        {text.remove}
                       </Link>
                     </th>
                   ))}
@@ -196,6 +207,7 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
                         scope="rowgroup"
                         colSpan={products.length + 1}
                         className={`bg-white px-3 pt-4 pb-1 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase ${KEPT_IN_VIEW}`}
+                        {...content}
                       >
                         {row.group}
                       </th>
@@ -211,15 +223,19 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
                       scope="row"
                       className={`p-3 font-semibold text-slate-800 ${KEPT_IN_VIEW} ${row.differs ? "bg-amber-50 print:bg-transparent" : "bg-white"}`}
                     >
-                      {row.name}
+                      <span {...(row.pageLanguage ? undefined : content)}>{row.name}</span>
                       {row.differs ? (
-                        <span className="ml-1 text-xs font-normal text-amber-900" title="The products differ here">
-                          (differs)
+                        <span className="ml-1 text-xs font-normal text-amber-900" title={text.differsTitle}>
+                          {text.differs}
                         </span>
                       ) : null}
                     </th>
                     {row.values.map((value, index) => (
-                      <td key={index} className="p-3 whitespace-pre-line text-slate-800 wrap-anywhere">
+                      <td
+                        key={index}
+                        className="p-3 whitespace-pre-line text-slate-800 wrap-anywhere"
+                        {...(row.pageLanguage === "row" ? undefined : content)}
+                      >
                         {value ?? <span className="text-slate-500">—</span>}
                       </td>
                     ))}
@@ -228,9 +244,7 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
               </tbody>
             </table>
           </div>
-          {shown.length === 0 ? (
-            <p className="text-slate-700">These products do not differ in anything listed.</p>
-          ) : null}
+          {shown.length === 0 ? <p className="text-slate-700">{text.noDifferences}</p> : null}
         </>
       )}
 
@@ -240,7 +254,7 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
           {onlyDifferences ? <input type="hidden" name={ONLY_DIFFERENCES_PARAM} value="1" /> : null}
           <div className="space-y-1">
             <label htmlFor="compare-add" className="block text-sm font-medium text-slate-800">
-              Add a product by its model
+              {text.addLabel}
             </label>
             <input
               id="compare-add"
@@ -253,23 +267,21 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
             />
           </div>
           <Button type="submit" variant="secondary" disabled={ids.length >= MAX_COMPARED}>
-            Add
+            {text.add}
           </Button>
         </Form>
         {ids.length ? (
           <>
-            <TextLink to="/compare">Clear the comparison</TextLink>
+            <TextLink to="/compare">{text.clear}</TextLink>
             {hydrated ? (
               <Button type="button" variant="link" onClick={() => window.print()}>
-                Print
+                {text.print}
               </Button>
             ) : null}
           </>
         ) : null}
       </div>
-      {ids.length >= MAX_COMPARED ? (
-        <p className="text-sm text-slate-600 print:hidden">{COMPARE_MESSAGES.full}</p>
-      ) : null}
+      {ids.length >= MAX_COMPARED ? <p className="text-sm text-slate-600 print:hidden">{text.full}</p> : null}
     </div>
   );
 }

@@ -169,13 +169,21 @@ test("the Arabic home page is right to left, its shell in Arabic, its English te
   await visitor.context().close();
 });
 
-test("German product, search, about, privacy and news pages pass axe on a phone and a desktop", async ({
+test("German product, search, about, privacy, compare and news pages pass axe on a phone and a desktop", async ({
   browser,
   site,
 }) => {
   const visitor = await visitorPage(browser, site.url);
   const path = await firstProductPath(visitor);
-  for (const page of [`/de${path}`, "/de/search?q=camera", "/de/about", "/de/privacy", "/de/news?page=2"]) {
+  const pages = [
+    `/de${path}`,
+    "/de/search?q=camera",
+    "/de/about",
+    "/de/privacy",
+    "/de/compare?add=VNT-D4M-AI28",
+    "/de/news?page=2",
+  ];
+  for (const page of pages) {
     await visitor.goto(page);
     await hydrated(visitor);
     for (const width of [390, 1280]) {
@@ -189,6 +197,13 @@ test("German product, search, about, privacy and news pages pass axe on a phone 
   await expect(visitor.locator("article").first()).toHaveAttribute("lang", "en");
   await expect(visitor.locator("article time").first()).toHaveAttribute("lang", "de");
   await visitor.screenshot({ path: test.info().outputPath("news-de.png") });
+  // The comparison in German: its own rows named in German, a product's removal named with its model.
+  await visitor.goto("/de/compare?add=VNT-D4M-AI28");
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("Produkte vergleichen");
+  await expect(visitor.getByRole("table", { name: "Vergleich von VNT-D4M-AI28" })).toBeVisible();
+  await expect(visitor.getByRole("row", { name: /^NDAA-konform/ })).toContainText("Ja");
+  await expect(visitor.getByRole("link", { name: "VNT-D4M-AI28 aus dem Vergleich entfernen" })).toHaveText("Entfernen");
+  await visitor.screenshot({ path: test.info().outputPath("compare-de.png"), fullPage: true });
   // About in German around the owner's English text, its picture described in German.
   await visitor.goto("/de/about");
   await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("Über uns");

@@ -241,6 +241,24 @@ describe.each(DATABASE_KINDS)("the site in the owner's languages on %s", (kind) 
     const englishRefused = await (await post("/contact", { name: "", email: "dana@example.com", message: "" })).text();
     expect(englishRefused).toContain(">Enter your name<");
     expect(englishRefused).toContain(">Please check each input<");
+    // The comparison speaks German: its own rows named in German, NDAA's values too; the specifications
+    // as written, marked English; a model that is not there said so in German.
+    const added = await fetch(`${server.url}/de/compare?add=VNT-D4M-AI28`, { redirect: "manual" });
+    expect(added.status).toBe(302);
+    const comparePath = added.headers.get("location") ?? "";
+    expect(comparePath).toMatch(/^\/de\/compare\?p=/);
+    const germanCompare = await get(comparePath);
+    expect(germanCompare.html).toContain("<title>VNT-D4M-AI28 vergleichen | ");
+    expect(germanCompare.html).toMatch(/<div [^>]*lang="de" dir="ltr"><h1[^>]*>Produkte vergleichen<\/h1>/);
+    expect(germanCompare.html).toMatch(/<th scope="row"[^>]*><span>Kategorie<\/span><\/th><td [^>]*lang="en"/);
+    expect(germanCompare.html).toMatch(
+      /<th scope="row"[^>]*><span>NDAA-konform<\/span><\/th><td class="[^"]*">Ja<\/td>/,
+    );
+    expect(germanCompare.html).toMatch(/<th scope="row"[^>]*><span lang="en" dir="ltr">Image Sensor<\/span>/);
+    expect(germanCompare.html).toContain('aria-label="VNT-D4M-AI28 aus dem Vergleich entfernen"');
+    expect(germanCompare.html).toContain('<caption class="sr-only">Vergleich von VNT-D4M-AI28</caption>');
+    const notFound = await get(`${comparePath}&add=NO-SUCH-MODEL`);
+    expect(notFound.html).toContain("Kein Produkt hat das Modell „NO-SUCH-MODEL“.");
     // In English nothing is marked: the page and its content are in one language.
     const englishAbout = await get("/about");
     expect(englishAbout.html).toContain("<title>About Us | ");

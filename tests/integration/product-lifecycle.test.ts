@@ -8,6 +8,7 @@ import { CatalogSnapshot } from "#app/server/site/catalog-snapshot.server";
 import { DATABASE_KINDS, startTestRuntime } from "#tests/support/database";
 import { MAX_IMPORT_ROWS, type CatalogColumn } from "#app/domain/catalog-sheet";
 import { compareRows } from "#app/domain/compare";
+import { englishPart } from "#app/messages/en";
 import { lifecyclePropertiesJsonLd } from "#app/domain/json-ld";
 import { csvLine, parseCsv } from "#app/server/platform/csv.server";
 import { stageText } from "#tests/support/staged-files";
@@ -189,8 +190,11 @@ describe.each(DATABASE_KINDS)("products' lifecycles on %s", (kind) => {
     const old = await catalog.getProduct(id("OLD-1"));
     const active = await catalog.getProduct(id("OLD-2"));
     if (!old || !active) throw new Error("no products");
-    expect(compareRows([old, active], "2026-12-05").find((row) => row.name === "Lifecycle")).toEqual({
+    expect(
+      compareRows([old, active], englishPart("compare"), "2026-12-05").find((row) => row.name === "Lifecycle"),
+    ).toEqual({
       name: "Lifecycle",
+      pageLanguage: "name",
       values: [
         "Discontinued on 1 Mar 2026; end of sale 31 Jan 2026; replaced by NEW-1B; firmware updates until 1 Mar 2031; repairs until 1 Mar 2032",
         "Active",

@@ -13,7 +13,18 @@ export interface ChoosableImage extends Pick<ImageView, "fileId" | "url" | "widt
  * as the main image. Thumbnails are buttons, so they work with a keyboard as well as a pointer. An
  * image without a description of its own is named by `fallbackAlt` (the model).
  */
-export function ImageChooser({ images, fallbackAlt }: { images: ChoosableImage[]; fallbackAlt: string }) {
+export function ImageChooser({
+  images,
+  fallbackAlt,
+  label,
+  imageLabels,
+}: {
+  images: ChoosableImage[];
+  fallbackAlt: string;
+  /** The thumbnails' list's name, and each thumbnail's ("Show image 2 of 3"), in the page's language. */
+  label: string;
+  imageLabels: readonly string[];
+}) {
   const [chosenId, setChosenId] = useState(images[0]?.id);
   const chosen = images.find((image) => image.id === chosenId) ?? images[0];
   if (!chosen) return null;
@@ -29,7 +40,7 @@ export function ImageChooser({ images, fallbackAlt }: { images: ChoosableImage[]
         data-testid="main-image"
       />
       {images.length > 1 ? (
-        <ul className="flex flex-wrap gap-2" aria-label="Product images">
+        <ul className="flex flex-wrap gap-2" aria-label={label}>
           {images.map((image, index) => {
             const selected = image.id === chosen.id;
             return (
@@ -39,7 +50,7 @@ export function ImageChooser({ images, fallbackAlt }: { images: ChoosableImage[]
                   onClick={() => setChosenId(image.id)}
                   aria-pressed={selected}
                   // The button's name says what choosing it shows; the picture inside adds nothing to it.
-                  aria-label={`Show image ${index + 1} of ${images.length}${image.alt ? `: ${image.alt}` : ""}`}
+                  aria-label={`${imageLabels[index] ?? ""}${image.alt ? `: ${image.alt}` : ""}`}
                   className={`block overflow-hidden rounded-md border-2 ${
                     selected ? "border-brand-600" : "border-transparent hover:border-slate-300"
                   }`}

@@ -30,6 +30,23 @@ describe("the interface's message catalogs", () => {
     }
   });
 
+  it("name each link, in every language, with words that hold what the link shows (as axe asks)", () => {
+    // A link's name for screen readers, and the text it shows.
+    const pairs: [name: MessageKey, shown: MessageKey][] = [
+      ["product.datasheetLabel", "product.datasheet"],
+      ["product.compareLabel", "product.compare"],
+      ["compare.removeLabel", "compare.remove"],
+    ];
+    for (const [language, messages] of Object.entries(MESSAGE_CATALOGS)) {
+      for (const [name, shown] of pairs) {
+        const label = messages[name];
+        const text = messages[shown];
+        if (label === undefined || text === undefined) continue;
+        expect(label.toLowerCase(), `${language}: ${name}`).toContain(text.toLowerCase());
+      }
+    }
+  });
+
   it("lists what each catalog lacks: those messages are shown in the next language of the reader's chain", () => {
     const missing = Object.entries(MESSAGE_CATALOGS).flatMap(([language, messages]) =>
       KEYS.filter((key) => messages[key] === undefined).map((key) => `${language}: ${key}`),

@@ -182,6 +182,41 @@ export const en = {
   /** The lines of a specification that are no "Name: value". */
   "compare.otherSpecifications": "Other specifications",
 
+  // A product's page (/catalog/products/…): its own words around what the product's record says.
+  /** The trail above it, for screen readers. */
+  "product.breadcrumb": "Breadcrumb",
+  /** Before the link to its category. */
+  "product.category": "Category:",
+  "product.ndaa": "NDAA-compliant",
+  "product.compare": "Compare",
+  /** The compare link's name for screen readers. */
+  "product.compareLabel": "Compare {model} with other products",
+  "product.datasheet": "Download datasheet",
+  /** The link's name for screen readers: it holds the link's text (`product.datasheet`), as a name must. */
+  "product.datasheetLabel": "Download datasheet of {model} (PDF)",
+  /** For a signed-in editor only. */
+  "product.dashboard": "View in dashboard",
+  "product.images": "Product images",
+  /** A thumbnail's name for screen readers: the picture's description follows. */
+  "product.showImage": "Show image {number, number} of {count, number}",
+  "product.specifications": "Specifications",
+  "product.specificationsCaption": "{model} specifications",
+  "product.moreSpecifications": "More specifications",
+  "product.specificationTable": "Specification table",
+  "product.specificationTableCaption": "{model} specification table",
+  "product.coverage": "Coverage calculator",
+  "product.accessories": "Accessories and related products",
+  "product.firmware": "Firmware",
+  "product.latestFirmware": "Latest stable release:",
+  "product.allFirmware": "All firmware releases for {model}",
+  "product.firmwareFeed": "Atom feed",
+  "product.advisories": "Security advisories",
+  "product.allAdvisories": "All advisories for {model}",
+  "product.advisoriesFeed": "Atom feed of advisories",
+  "product.compliance": "Compliance",
+  "product.downloads": "Downloads",
+  "product.noDownloads": "No downloads for this product.",
+
   // A list's links to its pages before and after, and where the reader is.
   /** The links' navigation, for screen readers. */
   "pagination.label": "Pages",

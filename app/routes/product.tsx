@@ -25,6 +25,8 @@ import {
 import { seoContext, seoMeta } from "#app/domain/seo";
 import { DEFAULT_SITE, pageTitle } from "#app/domain/site";
 import { requestContext, servicesContext } from "#app/server/runtime/context.server";
+import { formatMessage, messageChain } from "#app/server/render/messages.server";
+import { pageWords } from "#app/server/render/page-languages.server";
 import type { Route } from "./+types/product";
 import {
   catalogCategoryPath,
@@ -100,6 +102,13 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
   // On a page in another language its structured data names the page at its address there.
   const base = request.language ? languageBase(request.language.tag) : "";
   const siteName = (await settings.getSiteSettings()).companyName || DEFAULT_SITE.companyName;
+  // The page's own words in its language; what the product's record says is English until translated.
+  const chain = messageChain(request.language);
+  const words = pageWords("product", chain, { model: product.model, number: 0, count: 0 });
+  const images = [product.image, ...product.additionalImages];
+  const imageLabels = images.map(
+    (_, index) => formatMessage("product.showImage", [words.lang], { number: index + 1, count: images.length }).text,
+  );
   const properties = [...specPropertiesJsonLd(specValues), ...lifecyclePropertiesJsonLd(product.lifecycle)];
   return {
     coverage,
@@ -114,8 +123,8 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
       productJsonLd(shown, publicUrl, siteName, properties, base),
       breadcrumbJsonLd(
         [
-          { name: "Home", path: "/" },
-          { name: "Products", path: "/catalog" },
+          { name: formatMessage("shell.home", chain).text, path: "/" },
+          { name: formatMessage("shell.products", chain).text, path: "/catalog" },
           { name: product.category.name, path: catalogCategoryPath(product.category) },
           { name: product.model, path: catalogProductPath(product) },
         ],
@@ -144,6 +153,9 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
     }),
     advisoriesPath: productAdvisoriesPath(product.id),
     advisoriesFeedPath: productAdvisoriesFeedPath(product),
+    words,
+    imageLabels,
+    productsLink: formatMessage("shell.products", [words.lang]).text,
   };
 }
 
@@ -160,7 +172,7 @@ const coverageCalculator = import.meta.env.SSR
  * "Compare": this product with those the visitor ticked in the catalog (in this tab), or alone
  * without scripts; the comparison page adds more.
  */
-function CompareLink({ id, model }: { id: string; model: string }) {
+function CompareLink({ id, label, text }: { id: string; label: string; text: string }) {
   const selection = useCompareSelection();
   const ids = selection.includes(id) ? selection : [...selection, id].slice(-MAX_COMPARED);
   return (
@@ -170,9 +182,9 @@ function CompareLink({ id, model }: { id: string; model: string }) {
         // One comparison per product for a crawler to find would be thousands of near-copies.
         rel="nofollow"
         className="inline-flex rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50"
-        aria-label={`Compare ${model} with other products`}
+        aria-label={label}
       >
-        Compare
+        {text}
       </Link>
     </p>
   );
@@ -194,25 +206,26 @@ function Section({ title, id, children }: { title: string; id?: string; children
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, isAdmin, preview, latestFirmware, lifecycle } = loaderData;
+  const { product, isAdmin, preview, latestFirmware, lifecycle, words } = loaderData;
+  const { text, content } = words;
   const images = [product.image, ...product.additionalImages];
   return (
-    <article className="mx-auto max-w-6xl space-y-6 px-4 py-8">
+    <article className="mx-auto max-w-6xl space-y-6 px-4 py-8" lang={words.lang} dir={words.dir}>
       {preview ? (
         <Suspense fallback={null}>
           <PreviewNotice publication={product.publication} />
         </Suspense>
       ) : null}
       <JsonLd json={loaderData.jsonLd} />
-      <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
+      <nav aria-label={text.breadcrumb} className="text-sm text-slate-600">
         <ol className="flex flex-wrap gap-1">
           <li>
             <Link to="/catalog" className="hover:underline">
-              Products
+              {loaderData.productsLink}
             </Link>
             <span aria-hidden="true"> / </span>
           </li>
-          <li>
+          <li {...content}>
             <Link to={catalogCategoryPath(product.category)} className="hover:underline">
               {product.category.name}
             </Link>
@@ -225,7 +238,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       </nav>
 
       {lifecycle ? (
-        <p className="rounded-lg border border-amber-300 bg-amber-50 p-4 font-medium text-amber-950">
+        <p className="rounded-lg border border-amber-300 bg-amber-50 p-4 font-medium text-amber-950" {...content}>
           {lifecycle.headline}
           {product.lifecycle.replacements.map((replacement, index) => [
             index ? ", " : " — replaced by ",
@@ -237,44 +250,55 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
       <div className="grid gap-8 lg:grid-cols-2">
-        <ImageChooser images={images} fallbackAlt={product.model} />
+        <ImageChooser
+          images={images}
+          fallbackAlt={product.model}
+          label={text.images}
+          imageLabels={loaderData.imageLabels}
+        />
         <div className="space-y-4">
           <div>
             <h1 className="text-3xl font-bold tracking-tight text-slate-900">{product.model}</h1>
-            {product.name ? <p className="mt-1 text-xl text-slate-700">{product.name}</p> : null}
+            {product.name ? (
+              <p className="mt-1 text-xl text-slate-700" {...content}>
+                {product.name}
+              </p>
+            ) : null}
           </div>
           <p className="text-slate-700">
-            Category:{" "}
-            <TextLink to={catalogCategoryPath(product.category)} underline="hover" weight="medium">
+            {text.category}{" "}
+            <TextLink to={catalogCategoryPath(product.category)} underline="hover" weight="medium" {...content}>
               {product.category.name}
             </TextLink>
           </p>
           {product.features.length > 0 ? (
-            <p className="text-slate-700" data-testid="features">
+            <p className="text-slate-700" data-testid="features" {...content}>
               {product.features.map((feature) => feature.label).join(", ")}
             </p>
           ) : null}
-          {product.ndaa ? <NdaaBadge /> : null}
+          {product.ndaa ? <NdaaBadge label={text.ndaa} /> : null}
           <div className="flex flex-wrap gap-3 print:hidden">
-            <CompareLink id={product.id} model={product.model} />
+            <CompareLink id={product.id} label={text.compareLabel} text={text.compare} />
             {preview ? null : (
               <a
                 href={datasheetPath(product)}
                 className="inline-flex rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50"
-                aria-label={`Download datasheet of ${product.model} (PDF)`}
+                aria-label={text.datasheetLabel}
               >
-                Download datasheet
+                {text.datasheet}
               </a>
             )}
           </div>
-          <p className="whitespace-pre-line text-slate-800">{product.description}</p>
+          <p className="whitespace-pre-line text-slate-800" {...content}>
+            {product.description}
+          </p>
           {isAdmin ? (
             <p>
               <Link
                 to={dashboardProductPath(product.id)}
                 className="inline-flex rounded-md border border-brand-700 px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50"
               >
-                View in dashboard
+                {text.dashboard}
               </Link>
             </p>
           ) : null}
@@ -282,12 +306,14 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       </div>
 
       {loaderData.specifications.length > 0 ? (
-        <Section title="Specifications">
-          <TypedSpecsTable groups={loaderData.specifications} caption={`${product.model} specifications`} />
+        <Section title={text.specifications}>
+          <div {...content}>
+            <TypedSpecsTable groups={loaderData.specifications} caption={text.specificationsCaption} />
+          </div>
         </Section>
       ) : null}
       {loaderData.coverage ? (
-        <Section title="Coverage calculator" id="coverage">
+        <Section title={text.coverage} id="coverage">
           <OnDemand
             // Other figures (another camera, a changed value) are another island.
             key={JSON.stringify(loaderData.coverage)}
@@ -298,19 +324,23 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         </Section>
       ) : null}
       {product.specs ? (
-        <Section title={loaderData.specifications.length > 0 ? "More specifications" : "Specifications"}>
-          <p className="whitespace-pre-line text-sm text-slate-800">{product.specs}</p>
+        <Section title={loaderData.specifications.length > 0 ? text.moreSpecifications : text.specifications}>
+          <p className="whitespace-pre-line text-sm text-slate-800" {...content}>
+            {product.specs}
+          </p>
         </Section>
       ) : null}
       {product.specsTable && product.specsTable.length > 0 ? (
         <Section
-          title={product.specs || loaderData.specifications.length > 0 ? "Specification table" : "Specifications"}
+          title={product.specs || loaderData.specifications.length > 0 ? text.specificationTable : text.specifications}
         >
-          <SpecsTable rows={product.specsTable} caption={`${product.model} specification table`} />
+          <div {...content}>
+            <SpecsTable rows={product.specsTable} caption={text.specificationTableCaption} />
+          </div>
         </Section>
       ) : null}
       {product.accessories.length > 0 ? (
-        <Section title="Accessories and related products">
+        <Section title={text.accessories}>
           <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
             {product.accessories.map((accessory) => (
               <li key={accessory.id}>
@@ -328,7 +358,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                   <span className="block px-3 pt-2 text-sm font-medium break-words text-slate-900 group-hover:underline">
                     {accessory.model}
                   </span>
-                  <span className="block px-3 pb-2 text-sm break-words text-slate-600">{accessory.name}</span>
+                  <span className="block px-3 pb-2 text-sm break-words text-slate-600" {...content}>
+                    {accessory.name}
+                  </span>
                 </Link>
               </li>
             ))}
@@ -336,24 +368,26 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         </Section>
       ) : null}
       {latestFirmware ? (
-        <Section title="Firmware">
+        <Section title={text.firmware}>
           <div className="space-y-3">
-            <p className="text-sm text-slate-700">Latest stable release:</p>
-            <FirmwareReleaseEntry release={latestFirmware} headingLevel={3} showProducts={false} />
+            <p className="text-sm text-slate-700">{text.latestFirmware}</p>
+            <div {...content}>
+              <FirmwareReleaseEntry release={latestFirmware} headingLevel={3} showProducts={false} />
+            </div>
             <p className="flex flex-wrap gap-x-4 text-sm">
               <Link to={productFirmwarePath(product.id)} className="font-semibold text-brand-700 underline">
-                All firmware releases for {product.model}
+                {text.allFirmware}
               </Link>
               <a href={productFirmwareFeedPath(product)} className="text-brand-700 underline">
-                Atom feed
+                {text.firmwareFeed}
               </a>
             </p>
           </div>
         </Section>
       ) : null}
       {loaderData.advisories.length ? (
-        <Section title="Security advisories">
-          <ul className="space-y-3 text-sm">
+        <Section title={text.advisories}>
+          <ul className="space-y-3 text-sm" {...content}>
             {loaderData.advisories.map((advisory) => (
               <li key={advisory.id}>
                 <Link to={advisory.path} className="font-semibold text-brand-700 underline">
@@ -367,27 +401,29 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           </ul>
           <p className="mt-3 flex flex-wrap gap-x-4 text-sm">
             <Link to={loaderData.advisoriesPath} className="text-brand-700 underline">
-              All advisories for {product.model}
+              {text.allAdvisories}
             </Link>
             <a href={loaderData.advisoriesFeedPath} className="text-brand-700 underline">
-              Atom feed of advisories
+              {text.advisoriesFeed}
             </a>
           </p>
         </Section>
       ) : null}
-      <Section title="Compliance">
-        <p className="text-sm text-slate-800">{loaderData.ndaa}</p>
+      <Section title={text.compliance}>
+        <p className="text-sm text-slate-800" {...content}>
+          {loaderData.ndaa}
+        </p>
       </Section>
-      <Section title="Downloads">
+      <Section title={text.downloads}>
         {loaderData.downloadGroups.length > 0 ? (
           loaderData.downloadGroups.map((group) => (
-            <div key={group.heading}>
+            <div key={group.heading} {...content}>
               <h3 className="mt-3 text-base font-semibold text-slate-900">{group.heading}</h3>
               <DownloadsList downloads={group.downloads} />
             </div>
           ))
         ) : (
-          <p className="text-sm text-slate-600">No downloads for this product.</p>
+          <p className="text-sm text-slate-600">{text.noDownloads}</p>
         )}
       </Section>
     </article>

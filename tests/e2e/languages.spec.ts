@@ -98,6 +98,13 @@ test("a visitor reads a product's page in German from the footer, keeps the pref
   await expect(visitor.getByRole("main")).toHaveAttribute("lang", "en");
   await expect(visitor.getByRole("banner")).not.toHaveAttribute("lang");
   await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(heading);
+  // The page's own words are German, marked so inside the English content; the record's stay English.
+  await expect(visitor.getByRole("article").first()).toHaveAttribute("lang", "de");
+  await expect(visitor.getByRole("heading", { level: 2, name: "Konformität" })).toBeVisible();
+  await expect(visitor.getByRole("link", { name: /^Datenblatt herunterladen: .+ \(PDF\)$/ })).toHaveText(
+    "Datenblatt herunterladen",
+  );
+  await expect(visitor.getByRole("navigation", { name: "Brotkrümelnavigation" })).toContainText("Produkte");
   await expect(languageNav.getByRole("link", { name: "Deutsch" })).toHaveAttribute("aria-current", "true");
   await expect(visitor.getByRole("contentinfo").getByRole("navigation", { name: "Fußzeile" })).toContainText(
     "Datenschutz",
@@ -124,6 +131,7 @@ test("a visitor reads a product's page in German from the footer, keeps the pref
   await expect(visitor.locator("html")).toHaveAttribute("lang", "en");
   await expect(visitor.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Products" })).toBeVisible();
   await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(heading);
+  await expect(visitor.getByRole("heading", { level: 2, name: "Compliance" })).toBeVisible();
   await visitor.context().close();
 });
 

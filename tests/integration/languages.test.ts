@@ -137,13 +137,23 @@ describe.each(DATABASE_KINDS)("the site in the owner's languages on %s", (kind) 
 
     // A product's structured data names the page in its language; its pictures have one address.
     const product = english.find((path) => path.startsWith("/catalog/products/")) ?? "";
-    const json = /<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/s.exec(
-      (await get(`/de${product}`)).html,
-    )?.[1];
+    const germanProduct = (await get(`/de${product}`)).html;
+    const json = /<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/s.exec(germanProduct)?.[1];
     const [item, trail] = JSON.parse(json ?? "[]") as [
       { url: string; image: (string | { url: string })[] },
-      { itemListElement: { item: string }[] },
+      { itemListElement: { item: string; name: string }[] },
     ];
+    // Its own words are German, what its record says is English and marked so.
+    expect(germanProduct).toMatch(/<article [^>]*lang="de" dir="ltr">/);
+    expect(germanProduct).toMatch(/<nav aria-label="Brotkrümelnavigation"[^>]*>.*>Produkte<\/a>/s);
+    expect(germanProduct).toMatch(/Kategorie:(<!-- -->)? <a [^>]*lang="en" dir="ltr"[^>]*>/);
+    expect(germanProduct).toMatch(/<h2 [^>]*>Technische Daten<\/h2><div lang="en" dir="ltr">/);
+    expect(germanProduct).toMatch(/<p class="whitespace-pre-line text-slate-800" lang="en" dir="ltr">/);
+    expect(germanProduct).toMatch(
+      /aria-label="Datenblatt herunterladen: [^"]+ \(PDF\)"[^>]*>Datenblatt herunterladen<\/a>/,
+    );
+    expect(germanProduct).toContain(">Downloads</h2>");
+    expect(trail.itemListElement.slice(0, 2).map((crumb) => crumb.name)).toEqual(["Startseite", "Produkte"]);
     expect(item.url).toBe(`${server.url}/de${product}`);
     expect(JSON.stringify(item.image)).not.toContain("/de/");
     expect(trail.itemListElement.map((crumb) => new URL(crumb.item).pathname)).toEqual([

@@ -101,7 +101,7 @@ describe("compareRows", () => {
     expect(compareRows([product("Resolution: 4 MP"), product("Resolution:  4 mp")], LABELS)[4]?.differs).toBe(false);
   });
 
-  it("aligns typed values by attribute in their groups, with units, before the text's rows", () => {
+  it("aligns typed values by attribute in their groups, with units, before the text's rows and their heading", () => {
     const attribute = (name: string, group: string, unit: CategoryAttribute["unit"], type: "number" | "range") => ({
       id: name,
       slug: name,
@@ -140,7 +140,8 @@ describe("compareRows", () => {
       { name: "Focal length", values: ["2.8\u201312 mm", "2.8\u201312 mm"], differs: false, group: "Lens" },
       { name: "IR range", values: ["30 m (98.4 ft)", null], differs: true, group: "Image" },
       { name: "Power draw", values: [null, "6.5 W"], differs: true, group: "Power" },
-      { name: "Weight", values: ["400 g", null], differs: true },
+      // The specifications as written under a heading of their own, not the last group's.
+      { name: "Weight", values: ["400 g", null], differs: true, group: "More specifications", ownGroup: true },
     ]);
   });
 });

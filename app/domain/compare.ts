@@ -27,6 +27,8 @@ export interface CompareLabels {
   yes: string;
   no: string;
   otherSpecifications: string;
+  /** The heading of the specifications as written, below the typed values' groups. */
+  moreSpecifications: string;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -77,6 +79,8 @@ export interface CompareRow {
   pageLanguage?: "name" | "row";
   /** A typed value's group ("Lens"; "" for none): the rows of one group follow each other under it. */
   group?: string;
+  /** The group is the comparison's own heading (the specifications as written), in the page's language. */
+  ownGroup?: true;
 }
 
 /** A name as rows are matched by: letter case, spacing and a trailing colon do not make two rows. */
@@ -202,10 +206,14 @@ export function compareRows(products: readonly Compared[], labels: CompareLabels
     return values;
   });
   const otherKey = rowKey(labels.otherSpecifications);
+  // Below the typed values' groups the specifications as written have a heading of their own, or
+  // they would read as the last group's.
+  const headed = typed.some((attribute) => attribute.group !== "");
   for (const [key, name] of names) {
     const values = valuesByProduct.map((byName) => byName.get(key) ?? null);
     // The lines that are no `Name: value` are named in the page's language; they are as written.
-    rows.push(key === otherKey ? ownRow("name", name, values) : row(name, values));
+    const written = key === otherKey ? ownRow("name", name, values) : row(name, values);
+    rows.push(headed ? { ...written, group: labels.moreSpecifications, ownGroup: true } : written);
   }
   return rows;
 }

@@ -181,6 +181,8 @@ export const en = {
   "compare.no": "No",
   /** The lines of a specification that are no "Name: value". */
   "compare.otherSpecifications": "Other specifications",
+  /** Above the specifications as written, when typed values come first in their groups. */
+  "compare.moreSpecifications": "More specifications",
 
   // A product's page (/catalog/products/…): its own words around what the product's record says.
   /** The trail above it, for screen readers. */

@@ -207,7 +207,7 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
                         scope="rowgroup"
                         colSpan={products.length + 1}
                         className={`bg-white px-3 pt-4 pb-1 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase ${KEPT_IN_VIEW}`}
-                        {...content}
+                        {...(row.ownGroup ? undefined : content)}
                       >
                         {row.group}
                       </th>

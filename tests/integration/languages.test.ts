@@ -266,6 +266,11 @@ describe.each(DATABASE_KINDS)("the site in the owner's languages on %s", (kind) 
     );
     expect(germanCompare.html).toMatch(/<th scope="row"[^>]*><span lang="en" dir="ltr">Image Sensor<\/span>/);
     expect(germanCompare.html).toContain('aria-label="VNT-D4M-AI28 aus dem Vergleich entfernen"');
+    // The specifications as written have their heading, in German, after the typed values' groups (English).
+    expect(germanCompare.html).toMatch(
+      /<th scope="rowgroup" colSpan="2" class="[^"]*" lang="en" dir="ltr">Image<\/th>/,
+    );
+    expect(germanCompare.html).toMatch(/<th scope="rowgroup" colSpan="2" class="[^"]*">Weitere technische Daten<\/th>/);
     expect(germanCompare.html).toContain('<caption class="sr-only">Vergleich von VNT-D4M-AI28</caption>');
     const notFound = await get(`${comparePath}&add=NO-SUCH-MODEL`);
     expect(notFound.html).toContain("Kein Produkt hat das Modell „NO-SUCH-MODEL“.");

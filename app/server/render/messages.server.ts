@@ -89,8 +89,17 @@ export function messageSet<Key extends MessageKey>(
   return { language, text };
 }
 
-/** Each part's messages, made once for each chain (they are the same until the server is built again). */
-const parts = new Map<string, { language: string; text: Record<string, string> }>();
+/**
+ * Each part's language for each chain and its messages that take no values, formatted once (they are
+ * the same until the server is built again); those that take values are formatted for each page.
+ */
+const parts = new Map<string, { language: string; fixed: Record<string, string>; taking: MessageKey[] }>();
+
+/**
+ * Whether a message takes values: in ICU MessageFormat a brace not quoted opens an argument. A quoted
+ * one would only make its message formatted for each page, as if it took values.
+ */
+const takesValues = (key: MessageKey) => en[key].includes("{");
 
 /**
  * The messages of `part` (those whose keys start `part.`) for `chain`, by their names within it, all
@@ -102,17 +111,21 @@ export function partMessages<Part extends string>(
   values?: Record<string, string | number>,
 ): { language: string; text: PartMessages<Part> } {
   const id = `${part} ${chain.join(" ")}`;
-  let made = values ? undefined : parts.get(id);
+  let made = parts.get(id);
   if (!made) {
     const keys = (Object.keys(en) as MessageKey[]).filter((key) => key.startsWith(`${part}.`));
-    const { language, text } = messageSet(keys, chain, values);
-    const named: Record<string, string> = {};
-    for (const key of keys) named[key.slice(part.length + 1)] = text[key];
-    made = { language, text: named };
-    // With values a part is the page's own: made for it alone.
-    if (!values) parts.set(id, made);
+    const language = languageWithAll(keys, chain);
+    const fixed: Record<string, string> = {};
+    for (const key of keys)
+      if (!takesValues(key)) fixed[key.slice(part.length + 1)] = formatMessage(key, [language]).text;
+    made = { language, fixed, taking: keys.filter(takesValues) };
+    parts.set(id, made);
   }
-  return made as { language: string; text: PartMessages<Part> };
+  const { language, fixed, taking } = made;
+  if (taking.length === 0) return { language, text: fixed as PartMessages<Part> };
+  const text = { ...fixed };
+  for (const key of taking) text[key.slice(part.length + 1)] = formatMessage(key, [language], values).text;
+  return { language, text: text as PartMessages<Part> };
 }
 
 /** `partMessages` with the `lang` and `dir` its words are marked with (`LanguagePart`). */

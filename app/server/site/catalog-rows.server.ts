@@ -23,7 +23,6 @@ import {
   specAttributes,
 } from "../db/schema";
 import { type fileView, imageFileColumns, type imageView } from "../files/file-views.server";
-import type { PackedText } from "../platform/packed-texts.server";
 import type { Slicing } from "../platform/slices.server";
 
 /** The rows the catalog is made of: all of them, or those of the records a change touched. */
@@ -76,11 +75,10 @@ export interface ProductValueRow {
 export type ProductRow = Pick<CatalogProduct, "id" | "slug" | "model" | "name" | "description" | "ndaa" | "version"> & {
   /**
    * Its specifications as JSON text, read back when its page is made (decision 077): the table one
-   * string a product rather than an array for each of its rows, and both kept a byte a character,
-   * then packed once the catalog holds them (decision 092).
+   * string a product rather than an array for each of its rows, and both kept a byte a character.
    */
-  specsJson: HeldSpecification | null;
-  specsTableJson: HeldSpecification | null;
+  specsJson: string | null;
+  specsTableJson: string | null;
   categoryId: string;
   imageAlt: string;
   status: PublicationStatus;
@@ -90,12 +88,6 @@ export type ProductRow = Pick<CatalogProduct, "id" | "slug" | "model" | "name" |
   createdAt: string;
   file: Parameters<typeof imageView>[0];
 } & LifecycleColumns;
-
-/**
- * A specification as JSON text: as read, a byte a character once the catalog takes it in
- * (`oneByteJson`), then deflated against what the catalog's specifications share (decision 092).
- */
-export type HeldSpecification = string | PackedText;
 
 /** A product's features, read one row a product. */
 export interface ProductFeatureRow {

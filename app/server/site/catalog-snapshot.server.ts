@@ -56,8 +56,6 @@ export class CatalogSnapshot {
   private confirmedAt: number | undefined;
   private readonly listeners = new Set<CatalogListener>();
   private prunedAt = 0;
-  /** The served state's packing of its specifications (decision 092): settled once they are packed. */
-  private packing: Promise<void> = Promise.resolve();
   /** Catch-ups under way that the watch's notices started. */
   private catchingUp = 0;
   /**
@@ -258,13 +256,6 @@ export class CatalogSnapshot {
     return (await this.asCommittedNow()).describe();
   }
 
-  /** The specifications' bytes as held and as read, once the served state has packed them (decision 092). */
-  async packedSpecifications(): Promise<{ held: number; read: number }> {
-    const state = await this.current();
-    await this.packing;
-    return state.heldSpecifications();
-  }
-
   /**
    * Brings the state to the catalog's version as committed now: what a write of this instance awaits
    * before its answer leaves, so that the next request, and the page cache, already have it.
@@ -386,8 +377,6 @@ export class CatalogSnapshot {
         this.state = built;
         // Read at the version as committed after the mark: it need not be read again until the next change.
         this.confirmedAt = mark;
-        // Not awaited: the state is served meanwhile, its texts read as they are until packed.
-        this.packing = built.packSpecifications(this.slicing).catch(() => undefined);
         if (replaced) for (const listener of this.listeners) listener(CATALOG_EVERYTHING);
       }
       return this.state ?? built;

@@ -28,16 +28,8 @@ import { fileView, imageView } from "../files/file-views.server";
 import { storedUnit } from "../records/attribute.server";
 import { addToList } from "../platform/lists.server";
 import { oneByteJson } from "../platform/one-byte-json.server";
-import { type PackedText, TextPacker } from "../platform/packed-texts.server";
 import { forEachInSlices, type Slicing } from "../platform/slices.server";
-import type {
-  CatalogRows,
-  CategoryAttributeRow,
-  DownloadRow,
-  FeatureRow,
-  HeldSpecification,
-  ProductRow,
-} from "./catalog-rows.server";
+import type { CatalogRows, CategoryAttributeRow, DownloadRow, FeatureRow, ProductRow } from "./catalog-rows.server";
 import { countOf, FeatureBits, positionsOf } from "./feature-bits.server";
 import {
   boundsOf,
@@ -268,21 +260,16 @@ export class CatalogState {
   /** Replaced when what records naming products show of them changes (see `productNames`). */
   private namesEdition: object = {};
 
-  private constructor(
-    version: number,
-    productIndex: SearchIndex,
-    /** Packs the specifications: those of the rows read whole, and every one a change brings. */
-    private readonly specifications: TextPacker,
-  ) {
+  private constructor(version: number, productIndex: SearchIndex) {
     this.version = version;
     this.productIndex = productIndex;
   }
 
   /** The state made from every row of the catalog at `version`, built a slice at a time. */
   static async build(version: number, rows: CatalogRows, slicing: Slicing): Promise<CatalogState> {
-    const sources = sourcesOf(rows);
-    const state = new CatalogState(version, SearchIndex.of([]), TextPacker.of(specificationTexts(sources.values())));
+    const state = new CatalogState(version, SearchIndex.of([]));
     for (const row of rows.categoryRows) state.putCategory(row, rows.featureRows, rows.categoryAttributeRows);
+    const sources = sourcesOf(rows);
     const entries: ProductEntry[] = [];
     const sourceOf = (id: string) => sources.get(id);
     await forEachInSlices([...sources.values()], slicing, (source) => {
@@ -301,48 +288,6 @@ export class CatalogState {
     entries.forEach((entry, slot) => (entry.slot = slot));
     state.relist(new Set(state.categoryById.keys()));
     return state;
-  }
-
-  /**
-   * Packs the specifications the build took in as read (decision 092), a slice at a time once the
-   * state is served: packing them all first would hold a start back by about 1.6 s at 50,000
-   * products whose specifications all differ. Equal texts (one model's variants') are packed and held
-   * once. A product a change replaced meanwhile came with its texts packed.
-   */
-  async packSpecifications(slicing: Slicing): Promise<void> {
-    const packed = new Map<string, PackedText>();
-    const pack = (json: HeldSpecification | null) => {
-      if (typeof json !== "string") return json;
-      let found = packed.get(json);
-      if (!found) packed.set(json, (found = this.specifications.pack(json)));
-      return found;
-    };
-    // A text packs in about 30 µs: a quarter of a build's slice keeps each under 10 ms.
-    const quarter = { ...slicing, size: Math.max(1, Math.floor(slicing.size / 4)) };
-    await forEachInSlices(this.everyProduct, quarter, ({ source: { row } }) => {
-      row.specsJson = pack(row.specsJson);
-      row.specsTableJson = pack(row.specsTableJson);
-    });
-  }
-
-  /** The specifications' bytes as held (a text shared by products once), and as they read: what packing them saves. */
-  heldSpecifications(): { held: number; read: number } {
-    const totals = { held: 0, read: 0 };
-    const counted = new Set<PackedText>();
-    const count = (json: HeldSpecification | null) => {
-      if (json === null) return;
-      if (typeof json === "string") totals.held += json.length;
-      else if (!counted.has(json)) {
-        counted.add(json);
-        totals.held += json.packedLength;
-      }
-      totals.read += heldText(json).length;
-    };
-    for (const { source } of this.everyProduct) {
-      count(source.row.specsJson);
-      count(source.row.specsTableJson);
-    }
-    return totals;
   }
 
   /**
@@ -387,7 +332,7 @@ export class CatalogState {
     }
     // A product's accessories show each other's model and whether it is published; a retiring
     // product's page shows its replacements'.
-    const sources = sourcesOf(rows, this.specifications);
+    const sources = sourcesOf(rows);
     for (const id of touched.productIds) {
       for (const partner of this.productById.get(id)?.source.accessoryIds ?? []) recompute.add(partner);
       for (const partner of sources.get(id)?.accessoryIds ?? []) recompute.add(partner);
@@ -936,8 +881,8 @@ export class CatalogState {
       model: row.model,
       name: row.name,
       description: row.description,
-      specs: row.specsJson === null ? null : (JSON.parse(heldText(row.specsJson)) as string),
-      specsTable: row.specsTableJson === null ? null : (JSON.parse(heldText(row.specsTableJson)) as string[][]),
+      specs: row.specsJson === null ? null : (JSON.parse(row.specsJson) as string),
+      specsTable: row.specsTableJson === null ? null : (JSON.parse(row.specsTableJson) as string[][]),
       ndaa: row.ndaa,
       version: row.version,
       category: categoryLink(category),
@@ -1494,21 +1439,6 @@ function matcherOf(documents: SearchDocument[], synonyms: () => readonly Synonym
   };
 }
 
-/** The specifications of products read as JSON text: what their packer's dictionary is chosen from. */
-function specificationTexts(sources: Iterable<ProductSource>): string[] {
-  const texts: string[] = [];
-  for (const { row } of sources) {
-    if (typeof row.specsJson === "string") texts.push(row.specsJson);
-    if (typeof row.specsTableJson === "string") texts.push(row.specsTableJson);
-  }
-  return texts;
-}
-
-/** A held specification's JSON text. */
-function heldText(json: HeldSpecification): string {
-  return typeof json === "string" ? json : json.text();
-}
-
 /** The places of `products` (in listing order), newest first. */
 function newestPlaces(products: readonly ProductEntry[]): Int32Array {
   const places = Int32Array.from(products.keys());
@@ -1519,7 +1449,7 @@ function newestPlaces(products: readonly ProductEntry[]): Int32Array {
  * Each product's rows gathered by product. What many products share is held once for the rows read
  * together (decision 077): equal ids and labels as one string, a stored file's view as one object.
  */
-function sourcesOf(rows: CatalogRows, specifications?: TextPacker): Map<string, ProductSource> {
+function sourcesOf(rows: CatalogRows): Map<string, ProductSource> {
   const strings = new Map<string, string>();
   const shared = (text: string) => {
     const found = strings.get(text);
@@ -1541,16 +1471,10 @@ function sourcesOf(rows: CatalogRows, specifications?: TextPacker): Map<string, 
     return view;
   };
   const sources = new Map<string, ProductSource>();
-  // Packed at once when a change brings them, a few at a time; those read whole, once served (`packSpecifications`).
-  const held = (json: HeldSpecification | null): HeldSpecification | null => {
-    if (typeof json !== "string") return json;
-    const text = oneByteJson(json);
-    return specifications ? specifications.pack(text) : text;
-  };
   for (const row of rows.productRows) {
     row.categoryId = shared(row.categoryId);
-    row.specsJson = held(row.specsJson);
-    row.specsTableJson = held(row.specsTableJson);
+    if (row.specsJson !== null) row.specsJson = oneByteJson(row.specsJson);
+    if (row.specsTableJson !== null) row.specsTableJson = oneByteJson(row.specsTableJson);
     sources.set(row.id, {
       row,
       image: sharedImage(row.file, row.imageAlt),

@@ -1032,4 +1032,60 @@ describe.each(DATABASE_KINDS)("the public catalog changed in place on %s", (kind
     expect((await catalog.listCategories()).find((category) => category.id === lenses)?.productCount).toBe(2);
     await expectSameAsFresh();
   });
+
+  it("holds one family's specifications in shared pieces once served, and every page reads them as written", async () => {
+    const { categoryAdmin, productAdmin } = runtime.services;
+    const family = await categoryAdmin.createCategory({ name: "Family", description: "", features: [] }, TEST_ORIGIN);
+    // A family's datasheet: most lines shared, a few of each model's own.
+    const datasheet = (model: string, lens: string) =>
+      [
+        `Model: ${model}`,
+        'Image Sensor: 1/2.8" progressive scan CMOS, starlight',
+        "Effective Pixels: 2560 × 1440 (4MP)",
+        `Lens: ${lens}, F1.6`,
+        "Minimum Illumination: Color 0.002 lux @ F1.6, B/W 0 lux with IR",
+        "Wide Dynamic Range: 120 dB true WDR",
+        "Compression: H.265+, H.265, H.264+, H.264, MJPEG",
+        "Protection: IP67, IK10",
+        "Operating Conditions: −30 °C – 60 °C, humidity ≤ 95%",
+      ].join("\n");
+    const table = (model: string) => [
+      ["Model", model],
+      ["Power", "PoE (802.3af), 12 V DC ± 25%"],
+      ["Storage", "microSD up to 512 GB"],
+      ["Network", "RJ45 10/100 Mbps"],
+    ];
+    const written = new Map<string, Pick<ProductInput, "specs" | "specsTable">>();
+    for (const [index, lens] of ["2.8 mm", "4 mm", "6 mm", "2.8–12 mm motorized", "8 mm"].entries()) {
+      const model = `PACK-${index + 1}`;
+      // A product's specifications are a text or a table.
+      const specs =
+        index % 2 === 0
+          ? { specs: datasheet(model, lens), specsTable: null }
+          : { specs: null, specsTable: table(model) };
+      const made = await productAdmin.createProduct(await newProductInput(runtime, family, model, specs), TEST_ORIGIN);
+      ids.set(model, made.id);
+      written.set(model, specs);
+    }
+    const served = fresh();
+    const asRead = await served.describe();
+    const held = await served.packedSpecifications();
+    expect(held.held).toBeLessThan(held.read / 2);
+    expect(await served.describe()).toEqual(asRead);
+    const expectWritten = async (snapshot: CatalogSnapshot) => {
+      for (const [model, specs] of written) {
+        const page = await snapshot.getProduct(id(model));
+        expect({ specs: page?.specs, specsTable: page?.specsTable }).toEqual(specs);
+      }
+    };
+    await expectWritten(served);
+    // An edit afterwards is held in the same pieces and read back as written.
+    const { version, input } = await editForm(id("PACK-2"));
+    const edited = { specs: `${datasheet("PACK-2", "3.6 mm")}\nAudio: 1 in, 1 out — G.711`, specsTable: null };
+    await productAdmin.updateProduct(id("PACK-2"), version, { ...input, ...edited }, TEST_ORIGIN);
+    written.set("PACK-2", edited);
+    await served.catchUp();
+    await expectWritten(served);
+    expect(await served.describe()).toEqual(await fresh().describe());
+  });
 });

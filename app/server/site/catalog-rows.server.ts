@@ -75,7 +75,8 @@ export interface ProductValueRow {
 export type ProductRow = Pick<CatalogProduct, "id" | "slug" | "model" | "name" | "description" | "ndaa" | "version"> & {
   /**
    * Its specifications as JSON text, read back when its page is made (decision 077): the table one
-   * string a product rather than an array for each of its rows, and both kept a byte a character.
+   * string a product rather than an array for each of its rows, and both kept a byte a character,
+   * then held in pieces once the catalog holds them (decision 093).
    */
   specsJson: string | null;
   specsTableJson: string | null;

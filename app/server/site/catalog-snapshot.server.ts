@@ -56,6 +56,8 @@ export class CatalogSnapshot {
   private confirmedAt: number | undefined;
   private readonly listeners = new Set<CatalogListener>();
   private prunedAt = 0;
+  /** The served state's holding its specifications in pieces (decision 093): settled once they are. */
+  private packing: Promise<void> = Promise.resolve();
   /** Catch-ups under way that the watch's notices started. */
   private catchingUp = 0;
   /**
@@ -256,6 +258,13 @@ export class CatalogSnapshot {
     return (await this.asCommittedNow()).describe();
   }
 
+  /** The specifications' characters as held and as read, once the served state holds them in pieces (decision 093). */
+  async packedSpecifications(): Promise<{ held: number; read: number }> {
+    const state = await this.current();
+    await this.packing;
+    return state.heldSpecifications();
+  }
+
   /**
    * Brings the state to the catalog's version as committed now: what a write of this instance awaits
    * before its answer leaves, so that the next request, and the page cache, already have it.
@@ -377,6 +386,8 @@ export class CatalogSnapshot {
         this.state = built;
         // Read at the version as committed after the mark: it need not be read again until the next change.
         this.confirmedAt = mark;
+        // Not awaited: the state is served meanwhile, its texts read as they are until held in pieces.
+        this.packing = built.packSpecifications(this.slicing).catch(() => undefined);
         if (replaced) for (const listener of this.listeners) listener(CATALOG_EVERYTHING);
       }
       return this.state ?? built;

@@ -28,6 +28,7 @@ import { fileView, imageView } from "../files/file-views.server";
 import { storedUnit } from "../records/attribute.server";
 import { addToList } from "../platform/lists.server";
 import { oneByteJson } from "../platform/one-byte-json.server";
+import { SharedPieces } from "../platform/shared-pieces.server";
 import { forEachInSlices, type Slicing } from "../platform/slices.server";
 import type { CatalogRows, CategoryAttributeRow, DownloadRow, FeatureRow, ProductRow } from "./catalog-rows.server";
 import { countOf, FeatureBits, positionsOf } from "./feature-bits.server";
@@ -260,16 +261,21 @@ export class CatalogState {
   /** Replaced when what records naming products show of them changes (see `productNames`). */
   private namesEdition: object = {};
 
-  private constructor(version: number, productIndex: SearchIndex) {
+  private constructor(
+    version: number,
+    productIndex: SearchIndex,
+    /** The pieces the specifications read whole share: what they, and every one a change brings, are held in. */
+    private readonly specifications: SharedPieces,
+  ) {
     this.version = version;
     this.productIndex = productIndex;
   }
 
   /** The state made from every row of the catalog at `version`, built a slice at a time. */
   static async build(version: number, rows: CatalogRows, slicing: Slicing): Promise<CatalogState> {
-    const state = new CatalogState(version, SearchIndex.of([]));
-    for (const row of rows.categoryRows) state.putCategory(row, rows.featureRows, rows.categoryAttributeRows);
     const sources = sourcesOf(rows);
+    const state = new CatalogState(version, SearchIndex.of([]), SharedPieces.of(specificationTexts(sources.values())));
+    for (const row of rows.categoryRows) state.putCategory(row, rows.featureRows, rows.categoryAttributeRows);
     const entries: ProductEntry[] = [];
     const sourceOf = (id: string) => sources.get(id);
     await forEachInSlices([...sources.values()], slicing, (source) => {
@@ -288,6 +294,44 @@ export class CatalogState {
     entries.forEach((entry, slot) => (entry.slot = slot));
     state.relist(new Set(state.categoryById.keys()));
     return state;
+  }
+
+  /**
+   * Holds the specifications the build took in as read in their pieces (decision 093), a slice at a
+   * time once the state is served: the start waits for none of it. Equal texts (one model's variants')
+   * are held once. A product a change replaced meanwhile came with its texts held so.
+   */
+  async packSpecifications(slicing: Slicing): Promise<void> {
+    const held = new Map<string, string>();
+    const hold = (json: string | null) => {
+      if (json === null) return null;
+      let found = held.get(json);
+      if (found === undefined) held.set(json, (found = this.specifications.hold(json)));
+      return found;
+    };
+    await forEachInSlices(this.everyProduct, slicing, ({ source: { row } }) => {
+      row.specsJson = hold(row.specsJson);
+      row.specsTableJson = hold(row.specsTableJson);
+    });
+  }
+
+  /** The specifications' characters as held (a text products share once), and as they read. */
+  heldSpecifications(): { held: number; read: number } {
+    const totals = { held: 0, read: 0 };
+    const counted = new Set<string>();
+    const count = (json: string | null) => {
+      if (json === null) return;
+      if (!counted.has(json)) {
+        counted.add(json);
+        totals.held += json.length;
+      }
+      totals.read += this.specifications.text(json).length;
+    };
+    for (const { source } of this.everyProduct) {
+      count(source.row.specsJson);
+      count(source.row.specsTableJson);
+    }
+    return totals;
   }
 
   /**
@@ -332,7 +376,7 @@ export class CatalogState {
     }
     // A product's accessories show each other's model and whether it is published; a retiring
     // product's page shows its replacements'.
-    const sources = sourcesOf(rows);
+    const sources = sourcesOf(rows, this.specifications);
     for (const id of touched.productIds) {
       for (const partner of this.productById.get(id)?.source.accessoryIds ?? []) recompute.add(partner);
       for (const partner of sources.get(id)?.accessoryIds ?? []) recompute.add(partner);
@@ -881,8 +925,9 @@ export class CatalogState {
       model: row.model,
       name: row.name,
       description: row.description,
-      specs: row.specsJson === null ? null : (JSON.parse(row.specsJson) as string),
-      specsTable: row.specsTableJson === null ? null : (JSON.parse(row.specsTableJson) as string[][]),
+      specs: row.specsJson === null ? null : (JSON.parse(this.specifications.text(row.specsJson)) as string),
+      specsTable:
+        row.specsTableJson === null ? null : (JSON.parse(this.specifications.text(row.specsTableJson)) as string[][]),
       ndaa: row.ndaa,
       version: row.version,
       category: categoryLink(category),
@@ -1439,6 +1484,16 @@ function matcherOf(documents: SearchDocument[], synonyms: () => readonly Synonym
   };
 }
 
+/** The specifications of products read as JSON text: what their shared pieces are chosen from. */
+function specificationTexts(sources: Iterable<ProductSource>): string[] {
+  const texts: string[] = [];
+  for (const { row } of sources) {
+    if (typeof row.specsJson === "string") texts.push(row.specsJson);
+    if (typeof row.specsTableJson === "string") texts.push(row.specsTableJson);
+  }
+  return texts;
+}
+
 /** The places of `products` (in listing order), newest first. */
 function newestPlaces(products: readonly ProductEntry[]): Int32Array {
   const places = Int32Array.from(products.keys());
@@ -1449,7 +1504,7 @@ function newestPlaces(products: readonly ProductEntry[]): Int32Array {
  * Each product's rows gathered by product. What many products share is held once for the rows read
  * together (decision 077): equal ids and labels as one string, a stored file's view as one object.
  */
-function sourcesOf(rows: CatalogRows): Map<string, ProductSource> {
+function sourcesOf(rows: CatalogRows, specifications?: SharedPieces): Map<string, ProductSource> {
   const strings = new Map<string, string>();
   const shared = (text: string) => {
     const found = strings.get(text);
@@ -1471,10 +1526,17 @@ function sourcesOf(rows: CatalogRows): Map<string, ProductSource> {
     return view;
   };
   const sources = new Map<string, ProductSource>();
+  // Held in pieces at once when a change brings them, a few at a time; those read whole, once served
+  // (`packSpecifications`).
+  const held = (json: string | null): string | null => {
+    if (json === null) return null;
+    const text = oneByteJson(json);
+    return specifications ? specifications.hold(text) : text;
+  };
   for (const row of rows.productRows) {
     row.categoryId = shared(row.categoryId);
-    if (row.specsJson !== null) row.specsJson = oneByteJson(row.specsJson);
-    if (row.specsTableJson !== null) row.specsTableJson = oneByteJson(row.specsTableJson);
+    row.specsJson = held(row.specsJson);
+    row.specsTableJson = held(row.specsTableJson);
     sources.set(row.id, {
       row,
       image: sharedImage(row.file, row.imageAlt),

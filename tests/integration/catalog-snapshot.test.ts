@@ -275,16 +275,19 @@ describe.each(DATABASE_KINDS)("the public catalog read from memory on %s", (kind
       pauses += 1;
       return new Promise<void>((resolve) => setImmediate(resolve));
     };
-    // Two rows or products a slice: the five products' rows, their assembly and their search index
-    // are each cut at least twice, whatever the tests before changed.
+    // Two rows or products a slice: the five products' rows, their assembly, their search index and,
+    // once served, the holding of their specifications in pieces are each cut at least twice, whatever
+    // the tests before changed.
     const sliced = new CatalogSnapshot(db, new DataWatch(), { size: 2, pause });
     const listing = await sliced.listProducts({ pageSize: 100 });
-    expect(pauses).toBeGreaterThanOrEqual(2 + 2 + 2);
+    await sliced.packedSpecifications();
+    expect(pauses).toBeGreaterThanOrEqual(2 + 2 + 2 + 2);
     const searched = await sliced.search("cam", 10, []);
     pauses = 0;
     // Slices larger than the catalog: read and assembled at once, never paused.
     const whole = new CatalogSnapshot(db, new DataWatch(), { size: 1_000, pause });
     expect(listing).toEqual(await whole.listProducts({ pageSize: 100 }));
+    await whole.packedSpecifications();
     expect(pauses).toBe(0);
 
     expect(listing.products.map((product) => product.model)).toEqual(["CAM-A", "cam-b", "cam-c", "Cam-D", "cam-e"]);

@@ -15,6 +15,15 @@ async function visitorPage(browser: Browser, baseURL: string): Promise<Page> {
   return context.newPage();
 }
 
+/** Fails when the page, `width` px wide, scrolls sideways (a right-to-left page does so to reach what lies off its left). */
+async function expectNoSidewaysScroll(page: Page, width: number): Promise<void> {
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  expect(scrollWidth, `the page scrolls sideways at ${width} px`).toBeLessThanOrEqual(clientWidth);
+}
+
 /** The address of a product's page, as a visitor finds it: the first card of the catalog. */
 async function firstProductPath(page: Page): Promise<string> {
   await page.goto("/catalog");
@@ -168,11 +177,7 @@ test("the Arabic home page is right to left, its shell in Arabic, its English te
   for (const width of [390, 1280]) {
     await visitor.setViewportSize({ width, height: 900 });
     await visitor.screenshot({ path: test.info().outputPath(`home-ar-${width}.png`), fullPage: true });
-    const { scrollWidth, clientWidth } = await visitor.evaluate(() => ({
-      scrollWidth: document.documentElement.scrollWidth,
-      clientWidth: document.documentElement.clientWidth,
-    }));
-    expect(scrollWidth, `the page scrolls sideways at ${width} px`).toBeLessThanOrEqual(clientWidth);
+    await expectNoSidewaysScroll(visitor, width);
   }
   await visitor.context().close();
 });
@@ -223,11 +228,7 @@ test("German product, search, about, privacy, compare and news pages pass axe on
   await visitor.goto("/ar/privacy");
   await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("سياسة الخصوصية");
   await expect(visitor.locator("article")).toHaveAttribute("dir", "rtl");
-  const { scrollWidth, clientWidth } = await visitor.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    clientWidth: document.documentElement.clientWidth,
-  }));
-  expect(scrollWidth, "the page scrolls sideways at 390 px").toBeLessThanOrEqual(clientWidth);
+  await expectNoSidewaysScroll(visitor, 390);
   await visitor.screenshot({ path: test.info().outputPath("privacy-ar.png"), fullPage: true });
   await visitor.context().close();
 });
@@ -268,11 +269,7 @@ test("a German visitor writes through the contact form, told what to mend and th
   await hydrated(visitor);
   await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("اتصل بنا");
   await expect(visitor.getByRole("button", { name: "إرسال الرسالة" })).toBeVisible();
-  const { scrollWidth, clientWidth } = await visitor.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    clientWidth: document.documentElement.clientWidth,
-  }));
-  expect(scrollWidth, "the page scrolls sideways at 390 px").toBeLessThanOrEqual(clientWidth);
+  await expectNoSidewaysScroll(visitor, 390);
   await expectNoA11yViolations(visitor);
   await visitor.screenshot({ path: test.info().outputPath("contact-ar.png"), fullPage: true });
   await visitor.context().close();

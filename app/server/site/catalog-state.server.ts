@@ -1488,8 +1488,8 @@ function matcherOf(documents: SearchDocument[], synonyms: () => readonly Synonym
 function specificationTexts(sources: Iterable<ProductSource>): string[] {
   const texts: string[] = [];
   for (const { row } of sources) {
-    if (typeof row.specsJson === "string") texts.push(row.specsJson);
-    if (typeof row.specsTableJson === "string") texts.push(row.specsTableJson);
+    if (row.specsJson !== null) texts.push(row.specsJson);
+    if (row.specsTableJson !== null) texts.push(row.specsTableJson);
   }
   return texts;
 }

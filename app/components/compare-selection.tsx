@@ -1,6 +1,6 @@
 import { useCallback } from "react";
 import { useHref, useNavigate } from "react-router";
-import { COMPARE_PARAM, comparePath, MAX_COMPARED } from "#app/domain/compare";
+import { COMPARE_PARAM, comparePath, MAX_COMPARED, type CompareBarWords } from "#app/domain/compare";
 import { readCompareSelection, storeCompareSelection, useCompareSelection } from "./compare-store";
 import { Button } from "./ui";
 import { useHydrated } from "./use-hydrated";
@@ -12,7 +12,7 @@ const COMPARE_FORM_ID = "compare-selection";
  * A card's "Compare" box. Without scripts it is a plain checkbox of the form after the grid; with
  * them it keeps the tab's selection across pages, at most MAX_COMPARED.
  */
-export function CompareCheckbox({ id, model }: { id: string; model: string }) {
+export function CompareCheckbox({ id, model, label }: { id: string; model: string; label: string }) {
   const selection = useCompareSelection();
   const checked = selection.includes(id);
   const toggle = useCallback(() => {
@@ -34,7 +34,8 @@ export function CompareCheckbox({ id, model }: { id: string; model: string }) {
         className="h-4 w-4 rounded border-slate-400 text-brand-700"
       />
       <label htmlFor={inputId}>
-        Compare<span className="sr-only"> {model}</span>
+        {label}
+        <span className="sr-only"> {model}</span>
       </label>
     </div>
   );
@@ -46,7 +47,7 @@ export function CompareCheckbox({ id, model }: { id: string; model: string }) {
  * the screen while something is chosen and out of the way while nothing is (on a phone it would
  * cover a card for nothing).
  */
-export function CompareBar() {
+export function CompareBar({ words }: { words: CompareBarWords }) {
   const selection = useCompareSelection();
   const hydrated = useHydrated();
   const navigate = useNavigate();
@@ -60,6 +61,8 @@ export function CompareBar() {
       method="get"
       // The boxes name this form, so it stays in the page, hidden, while nothing is chosen.
       hidden={hydrated && !chosen}
+      lang={words.lang}
+      dir={words.dir}
       className={`${chosen ? "sticky bottom-4 z-10" : ""} mt-6 flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-white/95 p-3 shadow-sm print:hidden`}
       onSubmit={(event) => {
         event.preventDefault();
@@ -67,16 +70,14 @@ export function CompareBar() {
       }}
     >
       <Button type="submit" disabled={hydrated && selection.length === 0}>
-        {selection.length ? `Compare ${selection.length} selected` : "Compare selected"}
+        {selection.length ? words.count[selection.length] : words.selected}
       </Button>
       <span className="text-sm text-slate-600" aria-live="polite">
-        {selection.length
-          ? `${selection.length} of ${MAX_COMPARED} chosen.`
-          : `Tick “Compare” on up to ${MAX_COMPARED} products.`}
+        {selection.length ? words.chosen[selection.length] : words.tick}
       </span>
       {selection.length ? (
         <Button type="button" variant="link" onClick={() => storeCompareSelection([])}>
-          Clear
+          {words.clear}
         </Button>
       ) : null}
     </form>

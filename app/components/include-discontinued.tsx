@@ -3,9 +3,10 @@ import { DISCONTINUED_INCLUDED, DISCONTINUED_PARAM } from "#app/domain/lifecycle
 
 /**
  * The "Include discontinued" box of a catalog page's filters (decision 072): discontinued products are
- * left out of listings unless it is ticked; `count` says how many the other filters would add.
+ * left out of listings unless it is ticked; `count` is how many the other filters would add, and its
+ * `label` says so.
  */
-export function IncludeDiscontinued({ included, count }: { included: boolean; count: number }) {
+export function IncludeDiscontinued({ included, count, label }: { included: boolean; count: number; label: string }) {
   return (
     <div className="flex items-center gap-2">
       <FilterBox
@@ -18,7 +19,7 @@ export function IncludeDiscontinued({ included, count }: { included: boolean; co
         className="peer h-4 w-4 rounded border-slate-400 text-brand-700 disabled:opacity-40"
       />
       <label htmlFor="include-discontinued" className="text-sm text-slate-800 peer-disabled:text-slate-400">
-        Include discontinued ({count})
+        {label}
       </label>
     </div>
   );

@@ -1,9 +1,14 @@
 import { Form, useSubmit } from "react-router";
 import { SORT_PARAM, type ListingSort } from "#app/domain/catalog-views";
+import type { PartMessages } from "#app/messages/en";
 import { useStateFollowing } from "./filter-controls";
 import { Button } from "./ui";
 
-const LABELS: Record<ListingSort, string> = { relevance: "Best match", model: "Model (A–Z)", newest: "Newest" };
+/** Each order's name among the words of a listing. */
+const LABELS = { relevance: "sortRelevance", model: "sortModel", newest: "sortNewest" } as const satisfies Record<
+  ListingSort,
+  keyof PartMessages<"listing">
+>;
 
 /**
  * "Sort by" for a list of products: a form of its own that keeps the view's other parameters (its
@@ -15,6 +20,7 @@ export function ListingSortSelect({
   offered,
   more = [],
   keep,
+  text,
 }: {
   /** The order shown: one of `offered`, or of `more`. */
   sort: string;
@@ -23,6 +29,8 @@ export function ListingSortSelect({
   /** Orders by a specification value ("IR range, highest first"), after those. */
   more?: readonly { value: string; label: string }[];
   keep: readonly (readonly [string, string])[];
+  /** The listing's words, in the page's language. */
+  text: PartMessages<"listing">;
 }) {
   const submit = useSubmit();
   // The choice is the page's order, and follows it when that changes (Back, a link): one element all
@@ -38,7 +46,7 @@ export function ListingSortSelect({
         <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
       ))}
       <label htmlFor="listing-sort" className="text-sm text-slate-700">
-        Sort by
+        {text.sortBy}
       </label>
       <select
         id="listing-sort"
@@ -49,7 +57,7 @@ export function ListingSortSelect({
       >
         {offered.map((value) => (
           <option key={value} value={value}>
-            {LABELS[value]}
+            {text[LABELS[value]]}
           </option>
         ))}
         {more.map((option) => (
@@ -60,7 +68,7 @@ export function ListingSortSelect({
       </select>
       <noscript>
         <Button type="submit" size="sm" variant="secondary">
-          Sort
+          {text.sort}
         </Button>
       </noscript>
     </Form>

@@ -1,12 +1,12 @@
 /** The small NDAA compliance mark on product summaries. */
-export function NdaaIcon() {
+export function NdaaIcon({ label }: { label: string }) {
   return (
     <span
-      title="NDAA compliant"
+      title={label}
       className="inline-flex items-center rounded bg-emerald-700 px-1.5 py-0.5 text-[11px] font-bold tracking-wide text-white"
     >
       <span aria-hidden="true">NDAA</span>
-      <span className="sr-only">NDAA compliant</span>
+      <span className="sr-only">{label}</span>
     </span>
   );
 }

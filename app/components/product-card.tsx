@@ -6,6 +6,7 @@ import { ResponsiveImage } from "./responsive-image";
 import { catalogProductPath } from "#app/domain/paths";
 import type { LifecycleStage } from "#app/domain/lifecycle-stages";
 import { LifecycleBadge } from "./lifecycle-badge";
+import { withValue, type PageWords } from "#app/domain/languages";
 
 export interface ProductCardData {
   id: string;
@@ -23,8 +24,20 @@ export interface ProductCardData {
   lifecycle?: Exclude<LifecycleStage, "active">;
 }
 
-/** A product summary (requirements §2 /catalog): model, NDAA icon when compliant, image, description, 'View Details'. */
-export function ProductCard({ product, priority = false }: { product: ProductCardData; priority?: boolean }) {
+/**
+ * A product summary (requirements §2 /catalog): model, NDAA icon when compliant, image, description,
+ * 'View Details', in the words of the page's language (`words`); what the product's record says is
+ * marked as the language it is in.
+ */
+export function ProductCard({
+  product,
+  priority = false,
+  words: { text, content },
+}: {
+  product: ProductCardData;
+  priority?: boolean;
+  words: PageWords<"listing">;
+}) {
   return (
     <article className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
       <ResponsiveImage
@@ -33,18 +46,27 @@ export function ProductCard({ product, priority = false }: { product: ProductCar
         priority={priority}
         sizes="(min-width: 1280px) 300px, (min-width: 640px) 45vw, 100vw"
         className="aspect-[4/3] w-full bg-slate-100 object-cover"
+        {...content}
       />
       <div className="flex flex-1 flex-col gap-2 p-4">
         <div>
           <h2 className="flex items-center gap-2 text-lg font-semibold text-slate-900">
-            {product.model}
-            {product.ndaa ? <NdaaIcon /> : null}
+            <span {...content}>{product.model}</span>
+            {product.ndaa ? <NdaaIcon label={text.ndaa} /> : null}
           </h2>
-          {product.name ? <p className="text-sm font-medium text-slate-600">{product.name}</p> : null}
-          <LifecycleBadge stage={product.lifecycle} />
+          {product.name ? (
+            <p className="text-sm font-medium text-slate-600" {...content}>
+              {product.name}
+            </p>
+          ) : null}
+          <LifecycleBadge stage={product.lifecycle} text={text} />
         </div>
         {product.keySpecs?.length ? (
-          <ul className="flex flex-wrap gap-1.5" aria-label={`Key specifications of ${product.model}`}>
+          <ul
+            className="flex flex-wrap gap-1.5"
+            aria-label={withValue(text.keySpecifications, product.model)}
+            {...content}
+          >
             {product.keySpecs.map((value) => (
               <li key={value} className="rounded bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
                 {value}
@@ -53,16 +75,18 @@ export function ProductCard({ product, priority = false }: { product: ProductCar
           </ul>
         ) : null}
         {/* Not stretched itself: a clamped paragraph taller than its three lines would show the rest. */}
-        <p className="line-clamp-3 text-sm text-slate-700">{product.description}</p>
+        <p className="line-clamp-3 text-sm text-slate-700" {...content}>
+          {product.description}
+        </p>
         <div className="mt-auto flex flex-wrap items-center justify-between gap-3 pt-2">
           <Link
             to={catalogProductPath(product)}
             className="inline-flex w-fit rounded-md bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-900"
-            aria-label={`View Details: ${product.model}`}
+            aria-label={withValue(text.viewDetailsLabel, product.model)}
           >
-            View Details
+            {text.viewDetails}
           </Link>
-          <CompareCheckbox id={product.id} model={product.model} />
+          <CompareCheckbox id={product.id} model={product.model} label={text.compare} />
         </div>
       </div>
     </article>

@@ -71,22 +71,22 @@ export function productTitle(product: { model: string; name: string }): string {
   return product.name ? `${product.model} ${product.name}` : product.model;
 }
 
-/** The heading of the features in no group, shown after the groups. */
-const UNGROUPED = "More features";
-
 /**
- * A category's features in its filter's groups, in order, those in none last under "More features";
+ * A category's features in its filter's groups, in order, those in none last under `ungrouped` ("More
+ * features", in the words of the page), which is no group of the category's (`ungrouped: true`);
  * groups without features left out. The public filter and the product form show them so.
  */
 export function featureGroupsOf<Feature extends { group: string }>(
   featureGroups: readonly string[],
   features: readonly Feature[],
-): { name: string; features: Feature[] }[] {
+  ungrouped: string,
+): { name: string; features: Feature[]; ungrouped: boolean }[] {
   const groups = featureGroups.map((name) => ({
     name,
     features: features.filter((feature) => feature.group === name),
+    ungrouped: false,
   }));
-  groups.push({ name: UNGROUPED, features: features.filter((feature) => feature.group === "") });
+  groups.push({ name: ungrouped, features: features.filter((feature) => feature.group === ""), ungrouped: true });
   return groups.filter((group) => group.features.length > 0);
 }
 

@@ -2,9 +2,22 @@ import type { CatalogProduct } from "./catalog-views";
 import { formatSpecValue } from "./spec-attributes";
 import { ACTIVE_LIFECYCLE, lifecycleLine } from "./lifecycle";
 import { isoToday } from "./format";
+import type { LanguageAttributes } from "./languages";
 
 /** How many products one comparison holds: four columns still fit a laptop's width and a printed page. */
 export const MAX_COMPARED = 4;
+
+/**
+ * The words of the bar under a list of products that compares those ticked, in their language:
+ * `count` (its button's) and `chosen` by how many are ticked, from none to `MAX_COMPARED`.
+ */
+export interface CompareBarWords extends LanguageAttributes {
+  selected: string;
+  tick: string;
+  clear: string;
+  count: string[];
+  chosen: string[];
+}
 
 /** The URL parameter of the compared products' ids, in their order, comma-separated. */
 export const COMPARE_PARAM = "p";

@@ -26,6 +26,29 @@ export interface LanguagePart<Part extends string> extends LanguageAttributes {
   text: PartMessages<Part>;
 }
 
+/** A part's messages as a page's data carries them, with the attributes its content needs (English until translated). */
+export interface PageWords<Part extends string> extends LanguagePart<Part> {
+  content: LanguageAttributes | undefined;
+}
+
+/**
+ * Where a value goes that the page puts into its words itself (a model, a link, a count the visitor
+ * changes): the words are formatted on the server with it in the value's place (decision 086: no
+ * page's script formats a message).
+ */
+export const VALUE_MARK = "\u0000";
+
+/** `words` with `value` where `VALUE_MARK` stands. */
+export function withValue(words: string, value: string): string {
+  return words.replace(VALUE_MARK, value);
+}
+
+/** The words before and after where `VALUE_MARK` stands, for an element in between. */
+export function aroundMark(words: string): [before: string, after: string] {
+  const [before = "", after = ""] = words.split(VALUE_MARK);
+  return [before, after];
+}
+
 /** A language a page can be read in, as the language switcher and the notice offer it. */
 export interface OfferedLanguage {
   tag: string;

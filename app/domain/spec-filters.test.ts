@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { IP_RATING, testAttribute } from "#tests/support/spec-attributes";
+import { englishPart } from "#app/messages/en";
+import { VALUE_MARK } from "./languages";
 import { specFilterParams, specFiltersOf, specSortOf, specView } from "./spec-filters";
 
 /** An attribute whose id is its slug, as the filters name it. */
@@ -12,6 +14,13 @@ const ip = { ...IP_RATING, id: IP_RATING.slug };
 const audio = attribute({ name: "Audio", slug: "audio", type: "boolean" });
 const hidden = attribute({ name: "Weight", slug: "weight", unit: "g", filter: false });
 const attributes = [ir, focal, ip, audio, hidden];
+
+/** The listing's English words, the orders' names with the mark where the specification's name goes. */
+const englishWords = {
+  ...englishPart("listing"),
+  sortHighest: `${VALUE_MARK}, highest first`,
+  sortLowest: `${VALUE_MARK}, lowest first`,
+};
 
 describe("specFiltersOf", () => {
   it("reads bounds in the attribute's unit (or another of its kind), values by label, and leaves out the rest", () => {
@@ -49,7 +58,13 @@ describe("specSortOf and specView", () => {
     expect(specSortOf("ip-rating-desc", attributes)).toBeUndefined();
 
     const filters = specFiltersOf(new URLSearchParams("ir-range-min=30&ip-rating=IP67"), attributes);
-    const view = specView(attributes, filters, { "ip-rating": { IP66: 2, IP67: 3 } }, { "ir-range": [20, 50] });
+    const view = specView(
+      attributes,
+      filters,
+      { "ip-rating": { IP66: 2, IP67: 3 } },
+      { "ir-range": [20, 50] },
+      englishWords,
+    );
     expect(view.fields.map((field) => field.name)).toEqual(["IR range", "Focal length", "IP rating", "Audio"]);
     expect(view.fields[0]).toMatchObject({ min: "30", max: "", span: "20\u201350 m (66\u2013164 ft)", unit: "m" });
     expect(view.fields[2]).toMatchObject({
@@ -59,14 +74,40 @@ describe("specSortOf and specView", () => {
       ],
     });
     expect(view.chips).toEqual([
-      { label: "IR range \u2265 30 m (98 ft)", without: [["ip-rating", "IP67"]] },
-      { label: "IP rating: IP67", without: [["ir-range-min", "30"]] },
+      { label: "IR range \u2265 30 m (98 ft)", yesOrNo: false, without: [["ip-rating", "IP67"]] },
+      { label: "IP rating: IP67", yesOrNo: false, without: [["ir-range-min", "30"]] },
     ]);
     expect(view.sorts.map((sort) => sort.label)).toEqual([
       "IR range, highest first",
       "IR range, lowest first",
       "Focal length, highest first",
       "Focal length, lowest first",
+    ]);
+  });
+
+  it("names Yes, No and the orders in the words of the page's language", () => {
+    const german = {
+      yes: "Ja",
+      no: "Nein",
+      sortHighest: `${VALUE_MARK}, absteigend`,
+      sortLowest: `${VALUE_MARK}, aufsteigend`,
+    };
+    const filters = specFiltersOf(new URLSearchParams("audio=yes"), attributes);
+    const view = specView(attributes, filters, { audio: { yes: 4, no: 1 } }, {}, german);
+    expect(view.fields[3]).toMatchObject({
+      yesOrNo: true,
+      options: [
+        { key: "yes", label: "Ja", count: 4, checked: true },
+        { key: "no", label: "Nein", count: 1, checked: false },
+      ],
+    });
+    expect(view.fields[2]).toMatchObject({ yesOrNo: false });
+    expect(view.chips.map((chip) => chip.label)).toEqual(["Audio: Ja"]);
+    expect(view.sorts.map((sort) => sort.label)).toEqual([
+      "IR range, absteigend",
+      "IR range, aufsteigend",
+      "Focal length, absteigend",
+      "Focal length, aufsteigend",
     ]);
   });
 });

@@ -7,6 +7,8 @@
  */
 import { isRange, MOST_DECIMALS, type CategoryAttribute, type SpecValue } from "./spec-attributes";
 import { formatMeasure, formatNumber, formatRange, readMeasure, unitInfo } from "./units";
+import { withValue } from "./languages";
+import type { PartMessages } from "#app/messages/en";
 
 /** A number's or range's bounds (either may be absent), or the values a choice or yes/no may have. */
 export type SpecFilter =
@@ -138,18 +140,25 @@ export interface AnyField {
   id: string;
   name: string;
   param: string;
+  /** Its options are Yes and No, in the page's language; a choice's are the values its products have. */
+  yesOrNo: boolean;
   options: { key: string; label: string; count: number; checked: boolean }[];
 }
 
 export type SpecFilterField = BetweenField | AnyField;
 
-/** What a category page shows of its filters by values, made on the server from the listing's facets. */
+/**
+ * What a category page shows of its filters by values, made on the server from the listing's facets,
+ * with `words` (the listing's, in the page's language) for Yes, No and the orders' names.
+ */
 export function specView(
   attributes: readonly CategoryAttribute[],
   filters: readonly SpecFilter[],
   counts: Record<string, Record<string, number>>,
   spans: Record<string, [number, number]>,
+  words: Pick<PartMessages<"listing">, "yes" | "no" | "sortHighest" | "sortLowest">,
 ) {
+  const yesOrNo = (key: string) => (key === "yes" ? words.yes : words.no);
   const asked = new Map(filters.map((filter) => [filter.attribute.id, filter]));
   const plain = (value: number | undefined, precision: number) =>
     value === undefined ? "" : formatNumber(value, precision).replaceAll(",", "");
@@ -176,9 +185,10 @@ export function specView(
       id: attribute.id,
       name: attribute.name,
       param: attribute.slug,
+      yesOrNo: attribute.type === "boolean",
       options: optionKeys(attribute).map((key) => ({
         key,
-        label: attribute.type === "boolean" ? (key === "yes" ? "Yes" : "No") : key,
+        label: attribute.type === "boolean" ? yesOrNo(key) : key,
         count: counts[attribute.id]?.[key] ?? 0,
         checked: wanted.has(key),
       })),
@@ -189,7 +199,8 @@ export function specView(
     const others = (kept: SpecFilter) => specFilterParams(filters.filter((candidate) => candidate !== kept));
     if (filter.kind === "any") {
       return filter.values.map((value) => ({
-        label: `${filter.attribute.name}: ${filter.attribute.type === "boolean" ? (value === "yes" ? "Yes" : "No") : value}`,
+        label: `${filter.attribute.name}: ${filter.attribute.type === "boolean" ? yesOrNo(value) : value}`,
+        yesOrNo: filter.attribute.type === "boolean",
         without: [
           ...others(filter),
           ...filter.values
@@ -206,11 +217,11 @@ export function specView(
         : filter.min !== undefined
           ? `\u2265 ${formatMeasure(filter.min, unit, precision)}`
           : `\u2264 ${formatMeasure(filter.max ?? 0, unit, precision)}`;
-    return [{ label: `${filter.attribute.name} ${bounds}`, without: others(filter) }];
+    return [{ label: `${filter.attribute.name} ${bounds}`, yesOrNo: false, without: others(filter) }];
   });
   const sorts = sortAttributes(attributes).flatMap((attribute) => [
-    { value: specSortValue(attribute, "desc"), label: `${attribute.name}, highest first` },
-    { value: specSortValue(attribute, "asc"), label: `${attribute.name}, lowest first` },
+    { value: specSortValue(attribute, "desc"), label: withValue(words.sortHighest, attribute.name) },
+    { value: specSortValue(attribute, "asc"), label: withValue(words.sortLowest, attribute.name) },
   ]);
   return { fields, params, chips, sorts };
 }

@@ -35,6 +35,7 @@ describe("the interface's message catalogs", () => {
     const pairs: [name: MessageKey, shown: MessageKey][] = [
       ["product.datasheetLabel", "product.datasheet"],
       ["product.compareLabel", "product.compare"],
+      ["listing.viewDetailsLabel", "listing.viewDetails"],
       ["compare.removeLabel", "compare.remove"],
     ];
     for (const [language, messages] of Object.entries(MESSAGE_CATALOGS)) {

@@ -219,6 +219,80 @@ export const en = {
   "product.downloads": "Downloads",
   "product.noDownloads": "No downloads for this product.",
 
+  // The catalog's menu of its categories, beside every catalog page.
+  "catalogMenu.categories": "Categories",
+  "catalogMenu.allProducts": "All Products",
+  "catalogMenu.selector": "Product selector",
+  "catalogMenu.noCategories": "No categories found",
+
+  // All products (/catalog).
+  "catalog.title": "All Products",
+  /** Its title from its second page on. */
+  "catalog.titleOfPage": "All Products, page {page, number}",
+  /** What search engines and shared links show of it. */
+  "catalog.description": "Explore our entire catalog of AI security cameras, recorders and accessories.",
+  "catalog.intro": "Explore our entire catalog.",
+
+  // What a list of products shows (all products, a category, search): its count, filters, order and cards.
+  "listing.count": "{total, plural, one {# product} other {# products}}",
+  /** What search engines show of a category that has no description of its own: `category` is its name. */
+  "listing.categoryDescription": "{category} from our catalog.",
+  /** The filters' form, for screen readers. */
+  "listing.filters": "Filters",
+  /** Without scripts, the button that applies a change of the filters. */
+  "listing.apply": "Apply",
+  "listing.applyFilters": "Apply filters",
+  "listing.lifecycle": "Lifecycle",
+  /** `discontinued`: how many discontinued products the other filters would add. */
+  "listing.includeDiscontinued": "Include discontinued ({discontinued, number})",
+  /** The two bounds of a filter by a number. */
+  "listing.from": "From",
+  "listing.to": "To",
+  /** Under a filter by a range: `span` is where the products' ranges lie ("12–50 m"). */
+  "listing.rangesWithin": "Ranges within {span}",
+  /** Under a filter by a number: `span` is where the products' values lie ("12–50 m"). */
+  "listing.valuesWithin": "Values {span}",
+  /** The values of a yes/no specification. */
+  "listing.yes": "Yes",
+  "listing.no": "No",
+  /** Above the filters chosen, for screen readers. */
+  "listing.activeFilters": "Active filters",
+  /** After a chosen filter's name, for screen readers: the link removes it. */
+  "listing.removeFilter": ", remove filter",
+  "listing.clearAll": "Clear all",
+  "listing.noMatches": "No products found that match the selected filters.",
+  "listing.empty": "No products found in this category",
+  "listing.sortBy": "Sort by",
+  /** Without scripts, the button that applies the order chosen. */
+  "listing.sort": "Sort",
+  "listing.sortRelevance": "Best match",
+  "listing.sortModel": "Model (A–Z)",
+  "listing.sortNewest": "Newest",
+  /** An order by a specification: `name` is its name. */
+  "listing.sortHighest": "{name}, highest first",
+  "listing.sortLowest": "{name}, lowest first",
+  "listing.ndaa": "NDAA compliant",
+  /** A product's stage, under its model, when it is no longer sold as usual. */
+  "listing.endOfSale": "End of sale announced",
+  "listing.discontinued": "Discontinued",
+  /** A card's list of values, for screen readers: `model` is the product's model. */
+  "listing.keySpecifications": "Key specifications of {model}",
+  "listing.viewDetails": "View Details",
+  /** The link's name for screen readers: it holds the link's text (`listing.viewDetails`), as a name must. */
+  "listing.viewDetailsLabel": "View Details: {model}",
+  /** The heading of a category's filters by features that are in no group of its own, after the groups. */
+  "listing.moreFeatures": "More features",
+  /** A card's box that adds its product to the comparison. */
+  "listing.compare": "Compare",
+
+  // The bar under a list of products that compares those ticked.
+  "compareBar.selected": "Compare selected",
+  /** Its button once products are ticked: `count` of them. */
+  "compareBar.count": "Compare {count, number} selected",
+  "compareBar.chosen": "{count, number} of {max, number} chosen.",
+  "compareBar.tick": "Tick “Compare” on up to {max, number} products.",
+  "compareBar.clear": "Clear",
+
   // A list's links to its pages before and after, and where the reader is.
   /** The links' navigation, for screen readers. */
   "pagination.label": "Pages",

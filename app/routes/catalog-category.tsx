@@ -17,6 +17,7 @@ import { FilterBox } from "#app/components/filter-controls";
 import { IncludeDiscontinued } from "#app/components/include-discontinued";
 import { DISCONTINUED_INCLUDED, DISCONTINUED_PARAM } from "#app/domain/lifecycle-stages";
 import { messageChain, paginationView } from "#app/server/render/messages.server";
+import { compareBarWords, listingWords } from "#app/server/render/page-languages.server";
 
 /** The search parameter each checked feature filter travels in. */
 const FEATURE_PARAM = "feature";
@@ -32,7 +33,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   return seoMeta({
     ...seoContext(matches),
     title: category.name,
-    description: category.description || `${category.name} from our catalog.`,
+    description: category.description || loaderData.words.text.categoryDescription,
     path: loaderData.path,
   });
 };
@@ -65,6 +66,13 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     page: requestedPage(url),
   });
   const { specCounts = {}, specSpans = {}, ...rest } = listing;
+  const chain = messageChain(context.get(requestContext).language);
+  // The page's words in its language; what the catalog's records say is English until translated.
+  const words = listingWords(chain, {
+    total: listing.total,
+    discontinued: listing.discontinuedCount,
+    category: category.name,
+  });
   return {
     category: { ...category, attributes: [] },
     path,
@@ -72,20 +80,23 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     sort,
     includeDiscontinued,
     listing: rest,
-    pagination: paginationView(listing, messageChain(context.get(requestContext).language)),
+    pagination: paginationView(listing, chain),
     // What the page's filters show of the values, made here: its code carries no units.
-    spec: specView(category.attributes, specFilters, specCounts, specSpans),
+    spec: specView(category.attributes, specFilters, specCounts, specSpans, words.text),
+    words,
+    compareBar: compareBarWords(chain),
   };
 }
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
-  const { category, selected, sort, includeDiscontinued, listing, spec, pagination } = loaderData;
+  const { category, selected, sort, includeDiscontinued, listing, spec, pagination, words, compareBar } = loaderData;
+  const { text, content } = words;
   /** The parameters this view keeps besides its features and values. */
   const kept = includeDiscontinued ? ([[DISCONTINUED_PARAM, DISCONTINUED_INCLUDED]] as const) : [];
   const lifecycleFilter = includeDiscontinued || listing.discontinuedCount > 0;
   const submit = useSubmit();
   const selectedSet = new Set(selected);
-  const groups = featureGroupsOf(category.featureGroups, category.features);
+  const groups = featureGroupsOf(category.featureGroups, category.features, text.moreFeatures);
   const { path } = loaderData;
   /** The filters as the address keeps them: a bound left empty is not in it. */
   const apply = (form: HTMLFormElement) => {
@@ -103,24 +114,23 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   };
   const chosen = category.features.filter((feature) => selectedSet.has(feature.id));
   const filtered = groups.length > 0 || spec.fields.length > 0 || lifecycleFilter;
-  const total = `${listing.total} ${listing.total === 1 ? "product" : "products"}`;
   return (
-    <section aria-labelledby="category-heading">
-      <header className="mb-6">
+    <section aria-labelledby="category-heading" lang={words.lang} dir={words.dir}>
+      <div className="mb-6" {...content}>
         <h1 id="category-heading" className="text-3xl font-bold tracking-tight text-slate-900">
           {category.name}
         </h1>
         {category.description ? (
           <p className="mt-1 whitespace-pre-line text-slate-600">{category.description}</p>
         ) : null}
-      </header>
+      </div>
 
       <div className={filtered ? "lg:grid lg:grid-cols-[15rem_minmax(0,1fr)] lg:items-start lg:gap-8" : ""}>
         {filtered ? (
           <Form
             id="category-filters"
             method="get"
-            aria-label="Filters"
+            aria-label={text.filters}
             className="mb-6 rounded-xl border border-slate-200 bg-white p-4 lg:mb-0"
             // Each change is a new history entry, so Back undoes the last filter. A number is taken
             // when the visitor leaves its field (or presses Enter), not at each keystroke.
@@ -150,7 +160,12 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
             <div className="flex flex-wrap gap-x-8 gap-y-4 lg:flex-col">
               {groups.map((group) => (
                 <fieldset key={group.name} className="min-w-0">
-                  <legend className="mb-2 text-sm font-semibold text-slate-900">{group.name}</legend>
+                  <legend
+                    className="mb-2 text-sm font-semibold text-slate-900"
+                    {...(group.ungrouped ? undefined : content)}
+                  >
+                    {group.name}
+                  </legend>
                   <ul className="flex flex-wrap gap-x-5 gap-y-2 lg:flex-col">
                     {group.features.map((feature) => {
                       const id = `feature-${feature.id}`;
@@ -172,7 +187,8 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
                             htmlFor={id}
                             className={`text-sm ${unavailable ? "text-slate-400" : "text-slate-800"}`}
                           >
-                            {feature.label} <span className={unavailable ? "" : "text-slate-500"}>({matches})</span>
+                            <span {...content}>{feature.label}</span>{" "}
+                            <span className={unavailable ? "" : "text-slate-500"}>({matches})</span>
                           </label>
                         </li>
                       );
@@ -180,17 +196,21 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
                   </ul>
                 </fieldset>
               ))}
-              <SpecFilterFields fields={spec.fields} />
+              <SpecFilterFields fields={spec.fields} text={text} content={content} />
               {lifecycleFilter ? (
                 <fieldset className="min-w-0">
-                  <legend className="mb-2 text-sm font-semibold text-slate-900">Lifecycle</legend>
-                  <IncludeDiscontinued included={includeDiscontinued} count={listing.discontinuedCount} />
+                  <legend className="mb-2 text-sm font-semibold text-slate-900">{text.lifecycle}</legend>
+                  <IncludeDiscontinued
+                    included={includeDiscontinued}
+                    count={listing.discontinuedCount}
+                    label={text.includeDiscontinued}
+                  />
                 </fieldset>
               ) : null}
             </div>
             <noscript>
               <Button type="submit" size="sm" className="mt-3">
-                Apply filters
+                {text.applyFilters}
               </Button>
             </noscript>
           </Form>
@@ -199,25 +219,27 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
         <div className="min-w-0">
           <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
             <p className="text-sm font-medium text-slate-700" role="status">
-              {total}
+              {text.count}
             </p>
             <ListingSortSelect
               sort={sort}
               offered={CATALOG_SORTS}
               more={spec.sorts}
               keep={[...selected.map((id) => [FEATURE_PARAM, id] as const), ...spec.params, ...kept]}
+              text={text}
             />
           </div>
           {chosen.length > 0 || spec.chips.length > 0 ? (
             <div className="mb-4 flex flex-wrap items-center gap-2">
-              <h2 className="sr-only">Active filters</h2>
+              <h2 className="sr-only">{text.activeFilters}</h2>
               <ul className="flex flex-wrap gap-2">
                 {[
                   ...chosen.map((feature) => ({
                     label: feature.label,
                     href: hrefWith(selected.filter((id) => id !== feature.id)),
+                    yesOrNo: false,
                   })),
-                  ...spec.chips.map((chip) => ({ label: chip.label, href: hrefWith(selected, chip.without) })),
+                  ...spec.chips.map((chip) => ({ ...chip, href: hrefWith(selected, chip.without) })),
                 ].map((chip) => (
                   <li key={chip.label}>
                     <Link
@@ -225,8 +247,9 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
                       preventScrollReset
                       className="inline-flex items-center gap-1 rounded-full border border-brand-200 bg-brand-50 px-3 py-1 text-sm text-brand-800 hover:bg-brand-100"
                     >
-                      {chip.label}
-                      <span className="sr-only">, remove filter</span>
+                      {/* What the catalog says, but for Yes and No, which are the page's words. */}
+                      <span {...(chip.yesOrNo ? undefined : content)}>{chip.label}</span>
+                      <span className="sr-only">{text.removeFilter}</span>
                       <span aria-hidden="true">×</span>
                     </Link>
                   </li>
@@ -237,19 +260,17 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
                 preventScrollReset
                 className="text-sm font-medium text-brand-700 underline hover:text-brand-800"
               >
-                Clear all
+                {text.clearAll}
               </Link>
             </div>
           ) : null}
 
           {listing.products.length === 0 ? (
             <p className="rounded-xl border border-slate-200 bg-white p-6 text-slate-700">
-              {selected.length > 0 || spec.chips.length > 0
-                ? "No products found that match the selected filters."
-                : "No products found in this category"}
+              {selected.length > 0 || spec.chips.length > 0 ? text.noMatches : text.empty}
             </p>
           ) : (
-            <ProductGrid products={listing.products} />
+            <ProductGrid products={listing.products} words={words} compareBar={compareBar} />
           )}
           <Pagination {...pagination} />
         </div>

@@ -23,6 +23,7 @@ import { seoContext, seoMeta } from "#app/domain/seo";
 import { requestContext, servicesContext } from "#app/server/runtime/context.server";
 import { messageChain } from "#app/server/render/messages.server";
 import { pageWords } from "#app/server/render/page-languages.server";
+import { aroundMark, VALUE_MARK } from "#app/domain/languages";
 import type { Route } from "./+types/compare";
 
 /**
@@ -77,9 +78,9 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     count: withdrawn,
     max: MAX_COMPARED,
     model: added ?? "",
-    removed: REMOVED,
+    removed: VALUE_MARK,
   });
-  const [beforeRemoved = "", afterRemoved = ""] = words.text.removeLabel.split(REMOVED);
+  const [beforeRemoved, afterRemoved] = aroundMark(words.text.removeLabel);
   return {
     ids: products.map((product) => product.id),
     onlyDifferences,
@@ -91,9 +92,6 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     removeLabel: { before: beforeRemoved, after: afterRemoved },
   };
 }
-
-/** Where the model stands in the name of the link that removes a product. */
-const REMOVED = "\u0000";
 
 export default function ComparePage({ loaderData }: Route.ComponentProps) {
   const { ids, products, rows, onlyDifferences, notice, withdrawn, words, removeLabel } = loaderData;
@@ -176,7 +174,7 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
                         >
                           {product.model}
                         </Link>
-                        {product.ndaa ? <NdaaIcon /> : null}
+                        {product.ndaa ? <NdaaIcon label={text.ndaa} /> : null}
                       </span>
                       {product.name ? (
                         <span className="block text-sm text-slate-600" {...content}>

@@ -10,6 +10,7 @@ import { answerVisitorForm } from "#app/server/platform/visitor-form.server";
 import { keepRetryAfter } from "#app/server/platform/rate-limit-headers.server";
 import { fieldMessages, formatMessage, languagePart, messageChain } from "#app/server/render/messages.server";
 import { pageWords } from "#app/server/render/page-languages.server";
+import { aroundMark, VALUE_MARK } from "#app/domain/languages";
 import { HERO_WIDTH, heroImageUrl } from "#app/domain/hero";
 import { seoContext, seoMeta } from "#app/domain/seo";
 import type { Route } from "./+types/contact";
@@ -30,19 +31,19 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 
 export const headers = keepRetryAfter;
 
-/** Where a link stands in the sentence that holds it: the contact address, the support page. */
-const LINK = "\u0000";
-
 /** The page's words in its language (its part's language: the form's words and messages follow it). */
 function contactWords(context: Route.LoaderArgs["context"]) {
-  return pageWords("contact", messageChain(context.get(requestContext).language), { email: LINK, support: LINK });
+  return pageWords("contact", messageChain(context.get(requestContext).language), {
+    email: VALUE_MARK,
+    support: VALUE_MARK,
+  });
 }
 
 /** The page's words, the form's in the same language, and the sentences around their links. */
 export function loader({ context }: Route.LoaderArgs) {
   const words = contactWords(context);
-  const [beforeAddress = "", afterAddress = ""] = words.text.intro.split(LINK);
-  const [beforeSupport = "", afterSupport = ""] = words.text.downloads.split(LINK);
+  const [beforeAddress, afterAddress] = aroundMark(words.text.intro);
+  const [beforeSupport, afterSupport] = aroundMark(words.text.downloads);
   return {
     words,
     formWords: languagePart("visitorForm", [words.lang]).text,

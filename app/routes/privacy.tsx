@@ -6,6 +6,7 @@ import { seoContext, seoMeta } from "#app/domain/seo";
 import { requestContext, servicesContext } from "#app/server/runtime/context.server";
 import { messageChain } from "#app/server/render/messages.server";
 import { pageWords } from "#app/server/render/page-languages.server";
+import { aroundMark, VALUE_MARK } from "#app/domain/languages";
 import type { Route } from "./+types/privacy";
 import type { PageHandle } from "#app/domain/live";
 import { TextLink } from "#app/components/ui";
@@ -21,16 +22,13 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
     ...seoContext(matches),
   });
 
-/** Where the contact address stands in the sentence that names it. */
-const ADDRESS = "\u0000";
-
 /** The owner's policy (Markdown, read here: the parser stays out of the page's scripts). */
 export async function loader({ context }: Route.LoaderArgs) {
   const { privacyPolicy } = await context.get(servicesContext).settings.getSiteSettings();
   // The page's own words in its language; the owner's policy is English until it is translated.
-  const words = pageWords("privacy", messageChain(context.get(requestContext).language), { email: ADDRESS });
+  const words = pageWords("privacy", messageChain(context.get(requestContext).language), { email: VALUE_MARK });
   // The contact address is a link inside the sentence: the words around it.
-  const [beforeAddress = "", afterAddress = ""] = words.text.questions.split(ADDRESS);
+  const [beforeAddress, afterAddress] = aroundMark(words.text.questions);
   return { policy: sectionsOf(parseMarkdown(privacyPolicy)), words, beforeAddress, afterAddress };
 }
 

@@ -12,7 +12,7 @@ import { pageTitle } from "#app/domain/site";
 import { normalizeSearchQuery } from "#app/domain/search";
 import { requestContext, servicesContext } from "#app/server/runtime/context.server";
 import { formatMessage, messageChain, shellMessages } from "#app/server/render/messages.server";
-import { pageWords } from "#app/server/render/page-languages.server";
+import { listingWords, pageWords } from "#app/server/render/page-languages.server";
 import { textDirection } from "#app/domain/language-settings";
 import type { Route } from "./+types/search";
 import { NewsDate } from "#app/components/news-parts";
@@ -60,6 +60,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
       ...results,
       total,
       ...searchWords(chain, { q, total, shown: results.products.length }),
+      listing: listingWords(chain),
       catalogTotal: results.total,
       advisories: found.map((advisory) => ({
         id: advisory.id,
@@ -123,6 +124,8 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const shownBeyond = catalogTotal - categories.length - products.length;
   const advisories = "advisories" in loaderData ? loaderData.advisories : [];
   const news = "news" in loaderData ? loaderData.news : [];
+  // The header's dropdown has no use for the list's words: only the page carries them.
+  const listing = "listing" in loaderData ? loaderData.listing : null;
   return (
     <div className="mx-auto max-w-5xl px-4 py-8" lang={words.lang} dir={words.dir}>
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">{words.text.title}</h1>
@@ -180,9 +183,9 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         </ResultList>
       ) : null}
 
-      {products.length > 1 ? (
-        <div className="mt-6 flex justify-end" {...words.content}>
-          <ListingSortSelect sort={sort} offered={SEARCH_SORTS} keep={[["q", q]]} />
+      {products.length > 1 && listing ? (
+        <div className="mt-6 flex justify-end" lang={listing.lang} dir={listing.dir}>
+          <ListingSortSelect sort={sort} offered={SEARCH_SORTS} keep={[["q", q]]} text={listing.text} />
         </div>
       ) : null}
       {products.length > 0 ? (
@@ -191,7 +194,6 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             <li
               key={product.id}
               className="flex gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm max-sm:flex-col"
-              {...words.content}
             >
               {/* Without a description the picture says no more than the linked model beside it. */}
               <ResponsiveImage
@@ -200,21 +202,24 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
                 priority={index < 2}
                 sizes="(min-width: 640px) 160px, 100vw"
                 className="aspect-[4/3] w-full shrink-0 rounded-md bg-slate-100 object-cover sm:w-40"
+                {...words.content}
               />
               <div className="min-w-0 flex-1">
                 <h3 className="flex items-center gap-2 font-semibold">
                   <TextLink to={catalogProductPath(product)} underline="hover">
-                    <Highlighted text={product.model} matched={matched} />
+                    <span {...words.content}>
+                      <Highlighted text={product.model} matched={matched} />
+                    </span>
                   </TextLink>
-                  {product.ndaa ? <NdaaIcon /> : null}
+                  {product.ndaa && listing ? <NdaaIcon label={listing.text.ndaa} /> : null}
                 </h3>
-                <LifecycleBadge stage={product.lifecycle} />
+                {listing ? <LifecycleBadge stage={product.lifecycle} text={listing.text} /> : null}
                 {product.name ? (
-                  <p className="text-sm font-medium text-slate-600">
+                  <p className="text-sm font-medium text-slate-600" {...words.content}>
                     <Highlighted text={product.name} matched={matched} />
                   </p>
                 ) : null}
-                <p className="mt-1 line-clamp-3 text-sm text-slate-700">
+                <p className="mt-1 line-clamp-3 text-sm text-slate-700" {...words.content}>
                   <Highlighted text={product.description} matched={matched} />
                 </p>
               </div>

@@ -233,6 +233,58 @@ test("German product, search, about, privacy, compare and news pages pass axe on
   await visitor.context().close();
 });
 
+test("a German visitor filters and orders a category and ticks products to compare, all in German", async ({
+  browser,
+  site,
+}) => {
+  const visitor = await visitorPage(browser, site.url);
+  await visitor.goto("/de/catalog/categories/dome-cameras");
+  await hydrated(visitor);
+  await expect(visitor.getByRole("status").filter({ hasText: /Produkte$/ })).toHaveText(/^\d+ Produkte$/);
+  // A bound named in German around the specification's English name, taken on Enter.
+  const filters = visitor.getByRole("form", { name: "Filter" });
+  await filters.getByRole("spinbutton", { name: "Von (Resolution)" }).fill("4");
+  await filters.getByRole("spinbutton", { name: "Von (Resolution)" }).press("Enter");
+  await expect(visitor).toHaveURL(/resolution-min=4/);
+  await expect(visitor.getByRole("link", { name: /^Resolution ≥ 4 MP ?, Filter entfernen$/ })).toBeVisible();
+  await visitor.getByLabel("Sortieren nach").selectOption({ label: "Focal length, absteigend" });
+  await expect(visitor).toHaveURL(/sort=focal-length-desc/);
+  await expect(visitor.getByRole("link", { name: /^Details ansehen: VNT-/ }).first()).toHaveText("Details ansehen");
+  // The comparison's bar counts in German as products are ticked.
+  const cards = visitor.getByRole("article");
+  await cards
+    .nth(0)
+    .getByRole("checkbox", { name: /^Vergleichen / })
+    .check();
+  await cards
+    .nth(1)
+    .getByRole("checkbox", { name: /^Vergleichen / })
+    .check();
+  const compare = visitor.getByRole("button", { name: "Auswahl vergleichen (2)" });
+  await expect(compare).toBeVisible();
+  await expect(visitor.getByText("2 von 4 ausgewählt.")).toBeVisible();
+  for (const width of [390, 1280]) {
+    await visitor.setViewportSize({ width, height: 900 });
+    await expectNoA11yViolations(visitor);
+  }
+  await visitor.screenshot({ path: test.info().outputPath("category-de.png"), fullPage: true });
+  await compare.click();
+  await expect(visitor).toHaveURL(/\/de\/compare\?p=[^,]+,[^,]+$/);
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(/ vergleichen$/);
+  // In Arabic the list reads right to left, its records' English left to right, and fits a phone.
+  await visitor.setViewportSize({ width: 390, height: 900 });
+  await visitor.goto("/ar/catalog");
+  await hydrated(visitor);
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("جميع المنتجات");
+  await expect(
+    visitor.getByRole("article").first().getByRole("heading", { level: 2 }).locator("span").first(),
+  ).toHaveAttribute("dir", "ltr");
+  await expectNoSidewaysScroll(visitor, 390);
+  await expectNoA11yViolations(visitor);
+  await visitor.screenshot({ path: test.info().outputPath("catalog-ar.png") });
+  await visitor.context().close();
+});
+
 test("a German visitor writes through the contact form, told what to mend and thanked in German", async ({
   browser,
   site,

@@ -200,9 +200,12 @@ describe.each(DATABASE_KINDS)("the site in the owner's languages on %s", (kind) 
     expect(germanSearch.html).toContain("<title>Suche: camera | ");
     expect(germanSearch.html).toMatch(/<div [^>]*lang="de" dir="ltr"><h1[^>]*>Suche<\/h1>/);
     expect(germanSearch.html).toMatch(/<p role="status"[^>]*>Die Suche ergab \d+ Treffer<\/p>/);
+    // What the products' records say is marked English; the list's own words (its order, NDAA) are German.
     expect(germanSearch.html).toMatch(
-      /<h2 id="search-products"[^>]*>Produkte<\/h2><ul[^>]*><li [^>]*lang="en" dir="ltr"/,
+      /<h2 id="search-products"[^>]*>Produkte<\/h2><ul[^>]*><li [^>]*><img [^>]*lang="en"/,
     );
+    expect(germanSearch.html).toMatch(/<label for="listing-sort"[^>]*>Sortieren nach<\/label>/);
+    expect(germanSearch.html).toContain('<span class="sr-only">NDAA-konform</span>');
     // About and Privacy speak German around the owner's texts, which are marked English; the picture's
     // description and the sentence around the contact address too.
     const germanAbout = await get("/de/about");
@@ -291,6 +294,59 @@ describe.each(DATABASE_KINDS)("the site in the owner's languages on %s", (kind) 
     expect((await get("/de/login")).status).toBe(200);
     expect((await fetch(`${server.url}/de/dashboard`, { headers: { Cookie: cookie } })).status).toBe(200);
     expect((await get("/robots.txt")).html).toContain("Disallow: /de-ch/dashboard");
+  });
+
+  it("shows the catalog's lists in the page's language, what the records say marked English", async () => {
+    const catalog = (await get("/de/catalog")).html;
+    expect(catalog).toContain("<title>Alle Produkte | ");
+    expect(catalog).toMatch(/<summary[^>]*>Kategorien<\/summary><nav aria-label="Kategorien"/);
+    expect(catalog).toMatch(
+      /<li lang="en" dir="ltr"><a [^>]*href="\/de\/catalog\/categories\/dome-cameras"[^>]*>Dome Cameras<\/a>/,
+    );
+    expect(catalog).toMatch(/<section [^>]*lang="de" dir="ltr">.*<h1[^>]*>Alle Produkte<\/h1>/s);
+    expect(catalog).toMatch(/<p [^>]*role="status"[^>]*>\d+ Produkte<\/p>/);
+    expect(catalog).toMatch(
+      /<label [^>]*for="include-discontinued"[^>]*>Eingestellte Produkte einbeziehen \(\d+\)<\/label>/,
+    );
+    expect(catalog).toMatch(/<option value="newest">Neueste zuerst<\/option>/);
+    expect(catalog).toMatch(/aria-label="Details ansehen: VNT-[^"]+"[^>]*>Details ansehen<\/a>/);
+    expect(catalog).toMatch(/<h2 [^>]*><span lang="en" dir="ltr">VNT-[^<]+<\/span><span title="NDAA-konform"/);
+    // The comparison's bar: its words for every count the visitor can tick, in German, ready in the data.
+    expect(catalog).toContain(">Auswahl vergleichen</button>");
+    expect(catalog).toContain("Kreuzen Sie bei bis zu 4 Produkten „Vergleichen“ an.");
+    expect(catalog).toContain("3 von 4 ausgewählt.");
+    expect((await get("/de/catalog?page=2")).html).toContain("<title>Alle Produkte, Seite 2 | ");
+
+    // A category filtered by a value and ordered: filters, orders and the chosen filter in German, the
+    // names of features and specifications as the records say them, marked English.
+    const domes = (await get("/de/catalog/categories/dome-cameras?resolution-min=4&sort=focal-length-desc")).html;
+    expect(domes).toContain("<title>Dome Cameras | ");
+    expect(domes).toMatch(/<div [^>]*lang="en" dir="ltr"><h1[^>]*>Dome Cameras<\/h1>/);
+    expect(domes).toMatch(/<form id="category-filters" [^>]*aria-label="Filter"/);
+    expect(domes).toMatch(/<legend [^>]*lang="en" dir="ltr">Night vision<\/legend>/);
+    expect(domes).toMatch(/<legend class="[^"]*">Weitere Funktionen<\/legend>/);
+    expect(domes).toMatch(/<legend [^>]*><span lang="en" dir="ltr">Power draw<\/span> \(W\)<\/legend>/);
+    expect(domes).toMatch(/<label [^>]*>Von<span class="sr-only" lang="en" dir="ltr"> \(Power draw\)<\/span>/);
+    expect(domes).toMatch(/<p [^>]*>Werte: [^<]+ W<\/p>/);
+    expect(domes).toContain('<option value="focal-length-desc" selected="">Focal length, absteigend</option>');
+    expect(domes).toMatch(/<h2 class="sr-only">Aktive Filter<\/h2>/);
+    expect(domes).toMatch(
+      /<span lang="en" dir="ltr">Resolution ≥ 4 MP<\/span><span class="sr-only">, Filter entfernen<\/span>/,
+    );
+    expect(domes).toMatch(/>Alle zurücksetzen<\/a>/);
+    const none = (await get("/de/catalog/categories/dome-cameras?resolution-min=400")).html;
+    expect(none).toContain("Keine Produkte entsprechen den gewählten Filtern.");
+    expect(none).toMatch(/<p [^>]*role="status"[^>]*>0 Produkte<\/p>/);
+
+    // Arabic counts by its own plural forms, right to left.
+    const arabic = (await get("/ar/catalog/categories/dome-cameras")).html;
+    expect(arabic).toMatch(/<section [^>]*lang="ar" dir="rtl">/);
+    expect(arabic).toMatch(/<p [^>]*role="status"[^>]*>[^<]*منتجات<\/p>/);
+    // English pages say it in English, and mark nothing.
+    const english = (await get("/catalog/categories/dome-cameras?resolution-min=4")).html;
+    expect(english).toMatch(/<p [^>]*role="status"[^>]*>\d+ products<\/p>/);
+    expect(english).toContain("<title>Dome Cameras | ");
+    expect(english).not.toContain('lang="en" dir="ltr"><h1');
   });
 
   it("keeps each language's page apart in the page cache", async () => {

@@ -22,7 +22,7 @@ export function FeaturesFieldset({
   errorId: string;
   errors: string[] | undefined;
 }) {
-  const groups = category ? featureGroupsOf(category.featureGroups, category.features) : [];
+  const groups = category ? featureGroupsOf(category.featureGroups, category.features, "More features") : [];
   const checkboxes = (features: FeaturesCategory["features"]) => (
     <div className="grid gap-2 sm:grid-cols-2">
       {features.map((feature) => (

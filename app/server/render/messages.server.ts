@@ -1,5 +1,5 @@
 import { IntlMessageFormat } from "intl-messageformat";
-import { SOURCE_LANGUAGE } from "#app/domain/languages";
+import { aroundMark, SOURCE_LANGUAGE, VALUE_MARK } from "#app/domain/languages";
 import { MESSAGE_CATALOGS } from "#app/messages/catalogs";
 import { en, type MessageKey, type PartMessages, type ShellMessages } from "#app/messages/en";
 import type { LanguagePart, SiteLanguage } from "#app/domain/languages";
@@ -53,9 +53,8 @@ export function aroundValue(
   chain: readonly string[],
   name: string,
 ): { before: string; after: string; language: string } {
-  const marker = "\u0000";
-  const { text, language } = formatMessage(key, chain, { [name]: marker });
-  const [before = "", after = ""] = text.split(marker);
+  const { text, language } = formatMessage(key, chain, { [name]: VALUE_MARK });
+  const [before, after] = aroundMark(text);
   return { before, after, language };
 }
 

@@ -1,11 +1,14 @@
 import { languageName, languageNameInText, textDirection } from "#app/domain/language-settings";
 import { aroundValue, formatMessage, languagePart, messageChain, shellMessages } from "./messages.server";
+import { MAX_COMPARED, type CompareBarWords } from "#app/domain/compare";
+import type { MessageKey } from "#app/messages/en";
 import {
   SOURCE_LANGUAGE,
   languageBase,
   type LanguageAttributes,
-  type LanguagePart,
   type OfferedLanguage,
+  type PageWords,
+  VALUE_MARK,
   type SiteLanguage,
 } from "#app/domain/languages";
 
@@ -48,7 +51,7 @@ export function pageWords<Part extends string>(
   part: Part,
   chain: readonly string[],
   values?: Record<string, string | number>,
-): LanguagePart<Part> & { content: LanguageAttributes | undefined } {
+): PageWords<Part> {
   const words = languagePart(part, chain, values);
   return { ...words, content: languageAttributes(SOURCE_LANGUAGE, words.lang) };
 }
@@ -89,4 +92,52 @@ export function pageLanguages(language: SiteLanguage | undefined, languages: rea
             ...languages.map((other) => offered(other.tag, [other.tag, ...other.fallback])),
           ],
   };
+}
+
+/**
+ * The words of a list of products (`listing.*`): how many it holds (`total`) and how many
+ * discontinued products its filters would add, and a category's name in its description, formatted;
+ * the names a sort order, a card or a filter's span puts into them marked for the page (`withValue`).
+ */
+export function listingWords(
+  chain: readonly string[],
+  { total = 0, discontinued = 0, category = "" }: { total?: number; discontinued?: number; category?: string } = {},
+): PageWords<"listing"> {
+  return pageWords("listing", chain, {
+    total,
+    discontinued,
+    category,
+    name: VALUE_MARK,
+    model: VALUE_MARK,
+    span: VALUE_MARK,
+  });
+}
+
+/** Made once for each chain: the same for every page. */
+const compareBars = new Map<string, CompareBarWords>();
+
+/** The words of the bar under a list of products that compares those ticked, for `chain`. */
+export function compareBarWords(chain: readonly string[]): CompareBarWords {
+  const id = chain.join(" ");
+  let words = compareBars.get(id);
+  if (!words) {
+    const { text, lang, dir } = languagePart("compareBar", chain, { max: MAX_COMPARED, count: 0 });
+    // The visitor ticks and unticks: the words for each count, formatted here.
+    const byCount = (key: MessageKey) =>
+      Array.from(
+        { length: MAX_COMPARED + 1 },
+        (_, count) => formatMessage(key, [lang], { count, max: MAX_COMPARED }).text,
+      );
+    words = {
+      lang,
+      dir,
+      selected: text.selected,
+      tick: text.tick,
+      clear: text.clear,
+      count: byCount("compareBar.count"),
+      chosen: byCount("compareBar.chosen"),
+    };
+    compareBars.set(id, words);
+  }
+  return words;
 }

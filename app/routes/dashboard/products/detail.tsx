@@ -84,7 +84,7 @@ export default function DashboardProduct({ loaderData, actionData }: Route.Compo
               {product.category.name}
             </TextLink>
           </span>
-          {product.ndaa ? <NdaaIcon /> : null}
+          {product.ndaa ? <NdaaIcon label="NDAA compliant" /> : null}
         </p>
         <ResponsiveImage
           image={product.image}

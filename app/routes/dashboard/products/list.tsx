@@ -63,7 +63,7 @@ export default function DashboardProducts({ loaderData }: Route.ComponentProps) 
                     className="h-12 w-16 rounded object-cover"
                   />
                   <span className="font-medium text-brand-700">{product.model}</span>
-                  {product.ndaa ? <NdaaIcon /> : null}
+                  {product.ndaa ? <NdaaIcon label="NDAA compliant" /> : null}
                   <PublicationBadge publication={product.publication} />
                 </Link>
               </li>

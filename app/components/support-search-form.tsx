@@ -8,6 +8,7 @@ import {
   supportSearchParams,
   supportUrl,
 } from "#app/domain/support";
+import type { LanguageAttributes, LanguagePart } from "#app/domain/languages";
 import { Button } from "./ui";
 
 /** How a search of this form's was made, kept in its history entry. */
@@ -36,6 +37,8 @@ export function SupportSearchForm({
   categories,
   kind,
   kinds,
+  words: { text: words, lang, dir },
+  content,
 }: {
   query: string;
   categoryId: string;
@@ -43,6 +46,9 @@ export function SupportSearchForm({
   /** The chosen kind of download ("" for every kind) and the kinds to choose from. */
   kind: string;
   kinds: readonly { value: string; label: string }[];
+  words: LanguagePart<"supportSearch">;
+  /** The attributes of what the catalog's records say (the categories' names). */
+  content: LanguageAttributes | undefined;
 }) {
   const submit = useSubmit();
   const location = useLocation();
@@ -104,13 +110,15 @@ export function SupportSearchForm({
       method="get"
       action="/support"
       role="search"
-      aria-label="Downloads"
+      aria-label={words.region}
+      lang={lang}
+      dir={dir}
       onSubmit={onSubmit}
       className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-end"
     >
       <div className="min-w-0 flex-1 space-y-1">
         <label htmlFor="support-search-text" className="block text-sm font-medium text-slate-700">
-          Search downloads
+          {words.label}
         </label>
         <input
           ref={text}
@@ -118,7 +126,7 @@ export function SupportSearchForm({
           type="search"
           name={SUPPORT_QUERY_PARAM}
           defaultValue={query}
-          placeholder="Model, product type or file (e.g. thermal datasheet)"
+          placeholder={words.placeholder}
           autoComplete="off"
           onChange={() => {
             clearTimeout(timer.current);
@@ -131,7 +139,7 @@ export function SupportSearchForm({
       <div className="grid grid-cols-2 gap-3 sm:flex sm:items-end">
         <div className="min-w-0 space-y-1 sm:w-48">
           <label htmlFor="support-search-category" className="block text-sm font-medium text-slate-700">
-            Category
+            {words.category}
           </label>
           <select
             ref={category}
@@ -141,9 +149,9 @@ export function SupportSearchForm({
             onChange={() => search("chosen")}
             className={FIELD_CLASS}
           >
-            <option value="">All categories</option>
+            <option value="">{words.allCategories}</option>
             {categories.map((item) => (
-              <option key={item.id} value={item.id}>
+              <option key={item.id} value={item.id} {...content}>
                 {item.name}
               </option>
             ))}
@@ -151,7 +159,7 @@ export function SupportSearchForm({
         </div>
         <div className="min-w-0 space-y-1 sm:w-48">
           <label htmlFor="support-search-kind" className="block text-sm font-medium text-slate-700">
-            Type
+            {words.type}
           </label>
           <select
             ref={kindField}
@@ -161,7 +169,7 @@ export function SupportSearchForm({
             onChange={() => search("chosen")}
             className={FIELD_CLASS}
           >
-            <option value="">All types</option>
+            <option value="">{words.allTypes}</option>
             {kinds.map((item) => (
               <option key={item.value} value={item.value}>
                 {item.label}
@@ -171,7 +179,7 @@ export function SupportSearchForm({
         </div>
       </div>
       <Button type="submit" className="h-10">
-        Search
+        {words.submit}
       </Button>
     </Form>
   );

@@ -23,9 +23,9 @@ describe("groupByKind", () => {
       { id: "d1", kind: "datasheet" },
       { id: "m2", kind: "manual" },
     ] as const;
-    expect(groupByKind(items).map((group) => [group.heading, group.items.map((item) => item.id)])).toEqual([
-      ["Datasheets", ["d1"]],
-      ["Manuals and guides", ["m1", "m2"]],
+    expect(groupByKind(items).map((group) => [group.name, group.items.map((item) => item.id)])).toEqual([
+      ["datasheet", ["d1"]],
+      ["manual", ["m1", "m2"]],
     ]);
   });
 });

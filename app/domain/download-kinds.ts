@@ -1,23 +1,23 @@
 /**
  * What a download is (decision 074): the product page groups its files by it and the support page
  * filters by it. In the order the product page lists its groups: what a buyer reads first, first.
+ * `label` is the dashboard's name of one; `name` names it among the messages (`downloadKinds.*`, the
+ * group's heading in the page's language, and the support page's sentences).
  */
 export const DOWNLOAD_KINDS = [
-  { value: "datasheet", label: "Datasheet", group: "Datasheets", noun: "datasheets" },
-  { value: "manual", label: "Manual", group: "Manuals and guides", noun: "manuals or guides" },
-  { value: "ae-specification", label: "A&E specification", group: "A&E specifications", noun: "A&E specifications" },
-  { value: "cad", label: "CAD/BIM drawing", group: "CAD/BIM drawings", noun: "CAD/BIM drawings" },
-  { value: "certificate", label: "Certificate", group: "Certificates", noun: "certificates" },
-  {
-    value: "declaration",
-    label: "Declaration of conformity",
-    group: "Declarations of conformity",
-    noun: "declarations of conformity",
-  },
-  { value: "sbom", label: "SBOM", group: "Software bills of materials (SBOM)", noun: "SBOMs" },
-  { value: "software", label: "Software", group: "Software", noun: "software downloads" },
-  { value: "other", label: "Other", group: "Other documents", noun: "other documents" },
+  { value: "datasheet", label: "Datasheet", name: "datasheet" },
+  { value: "manual", label: "Manual", name: "manual" },
+  { value: "ae-specification", label: "A&E specification", name: "aeSpecification" },
+  { value: "cad", label: "CAD/BIM drawing", name: "cad" },
+  { value: "certificate", label: "Certificate", name: "certificate" },
+  { value: "declaration", label: "Declaration of conformity", name: "declaration" },
+  { value: "sbom", label: "SBOM", name: "sbom" },
+  { value: "software", label: "Software", name: "software" },
+  { value: "other", label: "Other", name: "other" },
 ] as const;
+
+/** A kind's name among the messages. */
+export type DownloadKindName = (typeof DOWNLOAD_KINDS)[number]["name"];
 
 export type DownloadKind = (typeof DOWNLOAD_KINDS)[number]["value"];
 
@@ -31,11 +31,6 @@ export function downloadKindLabel(kind: DownloadKind): string {
   return DOWNLOAD_KINDS.find((each) => each.value === kind)?.label ?? "Other";
 }
 
-/** How a sentence names downloads of `kind` ("No datasheets match …"). */
-export function downloadKindNoun(kind: DownloadKind): string {
-  return DOWNLOAD_KINDS.find((each) => each.value === kind)?.noun ?? "downloads";
-}
-
 /**
  * Downloads in groups by kind, in DOWNLOAD_KINDS' order, each group's files in the order given; no
  * empty group.
@@ -43,7 +38,7 @@ export function downloadKindNoun(kind: DownloadKind): string {
 export function groupByKind<Item extends { kind: DownloadKind }>(items: readonly Item[]) {
   return DOWNLOAD_KINDS.map((kind) => ({
     kind: kind.value,
-    heading: kind.group,
+    name: kind.name,
     items: items.filter((item) => item.kind === kind.value),
   })).filter((group) => group.items.length > 0);
 }

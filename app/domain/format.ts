@@ -1,3 +1,5 @@
+import { VALUE_MARK, withValue } from "./languages";
+
 /** A day as the page shows it: its date, its text in the reader's language, and that language. */
 export interface DayView {
   iso: string;
@@ -5,12 +7,28 @@ export interface DayView {
   lang: string;
 }
 
-/** requirements §5: how a file's size reads on screen. */
-export function formatFileSize(bytes: number): string {
-  if (bytes < 1_000) return `${bytes} bytes`;
-  if (bytes < 1_000_000) return `${Math.floor(bytes / 1_000)} KB`;
-  if (bytes < 1_000_000_000) return `${Math.floor(bytes / 1_000_000)} MB`;
-  return "WAY TOO BIG!";
+/** The words of a file's size in a language, `VALUE_MARK` where its number goes (`downloadList.*`). */
+export interface FileSizeWords {
+  bytes: string;
+  kilobytes: string;
+  megabytes: string;
+  tooBig: string;
+}
+
+/** English's, for the dashboard (English only): the public pages' come with their data. */
+const ENGLISH_FILE_SIZE: FileSizeWords = {
+  bytes: `${VALUE_MARK} bytes`,
+  kilobytes: `${VALUE_MARK} KB`,
+  megabytes: `${VALUE_MARK} MB`,
+  tooBig: "WAY TOO BIG!",
+};
+
+/** requirements §5: how a file's size reads on screen, in `words`' language. */
+export function formatFileSize(bytes: number, words: FileSizeWords = ENGLISH_FILE_SIZE): string {
+  if (bytes < 1_000) return withValue(words.bytes, String(bytes));
+  if (bytes < 1_000_000) return withValue(words.kilobytes, String(Math.floor(bytes / 1_000)));
+  if (bytes < 1_000_000_000) return withValue(words.megabytes, String(Math.floor(bytes / 1_000_000)));
+  return words.tooBig;
 }
 
 /**

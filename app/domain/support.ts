@@ -1,4 +1,4 @@
-import { countNoun } from "./format";
+import { DOWNLOAD_KINDS, type DownloadKind } from "./download-kinds";
 
 /** The /support search form's fields, as they stand in a shareable URL. */
 export const SUPPORT_QUERY_PARAM = "q";
@@ -11,8 +11,8 @@ export interface SupportFilter {
   query: string;
   /** The chosen category's name; null for all categories. */
   categoryName: string | null;
-  /** How sentences name the chosen kind of download ("datasheets"); null for every kind. */
-  kindNoun: string | null;
+  /** The chosen kind of download; null for every kind. */
+  kind: DownloadKind | null;
 }
 
 interface SupportSearch {
@@ -37,29 +37,23 @@ export function supportUrl(search: SupportSearch): string {
 }
 
 export function isFiltered(filter: SupportFilter): boolean {
-  return filter.query !== "" || filter.categoryName !== null || filter.kindNoun !== null;
+  return filter.query !== "" || filter.categoryName !== null || filter.kind !== null;
 }
 
-/** What a search that found nothing at all says. */
-export function noDownloadsMatch({ query, categoryName, kindNoun }: SupportFilter): string {
-  const noun = kindNoun ?? "downloads";
-  const where = categoryName ? ` in ${categoryName}` : "";
-  if (query) return `No ${noun} match “${query}”${where}.`;
-  return `No ${noun}${where || (kindNoun ? "" : " in this category")}.`;
-}
-
-/** What the product list says when a search left general downloads only. */
-export function noProductDownloads({ query, kindNoun }: SupportFilter): string {
-  if (query) return `No product ${kindNoun ?? "downloads"} match “${query}”.`;
-  return kindNoun ? `No product ${kindNoun}.` : "No product-specific downloads available.";
-}
-
-/** How many products with downloads are in view, and what narrowed them. */
-export function productsInView(total: number, { query, categoryName, kindNoun }: SupportFilter): string {
-  const products = countNoun(total, "product");
-  const verb = total === 1 ? "matches" : "match";
-  const withKind = kindNoun ? ` with ${kindNoun}` : "";
-  const where = categoryName ? ` in ${categoryName}` : "";
-  if (query) return `${products}${withKind}${where} ${verb} “${query}”.`;
-  return `${products} with ${kindNoun ?? "downloads"}${where}.`;
+/**
+ * What the support page's sentences (`support.nothingMatches`, `support.noProductDownloads`,
+ * `support.productsInView`) are told of a search that shows `count` products: each a select's key or
+ * the text it puts in. A kind is named as among the messages; "other" documents as `others`, as
+ * `other` is what a select says when no key matches: here, every kind.
+ */
+export function supportSentenceValues({ query, categoryName, kind }: SupportFilter, count: number) {
+  const name = DOWNLOAD_KINDS.find((each) => each.value === kind)?.name;
+  return {
+    searched: query ? "yes" : "no",
+    query,
+    inCategory: categoryName === null ? "no" : "yes",
+    category: categoryName ?? "",
+    kind: name === undefined ? "all" : name === "other" ? "others" : name,
+    count,
+  };
 }

@@ -293,6 +293,80 @@ export const en = {
   "compareBar.tick": "Tick “Compare” on up to {max, number} products.",
   "compareBar.clear": "Clear",
 
+  // The support page (/support): its downloads, searched by words, category and type.
+  "support.title": "Support",
+  /** Its title in a browser's tab and search results. */
+  "support.pageTitle": "Support and Downloads",
+  /** What search engines and shared links show of it. */
+  "support.description":
+    "Download product catalogs, datasheets, user manuals, installation guides, firmware release notes and software for our AI security cameras and recorders.",
+  "support.intro":
+    "Catalogs, datasheets, manuals, installation guides and software for our products. Every file opens in a new tab.",
+  "support.firmware": "Firmware updates and release notes",
+  "support.lifecycle": "Product lifecycle",
+  "support.security": "Security advisories",
+  "support.disclosure": "Vulnerability disclosure policy",
+  "support.noDownloadsTitle": "No Downloads Available",
+  "support.noDownloads": "There are no files available for download.",
+  "support.showAll": "Show all downloads",
+  /** Under a search narrowed to a category: `link` is a link, named by `support.generalLink`, to the same search in every category. */
+  "support.generalNote": "General downloads such as the product catalog and software concern every product: {link}.",
+  "support.generalLink": "see them under all categories",
+  "support.general": "General Downloads",
+  "support.noGeneral": "No general downloads available.",
+  "support.products": "Product Specific Downloads",
+  /** A product's line: how many downloads it has (the button that unfolds them). */
+  "support.downloadCount": "{count, plural, one {# download} other {# downloads}}",
+  /** After it, for screen readers: `model` is the product's model. */
+  "support.downloadsFor": "for {model}",
+  /** `contact` is a link to the contact page, named by `support.contactLink`. */
+  "support.help": "Can’t find what you need? {contact} and we will help.",
+  "support.contactLink": "Contact us",
+  /**
+   * What a search that found nothing at all says. `searched`: yes when words were searched for (`query`);
+   * `kind`: the type of download chosen (all for every type); `inCategory`: yes when narrowed to `category`.
+   */
+  "support.nothingMatches":
+    "{searched, select, yes {No {kind, select, datasheet {datasheets} manual {manuals or guides} aeSpecification {A&E specifications} cad {CAD/BIM drawings} certificate {certificates} declaration {declarations of conformity} sbom {SBOMs} software {software downloads} others {other documents} other {downloads}} match “{query}”{inCategory, select, yes { in {category}} other {}}.} other {No {kind, select, datasheet {datasheets} manual {manuals or guides} aeSpecification {A&E specifications} cad {CAD/BIM drawings} certificate {certificates} declaration {declarations of conformity} sbom {SBOMs} software {software downloads} others {other documents} other {downloads}}{inCategory, select, yes { in {category}} other {{kind, select, all { in this category} other {}}}}.}}",
+  /** What the products' list says when a search left general downloads only (the same values). */
+  "support.noProductDownloads":
+    "{searched, select, yes {No product {kind, select, datasheet {datasheets} manual {manuals or guides} aeSpecification {A&E specifications} cad {CAD/BIM drawings} certificate {certificates} declaration {declarations of conformity} sbom {SBOMs} software {software downloads} others {other documents} other {downloads}} match “{query}”.} other {{kind, select, all {No product-specific downloads available.} other {No product {kind, select, datasheet {datasheets} manual {manuals or guides} aeSpecification {A&E specifications} cad {CAD/BIM drawings} certificate {certificates} declaration {declarations of conformity} sbom {SBOMs} software {software downloads} others {other documents} other {downloads}}.}}}}",
+  /** How many products with downloads are in view (`count`), and what narrowed them (the same values). */
+  "support.productsInView":
+    "{searched, select, yes {{count, plural, one {# product} other {# products}}{kind, select, all {} other { with {kind, select, datasheet {datasheets} manual {manuals or guides} aeSpecification {A&E specifications} cad {CAD/BIM drawings} certificate {certificates} declaration {declarations of conformity} sbom {SBOMs} software {software downloads} others {other documents} other {downloads}}}}{inCategory, select, yes { in {category}} other {}} {count, plural, one {matches} other {match}} “{query}”.} other {{count, plural, one {# product} other {# products}} with {kind, select, datasheet {datasheets} manual {manuals or guides} aeSpecification {A&E specifications} cad {CAD/BIM drawings} certificate {certificates} declaration {declarations of conformity} sbom {SBOMs} software {software downloads} others {other documents} other {downloads}}{inCategory, select, yes { in {category}} other {}}.}}",
+
+  // The support page's search form.
+  /** The form, for screen readers. */
+  "supportSearch.region": "Downloads",
+  "supportSearch.label": "Search downloads",
+  "supportSearch.placeholder": "Model, product type or file (e.g. thermal datasheet)",
+  "supportSearch.category": "Category",
+  "supportSearch.allCategories": "All categories",
+  "supportSearch.type": "Type",
+  "supportSearch.allTypes": "All types",
+  "supportSearch.submit": "Search",
+
+  // The types of download, as headings of their groups and choices of the support page's search.
+  "downloadKinds.datasheet": "Datasheets",
+  "downloadKinds.manual": "Manuals and guides",
+  "downloadKinds.aeSpecification": "A&E specifications",
+  "downloadKinds.cad": "CAD/BIM drawings",
+  "downloadKinds.certificate": "Certificates",
+  "downloadKinds.declaration": "Declarations of conformity",
+  "downloadKinds.sbom": "Software bills of materials (SBOM)",
+  "downloadKinds.software": "Software",
+  "downloadKinds.other": "Other documents",
+
+  // A list of downloads (the support page, a product's page): each file's size, and that it opens apart.
+  /** For screen readers, after each file. */
+  "downloadList.opensInNewTab": "(opens in a new tab)",
+  /** A file's size: `size` is a whole number. */
+  "downloadList.bytes": "{size} bytes",
+  "downloadList.kilobytes": "{size} KB",
+  "downloadList.megabytes": "{size} MB",
+  /** A file of a gigabyte or more. */
+  "downloadList.tooBig": "WAY TOO BIG!",
+
   // A list's links to its pages before and after, and where the reader is.
   /** The links' navigation, for screen readers. */
   "pagination.label": "Pages",

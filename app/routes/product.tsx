@@ -25,8 +25,8 @@ import {
 import { seoContext, seoMeta } from "#app/domain/seo";
 import { DEFAULT_SITE, pageTitle } from "#app/domain/site";
 import { requestContext, servicesContext } from "#app/server/runtime/context.server";
-import { formatMessage, messageChain } from "#app/server/render/messages.server";
-import { pageWords } from "#app/server/render/page-languages.server";
+import { formatMessage, languagePart, messageChain } from "#app/server/render/messages.server";
+import { downloadListWords, listedDownloads, pageWords } from "#app/server/render/page-languages.server";
 import type { Route } from "./+types/product";
 import {
   catalogCategoryPath,
@@ -110,13 +110,20 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
     (_, index) => formatMessage("product.showImage", [words.lang], { number: index + 1, count: images.length }).text,
   );
   const properties = [...specPropertiesJsonLd(specValues), ...lifecyclePropertiesJsonLd(product.lifecycle)];
+  const kinds = languagePart("downloadKinds", chain);
+  const downloadList = downloadListWords(chain);
   return {
     coverage,
     // What the page says first of a product no longer sold (decision 072), worded here.
     lifecycle: headline && { headline, support: support.length ? `; ${support.join(", ")}.` : "." },
     product: shown,
     // Grouped by kind and worded here: the page's code needs neither the kinds nor the words.
-    downloadGroups: groupByKind(downloads).map((group) => ({ heading: group.heading, downloads: group.items })),
+    downloadGroups: groupByKind(downloads).map((group) => ({
+      heading: kinds.text[group.name],
+      downloads: listedDownloads(group.items, downloadList),
+    })),
+    downloadHeadings: { lang: kinds.lang, dir: kinds.dir },
+    downloadList,
     ndaa: ndaaStatement(product.ndaa),
     // Structured data, made here: its code stays out of the page's scripts.
     jsonLd: serializeJsonLd([
@@ -417,9 +424,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       <Section title={text.downloads}>
         {loaderData.downloadGroups.length > 0 ? (
           loaderData.downloadGroups.map((group) => (
-            <div key={group.heading} {...content}>
-              <h3 className="mt-3 text-base font-semibold text-slate-900">{group.heading}</h3>
-              <DownloadsList downloads={group.downloads} />
+            <div key={group.heading}>
+              <h3 className="mt-3 text-base font-semibold text-slate-900" {...loaderData.downloadHeadings}>
+                {group.heading}
+              </h3>
+              <DownloadsList downloads={group.downloads} words={loaderData.downloadList} content={content} />
             </div>
           ))
         ) : (

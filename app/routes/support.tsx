@@ -1,4 +1,4 @@
-import { useNavigation } from "react-router";
+import { useLocation, useNavigation } from "react-router";
 import { DownloadsList } from "#app/components/downloads-list";
 import { PAGE_PARAM, Pagination, requestedPage } from "#app/components/pagination";
 import { ResponsiveImage } from "#app/components/responsive-image";
@@ -7,19 +7,17 @@ import { Card, TextLink } from "#app/components/ui";
 import { Link } from "#app/components/links";
 import type { PageHandle } from "#app/domain/live";
 import { seoContext, seoMeta } from "#app/domain/seo";
-import { countNoun } from "#app/domain/format";
 import {
   isFiltered,
-  noDownloadsMatch,
-  noProductDownloads,
-  productsInView,
   SUPPORT_CATEGORY_PARAM,
   SUPPORT_KIND_PARAM,
   SUPPORT_QUERY_PARAM,
+  supportSentenceValues,
   supportUrl,
   type SupportFilter,
 } from "#app/domain/support";
-import { DOWNLOAD_KINDS, downloadKindNoun, isDownloadKind } from "#app/domain/download-kinds";
+import { DOWNLOAD_KINDS, isDownloadKind } from "#app/domain/download-kinds";
+import { aroundMark, VALUE_MARK, withValue, type LanguageAttributes } from "#app/domain/languages";
 import { normalizeSearchQuery } from "#app/domain/search";
 import { requestContext, servicesContext } from "#app/server/runtime/context.server";
 import type { Route } from "./+types/support";
@@ -30,7 +28,8 @@ import {
   SUPPORT_LIFECYCLE_PATH,
   SUPPORT_SECURITY_PATH,
 } from "#app/domain/paths";
-import { messageChain, paginationView } from "#app/server/render/messages.server";
+import { formatMessage, languagePart, messageChain, paginationView } from "#app/server/render/messages.server";
+import { downloadListWords, listedDownloads, pageWords } from "#app/server/render/page-languages.server";
 
 // Categories too: the form lists them to choose from.
 export const handle: PageHandle = {
@@ -40,9 +39,8 @@ export const handle: PageHandle = {
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   seoMeta({
-    title: "Support and Downloads",
-    description:
-      "Download product catalogs, datasheets, user manuals, installation guides, firmware release notes and software for our AI security cameras and recorders.",
+    title: loaderData?.words.text.pageTitle ?? "",
+    description: loaderData?.words.text.description ?? "",
     path: "/support",
     // A search is a view of this one page, as a filtered catalog page is: /support is what gets indexed.
     noindex: loaderData ? isFiltered(loaderData.filter) : false,
@@ -70,7 +68,19 @@ function countDownloads(products: readonly SupportProduct[]): number {
  * A product as one line (its picture, its model and how many downloads it has) that unfolds into its
  * downloads: a native disclosure, so it works without JavaScript and the keyboard opens it.
  */
-function SupportProductRow({ product, open }: { product: SupportProduct; open: boolean }) {
+function SupportProductRow({
+  product,
+  open,
+  words,
+  downloadList,
+  content,
+}: {
+  product: SupportProduct;
+  open: boolean;
+  words: Route.ComponentProps["loaderData"]["words"]["text"];
+  downloadList: Route.ComponentProps["loaderData"]["downloadList"];
+  content: LanguageAttributes | undefined;
+}) {
   return (
     <li className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 border-b border-slate-200 py-2.5">
       {/* The model right beside it names the picture. */}
@@ -79,6 +89,7 @@ function SupportProductRow({ product, open }: { product: SupportProduct; open: b
         alt={product.image.alt}
         sizes="80px"
         className="row-span-2 h-12 w-16 rounded-md bg-slate-100 object-cover sm:h-15 sm:w-20"
+        {...content}
       />
       <div className="flex min-w-0 flex-wrap items-baseline gap-x-2">
         <h3 className="font-semibold break-words text-slate-900">
@@ -86,21 +97,25 @@ function SupportProductRow({ product, open }: { product: SupportProduct; open: b
             to={catalogProductPath(product)}
             className="text-slate-900 underline-offset-2 hover:text-brand-700 hover:underline"
           >
-            {product.model}
+            <span {...content}>{product.model}</span>
           </Link>
         </h3>
         {/* On a phone the line is the model's: the row stays one line tall. */}
-        {product.name ? <p className="text-sm text-slate-600 max-sm:hidden">{product.name}</p> : null}
+        {product.name ? (
+          <p className="text-sm text-slate-600 max-sm:hidden" {...content}>
+            {product.name}
+          </p>
+        ) : null}
       </div>
       <details open={open} className="group">
         <summary className="w-fit cursor-pointer list-none text-sm font-medium text-brand-700 hover:underline [&::-webkit-details-marker]:hidden">
-          <span aria-hidden="true" className="mr-1 inline-block transition-transform group-open:rotate-90">
+          <span aria-hidden="true" className="mr-1 inline-block transition-transform group-open:rotate-90 rtl:-scale-x-100 rtl:group-open:-rotate-90">
             ›
           </span>
-          <span>{countNoun(product.downloads.length, "download")}</span>
-          <span className="sr-only"> for {product.model}</span>
+          <span>{product.downloadCount}</span>
+          <span className="sr-only"> {withValue(words.downloadsFor, product.model)}</span>
         </summary>
-        <DownloadsList downloads={product.downloads} />
+        <DownloadsList downloads={product.downloads} words={downloadList} content={content} />
       </details>
     </li>
   );
@@ -125,76 +140,92 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     includeGeneral: category === null,
     page: requestedPage(url),
   });
-  const filter: SupportFilter = {
-    query,
-    categoryName: category?.name ?? null,
-    kindNoun: kind ? downloadKindNoun(kind) : null,
-  };
+  const filter: SupportFilter = { query, categoryName: category?.name ?? null, kind: kind ?? null };
   const nothingMatches = isFiltered(filter) && listing.productTotal === 0 && listing.general.length === 0;
+  const chain = messageChain(context.get(requestContext).language);
+  // The page's words in its language, its sentences made here: the page's code needs none of their
+  // words. What the records say (categories, products, files) is English until translated.
+  const words = pageWords("support", chain, {
+    ...supportSentenceValues(filter, listing.productTotal),
+    link: VALUE_MARK,
+    contact: VALUE_MARK,
+    model: VALUE_MARK,
+  });
+  const kindNames = languagePart("downloadKinds", chain).text;
+  const downloadList = downloadListWords(chain);
   return {
     ...listing,
-    pagination: paginationView(listing, messageChain(context.get(requestContext).language)),
+    general: listedDownloads(listing.general, downloadList),
+    products: listing.products.map((product) => ({
+      ...product,
+      downloads: listedDownloads(product.downloads, downloadList),
+      downloadCount: formatMessage("support.downloadCount", [words.lang], { count: product.downloads.length }).text,
+    })),
+    pagination: paginationView(listing, chain),
     categories,
     categoryId: category?.id ?? "",
-    kinds: DOWNLOAD_KINDS.map(({ value, group }) => ({ value, label: group })),
+    kinds: DOWNLOAD_KINDS.map(({ value, name }) => ({ value, label: kindNames[name] })),
     kind: kind ?? "",
     filter,
-    // The sentences are made here: the page's code needs none of their words.
     nothingMatches,
     status: nothingMatches
-      ? noDownloadsMatch(filter)
+      ? words.text.nothingMatches
       : listing.productTotal > 0 || isFiltered(filter)
-        ? productsInView(listing.productTotal, filter)
+        ? words.text.productsInView
         : "",
-    noProducts: noProductDownloads(filter),
+    words,
+    generalNote: aroundMark(words.text.generalNote),
+    help: aroundMark(words.text.help),
+    searchWords: languagePart("supportSearch", chain),
+    downloadList,
   };
 }
 
 export default function Support({ loaderData }: Route.ComponentProps) {
-  const { general, products, filter, anyDownloads, nothingMatches } = loaderData;
+  const { general, products, filter, anyDownloads, nothingMatches, words, downloadList } = loaderData;
+  const { text, content } = words;
   const filtered = isFiltered(filter);
   // A search that finds no general download says nothing of them: the products it found come first.
   const generalShown =
-    filter.categoryName === null && (general.length > 0 || (filter.query === "" && filter.kindNoun === null));
+    filter.categoryName === null && (general.length > 0 || (filter.query === "" && filter.kind === null));
   const navigation = useNavigation();
-  const searching = navigation.state === "loading" && navigation.location.pathname === "/support";
+  const { pathname } = useLocation();
+  // At the page's own address, its language's prefix and all.
+  const searching = navigation.state === "loading" && navigation.location.pathname === pathname;
   const listsOpen = countDownloads(products) <= DOWNLOADS_SHOWN_OPEN;
   return (
-    <div className="mx-auto max-w-6xl px-4 py-12">
+    <div className="mx-auto max-w-6xl px-4 py-12" lang={words.lang} dir={words.dir}>
       <header className="max-w-3xl">
-        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Support</h1>
-        <p className="mt-3 text-lg text-slate-700">
-          Catalogs, datasheets, manuals, installation guides and software for our products. Every file opens in a new
-          tab.
-        </p>
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{text.title}</h1>
+        <p className="mt-3 text-lg text-slate-700">{text.intro}</p>
         {/* Links on a line or two: on a phone the search and the first files stay in the first screen. */}
         <ul className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-slate-700">
           <li>
             <TextLink to={SUPPORT_FIRMWARE_PATH} weight="medium">
-              Firmware updates and release notes
+              {text.firmware}
             </TextLink>
           </li>
           <li>
             <TextLink to={SUPPORT_LIFECYCLE_PATH} weight="medium">
-              Product lifecycle
+              {text.lifecycle}
             </TextLink>
           </li>
           <li>
             <TextLink to={SUPPORT_SECURITY_PATH} weight="medium">
-              Security advisories
+              {text.security}
             </TextLink>
           </li>
           <li>
             <TextLink to={DISCLOSURE_POLICY_PATH} weight="medium">
-              Vulnerability disclosure policy
+              {text.disclosure}
             </TextLink>
           </li>
         </ul>
       </header>
 
       {!anyDownloads ? (
-        <Card title="No Downloads Available" headingLevel={2} className="mt-8">
-          <p className="text-slate-700">There are no files available for download.</p>
+        <Card title={text.noDownloadsTitle} headingLevel={2} className="mt-8">
+          <p className="text-slate-700">{text.noDownloads}</p>
         </Card>
       ) : (
         <>
@@ -205,6 +236,8 @@ export default function Support({ loaderData }: Route.ComponentProps) {
               categories={loaderData.categories}
               kind={loaderData.kind}
               kinds={loaderData.kinds}
+              words={loaderData.searchWords}
+              content={content}
             />
           </div>
           <div className="mt-4 flex flex-wrap items-baseline gap-x-4 gap-y-1">
@@ -213,43 +246,50 @@ export default function Support({ loaderData }: Route.ComponentProps) {
             </p>
             {filtered ? (
               <TextLink to="/support" weight="medium" className="text-sm">
-                Show all downloads
+                {text.showAll}
               </TextLink>
             ) : null}
           </div>
           {filter.categoryName === null ? null : (
             <p className="mt-2 text-sm text-slate-600">
-              General downloads such as the product catalog and software concern every product:{" "}
+              {loaderData.generalNote[0]}
               <TextLink to={supportUrl({ query: filter.query, kind: loaderData.kind })} weight="medium">
-                see them under all categories
+                {text.generalLink}
               </TextLink>
-              .
+              {loaderData.generalNote[1]}
             </p>
           )}
 
           {nothingMatches ? null : (
             <div className="mt-6 space-y-8" aria-busy={searching}>
               {generalShown ? (
-                <Card title="General Downloads" headingLevel={2} className={CARD_CLASS}>
+                <Card title={text.general} headingLevel={2} className={CARD_CLASS}>
                   {general.length > 0 ? (
-                    <DownloadsList downloads={general} />
+                    <DownloadsList downloads={general} words={downloadList} content={content} />
                   ) : (
-                    <p className="text-slate-700">No general downloads available.</p>
+                    <p className="text-slate-700">{text.noGeneral}</p>
                   )}
                 </Card>
               ) : null}
-              <Card title="Product Specific Downloads" headingLevel={2} className={CARD_CLASS}>
+              <Card title={text.products} headingLevel={2} className={CARD_CLASS}>
                 {products.length > 0 ? (
                   <>
                     <ul className="grid items-start gap-x-8 lg:grid-cols-2">
                       {products.map((product) => (
-                        <SupportProductRow key={product.id} product={product} open={listsOpen} />
+                        <SupportProductRow
+                          key={product.id}
+                          product={product}
+                          open={listsOpen}
+                          words={text}
+                          downloadList={downloadList}
+                          content={content}
+                        />
                       ))}
                     </ul>
                     <Pagination {...loaderData.pagination} />
                   </>
                 ) : (
-                  <p className="text-slate-700">{loaderData.noProducts}</p>
+                  <p className="text-slate-700">{text.noProductDownloads}</p>
                 )}
               </Card>
             </div>
@@ -258,11 +298,11 @@ export default function Support({ loaderData }: Route.ComponentProps) {
       )}
 
       <p className="mt-10 text-slate-700">
-        Can&apos;t find what you need?{" "}
+        {loaderData.help[0]}
         <TextLink to="/contact" weight="medium">
-          Contact us
-        </TextLink>{" "}
-        and we will help.
+          {text.contactLink}
+        </TextLink>
+        {loaderData.help[1]}
       </p>
     </div>
   );

@@ -285,6 +285,39 @@ test("a German visitor filters and orders a category and ticks products to compa
   await visitor.context().close();
 });
 
+test("a German visitor narrows support's downloads by type, told in German what is shown", async ({
+  browser,
+  site,
+}) => {
+  const visitor = await visitorPage(browser, site.url);
+  await visitor.goto("/de/support");
+  await hydrated(visitor);
+  const search = visitor.getByRole("search", { name: "Downloads" });
+  await search.getByLabel("Typ").selectOption({ label: "Datenblätter" });
+  await expect(visitor).toHaveURL(/\/de\/support\?type=datasheet$/);
+  await expect(visitor.getByRole("status")).toHaveText(/^\d+ Produkte mit Datenblättern\.$/);
+  await search.getByLabel("Downloads durchsuchen").fill("zzzz");
+  await expect(visitor.getByRole("status")).toHaveText("Für „zzzz“ wurden keine Datenblätter gefunden.");
+  await expect(visitor.getByRole("link", { name: "Alle Downloads anzeigen" })).toBeVisible();
+  await visitor.goto("/de/support?type=datasheet");
+  await hydrated(visitor);
+  // A product's line opens to its files, each with its size and, for screen readers, where it opens.
+  const first = visitor.getByRole("group").first();
+  await expect(first.locator("summary")).toHaveText(/^›\d+ Downloads? für VNT-/);
+  for (const width of [390, 1280]) {
+    await visitor.setViewportSize({ width, height: 900 });
+    await expectNoA11yViolations(visitor);
+  }
+  await visitor.screenshot({ path: test.info().outputPath("support-de.png") });
+  await visitor.setViewportSize({ width: 390, height: 900 });
+  await visitor.goto("/ar/support");
+  await hydrated(visitor);
+  await expectNoSidewaysScroll(visitor, 390);
+  await expectNoA11yViolations(visitor);
+  await visitor.screenshot({ path: test.info().outputPath("support-ar.png") });
+  await visitor.context().close();
+});
+
 test("a German visitor writes through the contact form, told what to mend and thanked in German", async ({
   browser,
   site,

@@ -349,6 +349,49 @@ describe.each(DATABASE_KINDS)("the site in the owner's languages on %s", (kind) 
     expect(english).not.toContain('lang="en" dir="ltr"><h1');
   });
 
+  it("shows support and its downloads in the page's language, sentences and sizes too", async () => {
+    const support = (await get("/de/support")).html;
+    expect(support).toContain("<title>Support und Downloads | ");
+    expect(support).toMatch(/<form [^>]*role="search" aria-label="Downloads" lang="de"/);
+    expect(support).toMatch(/<label for="support-search-text"[^>]*>Downloads durchsuchen<\/label>/);
+    expect(support).toMatch(/<option value="datasheet">Datenblätter<\/option>/);
+    expect(support).toMatch(/<option value="[0-9a-f-]{36}" lang="en" dir="ltr">Dome Cameras<\/option>/);
+    expect(support).toMatch(/<p role="status"[^>]*>\d+ Produkte mit Downloads\.<\/p>/);
+    expect(support).toMatch(/<h2[^>]*>Allgemeine Downloads<\/h2>/);
+    expect(support).toMatch(/<span class="[^"]*" lang="en" dir="ltr">Product Catalog 2026<\/span>/);
+    expect(support).toMatch(
+      /<span class="[^"]*">\d+ KB<\/span><span class="sr-only">\(öffnet sich in einem neuen Tab\)<\/span>/,
+    );
+    expect(support).toMatch(
+      /Sie finden nicht, was Sie suchen\? <a [^>]*href="\/de\/contact"[^>]*>Kontaktieren Sie uns<\/a>/,
+    );
+    const domes = /<option value="([0-9a-f-]{36})"[^>]*>Dome Cameras</.exec(support)?.[1] ?? "";
+    expect(domes).not.toBe("");
+    // The sentences of a search name the type of file as German says it, in each case it stands in.
+    const datasheets = (await get(`/de/support?category=${domes}&type=datasheet`)).html;
+    expect(datasheets).toMatch(
+      /<p role="status"[^>]*>\d+ Produkte mit Datenblättern in der Kategorie Dome Cameras\.<\/p>/,
+    );
+    expect(datasheets).toMatch(/<span>\d+ Downloads?<\/span><span class="sr-only"> <!-- -->für VNT-/);
+    const nothing = (await get(`/de/support?q=xyz&category=${domes}&type=datasheet`)).html;
+    expect(nothing).toContain("Für „xyz“ wurden in der Kategorie Dome Cameras keine Datenblätter gefunden.");
+    expect(nothing).toMatch(
+      /alle Produkte: <a [^>]*href="\/de\/support\?q=xyz&amp;type=datasheet"[^>]*>[^<]+<\/a>\.<\/p>/,
+    );
+    // A product's downloads: their groups' headings and sizes in German, their descriptions marked English.
+    const product = (await get("/de/catalog/products/vnt-d4m-ai28")).html;
+    expect(product).toMatch(/<h3 [^>]*lang="de" dir="ltr">Datenblätter<\/h3><ul [^>]*lang="de"/);
+    expect(product).toMatch(/<span class="[^"]*" lang="en" dir="ltr">User Manual<\/span>/);
+    // Arabic, right to left; English says it as it always did.
+    const arabic = (await get("/ar/support")).html;
+    expect(arabic).toMatch(/<div [^>]*lang="ar" dir="rtl"><header/);
+    const english = (await get("/support?type=other")).html;
+    expect(english).toMatch(/<p role="status"[^>]*>\d+ products with other documents\.<\/p>/);
+    expect(english).toMatch(
+      /<span class="[^"]*">600 bytes<\/span><span class="sr-only">\(opens in a new tab\)<\/span>/,
+    );
+  });
+
   it("keeps each language's page apart in the page cache", async () => {
     await get("/de/about");
     await get("/about");

@@ -2,10 +2,14 @@ import { languageName, languageNameInText, textDirection } from "#app/domain/lan
 import { aroundValue, formatMessage, languagePart, messageChain, shellMessages } from "./messages.server";
 import { MAX_COMPARED, type CompareBarWords } from "#app/domain/compare";
 import type { MessageKey } from "#app/messages/en";
+import type { DownloadItem } from "#app/components/downloads-list";
+import type { DownloadEntry } from "#app/domain/catalog-views";
+import { formatFileSize } from "#app/domain/format";
 import {
   SOURCE_LANGUAGE,
   languageBase,
   type LanguageAttributes,
+  type LanguagePart,
   type OfferedLanguage,
   type PageWords,
   VALUE_MARK,
@@ -140,4 +144,22 @@ export function compareBarWords(chain: readonly string[]): CompareBarWords {
     compareBars.set(id, words);
   }
   return words;
+}
+
+/** The words of a list of downloads (`downloadList.*`): a size's number marked where it goes. */
+export function downloadListWords(chain: readonly string[]): LanguagePart<"downloadList"> {
+  return languagePart("downloadList", chain, { size: VALUE_MARK });
+}
+
+/** Downloads as a list shows them (`DownloadItem`): each file's size in `words`, made here. */
+export function listedDownloads(
+  downloads: readonly DownloadEntry[],
+  words: LanguagePart<"downloadList">,
+): DownloadItem[] {
+  return downloads.map(({ id, description, file }) => ({
+    id,
+    description,
+    file: { url: file.url, name: file.name },
+    size: formatFileSize(file.size, words.text),
+  }));
 }

@@ -4,9 +4,9 @@ import { Button } from "./ui";
 
 /**
  * A public list's filters (and order): a GET form, its address the list's, that submits as a choice
- * changes, with an Apply button for visitors without scripts.
+ * changes, with an Apply button (`apply`, its words) for visitors without scripts.
  */
-export function ListFilters({ label, children }: { label: string; children: ReactNode }) {
+export function ListFilters({ label, apply, children }: { label: string; apply: string; children: ReactNode }) {
   const submit = useSubmit();
   return (
     <Form
@@ -18,7 +18,7 @@ export function ListFilters({ label, children }: { label: string; children: Reac
       {children}
       <noscript>
         <Button type="submit" size="sm">
-          Apply
+          {apply}
         </Button>
       </noscript>
     </Form>

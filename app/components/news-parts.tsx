@@ -1,4 +1,3 @@
-import type { DayView } from "#app/domain/format";
 import type { InfoItemView } from "#app/domain/forms/info-item";
 import { newsTitle } from "#app/domain/news";
 
@@ -21,17 +20,5 @@ export function ReadMore({
         Read more<span className="sr-only"> about {newsTitle(item)}</span>
       </a>
     </p>
-  );
-}
-
-/**
- * The day an item is dated, as its page's loader wrote it in the reader's language (`dayView`),
- * marked with it: it may stand in content marked as another.
- */
-export function NewsDate({ day, className }: { day: DayView; className: string }) {
-  return (
-    <time dateTime={day.iso} lang={day.lang} className={className}>
-      {day.text}
-    </time>
   );
 }

@@ -149,18 +149,15 @@ export function lifecycleLine(lifecycle: LifecycleFields, today: string, replace
   return [headline, ...endOfSale, ...replaced, ...lifecycleSupport(lifecycle)].join("; ");
 }
 
-/** The orders /support/lifecycle offers, its default first: by model, or by a day, latest first. */
-export const LIFECYCLE_SORTS = {
-  model: "Model (A–Z)",
-  "end-of-sale": "End of sale, latest first",
-  discontinued: "Discontinued, latest first",
-  firmware: "Firmware updates, longest first",
-  repairs: "Repairs, longest first",
-} as const;
-export type LifecycleSort = keyof typeof LIFECYCLE_SORTS;
+/**
+ * The orders /support/lifecycle offers, its default first: by model, or by a day, latest first (the
+ * `lifecyclePage.sort…` messages name them).
+ */
+export const LIFECYCLE_SORTS = ["model", "end-of-sale", "discontinued", "firmware", "repairs"] as const;
+export type LifecycleSort = (typeof LIFECYCLE_SORTS)[number];
 
 export function lifecycleSortOf(value: string | null): LifecycleSort {
-  return value !== null && value in LIFECYCLE_SORTS ? (value as LifecycleSort) : "model";
+  return LIFECYCLE_SORTS.find((sort) => sort === value) ?? "model";
 }
 
 /** The day a lifecycle sort orders by. */

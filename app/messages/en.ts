@@ -367,6 +367,48 @@ export const en = {
   /** A file of a gigabyte or more. */
   "downloadList.tooBig": "WAY TOO BIG!",
 
+  // The product lifecycle page (/support/lifecycle): products no longer sold as usual.
+  "lifecyclePage.title": "Product lifecycle",
+  /** What search engines and shared links show of it. */
+  "lifecyclePage.description":
+    "Products whose end of sale is announced or that are discontinued, with their replacements and how long firmware updates and repairs continue.",
+  "lifecyclePage.intro":
+    "Products whose end of sale is announced or that are discontinued: what replaces each, and how long its firmware is updated and it is repaired. Their pages, downloads and firmware stay available.",
+  /** The form of its filters and order, for screen readers. */
+  "lifecyclePage.filters": "Filter and sort",
+  /** Without scripts, the button that applies the filters. */
+  "lifecyclePage.apply": "Apply",
+  "lifecyclePage.stage": "Stage",
+  "lifecyclePage.everyStage": "Every stage",
+  "lifecyclePage.category": "Category",
+  "lifecyclePage.everyCategory": "Every category",
+  "lifecyclePage.sortBy": "Sort by",
+  /** The orders it can be sorted in. */
+  "lifecyclePage.sortModel": "Model (A–Z)",
+  "lifecyclePage.sortEndOfSale": "End of sale, latest first",
+  "lifecyclePage.sortDiscontinued": "Discontinued, latest first",
+  "lifecyclePage.sortFirmware": "Firmware updates, longest first",
+  "lifecyclePage.sortRepairs": "Repairs, longest first",
+  "lifecyclePage.count": "{total, plural, one {# product} other {# products}}",
+  "lifecyclePage.showAll": "Show every stage and category",
+  "lifecyclePage.noMatches": "No product matches these filters.",
+  "lifecyclePage.none": "Every product is sold as usual.",
+  /** The table's caption, for screen readers: `sort` is the order's name (one of the `sort…` above). */
+  "lifecyclePage.caption": "Products no longer sold as usual, sorted by {sort}",
+  /** The table's columns. */
+  "lifecyclePage.product": "Product",
+  "lifecyclePage.stageColumn": "Stage",
+  "lifecyclePage.endOfSaleColumn": "End of sale",
+  "lifecyclePage.discontinuedColumn": "Discontinued",
+  "lifecyclePage.firmwareColumn": "Firmware updates until",
+  "lifecyclePage.repairsColumn": "Repairs until",
+  "lifecyclePage.replacedBy": "Replaced by",
+  /** A product's stage. */
+  "lifecyclePage.endOfSale": "End of sale announced",
+  "lifecyclePage.discontinued": "Discontinued",
+  /** For screen readers, where a cell shows a dash. */
+  "lifecyclePage.noneStated": "None stated",
+
   // A list's links to its pages before and after, and where the reader is.
   /** The links' navigation, for screen readers. */
   "pagination.label": "Pages",

@@ -10,7 +10,8 @@ import { seoContext, seoMeta } from "#app/domain/seo";
 import { requestContext, servicesContext } from "#app/server/runtime/context.server";
 import type { InfoItemRecord } from "#app/domain/forms/info-item";
 import type { Route } from "./+types/home";
-import { NewsDate, ReadMore } from "#app/components/news-parts";
+import { ReadMore } from "#app/components/news-parts";
+import { DayTime } from "#app/components/day-time";
 import { NEWS_FEED_LINK } from "#app/domain/news";
 import { NEWS_PATH } from "#app/domain/paths";
 import { languageBase, localizedLink, withLocalizedLinks } from "#app/domain/languages";
@@ -191,7 +192,7 @@ function InfoItem({ item, flip }: { item: Dated<InfoItemRecord>; flip: boolean }
       ) : null}
       <div className="flex flex-col justify-center gap-3 p-6 md:p-8">
         <h2 className="text-xl font-semibold tracking-tight text-slate-900 md:text-2xl">{item.heading}</h2>
-        <NewsDate day={item.day} className="-mt-2 text-sm text-slate-600" />
+        <DayTime day={item.day} className="-mt-2 text-sm text-slate-600" />
         <p className="whitespace-pre-line text-slate-700">{item.content}</p>
         <ReadMore item={item} />
       </div>

@@ -1,4 +1,5 @@
-import { NewsDate, ReadMore } from "#app/components/news-parts";
+import { ReadMore } from "#app/components/news-parts";
+import { DayTime } from "#app/components/day-time";
 import { Pagination, requestedPage } from "#app/components/pagination";
 import { ResponsiveImage } from "#app/components/responsive-image";
 import type { InfoItemRecord } from "#app/domain/forms/info-item";
@@ -98,7 +99,7 @@ function NewsEntry({
         />
       ) : null}
       <div className="space-y-2 p-5 sm:p-6">
-        <NewsDate day={item.day} className="block text-sm text-slate-600" />
+        <DayTime day={item.day} className="block text-sm text-slate-600" />
         {item.heading ? <h2 className="text-xl font-semibold tracking-tight text-slate-900">{item.heading}</h2> : null}
         {item.content ? <p className="whitespace-pre-line text-slate-700">{item.content}</p> : null}
         <ReadMore item={item} />

@@ -15,7 +15,7 @@ import { formatMessage, messageChain, shellMessages } from "#app/server/render/m
 import { listingWords, pageWords } from "#app/server/render/page-languages.server";
 import { textDirection } from "#app/domain/language-settings";
 import type { Route } from "./+types/search";
-import { NewsDate } from "#app/components/news-parts";
+import { DayTime } from "#app/components/day-time";
 import { newsTitle } from "#app/domain/news";
 import { LifecycleBadge } from "#app/components/lifecycle-badge";
 import { catalogCategoryPath, catalogProductPath, newsItemPath } from "#app/domain/paths";
@@ -259,7 +259,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
                   <Highlighted text={item.title} matched={matched} />
                 </TextLink>
               </h3>
-              <NewsDate day={item.day} className="text-sm font-medium text-slate-600" />
+              <DayTime day={item.day} className="text-sm font-medium text-slate-600" />
               {item.text ? (
                 <p className="mt-1 line-clamp-3 text-sm text-slate-700">
                   <Highlighted text={item.text} matched={matched} />

@@ -91,7 +91,7 @@ export default function SupportSecurity({ loaderData }: Route.ComponentProps) {
         </p>
       </header>
 
-      <ListFilters label="Filter advisories">
+      <ListFilters label="Filter advisories" apply="Apply">
         <ListChoice
           list="advisories"
           name="product"

@@ -109,7 +109,10 @@ function SupportProductRow({
       </div>
       <details open={open} className="group">
         <summary className="w-fit cursor-pointer list-none text-sm font-medium text-brand-700 hover:underline [&::-webkit-details-marker]:hidden">
-          <span aria-hidden="true" className="mr-1 inline-block transition-transform group-open:rotate-90 rtl:-scale-x-100 rtl:group-open:-rotate-90">
+          <span
+            aria-hidden="true"
+            className="mr-1 inline-block transition-transform group-open:rotate-90 rtl:-scale-x-100 rtl:group-open:-rotate-90"
+          >
             ›
           </span>
           <span>{product.downloadCount}</span>

@@ -392,6 +392,25 @@ describe.each(DATABASE_KINDS)("the site in the owner's languages on %s", (kind) 
     );
   });
 
+  it("shows the products' lifecycle in the page's language, its days as the language writes them", async () => {
+    const lifecycle = (await get("/de/support/lifecycle?sort=discontinued")).html;
+    expect(lifecycle).toContain("<title>Produktlebenszyklus | ");
+    expect(lifecycle).toMatch(/<form [^>]*aria-label="Filtern und sortieren"/);
+    expect(lifecycle).toMatch(/<option value="discontinued">Eingestellt<\/option>/);
+    expect(lifecycle).toMatch(/<p role="status"[^>]*>\d+ Produkte?<\/p>/);
+    expect(lifecycle).toMatch(
+      /<caption class="sr-only">Nicht mehr regulär verkaufte Produkte, sortiert nach [^<]+<\/caption>/,
+    );
+    expect(lifecycle).toMatch(/<th scope="col"[^>]*>Ersetzt durch<\/th>/);
+    expect(lifecycle).toMatch(/<th scope="row" [^>]*lang="en" dir="ltr"><a [^>]*>VNT-/);
+    // A day in German ("4. Dez. 2026"), marked with its language; a dash read as what it means.
+    expect(lifecycle).toMatch(/<time dateTime="\d{4}-\d{2}-\d{2}" lang="de">\d{1,2}\. [^<]+ \d{4}<\/time>/);
+    expect(lifecycle).toContain('<span class="sr-only">Keine Angabe</span>');
+    const english = (await get("/support/lifecycle")).html;
+    expect(english).toMatch(/<time dateTime="\d{4}-\d{2}-\d{2}" lang="en">\d{1,2} [A-Z][a-z]{2} \d{4}<\/time>/);
+    expect(english).toMatch(/<th scope="col"[^>]*>Replaced by<\/th>/);
+  });
+
   it("keeps each language's page apart in the page cache", async () => {
     await get("/de/about");
     await get("/about");

@@ -282,6 +282,13 @@ const de: Messages = {
   "lifecyclePage.endOfSale": "Vertriebsende angekündigt",
   "lifecyclePage.discontinued": "Eingestellt",
   "lifecyclePage.noneStated": "Keine Angabe",
+  "productStatus.ndaaYes":
+    "NDAA-konform: Dieses Produkt entspricht Section 889 des U.S. National Defense Authorization Act für das Haushaltsjahr 2019. Es enthält keine Videoüberwachungs- oder Telekommunikationsgeräte oder -komponenten, die von Huawei, ZTE, Hytera, Hikvision oder Dahua oder deren Tochtergesellschaften und verbundenen Unternehmen hergestellt wurden.",
+  "productStatus.ndaaNo":
+    "Nicht NDAA-konform: Dieses Produkt wird nicht als konform mit Section 889 des U.S. National Defense Authorization Act für das Haushaltsjahr 2019 angeboten; eine US-Bundesbehörde oder ein Auftragnehmer der US-Bundesregierung sollte ein als NDAA-konform gekennzeichnetes Modell wählen.",
+  "productStatus.notice":
+    "{stage, select, discontinued {Eingestellt am {day}} ended {Vertrieb am {day} beendet} other {Vertriebsende am {day}}}{replaced, select, yes { — ersetzt durch {replacements}} other {}}{support, select, firmware {; Firmware-Updates bis {firmware}} repairs {; Reparaturen bis {repairs}} both {; Firmware-Updates bis {firmware}, Reparaturen bis {repairs}} other {}}.",
+  "productStatus.separator": ", ",
   "pagination.label": "Seiten",
   "pagination.previous": "Zurück",
   "pagination.next": "Weiter",
@@ -583,6 +590,13 @@ const fr: Messages = {
   "lifecyclePage.endOfSale": "Fin de commercialisation annoncée",
   "lifecyclePage.discontinued": "Arrêté",
   "lifecyclePage.noneStated": "Non précisé",
+  "productStatus.ndaaYes":
+    "Conforme NDAA : ce produit est conforme à la section 889 du U.S. National Defense Authorization Act pour l’exercice budgétaire 2019. Il ne contient aucun équipement ni composant de vidéosurveillance ou de télécommunications fabriqué par Huawei, ZTE, Hytera, Hikvision ou Dahua, ni par leurs filiales et sociétés affiliées.",
+  "productStatus.ndaaNo":
+    "Non conforme NDAA : ce produit n’est pas proposé comme conforme à la section 889 du U.S. National Defense Authorization Act pour l’exercice budgétaire 2019 ; une agence fédérale américaine ou un prestataire du gouvernement fédéral américain devrait choisir un modèle indiqué comme conforme NDAA.",
+  "productStatus.notice":
+    "{stage, select, discontinued {Arrêté le {day}} ended {Commercialisation terminée le {day}} other {Fin de commercialisation le {day}}}{replaced, select, yes { — remplacé par {replacements}} other {}}{support, select, firmware { ; mises à jour du micrologiciel jusqu’au {firmware}} repairs { ; réparations jusqu’au {repairs}} both { ; mises à jour du micrologiciel jusqu’au {firmware}, réparations jusqu’au {repairs}} other {}}.",
+  "productStatus.separator": ", ",
   "pagination.label": "Pages",
   "pagination.previous": "Précédent",
   "pagination.next": "Suivant",
@@ -883,6 +897,13 @@ const es: Messages = {
   "lifecyclePage.endOfSale": "Fin de venta anunciado",
   "lifecyclePage.discontinued": "Descatalogado",
   "lifecyclePage.noneStated": "Sin indicar",
+  "productStatus.ndaaYes":
+    "Cumple NDAA: este producto cumple la sección 889 de la U.S. National Defense Authorization Act para el año fiscal 2019. No contiene equipos ni componentes de videovigilancia o telecomunicaciones fabricados por Huawei, ZTE, Hytera, Hikvision o Dahua, ni por sus filiales y empresas afiliadas.",
+  "productStatus.ndaaNo":
+    "No cumple NDAA: este producto no se ofrece como conforme a la sección 889 de la U.S. National Defense Authorization Act para el año fiscal 2019; una agencia federal o un contratista federal de EE. UU. debería elegir un modelo marcado como «Cumple NDAA».",
+  "productStatus.notice":
+    "{stage, select, discontinued {Descatalogado el {day}} ended {Venta finalizada el {day}} other {Fin de venta el {day}}}{replaced, select, yes { — sustituido por {replacements}} other {}}{support, select, firmware {; actualizaciones de firmware hasta el {firmware}} repairs {; reparaciones hasta el {repairs}} both {; actualizaciones de firmware hasta el {firmware}, reparaciones hasta el {repairs}} other {}}.",
+  "productStatus.separator": ", ",
   "pagination.label": "Páginas",
   "pagination.previous": "Anterior",
   "pagination.next": "Siguiente",
@@ -1183,6 +1204,13 @@ const it: Messages = {
   "lifecyclePage.endOfSale": "Fine vendita annunciata",
   "lifecyclePage.discontinued": "Fuori produzione",
   "lifecyclePage.noneStated": "Non indicato",
+  "productStatus.ndaaYes":
+    "Conforme NDAA: questo prodotto è conforme alla sezione 889 del National Defense Authorization Act statunitense per l’anno fiscale 2019 (U.S. National Defense Authorization Act for Fiscal Year 2019). Non contiene apparecchiature o componenti di videosorveglianza o di telecomunicazione prodotti da Huawei, ZTE, Hytera, Hikvision o Dahua, né dalle loro controllate e affiliate.",
+  "productStatus.ndaaNo":
+    "Non conforme NDAA: questo prodotto non è offerto come conforme alla sezione 889 del National Defense Authorization Act statunitense per l’anno fiscale 2019 (U.S. National Defense Authorization Act for Fiscal Year 2019); un’agenzia federale o un appaltatore federale degli Stati Uniti dovrebbe scegliere un modello contrassegnato come conforme NDAA.",
+  "productStatus.notice":
+    "{stage, select, discontinued {Fuori produzione dal giorno {day}} ended {Vendita terminata il giorno {day}} other {Fine vendita il giorno {day}}}{replaced, select, yes { — sostituito da {replacements}} other {}}{support, select, firmware {; aggiornamenti firmware fino al giorno {firmware}} repairs {; riparazioni fino al giorno {repairs}} both {; aggiornamenti firmware fino al giorno {firmware}, riparazioni fino al giorno {repairs}} other {}}.",
+  "productStatus.separator": ", ",
   "pagination.label": "Pagine",
   "pagination.previous": "Precedente",
   "pagination.next": "Successiva",
@@ -1482,6 +1510,13 @@ const pt: Messages = {
   "lifecyclePage.endOfSale": "Fim de venda anunciado",
   "lifecyclePage.discontinued": "Descontinuado",
   "lifecyclePage.noneStated": "Não indicado",
+  "productStatus.ndaaYes":
+    "Conforme NDAA: este produto cumpre a secção 889 do U.S. National Defense Authorization Act para o ano fiscal de 2019. Não contém equipamentos nem componentes de videovigilância ou de telecomunicações fabricados por Huawei, ZTE, Hytera, Hikvision ou Dahua, nem pelas respetivas subsidiárias e afiliadas.",
+  "productStatus.ndaaNo":
+    "Não conforme NDAA: este produto não é disponibilizado como conforme com a secção 889 do U.S. National Defense Authorization Act para o ano fiscal de 2019; uma agência federal ou um contratante federal dos EUA deve escolher um modelo assinalado como conforme NDAA.",
+  "productStatus.notice":
+    "{stage, select, discontinued {Descontinuado em {day}} ended {Venda terminada em {day}} other {Fim de venda em {day}}}{replaced, select, yes { — substituído por {replacements}} other {}}{support, select, firmware {; atualizações de firmware até {firmware}} repairs {; reparações até {repairs}} both {; atualizações de firmware até {firmware}, reparações até {repairs}} other {}}.",
+  "productStatus.separator": ", ",
   "pagination.label": "Páginas",
   "pagination.previous": "Anterior",
   "pagination.next": "Próxima",
@@ -1777,6 +1812,13 @@ const ja: Messages = {
   "lifecyclePage.endOfSale": "販売終了予定",
   "lifecyclePage.discontinued": "生産終了",
   "lifecyclePage.noneStated": "記載なし",
+  "productStatus.ndaaYes":
+    "NDAA 準拠：本製品は、2019 会計年度米国国防権限法（U.S. National Defense Authorization Act for Fiscal Year 2019）第 889 条に準拠しています。Huawei、ZTE、Hytera、Hikvision、Dahua、またはそれらの子会社および関連会社が製造したビデオ監視機器、通信機器、またはそれらの部品は一切含まれていません。",
+  "productStatus.ndaaNo":
+    "NDAA 非準拠：本製品は、2019 会計年度米国国防権限法（U.S. National Defense Authorization Act for Fiscal Year 2019）第 889 条に準拠した製品としては提供していません。米国の連邦政府機関または連邦政府の請負業者は、NDAA 準拠と表示されたモデルをお選びください。",
+  "productStatus.notice":
+    "{stage, select, discontinued {{day}に生産を終了しました} ended {{day}に販売を終了しました} other {{day}に販売終了予定です}}{replaced, select, yes {。後継製品は {replacements} です} other {}}{support, select, firmware {。ファームウェア更新は{firmware}まで行います} repairs {。修理対応は{repairs}まで行います} both {。ファームウェア更新は{firmware}まで、修理対応は{repairs}まで行います} other {}}。",
+  "productStatus.separator": "、",
   "pagination.label": "ページ",
   "pagination.previous": "前へ",
   "pagination.next": "次へ",
@@ -2071,6 +2113,13 @@ const ar: Messages = {
   "lifecyclePage.endOfSale": "أُعلن إيقاف البيع",
   "lifecyclePage.discontinued": "متوقف عن الإنتاج",
   "lifecyclePage.noneStated": "غير محدد",
+  "productStatus.ndaaYes":
+    "متوافق مع NDAA: هذا المنتج متوافق مع المادة 889 من قانون تفويض الدفاع الوطني الأمريكي للسنة المالية 2019 (U.S. National Defense Authorization Act for Fiscal Year 2019). ولا يحتوي على أي معدات أو مكونات للمراقبة بالفيديو أو للاتصالات من صنع Huawei أو ZTE أو Hytera أو Hikvision أو Dahua أو الشركات التابعة لها أو المرتبطة بها.",
+  "productStatus.ndaaNo":
+    "غير متوافق مع NDAA: لا يُقدَّم هذا المنتج على أنه متوافق مع المادة 889 من قانون تفويض الدفاع الوطني الأمريكي للسنة المالية 2019 (U.S. National Defense Authorization Act for Fiscal Year 2019)؛ وينبغي لأي وكالة فيدرالية أمريكية أو متعاقد فيدرالي أمريكي اختيار طراز مُعلَّم بأنه متوافق مع NDAA.",
+  "productStatus.notice":
+    "{stage, select, discontinued {توقف إنتاجه في {day}} ended {أُوقف بيعه في {day}} other {أُعلن إيقاف بيعه اعتبارًا من {day}}}{replaced, select, yes { — البديل: {replacements}} other {}}{support, select, firmware {؛ تحديثات البرامج الثابتة حتى {firmware}} repairs {؛ الإصلاحات حتى {repairs}} both {؛ تحديثات البرامج الثابتة حتى {firmware}، والإصلاحات حتى {repairs}} other {}}.",
+  "productStatus.separator": "، ",
   "pagination.label": "الصفحات",
   "pagination.previous": "السابق",
   "pagination.next": "التالي",
@@ -2357,6 +2406,13 @@ const zhHans: Messages = {
   "lifecyclePage.endOfSale": "已宣布停售",
   "lifecyclePage.discontinued": "已停产",
   "lifecyclePage.noneStated": "未注明",
+  "productStatus.ndaaYes":
+    "符合 NDAA：本产品符合《2019 财年美国国防授权法》（U.S. National Defense Authorization Act for Fiscal Year 2019）第 889 条的规定。本产品不含由 Huawei、ZTE、Hytera、Hikvision 或 Dahua，或其子公司和关联公司生产的视频监控或电信设备或组件。",
+  "productStatus.ndaaNo":
+    "不符合 NDAA：本产品不作为符合《2019 财年美国国防授权法》（U.S. National Defense Authorization Act for Fiscal Year 2019）第 889 条规定的产品提供；美国联邦机构或联邦承包商应选择标注为符合 NDAA 的型号。",
+  "productStatus.notice":
+    "{stage, select, discontinued {已于{day}停产} ended {已于{day}停售} other {将于{day}停售}}{replaced, select, yes {，替代产品为 {replacements}} other {}}{support, select, firmware {；固件更新截止于{firmware}} repairs {；维修截止于{repairs}} both {；固件更新截止于{firmware}，维修截止于{repairs}} other {}}。",
+  "productStatus.separator": "、",
   "pagination.label": "页面",
   "pagination.previous": "上一页",
   "pagination.next": "下一页",

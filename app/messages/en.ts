@@ -409,6 +409,23 @@ export const en = {
   /** For screen readers, where a cell shows a dash. */
   "lifecyclePage.noneStated": "None stated",
 
+  // What a product's page states of it, worded on the server: its NDAA status and, once it is no
+  // longer sold as usual, its lifecycle.
+  "productStatus.ndaaYes":
+    "NDAA compliant: this product complies with Section 889 of the U.S. National Defense Authorization Act for Fiscal Year 2019. It contains no video surveillance or telecommunications equipment or components made by Huawei, ZTE, Hytera, Hikvision or Dahua, or their subsidiaries and affiliates.",
+  "productStatus.ndaaNo":
+    "Not NDAA compliant: this product is not offered as compliant with Section 889 of the U.S. National Defense Authorization Act for Fiscal Year 2019; a U.S. federal agency or contractor should choose a model marked NDAA compliant.",
+  /**
+   * The notice of a product no longer sold as usual. `stage`: discontinued (on `day`), ended (its sale
+   * ended on `day`) or any other (its end of sale is announced for `day`); `replaced`: yes when other
+   * products replace it, `replacements` their models (links); `support`: firmware, repairs, both or
+   * none, with the last days of firmware updates (`firmware`) and repairs (`repairs`).
+   */
+  "productStatus.notice":
+    "{stage, select, discontinued {Discontinued on {day}} ended {Sale ended on {day}} other {End of sale on {day}}}{replaced, select, yes { — replaced by {replacements}} other {}}{support, select, firmware {; firmware updates until {firmware}} repairs {; repairs until {repairs}} both {; firmware updates until {firmware}, repairs until {repairs}} other {}}.",
+  /** Between the models of the products that replace it. */
+  "productStatus.separator": ", ",
+
   // A list's links to its pages before and after, and where the reader is.
   /** The links' navigation, for screen readers. */
   "pagination.label": "Pages",

@@ -26,7 +26,13 @@ import { seoContext, seoMeta } from "#app/domain/seo";
 import { DEFAULT_SITE, pageTitle } from "#app/domain/site";
 import { requestContext, servicesContext } from "#app/server/runtime/context.server";
 import { formatMessage, languagePart, messageChain } from "#app/server/render/messages.server";
-import { downloadListWords, listedDownloads, pageWords } from "#app/server/render/page-languages.server";
+import {
+  downloadListWords,
+  listedDownloads,
+  pageWords,
+  productStatusWords,
+} from "#app/server/render/page-languages.server";
+import { aroundMark } from "#app/domain/languages";
 import type { Route } from "./+types/product";
 import {
   catalogCategoryPath,
@@ -48,10 +54,8 @@ import ServerCoverageCalculator, {
 } from "#app/components/coverage-calculator";
 
 import { OnDemand } from "#app/components/on-demand";
-import { lifecycleHeadline, lifecycleSupport } from "#app/domain/lifecycle";
-import { isoToday, naturalCompare } from "#app/domain/format";
+import { naturalCompare } from "#app/domain/format";
 import { groupByKind } from "#app/domain/download-kinds";
-import { ndaaStatement } from "#app/domain/compliance";
 
 export const handle: PageHandle = {
   live: ["products", "categories", "firmware", "advisories"],
@@ -96,8 +100,6 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
     distance: url.searchParams.get(COVERAGE_PARAMS.distance)?.slice(0, 20) ?? "",
     unit: (url.searchParams.get(COVERAGE_PARAMS.unit) === "ft" ? "ft" : "m") as DistanceUnit,
   };
-  const headline = lifecycleHeadline(product.lifecycle, isoToday());
-  const support = lifecycleSupport(product.lifecycle);
   const { publicUrl } = request;
   // On a page in another language its structured data names the page at its address there.
   const base = request.language ? languageBase(request.language.tag) : "";
@@ -111,11 +113,12 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
   );
   const properties = [...specPropertiesJsonLd(specValues), ...lifecyclePropertiesJsonLd(product.lifecycle)];
   const kinds = languagePart("downloadKinds", chain);
+  const statusWords = productStatusWords(product.lifecycle, words.lang);
   const downloadList = downloadListWords(chain);
   return {
     coverage,
     // What the page says first of a product no longer sold (decision 072), worded here.
-    lifecycle: headline && { headline, support: support.length ? `; ${support.join(", ")}.` : "." },
+    lifecycle: statusWords.notice && { around: aroundMark(statusWords.notice), separator: statusWords.separator },
     product: shown,
     // Grouped by kind and worded here: the page's code needs neither the kinds nor the words.
     downloadGroups: groupByKind(downloads).map((group) => ({
@@ -124,7 +127,7 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
     })),
     downloadHeadings: { lang: kinds.lang, dir: kinds.dir },
     downloadList,
-    ndaa: ndaaStatement(product.ndaa),
+    ndaa: product.ndaa ? statusWords.ndaaYes : statusWords.ndaaNo,
     // Structured data, made here: its code stays out of the page's scripts.
     jsonLd: serializeJsonLd([
       productJsonLd(shown, publicUrl, siteName, properties, base),
@@ -245,15 +248,15 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       </nav>
 
       {lifecycle ? (
-        <p className="rounded-lg border border-amber-300 bg-amber-50 p-4 font-medium text-amber-950" {...content}>
-          {lifecycle.headline}
+        <p className="rounded-lg border border-amber-300 bg-amber-50 p-4 font-medium text-amber-950">
+          {lifecycle.around[0]}
           {product.lifecycle.replacements.map((replacement, index) => [
-            index ? ", " : " — replaced by ",
+            index ? lifecycle.separator : "",
             <Link key={replacement.id} to={catalogProductPath(replacement)} className="underline">
               {replacement.model}
             </Link>,
           ])}
-          {lifecycle.support}
+          {lifecycle.around[1]}
         </p>
       ) : null}
       <div className="grid gap-8 lg:grid-cols-2">
@@ -417,9 +420,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         </Section>
       ) : null}
       <Section title={text.compliance}>
-        <p className="text-sm text-slate-800" {...content}>
-          {loaderData.ndaa}
-        </p>
+        <p className="text-sm text-slate-800">{loaderData.ndaa}</p>
       </Section>
       <Section title={text.downloads}>
         {loaderData.downloadGroups.length > 0 ? (

@@ -29,10 +29,7 @@ const DAY_COLUMNS = [
   ["discontinuedOn", "discontinuedColumn"],
   ["firmwareUntil", "firmwareColumn"],
   ["repairsUntil", "repairsColumn"],
-] as const satisfies readonly (readonly [
-  Exclude<keyof LifecycleFields, "stage" | "replacements">,
-  keyof LifecycleWords,
-])[];
+] as const satisfies readonly (readonly [Exclude<keyof LifecycleFields, "stage">, keyof LifecycleWords])[];
 
 /** Each order's name among the page's words. */
 const SORT_NAMES = {

@@ -1,4 +1,4 @@
-import { NDAA_STATEMENT } from "../../app/domain/compliance";
+import { en } from "../../app/messages/en";
 import type { Page } from "@playwright/test";
 import { naturalCompare } from "../../app/domain/format";
 import { DEMO_PRODUCTS } from "../../demo/demo-catalog";
@@ -39,7 +39,7 @@ test("a product page shows model, category link, features, NDAA badge, descripti
   await expect(page.getByTestId("features")).toHaveText([...product.features].sort(naturalCompare).join(", "));
   await expect(page.getByText("NDAA-compliant")).toBeVisible();
   // Its §889 status in words, not only as a badge.
-  await expect(page.getByText(NDAA_STATEMENT.yes)).toBeVisible();
+  await expect(page.getByText(en["productStatus.ndaaYes"])).toBeVisible();
   await expect(page.getByText(product.description)).toBeVisible();
   await expect(page.getByRole("heading", { name: "Specifications", exact: true })).toBeVisible();
   await expect(page.getByText(/Sensor:/).first()).toBeVisible();
@@ -106,7 +106,7 @@ test("spreadsheet specs show as a table; a non-compliant product has no NDAA bad
   expect(await table.getByRole("row").count()).toBeGreaterThan(3);
   await openProduct(page, DEMO_KNOWN_MODELS.notNdaa);
   await expect(page.getByText("NDAA-compliant")).toHaveCount(0);
-  await expect(page.getByText(NDAA_STATEMENT.no)).toBeVisible();
+  await expect(page.getByText(en["productStatus.ndaaNo"])).toBeVisible();
 });
 
 test("accessories show their picture, model and name, and link both ways", async ({ page }) => {

@@ -193,7 +193,7 @@ describe.each(DATABASE_KINDS)("the site in the owner's languages on %s", (kind) 
     expect(germanNews.html).toMatch(/<article id="news-[^"]+" [^>]*lang="en" dir="ltr"/);
     expect((await get("/de/news?page=2")).html).toContain("<title>Neuigkeiten, Seite 2 | ");
     expect((await get("/news")).html).toMatch(
-      /<time dateTime="\d{4}-\d{2}-\d{2}" lang="en"[^>]*>\d{1,2} [A-Z][a-z]{2} \d{4}<\/time>/,
+      /<time dateTime="\d{4}-\d{2}-\d{2}" lang="en"[^>]*>\d{1,2} [A-Z][a-z]{2,3} \d{4}<\/time>/,
     );
     // Search speaks German; what it finds, not translated yet, is marked English.
     const germanSearch = await get("/de/search?q=camera");
@@ -407,8 +407,21 @@ describe.each(DATABASE_KINDS)("the site in the owner's languages on %s", (kind) 
     expect(lifecycle).toMatch(/<time dateTime="\d{4}-\d{2}-\d{2}" lang="de">\d{1,2}\. [^<]+ \d{4}<\/time>/);
     expect(lifecycle).toContain('<span class="sr-only">Keine Angabe</span>');
     const english = (await get("/support/lifecycle")).html;
-    expect(english).toMatch(/<time dateTime="\d{4}-\d{2}-\d{2}" lang="en">\d{1,2} [A-Z][a-z]{2} \d{4}<\/time>/);
+    expect(english).toMatch(/<time dateTime="\d{4}-\d{2}-\d{2}" lang="en">\d{1,2} [A-Z][a-z]{2,3} \d{4}<\/time>/);
     expect(english).toMatch(/<th scope="col"[^>]*>Replaced by<\/th>/);
+  });
+
+  it("states a product's lifecycle and NDAA status in the page's language, its replacements linked", async () => {
+    const retired = (await get("/de/catalog/products/vnt-b2m-v36")).html;
+    expect(retired).toMatch(
+      /<p class="[^"]*amber[^"]*">Eingestellt am \d{1,2}\. [^<]+ \d{4}( — ersetzt durch <a [^>]*href="\/de\/catalog\/products\/[^"]+"[^>]*>VNT-[^<]+<\/a>)?[^<]*\.<\/p>/,
+    );
+    expect(retired).toContain("Nicht NDAA-konform");
+    const english = (await get("/catalog/products/vnt-b2m-v36")).html;
+    expect(english).toMatch(
+      /<p class="[^"]*amber[^"]*">Discontinued on \d{1,2} [A-Z][a-z]{2,3} \d{4}[^<]*( — replaced by <a [^>]*>VNT-[^<]+<\/a>)?[^<]*\.<\/p>/,
+    );
+    expect(english).toContain("Not NDAA compliant: this product is not offered as compliant with Section 889");
   });
 
   it("keeps each language's page apart in the page cache", async () => {

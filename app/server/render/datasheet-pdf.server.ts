@@ -1,4 +1,4 @@
-import { ndaaStatement } from "#app/domain/compliance";
+import { formatMessage } from "./messages.server";
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFImage, type PDFPage } from "pdf-lib";
 import { productTitle, type CatalogProduct } from "#app/domain/catalog-views";
 import { catalogProductPath } from "#app/domain/paths";
@@ -214,7 +214,12 @@ export async function renderDatasheet(content: DatasheetContent, picture: Buffer
   if (product.name) writer.text(product.name, { size: 14, after: 4 });
   writer.text(`Category: ${product.category.name}`, { size: 11, color: MUTED, after: 10 });
   if (picture) writer.image(await doc.embedJpg(picture), 300, 220);
-  writer.text(ndaaStatement(product.ndaa), { size: 10, bold: true, after: 8 });
+  // English, as the whole datasheet is for now.
+  writer.text(formatMessage(product.ndaa ? "productStatus.ndaaYes" : "productStatus.ndaaNo", ["en"]).text, {
+    size: 10,
+    bold: true,
+    after: 8,
+  });
   if (product.lifecycle) writer.text(`Lifecycle: ${product.lifecycle}`, { size: 10, bold: true, after: 8 });
   if (product.features.length) {
     writer.text(`Features: ${product.features.map((feature) => feature.label).join(", ")}`, { after: 8 });

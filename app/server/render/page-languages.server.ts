@@ -4,7 +4,9 @@ import { MAX_COMPARED, type CompareBarWords } from "#app/domain/compare";
 import type { MessageKey } from "#app/messages/en";
 import type { DownloadItem } from "#app/components/downloads-list";
 import type { DownloadEntry } from "#app/domain/catalog-views";
-import { formatFileSize } from "#app/domain/format";
+import { formatFileSize, isoToday } from "#app/domain/format";
+import type { LifecycleFields } from "#app/domain/lifecycle";
+import { dayView } from "./days.server";
 import {
   SOURCE_LANGUAGE,
   languageBase,
@@ -162,4 +164,45 @@ export function listedDownloads(
     file: { url: file.url, name: file.name },
     size: formatFileSize(file.size, words.text),
   }));
+}
+
+/**
+ * What a product's page states of it (`productStatus.*`) in `language`, the language of the page's
+ * words: its NDAA statements and, when it is no longer sold as usual and the day of that is said, its
+ * notice, `VALUE_MARK` where the links to its replacements go ("" for none); days written as the
+ * language writes them.
+ */
+export function productStatusWords(
+  lifecycle: LifecycleFields & { replacements: readonly unknown[] },
+  language: string,
+  today: string = isoToday(),
+) {
+  const chain = [language];
+  const said = (key: MessageKey, values?: Record<string, string>) => formatMessage(key, chain, values).text;
+  const day = (iso: string | null) => (iso ? dayView(iso, language).text : "");
+  const stageDay =
+    lifecycle.stage === "discontinued"
+      ? lifecycle.discontinuedOn
+      : lifecycle.stage === "end-of-sale"
+        ? lifecycle.endOfSaleOn
+        : null;
+  const { firmwareUntil, repairsUntil } = lifecycle;
+  const notice = stageDay
+    ? said("productStatus.notice", {
+        stage: lifecycle.stage === "discontinued" ? "discontinued" : stageDay < today ? "ended" : "announced",
+        day: day(stageDay),
+        replaced: lifecycle.replacements.length ? "yes" : "no",
+        replacements: VALUE_MARK,
+        support:
+          firmwareUntil && repairsUntil ? "both" : firmwareUntil ? "firmware" : repairsUntil ? "repairs" : "none",
+        firmware: day(firmwareUntil),
+        repairs: day(repairsUntil),
+      })
+    : "";
+  return {
+    notice,
+    separator: said("productStatus.separator"),
+    ndaaYes: said("productStatus.ndaaYes"),
+    ndaaNo: said("productStatus.ndaaNo"),
+  };
 }

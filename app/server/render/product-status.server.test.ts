@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { ACTIVE_LIFECYCLE } from "#app/domain/lifecycle";
+import { VALUE_MARK } from "#app/domain/languages";
+import { productStatusWords } from "./page-languages.server";
+
+const DISCONTINUED = {
+  stage: "discontinued",
+  endOfSaleOn: "2025-12-31",
+  discontinuedOn: "2026-03-01",
+  firmwareUntil: "2031-03-01",
+  repairsUntil: null,
+  replacements: [{ model: "VNT-D4M-AI28" }],
+} as const;
+const END_OF_SALE = {
+  stage: "end-of-sale",
+  endOfSaleOn: "2026-12-31",
+  discontinuedOn: null,
+  firmwareUntil: "2029-12-31",
+  repairsUntil: "2030-06-30",
+  replacements: [],
+} as const;
+
+describe("productStatusWords", () => {
+  it("words a retiring product's notice as English always has, the replacements' place marked", () => {
+    expect(productStatusWords(DISCONTINUED, "en", "2026-12-05").notice).toBe(
+      `Discontinued on 1 Mar 2026 — replaced by ${VALUE_MARK}; firmware updates until 1 Mar 2031.`,
+    );
+    expect(productStatusWords(END_OF_SALE, "en", "2026-12-05").notice).toBe(
+      "End of sale on 31 Dec 2026; firmware updates until 31 Dec 2029, repairs until 30 Jun 2030.",
+    );
+    expect(
+      productStatusWords({ ...END_OF_SALE, repairsUntil: null, firmwareUntil: null }, "en", "2027-01-01").notice,
+    ).toBe("Sale ended on 31 Dec 2026.");
+    // Sold as usual, or retiring with no day said: nothing to state.
+    expect(productStatusWords({ ...ACTIVE_LIFECYCLE, replacements: [] }, "en").notice).toBe("");
+    expect(productStatusWords({ ...DISCONTINUED, discontinuedOn: null }, "en").notice).toBe("");
+    expect(productStatusWords(DISCONTINUED, "en").ndaaYes).toMatch(
+      /^NDAA compliant: this product complies with Section 889/,
+    );
+  });
+
+  it("words it in German, its days as German writes them", () => {
+    const german = productStatusWords(DISCONTINUED, "de", "2026-12-05");
+    expect(german.notice).toContain("1. März 2026");
+    expect(german.notice).toContain("1. März 2031");
+    expect(german.notice).toContain(VALUE_MARK);
+    expect(german.notice).not.toMatch(/Discontinued|replaced|firmware updates/);
+    expect(german.ndaaNo).toMatch(/NDAA/);
+    expect(german.ndaaNo).not.toContain("Not NDAA compliant");
+    expect(productStatusWords(DISCONTINUED, "ja").separator).toBe("、");
+  });
+});

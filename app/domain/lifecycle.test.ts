@@ -1,13 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { DISCONTINUED } from "#tests/support/lifecycles";
 import { ACTIVE_LIFECYCLE, checkedLifecycle, isIsoDay, lifecycleHeadline, lifecycleSupport } from "./lifecycle";
-
-const DISCONTINUED = {
-  stage: "discontinued",
-  endOfSaleOn: "2025-12-31",
-  discontinuedOn: "2026-03-01",
-  firmwareUntil: "2031-03-01",
-  repairsUntil: null,
-} as const;
 
 describe("checkedLifecycle", () => {
   it("keeps an active product's nothing, and a retiring one's days, its stage's day required", () => {

@@ -1,16 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { ACTIVE_LIFECYCLE } from "#app/domain/lifecycle";
 import { VALUE_MARK } from "#app/domain/languages";
+import { DISCONTINUED as DISCONTINUED_LIFECYCLE } from "#tests/support/lifecycles";
 import { productStatusWords } from "./page-languages.server";
 
-const DISCONTINUED = {
-  stage: "discontinued",
-  endOfSaleOn: "2025-12-31",
-  discontinuedOn: "2026-03-01",
-  firmwareUntil: "2031-03-01",
-  repairsUntil: null,
-  replacements: [{ model: "VNT-D4M-AI28" }],
-} as const;
+const DISCONTINUED = { ...DISCONTINUED_LIFECYCLE, replacements: [{ model: "VNT-D4M-AI28" }] };
 const END_OF_SALE = {
   stage: "end-of-sale",
   endOfSaleOn: "2026-12-31",

@@ -8,11 +8,11 @@ const SEVERITY_COLOURS: Record<Severity, string> = {
   None: "bg-slate-100 text-slate-800 ring-1 ring-slate-300",
 };
 
-/** An advisory's severity in words ("Critical 9.8"): colour says it again, never alone. */
-export function SeverityBadge({ severity, score }: { severity: Severity; score: string }) {
+/** An advisory's severity in words (`label`, "Critical 9.8" with its score): colour says it again, never alone. */
+export function SeverityBadge({ severity, score, label }: { severity: Severity; score: string; label: string }) {
   return (
     <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ${SEVERITY_COLOURS[severity]}`}>
-      {severity}
+      {label}
       {score ? ` ${score}` : ""}
     </span>
   );

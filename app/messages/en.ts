@@ -426,6 +426,45 @@ export const en = {
   /** Between the models of the products that replace it. */
   "productStatus.separator": ", ",
 
+  // The security advisories page (/support/security).
+  "securityPage.title": "Security advisories",
+  /** What search engines and shared links show of it. */
+  "securityPage.description":
+    "Vulnerabilities in our cameras and recorders: what each affects, how severe it is, and the firmware that fixes it.",
+  "securityPage.intro":
+    "Vulnerabilities in our products: what each affects, how severe it is, and the firmware that fixes it.",
+  "securityPage.report": "Report a vulnerability",
+  "securityPage.feed": "Atom feed",
+  "securityPage.csaf": "CSAF 2.0 provider metadata",
+  /** The form of its filters, for screen readers. */
+  "securityPage.filters": "Filter advisories",
+  /** Without scripts, the button that applies the filters. */
+  "securityPage.apply": "Apply",
+  "securityPage.product": "Product",
+  "securityPage.everyProduct": "Every product",
+  "securityPage.severity": "Severity",
+  "securityPage.everySeverity": "Every severity",
+  "securityPage.year": "Year",
+  "securityPage.everyYear": "Every year",
+  "securityPage.count": "{total, plural, one {# advisory} other {# advisories}}",
+  "securityPage.showAll": "Show every advisory",
+  "securityPage.noMatches": "No advisory matches these filters.",
+  "securityPage.none": "No security advisory has been published.",
+  /** `day` is the day an advisory was first published (a date). */
+  "securityPage.published": "Published {day}",
+  /** After it, when the advisory was revised: `day` is the day of its latest revision. */
+  "securityPage.updated": ", updated {day}",
+  /** `products` are the models of the products it affects, links. */
+  "securityPage.affects": "Affects {products}",
+  /** Between those models. */
+  "securityPage.separator": ", ",
+  /** The severities of the Common Vulnerability Scoring System. */
+  "securityPage.critical": "Critical",
+  "securityPage.high": "High",
+  "securityPage.medium": "Medium",
+  "securityPage.low": "Low",
+  "securityPage.noneSeverity": "None",
+
   // A list's links to its pages before and after, and where the reader is.
   /** The links' navigation, for screen readers. */
   "pagination.label": "Pages",

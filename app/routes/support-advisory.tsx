@@ -114,7 +114,7 @@ export default function SupportAdvisory({ loaderData }: Route.ComponentProps) {
         <p className="font-mono text-sm text-slate-600">{advisory.id}</p>
         <h1 className="text-3xl font-bold tracking-tight text-slate-900">{advisory.title}</h1>
         <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700">
-          <SeverityBadge severity={advisory.severity} score={advisory.score} />
+          <SeverityBadge severity={advisory.severity} score={advisory.score} label={advisory.severity} />
           <span>Status: {advisory.status}</span>
           <span>
             Published <time dateTime={advisory.published}>{formatDate(advisory.published)}</time>

@@ -5,7 +5,10 @@ import { SeverityBadge } from "#app/components/severity-badge";
 import { TextLink } from "#app/components/ui";
 import { CSAF_PROVIDER_METADATA_PATH, headlineScore } from "#app/domain/advisory";
 import { SEVERITIES } from "#app/domain/cvss";
-import { formatDate } from "#app/domain/format";
+import { DayTime } from "#app/components/day-time";
+import { aroundMark, VALUE_MARK } from "#app/domain/languages";
+import type { Severity } from "#app/domain/cvss";
+import type { PartMessages } from "#app/messages/en";
 import type { PageHandle } from "#app/domain/live";
 import {
   ADVISORIES_FEED_PATH,
@@ -17,18 +20,28 @@ import { seoContext, seoMeta } from "#app/domain/seo";
 import { requestContext, servicesContext } from "#app/server/runtime/context.server";
 import type { Route } from "./+types/support-security";
 import { messageChain, paginationView } from "#app/server/render/messages.server";
+import { pageWords } from "#app/server/render/page-languages.server";
+import { dayView } from "#app/server/render/days.server";
+
+/** Each severity's name among the page's words. */
+const SEVERITY_NAMES = {
+  Critical: "critical",
+  High: "high",
+  Medium: "medium",
+  Low: "low",
+  None: "noneSeverity",
+} as const satisfies Record<Severity, keyof PartMessages<"securityPage">>;
 
 export const handle: PageHandle = {
   live: ["advisories", "products", "firmware"],
   cache: { query: ["product", "severity", "year", "page"] },
 };
 
-export const meta: Route.MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   seoMeta({
     ...seoContext(matches),
-    title: "Security advisories",
-    description:
-      "Vulnerabilities in our cameras and recorders: what each affects, how severe it is, and the firmware that fixes it.",
+    title: loaderData?.words.text.title ?? "",
+    description: loaderData?.words.text.description ?? "",
     path: SUPPORT_SECURITY_PATH,
   });
 
@@ -40,8 +53,16 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const severity = SEVERITIES.find((known) => known === params.get("severity"));
   const year = choices.years.find((known) => known === params.get("year"));
   const listing = await advisories.list({ productId: product?.id, severity, year, page: requestedPage(url) });
+  const chain = messageChain(context.get(requestContext).language);
+  // The page's words in its language, its days written as it writes them; what the advisories say is
+  // English until translated.
+  const words = pageWords("securityPage", chain, { total: listing.total, day: VALUE_MARK, products: VALUE_MARK });
   return {
-    pagination: paginationView(listing, messageChain(context.get(requestContext).language)),
+    words,
+    published: aroundMark(words.text.published),
+    updated: aroundMark(words.text.updated),
+    affects: aroundMark(words.text.affects),
+    pagination: paginationView(listing, chain),
     listing: {
       ...listing,
       // What the list shows of each, made here: its page's code needs no scores or ranges.
@@ -55,8 +76,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
           severity: advisory.severity,
           score: score ? score.score.toFixed(1) : "",
           cves: advisory.cves,
-          published: advisory.published,
-          updated: advisory.revisions.length > 1 ? advisory.updated : null,
+          published: dayView(advisory.published, chain[0]),
+          updated: advisory.revisions.length > 1 ? dayView(advisory.updated, chain[0]) : null,
           products: advisory.affected.map(({ productId, slug, model }) => ({ id: productId, slug, model })),
         };
       }),
@@ -69,100 +90,113 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 }
 
 export default function SupportSecurity({ loaderData }: Route.ComponentProps) {
-  const { listing, product, severity, year, choices } = loaderData;
+  const { listing, product, severity, year, choices, words, published, updated, affects } = loaderData;
+  const { text, content } = words;
   const narrowed = Boolean(product || severity || year);
   return (
-    <div className="mx-auto max-w-4xl px-4 py-12">
+    <div className="mx-auto max-w-4xl px-4 py-12" lang={words.lang} dir={words.dir}>
       <header className="max-w-3xl">
-        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Security advisories</h1>
-        <p className="mt-3 text-lg text-slate-700">
-          Vulnerabilities in our products: what each affects, how severe it is, and the firmware that fixes it.
-        </p>
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{text.title}</h1>
+        <p className="mt-3 text-lg text-slate-700">{text.intro}</p>
         <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm">
           <Link to={`${DISCLOSURE_POLICY_PATH}#report`} className="font-semibold text-brand-700 underline">
-            Report a vulnerability
+            {text.report}
           </Link>
           <a href={ADVISORIES_FEED_PATH} className="text-brand-700 underline">
-            Atom feed
+            {text.feed}
           </a>
           <a href={CSAF_PROVIDER_METADATA_PATH} className="text-brand-700 underline">
-            CSAF 2.0 provider metadata
+            {text.csaf}
           </a>
         </p>
       </header>
 
-      <ListFilters label="Filter advisories" apply="Apply">
+      <ListFilters label={text.filters} apply={text.apply}>
         <ListChoice
           list="advisories"
           name="product"
-          label="Product"
+          label={text.product}
           value={product}
           options={[
-            ["", "Every product"],
+            ["", text.everyProduct],
             ...choices.products.map((known): [string, string] => [known.id, known.model]),
           ]}
         />
         <ListChoice
           list="advisories"
           name="severity"
-          label="Severity"
+          label={text.severity}
           value={severity}
-          options={[["", "Every severity"], ...choices.severities.map((known): [string, string] => [known, known])]}
+          options={[
+            ["", text.everySeverity],
+            ...choices.severities.map((known): [string, string] => [known, text[SEVERITY_NAMES[known]]]),
+          ]}
         />
         <ListChoice
           list="advisories"
           name="year"
-          label="Year"
+          label={text.year}
           value={year}
-          options={[["", "Every year"], ...choices.years.map((known): [string, string] => [known, known])]}
+          options={[["", text.everyYear], ...choices.years.map((known): [string, string] => [known, known])]}
         />
       </ListFilters>
 
       <div className="mt-4 flex flex-wrap items-baseline gap-x-4 gap-y-1">
         <p role="status" className="text-sm text-slate-600">
-          {listing.total} {listing.total === 1 ? "advisory" : "advisories"}
+          {text.count}
         </p>
-        {narrowed ? <TextLink to={SUPPORT_SECURITY_PATH}>Show every advisory</TextLink> : null}
+        {narrowed ? <TextLink to={SUPPORT_SECURITY_PATH}>{text.showAll}</TextLink> : null}
       </div>
 
       {listing.items.length === 0 ? (
         <p className="mt-4 rounded-xl border border-slate-200 bg-white p-6 text-slate-700">
-          {narrowed ? "No advisory matches these filters." : "No security advisory has been published."}
+          {narrowed ? text.noMatches : text.none}
         </p>
       ) : (
         <ul className="mt-4 space-y-4">
           {listing.items.map((advisory) => (
             <li key={advisory.id}>
               <article className="rounded-xl border border-slate-200 bg-white p-5">
-                <h2 className="text-lg font-semibold text-slate-900">
+                <h2 className="text-lg font-semibold text-slate-900" {...content}>
                   <Link to={advisory.path} className="text-brand-700 hover:underline">
                     {advisory.id}: {advisory.title}
                   </Link>
                 </h2>
                 <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
-                  <SeverityBadge severity={advisory.severity} score={advisory.score} />
+                  <SeverityBadge
+                    severity={advisory.severity}
+                    score={advisory.score}
+                    label={text[SEVERITY_NAMES[advisory.severity]]}
+                  />
                   <span>
-                    Published <time dateTime={advisory.published}>{formatDate(advisory.published)}</time>
+                    {published[0]}
+                    <DayTime day={advisory.published} />
+                    {published[1]}
                     {advisory.updated ? (
                       <>
-                        , updated <time dateTime={advisory.updated}>{formatDate(advisory.updated)}</time>
+                        {updated[0]}
+                        <DayTime day={advisory.updated} />
+                        {updated[1]}
                       </>
                     ) : null}
                   </span>
                   {advisory.cves.length ? <span>{advisory.cves.join(", ")}</span> : null}
                 </p>
-                <p className="mt-2 text-slate-800">{advisory.summary}</p>
+                <p className="mt-2 text-slate-800" {...content}>
+                  {advisory.summary}
+                </p>
                 {advisory.products.length ? (
                   <p className="mt-2 text-sm text-slate-700">
-                    Affects{" "}
+                    {affects[0]}
                     {advisory.products.map((affected, index) => (
                       <span key={affected.id}>
-                        {index > 0 ? ", " : ""}
+                        {index > 0 ? text.separator : ""}
                         <Link to={catalogProductPath(affected)} className="text-brand-700 underline">
                           {affected.model}
                         </Link>
                       </span>
                     ))}
+                    {affects[1]}
                   </p>
                 ) : null}
               </article>

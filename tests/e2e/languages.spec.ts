@@ -182,7 +182,7 @@ test("the Arabic home page is right to left, its shell in Arabic, its English te
   await visitor.context().close();
 });
 
-test("German product, search, about, privacy, compare, lifecycle and news pages pass axe on a phone and a desktop", async ({
+test("German product, search, about, privacy, compare, lifecycle, advisories and news pages pass axe on a phone and a desktop", async ({
   browser,
   site,
 }) => {
@@ -195,6 +195,7 @@ test("German product, search, about, privacy, compare, lifecycle and news pages 
     "/de/privacy",
     "/de/compare?add=VNT-D4M-AI28",
     "/de/support/lifecycle",
+    "/de/support/security",
     "/de/news?page=2",
   ];
   for (const page of pages) {

@@ -424,6 +424,25 @@ describe.each(DATABASE_KINDS)("the site in the owner's languages on %s", (kind) 
     expect(english).toContain("Not NDAA compliant: this product is not offered as compliant with Section 889");
   });
 
+  it("lists the security advisories in the page's language, what they say marked English", async () => {
+    const advisories = (await get("/de/support/security")).html;
+    expect(advisories).toContain("<title>Sicherheitshinweise | ");
+    expect(advisories).toMatch(/<form [^>]*aria-label="[^"]+"/);
+    expect(advisories).toMatch(/<option value="Critical">Kritisch<\/option>/);
+    expect(advisories).toMatch(/<p role="status"[^>]*>\d+ [^<]+<\/p>/);
+    expect(advisories).toMatch(/<h2 [^>]*lang="en" dir="ltr"><a [^>]*>VSA-\d{4}-\d{3}(<!-- -->)?:/);
+    expect(advisories).toMatch(/<span class="[^"]*">(Kritisch|Hoch|Mittel|Niedrig|Keine)(<!-- -->)? \d+\.\d<\/span>/);
+    expect(advisories).toMatch(
+      /Veröffentlicht am <time dateTime="\d{4}-\d{2}-\d{2}[^"]*" lang="de">\d{1,2}\. [^<]+ \d{4}<\/time>/,
+    );
+    const english = (await get("/support/security")).html;
+    expect(english).toMatch(
+      /Published <time dateTime="\d{4}-\d{2}-\d{2}[^"]*" lang="en">\d{1,2} [A-Z][a-z]{2,3} \d{4}<\/time>/,
+    );
+    expect(english).toMatch(/<span class="[^"]*">(Critical|High|Medium|Low|None)(<!-- -->)? \d+\.\d<\/span>/);
+    expect(english).toMatch(/Affects <span><a [^>]*>VNT-/);
+  });
+
   it("keeps each language's page apart in the page cache", async () => {
     await get("/de/about");
     await get("/about");

@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { expectNoA11yViolations } from "../support/a11y";
+import { expectNoA11yViolations, expectNoA11yViolationsOnPhoneAndDesktop } from "../support/a11y";
 import { expect, hydrated, test } from "./fixtures";
 
 // The first test gives the site its languages; the others read the site it leaves.
@@ -201,10 +201,7 @@ test("German product, search, about, privacy, compare, lifecycle, advisories and
   for (const page of pages) {
     await visitor.goto(page);
     await hydrated(visitor);
-    for (const width of [390, 1280]) {
-      await visitor.setViewportSize({ width, height: 900 });
-      await expectNoA11yViolations(visitor);
-    }
+    await expectNoA11yViolationsOnPhoneAndDesktop(visitor);
   }
   // News in German: its words, its days and its page links; its items marked as the English they are.
   await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("Neuigkeiten");
@@ -265,10 +262,7 @@ test("a German visitor filters and orders a category and ticks products to compa
   const compare = visitor.getByRole("button", { name: "Auswahl vergleichen (2)" });
   await expect(compare).toBeVisible();
   await expect(visitor.getByText("2 von 4 ausgewählt.")).toBeVisible();
-  for (const width of [390, 1280]) {
-    await visitor.setViewportSize({ width, height: 900 });
-    await expectNoA11yViolations(visitor);
-  }
+  await expectNoA11yViolationsOnPhoneAndDesktop(visitor);
   await visitor.screenshot({ path: test.info().outputPath("category-de.png"), fullPage: true });
   await compare.click();
   await expect(visitor).toHaveURL(/\/de\/compare\?p=[^,]+,[^,]+$/);
@@ -306,10 +300,7 @@ test("a German visitor narrows support's downloads by type, told in German what 
   // A product's line opens to its files, each with its size and, for screen readers, where it opens.
   const first = visitor.getByRole("group").first();
   await expect(first.locator("summary")).toHaveText(/^›\d+ Downloads? für VNT-/);
-  for (const width of [390, 1280]) {
-    await visitor.setViewportSize({ width, height: 900 });
-    await expectNoA11yViolations(visitor);
-  }
+  await expectNoA11yViolationsOnPhoneAndDesktop(visitor);
   await visitor.screenshot({ path: test.info().outputPath("support-de.png") });
   await visitor.setViewportSize({ width: 390, height: 900 });
   await visitor.goto("/ar/support");
@@ -327,10 +318,7 @@ test("a German visitor writes through the contact form, told what to mend and th
   const visitor = await visitorPage(browser, site.url);
   await visitor.goto("/de/contact");
   await hydrated(visitor);
-  for (const width of [390, 1280]) {
-    await visitor.setViewportSize({ width, height: 900 });
-    await expectNoA11yViolations(visitor);
-  }
+  await expectNoA11yViolationsOnPhoneAndDesktop(visitor);
   await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("Kontakt");
   const form = visitor.getByRole("region", { name: "Schreiben Sie uns" });
   await form.getByLabel("E-Mail").fill("dana@example.com");

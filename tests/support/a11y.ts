@@ -28,6 +28,14 @@ export async function expectNoA11yViolations(page: Page): Promise<void> {
   expect(await a11yViolations(page), `axe found violations on ${page.url()}`).toEqual([]);
 }
 
+/** `expectNoA11yViolations` on a phone (390 px wide) and then a desktop (1280 px), the page left at the desktop's width. */
+export async function expectNoA11yViolationsOnPhoneAndDesktop(page: Page): Promise<void> {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectNoA11yViolations(page);
+  }
+}
+
 /**
  * Fails when two controls on the page share a name but act on different things (a screen reader
  * lists controls by name: "Delete", "Delete" tells nothing apart). Links act on their address, a

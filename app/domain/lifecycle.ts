@@ -111,18 +111,33 @@ export function checkedLifecycle(
 }
 
 /**
- * What a product's page says of its lifecycle, first thing: "Discontinued on 1 Mar 2026", or "End of
- * sale on 30 Jun 2027" (or "Sale ended on …" once that day is past `today`); none for an active one.
+ * Where a product no longer sold as usual stands on `today`, and since or until which day: discontinued
+ * (on `day`), its sale ended (on `day`, before today) or its end of sale announced (for `day`); none
+ * for an active one, or one whose day is not said.
  */
-export function lifecycleHeadline(lifecycle: LifecycleFields, today: string): string | null {
+export function lifecycleMoment(
+  lifecycle: LifecycleFields,
+  today: string,
+): { moment: "discontinued" | "ended" | "announced"; day: string } | null {
   if (lifecycle.stage === "discontinued" && lifecycle.discontinuedOn) {
-    return `Discontinued on ${formatDate(lifecycle.discontinuedOn)}`;
+    return { moment: "discontinued", day: lifecycle.discontinuedOn };
   }
   if (lifecycle.stage === "end-of-sale" && lifecycle.endOfSaleOn) {
-    const day = formatDate(lifecycle.endOfSaleOn);
-    return lifecycle.endOfSaleOn < today ? `Sale ended on ${day}` : `End of sale on ${day}`;
+    return { moment: lifecycle.endOfSaleOn < today ? "ended" : "announced", day: lifecycle.endOfSaleOn };
   }
   return null;
+}
+
+const HEADLINES = { discontinued: "Discontinued on", ended: "Sale ended on", announced: "End of sale on" } as const;
+
+/**
+ * What History, the comparison and the datasheet say of a lifecycle first, in English: "Discontinued
+ * on 1 Mar 2026", or "End of sale on 30 Jun 2027" (or "Sale ended on …" once that day is past
+ * `today`); none for an active one.
+ */
+export function lifecycleHeadline(lifecycle: LifecycleFields, today: string): string | null {
+  const found = lifecycleMoment(lifecycle, today);
+  return found && `${HEADLINES[found.moment]} ${formatDate(found.day)}`;
 }
 
 /** The support a retiring product still has: "firmware updates until 1 Mar 2031", each that is said. */

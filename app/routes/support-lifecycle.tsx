@@ -40,7 +40,10 @@ const SORT_NAMES = {
   repairs: "sortRepairs",
 } as const satisfies Record<LifecycleSort, keyof LifecycleWords>;
 
-/** A stage's name among the page's words. */
+/**
+ * A stage's name among the page's words. The list holds only products no longer sold as usual;
+ * `active` is named here for the type's sake and never shown.
+ */
 const STAGE_NAMES = {
   active: "endOfSale",
   "end-of-sale": "endOfSale",

@@ -5,7 +5,7 @@ import type { MessageKey } from "#app/messages/en";
 import type { DownloadItem } from "#app/components/downloads-list";
 import type { DownloadEntry } from "#app/domain/catalog-views";
 import { formatFileSize, isoToday } from "#app/domain/format";
-import type { LifecycleFields } from "#app/domain/lifecycle";
+import { lifecycleMoment, type LifecycleFields } from "#app/domain/lifecycle";
 import { dayView } from "./days.server";
 import {
   SOURCE_LANGUAGE,
@@ -180,17 +180,12 @@ export function productStatusWords(
   const chain = [language];
   const said = (key: MessageKey, values?: Record<string, string>) => formatMessage(key, chain, values).text;
   const day = (iso: string | null) => (iso ? dayView(iso, language).text : "");
-  const stageDay =
-    lifecycle.stage === "discontinued"
-      ? lifecycle.discontinuedOn
-      : lifecycle.stage === "end-of-sale"
-        ? lifecycle.endOfSaleOn
-        : null;
+  const found = lifecycleMoment(lifecycle, today);
   const { firmwareUntil, repairsUntil } = lifecycle;
-  const notice = stageDay
+  const notice = found
     ? said("productStatus.notice", {
-        stage: lifecycle.stage === "discontinued" ? "discontinued" : stageDay < today ? "ended" : "announced",
-        day: day(stageDay),
+        stage: found.moment,
+        day: day(found.day),
         replaced: lifecycle.replacements.length ? "yes" : "no",
         replacements: VALUE_MARK,
         support:

@@ -69,6 +69,19 @@ function FigureRow({ name, cells, strong = false }: { name: string; cells: strin
   );
 }
 
+/** The address says what is shown, so a copied link reopens it; no new history entry a keystroke. */
+function keepInAddress(distance: string, unit: DistanceUnit) {
+  const url = new URL(window.location.href);
+  if (distance.trim()) {
+    url.searchParams.set(COVERAGE_PARAMS.distance, distance.trim());
+    url.searchParams.set(COVERAGE_PARAMS.unit, unit);
+  } else {
+    url.searchParams.delete(COVERAGE_PARAMS.distance);
+    url.searchParams.delete(COVERAGE_PARAMS.unit);
+  }
+  window.history.replaceState(window.history.state, "", url);
+}
+
 /**
  * The coverage calculator (decision 071): the scene's width, pixel density and DORI class at a
  * distance the visitor enters, and the farthest distance of each class, at both ends of a varifocal
@@ -86,13 +99,17 @@ export default function CoverageCalculator({
   const figures = useRef<HTMLParagraphElement>(null);
   const input = useRef<HTMLInputElement>(null);
   const unitField = useRef<HTMLSelectElement>(null);
-  // Hydrated as the server wrote it; then what the visitor typed into that form before this code came.
+  // Hydrated as the server wrote it; then what the visitor typed into that form before this code came,
+  // in the address too.
   useEffect(() => {
-    const typedBefore = input.current?.value;
-    if (typedBefore !== undefined) setDistance(typedBefore);
-    const unitBefore = unitField.current?.value;
-    if (unitBefore === "m" || unitBefore === "ft") setUnit(unitBefore);
-  }, []);
+    const distanceBefore = input.current?.value ?? typed;
+    const unitValue = unitField.current?.value;
+    const unitBefore = unitValue === "m" || unitValue === "ft" ? unitValue : typedUnit;
+    if (distanceBefore === typed && unitBefore === typedUnit) return;
+    setDistance(distanceBefore);
+    setUnit(unitBefore);
+    keepInAddress(distanceBefore, unitBefore);
+  }, [typed, typedUnit]);
   const reading = distance.trim() ? readDistance(distance, unit) : null;
   const at = reading?.ok ? coverageAt(optics, reading.metres) : null;
   const farthest = farthestDistances(optics);
@@ -102,16 +119,7 @@ export default function CoverageCalculator({
   function change(nextDistance: string, nextUnit: DistanceUnit) {
     setDistance(nextDistance);
     setUnit(nextUnit);
-    // The address says what is shown, so a copied link reopens it; no new history entry a keystroke.
-    const url = new URL(window.location.href);
-    if (nextDistance.trim()) {
-      url.searchParams.set(COVERAGE_PARAMS.distance, nextDistance.trim());
-      url.searchParams.set(COVERAGE_PARAMS.unit, nextUnit);
-    } else {
-      url.searchParams.delete(COVERAGE_PARAMS.distance);
-      url.searchParams.delete(COVERAGE_PARAMS.unit);
-    }
-    window.history.replaceState(window.history.state, "", url);
+    keepInAddress(nextDistance, nextUnit);
   }
 
   const headers = (

@@ -105,6 +105,34 @@ test("the coverage calculator gives the hand-worked figures at 20 m, live, and i
   await expectNoA11yViolations(page);
 });
 
+test("what a visitor types before the calculator's code comes is kept, in the figures and the address", async ({
+  page,
+}) => {
+  const errors = pageErrors(page);
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const asked: string[] = [];
+  await page.route(/coverage-calculator-[\w-]+\.js$/, async (route) => {
+    asked.push(route.request().url());
+    await held;
+    await route.continue();
+  });
+  await page.goto(VARIFOCAL);
+  await hydrated(page);
+  const calculator = calculatorOf(page);
+  const distance = calculator.getByRole("textbox", { name: "Distance to the scene" });
+  // Into the server's form: coming to it asked for the code, which is held back until then.
+  await distance.fill("20");
+  await expect.poll(() => asked.length).toBe(1);
+  release();
+  await expectTheFiguresAt20Metres(calculator);
+  await expect(page).toHaveURL(/[?&]distance=20&unit=m/);
+  await expect(distance).toHaveValue("20");
+  expect(errors).toEqual([]);
+});
+
 test("the coverage calculator works without JavaScript as a GET form", async ({ browser, baseURL }) => {
   const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
   try {

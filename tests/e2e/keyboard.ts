@@ -7,6 +7,18 @@ import { expect, hydrated } from "./fixtures";
  * the first line of its ARIA snapshot; "(document)" when nothing has focus.
  */
 export async function announced(page: Page): Promise<string> {
+  // A control its script replaces as it takes focus (the header's search box becoming a combobox)
+  // announces nothing for the moment in between: what it announces is what it settles to.
+  const deadline = Date.now() + PATIENCE_MS;
+  let announcement = await announcedNow(page);
+  while (announcement === "" && Date.now() < deadline) {
+    await page.waitForTimeout(50);
+    announcement = await announcedNow(page);
+  }
+  return announcement;
+}
+
+async function announcedNow(page: Page): Promise<string> {
   const focused = page.locator("*:focus");
   if ((await focused.count()) === 0) return "(document)";
   const snapshot = await focused.ariaSnapshot();

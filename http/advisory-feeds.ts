@@ -1,5 +1,4 @@
 import { Router, type Request, type Response } from "express";
-import { affectedInWords, severityInWords } from "#app/domain/advisory";
 import { advisoryFeed, type FeedAdvisory } from "#app/domain/atom";
 import {
   ADVISORIES_FEED_PATH,
@@ -8,6 +7,7 @@ import {
   SUPPORT_SECURITY_PATH,
 } from "#app/domain/paths";
 import type { PublishedAdvisory } from "#app/server/site/advisories.server";
+import { affectedInWords, severityInWords } from "#app/server/render/advisory-words.server";
 import type { Runtime } from "#app/server/runtime/runtime.server";
 
 /** The newest advisories a feed carries. */
@@ -20,7 +20,7 @@ function feedEntry(advisory: PublishedAdvisory): FeedAdvisory {
     summary: advisory.summary,
     severityText: severityInWords(advisory),
     cves: advisory.cves,
-    products: advisory.affected.map(affectedInWords),
+    products: advisory.affected.map((product) => affectedInWords(product)),
     workaround: advisory.workaround,
     revisions: advisory.revisions,
     path: advisory.path,

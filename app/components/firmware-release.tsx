@@ -1,78 +1,108 @@
 import { Fragment, type ReactNode } from "react";
 import { Link } from "./links";
 import type { Block, Inline } from "#app/domain/markdown";
-import { formatFileSize } from "#app/domain/format";
 import { catalogProductPath } from "#app/domain/paths";
-import type { FirmwareReleaseView } from "#app/domain/firmware";
+import type { FirmwareReleaseWords, ListedFirmwareRelease } from "#app/domain/firmware";
+import { DayTime } from "./day-time";
 import { FileName } from "./file-name";
 
-/** One release as visitors read it: version, channel, day, products, notes and the file with its SHA-256. */
+/**
+ * One release as visitors read it: version, channel, day, products, notes and the file with its
+ * SHA-256, in its words' language; what its record says marked as the language it is in.
+ */
 export function FirmwareReleaseEntry({
   release,
+  words,
   headingLevel,
   showProducts = true,
 }: {
-  release: FirmwareReleaseView;
+  release: ListedFirmwareRelease;
+  words: FirmwareReleaseWords;
   headingLevel: 2 | 3;
   showProducts?: boolean;
 }) {
   const Heading = `h${headingLevel}` as "h2" | "h3";
+  const { content, separator } = words;
   return (
-    <article id={`release-${release.id}`} className="scroll-mt-24 space-y-2">
+    <article id={`release-${release.id}`} className="scroll-mt-24 space-y-2" lang={words.lang} dir={words.dir}>
       <Heading className="flex flex-wrap items-center gap-2 text-base font-semibold text-slate-900">
-        Firmware {release.releaseVersion}
+        {words.heading[0]}
+        {release.releaseVersion}
+        {words.heading[1]}
         <span
           className={`rounded-full px-2 py-0.5 text-xs font-semibold ${
             release.channel === "beta" ? "bg-amber-100 text-amber-900" : "bg-emerald-100 text-emerald-900"
           }`}
         >
-          {release.channelName}
+          {words.channels[release.channel]}
         </span>
       </Heading>
       <p className="text-sm text-slate-600">
-        Released <time dateTime={release.releasedOn}>{release.releasedOn}</time>
+        {words.released[0]}
+        <DayTime day={release.released} />
+        {words.released[1]}
         {showProducts && release.products.length ? (
           <>
-            {" "}
-            for{" "}
+            {words.forProducts[0]}
             {release.products.map((product, index) => (
               <span key={product.id}>
-                {index > 0 ? ", " : ""}
+                {index > 0 ? separator : ""}
                 <Link to={catalogProductPath(product)} className="text-brand-700 underline">
                   {product.model}
                 </Link>
               </span>
             ))}
+            {words.forProducts[1]}
           </>
         ) : null}
       </p>
       {release.fixes?.length ? (
         <p className="text-sm text-slate-800">
-          Fixes{" "}
+          {words.fixes[0]}
           {release.fixes.map((advisory, index) => (
             <span key={advisory.id}>
-              {index > 0 ? ", " : ""}
+              {index > 0 ? separator : ""}
               <Link to={advisory.path} className="text-brand-700 underline">
                 {advisory.id}
               </Link>
             </span>
           ))}
+          {words.fixes[1]}
         </p>
       ) : null}
-      {release.notes.length ? <Markdown blocks={release.notes} headingLevel={headingLevel === 2 ? 3 : 4} /> : null}
+      {release.notes.length ? (
+        <div {...content}>
+          <Markdown blocks={release.notes} headingLevel={headingLevel === 2 ? 3 : 4} />
+        </div>
+      ) : null}
       <p className="text-sm">
         <a href={release.file.url} className="font-semibold text-brand-700 underline">
-          Download <FileName name={release.file.name} />
+          {words.download[0]}
+          <FileName name={release.file.name} />
+          {words.download[1]}
         </a>{" "}
-        <span className="text-slate-600">({formatFileSize(release.file.size)})</span>
+        <span className="text-slate-600">({release.size})</span>
       </p>
-      <p className="font-mono text-xs break-all text-slate-600">SHA-256: {release.file.sha256}</p>
+      <p className="font-mono text-xs break-all text-slate-600">
+        {words.checksum[0]}
+        {release.file.sha256}
+        {words.checksum[1]}
+      </p>
       {release.sbom ? (
         <p className="text-sm">
           <a href={release.sbom.url} className="text-brand-700 underline">
-            Software bill of materials<span className="sr-only"> of {release.file.name}</span>
+            {words.sbom}
+            <span className="sr-only">
+              {words.sbomOf[0]}
+              {release.file.name}
+              {words.sbomOf[1]}
+            </span>
           </a>{" "}
-          <span className="text-slate-600">({release.sbom.format}, JSON)</span>
+          <span className="text-slate-600">
+            {words.sbomFormat[0]}
+            {release.sbom.format}
+            {words.sbomFormat[1]}
+          </span>
         </p>
       ) : null}
     </article>

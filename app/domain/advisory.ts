@@ -72,20 +72,20 @@ function constraintsOf(range: string): { comparator: string; version: string }[]
   });
 }
 
-const COMPARATOR_WORDS: Record<string, (version: string) => string> = {
-  ">=": (version) => `${version} and later`,
-  ">": (version) => `after ${version}`,
-  "<=": (version) => `up to ${version}`,
-  "<": (version) => `before ${version}`,
-  "!=": (version) => `except ${version}`,
-  "": (version) => version,
+/** How a page words each comparator of a range's bound (`advisory.versions`). */
+const BOUNDS: Record<string, VersionBound> = {
+  ">=": "atLeast",
+  ">": "after",
+  "<=": "upTo",
+  "<": "before",
+  "!=": "except",
 };
 
-/** A range in words, as pages say it: ">=2.0.0|<2.4.3" is "2.0.0 and later, before 2.4.3". */
-export function versionsInWords(range: string): string {
-  return constraintsOf(range)
-    .map(({ comparator, version }) => (COMPARATOR_WORDS[comparator] ?? COMPARATOR_WORDS[""] ?? String)(version))
-    .join(", ");
+export type VersionBound = "atLeast" | "after" | "upTo" | "before" | "except" | "exactly";
+
+/** A range's bounds as pages word them: ">=2.0.0|<2.4.3" is "2.0.0 and later, before 2.4.3". */
+export function versionBounds(range: string): { bound: VersionBound; version: string }[] {
+  return constraintsOf(range).map(({ comparator, version }) => ({ bound: BOUNDS[comparator] ?? "exactly", version }));
 }
 
 /**
@@ -122,40 +122,29 @@ export function headlineScore(cvss: AdvisoryDocument["cvss"]): CvssScore | null 
   return cvss.v40 ?? cvss.v31;
 }
 
-/** The severity as lists and feeds say it: "Critical (CVSS 4.0: 9.3)", the score the severity is from. */
-export function severityInWords(advisory: Pick<AdvisoryDocument, "severity" | "cvss">): string {
-  const score = headlineScore(advisory.cvss);
-  return score ? `${advisory.severity} (CVSS ${score.version}: ${score.score.toFixed(1)})` : advisory.severity;
-}
-
-/** A product of an advisory in words: "VNT-D4M: 2.0.0 and later, before 2.4.3; fixed in firmware 2.4.3". */
-export function affectedInWords(product: AffectedProduct): string {
-  const fix = product.fixedIn ? `fixed in firmware ${product.fixedIn.version}` : "no fixed firmware yet";
-  return `${product.model}: ${versionsInWords(product.affectedVersions)}; ${fix}`;
-}
+/** Which of `advisory.fix`'s sentences says whether a product's latest stable firmware fixes an advisory. */
+export type FixCase = "latest" | "includes" | "notYet" | "fixed" | "notAffected" | "workaround" | "none";
 
 /**
- * Whether a product's latest stable firmware fixes an advisory, in a sentence for its page: the
- * fixing release and whether the latest includes it, or that none exists yet.
+ * Whether a product's latest stable firmware (`latestVersion`) fixes an advisory: the fixing release
+ * and whether the latest includes it, or that none exists yet, as `advisory.fix` words it.
  */
-export function fixStatusInWords(
+export function fixStatus(
   product: Pick<AffectedProduct, "affectedVersions" | "fixedIn">,
   latestVersion: string | undefined,
   hasWorkaround: boolean,
   compare: (a: string, b: string) => number,
-): string {
-  const fixed = product.fixedIn?.version;
-  if (fixed && latestVersion) {
-    if (compare(latestVersion, fixed) === 0) return `Fixed in firmware ${fixed}, the latest firmware.`;
-    return compare(latestVersion, fixed) > 0
-      ? `Fixed in firmware ${fixed}; the latest firmware, ${latestVersion}, includes the fix.`
-      : `Fixed in firmware ${fixed}; the latest stable firmware, ${latestVersion}, does not include it yet.`;
+): { case: FixCase; fixed: string; latest: string } {
+  const fixed = product.fixedIn?.version ?? "";
+  const latest = latestVersion ?? "";
+  const said = (found: FixCase) => ({ case: found, fixed, latest });
+  if (fixed && latest) {
+    if (compare(latest, fixed) === 0) return said("latest");
+    return said(compare(latest, fixed) > 0 ? "includes" : "notYet");
   }
-  if (fixed) return `Fixed in firmware ${fixed}.`;
-  if (latestVersion && !versionInRange(latestVersion, product.affectedVersions, compare)) {
-    return `The latest firmware, ${latestVersion}, is not affected.`;
-  }
-  return hasWorkaround ? "No fixed firmware yet: apply the workaround." : "No fixed firmware yet.";
+  if (fixed) return said("fixed");
+  if (latest && !versionInRange(latest, product.affectedVersions, compare)) return said("notAffected");
+  return said(hasWorkaround ? "workaround" : "none");
 }
 
 /** What a search reads of an advisory: its id, CVE ids, title, summary and products' models. */

@@ -1,6 +1,8 @@
 import type { Block } from "./markdown";
 import type { FileView } from "./catalog-views";
 import type { PublicationState } from "./publication";
+import type { DayView } from "./format";
+import type { LanguageAttributes } from "./languages";
 
 /** A firmware release's channel: stable releases are what a product page offers; betas are for testers. */
 export const FIRMWARE_CHANNELS = ["stable", "beta"] as const;
@@ -18,14 +20,41 @@ export interface FirmwareReleaseView {
   releaseVersion: string;
   releasedOn: string;
   channel: FirmwareChannel;
-  /** As pages name it ("Stable"). */
-  channelName: string;
   notes: Block[];
   file: { url: string; name: string; size: number; sha256: string };
   sbom: { url: string; format: string } | null;
   products: { id: string; slug: string; model: string }[];
   /** The published security advisories it fixes: their ids and pages. */
   fixes?: { id: string; path: string }[];
+}
+
+/** A release as a page in a language lists it: its day and its file's size written as the language writes them. */
+export interface ListedFirmwareRelease extends FirmwareReleaseView {
+  released: DayView;
+  size: string;
+}
+
+/** Words before and after where a value goes (`aroundMark`). */
+type Around = [before: string, after: string];
+
+/**
+ * A release's words (`firmwareRelease.*`) as its entry shows them, split on the server where each
+ * value goes, so that the page's code formats nothing; the attributes of what its record says
+ * (English until translated) where that is not the words' language.
+ */
+export interface FirmwareReleaseWords extends LanguageAttributes {
+  content: LanguageAttributes | undefined;
+  channels: Record<FirmwareChannel, string>;
+  heading: Around;
+  released: Around;
+  forProducts: Around;
+  fixes: Around;
+  separator: string;
+  download: Around;
+  checksum: Around;
+  sbom: string;
+  sbomOf: Around;
+  sbomFormat: Around;
 }
 
 /** A release as pages show it. */

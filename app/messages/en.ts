@@ -465,6 +465,127 @@ export const en = {
   "securityPage.low": "Low",
   "securityPage.noneSeverity": "None",
 
+  // The firmware page (/support/firmware): every release, or one product's.
+  "firmwarePage.title": "Firmware",
+  /** Its title when it lists one product's releases: `model` is the product's model. */
+  "firmwarePage.titleFor": "Firmware for {model}",
+  /** What search engines and shared links show of it. */
+  "firmwarePage.description":
+    "Firmware releases for our cameras and recorders, with release notes and SHA-256 checksums.",
+  "firmwarePage.intro": "Every release with its notes and the SHA-256 of its file, newest first.",
+  /** A link to the support page. */
+  "firmwarePage.otherDownloads": "Manuals and other downloads",
+  "firmwarePage.feed": "Atom feed",
+  /** The feed of one product's releases: `model` is its model. */
+  "firmwarePage.feedFor": "Atom feed for {model}",
+  /** The form's field where a visitor types a product's model, or a piece of it. */
+  "firmwarePage.model": "Product model",
+  "firmwarePage.channel": "Channel",
+  "firmwarePage.everyChannel": "All channels",
+  "firmwarePage.show": "Show releases",
+  /** `typed` is what the visitor typed as a model. */
+  "firmwarePage.unknownModel": "No product has the model “{typed}”.",
+  /** What the visitor typed is a piece of several models: `total` is how many, `typed` what was typed. */
+  "firmwarePage.matches": "{total, plural, one {# product matches} other {# products match}} “{typed}”: choose one",
+  /** Under the first `shown` of those models. */
+  "firmwarePage.firstShown": "The first {shown, number} are shown: type more of the model to narrow them.",
+  /** The address named a product the catalog does not have. */
+  "firmwarePage.unknownProduct": "That product is not in the catalog: every release is shown.",
+  "firmwarePage.none": "No firmware releases found.",
+  /** The list of releases, for screen readers. */
+  "firmwarePage.list": "Firmware releases, newest first",
+
+  // One firmware release, on the firmware page and on its products' pages.
+  /** Its heading: `version` is its version number ("2.4.1"). */
+  "firmwareRelease.heading": "Firmware {version}",
+  /** Its channels. */
+  "firmwareRelease.stable": "Stable",
+  "firmwareRelease.beta": "Beta",
+  /** `day` is the day it was released (a date). */
+  "firmwareRelease.released": "Released {day}",
+  /** After it: `products` are the models of the products it is for, links. */
+  "firmwareRelease.forProducts": " for {products}",
+  /** `advisories` are the ids of the security advisories it fixes, links. */
+  "firmwareRelease.fixes": "Fixes {advisories}",
+  /** Between those models or ids. */
+  "firmwareRelease.separator": ", ",
+  /** The link to its file: `file` is the file's name. */
+  "firmwareRelease.download": "Download {file}",
+  /** `checksum` is the SHA-256 checksum of its file, in hexadecimal. */
+  "firmwareRelease.checksum": "SHA-256: {checksum}",
+  /** A link to the list of the software components it holds (an SBOM). */
+  "firmwareRelease.sbom": "Software bill of materials",
+  /** After that link's words, for screen readers: `file` is the release's file name. */
+  "firmwareRelease.sbomOf": " of {file}",
+  /** The format of that list: `format` is its name and version ("CycloneDX 1.6"). */
+  "firmwareRelease.sbomFormat": "({format}, JSON)",
+
+  // A security advisory as the pages that name one say it: its page, a product's page, search.
+  /** `severity` is one of the Common Vulnerability Scoring System's severities, as the scores name them. */
+  "advisory.severity": "{severity, select, Critical {Critical} High {High} Medium {Medium} Low {Low} other {None}}",
+  /** A severity with the score it comes from: `severity` is the severity's name, `version` the scoring system's version ("4.0"), `score` a number from 0 to 10. */
+  "advisory.scored": "{severity} (CVSS {version}: {score, number, ::.0})",
+  /**
+   * Whether a product's firmware fixes it: `fixed` is the version of the release that fixes it,
+   * `latest` the version of the product's latest stable release.
+   */
+  "advisory.fix":
+    "{case, select, latest {Fixed in firmware {fixed}, the latest firmware.} includes {Fixed in firmware {fixed}; the latest firmware, {latest}, includes the fix.} notYet {Fixed in firmware {fixed}; the latest stable firmware, {latest}, does not include it yet.} fixed {Fixed in firmware {fixed}.} notAffected {The latest firmware, {latest}, is not affected.} workaround {No fixed firmware yet: apply the workaround.} other {No fixed firmware yet.}}",
+  /** A score, then its severity: `score` is a number from 0 to 10, `severity` the severity's name. */
+  "advisory.scoreThenSeverity": "{score, number, ::.0} ({severity})",
+  /** A score alone, beside its severity's name: a number from 0 to 10. */
+  "advisory.score": "{score, number, ::.0}",
+  /** On a product's page, under an advisory's title: `severity` and `fix` are the two sentences above. */
+  "advisory.status": "{severity}. {fix}",
+  /** One bound of the firmware versions it affects: `version` is a version number ("2.4.3"). */
+  "advisory.versions":
+    "{bound, select, atLeast {{version} and later} after {after {version}} upTo {up to {version}} before {before {version}} except {except {version}} other {{version}}}",
+  /** Between those bounds ("2.0.0 and later, before 2.4.3"). */
+  "advisory.versionSeparator": ", ",
+  /**
+   * A product it affects, in a line of its feed: `model` is the product's model, `versions` the
+   * versions it affects in words, `fixed` the version that fixes it (`hasFix` yes) or none.
+   */
+  "advisory.affectedProduct":
+    "{model}: {versions}; {hasFix, select, yes {fixed in firmware {fixed}} other {no fixed firmware yet}}",
+
+  // A security advisory's page (/support/security/vsa-…).
+  /** Its links to the pages above it, for screen readers. */
+  "advisoryPage.breadcrumb": "Breadcrumb",
+  "advisoryPage.support": "Support",
+  "advisoryPage.advisories": "Security advisories",
+  /** `status` is final (no change is expected) or interim (it may still change). */
+  "advisoryPage.status": "Status: {status, select, final {Final} other {Interim}}",
+  /** `day` is the day it was first published (a date). */
+  "advisoryPage.published": "Published {day}",
+  /** `day` is the day of its latest revision. */
+  "advisoryPage.updated": "Updated {day}",
+  /** The name of its CVE identifiers' row. */
+  "advisoryPage.cve": "CVE",
+  /** A score's row: `version` is the scoring system's version ("4.0"). */
+  "advisoryPage.cvss": "CVSS {version}",
+  "advisoryPage.machineReadable": "Machine-readable",
+  "advisoryPage.csaf": "CSAF 2.0 document (JSON)",
+  "advisoryPage.affected": "Affected products",
+  /** The columns of the table of the products it affects. */
+  "advisoryPage.product": "Product",
+  "advisoryPage.affectedFirmware": "Affected firmware",
+  "advisoryPage.fixedIn": "Fixed in",
+  /** A link to the release that fixes it: `version` is its version number. */
+  "advisoryPage.fixedFirmware": "Firmware {version}",
+  "advisoryPage.noFix": "No fixed firmware yet",
+  "advisoryPage.noneOnSale": "No product on sale is named.",
+  "advisoryPage.workaround": "Workaround",
+  "advisoryPage.details": "Details",
+  "advisoryPage.acknowledgments": "Acknowledgments",
+  "advisoryPage.revisions": "Revision history",
+  /** `number` is a revision's number, from 1. */
+  "advisoryPage.revision": "Revision {number}",
+  /** After it: `day` is the revision's day; its note follows. */
+  "advisoryPage.revisionDay": ", {day}: ",
+  /** Between CVE identifiers. */
+  "advisoryPage.separator": ", ",
+
   // A list's links to its pages before and after, and where the reader is.
   /** The links' navigation, for screen readers. */
   "pagination.label": "Pages",

@@ -28,6 +28,8 @@ import { requestContext, servicesContext } from "#app/server/runtime/context.ser
 import { formatMessage, languagePart, messageChain } from "#app/server/render/messages.server";
 import {
   downloadListWords,
+  firmwareReleaseWords,
+  listedRelease,
   listedDownloads,
   pageWords,
   productStatusWords,
@@ -44,7 +46,7 @@ import {
   productFirmwareFeedPath,
   productFirmwarePath,
 } from "#app/domain/paths";
-import { fixStatusInWords, severityInWords } from "#app/domain/advisory";
+import { fixStatusInWords, severityInWords } from "#app/server/render/advisory-words.server";
 import { FirmwareReleaseEntry } from "#app/components/firmware-release";
 import { releaseView } from "#app/server/admin/firmware.server";
 import { cameraOptics, opticsValuesOf, type DistanceUnit } from "#app/domain/coverage";
@@ -146,7 +148,13 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
     isAdmin: Boolean(user),
     preview: product.publication.status !== "published",
     latestFirmware: latestFirmware
-      ? { ...releaseView(latestFirmware), fixes: fixes.map(({ id, path }) => ({ id, path })) }
+      ? {
+          release: {
+            ...listedRelease(releaseView(latestFirmware), chain[0], downloadList),
+            fixes: fixes.map(({ id, path }) => ({ id, path })),
+          },
+          words: firmwareReleaseWords(chain),
+        }
       : null,
     // Whether its latest firmware fixes each, worded here: the page's code needs no version ranges.
     advisories: affecting.map((advisory) => {
@@ -155,10 +163,18 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
         id: advisory.id,
         title: advisory.title,
         path: advisory.path,
-        severity: severityInWords(advisory),
-        fix: affected
-          ? fixStatusInWords(affected, latestFirmware?.releaseVersion, Boolean(advisory.workaround), naturalCompare)
-          : "",
+        status: formatMessage("advisory.status", chain, {
+          severity: severityInWords(advisory, chain),
+          fix: affected
+            ? fixStatusInWords(
+                affected,
+                latestFirmware?.releaseVersion,
+                Boolean(advisory.workaround),
+                naturalCompare,
+                chain,
+              )
+            : "",
+        }).text,
       };
     }),
     advisoriesPath: productAdvisoriesPath(product.id),
@@ -381,9 +397,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         <Section title={text.firmware}>
           <div className="space-y-3">
             <p className="text-sm text-slate-700">{text.latestFirmware}</p>
-            <div {...content}>
-              <FirmwareReleaseEntry release={latestFirmware} headingLevel={3} showProducts={false} />
-            </div>
+            <FirmwareReleaseEntry
+              release={latestFirmware.release}
+              words={latestFirmware.words}
+              headingLevel={3}
+              showProducts={false}
+            />
             <p className="flex flex-wrap gap-x-4 text-sm">
               <Link to={productFirmwarePath(product.id)} className="font-semibold text-brand-700 underline">
                 {text.allFirmware}
@@ -397,15 +416,13 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       ) : null}
       {loaderData.advisories.length ? (
         <Section title={text.advisories}>
-          <ul className="space-y-3 text-sm" {...content}>
+          <ul className="space-y-3 text-sm">
             {loaderData.advisories.map((advisory) => (
               <li key={advisory.id}>
-                <Link to={advisory.path} className="font-semibold text-brand-700 underline">
+                <Link to={advisory.path} className="font-semibold text-brand-700 underline" {...content}>
                   {advisory.id}: {advisory.title}
                 </Link>
-                <span className="block text-slate-700">
-                  {advisory.severity}. {advisory.fix}
-                </span>
+                <span className="block text-slate-700">{advisory.status}</span>
               </li>
             ))}
           </ul>

@@ -19,7 +19,7 @@ import { DayTime } from "#app/components/day-time";
 import { newsTitle } from "#app/domain/news";
 import { LifecycleBadge } from "#app/components/lifecycle-badge";
 import { catalogCategoryPath, catalogProductPath, newsItemPath } from "#app/domain/paths";
-import { severityInWords } from "#app/domain/advisory";
+import { severityInWords } from "#app/server/render/advisory-words.server";
 import { dayView } from "#app/server/render/days.server";
 
 export const handle: PageHandle = {
@@ -67,7 +67,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
         title: advisory.title,
         summary: advisory.summary,
         path: advisory.path,
-        severity: severityInWords(advisory),
+        severity: severityInWords(advisory, chain),
       })),
       news: news.map(({ item, page }) => ({
         id: item.id,
@@ -231,18 +231,14 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       {advisories.length > 0 ? (
         <ResultList id="search-advisories" title={words.text.advisories}>
           {advisories.map((advisory) => (
-            <li
-              key={advisory.id}
-              className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
-              {...words.content}
-            >
-              <h3 className="font-semibold">
+            <li key={advisory.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+              <h3 className="font-semibold" {...words.content}>
                 <TextLink to={advisory.path} underline="hover">
                   <Highlighted text={`${advisory.id}: ${advisory.title}`} matched={matched} />
                 </TextLink>
               </h3>
               <p className="text-sm font-medium text-slate-600">{advisory.severity}</p>
-              <p className="mt-1 line-clamp-3 text-sm text-slate-700">
+              <p className="mt-1 line-clamp-3 text-sm text-slate-700" {...words.content}>
                 <Highlighted text={advisory.summary} matched={matched} />
               </p>
             </li>

@@ -3,7 +3,7 @@ import { FirmwareReleaseEntry } from "#app/components/firmware-release";
 import { Pagination, requestedPage } from "#app/components/pagination";
 import { Alert, Button } from "#app/components/ui";
 import { Link } from "#app/components/links";
-import { FIRMWARE_CHANNEL_NAMES, FIRMWARE_CHANNELS } from "#app/domain/firmware";
+import { FIRMWARE_CHANNELS } from "#app/domain/firmware";
 import type { PageHandle } from "#app/domain/live";
 import { FIRMWARE_FEED_PATH, productFirmwareFeedPath, SUPPORT_FIRMWARE_PATH } from "#app/domain/paths";
 import { seoContext, seoMeta } from "#app/domain/seo";
@@ -11,6 +11,12 @@ import { requestContext, servicesContext } from "#app/server/runtime/context.ser
 import { releaseView, type FirmwareChannel } from "#app/server/admin/firmware.server";
 import type { Route } from "./+types/support-firmware";
 import { messageChain, paginationView } from "#app/server/render/messages.server";
+import {
+  downloadListWords,
+  firmwareReleaseWords,
+  listedRelease,
+  pageWords,
+} from "#app/server/render/page-languages.server";
 
 export const handle: PageHandle = {
   live: ["firmware", "products", "advisories"],
@@ -20,8 +26,8 @@ export const handle: PageHandle = {
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   seoMeta({
     ...seoContext(matches),
-    title: loaderData?.product ? `Firmware for ${loaderData.product.model}` : "Firmware",
-    description: "Firmware releases for our cameras and recorders, with release notes and SHA-256 checksums.",
+    title: loaderData?.title ?? "",
+    description: loaderData?.words.text.description ?? "",
     path: SUPPORT_FIRMWARE_PATH,
   });
 
@@ -29,20 +35,20 @@ function channelOf(value: string | null): FirmwareChannel | undefined {
   return FIRMWARE_CHANNELS.find((channel) => channel === value);
 }
 
+/** Products offered for a piece of several models. */
+const MATCHES_OFFERED = 12;
+
 /**
  * Published releases newest first, narrowed to a product (`product`, its id; a model typed into the
  * form arrives as `model` and is turned into it, or, when it is a piece of several models, they are
  * offered to choose from) and a channel, 20 a page.
  */
-/** Products offered for a piece of several models. */
-const MATCHES_OFFERED = 12;
-
 export async function loader({ url, context }: Route.LoaderArgs) {
   const { catalog, firmware, advisories } = context.get(servicesContext);
   const params = url.searchParams;
   const channel = channelOf(params.get("channel"));
   const typed = params.get("model")?.trim();
-  let notice: string | null = null;
+  let unknownModel = false;
   let holding: { products: { id: string; model: string }[]; total: number; typed: string } | null = null;
   if (params.has("model")) {
     const found = typed ? await catalog.publishedModelsHolding(typed, MATCHES_OFFERED) : null;
@@ -59,7 +65,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
         total: found.total,
         typed,
       };
-    } else notice = `No product has the model “${typed}”.`;
+    } else unknownModel = true;
   }
   const productId = params.get("product") ?? undefined;
   const product = productId ? await catalog.getProduct(productId) : null;
@@ -68,13 +74,25 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     channel,
     page: requestedPage(url),
   });
+  const chain = messageChain(context.get(requestContext).language);
+  // The page's words in its language; what the releases' records say is English until translated.
+  const words = pageWords("firmwarePage", chain, {
+    model: product?.model ?? "",
+    typed: holding?.typed ?? typed ?? "",
+    total: holding?.total ?? 0,
+    shown: holding?.products.length ?? 0,
+  });
+  const sizes = downloadListWords(chain);
   return {
-    pagination: paginationView(releases, messageChain(context.get(requestContext).language)),
+    words,
+    title: product ? words.text.titleFor : words.text.title,
+    releaseWords: firmwareReleaseWords(chain),
+    pagination: paginationView(releases, chain),
     releases: {
       ...releases,
       items: await Promise.all(
         releases.items.map(async (release) => ({
-          ...releaseView(release),
+          ...listedRelease(releaseView(release), chain[0], sizes),
           fixes: (await advisories.fixedBy(release.id)).map(({ id, path }) => ({ id, path })),
         })),
       ),
@@ -82,27 +100,26 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     channel: channel ?? "",
     product: product ? { id: product.id, slug: product.slug, model: product.model } : null,
     unknownProduct: Boolean(productId && !product),
-    notice,
+    unknownModel,
     holding,
   };
 }
 
 export default function SupportFirmware({ loaderData }: Route.ComponentProps) {
-  const { releases, channel, product, unknownProduct, notice, holding } = loaderData;
+  const { releases, channel, product, unknownProduct, unknownModel, holding, words, releaseWords } = loaderData;
+  const { text } = words;
   const feed = product ? productFirmwareFeedPath(product) : FIRMWARE_FEED_PATH;
   return (
-    <div className="mx-auto max-w-4xl space-y-6 px-4 py-8">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900">
-        {product ? `Firmware for ${product.model}` : "Firmware"}
-      </h1>
+    <div className="mx-auto max-w-4xl space-y-6 px-4 py-8" lang={words.lang} dir={words.dir}>
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">{loaderData.title}</h1>
       <p className="text-slate-700">
-        Every release with its notes and the SHA-256 of its file, newest first.{" "}
+        {text.intro}{" "}
         <Link to="/support" className="text-brand-700 underline">
-          Manuals and other downloads
+          {text.otherDownloads}
         </Link>{" "}
         ·{" "}
         <a href={feed} className="text-brand-700 underline">
-          Atom feed{product ? ` for ${product.model}` : ""}
+          {product ? text.feedFor : text.feed}
         </a>
       </p>
       <Form
@@ -112,7 +129,7 @@ export default function SupportFirmware({ loaderData }: Route.ComponentProps) {
       >
         <div className="space-y-1">
           <label htmlFor="firmware-model" className="block text-sm font-medium text-slate-800">
-            Product model
+            {text.model}
           </label>
           <input
             id="firmware-model"
@@ -126,7 +143,7 @@ export default function SupportFirmware({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="space-y-1">
           <label htmlFor="firmware-channel" className="block text-sm font-medium text-slate-800">
-            Channel
+            {text.channel}
           </label>
           <select
             id="firmware-channel"
@@ -135,23 +152,23 @@ export default function SupportFirmware({ loaderData }: Route.ComponentProps) {
             key={channel}
             className="rounded-md border border-slate-500 px-3 py-2 text-sm"
           >
-            <option value="">All channels</option>
+            <option value="">{text.everyChannel}</option>
             {FIRMWARE_CHANNELS.map((value) => (
               <option key={value} value={value}>
-                {FIRMWARE_CHANNEL_NAMES[value]}
+                {releaseWords.channels[value]}
               </option>
             ))}
           </select>
         </div>
         <Button type="submit" variant="secondary">
-          Show releases
+          {text.show}
         </Button>
       </Form>
-      {notice ? <Alert tone="error">{notice}</Alert> : null}
+      {unknownModel ? <Alert tone="error">{text.unknownModel}</Alert> : null}
       {holding ? (
         <section aria-labelledby="firmware-models" className="rounded-xl border border-slate-200 bg-white p-4">
           <h2 id="firmware-models" className="font-semibold text-slate-900">
-            {holding.total} products match “{holding.typed}”: choose one
+            {text.matches}
           </h2>
           <ul className="mt-2 flex flex-wrap gap-2">
             {holding.products.map((match) => (
@@ -166,20 +183,18 @@ export default function SupportFirmware({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
           {holding.total > holding.products.length ? (
-            <p className="mt-2 text-sm text-slate-600">
-              The first {holding.products.length} are shown: type more of the model to narrow them.
-            </p>
+            <p className="mt-2 text-sm text-slate-600">{text.firstShown}</p>
           ) : null}
         </section>
       ) : null}
-      {unknownProduct ? <Alert tone="info">That product is not in the catalog: every release is shown.</Alert> : null}
+      {unknownProduct ? <Alert tone="info">{text.unknownProduct}</Alert> : null}
       {releases.total === 0 ? (
-        <p className="rounded-xl border border-slate-200 bg-white p-6 text-slate-700">No firmware releases found.</p>
+        <p className="rounded-xl border border-slate-200 bg-white p-6 text-slate-700">{text.none}</p>
       ) : (
-        <ol className="space-y-4" aria-label="Firmware releases, newest first">
+        <ol className="space-y-4" aria-label={text.list}>
           {releases.items.map((release) => (
             <li key={release.id} className="rounded-xl border border-slate-200 bg-white p-5">
-              <FirmwareReleaseEntry release={release} headingLevel={2} />
+              <FirmwareReleaseEntry release={release} words={releaseWords} headingLevel={2} />
             </li>
           ))}
         </ol>

@@ -22,6 +22,7 @@ import type { Route } from "./+types/support-security";
 import { messageChain, paginationView } from "#app/server/render/messages.server";
 import { pageWords } from "#app/server/render/page-languages.server";
 import { dayView } from "#app/server/render/days.server";
+import { scoreInWords } from "#app/server/render/advisory-words.server";
 
 /** Each severity's name among the page's words. */
 const SEVERITY_NAMES = {
@@ -74,7 +75,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
           summary: advisory.summary,
           path: advisory.path,
           severity: advisory.severity,
-          score: score ? score.score.toFixed(1) : "",
+          score: score ? scoreInWords(score.score, chain) : "",
           cves: advisory.cves,
           published: dayView(advisory.published, chain[0]),
           updated: advisory.revisions.length > 1 ? dayView(advisory.updated, chain[0]) : null,

@@ -182,7 +182,7 @@ test("the Arabic home page is right to left, its shell in Arabic, its English te
   await visitor.context().close();
 });
 
-test("German product, search, about, privacy, compare, lifecycle, advisories and news pages pass axe on a phone and a desktop", async ({
+test("German product, search, about, privacy, compare, lifecycle, advisories, firmware and news pages pass axe on a phone and a desktop", async ({
   browser,
   site,
 }) => {
@@ -196,6 +196,8 @@ test("German product, search, about, privacy, compare, lifecycle, advisories and
     "/de/compare?add=VNT-D4M-AI28",
     "/de/support/lifecycle",
     "/de/support/security",
+    "/de/support/security/vsa-2026-001",
+    "/de/support/firmware",
     "/de/news?page=2",
   ];
   for (const page of pages) {
@@ -203,6 +205,18 @@ test("German product, search, about, privacy, compare, lifecycle, advisories and
     await hydrated(visitor);
     await expectNoA11yViolationsOnPhoneAndDesktop(visitor);
   }
+  // Firmware and an advisory in German, what their records say marked as the English it is.
+  await visitor.setViewportSize({ width: 390, height: 844 });
+  await visitor.goto("/de/support/firmware");
+  await expect(visitor.getByRole("heading", { level: 2 }).first()).toHaveText(/^Firmware [\d.]+/);
+  await expect(visitor.getByRole("button", { name: "Versionen anzeigen" })).toBeVisible();
+  await visitor.screenshot({ path: test.info().outputPath("firmware-de-390.png") });
+  await visitor.setViewportSize({ width: 1280, height: 900 });
+  await visitor.goto("/de/support/security/vsa-2026-001");
+  await expect(visitor.getByRole("table").getByRole("columnheader", { name: "Betroffene Firmware" })).toBeVisible();
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveAttribute("lang", "en");
+  await visitor.screenshot({ path: test.info().outputPath("advisory-de-1280.png"), fullPage: true });
+  await visitor.goto("/de/news?page=2");
   // News in German: its words, its days and its page links; its items marked as the English they are.
   await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("Neuigkeiten");
   await expect(visitor.getByRole("navigation", { name: "Seiten" }).getByRole("link", { name: "Zurück" })).toBeVisible();

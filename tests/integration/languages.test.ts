@@ -431,7 +431,7 @@ describe.each(DATABASE_KINDS)("the site in the owner's languages on %s", (kind) 
     expect(advisories).toMatch(/<option value="Critical">Kritisch<\/option>/);
     expect(advisories).toMatch(/<p role="status"[^>]*>\d+ [^<]+<\/p>/);
     expect(advisories).toMatch(/<h2 [^>]*lang="en" dir="ltr"><a [^>]*>VSA-\d{4}-\d{3}(<!-- -->)?:/);
-    expect(advisories).toMatch(/<span class="[^"]*">(Kritisch|Hoch|Mittel|Niedrig|Keine)(<!-- -->)? \d+\.\d<\/span>/);
+    expect(advisories).toMatch(/<span class="[^"]*">(Kritisch|Hoch|Mittel|Niedrig|Keine)(<!-- -->)? \d+,\d<\/span>/);
     expect(advisories).toMatch(
       /Veröffentlicht am <time dateTime="\d{4}-\d{2}-\d{2}[^"]*" lang="de">\d{1,2}\. [^<]+ \d{4}<\/time>/,
     );
@@ -441,6 +441,67 @@ describe.each(DATABASE_KINDS)("the site in the owner's languages on %s", (kind) 
     );
     expect(english).toMatch(/<span class="[^"]*">(Critical|High|Medium|Low|None)(<!-- -->)? \d+\.\d<\/span>/);
     expect(english).toMatch(/Affects <span><a [^>]*>VNT-/);
+  });
+
+  it("lists firmware in the page's language, its days and sizes as the language writes them", async () => {
+    const firmware = (await get("/de/support/firmware")).html;
+    expect(firmware).toContain("<title>Firmware | ");
+    expect(firmware).toMatch(/<label for="firmware-model"[^>]*>Produktmodell<\/label>/);
+    expect(firmware).toMatch(/<option value=""[^>]*>Alle Kanäle<\/option><option value="stable">Stabil<\/option>/);
+    expect(firmware).toContain('aria-label="Firmware-Versionen, die neueste zuerst"');
+    // Each release in German, what its record says marked English.
+    expect(firmware).toMatch(/<article id="release-[^"]+" [^>]*lang="de" dir="ltr"><h2 [^>]*>Firmware (<!-- -->)?\d/);
+    expect(firmware).toMatch(
+      /Veröffentlicht am (<!-- -->)?<time dateTime="\d{4}-\d{2}-\d{2}" lang="de">\d{1,2}\. [^<]+ \d{4}<\/time>(<!-- -->)? für /,
+    );
+    expect(firmware).toMatch(/<div lang="en" dir="ltr"><div class="[^"]*">/);
+    expect(firmware).toMatch(
+      /herunterladen<\/a> <span class="[^"]*">\((<!-- -->)?\d+(,\d)? [KM]B(<!-- -->)?\)<\/span>/,
+    );
+    const typed = (await get("/de/support/firmware?model=VNT-D")).html;
+    expect(typed).toMatch(/<h2 id="firmware-models"[^>]*>\d+ Produkte passen zu „VNT-D“: [^<]+<\/h2>/);
+    expect((await get("/de/support/firmware?model=ZZZ")).html).toContain("Kein Produkt hat das Modell „ZZZ“.");
+    // A product's page shows its latest release in its language too.
+    const product = (await get("/de/catalog/products/vnt-d4m-aiz")).html;
+    expect(product).toMatch(/<h3 [^>]*>Firmware (<!-- -->)?[\d.]+(<!-- -->)?<span [^>]*>Stabil<\/span><\/h3>/);
+    expect(product).toMatch(/Veröffentlicht am (<!-- -->)?<time dateTime="[^"]+" lang="de">/);
+    const english = (await get("/support/firmware")).html;
+    expect(english).toMatch(
+      /Released (<!-- -->)?<time dateTime="\d{4}-\d{2}-\d{2}" lang="en">\d{1,2} [A-Z][a-z]{2,3} \d{4}<\/time>(<!-- -->)? for /,
+    );
+    expect(english).toMatch(/<option value="stable">Stable<\/option>/);
+    expect(english).not.toMatch(/<article id="release-[^"]+"[^>]*lang="de"/);
+  });
+
+  it("shows a security advisory in the page's language, what it says marked English", async () => {
+    const list = (await get("/de/support/security")).html;
+    const path = /href="(\/de\/support\/security\/vsa-[^"]+)"/.exec(list)?.[1] ?? "";
+    expect(path).not.toBe("");
+    const advisory = (await get(path)).html;
+    expect(advisory).toMatch(/<article [^>]*lang="de" dir="ltr"><nav aria-label="Brotkrümelnavigation"/);
+    expect(advisory).toMatch(/<h1 [^>]*lang="en" dir="ltr">/);
+    expect(advisory).toMatch(/<span>Status: (Endgültig|Vorläufig)<\/span>/);
+    expect(advisory).toMatch(
+      /Veröffentlicht am (<!-- -->)?<time dateTime="[^"]+" lang="de">\d{1,2}\. [^<]+ \d{4}<\/time>/,
+    );
+    // A score written the German way, its severity named in German.
+    expect(advisory).toMatch(/<dd>\d{1,2},\d \((Kritisch|Hoch|Mittel|Niedrig|Keine)\)(<!-- -->)? <code/);
+    expect(advisory).toMatch(/<th scope="col"[^>]*>Betroffene Firmware<\/th>/);
+    expect(advisory).toMatch(/<td class="[^"]*">[^<]*\d[^<]*<\/td>/);
+    expect(advisory).not.toMatch(/and later|before \d/);
+    expect(advisory).toMatch(/<h2 [^>]*>Revisionsverlauf<\/h2>/);
+    // Where the product's page names it: its severity and whether its firmware fixes it, in German.
+    const affected = /<th scope="row"[^>]*><a [^>]*href="(\/de\/catalog\/products\/[^"]+)"/.exec(advisory)?.[1] ?? "";
+    const product = (await get(affected)).html;
+    expect(product).toMatch(/<a [^>]*lang="en" dir="ltr"[^>]*>VSA-\d{4}-\d{3}(<!-- -->)?: /);
+    expect(product).toMatch(
+      /<span class="block text-slate-700">(Kritisch|Hoch|Mittel|Niedrig|Keine) \(CVSS [34]\.[01]: \d{1,2},\d\)\. [^<]+<\/span>/,
+    );
+    const english = (await get(path.replace(/^\/de/, ""))).html;
+    expect(english).toMatch(/<span>Status: (Final|Interim)<\/span>/);
+    expect(english).toMatch(/<dd>\d{1,2}\.\d \((Critical|High|Medium|Low|None)\)(<!-- -->)? <code/);
+    expect(english).toMatch(/<h2 [^>]*>Revision history<\/h2>/);
+    expect(english).toMatch(/<span class="font-semibold">Revision 1<\/span>, (<!-- -->)?<time /);
   });
 
   it("keeps each language's page apart in the page cache", async () => {

@@ -24,7 +24,6 @@ import { readAll } from "../platform/streams.server";
 import { MAX_UPLOAD_BYTES } from "#app/domain/limits";
 import { sbomFormatOfText } from "#app/domain/sbom";
 import {
-  FIRMWARE_CHANNEL_NAMES,
   firmwareLabel,
   type FirmwareChannel,
   type FirmwareRelease,
@@ -73,13 +72,11 @@ export function releaseView(release: FirmwareRelease): FirmwareReleaseView {
   const made = viewsOfReleases.get(release);
   if (made) return made;
   const { id, releaseVersion, releasedOn, channel, file, sbom, products } = release;
-  const channelName = FIRMWARE_CHANNEL_NAMES[channel];
   const view = {
     id,
     releaseVersion,
     releasedOn,
     channel,
-    channelName,
     notes: parseMarkdown(release.notes),
     file,
     sbom: sbom && { url: sbom.url, format: sbom.format },

@@ -1,5 +1,5 @@
 import { asc, eq, inArray, max } from "drizzle-orm";
-import { ADVISORY_FIRST_NOTE, versionsInWords, type AdvisoryStatus } from "#app/domain/advisory";
+import { ADVISORY_FIRST_NOTE, type AdvisoryStatus } from "#app/domain/advisory";
 import { naturalCompare } from "#app/domain/format";
 import { publicationLabel, publicationState, type PublicationState } from "#app/domain/publication";
 import type { Queryable } from "../db/client.server";
@@ -120,9 +120,10 @@ async function advisorySnapshot(tx: Queryable, id: string): Promise<Snapshot<Adv
           "Affected products",
           [...affected]
             .sort((a, b) => naturalCompare(a.model, b.model))
+            // The range as the editor wrote it, as the form shows it: what a revision's difference compares.
             .map(
               (product) =>
-                `${product.model}: ${versionsInWords(product.affectedVersions)}${
+                `${product.model}: ${product.affectedVersions}${
                   product.fixedVersion ? `; fixed in ${product.fixedVersion}` : "; no fix yet"
                 }`,
             ),

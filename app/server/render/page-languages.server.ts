@@ -7,6 +7,7 @@ import type { DownloadEntry } from "#app/domain/catalog-views";
 import { formatFileSize, isoToday } from "#app/domain/format";
 import { lifecycleMoment, type LifecycleFields } from "#app/domain/lifecycle";
 import { dayView } from "./days.server";
+import type { FirmwareReleaseView, FirmwareReleaseWords, ListedFirmwareRelease } from "#app/domain/firmware";
 import {
   SOURCE_LANGUAGE,
   languageBase,
@@ -16,6 +17,7 @@ import {
   type PageWords,
   VALUE_MARK,
   type SiteLanguage,
+  aroundMark,
 } from "#app/domain/languages";
 
 /** Made once for each language and its chain: `Intl.DisplayNames` and the messages are built for each. */
@@ -164,6 +166,57 @@ export function listedDownloads(
     file: { url: file.url, name: file.name },
     size: formatFileSize(file.size, words.text),
   }));
+}
+
+/** Made once for each chain: the same for every page. */
+const firmwareReleaseWordsByChain = new Map<string, FirmwareReleaseWords>();
+
+/** The words of a firmware release's entry (`firmwareRelease.*`) for `chain`, split where each value goes. */
+export function firmwareReleaseWords(chain: readonly string[]): FirmwareReleaseWords {
+  const id = chain.join(" ");
+  let words = firmwareReleaseWordsByChain.get(id);
+  if (!words) {
+    const { text, lang, dir } = languagePart("firmwareRelease", chain, {
+      version: VALUE_MARK,
+      day: VALUE_MARK,
+      products: VALUE_MARK,
+      advisories: VALUE_MARK,
+      file: VALUE_MARK,
+      checksum: VALUE_MARK,
+      format: VALUE_MARK,
+    });
+    words = {
+      lang,
+      dir,
+      content: languageAttributes(SOURCE_LANGUAGE, lang),
+      channels: { stable: text.stable, beta: text.beta },
+      heading: aroundMark(text.heading),
+      released: aroundMark(text.released),
+      forProducts: aroundMark(text.forProducts),
+      fixes: aroundMark(text.fixes),
+      separator: text.separator,
+      download: aroundMark(text.download),
+      checksum: aroundMark(text.checksum),
+      sbom: text.sbom,
+      sbomOf: aroundMark(text.sbomOf),
+      sbomFormat: aroundMark(text.sbomFormat),
+    };
+    firmwareReleaseWordsByChain.set(id, words);
+  }
+  return words;
+}
+
+/** A release as a page in `language` lists it: its day and its file's size (in `sizes`) written here. */
+export function listedRelease(
+  release: FirmwareReleaseView,
+  language: string | undefined,
+  sizes: LanguagePart<"downloadList">,
+): ListedFirmwareRelease {
+  return {
+    ...release,
+    released: dayView(release.releasedOn, language),
+    size: formatFileSize(release.file.size, sizes.text),
+  };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
 import { PATIENCE_MS, TEST_PATIENCE_MS } from "./tests/support/patience";
 
 const S3_TESTS = [
@@ -10,6 +11,32 @@ const S3_TESTS = [
   "tests/integration/admin-downloads.test.ts",
   "tests/integration/upload-storage-failure.test.ts",
 ];
+
+/**
+ * Files that spend a minute or more on one long test (a build, a crash loop, backups restored both
+ * ways): started first. Vitest starts the files whose durations it has not recorded yet (as on a
+ * clean checkout, such as CI's) largest first, which put the two smallest of these last, each alone
+ * on a worker while the other had nothing left to run.
+ */
+const LONG_FILES = [
+  "tests/integration/no-rewrites.test.ts",
+  "tests/integration/backup.test.ts",
+  "tests/integration/restore-hostile.test.ts",
+  "tests/integration/admin-cli.test.ts",
+  "tests/integration/backup-secrets.test.ts",
+  "tests/integration/crash.test.ts",
+];
+
+class LongFilesFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (file: TestSpecification) => {
+      const index = LONG_FILES.findIndex((name) => file.moduleId.endsWith(name));
+      return index === -1 ? LONG_FILES.length : index;
+    };
+    return sorted.sort((a, b) => rank(a) - rank(b));
+  }
+}
 
 export default defineConfig({
   resolve: {
@@ -63,5 +90,6 @@ export default defineConfig({
     testTimeout: TEST_PATIENCE_MS,
     hookTimeout: TEST_PATIENCE_MS,
     expect: { poll: { timeout: PATIENCE_MS } },
+    sequence: { sequencer: LongFilesFirst },
   },
 });

@@ -1,10 +1,11 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode } from "react";
 import { Link } from "./links";
-import { CAROUSEL_INTERVAL_MS, type HeroSlide } from "#app/domain/hero";
+import { CAROUSEL_INTERVAL_MS, type CarouselWords, type HeroSlide } from "#app/domain/hero";
 import { INFO_IMAGE_SLOTS } from "#app/domain/home-images";
 import { HERO_BOX, HERO_SIZES, HeroFrame, HeroImage, HeroPlaceholder } from "./hero-image";
 import { ResponsiveImage } from "./responsive-image";
 import { useHydrated } from "./use-hydrated";
+import type { LanguageAttributes } from "#app/domain/languages";
 
 const REDUCED_MOTION_QUERY = "(prefers-reduced-motion: reduce)";
 
@@ -31,7 +32,7 @@ function usePrefersReducedMotion(): boolean {
  * holds still while the pointer or keyboard focus rests on a slide. Without JavaScript the first slide
  * shows on its own, with no controls that could not work, and only its picture is fetched.
  */
-export function HeroCarousel({ slides, label = "Highlights" }: { slides: readonly HeroSlide[]; label?: string }) {
+export function HeroCarousel({ slides, words }: { slides: readonly HeroSlide[]; words: CarouselWords }) {
   const [current, setCurrent] = useState(0);
   // What the visitor chose with a control; until then, reduced-motion decides.
   const [choice, setChoice] = useState<"play" | "pause" | null>(null);
@@ -79,19 +80,19 @@ export function HeroCarousel({ slides, label = "Highlights" }: { slides: readonl
 
   return (
     // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the arrow keys only add a shortcut to the buttons inside, which stay the way to operate it.
-    <section aria-roledescription="carousel" aria-label={label} className="text-white" onKeyDown={onKeyDown}>
+    <section aria-roledescription="carousel" aria-label={words.label} className="text-white" onKeyDown={onKeyDown}>
       <HeroFrame>
         {hydrated && count > 1 ? (
           // Rotation control first, as the WAI-ARIA pattern has it; the focus order follows the visual order.
           <div className="absolute right-3 bottom-3 z-10 flex items-center gap-2 md:right-6 md:bottom-6">
             <ControlButton
-              label={playing ? "Pause" : "Play"}
+              label={playing ? words.pause : words.play}
               onClick={() => setChoice(playing ? "pause" : "play")}
               controls={slidesId}
             >
               {playing ? <path d="M8 5h3v14H8zM13 5h3v14h-3z" /> : <path d="M8 5v14l11-7z" />}
             </ControlButton>
-            <ControlButton label="Previous slide" onClick={() => show(current - 1)} controls={slidesId}>
+            <ControlButton label={words.previous} onClick={() => show(current - 1)} controls={slidesId}>
               <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.5" />
             </ControlButton>
             <div className="flex items-center rounded-full bg-ink/60 px-1 ring-1 ring-white/20">
@@ -100,7 +101,7 @@ export function HeroCarousel({ slides, label = "Highlights" }: { slides: readonl
                   key={slide.key}
                   type="button"
                   aria-controls={slidesId}
-                  aria-label={`Show slide ${index + 1}`}
+                  aria-label={words.showSlide[index]}
                   aria-current={index === current ? "true" : undefined}
                   onClick={() => show(index)}
                   className="group flex h-8 w-6 items-center justify-center rounded focus-visible:outline-white"
@@ -114,7 +115,7 @@ export function HeroCarousel({ slides, label = "Highlights" }: { slides: readonl
                 </button>
               ))}
             </div>
-            <ControlButton label="Next slide" onClick={() => show(current + 1)} controls={slidesId}>
+            <ControlButton label={words.next} onClick={() => show(current + 1)} controls={slidesId}>
               <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2.5" />
             </ControlButton>
           </div>
@@ -137,7 +138,8 @@ export function HeroCarousel({ slides, label = "Highlights" }: { slides: readonl
               key={slide.key}
               slide={slide}
               index={index}
-              count={count}
+              name={words.slide[index] ?? ""}
+              content={words.content}
               active={index === current}
               // The other slides' pictures would share a slow line with the page's scripts, though nobody sees
               // them before the carousel turns, and without scripts it never does.
@@ -156,13 +158,16 @@ const SLIDE_BUTTON =
 function SlideView({
   slide,
   index,
-  count,
+  name,
+  content,
   active,
   withPicture,
 }: {
   slide: HeroSlide;
   index: number;
-  count: number;
+  /** Its place among the slides, in the page's language ("2 of 3"). */
+  name: string;
+  content: LanguageAttributes | undefined;
   active: boolean;
   withPicture: boolean;
 }) {
@@ -170,7 +175,7 @@ function SlideView({
     <div
       role="group"
       aria-roledescription="slide"
-      aria-label={`${index + 1} of ${count}`}
+      aria-label={name}
       // The slide coming in is visible (and can take focus) at once while it fades in; the one going
       // out stays visible until it has faded out.
       className={`relative col-start-1 row-start-1 flex flex-col duration-700 ease-in-out motion-reduce:transition-none ${
@@ -195,7 +200,7 @@ function SlideView({
         <HeroPlaceholder />
       )}
       <div className="flex flex-1 items-center bg-ink px-5 pt-5 pb-16 md:absolute md:inset-y-0 md:left-0 md:w-3/5 md:bg-transparent md:bg-linear-to-r md:from-ink/90 md:via-ink/70 md:to-transparent md:px-10 md:py-8 lg:px-16">
-        <div className="max-w-xl space-y-3">
+        <div className="max-w-xl space-y-3" {...content}>
           {slide.eyebrow ? (
             <p className="text-xs font-semibold tracking-widest text-sky-300 uppercase">{slide.eyebrow}</p>
           ) : null}

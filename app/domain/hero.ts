@@ -1,4 +1,5 @@
 import type { ImageView } from "./catalog-views";
+import type { LanguageAttributes } from "./languages";
 
 /**
  * The site's own wide pictures (home carousel, About, Contact) and the home page's carousel. The
@@ -55,6 +56,21 @@ export interface HeroSlide {
   heading: string;
   text: string;
   link: { to: string; label: string };
+}
+
+/** The carousel's words in the page's language (`home.*`): each slide's, by its place, made on the server. */
+export interface CarouselWords {
+  label: string;
+  pause: string;
+  play: string;
+  previous: string;
+  next: string;
+  /** The name of the button that shows each slide ("Show slide 2"). */
+  showSlide: string[];
+  /** Each slide's own name ("2 of 3"). */
+  slide: string[];
+  /** What the slides say is English until translated: its attributes where the page is another language. */
+  content: LanguageAttributes | undefined;
 }
 
 /**

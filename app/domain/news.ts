@@ -1,4 +1,5 @@
 import type { InfoItemView } from "./forms/info-item";
+import type { LanguageAttributes } from "./languages";
 import { NEWS_FEED_PATH } from "./paths";
 
 /** Items a page of News shows. */
@@ -21,3 +22,9 @@ export const NEWS_FEED_LINK = {
   title: "News",
   href: NEWS_FEED_PATH,
 } as const;
+
+/** An item's "Read more" in a page's language (`newsItem.*`): its words, and the words around its title for screen readers. */
+export interface ReadMoreWords extends LanguageAttributes {
+  readMore: string;
+  about: [before: string, after: string];
+}

@@ -71,6 +71,37 @@ export const en = {
   "news.feed": "Atom feed",
   "news.empty": "No news yet.",
 
+  // An item of the news, on the home page and on the News page.
+  /** The link of an item that leads further. */
+  "newsItem.readMore": "Read more",
+  /** After those words, for screen readers: `title` is the item's heading, or the start of its text. */
+  "newsItem.about": " about {title}",
+
+  // The home page (/).
+  "home.title": "AI security cameras",
+  /** What search engines and shared links show of it. */
+  "home.description":
+    "AI-powered security cameras, recorders and video management software: browse the catalog, read the news and download manuals and firmware.",
+  /** Its heading, for screen readers: `company` is the company's name. */
+  "home.heading": "{company}: AI security cameras",
+  /** The carousel of pictures at its top, for screen readers, and its buttons. */
+  "home.carousel": "Highlights",
+  "home.pause": "Pause",
+  "home.play": "Play",
+  "home.previous": "Previous slide",
+  "home.next": "Next slide",
+  /** A button that shows one slide: `number` is its place, from 1. */
+  "home.showSlide": "Show slide {number, number}",
+  /** A slide, for screen readers: its place among `count` slides. */
+  "home.slide": "{number, number} of {count, number}",
+  /** A link to the News page under the items. */
+  "home.allNews": "All news",
+  /** What it shows while it has no items: `company` is the company's name. */
+  "home.welcome": "Welcome to {company}",
+  "home.welcomeText":
+    "We design and build AI-powered security cameras, recorders and video management software. Check out our products to find the right camera for your site.",
+  "home.welcomeLink": "Check out our products",
+
   // The About page (/about): its words around the owner's text.
   "about.title": "About Us",
   /** What search engines and shared links show of it. */

@@ -3,7 +3,14 @@ import { Link } from "#app/components/links";
 import { HeroCarousel } from "#app/components/hero-carousel";
 import { ResponsiveImage } from "#app/components/responsive-image";
 import { useSiteSettings } from "#app/components/site-settings";
-import { HERO_IMAGES, HERO_SLIDES, HERO_WIDTH, heroImageUrl, type HeroSlide } from "#app/domain/hero";
+import {
+  HERO_IMAGES,
+  HERO_SLIDES,
+  HERO_WIDTH,
+  heroImageUrl,
+  type CarouselWords,
+  type HeroSlide,
+} from "#app/domain/hero";
 import { INFO_IMAGE_SLOTS } from "#app/domain/home-images";
 import type { PageHandle } from "#app/domain/live";
 import { seoContext, seoMeta } from "#app/domain/seo";
@@ -12,10 +19,20 @@ import type { InfoItemRecord } from "#app/domain/forms/info-item";
 import type { Route } from "./+types/home";
 import { ReadMore } from "#app/components/news-parts";
 import { DayTime } from "#app/components/day-time";
-import { NEWS_FEED_LINK } from "#app/domain/news";
+import { NEWS_FEED_LINK, type ReadMoreWords } from "#app/domain/news";
 import { NEWS_PATH } from "#app/domain/paths";
-import { languageBase, localizedLink, withLocalizedLinks } from "#app/domain/languages";
+import {
+  languageBase,
+  localizedLink,
+  VALUE_MARK,
+  withLocalizedLinks,
+  withValue,
+  type LanguageAttributes,
+} from "#app/domain/languages";
 import { withDays } from "#app/server/render/days.server";
+import { formatMessage, messageChain } from "#app/server/render/messages.server";
+import { pageWords, readMoreWords } from "#app/server/render/page-languages.server";
+import type { MessageKey } from "#app/messages/en";
 import type { DayView } from "#app/domain/format";
 
 export const handle: PageHandle = { live: ["info"], cache: {} };
@@ -26,9 +43,8 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const stored = first && "stored" in first ? first.stored : null;
   return [
     ...seoMeta({
-      title: "AI security cameras",
-      description:
-        "AI-powered security cameras, recorders and video management software: browse the catalog, read the news and download manuals and firmware.",
+      title: loaderData?.words.text.title ?? "",
+      description: loaderData?.words.text.description ?? "",
       path: "/",
       image: stored ? stored.url : heroImageUrl("city-night", HERO_WIDTH),
       imageAlt: stored ? stored.alt : HERO_IMAGES["city-night"].alt,
@@ -52,9 +68,28 @@ export async function loader({ context }: Route.LoaderArgs) {
   const base = signedIn || !language ? "" : languageBase(language.tag);
   // The owner's slides, once there are any, take the place of the built-in ones.
   const slides: readonly HeroSlide[] = stored.length ? stored.map((item) => heroSlide(item, base)) : HERO_SLIDES;
+  const chain = messageChain(language);
+  // The page's words in its language; what the slides and items say is English until translated.
+  const words = pageWords("home", chain, { company: VALUE_MARK, number: 0, count: 0 });
+  const bySlide = (key: MessageKey) =>
+    slides.map((_, index) => formatMessage(key, [words.lang], { number: index + 1, count: slides.length }).text);
+  const { text } = words;
+  const carousel: CarouselWords = {
+    label: text.carousel,
+    pause: text.pause,
+    play: text.play,
+    previous: text.previous,
+    next: text.next,
+    showSlide: bySlide("home.showSlide"),
+    slide: bySlide("home.slide"),
+    content: words.content,
+  };
   return {
     items: withDays(withLocalizedLinks(items, base), language?.tag),
     slides,
+    words,
+    carousel,
+    readMore: readMoreWords(chain),
     isAdmin: Boolean(signedIn),
   };
 }
@@ -78,12 +113,13 @@ const ITEM_SIZES = "(min-width: 1056px) 992px, calc(100vw - 2rem)";
 const CARD_IMAGE_SIZES = "(min-width: 1056px) 496px, (min-width: 768px) 50vw, calc(100vw - 2rem)";
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { items, slides, isAdmin } = loaderData;
+  const { items, slides, isAdmin, words, carousel, readMore } = loaderData;
+  const { text, content } = words;
   const { companyName } = useSiteSettings();
   return (
-    <>
-      <h1 className="sr-only">{companyName}: AI security cameras</h1>
-      <HeroCarousel slides={slides} />
+    <div lang={words.lang} dir={words.dir}>
+      <h1 className="sr-only">{withValue(text.heading, companyName)}</h1>
+      <HeroCarousel slides={slides} words={carousel} />
       <div className="mx-auto max-w-5xl space-y-8 px-4 py-12">
         {isAdmin ? (
           <Suspense fallback={null}>
@@ -96,32 +132,55 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <HomeAdmin part="empty-hint" />
             </Suspense>
           ) : (
-            <WelcomeCard companyName={companyName} />
+            <WelcomeCard
+              heading={withValue(text.welcome, companyName)}
+              text={text.welcomeText}
+              link={text.welcomeLink}
+            />
           )
         ) : (
           <>
-            <InfoItems items={items} isAdmin={isAdmin} />
+            <InfoItems items={items} isAdmin={isAdmin} content={content} readMore={readMore} />
             <p className="text-center">
               <Link to={NEWS_PATH} className="font-semibold text-brand-700 underline">
-                All news
+                {text.allNews}
               </Link>
             </p>
           </>
         )}
       </div>
-    </>
+    </div>
   );
 }
 
 /** An item with its day as the reader's language writes it. */
 type Dated<Item> = Item & { day: DayView };
 
-function InfoItems({ items, isAdmin }: { items: readonly Dated<InfoItemRecord>[]; isAdmin: boolean }) {
+function InfoItems({
+  items,
+  isAdmin,
+  content,
+  readMore,
+}: {
+  items: readonly Dated<InfoItemRecord>[];
+  isAdmin: boolean;
+  /** The language of the items' own texts where it is not the page's words'. */
+  content: LanguageAttributes | undefined;
+  readMore: ReadMoreWords;
+}) {
   // Cards alternate their picture's side, counting cards only, so the page reads as a zigzag.
   let cardCount = 0;
   return items.map((item) => {
     if (item.type === "card") cardCount += 1;
-    const shown = <InfoItem key={item.id} item={item} flip={item.type === "card" && cardCount % 2 === 0} />;
+    const shown = (
+      <InfoItem
+        key={item.id}
+        item={item}
+        flip={item.type === "card" && cardCount % 2 === 0}
+        content={content}
+        readMore={readMore}
+      />
+    );
     if (!isAdmin) return shown;
     return (
       <div key={item.id} className="space-y-2">
@@ -134,12 +193,23 @@ function InfoItems({ items, isAdmin }: { items: readonly Dated<InfoItemRecord>[]
   });
 }
 
-function InfoItem({ item, flip }: { item: Dated<InfoItemRecord>; flip: boolean }) {
+function InfoItem({
+  item,
+  flip,
+  content,
+  readMore,
+}: {
+  item: Dated<InfoItemRecord>;
+  flip: boolean;
+  content: LanguageAttributes | undefined;
+  readMore: ReadMoreWords;
+}) {
   const id = `info-${item.id}`;
   if (item.type === "banner") {
     return (
       <div
         id={id}
+        {...content}
         className="flex items-start gap-3 rounded-xl bg-brand-700 px-5 py-4 text-white shadow-sm sm:items-center sm:px-6"
       >
         <svg aria-hidden="true" viewBox="0 0 24 24" className="mt-0.5 h-6 w-6 shrink-0 sm:mt-0" fill="currentColor">
@@ -147,7 +217,7 @@ function InfoItem({ item, flip }: { item: Dated<InfoItemRecord>; flip: boolean }
         </svg>
         <div className="space-y-1">
           <p className="text-base font-medium whitespace-pre-line sm:text-lg">{item.content}</p>
-          <ReadMore item={item} light />
+          <ReadMore item={item} words={readMore} light />
         </div>
       </div>
     );
@@ -155,7 +225,7 @@ function InfoItem({ item, flip }: { item: Dated<InfoItemRecord>; flip: boolean }
   if (item.type === "image") {
     if (!item.image) return null;
     return (
-      <figure id={id} className="overflow-hidden rounded-xl bg-slate-100 shadow-sm">
+      <figure id={id} className="overflow-hidden rounded-xl bg-slate-100 shadow-sm" {...content}>
         {/* Without a description there is no text of its own to name it: then it is decoration. */}
         <ResponsiveImage
           image={item.image}
@@ -166,7 +236,7 @@ function InfoItem({ item, flip }: { item: Dated<InfoItemRecord>; flip: boolean }
         />
         {item.link ? (
           <figcaption className="bg-white px-5 py-3">
-            <ReadMore item={item} />
+            <ReadMore item={item} words={readMore} />
           </figcaption>
         ) : null}
       </figure>
@@ -175,6 +245,7 @@ function InfoItem({ item, flip }: { item: Dated<InfoItemRecord>; flip: boolean }
   return (
     <article
       id={id}
+      {...content}
       className={`overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm md:flex ${flip ? "md:flex-row-reverse" : ""}`}
     >
       {item.image ? (
@@ -194,26 +265,23 @@ function InfoItem({ item, flip }: { item: Dated<InfoItemRecord>; flip: boolean }
         <h2 className="text-xl font-semibold tracking-tight text-slate-900 md:text-2xl">{item.heading}</h2>
         <DayTime day={item.day} className="-mt-2 text-sm text-slate-600" />
         <p className="whitespace-pre-line text-slate-700">{item.content}</p>
-        <ReadMore item={item} />
+        <ReadMore item={item} words={readMore} />
       </div>
     </article>
   );
 }
 
 /** What visitors see while the home page has no info items. */
-function WelcomeCard({ companyName }: { companyName: string }) {
+function WelcomeCard({ heading, text, link }: { heading: string; text: string; link: string }) {
   return (
     <section className="rounded-xl border border-slate-200 bg-white p-8 text-center shadow-sm">
-      <h2 className="text-2xl font-semibold tracking-tight text-slate-900">Welcome to {companyName}</h2>
-      <p className="mx-auto mt-3 max-w-2xl text-slate-700">
-        We design and build AI-powered security cameras, recorders and video management software. Check out our products
-        to find the right camera for your site.
-      </p>
+      <h2 className="text-2xl font-semibold tracking-tight text-slate-900">{heading}</h2>
+      <p className="mx-auto mt-3 max-w-2xl text-slate-700">{text}</p>
       <Link
         to="/catalog"
         className="mt-6 inline-flex rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-900"
       >
-        Check out our products
+        {link}
       </Link>
     </section>
   );

@@ -5,14 +5,14 @@ import { ResponsiveImage } from "#app/components/responsive-image";
 import type { InfoItemRecord } from "#app/domain/forms/info-item";
 import { INFO_IMAGE_SLOTS } from "#app/domain/home-images";
 import type { PageHandle } from "#app/domain/live";
-import { NEWS_FEED_LINK } from "#app/domain/news";
+import { NEWS_FEED_LINK, type ReadMoreWords } from "#app/domain/news";
 import { NEWS_FEED_PATH, NEWS_PATH } from "#app/domain/paths";
 import { seoContext, seoMeta } from "#app/domain/seo";
 import { requestContext, servicesContext } from "#app/server/runtime/context.server";
 import { languageBase, withLocalizedLinks, type LanguageAttributes } from "#app/domain/languages";
 import type { Route } from "./+types/news";
 import { messageChain, paginationView } from "#app/server/render/messages.server";
-import { pageWords } from "#app/server/render/page-languages.server";
+import { pageWords, readMoreWords } from "#app/server/render/page-languages.server";
 import { withDays } from "#app/server/render/days.server";
 import type { DayView } from "#app/domain/format";
 
@@ -39,14 +39,21 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const pageTitle = news.page > 1 ? words.text.titleOfPage : words.text.title;
   // In another language, links to the site's pages lead to them in it.
   const items = language ? withLocalizedLinks(news.items, languageBase(language.tag)) : news.items;
-  return { ...news, pagination, words, pageTitle, items: withDays(items, language?.tag) };
+  return {
+    ...news,
+    pagination,
+    words,
+    readMore: readMoreWords(chain),
+    pageTitle,
+    items: withDays(items, language?.tag),
+  };
 }
 
 /** News sits in a column this wide (max-w-3xl less the page padding). */
 const NEWS_IMAGE_SIZES = "(min-width: 800px) 736px, calc(100vw - 2rem)";
 
 export default function News({ loaderData }: Route.ComponentProps) {
-  const { items, pagination, words } = loaderData;
+  const { items, pagination, words, readMore } = loaderData;
   return (
     <div className="mx-auto max-w-3xl px-4 py-12" lang={words.lang} dir={words.dir}>
       <header>
@@ -64,7 +71,7 @@ export default function News({ loaderData }: Route.ComponentProps) {
         <ol className="mt-8 space-y-6">
           {items.map((item) => (
             <li key={item.id}>
-              <NewsEntry item={item} content={words.content} />
+              <NewsEntry item={item} content={words.content} readMore={readMore} />
             </li>
           ))}
         </ol>
@@ -77,10 +84,12 @@ export default function News({ loaderData }: Route.ComponentProps) {
 function NewsEntry({
   item,
   content,
+  readMore,
 }: {
   item: InfoItemRecord & { day: DayView };
   /** The language of the item's own texts where it is not the page's words'. */
   content: LanguageAttributes | undefined;
+  readMore: ReadMoreWords;
 }) {
   const slot = item.type === "image" ? INFO_IMAGE_SLOTS.image : INFO_IMAGE_SLOTS.card;
   return (
@@ -102,7 +111,7 @@ function NewsEntry({
         <DayTime day={item.day} className="block text-sm text-slate-600" />
         {item.heading ? <h2 className="text-xl font-semibold tracking-tight text-slate-900">{item.heading}</h2> : null}
         {item.content ? <p className="whitespace-pre-line text-slate-700">{item.content}</p> : null}
-        <ReadMore item={item} />
+        <ReadMore item={item} words={readMore} />
       </div>
     </article>
   );

@@ -504,6 +504,31 @@ describe.each(DATABASE_KINDS)("the site in the owner's languages on %s", (kind) 
     expect(english).toMatch(/<span class="font-semibold">Revision 1<\/span>, (<!-- -->)?<time /);
   });
 
+  it("shows the home page and the news in the page's language, their items marked English", async () => {
+    const home = (await get("/de/")).html;
+    expect(home).toContain("<title>KI-Sicherheitskameras | ");
+    expect(home).toMatch(/<h1 class="sr-only">[^<]+: KI-Sicherheitskameras<\/h1>/);
+    expect(home).toMatch(/<section aria-roledescription="carousel" aria-label="Highlights"/);
+    expect(home).toMatch(/<div role="group" aria-roledescription="slide" aria-label="1 von 3"/);
+    expect(home).toMatch(/<div class="max-w-xl space-y-3" lang="en" dir="ltr">/);
+    // An item says what its editor wrote, in English until translated; its link and day are German.
+    expect(home).toMatch(/<article id="info-[^"]+" lang="en" dir="ltr"/);
+    expect(home).toMatch(
+      /<p lang="de" dir="ltr"><a [^>]*>Mehr erfahren<span class="sr-only"> zu (<!-- -->)?[^<]+<\/span><\/a><\/p>/,
+    );
+    expect(home).toMatch(/<a [^>]*href="\/de\/news"[^>]*>Alle Neuigkeiten<\/a>/);
+    const news = (await get("/de/news")).html;
+    expect(news).toMatch(/<p lang="de" dir="ltr"><a [^>]*>Mehr erfahren<span class="sr-only"> zu /);
+    const english = (await get("/")).html;
+    expect(english).toContain("<title>AI security cameras | ");
+    expect(english).toMatch(/<section aria-roledescription="carousel" aria-label="Highlights"/);
+    expect(english).toMatch(/<div role="group" aria-roledescription="slide" aria-label="1 of 3"/);
+    expect(english).toMatch(
+      /<p lang="en" dir="ltr"><a [^>]*>Read more<span class="sr-only"> about (<!-- -->)?[^<]+<\/span><\/a><\/p>/,
+    );
+    expect(english).not.toMatch(/<article id="info-[^"]+" lang=/);
+  });
+
   it("keeps each language's page apart in the page cache", async () => {
     await get("/de/about");
     await get("/about");

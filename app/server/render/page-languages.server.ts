@@ -7,6 +7,7 @@ import type { DownloadEntry } from "#app/domain/catalog-views";
 import { formatFileSize, isoToday } from "#app/domain/format";
 import { lifecycleMoment, type LifecycleFields } from "#app/domain/lifecycle";
 import { dayView } from "./days.server";
+import type { ReadMoreWords } from "#app/domain/news";
 import type { FirmwareReleaseView, FirmwareReleaseWords, ListedFirmwareRelease } from "#app/domain/firmware";
 import {
   SOURCE_LANGUAGE,
@@ -166,6 +167,12 @@ export function listedDownloads(
     file: { url: file.url, name: file.name },
     size: formatFileSize(file.size, words.text),
   }));
+}
+
+/** The words of a news item's "Read more" (`newsItem.*`) for `chain`, split where its title goes. */
+export function readMoreWords(chain: readonly string[]): ReadMoreWords {
+  const { text, lang, dir } = languagePart("newsItem", chain, { title: VALUE_MARK });
+  return { lang, dir, readMore: text.readMore, about: aroundMark(text.about) };
 }
 
 /** Made once for each chain: the same for every page. */

@@ -184,7 +184,7 @@ function SlideView({
     >
       {/* Only the first slide is in view when the page opens: it is the largest paint, the rest can wait. */}
       {!withPicture ? null : "builtin" in slide.picture ? (
-        <HeroImage name={slide.picture.builtin} priority={index === 0} />
+        <HeroImage name={slide.picture.builtin} priority={index === 0} language={content} />
       ) : (
         <ResponsiveImage
           image={slide.picture.stored}
@@ -193,6 +193,7 @@ function SlideView({
           sizes={HERO_SIZES}
           priority={index === 0}
           className={`block h-auto object-cover ${HERO_BOX}`}
+          {...content}
         />
       )}
       {withPicture ? null : (

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import type { LanguageAttributes } from "#app/domain/languages";
 import {
   HERO_HEIGHT,
   HERO_IMAGES,
@@ -23,15 +24,19 @@ export function HeroImage({
   priority = false,
   className = "",
   alt = HERO_IMAGES[name].alt,
+  language,
 }: {
   name: HeroImageName;
   priority?: boolean;
   className?: string;
   /** Its description in the page's language, when the page has it (HERO_IMAGES holds the English). */
   alt?: string;
+  /** The language of `alt` where it is not the page's. */
+  language?: LanguageAttributes;
 }) {
   return (
     <img
+      {...language}
       src={heroImageUrl(name, HERO_WIDTH)}
       srcSet={heroImageSrcSet(name)}
       sizes={HERO_SIZES}

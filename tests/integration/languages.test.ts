@@ -511,6 +511,8 @@ describe.each(DATABASE_KINDS)("the site in the owner's languages on %s", (kind) 
     expect(home).toMatch(/<section aria-roledescription="carousel" aria-label="Highlights"/);
     expect(home).toMatch(/<div role="group" aria-roledescription="slide" aria-label="1 von 3"/);
     expect(home).toMatch(/<div class="max-w-xl space-y-3" lang="en" dir="ltr">/);
+    // The slides' pictures are described in English too.
+    expect(home).toMatch(/<img lang="en" dir="ltr" src="\/hero\/city-night-1600\.webp"/);
     // An item says what its editor wrote, in English until translated; its link and day are German.
     expect(home).toMatch(/<article id="info-[^"]+" lang="en" dir="ltr"/);
     expect(home).toMatch(
@@ -527,6 +529,7 @@ describe.each(DATABASE_KINDS)("the site in the owner's languages on %s", (kind) 
       /<p lang="en" dir="ltr"><a [^>]*>Read more<span class="sr-only"> about (<!-- -->)?[^<]+<\/span><\/a><\/p>/,
     );
     expect(english).not.toMatch(/<article id="info-[^"]+" lang=/);
+    expect(english).toMatch(/<img src="\/hero\/city-night-1600\.webp"/);
   });
 
   it("keeps each language's page apart in the page cache", async () => {

@@ -489,12 +489,6 @@ export const en = {
   "securityPage.affects": "Affects {products}",
   /** Between those models. */
   "securityPage.separator": ", ",
-  /** The severities of the Common Vulnerability Scoring System. */
-  "securityPage.critical": "Critical",
-  "securityPage.high": "High",
-  "securityPage.medium": "Medium",
-  "securityPage.low": "Low",
-  "securityPage.noneSeverity": "None",
 
   // The firmware page (/support/firmware): every release, or one product's.
   "firmwarePage.title": "Firmware",

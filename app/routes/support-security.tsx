@@ -7,8 +7,6 @@ import { CSAF_PROVIDER_METADATA_PATH, headlineScore } from "#app/domain/advisory
 import { SEVERITIES } from "#app/domain/cvss";
 import { DayTime } from "#app/components/day-time";
 import { aroundMark, VALUE_MARK } from "#app/domain/languages";
-import type { Severity } from "#app/domain/cvss";
-import type { PartMessages } from "#app/messages/en";
 import type { PageHandle } from "#app/domain/live";
 import {
   ADVISORIES_FEED_PATH,
@@ -22,16 +20,7 @@ import type { Route } from "./+types/support-security";
 import { messageChain, paginationView } from "#app/server/render/messages.server";
 import { pageWords } from "#app/server/render/page-languages.server";
 import { dayView } from "#app/server/render/days.server";
-import { scoreInWords } from "#app/server/render/advisory-words.server";
-
-/** Each severity's name among the page's words. */
-const SEVERITY_NAMES = {
-  Critical: "critical",
-  High: "high",
-  Medium: "medium",
-  Low: "low",
-  None: "noneSeverity",
-} as const satisfies Record<Severity, keyof PartMessages<"securityPage">>;
+import { scoreInWords, severityName } from "#app/server/render/advisory-words.server";
 
 export const handle: PageHandle = {
   live: ["advisories", "products", "firmware"],
@@ -75,6 +64,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
           summary: advisory.summary,
           path: advisory.path,
           severity: advisory.severity,
+          severityName: severityName(advisory.severity, chain),
           score: score ? scoreInWords(score.score, chain) : "",
           cves: advisory.cves,
           published: dayView(advisory.published, chain[0]),
@@ -87,11 +77,13 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     severity: severity ?? "",
     year: year ?? "",
     choices,
+    // The severities there are, each named in the page's language.
+    severityOptions: choices.severities.map((known): [string, string] => [known, severityName(known, chain)]),
   };
 }
 
 export default function SupportSecurity({ loaderData }: Route.ComponentProps) {
-  const { listing, product, severity, year, choices, words, published, updated, affects } = loaderData;
+  const { listing, product, severity, year, choices, severityOptions, words, published, updated, affects } = loaderData;
   const { text, content } = words;
   const narrowed = Boolean(product || severity || year);
   return (
@@ -128,10 +120,7 @@ export default function SupportSecurity({ loaderData }: Route.ComponentProps) {
           name="severity"
           label={text.severity}
           value={severity}
-          options={[
-            ["", text.everySeverity],
-            ...choices.severities.map((known): [string, string] => [known, text[SEVERITY_NAMES[known]]]),
-          ]}
+          options={[["", text.everySeverity], ...severityOptions]}
         />
         <ListChoice
           list="advisories"
@@ -164,11 +153,7 @@ export default function SupportSecurity({ loaderData }: Route.ComponentProps) {
                   </Link>
                 </h2>
                 <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
-                  <SeverityBadge
-                    severity={advisory.severity}
-                    score={advisory.score}
-                    label={text[SEVERITY_NAMES[advisory.severity]]}
-                  />
+                  <SeverityBadge severity={advisory.severity} score={advisory.score} label={advisory.severityName} />
                   <span>
                     {published[0]}
                     <DayTime day={advisory.published} />

@@ -1,6 +1,11 @@
 import type { CatalogProduct } from "./catalog-views";
-import { formatSpecValue } from "./spec-attributes";
-import { ACTIVE_LIFECYCLE, lifecycleLine } from "./lifecycle";
+import {
+  ENGLISH_SPEC_VALUE_WORDS,
+  formatSpecValue,
+  writtenInPageLanguage,
+  type SpecValueWords,
+} from "./spec-attributes";
+import { ACTIVE_LIFECYCLE, lifecycleLine, type LifecycleFields } from "./lifecycle";
 import { isoToday } from "./format";
 import type { LanguageAttributes } from "./languages";
 
@@ -86,10 +91,11 @@ export interface CompareRow {
   differs: boolean;
   /**
    * What of the row is in the page's language: its name (a row of the comparison's own, whose values
-   * are content: a category's name, a product's features), or the whole row (NDAA's "Yes" and "No").
+   * are content: a category's name, a product's features), its values (a typed value's numbers or
+   * Yes and No, under the attribute's name), or the whole row (NDAA's "Yes" and "No", a lifecycle).
    * Absent: the row is content, a specification as written.
    */
-  pageLanguage?: "name" | "row";
+  pageLanguage?: "name" | "values" | "row";
   /** A typed value's group ("Lens"; "" for none): the rows of one group follow each other under it. */
   group?: string;
   /** The group is the comparison's own heading (the specifications as written), in the page's language. */
@@ -142,12 +148,31 @@ type Compared = Pick<CatalogProduct, "ndaa" | "features" | "specs" | "specsTable
   lifecycle?: CatalogProduct["lifecycle"];
 };
 
+/** How the comparison writes what it words itself: typed values, and a lifecycle in one line. */
+export interface CompareWording {
+  values: SpecValueWords;
+  lifecycle: (lifecycle: LifecycleFields, replacementModels: readonly string[]) => string;
+}
+
+/** The comparison's wording in English, with lifecycles as of `today`. */
+export function englishCompareWording(today = isoToday()): CompareWording {
+  return {
+    values: ENGLISH_SPEC_VALUE_WORDS,
+    lifecycle: (lifecycle, replacementModels) => lifecycleLine(lifecycle, today, replacementModels),
+  };
+}
+
 /**
- * The comparison's rows, aligned by name across `products`: category, NDAA, lifecycle (as of `today`), features, the typed values
- * (decision 070) aligned by attribute in their groups, with their units, then every specification
- * written as text in the order it first appears. A product's repeated name keeps its first value.
+ * The comparison's rows, aligned by name across `products`: category, NDAA, lifecycle, features, the
+ * typed values (decision 070) aligned by attribute in their groups, with their units, then every
+ * specification written as text in the order it first appears. A product's repeated name keeps its
+ * first value. `wording` writes the lifecycles and the typed values in the page's language.
  */
-export function compareRows(products: readonly Compared[], labels: CompareLabels, today = isoToday()): CompareRow[] {
+export function compareRows(
+  products: readonly Compared[],
+  labels: CompareLabels,
+  wording: CompareWording = englishCompareWording(),
+): CompareRow[] {
   const row = (name: string, values: (string | null)[]): CompareRow => ({
     name,
     values,
@@ -168,15 +193,13 @@ export function compareRows(products: readonly Compared[], labels: CompareLabels
       labels.ndaa,
       products.map((product) => (product.ndaa ? labels.yes : labels.no)),
     ),
-    // Its lines are English until lifecycles are written in every language.
     ownRow(
-      "name",
+      "row",
       labels.lifecycle,
       products.map((product) =>
-        lifecycleLine(
+        wording.lifecycle(
           product.lifecycle ?? ACTIVE_LIFECYCLE,
-          today,
-          product.lifecycle?.replacements.map((replacement) => replacement.model),
+          product.lifecycle?.replacements.map((replacement) => replacement.model) ?? [],
         ),
       ),
     ),
@@ -202,9 +225,10 @@ export function compareRows(products: readonly Compared[], labels: CompareLabels
         attribute.name,
         products.map((product) => {
           const spec = product.specValues.find((candidate) => candidate.attribute.id === attribute.id);
-          return spec ? formatSpecValue(spec.attribute, spec.value) : null;
+          return spec ? formatSpecValue(spec.attribute, spec.value, wording.values) : null;
         }),
       ),
+      ...(writtenInPageLanguage(attribute) ? { pageLanguage: "values" as const } : {}),
       group: attribute.group,
     });
   }

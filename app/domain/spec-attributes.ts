@@ -7,10 +7,12 @@ import {
   formatMeasure,
   formatNumber,
   formatRange,
+  ENGLISH_MEASURE_WORDS,
   readMeasure,
   readRange,
   roundTo,
   unitInfo,
+  type MeasureWords,
   type Reading,
   type UnitId,
 } from "./units";
@@ -117,13 +119,37 @@ export function attributeKind(attribute: Pick<SpecAttribute, "type" | "unit" | "
   }
 }
 
-/** A value as a visitor reads it: "30 m (98 ft)", "2.8–12 mm", "H.264, H.265", "Yes". */
-export function formatSpecValue(attribute: AttributeDefinition, value: SpecValue): string {
+/** How a language writes a value: its measures, and a yes/no's two answers. */
+export interface SpecValueWords extends MeasureWords {
+  yes: string;
+  no: string;
+}
+
+export const ENGLISH_SPEC_VALUE_WORDS: SpecValueWords = { ...ENGLISH_MEASURE_WORDS, yes: "Yes", no: "No" };
+
+/**
+ * Whether a value's text is written in the page's language (a measure's numbers, Yes or No) rather
+ * than as its record says it (a choice's labels, a text).
+ */
+export function writtenInPageLanguage(attribute: Pick<AttributeDefinition, "type">): boolean {
+  return attribute.type === "number" || attribute.type === "range" || attribute.type === "boolean";
+}
+
+/** A value as a visitor reads it: "30 m (98 ft)", "2.8–12 mm", "H.264, H.265", "Yes"; in German "2,8–12 mm", "Ja". */
+export function formatSpecValue(
+  attribute: AttributeDefinition,
+  value: SpecValue,
+  words: SpecValueWords = ENGLISH_SPEC_VALUE_WORDS,
+): string {
   switch (attribute.type) {
     case "number":
-      return typeof value === "number" ? formatMeasure(value, attribute.unit ?? undefined, attribute.precision) : "";
+      return typeof value === "number"
+        ? formatMeasure(value, attribute.unit ?? undefined, attribute.precision, words)
+        : "";
     case "range":
-      return isRange(value) ? formatRange(value[0], value[1], attribute.unit ?? undefined, attribute.precision) : "";
+      return isRange(value)
+        ? formatRange(value[0], value[1], attribute.unit ?? undefined, attribute.precision, words)
+        : "";
     case "choice": {
       if (!Array.isArray(value)) return "";
       const chosen = new Set<unknown>(value);
@@ -133,7 +159,7 @@ export function formatSpecValue(attribute: AttributeDefinition, value: SpecValue
         .join(", ");
     }
     case "boolean":
-      return value === true ? "Yes" : value === false ? "No" : "";
+      return value === true ? words.yes : value === false ? words.no : "";
     case "text":
       return typeof value === "string" ? value : "";
   }
@@ -178,14 +204,22 @@ export function specGroups<Item extends { attribute: { group: string } }>(
 export interface SpecificationGroup {
   /** "" for the attributes in no group. */
   group: string;
-  rows: { name: string; value: string }[];
+  /** `inPageLanguage`: the value is written in the page's language (`writtenInPageLanguage`). */
+  rows: { name: string; value: string; inPageLanguage: boolean }[];
 }
 
 /** A product's values as its page, its datasheet and the comparison show them, with their units. */
-export function specificationGroups(specValues: readonly ProductSpec[]): SpecificationGroup[] {
+export function specificationGroups(
+  specValues: readonly ProductSpec[],
+  words: SpecValueWords = ENGLISH_SPEC_VALUE_WORDS,
+): SpecificationGroup[] {
   return specGroups(specValues).map(({ group, specs }) => ({
     group,
-    rows: specs.map(({ attribute, value }) => ({ name: attribute.name, value: formatSpecValue(attribute, value) })),
+    rows: specs.map(({ attribute, value }) => ({
+      name: attribute.name,
+      value: formatSpecValue(attribute, value, words),
+      inPageLanguage: writtenInPageLanguage(attribute),
+    })),
   }));
 }
 

@@ -74,8 +74,8 @@ describe("specSortOf and specView", () => {
       ],
     });
     expect(view.chips).toEqual([
-      { label: "IR range \u2265 30 m (98 ft)", yesOrNo: false, without: [["ip-rating", "IP67"]] },
-      { label: "IP rating: IP67", yesOrNo: false, without: [["ir-range-min", "30"]] },
+      { label: "IR range", value: "\u2265 30 m (98 ft)", without: [["ip-rating", "IP67"]] },
+      { label: "IP rating: IP67", value: "", without: [["ir-range-min", "30"]] },
     ]);
     expect(view.sorts.map((sort) => sort.label)).toEqual([
       "IR range, highest first",
@@ -92,8 +92,14 @@ describe("specSortOf and specView", () => {
       sortHighest: `${VALUE_MARK}, absteigend`,
       sortLowest: `${VALUE_MARK}, aufsteigend`,
     };
-    const filters = specFiltersOf(new URLSearchParams("audio=yes"), attributes);
-    const view = specView(attributes, filters, { audio: { yes: 4, no: 1 } }, {}, german);
+    const filters = specFiltersOf(
+      new URLSearchParams("audio=yes&focal-length-min=2.5&focal-length-max=10"),
+      attributes,
+    );
+    const view = specView(attributes, filters, { audio: { yes: 4, no: 1 } }, { "focal-length": [2.8, 12.5] }, german, {
+      locale: "de",
+      range: ["", " bis ", ""],
+    });
     expect(view.fields[3]).toMatchObject({
       yesOrNo: true,
       options: [
@@ -102,7 +108,12 @@ describe("specSortOf and specView", () => {
       ],
     });
     expect(view.fields[2]).toMatchObject({ yesOrNo: false });
-    expect(view.chips.map((chip) => chip.label)).toEqual(["Audio: Ja"]);
+    // The numbers as German writes them; the attribute's name is the catalog's.
+    expect(view.fields[1]).toMatchObject({ min: "2.5", max: "10", span: "2,8\u201312,5 mm" });
+    expect(view.chips.map(({ label, value }) => [label, value])).toEqual([
+      ["Focal length", "2,5\u201310 mm"],
+      ["Audio:", "Ja"],
+    ]);
     expect(view.sorts.map((sort) => sort.label)).toEqual([
       "IR range, absteigend",
       "IR range, aufsteigend",

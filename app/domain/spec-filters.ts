@@ -6,7 +6,15 @@
  * unit), a choice as `{slug}` once a ticked value (its label), yes/no as `{slug}=yes` or `no`.
  */
 import { isRange, MOST_DECIMALS, type CategoryAttribute, type SpecValue } from "./spec-attributes";
-import { formatMeasure, formatNumber, formatRange, readMeasure, unitInfo } from "./units";
+import {
+  ENGLISH_MEASURE_WORDS,
+  formatMeasure,
+  formatNumber,
+  formatRange,
+  readMeasure,
+  unitInfo,
+  type MeasureWords,
+} from "./units";
 import { withValue } from "./languages";
 import type { PartMessages } from "#app/messages/en";
 
@@ -149,7 +157,9 @@ export type SpecFilterField = BetweenField | AnyField;
 
 /**
  * What a category page shows of its filters by values, made on the server from the listing's facets,
- * with `words` (the listing's, in the page's language) for Yes, No and the orders' names.
+ * with `words` (the listing's, in the page's language) for Yes, No and the orders' names, and
+ * `measures` (the page's language's) for the spans' and the chips' numbers. A chip's `label` is what
+ * the catalog says (a name, a choice), its `value` ("" for none) the page's words: "≥ 30 m", "Ja".
  */
 export function specView(
   attributes: readonly CategoryAttribute[],
@@ -157,6 +167,7 @@ export function specView(
   counts: Record<string, Record<string, number>>,
   spans: Record<string, [number, number]>,
   words: Pick<PartMessages<"listing">, "yes" | "no" | "sortHighest" | "sortLowest">,
+  measures: MeasureWords = ENGLISH_MEASURE_WORDS,
 ) {
   const yesOrNo = (key: string) => (key === "yes" ? words.yes : words.no);
   const asked = new Map(filters.map((filter) => [filter.attribute.id, filter]));
@@ -175,7 +186,7 @@ export function specView(
         maxName: maxParam(attribute),
         min: filter?.kind === "between" ? plain(filter.min, MOST_DECIMALS) : "",
         max: filter?.kind === "between" ? plain(filter.max, MOST_DECIMALS) : "",
-        span: span ? formatRange(span[0], span[1], attribute.unit ?? undefined, attribute.precision) : "",
+        span: span ? formatRange(span[0], span[1], attribute.unit ?? undefined, attribute.precision, measures) : "",
         range: attribute.type === "range",
       };
     }
@@ -198,9 +209,10 @@ export function specView(
   const chips = filters.flatMap((filter) => {
     const others = (kept: SpecFilter) => specFilterParams(filters.filter((candidate) => candidate !== kept));
     if (filter.kind === "any") {
+      const boolean = filter.attribute.type === "boolean";
       return filter.values.map((value) => ({
-        label: `${filter.attribute.name}: ${filter.attribute.type === "boolean" ? yesOrNo(value) : value}`,
-        yesOrNo: filter.attribute.type === "boolean",
+        label: `${filter.attribute.name}:${boolean ? "" : ` ${value}`}`,
+        value: boolean ? yesOrNo(value) : "",
         without: [
           ...others(filter),
           ...filter.values
@@ -213,11 +225,11 @@ export function specView(
     const { precision } = filter.attribute;
     const bounds =
       filter.min !== undefined && filter.max !== undefined
-        ? formatRange(filter.min, filter.max, unit, precision)
+        ? formatRange(filter.min, filter.max, unit, precision, measures)
         : filter.min !== undefined
-          ? `\u2265 ${formatMeasure(filter.min, unit, precision)}`
-          : `\u2264 ${formatMeasure(filter.max ?? 0, unit, precision)}`;
-    return [{ label: `${filter.attribute.name} ${bounds}`, yesOrNo: false, without: others(filter) }];
+          ? `\u2265 ${formatMeasure(filter.min, unit, precision, measures)}`
+          : `\u2264 ${formatMeasure(filter.max ?? 0, unit, precision, measures)}`;
+    return [{ label: filter.attribute.name, value: bounds, without: others(filter) }];
   });
   const sorts = sortAttributes(attributes).flatMap((attribute) => [
     { value: specSortValue(attribute, "desc"), label: withValue(words.sortHighest, attribute.name) },

@@ -77,6 +77,19 @@ describe("formatting", () => {
     expect(formatRange(2.8, 2.8, "mm", 1)).toBe("2.8 mm");
     expect(formatRange(10, 30, "m", 0)).toBe("10\u201330 m (33\u201398 ft)");
   });
+
+  it("writes numbers and a range's words as the page's language does", () => {
+    const german = { locale: "de", range: ["", " bis ", ""] } as const;
+    expect(formatNumber(1920.5, 1, "de")).toBe("1.920,5");
+    expect(formatNumber(-0.2, 0, "de")).toBe("0");
+    expect(formatMeasure(1.2, "kg", 2, german)).toBe("1,2 kg (2,65 lb)");
+    expect(formatRange(2.8, 12, "mm", 1, german)).toBe("2,8\u201312 mm");
+    expect(formatRange(-40, 60, "degC", 0, german)).toBe("\u221240 bis 60 °C (\u221240 bis 140 °F)");
+    // Arabic's numbers come with a left-to-right mark before their sign: the sign is still a true minus.
+    expect(formatNumber(-3, 0, "ar")).toMatch(/^\u200e?\u22123$/);
+    const japanese = { locale: "ja", range: ["", "\uff5e", ""] } as const;
+    expect(formatRange(-10, 50, "degC", 0, japanese)).toBe("\u221210\uff5e50 °C (14\u2013122 °F)");
+  });
 });
 
 describe("readMeasure", () => {

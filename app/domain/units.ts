@@ -232,25 +232,40 @@ export function unitOfText(text: string): UnitId | undefined {
 const MINUS = "\u2212";
 
 /**
- * One formatter a precision, made when first asked for: making one costs about 20 µs, and a catalog
- * formats a few values of every product when it is read (their cards' values).
+ * How a language writes a measure (its numbers' decimals and thousands, and a range whose end is
+ * negative: "−40 to 60"), its range's words split where its two ends go.
  */
-const numberFormats = /* @__PURE__ */ new Map<number, Intl.NumberFormat>();
+export interface MeasureWords {
+  /** The locale numbers are formatted in ("de": "2,8"). */
+  locale: string;
+  range: readonly [before: string, between: string, after: string];
+}
 
-function numberFormat(precision: number): Intl.NumberFormat {
-  let format = numberFormats.get(precision);
+export const ENGLISH_MEASURE_WORDS: MeasureWords = { locale: "en-US", range: ["", " to ", ""] };
+
+/**
+ * One formatter a locale and precision, made when first asked for: making one costs about 20 µs, and a
+ * catalog formats a few values of every product when it is read (their cards' values).
+ */
+const numberFormats = /* @__PURE__ */ new Map<string, Intl.NumberFormat>();
+
+function numberFormat(precision: number, locale: string): Intl.NumberFormat {
+  const key = `${locale} ${precision}`;
+  let format = numberFormats.get(key);
   if (!format) {
-    format = new Intl.NumberFormat("en-US", { maximumFractionDigits: precision });
-    numberFormats.set(precision, format);
+    // A value rounded to zero prints no sign ("-0" is no number a reader knows).
+    format = new Intl.NumberFormat(locale, { maximumFractionDigits: precision, signDisplay: "negative" });
+    numberFormats.set(key, format);
   }
   return format;
 }
 
-/** A number as the site prints it: grouped thousands, at most `precision` decimals, a true minus sign. */
-export function formatNumber(value: number, precision: number): string {
-  const text = numberFormat(precision).format(value);
-  // -0.2 rounded to 0 decimals prints "-0".
-  return text.replace(/^-(0(\.0*)?)$/, "$1").replace(/^-/, MINUS);
+/**
+ * A number as the site prints it in `locale`: grouped thousands, at most `precision` decimals, a true
+ * minus sign.
+ */
+export function formatNumber(value: number, precision: number, locale: string = ENGLISH_MEASURE_WORDS.locale): string {
+  return numberFormat(precision, locale).format(value).replace("-", MINUS);
 }
 
 /** How a number and its unit are joined: "30 m", "90°", "−30 °C". */
@@ -265,24 +280,36 @@ function alongsideOf(unit: UnitId): UnitId | undefined {
 }
 
 /** A value in its unit, with the one visitors expect beside it where there is one: "30 m (98 ft)". */
-export function formatMeasure(value: number, unit: UnitId | undefined, precision: number): string {
-  const number = formatNumber(value, precision);
+export function formatMeasure(
+  value: number,
+  unit: UnitId | undefined,
+  precision: number,
+  words: MeasureWords = ENGLISH_MEASURE_WORDS,
+): string {
+  const number = formatNumber(value, precision, words.locale);
   if (!unit) return number;
   const alongside = alongsideOf(unit);
   const main = withSymbol(number, unit);
   return alongside
-    ? `${main} (${withSymbol(formatNumber(convert(value, unit, alongside), precision), alongside)})`
+    ? `${main} (${withSymbol(formatNumber(convert(value, unit, alongside), precision, words.locale), alongside)})`
     : main;
 }
 
 /** A range in its unit: "2.8–12 mm", "−40 to 60 °C (−40 to 140 °F)"; one value when both ends are one. */
-export function formatRange(min: number, max: number, unit: UnitId | undefined, precision: number): string {
+export function formatRange(
+  min: number,
+  max: number,
+  unit: UnitId | undefined,
+  precision: number,
+  words: MeasureWords = ENGLISH_MEASURE_WORDS,
+): string {
   const span = (low: number, high: number, in_: UnitId | undefined) => {
-    const from = formatNumber(low, precision);
-    const to = formatNumber(high, precision);
+    const from = formatNumber(low, precision, words.locale);
+    const to = formatNumber(high, precision, words.locale);
     if (from === to) return in_ ? withSymbol(from, in_) : from;
     // "−40–60" reads as a subtraction: a negative end takes words.
-    const joined = low < 0 || high < 0 ? `${from} to ${to}` : `${from}\u2013${to}`;
+    const [before, between, after] = words.range;
+    const joined = low < 0 || high < 0 ? `${before}${from}${between}${to}${after}` : `${from}\u2013${to}`;
     return in_ ? withSymbol(joined, in_) : joined;
   };
   const main = span(min, max, unit);

@@ -307,6 +307,11 @@ const de: Messages = {
   "productStatus.notice":
     "{stage, select, discontinued {Eingestellt am {day}} ended {Vertrieb am {day} beendet} other {Vertriebsende am {day}}}{replaced, select, yes { — ersetzt durch {replacements}} other {}}{support, select, firmware {; Firmware-Updates bis {firmware}} repairs {; Reparaturen bis {repairs}} both {; Firmware-Updates bis {firmware}, Reparaturen bis {repairs}} other {}}.",
   "productStatus.separator": ", ",
+  "productStatus.line":
+    "{stage, select, discontinued {Eingestellt am {day}} ended {Vertrieb am {day} beendet} announced {Vertriebsende am {day}} discontinuedUndated {Eingestellt} endOfSaleUndated {Vertriebsende angekündigt} other {Aktiv}}{ended, select, yes {; Vertriebsende am {endOfSale}} other {}}{replaced, select, yes {; ersetzt durch {replacements}} other {}}{support, select, firmware {; Firmware-Updates bis {firmware}} repairs {; Reparaturen bis {repairs}} both {; Firmware-Updates bis {firmware}; Reparaturen bis {repairs}} other {}}",
+  "specValue.yes": "Ja",
+  "specValue.no": "Nein",
+  "specValue.range": "{from} bis {to}",
   "securityPage.title": "Sicherheitshinweise",
   "securityPage.description":
     "Schwachstellen in unseren Kameras und Rekordern: welche Produkte jeweils betroffen sind, wie schwerwiegend sie sind und welche Firmware sie behebt.",
@@ -727,6 +732,11 @@ const fr: Messages = {
   "productStatus.notice":
     "{stage, select, discontinued {Arrêté le {day}} ended {Commercialisation terminée le {day}} other {Fin de commercialisation le {day}}}{replaced, select, yes { — remplacé par {replacements}} other {}}{support, select, firmware { ; mises à jour du micrologiciel jusqu’au {firmware}} repairs { ; réparations jusqu’au {repairs}} both { ; mises à jour du micrologiciel jusqu’au {firmware}, réparations jusqu’au {repairs}} other {}}.",
   "productStatus.separator": ", ",
+  "productStatus.line":
+    "{stage, select, discontinued {Arrêté le {day}} ended {Commercialisation terminée le {day}} announced {Fin de commercialisation le {day}} discontinuedUndated {Arrêté} endOfSaleUndated {Fin de commercialisation annoncée} other {Actif}}{ended, select, yes { ; fin de commercialisation le {endOfSale}} other {}}{replaced, select, yes { ; remplacé par {replacements}} other {}}{support, select, firmware { ; mises à jour du micrologiciel jusqu’au {firmware}} repairs { ; réparations jusqu’au {repairs}} both { ; mises à jour du micrologiciel jusqu’au {firmware} ; réparations jusqu’au {repairs}} other {}}",
+  "specValue.yes": "Oui",
+  "specValue.no": "Non",
+  "specValue.range": "{from} à {to}",
   "securityPage.title": "Avis de sécurité",
   "securityPage.description":
     "Vulnérabilités de nos caméras et enregistreurs : les produits concernés par chacune, sa gravité et le micrologiciel qui la corrige.",
@@ -1146,6 +1156,11 @@ const es: Messages = {
   "productStatus.notice":
     "{stage, select, discontinued {Descatalogado el {day}} ended {Venta finalizada el {day}} other {Fin de venta el {day}}}{replaced, select, yes { — sustituido por {replacements}} other {}}{support, select, firmware {; actualizaciones de firmware hasta el {firmware}} repairs {; reparaciones hasta el {repairs}} both {; actualizaciones de firmware hasta el {firmware}, reparaciones hasta el {repairs}} other {}}.",
   "productStatus.separator": ", ",
+  "productStatus.line":
+    "{stage, select, discontinued {Descatalogado el {day}} ended {Venta finalizada el {day}} announced {Fin de venta el {day}} discontinuedUndated {Descatalogado} endOfSaleUndated {Fin de venta anunciado} other {Activo}}{ended, select, yes {; fin de venta el {endOfSale}} other {}}{replaced, select, yes {; sustituido por {replacements}} other {}}{support, select, firmware {; actualizaciones de firmware hasta el {firmware}} repairs {; reparaciones hasta el {repairs}} both {; actualizaciones de firmware hasta el {firmware}; reparaciones hasta el {repairs}} other {}}",
+  "specValue.yes": "Sí",
+  "specValue.no": "No",
+  "specValue.range": "{from} a {to}",
   "securityPage.title": "Avisos de seguridad",
   "securityPage.description":
     "Vulnerabilidades de nuestras cámaras y grabadores: a qué productos afecta cada una, su gravedad y el firmware que la corrige.",
@@ -1564,6 +1579,11 @@ const it: Messages = {
   "productStatus.notice":
     "{stage, select, discontinued {Fuori produzione dal giorno {day}} ended {Vendita terminata il giorno {day}} other {Fine vendita il giorno {day}}}{replaced, select, yes { — sostituito da {replacements}} other {}}{support, select, firmware {; aggiornamenti firmware fino al giorno {firmware}} repairs {; riparazioni fino al giorno {repairs}} both {; aggiornamenti firmware fino al giorno {firmware}, riparazioni fino al giorno {repairs}} other {}}.",
   "productStatus.separator": ", ",
+  "productStatus.line":
+    "{stage, select, discontinued {Fuori produzione dal giorno {day}} ended {Vendita terminata il giorno {day}} announced {Fine vendita il giorno {day}} discontinuedUndated {Fuori produzione} endOfSaleUndated {Fine vendita annunciata} other {Attivo}}{ended, select, yes {; fine vendita il giorno {endOfSale}} other {}}{replaced, select, yes {; sostituito da {replacements}} other {}}{support, select, firmware {; aggiornamenti firmware fino al giorno {firmware}} repairs {; riparazioni fino al giorno {repairs}} both {; aggiornamenti firmware fino al giorno {firmware}; riparazioni fino al giorno {repairs}} other {}}",
+  "specValue.yes": "Sì",
+  "specValue.no": "No",
+  "specValue.range": "da {from} a {to}",
   "securityPage.title": "Avvisi di sicurezza",
   "securityPage.description":
     "Vulnerabilità delle nostre telecamere e dei nostri videoregistratori: quali prodotti interessa ciascuna, quanto è grave e quale firmware la corregge.",
@@ -1981,6 +2001,11 @@ const pt: Messages = {
   "productStatus.notice":
     "{stage, select, discontinued {Descontinuado em {day}} ended {Venda terminada em {day}} other {Fim de venda em {day}}}{replaced, select, yes { — substituído por {replacements}} other {}}{support, select, firmware {; atualizações de firmware até {firmware}} repairs {; reparações até {repairs}} both {; atualizações de firmware até {firmware}, reparações até {repairs}} other {}}.",
   "productStatus.separator": ", ",
+  "productStatus.line":
+    "{stage, select, discontinued {Descontinuado em {day}} ended {Venda terminada em {day}} announced {Fim de venda em {day}} discontinuedUndated {Descontinuado} endOfSaleUndated {Fim de venda anunciado} other {Ativo}}{ended, select, yes {; fim de venda em {endOfSale}} other {}}{replaced, select, yes {; substituído por {replacements}} other {}}{support, select, firmware {; atualizações de firmware até {firmware}} repairs {; reparações até {repairs}} both {; atualizações de firmware até {firmware}; reparações até {repairs}} other {}}",
+  "specValue.yes": "Sim",
+  "specValue.no": "Não",
+  "specValue.range": "{from} a {to}",
   "securityPage.title": "Avisos de segurança",
   "securityPage.description":
     "Vulnerabilidades das nossas câmaras e gravadores: que produtos cada uma afeta, a sua gravidade e o firmware que a corrige.",
@@ -2394,6 +2419,11 @@ const ja: Messages = {
   "productStatus.notice":
     "{stage, select, discontinued {{day}に生産を終了しました} ended {{day}に販売を終了しました} other {{day}に販売終了予定です}}{replaced, select, yes {。後継製品は {replacements} です} other {}}{support, select, firmware {。ファームウェア更新は{firmware}まで行います} repairs {。修理対応は{repairs}まで行います} both {。ファームウェア更新は{firmware}まで、修理対応は{repairs}まで行います} other {}}。",
   "productStatus.separator": "、",
+  "productStatus.line":
+    "{stage, select, discontinued {{day}に生産終了} ended {{day}に販売終了} announced {{day}に販売終了予定} discontinuedUndated {生産終了} endOfSaleUndated {販売終了予定} other {販売中}}{ended, select, yes {；{endOfSale}に販売終了} other {}}{replaced, select, yes {；後継製品：{replacements}} other {}}{support, select, firmware {；ファームウェア更新は{firmware}まで} repairs {；修理対応は{repairs}まで} both {；ファームウェア更新は{firmware}まで；修理対応は{repairs}まで} other {}}",
+  "specValue.yes": "はい",
+  "specValue.no": "いいえ",
+  "specValue.range": "{from}～{to}",
   "securityPage.title": "セキュリティアドバイザリ",
   "securityPage.description":
     "当社のカメラとレコーダーの脆弱性について、それぞれの影響を受ける製品、深刻度、修正済みファームウェアを掲載しています。",
@@ -2805,6 +2835,11 @@ const ar: Messages = {
   "productStatus.notice":
     "{stage, select, discontinued {توقف إنتاجه في {day}} ended {أُوقف بيعه في {day}} other {أُعلن إيقاف بيعه اعتبارًا من {day}}}{replaced, select, yes { — البديل: {replacements}} other {}}{support, select, firmware {؛ تحديثات البرامج الثابتة حتى {firmware}} repairs {؛ الإصلاحات حتى {repairs}} both {؛ تحديثات البرامج الثابتة حتى {firmware}، والإصلاحات حتى {repairs}} other {}}.",
   "productStatus.separator": "، ",
+  "productStatus.line":
+    "{stage, select, discontinued {توقف إنتاجه في {day}} ended {أُوقف بيعه في {day}} announced {أُعلن إيقاف بيعه اعتبارًا من {day}} discontinuedUndated {متوقف عن الإنتاج} endOfSaleUndated {أُعلن إيقاف البيع} other {متاح للبيع}}{ended, select, yes {؛ أُوقف بيعه في {endOfSale}} other {}}{replaced, select, yes {؛ البديل: {replacements}} other {}}{support, select, firmware {؛ تحديثات البرامج الثابتة حتى {firmware}} repairs {؛ الإصلاحات حتى {repairs}} both {؛ تحديثات البرامج الثابتة حتى {firmware}؛ الإصلاحات حتى {repairs}} other {}}",
+  "specValue.yes": "نعم",
+  "specValue.no": "لا",
+  "specValue.range": "من {from} إلى {to}",
   "securityPage.title": "النشرات الأمنية",
   "securityPage.description":
     "الثغرات الأمنية في كاميراتنا وأجهزة التسجيل لدينا: المنتجات التي تتأثر بكل منها، ومدى خطورتها، والبرنامج الثابت الذي يعالجها.",
@@ -3207,6 +3242,11 @@ const zhHans: Messages = {
   "productStatus.notice":
     "{stage, select, discontinued {已于{day}停产} ended {已于{day}停售} other {将于{day}停售}}{replaced, select, yes {，替代产品为 {replacements}} other {}}{support, select, firmware {；固件更新截止于{firmware}} repairs {；维修截止于{repairs}} both {；固件更新截止于{firmware}，维修截止于{repairs}} other {}}。",
   "productStatus.separator": "、",
+  "productStatus.line":
+    "{stage, select, discontinued {已于{day}停产} ended {已于{day}停售} announced {将于{day}停售} discontinuedUndated {已停产} endOfSaleUndated {已宣布停售} other {在售}}{ended, select, yes {；已于{endOfSale}停售} other {}}{replaced, select, yes {；替代产品为 {replacements}} other {}}{support, select, firmware {；固件更新截止于{firmware}} repairs {；维修截止于{repairs}} both {；固件更新截止于{firmware}；维修截止于{repairs}} other {}}",
+  "specValue.yes": "是",
+  "specValue.no": "否",
+  "specValue.range": "{from} 至 {to}",
   "securityPage.title": "安全公告",
   "securityPage.description":
     "我们的摄像机和录像机中的漏洞：每个漏洞影响哪些产品、严重程度如何，以及修复该漏洞的固件。",

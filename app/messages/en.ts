@@ -456,6 +456,22 @@ export const en = {
     "{stage, select, discontinued {Discontinued on {day}} ended {Sale ended on {day}} other {End of sale on {day}}}{replaced, select, yes { — replaced by {replacements}} other {}}{support, select, firmware {; firmware updates until {firmware}} repairs {; repairs until {repairs}} both {; firmware updates until {firmware}, repairs until {repairs}} other {}}.",
   /** Between the models of the products that replace it. */
   "productStatus.separator": ", ",
+  /**
+   * A lifecycle in one line, as the comparison shows it. `stage`: discontinued (on `day`), ended (its
+   * sale ended on `day`), announced (its end of sale is announced for `day`), or, with no day said,
+   * discontinuedUndated, endOfSaleUndated or active; `ended`: yes when a discontinued product's end of
+   * sale (`endOfSale`) is said too; `replaced`: yes when other products replace it (`replacements`,
+   * their models); `support`: firmware, repairs, both or none, with their last days.
+   */
+  "productStatus.line":
+    "{stage, select, discontinued {Discontinued on {day}} ended {Sale ended on {day}} announced {End of sale on {day}} discontinuedUndated {Discontinued} endOfSaleUndated {End of sale announced} other {Active}}{ended, select, yes {; end of sale {endOfSale}} other {}}{replaced, select, yes {; replaced by {replacements}} other {}}{support, select, firmware {; firmware updates until {firmware}} repairs {; repairs until {repairs}} both {; firmware updates until {firmware}; repairs until {repairs}} other {}}",
+
+  // How a product's typed value is written (decision 070): its numbers in the page's language, a
+  // yes/no's answer, and a range whose end is negative, in words ("−40 to 60 °C"). `from` and `to`
+  // are its two ends, formatted.
+  "specValue.yes": "Yes",
+  "specValue.no": "No",
+  "specValue.range": "{from} to {to}",
 
   // The security advisories page (/support/security).
   "securityPage.title": "Security advisories",

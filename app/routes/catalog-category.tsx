@@ -17,7 +17,7 @@ import { FilterBox } from "#app/components/filter-controls";
 import { IncludeDiscontinued } from "#app/components/include-discontinued";
 import { DISCONTINUED_INCLUDED, DISCONTINUED_PARAM } from "#app/domain/lifecycle-stages";
 import { messageChain, paginationView } from "#app/server/render/messages.server";
-import { compareBarWords, listingWords } from "#app/server/render/page-languages.server";
+import { compareBarWords, listingWords, specValueWords } from "#app/server/render/page-languages.server";
 
 /** The search parameter each checked feature filter travels in. */
 const FEATURE_PARAM = "feature";
@@ -82,7 +82,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     listing: rest,
     pagination: paginationView(listing, chain),
     // What the page's filters show of the values, made here: its code carries no units.
-    spec: specView(category.attributes, specFilters, specCounts, specSpans, words.text),
+    spec: specView(category.attributes, specFilters, specCounts, specSpans, words.text, specValueWords(chain)),
     words,
     compareBar: compareBarWords(chain),
   };
@@ -237,18 +237,19 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
                   ...chosen.map((feature) => ({
                     label: feature.label,
                     href: hrefWith(selected.filter((id) => id !== feature.id)),
-                    yesOrNo: false,
+                    value: "",
                   })),
                   ...spec.chips.map((chip) => ({ ...chip, href: hrefWith(selected, chip.without) })),
                 ].map((chip) => (
-                  <li key={chip.label}>
+                  <li key={chip.label + chip.value}>
                     <Link
                       to={chip.href}
                       preventScrollReset
                       className="inline-flex items-center gap-1 rounded-full border border-brand-200 bg-brand-50 px-3 py-1 text-sm text-brand-800 hover:bg-brand-100"
                     >
-                      {/* What the catalog says, but for Yes and No, which are the page's words. */}
-                      <span {...(chip.yesOrNo ? undefined : content)}>{chip.label}</span>
+                      {/* What the catalog says, then the page's words: a span's numbers, Yes or No. */}
+                      <span {...content}>{chip.label}</span>
+                      {chip.value}
                       <span className="sr-only">{text.removeFilter}</span>
                       <span aria-hidden="true">×</span>
                     </Link>

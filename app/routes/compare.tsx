@@ -22,7 +22,7 @@ import { catalogProductPath } from "#app/domain/paths";
 import { seoContext, seoMeta } from "#app/domain/seo";
 import { requestContext, servicesContext } from "#app/server/runtime/context.server";
 import { messageChain } from "#app/server/render/messages.server";
-import { pageWords } from "#app/server/render/page-languages.server";
+import { lifecycleLineInWords, pageWords, specValueWords } from "#app/server/render/page-languages.server";
 import { aroundMark, VALUE_MARK } from "#app/domain/languages";
 import type { Route } from "./+types/compare";
 
@@ -73,7 +73,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const products = found.filter((product): product is CatalogProduct => product !== null);
   const withdrawn = ids.length - products.length;
   // The page's words in its language; what it compares (names, specifications) is English until translated.
-  const words = pageWords("compare", messageChain(context.get(requestContext).language), {
+  const chain = messageChain(context.get(requestContext).language);
+  const words = pageWords("compare", chain, {
     models: products.map((product) => product.model).join(", "),
     count: withdrawn,
     max: MAX_COMPARED,
@@ -87,7 +88,10 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     notice: notice && words.text[notice],
     withdrawn,
     products: products.map(({ id, slug, model, name, image, ndaa }) => ({ id, slug, model, name, image, ndaa })),
-    rows: compareRows(products, words.text),
+    rows: compareRows(products, words.text, {
+      values: specValueWords(chain),
+      lifecycle: (lifecycle, replacementModels) => lifecycleLineInWords(lifecycle, replacementModels, words.lang),
+    }),
     words,
     removeLabel: { before: beforeRemoved, after: afterRemoved },
   };
@@ -221,7 +225,9 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
                       scope="row"
                       className={`p-3 font-semibold text-slate-800 ${KEPT_IN_VIEW} ${row.differs ? "bg-amber-50 print:bg-transparent" : "bg-white"}`}
                     >
-                      <span {...(row.pageLanguage ? undefined : content)}>{row.name}</span>
+                      <span {...(row.pageLanguage === "name" || row.pageLanguage === "row" ? undefined : content)}>
+                        {row.name}
+                      </span>
                       {row.differs ? (
                         <span className="ml-1 text-xs font-normal text-amber-900" title={text.differsTitle}>
                           {text.differs}
@@ -232,7 +238,7 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
                       <td
                         key={index}
                         className="p-3 whitespace-pre-line text-slate-800 wrap-anywhere"
-                        {...(row.pageLanguage === "row" ? undefined : content)}
+                        {...(row.pageLanguage === "values" || row.pageLanguage === "row" ? undefined : content)}
                       >
                         {value ?? <span className="text-slate-500">—</span>}
                       </td>

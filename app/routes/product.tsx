@@ -33,6 +33,7 @@ import {
   listedDownloads,
   pageWords,
   productStatusWords,
+  specValueWords,
 } from "#app/server/render/page-languages.server";
 import { aroundMark } from "#app/domain/languages";
 import type { Route } from "./+types/product";
@@ -144,7 +145,7 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
         base,
       ),
     ]),
-    specifications: specificationGroups(specValues),
+    specifications: specificationGroups(specValues, specValueWords(chain)),
     isAdmin: Boolean(user),
     preview: product.publication.status !== "published",
     latestFirmware: latestFirmware
@@ -333,9 +334,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 
       {loaderData.specifications.length > 0 ? (
         <Section title={text.specifications}>
-          <div {...content}>
-            <TypedSpecsTable groups={loaderData.specifications} caption={text.specificationsCaption} />
-          </div>
+          <TypedSpecsTable groups={loaderData.specifications} caption={text.specificationsCaption} content={content} />
         </Section>
       ) : null}
       {loaderData.coverage ? (

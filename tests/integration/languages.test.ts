@@ -147,7 +147,9 @@ describe.each(DATABASE_KINDS)("the site in the owner's languages on %s", (kind) 
     expect(germanProduct).toMatch(/<article [^>]*lang="de" dir="ltr">/);
     expect(germanProduct).toMatch(/<nav aria-label="Brotkrümelnavigation"[^>]*>.*>Produkte<\/a>/s);
     expect(germanProduct).toMatch(/Kategorie:(<!-- -->)? <a [^>]*lang="en" dir="ltr"[^>]*>/);
-    expect(germanProduct).toMatch(/<h2 [^>]*>Technische Daten<\/h2><div lang="en" dir="ltr">/);
+    expect(germanProduct).toMatch(
+      /<h2 [^>]*>Technische Daten<\/h2><div class="overflow-x-auto"><table [^>]*><caption class="sr-only">Technische Daten von [^<]+<\/caption><tbody [^>]*><tr><th scope="rowgroup" [^>]*lang="en" dir="ltr">/,
+    );
     expect(germanProduct).toMatch(/<p class="whitespace-pre-line text-slate-800" lang="en" dir="ltr">/);
     expect(germanProduct).toMatch(
       /aria-label="Datenblatt herunterladen: [^"]+ \(PDF\)"[^>]*>Datenblatt herunterladen<\/a>/,
@@ -268,6 +270,31 @@ describe.each(DATABASE_KINDS)("the site in the owner's languages on %s", (kind) 
       /<th scope="row"[^>]*><span>NDAA-konform<\/span><\/th><td class="[^"]*">Ja<\/td>/,
     );
     expect(germanCompare.html).toMatch(/<th scope="row"[^>]*><span lang="en" dir="ltr">Image Sensor<\/span>/);
+    // Its lifecycle, and the typed values' numbers, Yes and No, are written in German; the attributes'
+    // names and their choices are the catalog's.
+    expect(germanCompare.html).toMatch(
+      /<th scope="row"[^>]*><span>Lebenszyklus<\/span><\/th><td class="[^"]*">Aktiv<\/td>/,
+    );
+    expect(germanCompare.html).toMatch(
+      /<span lang="en" dir="ltr">Operating temperature<\/span><\/th><td class="[^"]*">\u221230 bis 60 °C \(\u221222 bis 140 °F\)<\/td>/,
+    );
+    expect(germanCompare.html).toMatch(
+      /<span lang="en" dir="ltr">Power draw<\/span><\/th><td class="[^"]*">6,5 W<\/td>/,
+    );
+    expect(germanCompare.html).toMatch(
+      /<span lang="en" dir="ltr">IP rating<\/span><\/th><td [^>]*lang="en" dir="ltr">IP67<\/td>/,
+    );
+    // The product's page writes them the same.
+    const typedValues = (await get("/de/catalog/products/vnt-d4m-ai28")).html;
+    expect(typedValues).toMatch(
+      /<th scope="row" [^>]*lang="en" dir="ltr">Operating temperature<\/th><td class="[^"]*">\u221230 bis 60 °C \(\u221222 bis 140 °F\)<\/td>/,
+    );
+    expect(typedValues).toMatch(
+      /<th scope="row" [^>]*lang="en" dir="ltr">Horizontal resolution<\/th><td class="[^"]*">2\.560 px<\/td>/,
+    );
+    expect(typedValues).toMatch(
+      /<th scope="row" [^>]*lang="en" dir="ltr">IP rating<\/th><td [^>]*lang="en" dir="ltr">IP67<\/td>/,
+    );
     expect(germanCompare.html).toContain('aria-label="VNT-D4M-AI28 aus dem Vergleich entfernen"');
     // The specifications as written have their heading, in German, after the typed values' groups (English).
     expect(germanCompare.html).toMatch(
@@ -327,11 +354,13 @@ describe.each(DATABASE_KINDS)("the site in the owner's languages on %s", (kind) 
     expect(domes).toMatch(/<legend class="[^"]*">Weitere Funktionen<\/legend>/);
     expect(domes).toMatch(/<legend [^>]*><span lang="en" dir="ltr">Power draw<\/span> \(W\)<\/legend>/);
     expect(domes).toMatch(/<label [^>]*>Von<span class="sr-only" lang="en" dir="ltr"> \(Power draw\)<\/span>/);
-    expect(domes).toMatch(/<p [^>]*>Werte: [^<]+ W<\/p>/);
+    // The spans' numbers as German writes them.
+    expect(domes).toMatch(/<p [^>]*>Werte: 4,5\u201312,5 W<\/p>/);
+    expect(domes).toMatch(/<p [^>]*>Bereiche innerhalb von 2,7\u201313,5 mm<\/p>/);
     expect(domes).toContain('<option value="focal-length-desc" selected="">Focal length, absteigend</option>');
     expect(domes).toMatch(/<h2 class="sr-only">Aktive Filter<\/h2>/);
     expect(domes).toMatch(
-      /<span lang="en" dir="ltr">Resolution ≥ 4 MP<\/span><span class="sr-only">, Filter entfernen<\/span>/,
+      /<span lang="en" dir="ltr">Resolution<\/span>≥ 4 MP<span class="sr-only">, Filter entfernen<\/span>/,
     );
     expect(domes).toMatch(/>Alle zurücksetzen<\/a>/);
     const none = (await get("/de/catalog/categories/dome-cameras?resolution-min=400")).html;

@@ -7,7 +7,8 @@ import type { Runtime } from "#app/server/runtime/runtime.server";
 import { CatalogSnapshot } from "#app/server/site/catalog-snapshot.server";
 import { DATABASE_KINDS, startTestRuntime } from "#tests/support/database";
 import { MAX_IMPORT_ROWS, type CatalogColumn } from "#app/domain/catalog-sheet";
-import { compareRows } from "#app/domain/compare";
+import { compareRows, englishCompareWording, type CompareWording } from "#app/domain/compare";
+import { lifecycleLineInWords, specValueWords } from "#app/server/render/page-languages.server";
 import { englishPart } from "#app/messages/en";
 import { lifecyclePropertiesJsonLd } from "#app/domain/json-ld";
 import { csvLine, parseCsv } from "#app/server/platform/csv.server";
@@ -190,17 +191,29 @@ describe.each(DATABASE_KINDS)("products' lifecycles on %s", (kind) => {
     const old = await catalog.getProduct(id("OLD-1"));
     const active = await catalog.getProduct(id("OLD-2"));
     if (!old || !active) throw new Error("no products");
-    expect(
-      compareRows([old, active], englishPart("compare"), "2026-12-05").find((row) => row.name === "Lifecycle"),
-    ).toEqual({
+    const lifecycleRow = (wording: CompareWording) =>
+      compareRows([old, active], englishPart("compare"), wording).find((row) => row.name === "Lifecycle");
+    // The page's words for the comparison (`productStatus.line`) in English are the line History and
+    // the datasheet write.
+    const inLanguage = (language: string): CompareWording => ({
+      values: specValueWords([language]),
+      lifecycle: (lifecycle, replacements) => lifecycleLineInWords(lifecycle, replacements, language, "2026-12-05"),
+    });
+    const english = {
       name: "Lifecycle",
-      pageLanguage: "name",
+      pageLanguage: "row",
       values: [
         "Discontinued on 1 Mar 2026; end of sale 31 Jan 2026; replaced by NEW-1B; firmware updates until 1 Mar 2031; repairs until 1 Mar 2032",
         "Active",
       ],
       differs: true,
-    });
+    };
+    expect(lifecycleRow(englishCompareWording("2026-12-05"))).toEqual(english);
+    expect(lifecycleRow(inLanguage("en"))).toEqual(english);
+    expect(lifecycleRow(inLanguage("de"))?.values).toEqual([
+      "Eingestellt am 1. März 2026; Vertriebsende am 31. Jan. 2026; ersetzt durch NEW-1B; Firmware-Updates bis 1. März 2031; Reparaturen bis 1. März 2032",
+      "Aktiv",
+    ]);
     expect(lifecyclePropertiesJsonLd(old.lifecycle)).toEqual([
       { "@type": "PropertyValue", name: "Lifecycle", value: "Discontinued" },
       { "@type": "PropertyValue", name: "End of sale", value: "2026-01-31" },

@@ -7,6 +7,7 @@ import type { DownloadEntry } from "#app/domain/catalog-views";
 import { formatFileSize, isoToday } from "#app/domain/format";
 import { lifecycleMoment, type LifecycleFields } from "#app/domain/lifecycle";
 import { dayView } from "./days.server";
+import { ENGLISH_SPEC_VALUE_WORDS, type SpecValueWords } from "#app/domain/spec-attributes";
 import type { ReadMoreWords } from "#app/domain/news";
 import type { FirmwareReleaseView, FirmwareReleaseWords, ListedFirmwareRelease } from "#app/domain/firmware";
 import {
@@ -260,4 +261,66 @@ export function productStatusWords(
     ndaaYes: said("productStatus.ndaaYes"),
     ndaaNo: said("productStatus.ndaaNo"),
   };
+}
+
+/** Made once for each chain: the same for every page. */
+const specValueWordsByChain = new Map<string, SpecValueWords & LanguageAttributes>();
+
+/**
+ * How a page read in `chain` writes typed values (`specValue.*`): in the language of those words,
+ * with its numbers ("2,8–12 mm" in German), and the language they are in, for their `lang`.
+ */
+export function specValueWords(chain: readonly string[]): SpecValueWords & LanguageAttributes {
+  const id = chain.join(" ");
+  let words = specValueWordsByChain.get(id);
+  if (!words) {
+    const { text, lang, dir } = languagePart("specValue", chain, { from: VALUE_MARK, to: VALUE_MARK });
+    const [before = "", between = "", after = ""] = text.range.split(VALUE_MARK);
+    words = {
+      lang,
+      dir,
+      locale: lang === SOURCE_LANGUAGE ? ENGLISH_SPEC_VALUE_WORDS.locale : lang,
+      range: [before, between, after],
+      yes: text.yes,
+      no: text.no,
+    };
+    specValueWordsByChain.set(id, words);
+  }
+  return words;
+}
+
+/**
+ * A lifecycle in one line (`productStatus.line`) as a page in `language` writes it, with its days as
+ * the language writes them and the models of the products that replace it.
+ */
+export function lifecycleLineInWords(
+  lifecycle: LifecycleFields,
+  replacementModels: readonly string[],
+  language: string,
+  today: string = isoToday(),
+): string {
+  const day = (iso: string | null) => (iso ? dayView(iso, language).text : "");
+  const found = lifecycleMoment(lifecycle, today);
+  const { firmwareUntil, repairsUntil } = lifecycle;
+  const undated = lifecycle.stage === "discontinued" ? "discontinuedUndated" : "endOfSaleUndated";
+  const retiring = lifecycle.stage !== "active";
+  return formatMessage("productStatus.line", [language], {
+    stage: found ? found.moment : retiring ? undated : "active",
+    day: found ? day(found.day) : "",
+    ended: lifecycle.stage === "discontinued" && lifecycle.endOfSaleOn ? "yes" : "no",
+    endOfSale: day(lifecycle.endOfSaleOn),
+    replaced: replacementModels.length ? "yes" : "no",
+    replacements: replacementModels.join(formatMessage("productStatus.separator", [language]).text),
+    support: !retiring
+      ? "none"
+      : firmwareUntil && repairsUntil
+        ? "both"
+        : firmwareUntil
+          ? "firmware"
+          : repairsUntil
+            ? "repairs"
+            : "none",
+    firmware: day(firmwareUntil),
+    repairs: day(repairsUntil),
+  }).text;
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { ACTIVE_LIFECYCLE } from "#app/domain/lifecycle";
+import { ACTIVE_LIFECYCLE, lifecycleLine } from "#app/domain/lifecycle";
 import { VALUE_MARK } from "#app/domain/languages";
 import { DISCONTINUED as DISCONTINUED_LIFECYCLE } from "#tests/support/lifecycles";
-import { productStatusWords } from "./page-languages.server";
+import { lifecycleLineInWords, productStatusWords } from "./page-languages.server";
 
 const DISCONTINUED = { ...DISCONTINUED_LIFECYCLE, replacements: [{ model: "VNT-D4M-AI28" }] };
 const END_OF_SALE = {
@@ -42,5 +42,37 @@ describe("productStatusWords", () => {
     expect(german.ndaaNo).toMatch(/NDAA/);
     expect(german.ndaaNo).not.toContain("Not NDAA compliant");
     expect(productStatusWords(DISCONTINUED, "ja").separator).toBe("、");
+  });
+});
+
+describe("lifecycleLineInWords", () => {
+  const lifecycles = [
+    ACTIVE_LIFECYCLE,
+    DISCONTINUED,
+    { ...DISCONTINUED, discontinuedOn: null, endOfSaleOn: null },
+    { ...DISCONTINUED, endOfSaleOn: "2026-01-31", repairsUntil: "2032-03-01" },
+    END_OF_SALE,
+    { ...END_OF_SALE, endOfSaleOn: null, firmwareUntil: null },
+    { ...END_OF_SALE, repairsUntil: null },
+  ];
+
+  it("writes in English the line History and the datasheet write", () => {
+    for (const today of ["2026-12-05", "2027-01-01"]) {
+      for (const lifecycle of lifecycles) {
+        for (const models of [[], ["VNT-D4M-AI28"], ["A-1", "B-2"]]) {
+          expect(lifecycleLineInWords(lifecycle, models, "en", today)).toBe(lifecycleLine(lifecycle, today, models));
+        }
+      }
+    }
+  });
+
+  it("writes it in German, its days as German writes them", () => {
+    expect(lifecycleLineInWords(END_OF_SALE, [], "de", "2026-12-05")).toBe(
+      "Vertriebsende am 31. Dez. 2026; Firmware-Updates bis 31. Dez. 2029; Reparaturen bis 30. Juni 2030",
+    );
+    expect(lifecycleLineInWords(ACTIVE_LIFECYCLE, [], "de")).toBe("Aktiv");
+    expect(lifecycleLineInWords({ ...END_OF_SALE, endOfSaleOn: null }, [], "de")).toMatch(
+      /^Vertriebsende angekündigt; /,
+    );
   });
 });

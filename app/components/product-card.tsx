@@ -20,6 +20,8 @@ export interface ProductCardData {
   image: Pick<ImageView, "fileId" | "url" | "width" | "height" | "alt">;
   /** Its first few typed values ("2.8–12 mm", "30 m (98 ft)"). */
   keySpecs?: string[];
+  /** Which of `keySpecs` are as their record words them, in another language than English (`ProductSummary`). */
+  keySpecsAsWritten?: boolean[];
   /** Absent: active; the card says the others. */
   lifecycle?: Exclude<LifecycleStage, "active">;
 }
@@ -62,13 +64,14 @@ export function ProductCard({
           <LifecycleBadge stage={product.lifecycle} text={text} />
         </div>
         {product.keySpecs?.length ? (
-          <ul
-            className="flex flex-wrap gap-1.5"
-            aria-label={withValue(text.keySpecifications, product.model)}
-            {...content}
-          >
-            {product.keySpecs.map((value) => (
-              <li key={value} className="rounded bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
+          <ul className="flex flex-wrap gap-1.5" aria-label={withValue(text.keySpecifications, product.model)}>
+            {product.keySpecs.map((value, index) => (
+              <li
+                key={value}
+                className="rounded bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700"
+                // Written in the page's language but where the record words it (decision 087).
+                {...(product.keySpecsAsWritten?.[index] === false ? undefined : content)}
+              >
                 {value}
               </li>
             ))}

@@ -45,6 +45,11 @@ export interface ProductSummary extends Addressed {
   image: ImageView;
   /** Its first few typed values as visitors read them ("4 MP", "2.8–12 mm"): what its card shows. */
   keySpecs?: string[];
+  /**
+   * On a page in another language than English, which of `keySpecs` are as the record words them (a
+   * choice's label), not written in the page's language as numbers are; absent in English.
+   */
+  keySpecsAsWritten?: boolean[];
   /** Where it is in its life (decision 072); absent: active. Cards mark the others. */
   lifecycle?: Exclude<LifecycleStage, "active">;
 }

@@ -11,7 +11,7 @@ import { Button } from "#app/components/ui";
 import { IncludeDiscontinued } from "#app/components/include-discontinued";
 import { DISCONTINUED_INCLUDED, DISCONTINUED_PARAM } from "#app/domain/lifecycle-stages";
 import { messageChain, paginationView } from "#app/server/render/messages.server";
-import { compareBarWords, listingWords, pageWords } from "#app/server/render/page-languages.server";
+import { cardValueWords, compareBarWords, listingWords, pageWords } from "#app/server/render/page-languages.server";
 
 export const handle: PageHandle = {
   live: ["products"],
@@ -33,8 +33,13 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const { catalog } = context.get(servicesContext);
   const sort = listingSortOf(url.searchParams.get(SORT_PARAM), CATALOG_SORTS);
   const includeDiscontinued = url.searchParams.get(DISCONTINUED_PARAM) === DISCONTINUED_INCLUDED;
-  const listing = await catalog.listProducts({ page: requestedPage(url), sort, includeDiscontinued });
   const chain = messageChain(context.get(requestContext).language);
+  const listing = await catalog.listProducts({
+    page: requestedPage(url),
+    sort,
+    includeDiscontinued,
+    values: cardValueWords(chain),
+  });
   return {
     sort,
     includeDiscontinued,

@@ -17,7 +17,12 @@ import { FilterBox } from "#app/components/filter-controls";
 import { IncludeDiscontinued } from "#app/components/include-discontinued";
 import { DISCONTINUED_INCLUDED, DISCONTINUED_PARAM } from "#app/domain/lifecycle-stages";
 import { messageChain, paginationView } from "#app/server/render/messages.server";
-import { compareBarWords, listingWords, specValueWords } from "#app/server/render/page-languages.server";
+import {
+  cardValueWords,
+  compareBarWords,
+  listingWords,
+  specValueWords,
+} from "#app/server/render/page-languages.server";
 
 /** The search parameter each checked feature filter travels in. */
 const FEATURE_PARAM = "feature";
@@ -57,8 +62,10 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     ? specSortValue(specSort.attribute, specSort.descending ? "desc" : "asc")
     : listingSortOf(url.searchParams.get(SORT_PARAM), CATALOG_SORTS);
   const includeDiscontinued = url.searchParams.get(DISCONTINUED_PARAM) === DISCONTINUED_INCLUDED;
+  const chain = messageChain(context.get(requestContext).language);
   const listing = await catalog.listProducts({
     categoryId: category.id,
+    values: cardValueWords(chain),
     featureIds: selected,
     specFilters,
     includeDiscontinued,
@@ -66,7 +73,6 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     page: requestedPage(url),
   });
   const { specCounts = {}, specSpans = {}, ...rest } = listing;
-  const chain = messageChain(context.get(requestContext).language);
   // The page's words in its language; what the catalog's records say is English until translated.
   const words = listingWords(chain, {
     total: listing.total,

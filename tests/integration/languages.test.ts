@@ -2,25 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASE_KINDS, testDatabaseConfig } from "#tests/support/database";
 import { adminEnv, signIn } from "#tests/support/http";
 import { startServer, type RunningServer } from "#tests/support/server";
-
-/** The settings form as the dashboard posts it, with every other setting as the demo has it. */
-function settingsForm(languages: string): URLSearchParams {
-  return new URLSearchParams({
-    companyName: "Vantage",
-    contactEmail: "info@vantage.example",
-    "socialLinks[0].label": "LinkedIn",
-    "socialLinks[0].url": "https://www.linkedin.com/",
-    "socialLinks[1].label": "YouTube",
-    "socialLinks[1].url": "https://www.youtube.com/",
-    copyrightHolder: "Vantage Security Systems",
-    footerNote: "All rights reserved.",
-    aboutPage: "We make cameras.",
-    privacyPolicy: "We keep little.",
-    securityEmail: "security@vantage.example",
-    disclosurePolicy: "Tell us first.",
-    languages,
-  });
-}
+import { saveSiteLanguages } from "#tests/support/site-languages";
 
 /** Every address a page links to or sends a form to on this site, as written. */
 function ownAddresses(html: string): string[] {
@@ -35,14 +17,7 @@ describe.each(DATABASE_KINDS)("the site in the owner's languages on %s", (kind) 
     const response = await fetch(`${server.url}${path}`);
     return { status: response.status, html: await response.text(), cache: response.headers.get("x-cache") };
   };
-  const saveLanguages = async (languages: string) => {
-    const response = await fetch(`${server.url}/dashboard/settings`, {
-      method: "POST",
-      headers: { Cookie: cookie, Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
-      body: settingsForm(languages),
-    });
-    return response.text();
-  };
+  const saveLanguages = (languages: string) => saveSiteLanguages(server.url, cookie, languages);
 
   beforeAll(async () => {
     const config = await testDatabaseConfig(kind);
@@ -338,6 +313,13 @@ describe.each(DATABASE_KINDS)("the site in the owner's languages on %s", (kind) 
     expect(catalog).toMatch(/<option value="newest">Neueste zuerst<\/option>/);
     expect(catalog).toMatch(/aria-label="Details ansehen: VNT-[^"]+"[^>]*>Details ansehen<\/a>/);
     expect(catalog).toMatch(/<h2 [^>]*><span lang="en" dir="ltr">VNT-[^<]+<\/span><span title="NDAA-konform"/);
+    // A card's key values are written as German writes numbers, in the page's language.
+    expect(catalog).toMatch(
+      /<ul class="[^"]*" aria-label="Wichtige technische Daten von VNT-D4M-AIZ"><li class="[^"]*">4 MP<\/li><li class="[^"]*">2,8\u201312 mm<\/li>/,
+    );
+    expect((await get("/catalog")).html).toMatch(
+      /<ul class="[^"]*" aria-label="Key specifications of VNT-D4M-AIZ"><li class="[^"]*">4 MP<\/li><li class="[^"]*">2.8\u201312 mm<\/li>/,
+    );
     // The comparison's bar: its words for every count the visitor can tick, in German, ready in the data.
     expect(catalog).toContain(">Auswahl vergleichen</button>");
     expect(catalog).toContain("Kreuzen Sie bei bis zu 4 Produkten „Vergleichen“ an.");

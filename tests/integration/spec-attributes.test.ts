@@ -17,6 +17,7 @@ import { TEST_ORIGIN } from "#tests/support/origin";
 import { PRODUCT_SELECTOR } from "#app/domain/paths";
 import { newProductInput } from "#tests/support/products";
 import { attributeInput as input } from "#tests/support/spec-attributes";
+import { specValueWords } from "#app/server/render/page-languages.server";
 
 describe("the attribute form schema", () => {
   it("keeps what each type needs and drops what it does not", () => {
@@ -555,6 +556,17 @@ describe.each(DATABASE_KINDS)("a category's filters by values on %s", (kind) => 
     // Cards carry the first values.
     const listing = await list("ir-range-min=50");
     expect(listing.products[0]?.keySpecs).toEqual(["50 m (164 ft)", "6\u201322 mm", "IP67"]);
+    expect(listing.products[0]?.keySpecsAsWritten).toBeUndefined();
+    // On a page in German: the numbers written in German, the choice as its record words it.
+    const german = await runtime.services.catalog.listProducts({
+      categoryId: domes,
+      specFilters: specFiltersOf(new URLSearchParams("ir-range-min=50"), attributes),
+      values: specValueWords(["de"]),
+    });
+    expect(german.products[0]).toMatchObject({
+      keySpecs: ["50 m (164 ft)", "6\u201322 mm", "IP67"],
+      keySpecsAsWritten: [false, false, true],
+    });
   });
 
   it("has a product selector once two categories filter by an attribute, over their products alone", async () => {

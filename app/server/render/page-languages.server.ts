@@ -324,3 +324,12 @@ export function lifecycleLineInWords(
     repairs: day(repairsUntil),
   }).text;
 }
+
+/**
+ * How a list's cards write their key values on a page read in `chain` (`ProductsAsked.values`): none
+ * in English, whose cards the catalog holds written.
+ */
+export function cardValueWords(chain: readonly string[]): SpecValueWords | undefined {
+  const words = specValueWords(chain);
+  return words.lang === SOURCE_LANGUAGE ? undefined : words;
+}

@@ -19,7 +19,15 @@ import {
   type SupportProduct,
 } from "#app/domain/catalog-views";
 import { shownKeys, type CatalogChange } from "#app/domain/catalog-shown";
-import { fitsAttribute, valueTexts, type CategoryAttribute, type SpecValue } from "#app/domain/spec-attributes";
+import {
+  fitsAttribute,
+  formatSpecValue,
+  valueTexts,
+  writtenInPageLanguage,
+  type CategoryAttribute,
+  type SpecValue,
+  type SpecValueWords,
+} from "#app/domain/spec-attributes";
 import { filterAttributes, type SpecFilter } from "#app/domain/spec-filters";
 import { PRODUCT_SELECTOR } from "#app/domain/paths";
 import { ACTIVE_LIFECYCLE, lifecycleOfRow, sortDayOf, type LifecycleSort } from "#app/domain/lifecycle";
@@ -75,6 +83,11 @@ export type ProductsAsked = {
   sort?: ListingSort;
   /** Discontinued products too (decision 072): a listing leaves them out unless asked. */
   includeDiscontinued?: boolean;
+  /**
+   * How the page's language writes values (decision 087), when it is not English: the cards' key
+   * values are written with them, and say which stay as their record words them.
+   */
+  values?: SpecValueWords;
 } & (
   | { categoryId?: undefined; featureIds?: undefined; specFilters?: undefined; specSort?: undefined }
   | {
@@ -664,12 +677,7 @@ export class CatalogState {
     const { row } = source;
     const category = this.categoryById.get(row.categoryId)?.category;
     if (!category) return undefined;
-    const specValues = specValuesOf(category, source.values);
-    // A card shows the first few values, in the category's order: the ones it put first.
-    const keySpecs = specValues
-      .filter((spec) => spec.attribute.type !== "text")
-      .slice(0, KEY_SPECS)
-      .map((spec) => textsOf(spec.attribute, spec.value)[0] ?? "");
+    const keySpecs = keyValuesOf(category, source.values).map((spec) => textsOf(spec.attribute, spec.value)[0] ?? "");
     const summary: ProductSummary = {
       id: row.id,
       slug: row.slug,
@@ -888,6 +896,23 @@ export class CatalogState {
     };
   }
 
+  /**
+   * A product's card as a page in another language shows it (`values`): its key values written as that
+   * language writes them, those its record words (a choice's) marked so; English's as held.
+   */
+  private summaryIn(entry: ProductEntry, values: SpecValueWords | undefined): ProductSummary {
+    const { summary } = entry;
+    if (!values || !summary.keySpecs) return summary;
+    const category = this.categoryById.get(entry.categoryId)?.category;
+    if (!category) return summary;
+    const keyValues = keyValuesOf(category, entry.source.values);
+    return {
+      ...summary,
+      keySpecs: keyValues.map((spec) => formatSpecValue(spec.attribute, spec.value, values)),
+      keySpecsAsWritten: keyValues.map((spec) => !writtenInPageLanguage(spec.attribute)),
+    };
+  }
+
   /** A published product's page, by its slug or its id (`reference`). */
   getProduct(reference: string): CatalogProduct | undefined {
     const entry = this.productAt(reference);
@@ -961,7 +986,7 @@ export class CatalogState {
       const listed = options.includeDiscontinued ? every : this.currentOf(newest ? "newest" : "model", every);
       const { items, total, page, pageCount } = pageOf(listed, options.page ?? 1, pageSize);
       return {
-        products: items.map((entry) => entry.summary),
+        products: items.map((entry) => this.summaryIn(entry, options.values)),
         total,
         page,
         pageCount,
@@ -1003,7 +1028,7 @@ export class CatalogState {
         : category.products.slice(offset, offset + pageSize);
     }
     return {
-      products: shown.map((entry) => entry.summary),
+      products: shown.map((entry) => this.summaryIn(entry, options.values)),
       total,
       page,
       pageCount,
@@ -1443,6 +1468,13 @@ function categoryLink(category: CatalogCategory): CatalogProduct["category"] {
 }
 
 /** The values of `values` (by attribute id) that `category` has and that fit its attributes, in its order. */
+/** The values a product's card shows: its first few but texts, in the category's order (the ones it put first). */
+function keyValuesOf(category: CatalogCategory, values: Record<string, SpecValue>): CatalogProduct["specValues"] {
+  return specValuesOf(category, values)
+    .filter((spec) => spec.attribute.type !== "text")
+    .slice(0, KEY_SPECS);
+}
+
 function specValuesOf(category: CatalogCategory, values: Record<string, SpecValue>): CatalogProduct["specValues"] {
   return category.attributes.flatMap((attribute) => {
     const value = values[attribute.id];

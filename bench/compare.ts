@@ -14,6 +14,10 @@
  * database migrations. The working tree is built too unless `--no-build`. The scenarios are those of
  * `bench:uncached` and the about and home pages of `bench:rendered`, each page made distinct by a
  * tracker's parameter that the page does not read (so it is rendered, and never kept by the page cache).
+ *
+ * `npm run bench:compare -- --languages` compares this tree with itself, English alone against the
+ * site with the demo owner's five other languages (decision 086): what they cost a page in English
+ * (its alternate addresses, its language switcher).
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -24,7 +28,7 @@ import { startServer, type RunningServer } from "../tests/support/server";
 import { createRandom } from "../demo/random";
 import { generateCatalog } from "./lib/catalog";
 import { cpuTimeMs } from "./lib/cpu";
-import { buildSite, root, writeResult } from "./lib/site";
+import { buildSite, giveSiteLanguages, root, writeResult } from "./lib/site";
 import { percentile, round } from "./lib/stats";
 import { askEachOnce, scenarioHeaders, scenarioUrls } from "./uncached";
 
@@ -100,8 +104,14 @@ function builtWorktree(revision: string): { checkout: string; remove: () => void
   }
 }
 
-export async function compareWith(revision: string): Promise<ComparedScenario[]> {
-  const baseline = builtWorktree(revision);
+/**
+ * This tree against `revision`, or, with `languages`, this tree with English alone against itself
+ * with five other languages.
+ */
+export async function compareWith(revision: string, languages = false): Promise<ComparedScenario[]> {
+  const baseline: { checkout?: string; remove: () => void } = languages
+    ? { remove: () => undefined }
+    : builtWorktree(revision);
   const dataDirs: string[] = [];
   const sides: RunningServer[] = [];
   try {
@@ -112,8 +122,14 @@ export async function compareWith(revision: string): Promise<ComparedScenario[]>
       fs.cpSync(catalog, `${catalog}-${name}`, { recursive: true });
     }
     // Each serves its copy, which it leaves in place when it stops: the `finally` removes them.
-    sides.push(await startServer({ ...adminEnv(), DATA_DIR: dataDirs[1] ?? "" }, { checkout: baseline.checkout }));
+    sides.push(
+      await startServer(
+        { ...adminEnv(), DATA_DIR: dataDirs[1] ?? "" },
+        baseline.checkout ? { checkout: baseline.checkout } : {},
+      ),
+    );
     sides.push(await startServer({ ...adminEnv(), DATA_DIR: dataDirs[2] ?? "" }));
+    if (languages) await giveSiteLanguages(sides[1] as RunningServer);
     const urls: Record<string, string[]> = {
       ...(await scenarioUrls(sides[1] as RunningServer, createRandom(20_261_127).next, ROUNDS * BURST)),
       // The pages `bench:rendered` measures, each asked for with distinct parameters.
@@ -157,14 +173,15 @@ export async function compareWith(revision: string): Promise<ComparedScenario[]>
 }
 
 if (import.meta.filename === process.argv[1]) {
-  const revision = process.argv.slice(2).find((argument) => !argument.startsWith("--"));
-  if (!revision) throw new Error("Usage: npm run bench:compare -- <revision> [--no-build]");
+  const languages = process.argv.includes("--languages");
+  const revision = languages ? "English alone" : process.argv.slice(2).find((argument) => !argument.startsWith("--"));
+  if (!revision) throw new Error("Usage: npm run bench:compare -- <revision> | --languages [--no-build]");
   if (!process.argv.includes("--no-build")) buildSite();
   writeResult("compare", {
     revision,
     products: PRODUCTS,
     rounds: ROUNDS,
     burst: BURST,
-    scenarios: await compareWith(revision),
+    scenarios: await compareWith(revision, languages),
   });
 }

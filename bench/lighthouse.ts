@@ -1,22 +1,39 @@
 // Lighthouse 12 (mobile, its default emulation and simulated throttling) on the five public pages with the
-// demo catalog, plus the gzip bytes of JavaScript each public page's first load fetches.
-// Usage: npm run bench:lighthouse [-- --javascript-only] [--no-build]
+// demo catalog, plus the gzip bytes of JavaScript each public page's first load fetches. With
+// `--language de` (any of the benchmarks' languages), the same pages in that language, on a site with
+// all six (decision 086).
+// Usage: npm run bench:lighthouse [-- --javascript-only] [--language TAG] [--no-build]
 import lighthouse from "lighthouse";
+import { adminEnv } from "../tests/support/http";
 import { ensureDebianPackages } from "../scripts/system-packages.js";
 import { startChromium } from "./lib/chromium";
 import { firstLoadJavaScript } from "./lib/javascript";
-import { budgetPages, buildSite, startDemoSite, warmImages, writeResult } from "./lib/site";
+import {
+  askedLanguage,
+  budgetPages,
+  buildSite,
+  giveSiteLanguages,
+  startDemoSite,
+  warmImages,
+  writeResult,
+} from "./lib/site";
 
 const categories = ["performance", "accessibility", "best-practices", "seo"] as const;
 const javascriptBudget = 120_000;
 const javascriptOnly = process.argv.includes("--javascript-only");
+const asked = askedLanguage();
+/** The prefix of the measured pages' addresses: none in English. */
+const prefix = asked ? `/${asked}` : "";
+/** What the results' files are called after: "lighthouse", "lighthouse-de". */
+const resultName = asked ? `lighthouse-${asked}` : "lighthouse";
 
 ensureDebianPackages(["chromium"]);
 if (!process.argv.includes("--no-build")) buildSite();
-const site = await startDemoSite();
+const site = await startDemoSite(asked ? adminEnv() : {});
 const chromium = await startChromium();
 try {
-  const pages = await budgetPages(site);
+  if (asked) await giveSiteLanguages(site);
+  const pages = (await budgetPages(site)).map((page) => ({ ...page, path: `${prefix}${page.path}` }));
   const scores = [];
   for (const page of javascriptOnly ? [] : pages) {
     await warmImages(site.url, page.path);
@@ -29,7 +46,7 @@ try {
     if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
     const { lhr } = result;
     // The whole report, to see which requests and elements a score comes from.
-    writeResult(`lighthouse-${page.name.toLowerCase()}`, lhr);
+    writeResult(`${resultName}-${page.name.toLowerCase()}`, lhr);
     const failing = categories.flatMap((category) =>
       lhr.categories[category]?.auditRefs
         .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
@@ -48,31 +65,35 @@ try {
     });
   }
 
-  const javascriptPages = [
+  const javascriptPages: { name: string; path: string; status?: number }[] = [
     ...pages,
-    { name: "About", path: "/about" },
-    { name: "Contact", path: "/contact" },
-    { name: "Privacy", path: "/privacy" },
-    { name: "Search", path: "/search?q=camera" },
-    { name: "Security advisories", path: "/support/security" },
-    { name: "Advisory", path: "/support/security/vsa-2026-002" },
-    { name: "Login", path: "/login" },
-    { name: "Forgot", path: "/forgot" },
-    { name: "Not found", path: "/no-such-page", status: 404 },
+    ...[
+      { name: "About", path: "/about" },
+      { name: "Contact", path: "/contact" },
+      { name: "Privacy", path: "/privacy" },
+      { name: "Search", path: "/search?q=camera" },
+      { name: "Security advisories", path: "/support/security" },
+      { name: "Advisory", path: "/support/security/vsa-2026-002" },
+      { name: "Login", path: "/login" },
+      { name: "Forgot", path: "/forgot" },
+      { name: "Not found", path: "/no-such-page", status: 404 },
+    ].map((page) => ({ ...page, path: `${prefix}${page.path}` })),
   ];
   const javascript = [];
   for (const page of javascriptPages) {
     javascript.push({
       page: page.name,
       path: page.path,
-      ...(await firstLoadJavaScript(site.url, page.path, "status" in page ? page.status : 200)),
+      ...(await firstLoadJavaScript(site.url, page.path, page.status ?? 200)),
     });
   }
 
-  if (!javascriptOnly) writeResult("lighthouse", { date: new Date().toISOString(), scores, javascript });
+  if (!javascriptOnly) {
+    writeResult(resultName, { date: new Date().toISOString(), language: asked ?? "en", scores, javascript });
+  }
 
   if (scores.length) {
-    console.log("\nLighthouse 12, mobile\n");
+    console.log(`\nLighthouse 12, mobile${asked ? `, the pages in ${asked}` : ""}\n`);
     console.log("| Page | Performance | Accessibility | Best Practices | SEO | LCP ms | TBT ms | CLS |");
     console.log("|---|---|---|---|---|---|---|---|");
   }
@@ -82,7 +103,9 @@ try {
     );
     for (const audit of row.failing) console.log(`|   ↳ ${audit} | | | | | | | |`);
   }
-  console.log(`\nFirst-load JavaScript, gzip bytes on the wire (budget ${javascriptBudget.toLocaleString("en-US")})\n`);
+  console.log(
+    `\nFirst-load JavaScript${asked ? `, the pages in ${asked}` : ""}, gzip bytes on the wire (budget ${javascriptBudget.toLocaleString("en-US")})\n`,
+  );
   console.log("| Page | Files | Bytes | Within budget |");
   console.log("|---|---|---|---|");
   for (const row of javascript) {

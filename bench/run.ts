@@ -15,19 +15,23 @@ import type { UncachedResult } from "./uncached";
 import type { VisitorsResult } from "./visitors";
 import { buildSite, root } from "./lib/site";
 
-const SCRIPTS = [
-  "throughput",
-  "uncached",
-  "rendered",
-  "search",
-  "live",
-  "upload",
-  "import",
-  "startup",
-  "load",
-  "lighthouse",
-  "visitors",
-] as const;
+/** Each benchmark with its arguments: some run again in German, or with English alone (decision 086). */
+const SCRIPTS: readonly (readonly string[])[] = [
+  ["throughput"],
+  ["throughput", "--language", "de"],
+  ["uncached"],
+  ["uncached", "--english-alone"],
+  ["rendered"],
+  ["search"],
+  ["live"],
+  ["upload"],
+  ["import"],
+  ["startup"],
+  ["load"],
+  ["lighthouse"],
+  ["lighthouse", "--language", "de"],
+  ["visitors"],
+];
 
 const TARGETS = {
   ratio: 0.25,
@@ -149,11 +153,11 @@ function readResult<T>(name: string): T | undefined {
 
 const mark = (ok: boolean) => (ok ? "met" : "**missed**");
 
-function throughputSection(bySize: Record<string, PageThroughput[]>): string[] {
+function throughputSection(bySize: Record<string, PageThroughput[]>, inLanguage = ""): string[] {
   const lines: string[] = [];
   for (const [size, pages] of Object.entries(bySize)) {
     lines.push(
-      `### Throughput at ${Number(size).toLocaleString("en-US")} products (autocannon, 20 connections, 15 s after a warm-up)`,
+      `### Throughput at ${Number(size).toLocaleString("en-US")} products${inLanguage} (autocannon, 20 connections, 15 s after a warm-up)`,
       "",
       "| Page | Bytes | Ours req/s | Ours p50 / p99 ms | nginx req/s | nginx p50 / p99 ms | Ours / nginx | Server CPU µs per request, ours / nginx | Target ≥ 25% and p99 ≤ 25 ms |",
       "|---|---|---|---|---|---|---|---|---|",
@@ -169,9 +173,9 @@ function throughputSection(bySize: Record<string, PageThroughput[]>): string[] {
   return lines;
 }
 
-function uncachedSection(result: UncachedResult): string[] {
+function uncachedSection(result: UncachedResult, site: string): string[] {
   const lines = [
-    `### Pages the cache cannot answer, ${result.products.toLocaleString("en-US")} products (autocannon, 20 connections, every URL asked once)`,
+    `### Pages the cache cannot answer, ${result.products.toLocaleString("en-US")} products, ${site} (autocannon, 20 connections, every URL asked once)`,
     "",
     `Server memory right after start: ${result.rssAfterStartMb} MB.`,
     "",
@@ -268,8 +272,12 @@ function report(): string {
 
   const throughput = readResult<Record<string, PageThroughput[]>>("throughput");
   if (throughput) lines.push(...throughputSection(throughput));
+  const germanThroughput = readResult<Record<string, PageThroughput[]>>("throughput-de");
+  if (germanThroughput) lines.push(...throughputSection(germanThroughput, ", the pages in German"));
   const uncached = readResult<UncachedResult>("uncached");
-  if (uncached) lines.push(...uncachedSection(uncached));
+  if (uncached) lines.push(...uncachedSection(uncached, "a site with six languages"));
+  const englishAlone = readResult<UncachedResult>("uncached-english-alone");
+  if (englishAlone) lines.push(...uncachedSection(englishAlone, "English alone"));
   const visitors = readResult<VisitorsResult>("visitors");
   if (visitors) lines.push(...visitorsSection(visitors));
 
@@ -343,10 +351,14 @@ function report(): string {
 
   for (const loadResult of readResult<LoadResult[]>("load") ?? []) lines.push(...loadSection(loadResult));
 
-  const lighthouse = readResult<LighthouseResult>("lighthouse");
-  if (lighthouse) {
+  for (const [name, title] of [
+    ["lighthouse", "demo catalog"],
+    ["lighthouse-de", "demo catalog, the pages in German"],
+  ] as const) {
+    const lighthouse = readResult<LighthouseResult>(name);
+    if (!lighthouse) continue;
     lines.push(
-      "### Lighthouse 12, mobile (demo catalog)",
+      `### Lighthouse 12, mobile (${title})`,
       "",
       "| Page | Performance | Accessibility | Best Practices | SEO | LCP ms | TBT ms | CLS | Target 100 × 4 |",
       "|---|---|---|---|---|---|---|---|---|",
@@ -374,14 +386,19 @@ function report(): string {
 if (!process.argv.includes("--report-only")) {
   ensureDebianPackages(["chromium", "nginx"]);
   buildSite();
-  for (const script of SCRIPTS) {
-    console.log(`\n== ${script}`);
+  for (const [script, ...options] of SCRIPTS) {
+    console.log(`\n== ${[script, ...options].join(" ")}`);
     const result = spawnSync(
       process.execPath,
-      [path.join(root, "node_modules/tsx/dist/cli.mjs"), path.join(root, `bench/${script}.ts`), "--no-build"],
+      [
+        path.join(root, "node_modules/tsx/dist/cli.mjs"),
+        path.join(root, `bench/${script}.ts`),
+        ...options,
+        "--no-build",
+      ],
       { cwd: root, stdio: "inherit" },
     );
-    if (result.status !== 0) throw new Error(`bench/${script}.ts failed`);
+    if (result.status !== 0) throw new Error(`bench/${script}.ts ${options.join(" ")} failed`);
   }
 }
 fs.writeFileSync(path.join(root, "bench/RESULTS.md"), report());

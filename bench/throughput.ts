@@ -1,16 +1,18 @@
 /**
  * Requests per second and latency of the anonymous public pages, ours against nginx serving the very
  * same bytes as static files: autocannon, 20 connections, 15 s after a warm-up, on loopback. Run at
- * 1,000 and 10,000 products. `npm run bench:throughput` (also part of `npm run bench`).
+ * 1,000 and 10,000 products. `npm run bench:throughput` (also part of `npm run bench`); with
+ * `-- --language de`, the same pages in German on a site with six languages (decision 086).
  */
 import fs from "node:fs";
 import autocannon from "autocannon";
 import { ensureDebianPackages } from "../scripts/system-packages.js";
 import { startServer } from "../tests/support/server";
+import { adminEnv } from "../tests/support/http";
 import { generateCatalog } from "./lib/catalog";
 import { cpuTimeMs } from "./lib/cpu";
 import { serveWithNginx } from "./lib/nginx";
-import { buildSite, writeResult } from "./lib/site";
+import { askedLanguage, buildSite, giveSiteLanguages, writeResult } from "./lib/site";
 
 const CONNECTIONS = 20;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 15);
@@ -68,11 +70,16 @@ async function pagesOf(base: string) {
   ];
 }
 
-export async function measureThroughput(productCount: number): Promise<PageThroughput[]> {
+/** The pages at `productCount` products, in `language` (its prefix) when given, else English. */
+export async function measureThroughput(productCount: number, language?: string): Promise<PageThroughput[]> {
   const dataDir = await generateCatalog(productCount);
-  const site = await startServer({ DATA_DIR: dataDir });
+  const site = await startServer({ ...(language ? adminEnv() : {}), DATA_DIR: dataDir });
   try {
-    const pages = await pagesOf(site.url);
+    if (language) await giveSiteLanguages(site);
+    const pages = (await pagesOf(site.url)).map((page) => ({
+      ...page,
+      path: language ? `/${language}${page.path}` : page.path,
+    }));
     const results: PageThroughput[] = [];
     for (const { page, path } of pages) {
       const response = await fetch(`${site.url}${path}`);
@@ -108,7 +115,8 @@ export async function measureThroughput(productCount: number): Promise<PageThrou
 if (import.meta.filename === process.argv[1]) {
   ensureDebianPackages(["nginx"]);
   if (!process.argv.includes("--no-build")) buildSite();
+  const language = askedLanguage();
   const bySize: Record<string, PageThroughput[]> = {};
-  for (const size of SIZES) bySize[size] = await measureThroughput(size);
-  writeResult("throughput", bySize);
+  for (const size of SIZES) bySize[size] = await measureThroughput(size, language);
+  writeResult(language ? `throughput-${language}` : "throughput", bySize);
 }

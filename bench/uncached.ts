@@ -7,7 +7,10 @@
  * - catalog pages: /catalog?page=1…N, each once;
  * - value filters: category pages with two bounds of typed values and an order by one (decision 070);
  * - crawler, compressed: other product pages, asked for as search engines and browsers ask, taking
- *   brotli or gzip (the other scenarios take the plain bytes, as autocannon does by default).
+ *   brotli or gzip (the other scenarios take the plain bytes, as autocannon does by default);
+ * - crawler in German, filter explorer in Arabic: the same kinds of page in two of the site's other
+ *   languages (decision 086), which the site has five of, as the demo's owner would: German, French,
+ *   Spanish, Japanese and Arabic.
  * The server first serves other pages of each kind (a warm-up, reported on its own): the scenarios are
  * of a server that has been up a while, its code compiled by earlier visitors.
  * For each: requests per second, latency, and the server's CPU time per request; the server's memory
@@ -23,13 +26,14 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { CATALOG_PAGE_SIZE } from "../app/domain/catalog-views";
 import { adminEnv, signIn } from "../tests/support/http";
+import { OTHER_LANGUAGES } from "../tests/support/site-languages";
 import { startServer, type RunningServer } from "../tests/support/server";
 import { createRandom } from "../demo/random";
 import { generateCatalog } from "./lib/catalog";
 import { cpuMsPerRequest, cpuTimeMs } from "./lib/cpu";
 import { measureFloor, type Floor } from "./lib/floor";
 import { askAtRate, type PacedAnswers } from "./lib/paced";
-import { buildSite, sitemapPaths, writeResult } from "./lib/site";
+import { buildSite, giveSiteLanguages, sitemapPaths, writeResult } from "./lib/site";
 import { percentile, round } from "./lib/stats";
 
 const CONNECTIONS = 20;
@@ -48,6 +52,13 @@ const TARGET_RATE = 150;
 const PACED_REQUESTS = Number(process.env.BENCH_UNCACHED_PACED ?? 900);
 /** Distinct URLs of the memory scenario. */
 const MEMORY_URLS = Number(process.env.BENCH_MEMORY_URLS ?? 100_000);
+/**
+ * The site has English alone (`-- --english-alone`), not the five other languages it has otherwise:
+ * what the languages cost in memory, measured against the same code.
+ */
+const ENGLISH_ALONE = process.argv.includes("--english-alone");
+/** Each of the site's languages' prefix, English's none (decision 086). */
+const PREFIXES = ["", ...(ENGLISH_ALONE ? [] : OTHER_LANGUAGES.split("\n").map((tag) => `/${tag}`))];
 
 export interface UncachedScenario {
   scenario: string;
@@ -132,11 +143,15 @@ async function text(site: Pick<RunningServer, "url">, path: string): Promise<str
   return response.text();
 }
 
-/** Distinct URLs of each scenario, found from the site itself (its sitemap and pages). */
+/**
+ * Distinct URLs of each scenario, found from the site itself (its sitemap and pages); with
+ * `inLanguages`, those of German and Arabic too (a site that has them).
+ */
 export async function scenarioUrls(
   site: Pick<RunningServer, "url">,
   random: () => number,
   limit = REQUESTS,
+  inLanguages = false,
 ): Promise<Record<string, string[]>> {
   const paths = await sitemapPaths(site.url);
   const productPaths = paths.filter((path) => path.startsWith("/catalog/products/"));
@@ -210,6 +225,13 @@ export async function scenarioUrls(
     "catalog pages": shuffled(catalogPages, random).slice(0, limit),
     "value filters": [...valueFilters],
     [COMPRESSED_CRAWLER]: crawled.slice(limit, limit * 2),
+    // Other addresses than the English ones': never in the cache.
+    ...(inLanguages
+      ? {
+          "crawler in German": crawled.slice(0, limit).map((path) => `/de${path}`),
+          "filter explorer in Arabic": [...filters].map((path) => `/ar${path}`),
+        }
+      : {}),
   };
 }
 
@@ -310,7 +332,10 @@ async function distinctUrls(site: RunningServer, random: () => number): Promise<
     const parameter = index % 2 === 0 ? `utm_source=newsletter&utm_id=${index}` : `fbclid=IwAR${index}`;
     return `${path}${path.includes("?") ? "&" : "?"}${parameter}`;
   });
-  return shuffled([...mixed, ...tracked], random);
+  const inLanguages = [...mixed, ...tracked].map(
+    (path) => `${PREFIXES[Math.floor(random() * PREFIXES.length)] ?? ""}${path}`,
+  );
+  return shuffled(inLanguages, random);
 }
 
 /** The server's memory once it has collected all its garbage (it runs with bench/lib/gc-probe.cjs). */
@@ -433,9 +458,10 @@ export async function measureUncached(productCount: number): Promise<UncachedRes
   });
   try {
     const rssAfterStartMb = rssMb(site.pid);
+    if (!ENGLISH_ALONE) await giveSiteLanguages(site);
     // A fixed seed: every run asks for the same URLs in the same order.
     const random = createRandom(20_261_125).next;
-    const urls = await scenarioUrls(site, random, REQUESTS + PACED_REQUESTS + WARM_UP_PER_KIND);
+    const urls = await scenarioUrls(site, random, REQUESTS + PACED_REQUESTS + WARM_UP_PER_KIND, !ENGLISH_ALONE);
     // The scenarios are of a server that has been up a while, as after an admin's write: its code
     // compiled by earlier visitors. So first it serves pages of each kind other than those measured.
     const warmUp: string[] = [];
@@ -479,5 +505,5 @@ export async function measureUncached(productCount: number): Promise<UncachedRes
 
 if (import.meta.filename === process.argv[1]) {
   if (!process.argv.includes("--no-build")) buildSite();
-  writeResult("uncached", await measureUncached(PRODUCTS));
+  writeResult(ENGLISH_ALONE ? "uncached-english-alone" : "uncached", await measureUncached(PRODUCTS));
 }

@@ -2,6 +2,8 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { startServer, type RunningServer } from "../../tests/support/server";
+import { signIn } from "../../tests/support/http";
+import { OTHER_LANGUAGES, saveSiteLanguages } from "../../tests/support/site-languages";
 
 export const root = path.resolve(import.meta.dirname, "../..");
 
@@ -14,9 +16,12 @@ export function buildSite() {
   if (result.status !== 0) throw new Error("The production build failed");
 }
 
-/** The production server on loopback with the demo catalog in its own temp DATA_DIR (removed by `stop`). */
-export async function startDemoSite(): Promise<RunningServer> {
-  return startServer({ DEMO_DATA: "1" });
+/**
+ * The production server on loopback with the demo catalog in its own temp DATA_DIR (removed by
+ * `stop`), with `env` besides (an owner to sign in as).
+ */
+export async function startDemoSite(env: Record<string, string> = {}): Promise<RunningServer> {
+  return startServer({ ...env, DEMO_DATA: "1" });
 }
 
 /** The five public pages the budgets name: home, catalog, a category, a product, support. */
@@ -75,4 +80,23 @@ export async function sitemapPaths(origin: string): Promise<string[]> {
   const pages: string[] = [];
   for (const part of parts) pages.push(...(await locations(part)));
   return pages;
+}
+
+/**
+ * The language `--language TAG` asks a benchmark's pages in, one of those the benchmarks' site has
+ * besides English (`OTHER_LANGUAGES`); none without it, for English.
+ */
+export function askedLanguage(argv: readonly string[] = process.argv): string | undefined {
+  const at = argv.indexOf("--language");
+  if (at === -1) return undefined;
+  const tag = argv[at + 1] ?? "";
+  const offered = OTHER_LANGUAGES.split("\n");
+  if (!offered.includes(tag)) throw new Error(`--language takes one of ${offered.join(", ")}`);
+  return tag;
+}
+
+/** Gives a running site the benchmarks' languages, as its owner (it runs with `adminEnv()`) would. */
+export async function giveSiteLanguages(site: Pick<RunningServer, "url">): Promise<void> {
+  const saved = await saveSiteLanguages(site.url, (await signIn(site.url)).cookie, OTHER_LANGUAGES);
+  if (!saved.includes("Settings saved.")) throw new Error("The site's languages were not saved");
 }

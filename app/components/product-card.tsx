@@ -20,8 +20,8 @@ export interface ProductCardData {
   image: Pick<ImageView, "fileId" | "url" | "width" | "height" | "alt">;
   /** Its first few typed values ("2.8–12 mm", "30 m (98 ft)"). */
   keySpecs?: string[];
-  /** Which of `keySpecs` are as their record words them, in another language than English (`ProductSummary`). */
-  keySpecsAsWritten?: boolean[];
+  /** Which of `keySpecs` are written in the page's language, in another language than English (`ProductSummary`). */
+  keySpecsInPageLanguage?: boolean[];
   /** Absent: active; the card says the others. */
   lifecycle?: Exclude<LifecycleStage, "active">;
 }
@@ -67,10 +67,10 @@ export function ProductCard({
           <ul className="flex flex-wrap gap-1.5" aria-label={withValue(text.keySpecifications, product.model)}>
             {product.keySpecs.map((value, index) => (
               <li
-                key={value}
+                key={index}
                 className="rounded bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700"
-                // Written in the page's language but where the record words it (decision 087).
-                {...(product.keySpecsAsWritten?.[index] === false ? undefined : content)}
+                // A choice's label is its record's English; numbers, Yes and No the page's (decision 087).
+                {...(product.keySpecsInPageLanguage?.[index] ? undefined : content)}
               >
                 {value}
               </li>

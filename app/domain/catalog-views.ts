@@ -46,10 +46,10 @@ export interface ProductSummary extends Addressed {
   /** Its first few typed values as visitors read them ("4 MP", "2.8–12 mm"): what its card shows. */
   keySpecs?: string[];
   /**
-   * On a page in another language than English, which of `keySpecs` are as the record words them (a
-   * choice's label), not written in the page's language as numbers are; absent in English.
+   * On a page in another language than English, which of `keySpecs` are written in the page's language
+   * (numbers, Yes and No; a choice's label is as its record words it); absent in English.
    */
-  keySpecsAsWritten?: boolean[];
+  keySpecsInPageLanguage?: boolean[];
   /** Where it is in its life (decision 072); absent: active. Cards mark the others. */
   lifecycle?: Exclude<LifecycleStage, "active">;
 }

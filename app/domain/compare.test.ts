@@ -74,7 +74,7 @@ describe("compareRows", () => {
         pageLanguage: "name",
       },
       { name: "NDAA compliant", values: ["Yes", "No", "Yes"], differs: true, pageLanguage: "row" },
-      { name: "Lifecycle", values: ["Active", "Active", "Active"], differs: false, pageLanguage: "row" },
+      { name: "Lifecycle", values: ["Active", "Active", "Active"], differs: false, pageLanguage: "name" },
       { name: "Features", values: ["PoE", "PoE", null], differs: true, pageLanguage: "name" },
       { name: "Resolution", values: ["4 MP", "4 mp", "8 MP"], differs: true },
       { name: "Lens", values: ["2.8 mm", null, null], differs: true },
@@ -136,18 +136,11 @@ describe("compareRows", () => {
       ],
       LABELS,
     ).slice(4);
-    // A typed value's numbers are written in the page's language; the attribute's name is content.
-    const values = "values";
+    // Without the page's words a typed value is written in English, as the content is.
     expect(rows).toEqual([
-      {
-        name: "Focal length",
-        values: ["2.8\u201312 mm", "2.8\u201312 mm"],
-        differs: false,
-        group: "Lens",
-        pageLanguage: values,
-      },
-      { name: "IR range", values: ["30 m (98.4 ft)", null], differs: true, group: "Image", pageLanguage: values },
-      { name: "Power draw", values: [null, "6.5 W"], differs: true, group: "Power", pageLanguage: values },
+      { name: "Focal length", values: ["2.8\u201312 mm", "2.8\u201312 mm"], differs: false, group: "Lens" },
+      { name: "IR range", values: ["30 m (98.4 ft)", null], differs: true, group: "Image" },
+      { name: "Power draw", values: [null, "6.5 W"], differs: true, group: "Power" },
       // The specifications as written under a heading of their own, not the last group's.
       { name: "Weight", values: ["400 g", null], differs: true, group: "More specifications", ownGroup: true },
     ]);

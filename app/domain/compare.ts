@@ -1,10 +1,5 @@
 import type { CatalogProduct } from "./catalog-views";
-import {
-  ENGLISH_SPEC_VALUE_WORDS,
-  formatSpecValue,
-  writtenInPageLanguage,
-  type SpecValueWords,
-} from "./spec-attributes";
+import { formatSpecValue, writtenInPageLanguage, type SpecValueWords } from "./spec-attributes";
 import { ACTIVE_LIFECYCLE, lifecycleLine, type LifecycleFields } from "./lifecycle";
 import { isoToday } from "./format";
 import type { LanguageAttributes } from "./languages";
@@ -148,30 +143,27 @@ type Compared = Pick<CatalogProduct, "ndaa" | "features" | "specs" | "specsTable
   lifecycle?: CatalogProduct["lifecycle"];
 };
 
-/** How the comparison writes what it words itself: typed values, and a lifecycle in one line. */
+/**
+ * How the comparison writes what it words itself in the page's language: typed values and a lifecycle
+ * in one line. Either absent: written in English and marked as the content is. `today`: the day
+ * lifecycles are told as of.
+ */
 export interface CompareWording {
-  values: SpecValueWords;
-  lifecycle: (lifecycle: LifecycleFields, replacementModels: readonly string[]) => string;
-}
-
-/** The comparison's wording in English, with lifecycles as of `today`. */
-export function englishCompareWording(today = isoToday()): CompareWording {
-  return {
-    values: ENGLISH_SPEC_VALUE_WORDS,
-    lifecycle: (lifecycle, replacementModels) => lifecycleLine(lifecycle, today, replacementModels),
-  };
+  values?: SpecValueWords;
+  lifecycle?: (lifecycle: LifecycleFields, replacementModels: readonly string[]) => string;
+  today?: string;
 }
 
 /**
  * The comparison's rows, aligned by name across `products`: category, NDAA, lifecycle, features, the
  * typed values (decision 070) aligned by attribute in their groups, with their units, then every
  * specification written as text in the order it first appears. A product's repeated name keeps its
- * first value. `wording` writes the lifecycles and the typed values in the page's language.
+ * first value.
  */
 export function compareRows(
   products: readonly Compared[],
   labels: CompareLabels,
-  wording: CompareWording = englishCompareWording(),
+  wording: CompareWording = {},
 ): CompareRow[] {
   const row = (name: string, values: (string | null)[]): CompareRow => ({
     name,
@@ -194,14 +186,15 @@ export function compareRows(
       products.map((product) => (product.ndaa ? labels.yes : labels.no)),
     ),
     ownRow(
-      "row",
+      wording.lifecycle ? "row" : "name",
       labels.lifecycle,
-      products.map((product) =>
-        wording.lifecycle(
-          product.lifecycle ?? ACTIVE_LIFECYCLE,
-          product.lifecycle?.replacements.map((replacement) => replacement.model) ?? [],
-        ),
-      ),
+      products.map((product) => {
+        const lifecycle = product.lifecycle ?? ACTIVE_LIFECYCLE;
+        const replacements = product.lifecycle?.replacements.map((replacement) => replacement.model) ?? [];
+        return wording.lifecycle
+          ? wording.lifecycle(lifecycle, replacements)
+          : lifecycleLine(lifecycle, wording.today ?? isoToday(), replacements);
+      }),
     ),
     ownRow(
       "name",
@@ -228,7 +221,7 @@ export function compareRows(
           return spec ? formatSpecValue(spec.attribute, spec.value, wording.values) : null;
         }),
       ),
-      ...(writtenInPageLanguage(attribute) ? { pageLanguage: "values" as const } : {}),
+      ...(wording.values && writtenInPageLanguage(attribute) ? { pageLanguage: "values" as const } : {}),
       group: attribute.group,
     });
   }

@@ -131,9 +131,9 @@ export function lifecycleMoment(
 const HEADLINES = { discontinued: "Discontinued on", ended: "Sale ended on", announced: "End of sale on" } as const;
 
 /**
- * What History, the comparison and the datasheet say of a lifecycle first, in English: "Discontinued
- * on 1 Mar 2026", or "End of sale on 30 Jun 2027" (or "Sale ended on …" once that day is past
- * `today`); none for an active one.
+ * What History and the datasheet say of a lifecycle first, in English: "Discontinued on 1 Mar 2026",
+ * or "End of sale on 30 Jun 2027" (or "Sale ended on …" once that day is past `today`); none for an
+ * active one.
  */
 export function lifecycleHeadline(lifecycle: LifecycleFields, today: string): string | null {
   const found = lifecycleMoment(lifecycle, today);
@@ -150,9 +150,9 @@ export function lifecycleSupport(lifecycle: LifecycleFields): string[] {
 }
 
 /**
- * A lifecycle in one line, as History, the comparison and the datasheet write it: "Discontinued on
- * 1 Mar 2026; end of sale 31 Dec 2025; replaced by VNT-D4M-AI28; firmware updates until 1 Mar 2031", or
- * "Active".
+ * A lifecycle in one line, in English, as History and the datasheet write it (and the comparison on a
+ * page whose language has no words for it: `lifecycleWording`): "Discontinued on 1 Mar 2026; end of
+ * sale 31 Dec 2025; replaced by VNT-D4M-AI28; firmware updates until 1 Mar 2031", or "Active".
  */
 export function lifecycleLine(lifecycle: LifecycleFields, today: string, replacementModels: readonly string[] = []) {
   const headline = lifecycleHeadline(lifecycle, today) ?? LIFECYCLE_STAGE_NAMES[lifecycle.stage];

@@ -208,17 +208,17 @@ export interface SpecificationGroup {
   rows: { name: string; value: string; inPageLanguage: boolean }[];
 }
 
-/** A product's values as its page, its datasheet and the comparison show them, with their units. */
-export function specificationGroups(
-  specValues: readonly ProductSpec[],
-  words: SpecValueWords = ENGLISH_SPEC_VALUE_WORDS,
-): SpecificationGroup[] {
+/**
+ * A product's values as its page, its datasheet and the comparison show them, with their units:
+ * written in `words` (the page's language's) where given, else in English, as the content is.
+ */
+export function specificationGroups(specValues: readonly ProductSpec[], words?: SpecValueWords): SpecificationGroup[] {
   return specGroups(specValues).map(({ group, specs }) => ({
     group,
     rows: specs.map(({ attribute, value }) => ({
       name: attribute.name,
       value: formatSpecValue(attribute, value, words),
-      inPageLanguage: writtenInPageLanguage(attribute),
+      inPageLanguage: words !== undefined && writtenInPageLanguage(attribute),
     })),
   }));
 }

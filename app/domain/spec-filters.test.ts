@@ -74,7 +74,7 @@ describe("specSortOf and specView", () => {
       ],
     });
     expect(view.chips).toEqual([
-      { label: "IR range", value: "\u2265 30 m (98 ft)", without: [["ip-rating", "IP67"]] },
+      { label: "IR range", value: " \u2265 30 m (98 ft)", without: [["ip-rating", "IP67"]] },
       { label: "IP rating: IP67", value: "", without: [["ir-range-min", "30"]] },
     ]);
     expect(view.sorts.map((sort) => sort.label)).toEqual([
@@ -83,6 +83,13 @@ describe("specSortOf and specView", () => {
       "Focal length, highest first",
       "Focal length, lowest first",
     ]);
+  });
+
+  it("gives a number field a negative bound as it takes one, with a hyphen", () => {
+    const filters = specFiltersOf(new URLSearchParams("ir-range-min=-2.5"), attributes);
+    const view = specView(attributes, filters, {}, {}, englishWords);
+    expect(view.fields[0]).toMatchObject({ min: "-2.5" });
+    expect(view.chips[0]).toMatchObject({ label: "IR range", value: " \u2265 \u22123 m (\u22128 ft)" });
   });
 
   it("names Yes, No and the orders in the words of the page's language", () => {
@@ -99,6 +106,7 @@ describe("specSortOf and specView", () => {
     const view = specView(attributes, filters, { audio: { yes: 4, no: 1 } }, { "focal-length": [2.8, 12.5] }, german, {
       locale: "de",
       range: ["", " bis ", ""],
+      rightToLeft: false,
     });
     expect(view.fields[3]).toMatchObject({
       yesOrNo: true,
@@ -111,8 +119,8 @@ describe("specSortOf and specView", () => {
     // The numbers as German writes them; the attribute's name is the catalog's.
     expect(view.fields[1]).toMatchObject({ min: "2.5", max: "10", span: "2,8\u201312,5 mm" });
     expect(view.chips.map(({ label, value }) => [label, value])).toEqual([
-      ["Focal length", "2,5\u201310 mm"],
-      ["Audio:", "Ja"],
+      ["Focal length", " 2,5\u201310 mm"],
+      ["Audio:", " Ja"],
     ]);
     expect(view.sorts.map((sort) => sort.label)).toEqual([
       "IR range, absteigend",

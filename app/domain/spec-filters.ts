@@ -159,7 +159,8 @@ export type SpecFilterField = BetweenField | AnyField;
  * What a category page shows of its filters by values, made on the server from the listing's facets,
  * with `words` (the listing's, in the page's language) for Yes, No and the orders' names, and
  * `measures` (the page's language's) for the spans' and the chips' numbers. A chip's `label` is what
- * the catalog says (a name, a choice), its `value` ("" for none) the page's words: "≥ 30 m", "Ja".
+ * the catalog says (a name, a choice), its `value` ("" for none) the page's words after a space, which
+ * the page sets beside the label: " ≥ 30 m", " Ja".
  */
 export function specView(
   attributes: readonly CategoryAttribute[],
@@ -171,8 +172,9 @@ export function specView(
 ) {
   const yesOrNo = (key: string) => (key === "yes" ? words.yes : words.no);
   const asked = new Map(filters.map((filter) => [filter.attribute.id, filter]));
+  // As a number field takes it: no thousands' commas, a hyphen for minus (it clears a true minus sign).
   const plain = (value: number | undefined, precision: number) =>
-    value === undefined ? "" : formatNumber(value, precision).replaceAll(",", "");
+    value === undefined ? "" : formatNumber(value, precision).replaceAll(",", "").replace("\u2212", "-");
   const fields = filterAttributes(attributes).map((attribute): SpecFilterField => {
     const filter = asked.get(attribute.id);
     if (attribute.type === "number" || attribute.type === "range") {
@@ -212,7 +214,7 @@ export function specView(
       const boolean = filter.attribute.type === "boolean";
       return filter.values.map((value) => ({
         label: `${filter.attribute.name}:${boolean ? "" : ` ${value}`}`,
-        value: boolean ? yesOrNo(value) : "",
+        value: boolean ? ` ${yesOrNo(value)}` : "",
         without: [
           ...others(filter),
           ...filter.values
@@ -229,7 +231,7 @@ export function specView(
         : filter.min !== undefined
           ? `\u2265 ${formatMeasure(filter.min, unit, precision, measures)}`
           : `\u2264 ${formatMeasure(filter.max ?? 0, unit, precision, measures)}`;
-    return [{ label: filter.attribute.name, value: bounds, without: others(filter) }];
+    return [{ label: filter.attribute.name, value: ` ${bounds}`, without: others(filter) }];
   });
   const sorts = sortAttributes(attributes).flatMap((attribute) => [
     { value: specSortValue(attribute, "desc"), label: withValue(words.sortHighest, attribute.name) },

@@ -79,15 +79,27 @@ describe("formatting", () => {
   });
 
   it("writes numbers and a range's words as the page's language does", () => {
-    const german = { locale: "de", range: ["", " bis ", ""] } as const;
+    const german = { locale: "de", range: ["", " bis ", ""], rightToLeft: false } as const;
     expect(formatNumber(1920.5, 1, "de")).toBe("1.920,5");
     expect(formatNumber(-0.2, 0, "de")).toBe("0");
+    expect(formatNumber(-0.04, 1, "ar")).toMatch(/^\u200e?0$/);
+    // An end that rounds to zero is written as no negative: a dash, no words.
+    expect(formatRange(-0.3, 20, "degC", 0, german)).toBe("0\u201320 °C (31\u201368 °F)");
     expect(formatMeasure(1.2, "kg", 2, german)).toBe("1,2 kg (2,65 lb)");
     expect(formatRange(2.8, 12, "mm", 1, german)).toBe("2,8\u201312 mm");
     expect(formatRange(-40, 60, "degC", 0, german)).toBe("\u221240 bis 60 °C (\u221240 bis 140 °F)");
     // Arabic's numbers come with a left-to-right mark before their sign: the sign is still a true minus.
     expect(formatNumber(-3, 0, "ar")).toMatch(/^\u200e?\u22123$/);
-    const japanese = { locale: "ja", range: ["", "\uff5e", ""] } as const;
+    const japanese = { locale: "ja", range: ["", "\uff5e", ""], rightToLeft: false } as const;
+    // Right to left, each number with its unit is one left-to-right run: "30 m" does not read "m 30".
+    const arabic = { locale: "ar", range: ["من ", " إلى ", ""], rightToLeft: true } as const;
+    const run = (text: string) => `\u2066${text}\u2069`;
+    expect(formatMeasure(30, "m", 0, arabic)).toBe(`${run("30 m")} (${run("98 ft")})`);
+    expect(formatMeasure(4, undefined, 0, arabic)).toBe(run("4"));
+    expect(formatRange(2.8, 12, "mm", 1, arabic)).toBe(run("2.8\u201312 mm"));
+    expect(formatRange(-30, 60, "degC", 0, arabic)).toMatch(
+      /^من \u2066\u200e?\u221230\u2069 إلى \u206660 °C\u2069 \(من \u2066\u200e?\u221222\u2069 إلى \u2066140 °F\u2069\)$/,
+    );
     expect(formatRange(-10, 50, "degC", 0, japanese)).toBe("\u221210\uff5e50 °C (14\u2013122 °F)");
   });
 });

@@ -239,9 +239,19 @@ export interface MeasureWords {
   /** The locale numbers are formatted in ("de": "2,8"). */
   locale: string;
   range: readonly [before: string, between: string, after: string];
+  /**
+   * A right-to-left language: each number with its unit is set apart as a left-to-right run (Unicode's
+   * isolates), or "30 m" would read "m 30" and a range's words would scatter its ends.
+   */
+  rightToLeft: boolean;
 }
 
-export const ENGLISH_MEASURE_WORDS: MeasureWords = { locale: "en-US", range: ["", " to ", ""] };
+export const ENGLISH_MEASURE_WORDS: MeasureWords = { locale: "en-US", range: ["", " to ", ""], rightToLeft: false };
+
+/** `text` as one left-to-right run in right-to-left text: between Unicode's LRI and PDI. */
+function leftToRight(text: string, words: MeasureWords): string {
+  return words.rightToLeft ? `\u2066${text}\u2069` : text;
+}
 
 /**
  * One formatter a locale and precision, made when first asked for: making one costs about 20 µs, and a
@@ -253,19 +263,23 @@ function numberFormat(precision: number, locale: string): Intl.NumberFormat {
   const key = `${locale} ${precision}`;
   let format = numberFormats.get(key);
   if (!format) {
-    // A value rounded to zero prints no sign ("-0" is no number a reader knows).
-    format = new Intl.NumberFormat(locale, { maximumFractionDigits: precision, signDisplay: "negative" });
+    format = new Intl.NumberFormat(locale, { maximumFractionDigits: precision });
     numberFormats.set(key, format);
   }
   return format;
 }
 
+/** A digit other than zero, in the Latin, Arabic-Indic and Eastern Arabic-Indic digits locales write. */
+const NONZERO_DIGIT = /[1-9\u0661-\u0669\u06f1-\u06f9]/;
+
 /**
  * A number as the site prints it in `locale`: grouped thousands, at most `precision` decimals, a true
- * minus sign.
+ * minus sign, none for a value that rounds to zero ("-0" is no number a reader knows; `signDisplay:
+ * "negative"` says so too, but older browsers of the dashboard's form throw on it).
  */
 export function formatNumber(value: number, precision: number, locale: string = ENGLISH_MEASURE_WORDS.locale): string {
-  return numberFormat(precision, locale).format(value).replace("-", MINUS);
+  const text = numberFormat(precision, locale).format(value);
+  return NONZERO_DIGIT.test(text) ? text.replace("-", MINUS) : text.replace("-", "");
 }
 
 /** How a number and its unit are joined: "30 m", "90°", "−30 °C". */
@@ -287,11 +301,11 @@ export function formatMeasure(
   words: MeasureWords = ENGLISH_MEASURE_WORDS,
 ): string {
   const number = formatNumber(value, precision, words.locale);
-  if (!unit) return number;
+  if (!unit) return leftToRight(number, words);
   const alongside = alongsideOf(unit);
-  const main = withSymbol(number, unit);
+  const main = leftToRight(withSymbol(number, unit), words);
   return alongside
-    ? `${main} (${withSymbol(formatNumber(convert(value, unit, alongside), precision, words.locale), alongside)})`
+    ? `${main} (${leftToRight(withSymbol(formatNumber(convert(value, unit, alongside), precision, words.locale), alongside), words)})`
     : main;
 }
 
@@ -306,11 +320,13 @@ export function formatRange(
   const span = (low: number, high: number, in_: UnitId | undefined) => {
     const from = formatNumber(low, precision, words.locale);
     const to = formatNumber(high, precision, words.locale);
-    if (from === to) return in_ ? withSymbol(from, in_) : from;
-    // "−40–60" reads as a subtraction: a negative end takes words.
+    const measured = (text: string) => leftToRight(in_ ? withSymbol(text, in_) : text, words);
+    if (from === to) return measured(from);
+    // "−40–60" reads as a subtraction: an end written negative takes words, the unit after the last number.
     const [before, between, after] = words.range;
-    const joined = low < 0 || high < 0 ? `${before}${from}${between}${to}${after}` : `${from}\u2013${to}`;
-    return in_ ? withSymbol(joined, in_) : joined;
+    return from.includes(MINUS) || to.includes(MINUS)
+      ? `${before}${leftToRight(from, words)}${between}${measured(to)}${after}`
+      : measured(`${from}\u2013${to}`);
   };
   const main = span(min, max, unit);
   const alongside = unit ? alongsideOf(unit) : undefined;

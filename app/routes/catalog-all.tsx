@@ -10,7 +10,7 @@ import { Form, useSubmit } from "react-router";
 import { Button } from "#app/components/ui";
 import { IncludeDiscontinued } from "#app/components/include-discontinued";
 import { DISCONTINUED_INCLUDED, DISCONTINUED_PARAM } from "#app/domain/lifecycle-stages";
-import { messageChain, paginationView } from "#app/server/render/messages.server";
+import { messageChain, partLanguage, paginationView } from "#app/server/render/messages.server";
 import { cardValueWords, compareBarWords, listingWords, pageWords } from "#app/server/render/page-languages.server";
 
 export const handle: PageHandle = {
@@ -38,7 +38,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     page: requestedPage(url),
     sort,
     includeDiscontinued,
-    values: cardValueWords(chain),
+    // The cards are the listing's part: their values in its language.
+    values: cardValueWords(partLanguage("listing", chain)),
   });
   return {
     sort,

@@ -16,13 +16,8 @@ import { SpecFilterFields } from "#app/components/spec-filter-fields";
 import { FilterBox } from "#app/components/filter-controls";
 import { IncludeDiscontinued } from "#app/components/include-discontinued";
 import { DISCONTINUED_INCLUDED, DISCONTINUED_PARAM } from "#app/domain/lifecycle-stages";
-import { messageChain, paginationView } from "#app/server/render/messages.server";
-import {
-  cardValueWords,
-  compareBarWords,
-  listingWords,
-  specValueWords,
-} from "#app/server/render/page-languages.server";
+import { messageChain, partLanguage, paginationView } from "#app/server/render/messages.server";
+import { cardValueWords, compareBarWords, listingWords, valueWordsIn } from "#app/server/render/page-languages.server";
 
 /** The search parameter each checked feature filter travels in. */
 const FEATURE_PARAM = "feature";
@@ -63,9 +58,11 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     : listingSortOf(url.searchParams.get(SORT_PARAM), CATALOG_SORTS);
   const includeDiscontinued = url.searchParams.get(DISCONTINUED_PARAM) === DISCONTINUED_INCLUDED;
   const chain = messageChain(context.get(requestContext).language);
+  // The cards, the filters' spans and the chips are the listing's part: their values in its language.
+  const language = partLanguage("listing", chain);
   const listing = await catalog.listProducts({
     categoryId: category.id,
-    values: cardValueWords(chain),
+    values: cardValueWords(language),
     featureIds: selected,
     specFilters,
     includeDiscontinued,
@@ -88,7 +85,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     listing: rest,
     pagination: paginationView(listing, chain),
     // What the page's filters show of the values, made here: its code carries no units.
-    spec: specView(category.attributes, specFilters, specCounts, specSpans, words.text, specValueWords(chain)),
+    spec: specView(category.attributes, specFilters, specCounts, specSpans, words.text, valueWordsIn(language)),
     words,
     compareBar: compareBarWords(chain),
   };

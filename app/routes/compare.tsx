@@ -22,7 +22,7 @@ import { catalogProductPath } from "#app/domain/paths";
 import { seoContext, seoMeta } from "#app/domain/seo";
 import { requestContext, servicesContext } from "#app/server/runtime/context.server";
 import { messageChain } from "#app/server/render/messages.server";
-import { lifecycleLineInWords, pageWords, specValueWords } from "#app/server/render/page-languages.server";
+import { lifecycleWording, pageWords, valueWordsIn } from "#app/server/render/page-languages.server";
 import { aroundMark, VALUE_MARK } from "#app/domain/languages";
 import type { Route } from "./+types/compare";
 
@@ -89,8 +89,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     withdrawn,
     products: products.map(({ id, slug, model, name, image, ndaa }) => ({ id, slug, model, name, image, ndaa })),
     rows: compareRows(products, words.text, {
-      values: specValueWords(chain),
-      lifecycle: (lifecycle, replacementModels) => lifecycleLineInWords(lifecycle, replacementModels, words.lang),
+      values: valueWordsIn(words.lang),
+      lifecycle: lifecycleWording(words.lang),
     }),
     words,
     removeLabel: { before: beforeRemoved, after: afterRemoved },

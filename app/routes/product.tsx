@@ -33,7 +33,7 @@ import {
   listedDownloads,
   pageWords,
   productStatusWords,
-  specValueWords,
+  valueWordsIn,
 } from "#app/server/render/page-languages.server";
 import { aroundMark } from "#app/domain/languages";
 import type { Route } from "./+types/product";
@@ -145,7 +145,7 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
         base,
       ),
     ]),
-    specifications: specificationGroups(specValues, specValueWords(chain)),
+    specifications: specificationGroups(specValues, valueWordsIn(words.lang)),
     isAdmin: Boolean(user),
     preview: product.publication.status !== "published",
     latestFirmware: latestFirmware
@@ -339,13 +339,16 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       ) : null}
       {loaderData.coverage ? (
         <Section title={text.coverage} id="coverage">
-          <OnDemand
-            // Other figures (another camera, a changed value) are another island.
-            key={JSON.stringify(loaderData.coverage)}
-            load={coverageCalculator.load}
-            server={coverageCalculator.server}
-            props={loaderData.coverage}
-          />
+          {/* Its words and figures are English still: marked so, left to right on a right-to-left page. */}
+          <div {...content}>
+            <OnDemand
+              // Other figures (another camera, a changed value) are another island.
+              key={JSON.stringify(loaderData.coverage)}
+              load={coverageCalculator.load}
+              server={coverageCalculator.server}
+              props={loaderData.coverage}
+            />
+          </div>
         </Section>
       ) : null}
       {product.specs ? (

@@ -270,6 +270,14 @@ describe.each(DATABASE_KINDS)("the site in the owner's languages on %s", (kind) 
     expect(typedValues).toMatch(
       /<th scope="row" [^>]*lang="en" dir="ltr">IP rating<\/th><td [^>]*lang="en" dir="ltr">IP67<\/td>/,
     );
+    // The coverage calculator speaks English still, marked so.
+    expect(typedValues).toMatch(/id="coverage"[^>]*>(<[^>]+>)*[^<]*<\/h2><div lang="en" dir="ltr">/);
+    // Right to left, a number with its unit is one left-to-right run: "4 MP" does not read "MP 4".
+    const arabicValues = (await get("/ar/catalog/products/vnt-d4m-ai28")).html;
+    expect(arabicValues).toMatch(/lang="en" dir="ltr">Resolution<\/th><td class="[^"]*">\u20664 MP\u2069<\/td>/);
+    expect(arabicValues).toMatch(
+      /lang="en" dir="ltr">IR range<\/th><td class="[^"]*">\u206630 m\u2069 \(\u206698 ft\u2069\)<\/td>/,
+    );
     expect(germanCompare.html).toContain('aria-label="VNT-D4M-AI28 aus dem Vergleich entfernen"');
     // The specifications as written have their heading, in German, after the typed values' groups (English).
     expect(germanCompare.html).toMatch(
@@ -342,7 +350,7 @@ describe.each(DATABASE_KINDS)("the site in the owner's languages on %s", (kind) 
     expect(domes).toContain('<option value="focal-length-desc" selected="">Focal length, absteigend</option>');
     expect(domes).toMatch(/<h2 class="sr-only">Aktive Filter<\/h2>/);
     expect(domes).toMatch(
-      /<span lang="en" dir="ltr">Resolution<\/span>≥ 4 MP<span class="sr-only">, Filter entfernen<\/span>/,
+      /<span lang="en" dir="ltr">Resolution<\/span> ≥ 4 MP<span class="sr-only">, Filter entfernen<\/span>/,
     );
     expect(domes).toMatch(/>Alle zurücksetzen<\/a>/);
     const none = (await get("/de/catalog/categories/dome-cameras?resolution-min=400")).html;

@@ -17,7 +17,7 @@ import { TEST_ORIGIN } from "#tests/support/origin";
 import { PRODUCT_SELECTOR } from "#app/domain/paths";
 import { newProductInput } from "#tests/support/products";
 import { attributeInput as input } from "#tests/support/spec-attributes";
-import { specValueWords } from "#app/server/render/page-languages.server";
+import { valueWordsIn } from "#app/server/render/page-languages.server";
 
 describe("the attribute form schema", () => {
   it("keeps what each type needs and drops what it does not", () => {
@@ -556,16 +556,18 @@ describe.each(DATABASE_KINDS)("a category's filters by values on %s", (kind) => 
     // Cards carry the first values.
     const listing = await list("ir-range-min=50");
     expect(listing.products[0]?.keySpecs).toEqual(["50 m (164 ft)", "6\u201322 mm", "IP67"]);
-    expect(listing.products[0]?.keySpecsAsWritten).toBeUndefined();
-    // On a page in German: the numbers written in German, the choice as its record words it.
-    const german = await runtime.services.catalog.listProducts({
+    expect(listing.products[0]?.keySpecsInPageLanguage).toBeUndefined();
+    // On a page in Arabic: the numbers written as Arabic writes them (each with its unit one
+    // left-to-right run), the choice as its record words it.
+    const run = (text: string) => `\u2066${text}\u2069`;
+    const arabic = await runtime.services.catalog.listProducts({
       categoryId: domes,
       specFilters: specFiltersOf(new URLSearchParams("ir-range-min=50"), attributes),
-      values: specValueWords(["de"]),
+      values: valueWordsIn("ar"),
     });
-    expect(german.products[0]).toMatchObject({
-      keySpecs: ["50 m (164 ft)", "6\u201322 mm", "IP67"],
-      keySpecsAsWritten: [false, false, true],
+    expect(arabic.products[0]).toMatchObject({
+      keySpecs: [`${run("50 m")} (${run("164 ft")})`, run("6\u201322 mm"), "IP67"],
+      keySpecsInPageLanguage: [true, true, false],
     });
   });
 

@@ -59,7 +59,7 @@ export function aroundValue(
 }
 
 /** The first language of `chain` whose catalog has every one of `keys` (English has all). */
-function languageWithAll(keys: readonly MessageKey[], chain: readonly string[]): string {
+export function languageWithAll(keys: readonly MessageKey[], chain: readonly string[]): string {
   return (
     messageLanguages(chain).find((candidate) =>
       keys.every((key) => MESSAGE_CATALOGS[candidate]?.[key] !== undefined),
@@ -100,15 +100,8 @@ const parts = new Map<string, { language: string; fixed: Record<string, string>;
  */
 const takesValues = (key: MessageKey) => en[key].includes("{");
 
-/**
- * The messages of `part` (those whose keys start `part.`) for `chain`, by their names within it, all
- * in one language (see `messageSet`), formatted with `values` where they take any.
- */
-export function partMessages<Part extends string>(
-  part: Part,
-  chain: readonly string[],
-  values?: Record<string, string | number>,
-): { language: string; text: PartMessages<Part> } {
+/** `part`'s language for `chain` and its messages that take no values, made once. */
+function partOf(part: string, chain: readonly string[]) {
   const id = `${part} ${chain.join(" ")}`;
   let made = parts.get(id);
   if (!made) {
@@ -120,7 +113,24 @@ export function partMessages<Part extends string>(
     made = { language, fixed, taking: keys.filter(takesValues) };
     parts.set(id, made);
   }
-  const { language, fixed, taking } = made;
+  return made;
+}
+
+/** The language `part`'s words are in for a reader of `chain` (see `partMessages`), none formatted. */
+export function partLanguage(part: string, chain: readonly string[]): string {
+  return partOf(part, chain).language;
+}
+
+/**
+ * The messages of `part` (those whose keys start `part.`) for `chain`, by their names within it, all
+ * in one language (see `messageSet`), formatted with `values` where they take any.
+ */
+export function partMessages<Part extends string>(
+  part: Part,
+  chain: readonly string[],
+  values?: Record<string, string | number>,
+): { language: string; text: PartMessages<Part> } {
+  const { language, fixed, taking } = partOf(part, chain);
   if (taking.length === 0) return { language, text: fixed as PartMessages<Part> };
   const text = { ...fixed };
   for (const key of taking) text[key.slice(part.length + 1)] = formatMessage(key, [language], values).text;

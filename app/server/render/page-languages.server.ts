@@ -1,5 +1,12 @@
 import { languageName, languageNameInText, textDirection } from "#app/domain/language-settings";
-import { aroundValue, formatMessage, languagePart, messageChain, shellMessages } from "./messages.server";
+import {
+  aroundValue,
+  formatMessage,
+  languagePart,
+  languageWithAll,
+  messageChain,
+  shellMessages,
+} from "./messages.server";
 import { MAX_COMPARED, type CompareBarWords } from "#app/domain/compare";
 import type { MessageKey } from "#app/messages/en";
 import type { DownloadItem } from "#app/components/downloads-list";
@@ -227,6 +234,16 @@ export function listedRelease(
   };
 }
 
+/** Which of its support days a retiring product's lifecycle says: the select of `productStatus.*`. */
+function supportCase({ firmwareUntil, repairsUntil }: LifecycleFields): "both" | "firmware" | "repairs" | "none" {
+  return firmwareUntil && repairsUntil ? "both" : firmwareUntil ? "firmware" : repairsUntil ? "repairs" : "none";
+}
+
+/** A day as `language` writes it; "" for none. */
+function dayIn(language: string): (iso: string | null) => string {
+  return (iso) => (iso ? dayView(iso, language).text : "");
+}
+
 /**
  * What a product's page states of it (`productStatus.*`) in `language`, the language of the page's
  * words: its NDAA statements and, when it is no longer sold as usual and the day of that is said, its
@@ -240,19 +257,17 @@ export function productStatusWords(
 ) {
   const chain = [language];
   const said = (key: MessageKey, values?: Record<string, string>) => formatMessage(key, chain, values).text;
-  const day = (iso: string | null) => (iso ? dayView(iso, language).text : "");
+  const day = dayIn(language);
   const found = lifecycleMoment(lifecycle, today);
-  const { firmwareUntil, repairsUntil } = lifecycle;
   const notice = found
     ? said("productStatus.notice", {
         stage: found.moment,
         day: day(found.day),
         replaced: lifecycle.replacements.length ? "yes" : "no",
         replacements: VALUE_MARK,
-        support:
-          firmwareUntil && repairsUntil ? "both" : firmwareUntil ? "firmware" : repairsUntil ? "repairs" : "none",
-        firmware: day(firmwareUntil),
-        repairs: day(repairsUntil),
+        support: supportCase(lifecycle),
+        firmware: day(lifecycle.firmwareUntil),
+        repairs: day(lifecycle.repairsUntil),
       })
     : "";
   return {
@@ -263,73 +278,70 @@ export function productStatusWords(
   };
 }
 
-/** Made once for each chain: the same for every page. */
-const specValueWordsByChain = new Map<string, SpecValueWords & LanguageAttributes>();
+/** Made once for each language: the same for every page. */
+const specValueWordsByLanguage = new Map<string, SpecValueWords | null>();
 
 /**
- * How a page read in `chain` writes typed values (`specValue.*`): in the language of those words,
- * with its numbers ("2,8–12 mm" in German), and the language they are in, for their `lang`.
+ * How a page whose words are in `language` writes typed values (`specValue.*`): its numbers ("2,8–12 mm"
+ * in German), a negative range's words, Yes and No, right-to-left runs. None when `language`'s catalog
+ * lacks them: the values are then written in English and marked as the content is, never in one
+ * language inside words of another (decision 087).
  */
-export function specValueWords(chain: readonly string[]): SpecValueWords & LanguageAttributes {
-  const id = chain.join(" ");
-  let words = specValueWordsByChain.get(id);
-  if (!words) {
-    const { text, lang, dir } = languagePart("specValue", chain, { from: VALUE_MARK, to: VALUE_MARK });
+export function valueWordsIn(language: string): SpecValueWords | undefined {
+  let words = specValueWordsByLanguage.get(language);
+  if (words === undefined) {
+    const { text, lang, dir } = languagePart("specValue", [language], { from: VALUE_MARK, to: VALUE_MARK });
     const [before = "", between = "", after = ""] = text.range.split(VALUE_MARK);
-    words = {
-      lang,
-      dir,
-      locale: lang === SOURCE_LANGUAGE ? ENGLISH_SPEC_VALUE_WORDS.locale : lang,
-      range: [before, between, after],
-      yes: text.yes,
-      no: text.no,
-    };
-    specValueWordsByChain.set(id, words);
+    words =
+      lang === language
+        ? {
+            locale: lang === SOURCE_LANGUAGE ? ENGLISH_SPEC_VALUE_WORDS.locale : lang,
+            range: [before, between, after],
+            rightToLeft: dir === "rtl",
+            yes: text.yes,
+            no: text.no,
+          }
+        : null;
+    specValueWordsByLanguage.set(language, words);
   }
-  return words;
+  return words ?? undefined;
 }
 
 /**
- * A lifecycle in one line (`productStatus.line`) as a page in `language` writes it, with its days as
- * the language writes them and the models of the products that replace it.
+ * How a list's cards whose words are in `language` write their key values (`ProductsAsked.values`):
+ * none in English, whose cards the catalog holds written.
  */
-export function lifecycleLineInWords(
-  lifecycle: LifecycleFields,
-  replacementModels: readonly string[],
+export function cardValueWords(language: string): SpecValueWords | undefined {
+  return language === SOURCE_LANGUAGE ? undefined : valueWordsIn(language);
+}
+
+/**
+ * A lifecycle in one line (`productStatus.line`) as a page whose words are in `language` writes it, as
+ * of `today`, with its days as the language writes them and the models of the products that replace
+ * it; none when `language`'s catalog lacks its words (the line is then English: `lifecycleLine`).
+ */
+export function lifecycleWording(
   language: string,
   today: string = isoToday(),
-): string {
-  const day = (iso: string | null) => (iso ? dayView(iso, language).text : "");
-  const found = lifecycleMoment(lifecycle, today);
-  const { firmwareUntil, repairsUntil } = lifecycle;
-  const undated = lifecycle.stage === "discontinued" ? "discontinuedUndated" : "endOfSaleUndated";
-  const retiring = lifecycle.stage !== "active";
-  return formatMessage("productStatus.line", [language], {
-    stage: found ? found.moment : retiring ? undated : "active",
-    day: found ? day(found.day) : "",
-    ended: lifecycle.stage === "discontinued" && lifecycle.endOfSaleOn ? "yes" : "no",
-    endOfSale: day(lifecycle.endOfSaleOn),
-    replaced: replacementModels.length ? "yes" : "no",
-    replacements: replacementModels.join(formatMessage("productStatus.separator", [language]).text),
-    support: !retiring
-      ? "none"
-      : firmwareUntil && repairsUntil
-        ? "both"
-        : firmwareUntil
-          ? "firmware"
-          : repairsUntil
-            ? "repairs"
-            : "none",
-    firmware: day(firmwareUntil),
-    repairs: day(repairsUntil),
-  }).text;
-}
-
-/**
- * How a list's cards write their key values on a page read in `chain` (`ProductsAsked.values`): none
- * in English, whose cards the catalog holds written.
- */
-export function cardValueWords(chain: readonly string[]): SpecValueWords | undefined {
-  const words = specValueWords(chain);
-  return words.lang === SOURCE_LANGUAGE ? undefined : words;
+): ((lifecycle: LifecycleFields, replacementModels: readonly string[]) => string) | undefined {
+  const keys = ["productStatus.line", "productStatus.separator"] as const;
+  if (languageWithAll(keys, [language]) !== language) return undefined;
+  const day = dayIn(language);
+  const separator = formatMessage("productStatus.separator", [language]).text;
+  return (lifecycle, replacementModels) => {
+    const found = lifecycleMoment(lifecycle, today);
+    const retiring = lifecycle.stage !== "active";
+    const undated = lifecycle.stage === "discontinued" ? "discontinuedUndated" : "endOfSaleUndated";
+    return formatMessage("productStatus.line", [language], {
+      stage: found ? found.moment : retiring ? undated : "active",
+      day: found ? day(found.day) : "",
+      ended: lifecycle.stage === "discontinued" && lifecycle.endOfSaleOn ? "yes" : "no",
+      endOfSale: day(lifecycle.endOfSaleOn),
+      replaced: replacementModels.length ? "yes" : "no",
+      replacements: replacementModels.join(separator),
+      support: retiring ? supportCase(lifecycle) : "none",
+      firmware: day(lifecycle.firmwareUntil),
+      repairs: day(lifecycle.repairsUntil),
+    }).text;
+  };
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ACTIVE_LIFECYCLE, lifecycleLine } from "#app/domain/lifecycle";
 import { VALUE_MARK } from "#app/domain/languages";
 import { DISCONTINUED as DISCONTINUED_LIFECYCLE } from "#tests/support/lifecycles";
-import { lifecycleLineInWords, productStatusWords } from "./page-languages.server";
+import { lifecycleWording, productStatusWords, valueWordsIn } from "./page-languages.server";
 
 const DISCONTINUED = { ...DISCONTINUED_LIFECYCLE, replacements: [{ model: "VNT-D4M-AI28" }] };
 const END_OF_SALE = {
@@ -45,7 +45,7 @@ describe("productStatusWords", () => {
   });
 });
 
-describe("lifecycleLineInWords", () => {
+describe("lifecycleWording", () => {
   const lifecycles = [
     ACTIVE_LIFECYCLE,
     DISCONTINUED,
@@ -60,19 +60,28 @@ describe("lifecycleLineInWords", () => {
     for (const today of ["2026-12-05", "2027-01-01"]) {
       for (const lifecycle of lifecycles) {
         for (const models of [[], ["VNT-D4M-AI28"], ["A-1", "B-2"]]) {
-          expect(lifecycleLineInWords(lifecycle, models, "en", today)).toBe(lifecycleLine(lifecycle, today, models));
+          expect(lifecycleWording("en", today)?.(lifecycle, models)).toBe(lifecycleLine(lifecycle, today, models));
         }
       }
     }
   });
 
   it("writes it in German, its days as German writes them", () => {
-    expect(lifecycleLineInWords(END_OF_SALE, [], "de", "2026-12-05")).toBe(
+    expect(lifecycleWording("de", "2026-12-05")?.(END_OF_SALE, [])).toBe(
       "Vertriebsende am 31. Dez. 2026; Firmware-Updates bis 31. Dez. 2029; Reparaturen bis 30. Juni 2030",
     );
-    expect(lifecycleLineInWords(ACTIVE_LIFECYCLE, [], "de")).toBe("Aktiv");
-    expect(lifecycleLineInWords({ ...END_OF_SALE, endOfSaleOn: null }, [], "de")).toMatch(
-      /^Vertriebsende angekündigt; /,
-    );
+    expect(lifecycleWording("de")?.(ACTIVE_LIFECYCLE, [])).toBe("Aktiv");
+    expect(lifecycleWording("de")?.({ ...END_OF_SALE, endOfSaleOn: null }, [])).toMatch(/^Vertriebsende angekündigt; /);
+  });
+});
+
+describe("a part's values and lifecycles in one language", () => {
+  it("has none for a language whose catalog lacks their words: they are then English, marked as content", () => {
+    // Swedish is no catalog of the site's: its pages' parts fall back to English whole.
+    expect(lifecycleWording("sv")).toBeUndefined();
+    expect(valueWordsIn("sv")).toBeUndefined();
+    expect(valueWordsIn("de")).toMatchObject({ locale: "de", yes: "Ja", rightToLeft: false });
+    expect(valueWordsIn("ar")).toMatchObject({ locale: "ar", rightToLeft: true });
+    expect(valueWordsIn("en")).toMatchObject({ locale: "en-US", yes: "Yes" });
   });
 });

@@ -898,7 +898,8 @@ export class CatalogState {
 
   /**
    * A product's card as a page in another language shows it (`values`): its key values written as that
-   * language writes them, those its record words (a choice's) marked so; English's as held.
+   * language writes them, and which of them are (a choice's label is as its record words it); English's
+   * as held.
    */
   private summaryIn(entry: ProductEntry, values: SpecValueWords | undefined): ProductSummary {
     const { summary } = entry;
@@ -909,7 +910,7 @@ export class CatalogState {
     return {
       ...summary,
       keySpecs: keyValues.map((spec) => formatSpecValue(spec.attribute, spec.value, values)),
-      keySpecsAsWritten: keyValues.map((spec) => !writtenInPageLanguage(spec.attribute)),
+      keySpecsInPageLanguage: keyValues.map((spec) => writtenInPageLanguage(spec.attribute)),
     };
   }
 
@@ -1467,7 +1468,6 @@ function categoryLink(category: CatalogCategory): CatalogProduct["category"] {
   return { id: category.id, slug: category.slug, name: category.name };
 }
 
-/** The values of `values` (by attribute id) that `category` has and that fit its attributes, in its order. */
 /** The values a product's card shows: its first few but texts, in the category's order (the ones it put first). */
 function keyValuesOf(category: CatalogCategory, values: Record<string, SpecValue>): CatalogProduct["specValues"] {
   return specValuesOf(category, values)
@@ -1475,6 +1475,7 @@ function keyValuesOf(category: CatalogCategory, values: Record<string, SpecValue
     .slice(0, KEY_SPECS);
 }
 
+/** The values of `values` (by attribute id) that `category` has and that fit its attributes, in its order. */
 function specValuesOf(category: CatalogCategory, values: Record<string, SpecValue>): CatalogProduct["specValues"] {
   return category.attributes.flatMap((attribute) => {
     const value = values[attribute.id];

@@ -160,7 +160,7 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
               <thead>
                 <tr className="border-b border-slate-200 align-top">
                   {/* The first column stays in view while a phone scrolls the products sideways. */}
-                  <td className={`w-28 p-3 sm:w-40 ${KEPT_IN_VIEW} bg-white`} />
+                  <td className={`w-36 p-3 sm:w-40 ${KEPT_IN_VIEW} bg-white`} />
                   {products.map((product) => (
                     <th key={product.id} scope="col" className="p-3 font-normal">
                       <ResponsiveImage
@@ -221,16 +221,18 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
                     className={`border-b border-slate-100 align-top ${row.differs ? "bg-amber-50 print:bg-transparent" : ""}`}
                     data-differs={row.differs ? "true" : undefined}
                   >
+                    {/* 9rem on a phone holds "Lebenszyklus" and "(unterschiedlich)"; a longer word breaks rather than run under the values. */}
                     <th
                       scope="row"
-                      className={`p-3 font-semibold text-slate-800 ${KEPT_IN_VIEW} ${row.differs ? "bg-amber-50 print:bg-transparent" : "bg-white"}`}
+                      className={`p-3 font-semibold text-slate-800 wrap-break-word ${KEPT_IN_VIEW} ${row.differs ? "bg-amber-50 print:bg-transparent" : "bg-white"}`}
                     >
                       <span {...(row.pageLanguage === "name" || row.pageLanguage === "row" ? undefined : content)}>
                         {row.name}
                       </span>
                       {row.differs ? (
-                        <span className="ml-1 text-xs font-normal text-amber-900" title={text.differsTitle}>
-                          {text.differs}
+                        // After a space: the line may break before it rather than inside a word.
+                        <span className="text-xs font-normal text-amber-900" title={text.differsTitle}>
+                          {` ${text.differs}`}
                         </span>
                       ) : null}
                     </th>

@@ -230,6 +230,29 @@ test("German product, search, about, privacy, compare, lifecycle, advisories, fi
   await expect(visitor.getByRole("row", { name: /^NDAA-konform/ })).toContainText("Ja");
   await expect(visitor.getByRole("link", { name: "VNT-D4M-AI28 aus dem Vergleich entfernen" })).toHaveText("Entfernen");
   await visitor.screenshot({ path: test.info().outputPath("compare-de.png"), fullPage: true });
+  // Two products that differ, on a phone: each row's name and "(unterschiedlich)" stay within the first
+  // column, the mark on a line of its own rather than broken inside its word.
+  await visitor.setViewportSize({ width: 390, height: 844 });
+  await visitor.goto(`${visitor.url()}&add=VNT-D8M-AIZ`);
+  await expect(visitor.getByRole("table", { name: "Vergleich von VNT-D4M-AI28, VNT-D8M-AIZ" })).toBeVisible();
+  const names = await visitor.locator("tbody th[scope=row]").evaluateAll((cells) =>
+    cells.map((cell) => ({
+      text: cell.textContent ?? "",
+      overflows: cell.scrollWidth > cell.clientWidth,
+      // The lines the mark's word takes (the space before it may end the line above).
+      markLines: [...cell.querySelectorAll("span[title]")].map((mark) => {
+        const text = mark.firstChild;
+        const range = document.createRange();
+        range.setStart(text ?? mark, (text?.textContent ?? "").indexOf("("));
+        range.setEnd(text ?? mark, (text?.textContent ?? "").length);
+        return range.getClientRects().length;
+      }),
+    })),
+  );
+  expect(names.filter((name) => name.text.includes("(unterschiedlich)")).length).toBeGreaterThan(3);
+  expect(names.filter((name) => name.overflows || name.markLines.some((lines) => lines !== 1))).toEqual([]);
+  await visitor.screenshot({ path: test.info().outputPath("compare-de-390.png"), fullPage: true });
+  await visitor.setViewportSize({ width: 1280, height: 900 });
   // About in German around the owner's English text, its picture described in German.
   await visitor.goto("/de/about");
   await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("Über uns");

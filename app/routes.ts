@@ -82,6 +82,7 @@ export default [
     route("products/import", "routes/dashboard/products/import.tsx"),
     route("products/:productId", "routes/dashboard/products/detail.tsx"),
     route("products/:productId/edit", "routes/dashboard/products/edit.tsx"),
+    route("products/:productId/translations/:language?", "routes/dashboard/products/translations.tsx"),
     route("products/:productId/deleted", "routes/dashboard/products/deleted.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),

@@ -25,6 +25,8 @@ export const ADMIN_MESSAGES = {
   downloadEdited: "Download edited successfully.",
   fileDeleteFailed: "Error deleting file",
   editFailed: "Error submitting edit to database",
+  nothingToTranslate: "The English text is empty: there is nothing to translate",
+  translationsSaved: "Translations saved.",
   contentRequiredBanner: "Content Required",
   imageRequiredInfo: "Image required (20MB maximum)",
   headingRequired: "Heading required",

@@ -3,6 +3,7 @@ import type { CategoryAttribute, ProductSpec } from "./spec-attributes";
 import type { LifecycleFields } from "./lifecycle";
 import type { LifecycleStage } from "./lifecycle-stages";
 import type { PublicationState } from "./publication";
+import type { RecordTranslations } from "./translations";
 /** What the catalog's reads hand to pages: plain data, the same on the server and in the browser. */
 
 export interface ImageView {
@@ -132,6 +133,8 @@ export interface CatalogProduct extends Addressed {
   downloads: DownloadEntry[];
   /** Visitors only ever read published products; the dashboard and an admin's preview read any. */
   publication: PublicationState;
+  /** Its texts in other languages (decision 094); absent when it has none. */
+  translations?: RecordTranslations;
 }
 
 /** A product no longer sold as usual, as /support/lifecycle lists it (decision 072). */

@@ -32,6 +32,11 @@ export function dashboardProductEditPath(productId: string): string {
   return `/dashboard/products/${productId}/edit`;
 }
 
+/** A product's texts in the site's other languages: in `language`, or in the first of them. */
+export function dashboardProductTranslationsPath(productId: string, language?: string): string {
+  return `/dashboard/products/${productId}/translations${language ? `/${language}` : ""}`;
+}
+
 export function dashboardProductDeletedPath(productId: string): string {
   return `/dashboard/products/${productId}/deleted`;
 }

@@ -22,6 +22,28 @@ describe("revisionChanges", () => {
     expect(revisionChanges(view(), view())).toEqual([]);
   });
 
+  it("lists a translation added, changed and emptied as a change of its field in its language", () => {
+    const before = view({
+      translations: [
+        ["Name (Deutsch)", "Kuppel"],
+        ["Description (Deutsch)", "Alt."],
+      ],
+    });
+    const after = view({
+      translations: [
+        ["Name (Deutsch)", "Kuppelkamera"],
+        ["Name (Français)", "Dôme"],
+      ],
+    });
+    expect(revisionChanges(before, after)).toEqual([
+      { kind: "changed", label: "Name (Deutsch)", before: "Kuppel", after: "Kuppelkamera" },
+      { kind: "changed", label: "Name (Français)", before: "", after: "Dôme" },
+      { kind: "changed", label: "Description (Deutsch)", before: "Alt.", after: "" },
+    ]);
+    // Revisions from before translations have none: a record translated since shows what was added.
+    expect(revisionChanges(view(), view({ translations: [] }))).toEqual([]);
+  });
+
   it("names changed fields with both values, list items added and removed, and table rows", () => {
     const after = view({
       fields: [

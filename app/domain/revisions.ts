@@ -12,6 +12,11 @@ export interface RevisionView {
   fields: [label: string, value: string][];
   lists: [label: string, items: string[]][];
   table?: string[][] | null;
+  /**
+   * Its texts in other languages, "Name (Deutsch)", each only while it has text (decision 094): one
+   * absent from either revision was empty there.
+   */
+  translations?: [label: string, value: string][];
 }
 
 export type RevisionChange =
@@ -93,6 +98,13 @@ export function revisionChanges(before: RevisionView | null, after: RevisionView
     if (kept === undefined) continue;
     const earlier = kept;
     if (earlier !== value) changes.push({ kind: "changed", label, before: earlier, after: value });
+  }
+  const earlierTranslations = new Map(before?.translations ?? []);
+  const laterTranslations = new Map(after.translations ?? []);
+  for (const label of new Set([...laterTranslations.keys(), ...earlierTranslations.keys()])) {
+    const earlier = earlierTranslations.get(label) ?? "";
+    const later = laterTranslations.get(label) ?? "";
+    if (earlier !== later) changes.push({ kind: "changed", label, before: earlier, after: later });
   }
   const earlierLists = new Map(before?.lists ?? []);
   for (const [label, listed] of after.lists) {

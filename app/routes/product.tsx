@@ -33,6 +33,7 @@ import {
   listedDownloads,
   pageWords,
   productStatusWords,
+  translatedProductTexts,
   valueWordsIn,
 } from "#app/server/render/page-languages.server";
 import { aroundMark } from "#app/domain/languages";
@@ -95,7 +96,7 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
   ]);
   const fixes = latestFirmware ? await advisories.fixedBy(latestFirmware.id) : [];
   // The values as visitors read them, made here: the page's code needs no units to show them.
-  const { specValues, downloads, ...shown } = product;
+  const { specValues, downloads, translations: _translations, ...untranslated } = product;
   const optics = cameraOptics(opticsValuesOf(specValues));
   const coverage: CoverageCalculatorProps | null = optics && {
     model: product.model,
@@ -107,9 +108,12 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
   // On a page in another language its structured data names the page at its address there.
   const base = request.language ? languageBase(request.language.tag) : "";
   const siteName = (await settings.getSiteSettings()).companyName || DEFAULT_SITE.companyName;
-  // The page's own words in its language; what the product's record says is English until translated.
+  // The page's own words in its language; the product's texts in the first of its chain they are
+  // translated into, each marked with its language where that is not the words' (decision 094).
   const chain = messageChain(request.language);
   const words = pageWords("product", chain, { model: product.model, number: 0, count: 0 });
+  const { texts, marks } = translatedProductTexts(product, chain, words.lang);
+  const shown = { ...untranslated, ...texts };
   const images = [product.image, ...product.additionalImages];
   const imageLabels = images.map(
     (_, index) => formatMessage("product.showImage", [words.lang], { number: index + 1, count: images.length }).text,
@@ -181,6 +185,7 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
     advisoriesPath: productAdvisoriesPath(product.id),
     advisoriesFeedPath: productAdvisoriesFeedPath(product),
     words,
+    marks,
     imageLabels,
     productsLink: formatMessage("shell.products", [words.lang]).text,
   };
@@ -233,7 +238,7 @@ function Section({ title, id, children }: { title: string; id?: string; children
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, isAdmin, preview, latestFirmware, lifecycle, words } = loaderData;
+  const { product, isAdmin, preview, latestFirmware, lifecycle, words, marks } = loaderData;
   const { text, content } = words;
   const images = [product.image, ...product.additionalImages];
   return (
@@ -287,7 +292,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <div>
             <h1 className="text-3xl font-bold tracking-tight text-slate-900">{product.model}</h1>
             {product.name ? (
-              <p className="mt-1 text-xl text-slate-700" {...content}>
+              <p className="mt-1 text-xl text-slate-700" {...marks.name}>
                 {product.name}
               </p>
             ) : null}
@@ -316,7 +321,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               </a>
             )}
           </div>
-          <p className="whitespace-pre-line text-slate-800" {...content}>
+          <p className="whitespace-pre-line text-slate-800" {...marks.description}>
             {product.description}
           </p>
           {isAdmin ? (
@@ -353,7 +358,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       ) : null}
       {product.specs ? (
         <Section title={loaderData.specifications.length > 0 ? text.moreSpecifications : text.specifications}>
-          <p className="whitespace-pre-line text-sm text-slate-800" {...content}>
+          <p className="whitespace-pre-line text-sm text-slate-800" {...marks.specs}>
             {product.specs}
           </p>
         </Section>

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { expectNoA11yViolations, expectNoA11yViolationsOnPhoneAndDesktop } from "../support/a11y";
-import { expect, hydrated, test } from "./fixtures";
+import { expect, hydrated, liveConnected, test } from "./fixtures";
 
 // The first test gives the site its languages; the others read the site it leaves.
 test.describe.configure({ mode: "serial" });
@@ -457,4 +457,61 @@ test("the language a visitor chose is the one offered on the pages of another", 
   await notice.getByRole("link", { name: "français" }).click();
   await expect(visitor).toHaveURL("/fr/about");
   await context.close();
+});
+
+test("an editor translates a product into German; an open German page shows it live, the rest marked English", async ({
+  browser,
+  site,
+  page,
+  login,
+}) => {
+  const visitor = await visitorPage(browser, site.url);
+  const path = await firstProductPath(visitor);
+  await visitor.goto(`/de${path}`);
+  await hydrated(visitor);
+  await liveConnected(visitor);
+  const model = await visitor.getByRole("heading", { level: 1 }).innerText();
+  const article = visitor.getByRole("article").first();
+  // Untranslated, the name is the English one, marked so inside the German page.
+  const englishName = article.locator("h1 + p");
+  await expect(englishName).toHaveAttribute("lang", "en");
+  const name = await englishName.innerText();
+
+  await login();
+  await page.goto(`/dashboard/products/?q=${encodeURIComponent(model)}`);
+  // The row's link is named by the model, and by its NDAA mark when it has one.
+  await page
+    .getByRole("main")
+    .getByRole("link", { name: new RegExp(`^${model.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}( NDAA compliant)?$`) })
+    .click({ timeout: 30_000 });
+  await page.getByRole("navigation", { name: "Product actions" }).getByRole("link", { name: "Translations" }).click();
+  await expect(page).toHaveURL(/\/translations\/de$/);
+  await hydrated(page);
+  const languages = page.getByRole("navigation", { name: "Languages" });
+  await expect(languages.getByRole("link", { name: /^Deutsch/ })).toHaveAttribute("aria-current", "page");
+  const nameGroup = page.getByRole("group", { name: /^Name/ });
+  await expect(nameGroup).toContainText(name);
+  await expect(nameGroup).toContainText("Missing");
+  const germanName = page.getByLabel("Name in Deutsch");
+  await expect(germanName).toHaveAttribute("lang", "de");
+  await germanName.fill("Kuppelkamera für draußen");
+  await page.getByLabel("Description in Deutsch").fill("Eine Kuppelkamera, die Tag und Nacht sieht.");
+  await page.getByRole("button", { name: "Save translations" }).click();
+  await expect(page.getByText("Translations saved.")).toBeVisible();
+  await expect(nameGroup).toContainText("Current");
+  await expectNoA11yViolationsOnPhoneAndDesktop(page);
+
+  // The open German page shows both without a reload, now in the page's language; its specifications,
+  // not translated, stay English and say so.
+  const germanNameShown = article.getByText("Kuppelkamera für draußen", { exact: true });
+  await expect(germanNameShown).toBeVisible();
+  await expect(germanNameShown).not.toHaveAttribute("lang");
+  await expect(article.getByText("Eine Kuppelkamera, die Tag und Nacht sieht.")).not.toHaveAttribute("lang");
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(model);
+  await expect(visitor).toHaveTitle(/Kuppelkamera für draußen/);
+  // The French page still reads English, marked English.
+  await visitor.goto(`/fr${path}`);
+  await expect(article.locator("h1 + p")).toHaveText(name);
+  await expect(article.locator("h1 + p")).toHaveAttribute("lang", "en");
+  await visitor.context().close();
 });

@@ -32,7 +32,7 @@ const OWNERS_ONLY = [
 
 /** A pattern made an address: each parameter a fresh id, the history's record type a real one. */
 function addressOf(pattern: string): string {
-  return pattern.replace(":recordType", "product").replace(/:[A-Za-z]+/g, () => randomUUID());
+  return pattern.replace(":recordType", "product").replace(/:[A-Za-z]+\??/g, () => randomUUID());
 }
 
 let server: RunningServer;

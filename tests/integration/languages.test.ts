@@ -567,4 +567,60 @@ describe.each(DATABASE_KINDS)("the site in the owner's languages on %s", (kind) 
     ).text();
     expect(history).toContain("Languages besides English");
   });
+
+  it("shows a product's texts translated field by field along each language's chain, each marked with its language", async () => {
+    expect(await saveLanguages("de\nde-CH\nfr")).toContain("Settings saved.");
+    const dashboard = async (path: string, init: RequestInit = {}) => {
+      const response = await fetch(`${server.url}${path}`, {
+        ...init,
+        headers: { Cookie: cookie, Origin: server.url, ...init.headers },
+        redirect: "manual",
+      });
+      return { status: response.status, html: await response.text(), location: response.headers.get("location") };
+    };
+    const list = await dashboard("/dashboard/products/?needs=de");
+    expect(list.html).toContain(">Needs Deutsch</a>");
+    const id = /href="\/dashboard\/products\/([0-9a-f-]{36})\/translations\/de"/.exec(list.html)?.[1] ?? "";
+    expect(id).not.toBe("");
+    const detail = await dashboard(`/dashboard/products/${id}/`);
+    const path = /href="(\/catalog\/products\/[^"?]+)"/.exec(detail.html)?.[1] ?? "";
+    const englishName = /<p class="mt-1 text-xl text-slate-700"[^>]*>([^<]+)<\/p>/.exec((await get(path)).html)?.[1];
+    expect(englishName).toBeTruthy();
+
+    expect(await dashboard(`/dashboard/products/${id}/translations`)).toMatchObject({
+      status: 302,
+      location: `/dashboard/products/${id}/translations/de`,
+    });
+    expect((await dashboard(`/dashboard/products/${id}/translations/ar`)).status).toBe(404);
+    const form = await dashboard(`/dashboard/products/${id}/translations/de`);
+    expect(form.html).toContain(`>Name in Deutsch</label>`);
+    const version = /name="version" value="(\d+)"/.exec(form.html)?.[1] ?? "";
+    const saved = await dashboard(`/dashboard/products/${id}/translations/de`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ version, "text.name": "Kuppelkamera", "text.description": "", "text.specs": "" }),
+    });
+    expect(saved.html).toContain("Translations saved.");
+    // A language the site does not have takes nothing.
+    const refused = await dashboard(`/dashboard/products/${id}/translations/ar`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ version: String(Number(version) + 1), "text.name": "كاميرا" }),
+    });
+    expect(refused.status).toBe(404);
+
+    const nameOn = (html: string) =>
+      /<p class="mt-1 text-xl text-slate-700"( lang="\w+" dir="ltr")?>([^<]+)<\/p>/.exec(html);
+    const german = (await get(`/de${path}`)).html;
+    // Its name in German, the page's language; its description falls back to English, marked so.
+    expect(nameOn(german)?.slice(1)).toEqual([undefined, "Kuppelkamera"]);
+    expect(german).toMatch(/<p class="whitespace-pre-line text-slate-800" lang="en" dir="ltr">/);
+    expect(german).toContain("<title>");
+    expect(/<title>([^<]*)<\/title>/.exec(german)?.[1]).toContain("Kuppelkamera");
+    // Swiss German falls back to German first.
+    expect(nameOn((await get(`/de-ch${path}`)).html)?.[2]).toBe("Kuppelkamera");
+    // French has none: English, marked.
+    expect(nameOn((await get(`/fr${path}`)).html)?.slice(1)).toEqual([' lang="en" dir="ltr"', englishName]);
+    expect(nameOn((await get(path)).html)?.slice(1)).toEqual([undefined, englishName]);
+  });
 });

@@ -2,9 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LIFECYCLE_MESSAGES, type LifecycleFields } from "#app/domain/lifecycle";
 import type { ProductInput } from "#app/server/admin/products.server";
 import { FieldRuleError } from "#app/server/admin/write.server";
-import { DataWatch } from "#app/server/platform/data-watch.server";
 import type { Runtime } from "#app/server/runtime/runtime.server";
-import { CatalogSnapshot } from "#app/server/site/catalog-snapshot.server";
+import { expectCatalogAsRebuilt } from "#tests/support/catalog-rebuild";
 import { DATABASE_KINDS, startTestRuntime } from "#tests/support/database";
 import { MAX_IMPORT_ROWS, type CatalogColumn } from "#app/domain/catalog-sheet";
 import { compareRows, type CompareWording } from "#app/domain/compare";
@@ -54,11 +53,7 @@ describe.each(DATABASE_KINDS)("products' lifecycles on %s", (kind) => {
     runtime.services.catalog.listProducts({ categoryId: cameras, includeDiscontinued, pageSize: 100 });
   const models = (listing: { products: { model: string }[] }) => listing.products.map((product) => product.model);
 
-  async function expectSameAsFresh() {
-    expect(await runtime.catalogSnapshot.describe()).toEqual(
-      await new CatalogSnapshot(runtime.database.db, new DataWatch()).describe(),
-    );
-  }
+  const expectSameAsFresh = () => expectCatalogAsRebuilt(runtime);
 
   beforeAll(async () => {
     started = await startTestRuntime(kind);

@@ -7,11 +7,10 @@ import type { ProductInput } from "#app/server/admin/products.server";
 import { AttributeInUseError } from "#app/server/admin/attributes.server";
 import { formatSpecValue, type CategoryAttribute, type TypedSpec } from "#app/domain/spec-attributes";
 import { specFiltersOf, specSortOf } from "#app/domain/spec-filters";
-import { DataWatch } from "#app/server/platform/data-watch.server";
-import { CatalogSnapshot } from "#app/server/site/catalog-snapshot.server";
 import { stageImage } from "#tests/support/staged-files";
 import type { Runtime } from "#app/server/runtime/runtime.server";
 import { selectRows } from "#app/server/db/client.server";
+import { expectCatalogAsRebuilt } from "#tests/support/catalog-rebuild";
 import { DATABASE_KINDS, startTestRuntime } from "#tests/support/database";
 import { TEST_ORIGIN } from "#tests/support/origin";
 import { PRODUCT_SELECTOR } from "#app/domain/paths";
@@ -310,11 +309,7 @@ describe.each(DATABASE_KINDS)("products' typed values on %s", (kind) => {
     return product?.specValues.map((spec) => [spec.attribute.name, formatSpecValue(spec.attribute, spec.value)]);
   }
 
-  async function expectSameAsFresh() {
-    expect(await runtime.catalogSnapshot.describe()).toEqual(
-      await new CatalogSnapshot(runtime.database.db, new DataWatch()).describe(),
-    );
-  }
+  const expectSameAsFresh = () => expectCatalogAsRebuilt(runtime);
 
   it("reads what the form typed into each type's value, converting units, and shows it on the product's page", async () => {
     const compression = (await runtime.services.attributeAdmin.getAttribute(idOf("Compression")))?.choices ?? [];
@@ -608,9 +603,7 @@ describe.each(DATABASE_KINDS)("a category's filters by values on %s", (kind) => 
     expect(models(await selected(""))).toEqual(["B-1", "D-1", "D-2", "D-3", "D-4"]);
     expect(models(await selected("ir-range-min=30", "ir-range-desc"))).toEqual(["B-1", "D-3", "D-2"]);
     expect((await selected("")).specSpans?.[ir?.id ?? ""]).toEqual([20, 80]);
-    expect(await runtime.catalogSnapshot.describe()).toEqual(
-      await new CatalogSnapshot(runtime.database.db, new DataWatch()).describe(),
-    );
+    await expectCatalogAsRebuilt(runtime);
   });
 });
 

@@ -6,9 +6,19 @@ import { MOST_TEXT_VALUE } from "#app/domain/spec-attributes";
 import { checkedLifecycle, LIFECYCLE_FIELDS, LIFECYCLE_MESSAGES, MOST_REPLACEMENTS } from "#app/domain/lifecycle";
 import { LIFECYCLE_STAGES } from "#app/domain/lifecycle-stages";
 import { DOWNLOAD_KIND_VALUES } from "#app/domain/download-kinds";
+import type { TranslatableField } from "#app/domain/translations";
 
 /** The most characters of the product's texts (the form's, and an import's, rule). */
 export const PRODUCT_TEXT_LIMITS = { model: 120, name: 120, description: 5000, specs: 20_000 } as const;
+/** A product's texts that can be translated into the site's other languages (decision 094). */
+export const PRODUCT_TRANSLATABLE_FIELDS = [
+  { field: "name", label: "Name", maxLength: PRODUCT_TEXT_LIMITS.name, multiline: false },
+  { field: "description", label: "Description", maxLength: PRODUCT_TEXT_LIMITS.description, multiline: true },
+  { field: "specs", label: "Specifications", maxLength: PRODUCT_TEXT_LIMITS.specs, multiline: true },
+] as const satisfies readonly TranslatableField[];
+
+export type ProductTranslatableField = (typeof PRODUCT_TRANSLATABLE_FIELDS)[number]["field"];
+
 /** A specifications table as a product keeps it: a spreadsheet's first sheet is cut to this. */
 export const SPECS_TABLE_LIMITS = { rows: 1000, columns: 50, cellLength: 2000 } as const;
 

@@ -26,6 +26,7 @@ export function PagedList<Item>({
   searchLabel,
   noun,
   empty,
+  keep = {},
   children,
 }: {
   paged: Paged<Item>;
@@ -38,6 +39,8 @@ export function PagedList<Item>({
   noun: string;
   /** What an empty list says when nothing was searched for. */
   empty: ReactNode;
+  /** The list's other parameters (a filter), kept by a new search. */
+  keep?: Record<string, string>;
   children: (items: Item[]) => ReactNode;
 }) {
   const fieldId = useId();
@@ -47,6 +50,9 @@ export function PagedList<Item>({
   return (
     <div className="space-y-4">
       <Form method="get" role="search" aria-label={`Search ${noun}s`} className="flex items-end gap-2">
+        {Object.entries(keep).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
         <div className="min-w-0 flex-1 space-y-1">
           <label htmlFor={fieldId} className="block text-sm font-medium text-slate-700">
             {searchLabel}

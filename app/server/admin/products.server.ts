@@ -64,6 +64,9 @@ import {
 import { syncFileVisibility } from "./publication.server";
 import { releasesOf, syncReleaseFiles } from "../records/kind.server";
 import type { ProductData } from "../records/product.server";
+import type { RecordTranslations } from "#app/domain/translations";
+import { PRODUCT_TRANSLATABLE_FIELDS, type ProductTranslatableField } from "#app/domain/forms/product";
+import { needsTranslation, withLanguageSaved } from "../records/translations.server";
 import {
   publicationColumns,
   publicationSet,
@@ -136,6 +139,8 @@ export interface ProductInput {
   replacementIds?: string[];
   /** Only a deleted product brought back has these: the products it was a replacement of (those still there take it back). */
   replacingIds?: string[];
+  /** Its texts in other languages (decision 094), as a restored revision kept them; absent: unchanged. */
+  translations?: RecordTranslations;
 }
 
 export interface AdminProductRow {
@@ -536,9 +541,15 @@ export function createProductAdmin({ db, write }: { db: Database; write: AdminWr
    * A page of the products, each with its thumbnail, by model ignoring case as the public catalog lists
    * them; with `search`, only those whose model holds it in any letter case.
    */
-  async function listAdminProducts(options: { search?: string; page?: number } = {}): Promise<Paged<AdminProductRow>> {
+  async function listAdminProducts(
+    options: { search?: string; page?: number; needs?: string } = {},
+  ): Promise<Paged<AdminProductRow>> {
     const term = normalizeSearchQuery(options.search ?? "");
-    const where = term ? holdsText(products.model, term) : undefined;
+    // "Needs German": a text with no German translation, or one made from an earlier English text.
+    const where = and(
+      term ? holdsText(products.model, term) : undefined,
+      options.needs ? needsTranslation(products.translations, PRODUCT_SOURCE_COLUMNS, options.needs) : undefined,
+    );
     const paged = await readPage(
       (offset, limit) => {
         // The offset is taken on the products alone and only the page's rows are joined with their
@@ -691,6 +702,7 @@ export function createProductAdmin({ db, write }: { db: Database; write: AdminWr
               imageAlt,
               ...publicationSet(input.publication),
               ...lifecycleColumns(input),
+              translations: input.translations ?? {},
             })
             .returning({ id: products.id }),
         );
@@ -751,6 +763,7 @@ export function createProductAdmin({ db, write }: { db: Database; write: AdminWr
               imageAlt: altText(input.imageAlt, "imageAlt"),
               ...publicationSet(input.publication),
               ...lifecycleColumns(input),
+              ...(input.translations ? { translations: input.translations } : {}),
             })
             .where(eq(products.id, id)),
         );
@@ -1054,7 +1067,56 @@ export function createProductAdmin({ db, write }: { db: Database; write: AdminWr
       // Revisions from before lifecycles were of active products.
       lifecycle: data.lifecycle ?? ACTIVE_LIFECYCLE,
       replacementIds: data.replacementIds ?? [],
+      // Revisions from before translations have none: the product keeps those it has.
+      translations: data.translations,
     };
+  }
+
+  /**
+   * Saves a product's texts in `language` (one of the site's, which the caller checked), as the
+   * editor saw the product at `version`: ConflictError when someone saved since, NotFoundError when it
+   * was deleted. A field whose English text is empty has nothing to translate.
+   */
+  async function saveProductTranslations(
+    id: string,
+    version: number,
+    language: string,
+    texts: Partial<Record<ProductTranslatableField, string>>,
+    stillRight: readonly string[],
+    origin: WriteOrigin,
+  ): Promise<void> {
+    if (!isUuid(id)) throw new NotFoundError();
+    await write(["products"], origin, async (scope) => {
+      const { tx } = scope;
+      await claimVersion(tx, products, id, version);
+      const [current] = await tx
+        .select({
+          model: products.model,
+          name: products.name,
+          description: products.description,
+          specs: products.specs,
+          translations: products.translations,
+        })
+        .from(products)
+        .where(eq(products.id, id));
+      if (!current) throw new NotFoundError();
+      const sources = productSources(current);
+      for (const { field } of PRODUCT_TRANSLATABLE_FIELDS) {
+        if (texts[field]?.trim() && !sources[field].trim()) {
+          throw new FieldRuleError(`text.${field}`, ADMIN_MESSAGES.nothingToTranslate);
+        }
+      }
+      await scope.audit({ kind: "updated", record: { type: "product", id, label: current.model } });
+      const translations = withLanguageSaved(
+        current.translations,
+        language,
+        PRODUCT_TRANSLATABLE_FIELDS,
+        sources,
+        texts,
+        stillRight,
+      );
+      await tx.update(products).set({ translations }).where(eq(products.id, id));
+    });
   }
 
   const restorer: Restorer<ProductData> = {
@@ -1086,6 +1148,23 @@ export function createProductAdmin({ db, write }: { db: Database; write: AdminWr
     createProduct,
     updateProduct,
     deleteProduct,
+    saveProductTranslations,
   };
+}
+
+/** The columns holding a product's translatable texts in English. */
+const PRODUCT_SOURCE_COLUMNS = [
+  { field: "name", column: products.name },
+  { field: "description", column: products.description },
+  { field: "specs", column: products.specs },
+] as const satisfies readonly { field: ProductTranslatableField; column: unknown }[];
+
+/** A product's translatable texts in English, as its row holds them. */
+export function productSources(row: {
+  name: string;
+  description: string;
+  specs: string | null;
+}): Record<ProductTranslatableField, string> {
+  return { name: row.name, description: row.description, specs: row.specs ?? "" };
 }
 export type ProductAdmin = ReturnType<typeof createProductAdmin>;

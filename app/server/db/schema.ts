@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { ROLES } from "../../domain/roles";
 import { ATTRIBUTE_TYPES, COVERAGE_ROLES, type AttributeChoice, type SpecValue } from "../../domain/spec-attributes";
 import type { LifecycleStage } from "../../domain/lifecycle-stages";
+import type { RecordTranslations } from "../../domain/translations";
 import { DOWNLOAD_KIND_VALUES } from "../../domain/download-kinds";
 import {
   type AnyPgColumn,
@@ -214,6 +215,8 @@ export const products = pgTable(
     imageFileId: storedFile("image_file_id"),
     /** The main image's description for people who cannot see it; empty: the model names it. */
     imageAlt: text("image_alt").default("").notNull(),
+    /** Its texts in the site's other languages, by language and field (decision 094). */
+    translations: jsonb("translations").$type<RecordTranslations>().default({}).notNull(),
     ...publication(),
     /** Where it is in its life, and its support (`LifecycleFields`, decision 072); days are ISO dates. */
     lifecycle: text("lifecycle").$type<LifecycleStage>().default("active").notNull(),

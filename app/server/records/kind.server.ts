@@ -2,6 +2,7 @@ import { and, eq, inArray, lte, sql, type SQL } from "drizzle-orm";
 import { formatFileSize } from "#app/domain/format";
 import type { ChangeTopic } from "#app/domain/live";
 import type { RevisionView } from "#app/domain/revisions";
+import type { TranslatableField } from "#app/domain/translations";
 import type { Queryable } from "../db/client.server";
 import {
   type advisories,
@@ -58,6 +59,8 @@ export interface RecordKind<Data> {
   /** The record as it is now, or null when it is gone (or `id` could name none). */
   current(db: Queryable, id: string): Promise<CurrentRecord | null>;
   publication?: Publishing;
+  /** Its texts that can be translated into the site's other languages (decision 094), in the order shown. */
+  translatable?: readonly TranslatableField[];
 }
 
 /**

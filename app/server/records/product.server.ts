@@ -21,6 +21,9 @@ import {
 } from "../db/schema";
 import { formatSpecValue, type SpecValue } from "#app/domain/spec-attributes";
 import { storedUnit } from "./attribute.server";
+import { PRODUCT_TRANSLATABLE_FIELDS } from "#app/domain/forms/product";
+import type { RecordTranslations } from "#app/domain/translations";
+import { translationLines } from "./translations.server";
 import { addToList } from "../platform/lists.server";
 import {
   duePublication,
@@ -65,6 +68,8 @@ export interface ProductData {
   replacementIds?: string[];
   /** The products it was a replacement of: a deleted product comes back in their lists. */
   replacingIds?: string[];
+  /** Its texts in other languages (decision 094); revisions from before have none, and a restore keeps the record's. */
+  translations?: RecordTranslations;
 }
 
 function grouped<Row extends { productId: string }>(rows: Row[]): Map<string, Omit<Row, "productId">[]> {
@@ -216,6 +221,7 @@ async function productSnapshots(tx: Queryable, ids: string[]): Promise<Map<strin
             ["Replacements", (replacementsOf.get(id) ?? []).map((replacement) => replacement.model)],
           ],
           table: product.specsTable,
+          translations: translationLines(PRODUCT_TRANSLATABLE_FIELDS, product.translations),
         },
         data: {
           model: product.model,
@@ -238,6 +244,7 @@ async function productSnapshots(tx: Queryable, ids: string[]): Promise<Map<strin
           lifecycle: lifecycleOfRow(product),
           replacementIds: (replacementsOf.get(id) ?? []).map((replacement) => replacement.id),
           replacingIds: (replacingOf.get(id) ?? []).map((replaced) => replaced.id).sort(),
+          translations: product.translations,
         },
         files: [
           product.imageFileId,
@@ -254,6 +261,7 @@ async function productSnapshots(tx: Queryable, ids: string[]): Promise<Map<strin
 export const productRecords = {
   snapshots: productSnapshots,
   current: (db, id) => versionAndName(db, products, products.model, id),
+  translatable: PRODUCT_TRANSLATABLE_FIELDS,
   publication: {
     topic: "products",
     due: scheduledAndDue(products),

@@ -5,12 +5,15 @@ import {
   languagePart,
   languageWithAll,
   messageChain,
+  messageLanguages,
   shellMessages,
 } from "./messages.server";
 import { MAX_COMPARED, type CompareBarWords } from "#app/domain/compare";
 import type { MessageKey } from "#app/messages/en";
 import type { DownloadItem } from "#app/components/downloads-list";
-import type { DownloadEntry } from "#app/domain/catalog-views";
+import type { CatalogProduct, DownloadEntry } from "#app/domain/catalog-views";
+import { PRODUCT_TRANSLATABLE_FIELDS } from "#app/domain/forms/product";
+import { translatedText, type RecordTranslations } from "#app/domain/translations";
 import { formatFileSize, isoToday } from "#app/domain/format";
 import { lifecycleMoment, type LifecycleFields } from "#app/domain/lifecycle";
 import { dayView } from "./days.server";
@@ -58,6 +61,46 @@ function offered(tag: string, chain: readonly string[]): OfferedLanguage {
 /** The attributes of an element whose text is in `language` inside a page in `pageLanguage`: none when the same. */
 export function languageAttributes(language: string, pageLanguage: string): LanguageAttributes | undefined {
   return language === pageLanguage ? undefined : { lang: language, dir: textDirection(language) };
+}
+
+/**
+ * The texts of a record's `fields` as a reader of `chain` reads them (decision 094): each in the first
+ * language of the chain it is translated into, else English; with the `lang` and `dir` of each whose
+ * language is not `partLanguage`, the language of the part of the page it stands in.
+ */
+export function translatedFields<Field extends string>(
+  record: Record<Field, string | null>,
+  fields: readonly Field[],
+  translations: RecordTranslations | null | undefined,
+  chain: readonly string[],
+  partLanguage: string,
+): { texts: Record<Field, string | null>; marks: Record<Field, LanguageAttributes | undefined> } {
+  const languages = messageLanguages(chain);
+  const texts = {} as Record<Field, string | null>;
+  const marks = {} as Record<Field, LanguageAttributes | undefined>;
+  for (const field of fields) {
+    const source = record[field];
+    const shown = translatedText(source ?? "", field, translations, languages);
+    texts[field] = source === null ? null : shown.text;
+    marks[field] = languageAttributes(shown.language, partLanguage);
+  }
+  return { texts, marks };
+}
+
+/** A product's translatable texts as a reader of `chain` reads them, in a part in `partLanguage`. */
+export function translatedProductTexts(
+  product: Pick<CatalogProduct, "name" | "description" | "specs" | "translations">,
+  chain: readonly string[],
+  partLanguage: string,
+) {
+  const { texts, marks } = translatedFields(
+    product,
+    PRODUCT_TRANSLATABLE_FIELDS.map(({ field }) => field),
+    product.translations,
+    chain,
+    partLanguage,
+  );
+  return { texts: { name: texts.name ?? "", description: texts.description ?? "", specs: texts.specs }, marks };
 }
 
 /**

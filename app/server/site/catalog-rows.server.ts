@@ -5,6 +5,7 @@ import type { CatalogProduct } from "#app/domain/catalog-views";
 import type { PublicationStatus } from "#app/domain/publication";
 import type { LifecycleColumns } from "#app/domain/lifecycle";
 import type { SpecAttribute, SpecValue } from "#app/domain/spec-attributes";
+import type { RecordTranslations } from "#app/domain/translations";
 import type { Queryable } from "../db/client.server";
 import {
   catalogChanges,
@@ -82,6 +83,8 @@ export type ProductRow = Pick<CatalogProduct, "id" | "slug" | "model" | "name" |
   specsTableJson: string | null;
   categoryId: string;
   imageAlt: string;
+  /** Null when it has none: the catalog holds nothing for an untranslated product. */
+  translations: RecordTranslations | null;
   status: PublicationStatus;
   /** ISO 8601. */
   publishAt: string | null;
@@ -251,6 +254,7 @@ export async function readCatalogRows(tx: Queryable, slicing: Slicing, only?: To
       version: products.version,
       categoryId: products.categoryId,
       imageAlt: products.imageAlt,
+      translations: sql<RecordTranslations | null>`nullif(${products.translations}, '{}'::jsonb)`,
       status: products.status,
       publishAt: products.publishAt,
       createdAt: products.createdAt,

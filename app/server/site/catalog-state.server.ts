@@ -966,6 +966,7 @@ export class CatalogState {
       lifecycle: entry.lifecycle,
       downloads: source.downloads,
       publication: { status: row.status, publishAt: row.publishAt && new Date(row.publishAt).toISOString() },
+      ...(row.translations ? { translations: row.translations } : {}),
     };
   }
 

@@ -20,7 +20,12 @@ import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/detail";
 import { deleteFromForm } from "./actions.server";
 import { catalogProductPath, dashboardProductPath } from "#app/domain/paths";
-import { dashboardCategoryPath, dashboardProductEditPath, dashboardHistoryPath } from "#app/domain/dashboard-paths";
+import {
+  dashboardCategoryPath,
+  dashboardProductEditPath,
+  dashboardHistoryPath,
+  dashboardProductTranslationsPath,
+} from "#app/domain/dashboard-paths";
 
 export const handle: PageHandle = { live: ["products", "categories"] };
 
@@ -73,6 +78,9 @@ export default function DashboardProduct({ loaderData, actionData }: Route.Compo
           </TextLink>
           <TextLink to={dashboardHistoryPath("product", product.id)} weight="semibold">
             History
+          </TextLink>
+          <TextLink to={dashboardProductTranslationsPath(product.id)} weight="semibold">
+            Translations
           </TextLink>
         </nav>
         <PublicationStatusLine publication={product.publication} />

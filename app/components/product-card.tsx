@@ -6,7 +6,7 @@ import { ResponsiveImage } from "./responsive-image";
 import { catalogProductPath } from "#app/domain/paths";
 import type { LifecycleStage } from "#app/domain/lifecycle-stages";
 import { LifecycleBadge } from "./lifecycle-badge";
-import { withValue, type PageWords } from "#app/domain/languages";
+import { withValue, type LanguageAttributes, type PageWords } from "#app/domain/languages";
 
 export interface ProductCardData {
   id: string;
@@ -24,6 +24,8 @@ export interface ProductCardData {
   keySpecsInPageLanguage?: boolean[];
   /** Absent: active; the card says the others. */
   lifecycle?: Exclude<LifecycleStage, "active">;
+  /** The language of its name and description where not the list's (`ProductSummary`); absent in English. */
+  marks?: { name?: LanguageAttributes; description?: LanguageAttributes };
 }
 
 /**
@@ -57,7 +59,7 @@ export function ProductCard({
             {product.ndaa ? <NdaaIcon label={text.ndaa} /> : null}
           </h2>
           {product.name ? (
-            <p className="text-sm font-medium text-slate-600" {...content}>
+            <p className="text-sm font-medium text-slate-600" {...product.marks?.name}>
               {product.name}
             </p>
           ) : null}
@@ -78,7 +80,7 @@ export function ProductCard({
           </ul>
         ) : null}
         {/* Not stretched itself: a clamped paragraph taller than its three lines would show the rest. */}
-        <p className="line-clamp-3 text-sm text-slate-700" {...content}>
+        <p className="line-clamp-3 text-sm text-slate-700" {...product.marks?.description}>
           {product.description}
         </p>
         <div className="mt-auto flex flex-wrap items-center justify-between gap-3 pt-2">

@@ -4,6 +4,7 @@ import type { LifecycleFields } from "./lifecycle";
 import type { LifecycleStage } from "./lifecycle-stages";
 import type { PublicationState } from "./publication";
 import type { RecordTranslations } from "./translations";
+import type { LanguageAttributes } from "./languages";
 /** What the catalog's reads hand to pages: plain data, the same on the server and in the browser. */
 
 export interface ImageView {
@@ -53,6 +54,11 @@ export interface ProductSummary extends Addressed {
   keySpecsInPageLanguage?: boolean[];
   /** Where it is in its life (decision 072); absent: active. Cards mark the others. */
   lifecycle?: Exclude<LifecycleStage, "active">;
+  /**
+   * On a list in another language than English, the language of its name and of its description where
+   * that is not the list's (a translation falls back, decision 094); absent in English.
+   */
+  marks?: { name?: LanguageAttributes; description?: LanguageAttributes };
 }
 
 /** Another product a page links to by its model, with its main picture: an accessory, a replacement. */

@@ -11,7 +11,13 @@ import { Button } from "#app/components/ui";
 import { IncludeDiscontinued } from "#app/components/include-discontinued";
 import { DISCONTINUED_INCLUDED, DISCONTINUED_PARAM } from "#app/domain/lifecycle-stages";
 import { messageChain, partLanguage, paginationView } from "#app/server/render/messages.server";
-import { cardValueWords, compareBarWords, listingWords, pageWords } from "#app/server/render/page-languages.server";
+import {
+  cardReaders,
+  cardValueWords,
+  compareBarWords,
+  listingWords,
+  pageWords,
+} from "#app/server/render/page-languages.server";
 
 export const handle: PageHandle = {
   live: ["products"],
@@ -34,12 +40,14 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const sort = listingSortOf(url.searchParams.get(SORT_PARAM), CATALOG_SORTS);
   const includeDiscontinued = url.searchParams.get(DISCONTINUED_PARAM) === DISCONTINUED_INCLUDED;
   const chain = messageChain(context.get(requestContext).language);
+  // The cards are the listing's part: their values in its language, their texts as its readers read them.
+  const language = partLanguage("listing", chain);
   const listing = await catalog.listProducts({
     page: requestedPage(url),
     sort,
     includeDiscontinued,
-    // The cards are the listing's part: their values in its language.
-    values: cardValueWords(partLanguage("listing", chain)),
+    values: cardValueWords(language),
+    readers: cardReaders(chain, language),
   });
   return {
     sort,

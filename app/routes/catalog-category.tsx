@@ -17,7 +17,13 @@ import { FilterBox } from "#app/components/filter-controls";
 import { IncludeDiscontinued } from "#app/components/include-discontinued";
 import { DISCONTINUED_INCLUDED, DISCONTINUED_PARAM } from "#app/domain/lifecycle-stages";
 import { messageChain, partLanguage, paginationView } from "#app/server/render/messages.server";
-import { cardValueWords, compareBarWords, listingWords, valueWordsIn } from "#app/server/render/page-languages.server";
+import {
+  cardReaders,
+  cardValueWords,
+  compareBarWords,
+  listingWords,
+  valueWordsIn,
+} from "#app/server/render/page-languages.server";
 
 /** The search parameter each checked feature filter travels in. */
 const FEATURE_PARAM = "feature";
@@ -63,6 +69,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   const listing = await catalog.listProducts({
     categoryId: category.id,
     values: cardValueWords(language),
+    readers: cardReaders(chain, language),
     featureIds: selected,
     specFilters,
     includeDiscontinued,

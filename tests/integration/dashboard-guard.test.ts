@@ -30,7 +30,7 @@ const OWNERS_ONLY = [
   "/dashboard/audit.csv",
 ];
 
-/** A pattern made an address: each parameter a fresh id, the history's record type a real one. */
+/** A pattern made an address: each parameter, optional ones too, a fresh id; the history's record type a real one. */
 function addressOf(pattern: string): string {
   return pattern.replace(":recordType", "product").replace(/:[A-Za-z]+\??/g, () => randomUUID());
 }

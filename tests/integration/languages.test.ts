@@ -622,5 +622,18 @@ describe.each(DATABASE_KINDS)("the site in the owner's languages on %s", (kind) 
     // French has none: English, marked.
     expect(nameOn((await get(`/fr${path}`)).html)?.slice(1)).toEqual([' lang="en" dir="ltr"', englishName]);
     expect(nameOn((await get(path)).html)?.slice(1)).toEqual([undefined, englishName]);
+
+    // Its card in the catalog's lists the same way, field by field.
+    const names = (html: string) =>
+      [...html.matchAll(/<p class="text-sm font-medium text-slate-600"( lang="\w+" dir="ltr")?>([^<]+)<\/p>/g)].map(
+        (match) => [match[1], match[2]],
+      );
+    expect(names((await get("/de/catalog")).html)).toContainEqual([undefined, "Kuppelkamera"]);
+    expect(names((await get("/de/catalog")).html)).toContainEqual([' lang="en" dir="ltr"', expect.any(String)]);
+    expect(names((await get("/fr/catalog")).html)).toContainEqual([' lang="en" dir="ltr"', englishName]);
+    expect(names((await get("/catalog")).html)).toContainEqual([undefined, englishName]);
+    expect((await get("/de/catalog")).html).toMatch(
+      /<p class="line-clamp-3 text-sm text-slate-700" lang="en" dir="ltr">/,
+    );
   });
 });

@@ -12,6 +12,7 @@ import { MAX_COMPARED, type CompareBarWords } from "#app/domain/compare";
 import type { MessageKey } from "#app/messages/en";
 import type { DownloadItem } from "#app/components/downloads-list";
 import type { CatalogProduct, DownloadEntry } from "#app/domain/catalog-views";
+import type { CardReaders } from "../site/catalog-state.server";
 import { PRODUCT_TRANSLATABLE_FIELDS } from "#app/domain/forms/product";
 import { translatedText, type RecordTranslations } from "#app/domain/translations";
 import { formatFileSize, isoToday } from "#app/domain/format";
@@ -356,6 +357,14 @@ export function valueWordsIn(language: string): SpecValueWords | undefined {
  */
 export function cardValueWords(language: string): SpecValueWords | undefined {
   return language === SOURCE_LANGUAGE ? undefined : valueWordsIn(language);
+}
+
+/**
+ * Who reads a list's cards (`ProductsAsked.readers`): a reader of `chain`, the list's words in
+ * `listLanguage`. None on an English page, whose cards are as the catalog holds them.
+ */
+export function cardReaders(chain: readonly string[], listLanguage: string): CardReaders | undefined {
+  return chain[0] === SOURCE_LANGUAGE ? undefined : { languages: messageLanguages(chain), listLanguage };
 }
 
 /**

@@ -32,6 +32,8 @@ import { filterAttributes, type SpecFilter } from "#app/domain/spec-filters";
 import { PRODUCT_SELECTOR } from "#app/domain/paths";
 import { ACTIVE_LIFECYCLE, lifecycleOfRow, sortDayOf, type LifecycleSort } from "#app/domain/lifecycle";
 import { type LifecycleStage } from "#app/domain/lifecycle-stages";
+import { textDirection } from "#app/domain/language-settings";
+import { translatedText } from "#app/domain/translations";
 import { fileView, imageView } from "../files/file-views.server";
 import { storedUnit } from "../records/attribute.server";
 import { addToList } from "../platform/lists.server";
@@ -88,6 +90,13 @@ export type ProductsAsked = {
    * values are written with them, and say which stay as their record words them.
    */
   values?: SpecValueWords;
+  /**
+   * Who reads the cards, when the page is not in English: their languages (their chain with each tag's
+   * shorter forms), and the language of the list's words. The cards' names and descriptions are then
+   * in the first of those languages each is translated into (decision 094), each marked with its
+   * language where that is not the list's.
+   */
+  readers?: CardReaders;
 } & (
   | { categoryId?: undefined; featureIds?: undefined; specFilters?: undefined; specSort?: undefined }
   | {
@@ -99,6 +108,12 @@ export type ProductsAsked = {
       specSort?: { attribute: CategoryAttribute; descending: boolean };
     }
 );
+
+/** The readers of a list's cards in another language than English (`ProductsAsked.readers`). */
+export interface CardReaders {
+  languages: readonly string[];
+  listLanguage: string;
+}
 
 /** The product selector's address, as a category's is. */
 const PRODUCT_SELECTOR_ADDRESS = { id: PRODUCT_SELECTOR.id, slug: PRODUCT_SELECTOR.slug };
@@ -901,16 +916,26 @@ export class CatalogState {
    * language writes them, and which of them are (a choice's label is as its record words it); English's
    * as held.
    */
-  private summaryIn(entry: ProductEntry, values: SpecValueWords | undefined): ProductSummary {
+  private summaryIn(entry: ProductEntry, { values, readers }: ProductsAsked): ProductSummary {
     const { summary } = entry;
-    if (!values || !summary.keySpecs) return summary;
     const category = this.categoryById.get(entry.categoryId)?.category;
-    if (!category) return summary;
-    const keyValues = keyValuesOf(category, entry.source.values);
-    return {
-      ...summary,
+    const keyValues = values && summary.keySpecs && category ? keyValuesOf(category, entry.source.values) : undefined;
+    const written = keyValues && {
       keySpecs: keyValues.map((spec) => formatSpecValue(spec.attribute, spec.value, values)),
       keySpecsInPageLanguage: keyValues.map((spec) => writtenInPageLanguage(spec.attribute)),
+    };
+    if (!readers) return written ? { ...summary, ...written } : summary;
+    const { translations } = entry.source.row;
+    const name = translatedText(summary.name, "name", translations, readers.languages);
+    const description = translatedText(summary.description, "description", translations, readers.languages);
+    const marked = (language: string) =>
+      language === readers.listLanguage ? undefined : { lang: language, dir: textDirection(language) };
+    return {
+      ...summary,
+      ...written,
+      name: name.text,
+      description: description.text,
+      marks: { name: marked(name.language), description: marked(description.language) },
     };
   }
 
@@ -988,7 +1013,7 @@ export class CatalogState {
       const listed = options.includeDiscontinued ? every : this.currentOf(newest ? "newest" : "model", every);
       const { items, total, page, pageCount } = pageOf(listed, options.page ?? 1, pageSize);
       return {
-        products: items.map((entry) => this.summaryIn(entry, options.values)),
+        products: items.map((entry) => this.summaryIn(entry, options)),
         total,
         page,
         pageCount,
@@ -1030,7 +1055,7 @@ export class CatalogState {
         : category.products.slice(offset, offset + pageSize);
     }
     return {
-      products: shown.map((entry) => this.summaryIn(entry, options.values)),
+      products: shown.map((entry) => this.summaryIn(entry, options)),
       total,
       page,
       pageCount,

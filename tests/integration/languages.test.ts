@@ -601,6 +601,10 @@ describe.each(DATABASE_KINDS)("the site in the owner's languages on %s", (kind) 
       body: new URLSearchParams({ version, "text.name": "Kuppelkamera", "text.description": "", "text.specs": "" }),
     });
     expect(saved.html).toContain("Translations saved.");
+    // The product's page in the dashboard says what each language still needs.
+    const progress = (await dashboard(`/dashboard/products/${id}/`)).html;
+    expect(progress).toMatch(/>Deutsch<\/a><span class="text-slate-600">: 1 text missing or outdated<\/span>/);
+    expect(progress).toMatch(/>Français<\/a><span class="text-slate-600">: 2 texts missing or outdated<\/span>/);
     // A language the site does not have takes nothing.
     const refused = await dashboard(`/dashboard/products/${id}/translations/ar`, {
       method: "POST",

@@ -912,9 +912,9 @@ export class CatalogState {
   }
 
   /**
-   * A product's card as a page in another language shows it (`values`): its key values written as that
-   * language writes them, and which of them are (a choice's label is as its record words it); English's
-   * as held.
+   * A product's card as a page in another language shows it: its key values written as that language
+   * writes them (`values`), and which of them are (a choice's label is as its record words it); its name
+   * and description as its `readers` read them, with their languages. English's as held.
    */
   private summaryIn(entry: ProductEntry, { values, readers }: ProductsAsked): ProductSummary {
     const { summary } = entry;

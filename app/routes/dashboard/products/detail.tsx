@@ -19,6 +19,7 @@ import { readAdminForm } from "#app/server/runtime/session.server";
 import { dashboardMeta } from "../meta";
 import type { Route } from "./+types/detail";
 import { deleteFromForm } from "./actions.server";
+import { translationProgress } from "./translations.server";
 import { catalogProductPath, dashboardProductPath } from "#app/domain/paths";
 import {
   dashboardCategoryPath,
@@ -32,10 +33,19 @@ export const handle: PageHandle = { live: ["products", "categories"] };
 export const meta: Route.MetaFunction = ({ loaderData }) => dashboardMeta(loaderData?.product.model ?? "Not Found");
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const product = await context.get(servicesContext).catalog.getAnyProduct(params.productId);
-  if (!product) throw data("Not Found", { status: 404, statusText: "Not Found" });
-  // Worded here: the lifecycle's rules and today's date stay out of the page's scripts.
-  return { product, lifecycle: lifecycleLine(product.lifecycle, isoToday()) };
+  const { catalog, settings } = context.get(servicesContext);
+  const [found, site] = await Promise.all([catalog.getAnyProduct(params.productId), settings.getSiteSettings()]);
+  if (!found) throw data("Not Found", { status: 404, statusText: "Not Found" });
+  const { translations: _translations, ...product } = found;
+  return {
+    product,
+    // Worded here: the lifecycle's rules and today's date stay out of the page's scripts.
+    lifecycle: lifecycleLine(product.lifecycle, isoToday()),
+    translations: translationProgress(
+      found,
+      site.languages.map(({ tag }) => tag),
+    ),
+  };
 }
 
 /** After a conflict (409) the newer data must be read, although an error status skips that by default. */
@@ -79,9 +89,11 @@ export default function DashboardProduct({ loaderData, actionData }: Route.Compo
           <TextLink to={dashboardHistoryPath("product", product.id)} weight="semibold">
             History
           </TextLink>
-          <TextLink to={dashboardProductTranslationsPath(product.id)} weight="semibold">
-            Translations
-          </TextLink>
+          {loaderData.translations.length > 0 ? (
+            <TextLink to={dashboardProductTranslationsPath(product.id)} weight="semibold">
+              Translations
+            </TextLink>
+          ) : null}
         </nav>
         <PublicationStatusLine publication={product.publication} />
         {product.name ? <p className="text-lg text-slate-800">{product.name}</p> : null}
@@ -137,6 +149,22 @@ export default function DashboardProduct({ loaderData, actionData }: Route.Compo
           ) : null}
           {!product.specs && !product.specsTable?.length ? <p className="text-slate-600">None.</p> : null}
         </Section>
+        {loaderData.translations.length > 0 ? (
+          <Section title="Translations">
+            <ul className="space-y-1" aria-label="Translations">
+              {loaderData.translations.map((language) => (
+                <li key={language.tag}>
+                  <TextLink to={dashboardProductTranslationsPath(product.id, language.tag)}>{language.name}</TextLink>
+                  <span className="text-slate-600">
+                    {language.needed === 0
+                      ? ": translated"
+                      : `: ${language.needed} ${language.needed === 1 ? "text" : "texts"} missing or outdated`}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </Section>
+        ) : null}
         <Section title="Accessories">
           {product.accessories.length > 0 ? (
             <ul className="list-inside list-disc" aria-label="Accessories">

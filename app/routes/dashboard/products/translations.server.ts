@@ -7,6 +7,7 @@ import { productSources } from "#app/server/admin/products.server";
 import { ConflictError, NotFoundError } from "#app/server/admin/write.server";
 import { translationStates } from "#app/server/records/translations.server";
 import { translationOf } from "#app/domain/translations";
+import type { CatalogProduct } from "#app/domain/catalog-views";
 import { requestContext, servicesContext, type RouteContext } from "#app/server/runtime/context.server";
 import type { AdminForm } from "#app/server/runtime/session.server";
 import { conflictAnswer, failedAnswer, fieldRuleAnswer, goneAnswer, uncheckedAnswer } from "../answers.server";
@@ -30,9 +31,7 @@ export async function translatedProduct(context: RouteContext, productId: string
   if (!tags.includes(language)) return { status: "missing" as const };
   const sources = productSources(product);
   const translations = product.translations ?? {};
-  const statesIn = (tag: string) => translationStates(PRODUCT_TRANSLATABLE_FIELDS, sources, translations, tag);
-  const states = statesIn(language);
-  const toTranslate = PRODUCT_TRANSLATABLE_FIELDS.filter(({ field }) => sources[field].trim() !== "");
+  const states = translationStates(PRODUCT_TRANSLATABLE_FIELDS, sources, translations, language);
   return {
     status: "ready" as const,
     product: {
@@ -53,15 +52,28 @@ export async function translatedProduct(context: RouteContext, productId: string
         state: sources[field].trim() === "" ? null : states[field],
       })),
     },
-    languages: tags.map((tag) => {
-      const tagStates = statesIn(tag);
-      return {
-        tag,
-        name: languageName(tag),
-        needed: toTranslate.filter(({ field }) => tagStates[field] !== "current").length,
-      };
-    }),
+    languages: translationProgress(product, tags),
   };
+}
+
+/**
+ * How far a product is translated into each of `tags`: each language's name and how many of its
+ * fields with English text have no current translation there.
+ */
+export function translationProgress(
+  product: Pick<CatalogProduct, "name" | "description" | "specs" | "translations">,
+  tags: readonly string[],
+) {
+  const sources = productSources(product);
+  const toTranslate = PRODUCT_TRANSLATABLE_FIELDS.filter(({ field }) => sources[field].trim() !== "");
+  return tags.map((tag) => {
+    const states = translationStates(PRODUCT_TRANSLATABLE_FIELDS, sources, product.translations ?? {}, tag);
+    return {
+      tag,
+      name: languageName(tag),
+      needed: toTranslate.filter(({ field }) => states[field] !== "current").length,
+    };
+  });
 }
 
 /** The translation form's save: the form again, saying it was saved or what went wrong. */

@@ -61,6 +61,11 @@ describe("translationStates", () => {
       description: "outdated",
     });
     expect(translationStates(FIELDS, sources, translations, "fr")).toEqual({ name: "missing", description: "missing" });
+    // A field with no source text has nothing to translate.
+    expect(translationStates(FIELDS, { ...sources, description: " " }, translations, "de")).toEqual({
+      name: "current",
+      description: null,
+    });
   });
 });
 

@@ -42,16 +42,23 @@ export function needsTranslation(
   return sql`(${sql.join(conditions, sql` or `)})`;
 }
 
-/** Each field's state in `language`, against its source text now. */
+/**
+ * Each field's state in `language`, against its source text now; null for a field with no source
+ * text, which has nothing to translate.
+ */
 export function translationStates<Field extends string>(
   fields: readonly TranslatableField<Field>[],
   sources: Record<Field, string>,
   translations: RecordTranslations,
   language: string,
-): Record<Field, TranslationState> {
-  const states = {} as Record<Field, TranslationState>;
+): Record<Field, TranslationState | null> {
+  const states = {} as Record<Field, TranslationState | null>;
   for (const { field } of fields) {
-    states[field] = translationState(translationOf(translations, language, field), sourceDigest(sources[field]));
+    const source = sources[field];
+    states[field] =
+      source.trim() === ""
+        ? null
+        : translationState(translationOf(translations, language, field), sourceDigest(source));
   }
   return states;
 }

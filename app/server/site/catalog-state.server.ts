@@ -918,8 +918,9 @@ export class CatalogState {
    */
   private summaryIn(entry: ProductEntry, { values, readers }: ProductsAsked): ProductSummary {
     const { summary } = entry;
-    const category = this.categoryById.get(entry.categoryId)?.category;
-    const keyValues = values && summary.keySpecs && category ? keyValuesOf(category, entry.source.values) : undefined;
+    // Only key values written in another language need the card's category.
+    const category = values && summary.keySpecs ? this.categoryById.get(entry.categoryId)?.category : undefined;
+    const keyValues = category && values ? keyValuesOf(category, entry.source.values) : undefined;
     const written = keyValues && {
       keySpecs: keyValues.map((spec) => formatSpecValue(spec.attribute, spec.value, values)),
       keySpecsInPageLanguage: keyValues.map((spec) => writtenInPageLanguage(spec.attribute)),

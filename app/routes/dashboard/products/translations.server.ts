@@ -48,8 +48,7 @@ export async function translatedProduct(context: RouteContext, productId: string
         maxLength,
         source: sources[field],
         text: translationOf(translations, language, field)?.text ?? "",
-        // A field with no English text has nothing to translate: no state.
-        state: sources[field].trim() === "" ? null : states[field],
+        state: states[field],
       })),
     },
     languages: translationProgress(product, tags),
@@ -65,13 +64,12 @@ export function translationProgress(
   tags: readonly string[],
 ) {
   const sources = productSources(product);
-  const toTranslate = PRODUCT_TRANSLATABLE_FIELDS.filter(({ field }) => sources[field].trim() !== "");
   return tags.map((tag) => {
     const states = translationStates(PRODUCT_TRANSLATABLE_FIELDS, sources, product.translations ?? {}, tag);
     return {
       tag,
       name: languageName(tag),
-      needed: toTranslate.filter(({ field }) => states[field] !== "current").length,
+      needed: Object.values(states).filter((state) => state === "missing" || state === "outdated").length,
     };
   });
 }
